@@ -1,0 +1,83 @@
+/**
+ * Server-side sessions (DECISIONS §4). The cookie holds 256 random bits; the
+ * table holds only their HMAC. Idle expiry moves with use, absolute does not.
+ */
+import { and, eq, gt, ne, lt, or } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { newToken, sessionKey } from './tokens.ts';
+
+export const SESSION_COOKIE = 'sid';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string | null;
+  fullName: string | null;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+}
+
+export interface LoadedSession {
+  sid: string;
+  user: SessionUser;
+}
+
+/** Idle expiry is written at most once a minute, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(db: Db, config: Config, userId: string, now: Date): Promise<{ token: string; expires: Date }> {
+  const token = newToken();
+  const absoluteExpire = new Date(now.getTime() + config.sessionAbsoluteMs);
+  const expire = new Date(Math.min(now.getTime() + config.sessionIdleMs, absoluteExpire.getTime()));
+  await db.insert(sessions).values({
+    sid: sessionKey(config.sessionSecret, token),
+    sess: { userId, createdAt: now.toISOString() },
+    expire,
+    absoluteExpire,
+    userId,
+    createdAt: now,
+  });
+  return { token, expires: absoluteExpire };
+}
+
+export async function loadSession(db: Db, config: Config, token: string, now: Date): Promise<LoadedSession | null> {
+  if (!token || token.length > 100) return null;
+  const sid = sessionKey(config.sessionSecret, token);
+  const rows = await db
+    .select({
+      expire: sessions.expire,
+      absoluteExpire: sessions.absoluteExpire,
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      fullName: users.fullName,
+      isAdmin: users.isAdmin,
+      isSuperAdmin: users.isSuperAdmin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)));
+  const row = rows[0];
+  if (!row) return null;
+  const idleExpire = Math.min(now.getTime() + config.sessionIdleMs, row.absoluteExpire.getTime());
+  if (idleExpire - row.expire.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ expire: new Date(idleExpire) }).where(eq(sessions.sid, sid));
+  }
+  const { expire: _e, absoluteExpire: _a, ...user } = row;
+  return { sid, user };
+}
+
+export async function destroySession(db: Db, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+/** Ends every session of a user, or every other one when `exceptSid` is the caller's. */
+export async function endUserSessions(db: Db, userId: string, exceptSid?: string): Promise<void> {
+  await db.delete(sessions).where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
+}
+
+export async function pruneExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expire, now), lt(sessions.absoluteExpire, now)));
+}

@@ -1,0 +1,16 @@
+/** The one source of time on the server, so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** First day of the UTC month of a date, as YYYY-MM-DD. */
+export function monthPeriod(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+/** The UTC calendar day of a date, as YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}

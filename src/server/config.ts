@@ -1,0 +1,143 @@
+/**
+ * The runtime contract of DECISIONS §1, validated once at start. A missing or
+ * bad variable stops the process with a message naming it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().min(3).default('Ambassador Program <no-reply@localhost>'),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SUPER_ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+    SUPER_ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+    SUPER_ADMIN_SECRET: optionalString,
+    SUPER_ADMIN_LOGIN_PATH: z
+      .string()
+      .regex(/^\/[A-Za-z0-9._~-]+$/, 'must be a path of one segment, like /restricted')
+      .default('/restricted'),
+    ALLOW_REGISTRATION: bool,
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_IDLE_MINUTES: positiveInt(24 * 60),
+    SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(50),
+    LOGIN_WINDOW_MINUTES: positiveInt(15),
+    SUPER_ADMIN_LOGIN_MAX_FAILURES: positiveInt(5),
+    APPLICATIONS_PER_HOUR: positiveInt(20),
+    SETUP_PASSWORD_ATTEMPTS: positiveInt(20),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['SUPER_ADMIN_PASSWORD'], message: 'SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are set together' });
+    }
+  });
+
+export interface RateLimitConfig {
+  loginPerAccount: number;
+  loginPerAddress: number;
+  loginWindowMs: number;
+  superAdminLogin: number;
+  applicationsPerHour: number;
+  setupPassword: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  superAdmin: { email: string; password: string } | undefined;
+  superAdminSecret: string | undefined;
+  superAdminLoginPath: string;
+  allowRegistration: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  rateLimits: RateLimitConfig;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
+    superAdmin: env.SUPER_ADMIN_EMAIL && env.SUPER_ADMIN_PASSWORD ? { email: env.SUPER_ADMIN_EMAIL.toLowerCase(), password: env.SUPER_ADMIN_PASSWORD } : undefined,
+    superAdminSecret: env.SUPER_ADMIN_SECRET,
+    superAdminLoginPath: env.SUPER_ADMIN_LOGIN_PATH,
+    allowRegistration: env.ALLOW_REGISTRATION,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    rateLimits: {
+      loginPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      loginWindowMs: minutes,
+      superAdminLogin: env.SUPER_ADMIN_LOGIN_MAX_FAILURES,
+      applicationsPerHour: env.APPLICATIONS_PER_HOUR,
+      setupPassword: env.SETUP_PASSWORD_ATTEMPTS,
+    },
+  };
+}
+
+/** Development only: a secret generated once and kept beside the embedded database. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: generate below
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

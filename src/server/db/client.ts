@@ -1,0 +1,108 @@
+/**
+ * One database interface over two drivers: PostgreSQL through `pg` when
+ * DATABASE_URL is set, otherwise an embedded PGlite kept on disk in DATA_DIR.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  migrate(): Promise<void>;
+  /** Answers true when a trivial query succeeds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The pg pool, for PostgreSQL-only features (LISTEN, fault tests). */
+  pool: pg.Pool | undefined;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** Any constant shared by all instances: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_ID = 72_410_993;
+
+// numeric stays a string (exact money); dates of type `date` stay YYYY-MM-DD strings.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean; poolSize?: number }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.inMemory ? undefined : path.join(options.dataDir ?? './data', 'pglite'));
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // A connection that dies (server restart, pg_terminate_backend) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        // Several instances may start at once: one migrates, the others wait, then find nothing to do.
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pool: undefined,
+    async migrate() {
+      // One process owns a PGlite directory, so no lock is needed.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The data model of spec §3, with the keys, checks and indexes the rules and
+ * queries need. Money is numeric(20,2) and reaches JavaScript as a string.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username'),
+    /** argon2id hash; null until the account's password is set from the emailed link. */
+    password: text('password'),
+    email: text('email').notNull(),
+    fullName: text('full_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** SHA-256 of the setup token; the token itself is only ever in the email. */
+    passwordSetupToken: text('password_setup_token'),
+    passwordSetupTokenExpiry: timestamptz('password_setup_token_expiry'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_setup_token_key').on(t.passwordSetupToken)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** HMAC of the cookie's token: a leaked table gives no usable cookie. */
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').$type<{ userId: string; createdAt: string }>().notNull(),
+    /** Idle expiry, pushed forward as the session is used, never past absoluteExpire. */
+    expire: timestamptz('expire').notNull(),
+    absoluteExpire: timestamptz('absolute_expire').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],
+);
+
+export const ambassadorApplications = pgTable(
+  'ambassador_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    country: text('country').notNull(),
+    personalTelegramHandle: text('personal_telegram_handle').notNull(),
+    socialMediaPlatforms: text('social_media_platforms').array().notNull(),
+    twitterHandle: text('twitter_handle'),
+    instagramHandle: text('instagram_handle'),
+    telegramHandle: text('telegram_handle'),
+    facebookHandle: text('facebook_handle'),
+    youtubeHandle: text('youtube_handle'),
+    totalFollowers: integer('total_followers').notNull(),
+    whyJoin: text('why_join').notNull(),
+    experience: text('experience').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    rejectedAt: timestamptz('rejected_at'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One live application per email, even when two arrive at once.
+    uniqueIndex('applications_live_email_key').on(t.email).where(sql`${t.status} in ('pending', 'approved')`),
+    index('applications_pending_idx').on(t.totalFollowers.desc(), t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('applications_status_created_idx').on(t.status, t.createdAt),
+    check('applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('applications_followers_check', sql`${t.totalFollowers} >= 0`),
+  ],
+);
+
+export const ambassadors = pgTable(
+  'ambassadors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    applicationId: uuid('application_id').references(() => ambassadorApplications.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    country: text('country').notNull(),
+    personalTelegramHandle: text('personal_telegram_handle'),
+    totalGcmEarned: money('total_gcm_earned').notNull().default('0'),
+    monthlyGcm: money('monthly_gcm').notNull().default('0'),
+    totalUsdtEarned: money('total_usdt_earned').notNull().default('0'),
+    monthlyUsdt: money('monthly_usdt').notNull().default('0'),
+    /** First day (UTC) of the month the monthly figures belong to; older means 0 this month. */
+    monthlyPeriod: date('monthly_period', { mode: 'string' }),
+    badgeLevel: text('badge_level', { enum: ['normal', 'bronze', 'silver', 'gold'] }).notNull().default('normal'),
+    /** Set when an admin fixed the level by hand; automatic again when cleared. */
+    badgePinned: boolean('badge_pinned').notNull().default(false),
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    gcmWalletAddress: text('gcm_wallet_address'),
+    usdtWalletAddress: text('usdt_wallet_address'),
+    twitterHandle: text('twitter_handle'),
+    instagramHandle: text('instagram_handle'),
+    telegramHandle: text('telegram_handle'),
+    facebookHandle: text('facebook_handle'),
+    youtubeHandle: text('youtube_handle'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ambassadors_user_key').on(t.userId),
+    uniqueIndex('ambassadors_email_key').on(t.email),
+    index('ambassadors_leaderboard_idx').on(t.monthlyPeriod, t.monthlyGcm.desc(), t.createdAt, t.id),
+    index('ambassadors_created_idx').on(t.createdAt, t.id),
+    check('ambassadors_money_check', sql`${t.totalGcmEarned} >= 0 and ${t.monthlyGcm} >= 0 and ${t.totalUsdtEarned} >= 0 and ${t.monthlyUsdt} >= 0`),
+    check('ambassadors_badge_check', sql`${t.badgeLevel} in ('normal', 'bronze', 'silver', 'gold')`),
+    check('ambassadors_status_check', sql`${t.status} in ('active', 'suspended')`),
+  ],
+);
+
+export const weeklyReports = pgTable(
+  'weekly_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    weekStartDate: date('week_start_date', { mode: 'string' }).notNull(),
+    weekEndDate: date('week_end_date', { mode: 'string' }).notNull(),
+    activityReport: text('activity_report').notNull(),
+    gcmAwarded: money('gcm_awarded').notNull().default('0'),
+    usdtAwarded: money('usdt_awarded').notNull().default('0'),
+    adminNotes: text('admin_notes'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    /** The UTC day of submission: one report per ambassador per day. */
+    submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('reports_one_per_day_key').on(t.ambassadorId, t.submittedOn),
+    index('reports_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
+    index('reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('reports_created_idx').on(t.createdAt.desc(), t.id),
+    check('reports_week_check', sql`${t.weekEndDate} >= ${t.weekStartDate}`),
+    check('reports_awards_check', sql`${t.gcmAwarded} >= 0 and ${t.usdtAwarded} >= 0`),
+    check('reports_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+export const withdrawalRequests = pgTable(
+  'withdrawal_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('withdrawals_ambassador_idx').on(t.ambassadorId, t.status),
+    index('withdrawals_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
+    index('withdrawals_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('withdrawals_created_idx').on(t.createdAt.desc(), t.id),
+    check('withdrawals_amount_check', sql`${t.amount} >= 50`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').references(() => weeklyReports.id, { onDelete: 'restrict' }),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawalRequests.id, { onDelete: 'restrict' }),
+    /** reward (a credit from a report) or withdrawal (an approved payout, negative). */
+    type: text('type', { enum: ['reward', 'withdrawal'] }).notNull(),
+    currency: text('currency', { enum: ['GCM', 'USDT'] }).notNull(),
+    amount: money('amount').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('transactions_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
+    index('transactions_created_idx').on(t.createdAt),
+    uniqueIndex('transactions_report_currency_key').on(t.reportId, t.currency).where(sql`${t.reportId} is not null`),
+    uniqueIndex('transactions_withdrawal_key').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
+    check('transactions_sign_check', sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT')`),
+  ],
+);
+
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: text('details'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_actions_created_idx').on(t.createdAt.desc())],
+);
+
+export const systemSettings = pgTable('system_settings', {
+  id: text('id').primaryKey().default('global'),
+  reportSubmissionEnabled: boolean('report_submission_enabled').notNull().default(true),
+  lastUpdatedBy: uuid('last_updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** Bodies hold a setup link until delivered; they are cleared once sent. */
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamptz('window_start').notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,55 @@
+/**
+ * One coded error type for the whole server, turned into a status and the
+ * error body of DECISIONS §2 in one place (the error handler in app.ts).
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = errors;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field ? [{ path: field, message }] : undefined);
+export const unauthorized = (message = 'You must be logged in') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = "You don't have permission to do this") => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const rateLimited = (message = 'Too many attempts. Please try again later.') => new AppError('RATE_LIMITED', message);
+export const unavailable = (message: string) => new AppError('UNAVAILABLE', message);
+
+/** The SQLSTATE of a database error, looking through wrappers (drizzle wraps driver errors). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,134 @@
+import { asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { TAmbassadorAdminUpdate } from '../../../shared/schemas/ambassadors.ts';
+import type { TListQuery } from '../../../shared/schemas/common.ts';
+import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { issueSetupToken } from '../auth/setup-tokens.ts';
+import { logAdminAction } from '../activity-log/service.ts';
+import { effectiveMonthly, usdtPosition } from '../ledger/service.ts';
+import { isUuid } from '../ids.ts';
+import { presentAmbassador } from './present.ts';
+
+type AmbassadorRow = typeof ambassadors.$inferSelect;
+
+export const AMBASSADOR_NOT_FOUND = 'Ambassador profile not found';
+
+export async function findAmbassadorByUser(db: Db, userId: string): Promise<AmbassadorRow | undefined> {
+  const rows = await db.select().from(ambassadors).where(eq(ambassadors.userId, userId));
+  return rows[0];
+}
+
+/** The caller's ambassador record: 404 when reading, 403 when acting without one. */
+export async function requireOwnAmbassador(db: Db, user: SessionUser, purpose: 'read' | 'write'): Promise<AmbassadorRow> {
+  const row = await findAmbassadorByUser(db, user.id);
+  if (!row) throw purpose === 'read' ? notFound(AMBASSADOR_NOT_FOUND) : forbidden('Only ambassadors can do this');
+  return row;
+}
+
+export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
+  const [position, reports] = await Promise.all([
+    usdtPosition(ctx.db, row.id, row.totalUsdtEarned),
+    ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.ambassadorId, row.id)),
+  ]);
+  return {
+    ...presentAmbassador(row, ctx.clock.now()),
+    withdrawableUsdt: position.withdrawableUsdt,
+    pendingWithdrawalUsdt: position.pendingWithdrawalUsdt,
+    withdrawnUsdt: position.withdrawnUsdt,
+    usdtBalance: position.usdtBalance,
+    reportCount: reports[0]?.n ?? 0,
+  };
+}
+
+export async function updateOwnAmbassador(ctx: AppContext, row: AmbassadorRow, changes: Partial<Record<string, string | null>>): Promise<AmbassadorRow> {
+  const allowed = ['twitterHandle', 'instagramHandle', 'telegramHandle', 'facebookHandle', 'youtubeHandle', 'usdtWalletAddress'] as const;
+  const set: Partial<Record<(typeof allowed)[number], string | null>> = {};
+  for (const key of allowed) if (key in changes && changes[key] !== undefined) set[key] = changes[key] ?? null;
+  const updated = await ctx.db
+    .update(ambassadors)
+    .set({ ...set, updatedAt: ctx.clock.now() })
+    .where(eq(ambassadors.id, row.id))
+    .returning();
+  return updated[0] ?? row;
+}
+
+function searchFilter(search: string | undefined) {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(ambassadors.fullName, pattern), ilike(ambassadors.email, pattern));
+}
+
+export async function listAmbassadors(ctx: AppContext, query: TListQuery) {
+  const where = searchFilter(query.search);
+  const [rows, total] = await Promise.all([
+    ctx.db.select().from(ambassadors).where(where).orderBy(desc(ambassadors.createdAt), asc(ambassadors.id)).limit(query.limit).offset(query.offset),
+    ctx.db.select({ n: count() }).from(ambassadors).where(where),
+  ]);
+  const now = ctx.clock.now();
+  return { items: rows.map((r) => presentAmbassador(r, now)), total: total[0]?.n ?? 0 };
+}
+
+type AdminChanges = Omit<TAmbassadorAdminUpdate, 'badgeLevel'> & { badgeLevel?: string | null | undefined };
+
+export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser, id: string, changes: AdminChanges) {
+  if (!isUuid(id)) throw notFound('Ambassador not found');
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const rows = await tx.select().from(ambassadors).where(eq(ambassadors.id, id)).for('update');
+    const row = rows[0];
+    if (!row) throw notFound('Ambassador not found');
+    const set: Partial<typeof ambassadors.$inferInsert> = { updatedAt: now };
+    const changed: string[] = [];
+    for (const key of ['twitterHandle', 'instagramHandle', 'telegramHandle', 'facebookHandle', 'youtubeHandle', 'gcmWalletAddress', 'usdtWalletAddress'] as const) {
+      const value = changes[key];
+      if (value !== undefined && value !== row[key]) {
+        set[key] = value;
+        changed.push(key);
+      }
+    }
+    if (changes.status !== undefined && changes.status !== row.status) {
+      set.status = changes.status;
+      changed.push(`status=${changes.status}`);
+    }
+    if (changes.badgeLevel !== undefined) {
+      if (changes.badgeLevel === null || changes.badgeLevel === 'auto') {
+        if (row.badgePinned) {
+          set.badgePinned = false;
+          set.badgeLevel = effectiveMonthly({ ...row, badgePinned: false }, now).badgeLevel;
+          changed.push('badgeLevel=auto');
+        }
+      } else if (changes.badgeLevel !== row.badgeLevel || !row.badgePinned) {
+        set.badgePinned = true;
+        set.badgeLevel = changes.badgeLevel as AmbassadorRow['badgeLevel'];
+        changed.push(`badgeLevel=${changes.badgeLevel}`);
+      }
+    }
+    const updated = await tx.update(ambassadors).set(set).where(eq(ambassadors.id, id)).returning();
+    await logAdminAction(tx, actor, 'update_ambassador', { type: 'ambassador', id }, `${row.email}: ${changed.length ? changed.join(', ') : 'no changes'}`, now);
+    const result = updated[0] ?? row;
+    return presentAmbassador(result, now);
+  });
+}
+
+export async function resendSetupEmail(ctx: AppContext, actor: SessionUser, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound('Ambassador not found');
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const rows = await tx
+      .select({ userId: users.id, email: users.email, fullName: ambassadors.fullName })
+      .from(ambassadors)
+      .innerJoin(users, eq(users.id, ambassadors.userId))
+      .where(eq(ambassadors.id, id));
+    const row = rows[0];
+    if (!row) throw notFound('Ambassador not found');
+    await issueSetupToken(ctx, tx, { userId: row.userId, email: row.email, name: row.fullName, reason: 'reset' }, now);
+    await logAdminAction(tx, actor, 'send_password_setup_email', { type: 'ambassador', id }, row.email, now);
+  });
+  ctx.outbox.kick();
+}
+
+export const ambassadorCount = (db: Db) => db.select({ n: count() }).from(ambassadors).then((r) => r[0]?.n ?? 0);

@@ -1,0 +1,161 @@
+import { and, count, desc, asc, eq, inArray } from 'drizzle-orm';
+import type { TApplication } from '../../../shared/schemas/applications.ts';
+import type { TListQuery } from '../../../shared/schemas/common.ts';
+import type { TApplicationView } from '../../../shared/schemas/views.ts';
+import { consume } from '../../auth/rate-limit.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { ambassadorApplications, ambassadors, users } from '../../db/schema.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
+import { logAdminAction } from '../activity-log/service.ts';
+import { issueSetupToken } from '../auth/setup-tokens.ts';
+import { isUuid } from '../ids.ts';
+
+export const APPLICATION_EXISTS = 'An application with this email has already been submitted';
+export const ACCOUNT_EXISTS = 'An account with this email already exists';
+const ALREADY_PROCESSED = 'This application has already been processed';
+
+type ApplicationRow = typeof ambassadorApplications.$inferSelect;
+
+export function presentApplication(row: ApplicationRow): TApplicationView {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    country: row.country,
+    personalTelegramHandle: row.personalTelegramHandle,
+    socialMediaPlatforms: row.socialMediaPlatforms,
+    twitterHandle: row.twitterHandle,
+    instagramHandle: row.instagramHandle,
+    telegramHandle: row.telegramHandle,
+    facebookHandle: row.facebookHandle,
+    youtubeHandle: row.youtubeHandle,
+    totalFollowers: row.totalFollowers,
+    whyJoin: row.whyJoin,
+    experience: row.experience,
+    status: row.status,
+    adminNotes: row.adminNotes,
+    rejectedAt: row.rejectedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function submitApplication(ctx: AppContext, input: TApplication, address: string): Promise<TApplicationView> {
+  const now = ctx.clock.now();
+  await consume(ctx.db, { key: `applications:address:${address}`, max: ctx.config.rateLimits.applicationsPerHour, windowMs: 3_600_000 }, now, 'Too many applications from this address. Please try again later.');
+  const existingUser = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existingUser.length) throw conflict(ACCOUNT_EXISTS);
+  try {
+    const rows = await ctx.db
+      .insert(ambassadorApplications)
+      .values({
+        fullName: input.fullName,
+        email: input.email,
+        country: input.country,
+        personalTelegramHandle: input.personalTelegramHandle,
+        socialMediaPlatforms: input.socialMediaPlatforms,
+        twitterHandle: input.twitterHandle,
+        instagramHandle: input.instagramHandle,
+        telegramHandle: input.telegramHandle,
+        facebookHandle: input.facebookHandle,
+        youtubeHandle: input.youtubeHandle,
+        totalFollowers: input.totalFollowers,
+        whyJoin: input.whyJoin,
+        experience: input.experience,
+        createdAt: now,
+      })
+      .returning();
+    const row = rows[0];
+    if (!row) throw new Error('insert returned nothing');
+    return presentApplication(row);
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(APPLICATION_EXISTS);
+    throw error;
+  }
+}
+
+export async function listPendingApplications(ctx: AppContext, query: TListQuery) {
+  const where = eq(ambassadorApplications.status, 'pending');
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select()
+      .from(ambassadorApplications)
+      .where(where)
+      .orderBy(desc(ambassadorApplications.totalFollowers), asc(ambassadorApplications.createdAt), asc(ambassadorApplications.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(ambassadorApplications).where(where),
+  ]);
+  return { items: rows.map(presentApplication), total: total[0]?.n ?? 0 };
+}
+
+/** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */
+async function decide(tx: AppContext['db'], id: string, set: Partial<typeof ambassadorApplications.$inferInsert>): Promise<ApplicationRow> {
+  if (!isUuid(id)) throw notFound('Application not found');
+  const rows = await tx
+    .update(ambassadorApplications)
+    .set(set)
+    .where(and(eq(ambassadorApplications.id, id), eq(ambassadorApplications.status, 'pending')))
+    .returning();
+  const row = rows[0];
+  if (row) return row;
+  const exists = await tx.select({ id: ambassadorApplications.id }).from(ambassadorApplications).where(eq(ambassadorApplications.id, id));
+  throw exists.length ? conflict(ALREADY_PROCESSED) : notFound('Application not found');
+}
+
+/**
+ * One transaction: the user, the ambassador (fields copied from the application),
+ * a setup token, its email in the outbox, the new status and the activity row.
+ */
+export async function approveApplication(ctx: AppContext, actor: SessionUser, id: string): Promise<{ ambassadorId: string }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const application = await decide(tx, id, { status: 'approved', reviewedBy: actor.id });
+    const taken = await tx.select({ id: users.id }).from(users).where(inArray(users.email, [application.email]));
+    if (taken.length) throw conflict(ACCOUNT_EXISTS);
+    const userRows = await tx
+      .insert(users)
+      .values({ email: application.email, username: application.email, fullName: application.fullName, createdAt: now })
+      .returning({ id: users.id });
+    const userId = userRows[0]?.id;
+    if (!userId) throw new Error('user insert returned nothing');
+    const ambassadorRows = await tx
+      .insert(ambassadors)
+      .values({
+        userId,
+        applicationId: application.id,
+        fullName: application.fullName,
+        email: application.email,
+        country: application.country,
+        personalTelegramHandle: application.personalTelegramHandle,
+        twitterHandle: application.twitterHandle,
+        instagramHandle: application.instagramHandle,
+        telegramHandle: application.telegramHandle,
+        facebookHandle: application.facebookHandle,
+        youtubeHandle: application.youtubeHandle,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: ambassadors.id });
+    const ambassadorId = ambassadorRows[0]?.id;
+    if (!ambassadorId) throw new Error('ambassador insert returned nothing');
+    await issueSetupToken(ctx, tx, { userId, email: application.email, name: application.fullName, reason: 'approved' }, now);
+    await logAdminAction(tx, actor, 'approve_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>`, now);
+    return { ambassadorId };
+  });
+  ctx.outbox.kick();
+  return result;
+}
+
+export async function rejectApplication(ctx: AppContext, actor: SessionUser, id: string, adminNotes: string | null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const application = await decide(tx, id, { status: 'rejected', rejectedAt: now, reviewedBy: actor.id, adminNotes });
+    await logAdminAction(tx, actor, 'reject_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>${adminNotes ? `: ${adminNotes}` : ''}`, now);
+  });
+}
+
+export async function pendingApplicationCount(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db.select({ n: count() }).from(ambassadorApplications).where(eq(ambassadorApplications.status, 'pending'));
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../../../shared/schemas/auth.ts';
+import { ZErrorBody } from '../../../shared/schemas/common.ts';
+import { ZMessage } from '../../../shared/schemas/views.ts';
+import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
+import { unauthorized } from '../../errors.ts';
+import { requireUser, typed } from '../../http.ts';
+import { setPasswordFromToken } from './setup-tokens.ts';
+import { changePassword, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody };
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  const { config } = app.ctx;
+
+  function setSessionCookie(reply: FastifyReply, signedIn: SignedIn) {
+    reply.setCookie(SESSION_COOKIE, signedIn.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.env === 'production',
+      expires: signedIn.expires,
+    });
+  }
+
+  r.get('/api/user', { config: { access: 'optional' }, schema: { tags: ['session'], response: { 200: ZCurrentUser, 401: ZErrorBody } } }, async (request) => {
+    if (!request.user) throw unauthorized('Not logged in');
+    return request.user;
+  });
+
+  r.post('/api/login', { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: ZCurrentUser, ...errors } } }, async (request, reply) => {
+    const signedIn = await login(app.ctx, request.body, request.ip);
+    setSessionCookie(reply, signedIn);
+    return signedIn.user;
+  });
+
+  // The dashboard's "logging in again" navigation (DECISIONS §2).
+  r.get('/api/login', { config: { access: 'public' }, schema: { tags: ['session'] } }, async (_request, reply) => reply.redirect('/auth'));
+
+  r.post(
+    '/api/super-admin-login',
+    { config: { access: 'public' }, schema: { tags: ['session'], body: ZSuperAdminLoginInput, response: { 200: ZCurrentUser, ...errors, 503: ZErrorBody } } },
+    async (request, reply) => {
+      const signedIn = await superAdminLogin(app.ctx, request.body, request.ip);
+      setSessionCookie(reply, signedIn);
+      return signedIn.user;
+    },
+  );
+
+  r.post('/api/register', { config: { access: 'public' }, schema: { tags: ['session'], body: ZRegisterInput, response: { 201: ZCurrentUser, ...errors, 409: ZErrorBody } } }, async (request, reply) => {
+    const signedIn = await register(app.ctx, request.body);
+    setSessionCookie(reply, signedIn);
+    return reply.code(201).send(signedIn.user);
+  });
+
+  r.post('/api/logout', { config: { access: 'optional' }, schema: { tags: ['session'], response: { 200: ZMessage } } }, async (request, reply) => {
+    if (request.sessionSid) await destroySession(app.ctx.db, request.sessionSid);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'Logged out' };
+  });
+
+  r.post(
+    '/api/setup-password/:token',
+    { config: { access: 'public' }, schema: { tags: ['session'], params: z.object({ token: z.string() }), body: ZSetupPasswordInput, response: { 200: ZMessage, ...errors } } },
+    async (request) => {
+      await limitSetupPassword(app.ctx, request.ip);
+      await setPasswordFromToken(app.ctx, request.params.token, request.body.password);
+      return { message: 'Password set successfully' };
+    },
+  );
+
+  r.post('/api/change-password', { config: { access: 'user' }, schema: { tags: ['session'], body: ZChangePasswordInput, response: { 200: ZMessage, ...errors } } }, async (request) => {
+    const user = requireUser(request);
+    await changePassword(app.ctx, user, request.sessionSid ?? '', request.body);
+    return { message: 'Password changed' };
+  });
+}

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { consume, hit, reset, assertUnderLimits, type Limit } from '../../auth/rate-limit.ts';
+import { createSession, endUserSessions, type SessionUser } from '../../auth/sessions.ts';
+import { secretsEqual } from '../../auth/tokens.ts';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
+
+const TOO_MANY_SIGN_INS = 'Too many failed login attempts. Please try again later.';
+type UserRow = typeof users.$inferSelect;
+
+export function sessionUser(row: UserRow): SessionUser {
+  return { id: row.id, email: row.email, username: row.username, fullName: row.fullName, isAdmin: row.isAdmin, isSuperAdmin: row.isSuperAdmin };
+}
+
+async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  const rows = await ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return rows[0];
+}
+
+function loginLimits(ctx: AppContext, email: string, address: string): { account: Limit; address: Limit } {
+  const { rateLimits } = ctx.config;
+  return {
+    account: { key: `login:account:${email}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs },
+    address: { key: `login:address:${address}`, max: rateLimits.loginPerAddress, windowMs: rateLimits.loginWindowMs },
+  };
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  expires: Date;
+}
+
+/**
+ * Ambassadors and admins sign in here. Unknown email, wrong password, a password
+ * not yet set and a super admin all get the same answer, in about the same time.
+ */
+export async function login(ctx: AppContext, input: { email: string; password: string }, address: string): Promise<SignedIn> {
+  const now = ctx.clock.now();
+  const limits = loginLimits(ctx, input.email, address);
+  await assertUnderLimits(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
+  const user = await findUserByEmail(ctx, input.email);
+  const passwordOk = await verifyPassword(user?.password, input.password);
+  if (!user || !passwordOk || user.isSuperAdmin) {
+    await hit(ctx.db, limits.account, now);
+    await hit(ctx.db, limits.address, now);
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+  await reset(ctx.db, limits.account.key);
+  const session = await createSession(ctx.db, ctx.config, user.id, now);
+  return { user: sessionUser(user), ...session };
+}
+
+export async function superAdminLogin(ctx: AppContext, input: { email: string; password: string; superAdminSecret: string }, address: string): Promise<SignedIn> {
+  const expected = ctx.config.superAdminSecret;
+  if (!expected) throw unavailable('Super admin login is not configured on this server');
+  const now = ctx.clock.now();
+  const limit: Limit = { key: `super-login:address:${address}`, max: ctx.config.rateLimits.superAdminLogin, windowMs: ctx.config.rateLimits.loginWindowMs };
+  await assertUnderLimits(ctx.db, [limit], now, TOO_MANY_SIGN_INS);
+  const user = await findUserByEmail(ctx, input.email);
+  const passwordOk = await verifyPassword(user?.password, input.password);
+  const secretOk = secretsEqual(input.superAdminSecret, expected);
+  if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) {
+    await hit(ctx.db, limit, now);
+    throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
+  }
+  const session = await createSession(ctx.db, ctx.config, user.id, now);
+  return { user: sessionUser(user), ...session };
+}
+
+export async function register(ctx: AppContext, input: { email: string; password: string; fullName?: string | undefined; username?: string | undefined }): Promise<SignedIn> {
+  if (!ctx.config.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const rows = await ctx.db
+      .insert(users)
+      .values({ email: input.email, password: passwordHash, fullName: input.fullName ?? null, username: input.username ?? input.email, createdAt: now })
+      .returning();
+    const user = rows[0];
+    if (!user) throw new Error('insert returned nothing');
+    const session = await createSession(ctx.db, ctx.config, user.id, now);
+    return { user: sessionUser(user), ...session };
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('An account with this email already exists');
+    throw error;
+  }
+}
+
+/** Changes the caller's password and ends their other sessions. */
+export async function changePassword(ctx: AppContext, user: SessionUser, currentSid: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const rows = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
+  const ok = await verifyPassword(rows[0]?.password, input.currentPassword);
+  if (!ok) throw badRequest('Current password is incorrect', 'currentPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
+    await endUserSessions(tx, user.id, currentSid);
+  });
+}
+
+/** At start: the super admin of SUPER_ADMIN_EMAIL exists (created once, never overwritten). */
+export async function ensureSuperAdmin(ctx: AppContext): Promise<'created' | 'exists' | 'not-configured'> {
+  const wanted = ctx.config.superAdmin;
+  if (!wanted) return 'not-configured';
+  const passwordHash = await hashPassword(wanted.password);
+  const rows = await ctx.db
+    .insert(users)
+    .values({ email: wanted.email, username: wanted.email, fullName: 'Super Admin', password: passwordHash, isAdmin: true, isSuperAdmin: true, createdAt: ctx.clock.now() })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows.length ? 'created' : 'exists';
+}
+
+export const SETUP_PASSWORD_LIMIT_MESSAGE = 'Too many attempts. Please try again later.';
+
+export async function limitSetupPassword(ctx: AppContext, address: string): Promise<void> {
+  await consume(ctx.db, { key: `setup-password:address:${address}`, max: ctx.config.rateLimits.setupPassword, windowMs: 15 * 60_000 }, ctx.clock.now(), SETUP_PASSWORD_LIMIT_MESSAGE);
+}
+

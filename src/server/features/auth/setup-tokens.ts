@@ -1,0 +1,48 @@
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { SETUP_LINK_VALID_HOURS } from '../../../shared/limits.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { endUserSessions } from '../../auth/sessions.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { setupPasswordEmail, type SetupReason } from '../../email/templates.ts';
+import { AppError } from '../../errors.ts';
+
+export const SETUP_LINK_INVALID = 'This password setup link is invalid or has expired. Please contact support for a new link.';
+
+/**
+ * A fresh single-use token (older ones stop working, as only the latest hash is
+ * kept) and its email in the outbox, inside the caller's transaction.
+ */
+export async function issueSetupToken(ctx: AppContext, tx: Db, target: { userId: string; email: string; name: string; reason: SetupReason }, now: Date): Promise<void> {
+  const token = newToken();
+  await tx
+    .update(users)
+    .set({ passwordSetupToken: hashToken(token), passwordSetupTokenExpiry: new Date(now.getTime() + SETUP_LINK_VALID_HOURS * 3_600_000) })
+    .where(eq(users.id, target.userId));
+  const link = `${ctx.config.appUrl}/setup-password/${token}`;
+  await enqueueEmail(tx, target.email, setupPasswordEmail(target.reason, target.name, link), now);
+}
+
+/**
+ * Sets the password from an emailed link. The token is consumed by one
+ * conditional update, so the same link used twice at once succeeds once.
+ */
+export async function setPasswordFromToken(ctx: AppContext, token: string, password: string): Promise<void> {
+  if (!token || token.length > 200) throw new AppError('BAD_REQUEST', SETUP_LINK_INVALID);
+  const passwordHash = await hashPassword(password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ password: passwordHash, passwordSetupToken: null, passwordSetupTokenExpiry: null })
+      .where(and(eq(users.passwordSetupToken, hashToken(token)), isNotNull(users.passwordSetupTokenExpiry), gt(users.passwordSetupTokenExpiry, now)))
+      .returning({ id: users.id });
+    const user = updated[0];
+    if (!user) throw new AppError('BAD_REQUEST', SETUP_LINK_INVALID);
+    // A password reset ends every session of the account.
+    await endUserSessions(tx, user.id);
+  });
+}

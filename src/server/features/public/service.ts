@@ -1,0 +1,62 @@
+import { asc, count, desc, eq, ne, or, isNull, sql } from 'drizzle-orm';
+import { LEADERBOARD_SIZE } from '../../../shared/limits.ts';
+import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/views.ts';
+import { monthPeriod } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import { ambassadors, systemSettings } from '../../db/schema.ts';
+import { effectiveMonthly } from '../ledger/service.ts';
+
+export async function publicStats(ctx: AppContext): Promise<TStats> {
+  const rows = await ctx.db
+    .select({
+      n: count(),
+      gcm: sql<string>`coalesce(sum(${ambassadors.totalGcmEarned}), 0)::numeric(30,2)::text`,
+      usdt: sql<string>`coalesce(sum(${ambassadors.totalUsdtEarned}), 0)::numeric(30,2)::text`,
+    })
+    .from(ambassadors);
+  const row = rows[0];
+  return { totalAmbassadors: row?.n ?? 0, totalGcmAwarded: row?.gcm ?? '0.00', totalUsdtAwarded: row?.usdt ?? '0.00' };
+}
+
+/**
+ * This month's ranking (ties: earlier createdAt first). Ambassadors with figures
+ * for this month come first, by an index; the rest (0 this month) fill the list.
+ */
+export async function leaderboard(ctx: AppContext): Promise<TLeaderboardEntry[]> {
+  const now = ctx.clock.now();
+  const period = monthPeriod(now);
+  const columns = {
+    id: ambassadors.id,
+    fullName: ambassadors.fullName,
+    monthlyGcm: ambassadors.monthlyGcm,
+    monthlyUsdt: ambassadors.monthlyUsdt,
+    monthlyPeriod: ambassadors.monthlyPeriod,
+    badgeLevel: ambassadors.badgeLevel,
+    badgePinned: ambassadors.badgePinned,
+  };
+  const ranked = await ctx.db
+    .select(columns)
+    .from(ambassadors)
+    .where(eq(ambassadors.monthlyPeriod, period))
+    .orderBy(desc(ambassadors.monthlyGcm), asc(ambassadors.createdAt), asc(ambassadors.id))
+    .limit(LEADERBOARD_SIZE);
+  const rest =
+    ranked.length < LEADERBOARD_SIZE
+      ? await ctx.db
+          .select(columns)
+          .from(ambassadors)
+          .where(or(isNull(ambassadors.monthlyPeriod), ne(ambassadors.monthlyPeriod, period)))
+          .orderBy(asc(ambassadors.createdAt), asc(ambassadors.id))
+          .limit(LEADERBOARD_SIZE - ranked.length)
+      : [];
+  const all = [...ranked, ...rest];
+  return all.map((row) => {
+    const monthly = effectiveMonthly(row, now);
+    return { id: row.id, fullName: row.fullName, badgeLevel: monthly.badgeLevel, monthlyGcm: monthly.monthlyGcm };
+  });
+}
+
+export async function getSettings(ctx: AppContext): Promise<{ reportSubmissionEnabled: boolean }> {
+  const rows = await ctx.db.select({ reportSubmissionEnabled: systemSettings.reportSubmissionEnabled }).from(systemSettings).where(eq(systemSettings.id, 'global'));
+  return { reportSubmissionEnabled: rows[0]?.reportSubmissionEnabled ?? true };
+}

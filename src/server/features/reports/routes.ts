@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
+import { REPORT_STATUSES, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
+import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
+import { requireUser, setTotal, typed } from '../../http.ts';
+import { requireOwnAmbassador } from '../ambassadors/service.ts';
+import { listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+export async function reportRoutes(app: FastifyInstance) {
+  const r = typed(app);
+
+  r.get('/api/reports', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZReportView), ...errors } } }, async (request) => {
+    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+    return listOwnReports(app.ctx, ambassador.id);
+  });
+
+  r.post('/api/reports', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZReportInput, response: { 201: ZReportView, ...errors } } }, async (request, reply) => {
+    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'write');
+    const report = await submitReport(app.ctx, ambassador, request.body);
+    return reply.code(201).send(report);
+  });
+
+  r.get(
+    '/api/admin/reports',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: ZListQuery.extend({ status: z.enum(REPORT_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }), response: { 200: z.array(ZAdminReportView), ...errors } },
+    },
+    async (request, reply) => {
+      const { items, total } = await listReportsForAdmin(app.ctx, request.query);
+      setTotal(reply, total);
+      return items;
+    },
+  );
+
+  r.post(
+    '/api/admin/reports/:id/review',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors } } },
+    async (request) => reviewReport(app.ctx, requireUser(request), request.params.id, request.body),
+  );
+}

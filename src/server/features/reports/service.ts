@@ -1,0 +1,135 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { REPORT_MESSAGES, type ReportStatus } from '../../../shared/schemas/reports.ts';
+import type { TListQuery } from '../../../shared/schemas/common.ts';
+import type { TAdminReportView, TReportView } from '../../../shared/schemas/views.ts';
+import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import { utcDay } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import { ambassadors, weeklyReports } from '../../db/schema.ts';
+import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
+import { logAdminAction } from '../activity-log/service.ts';
+import { effectiveMonthly, creditReward } from '../ledger/service.ts';
+import { getSettings } from '../public/service.ts';
+import { isUuid } from '../ids.ts';
+
+type ReportRow = typeof weeklyReports.$inferSelect;
+type AmbassadorRow = typeof ambassadors.$inferSelect;
+
+export function presentReport(row: ReportRow): TReportView {
+  return {
+    id: row.id,
+    ambassadorId: row.ambassadorId,
+    weekStartDate: row.weekStartDate,
+    weekEndDate: row.weekEndDate,
+    activityReport: row.activityReport,
+    gcmAwarded: row.gcmAwarded,
+    usdtAwarded: row.usdtAwarded,
+    adminNotes: row.adminNotes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listOwnReports(ctx: AppContext, ambassadorId: string): Promise<TReportView[]> {
+  const rows = await ctx.db.select().from(weeklyReports).where(eq(weeklyReports.ambassadorId, ambassadorId)).orderBy(desc(weeklyReports.createdAt), desc(weeklyReports.id)).limit(1000);
+  return rows.map(presentReport);
+}
+
+export async function submitReport(ctx: AppContext, ambassador: AmbassadorRow, input: { weekStartDate: string; weekEndDate: string; activityReport: string }): Promise<TReportView> {
+  if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
+  const settings = await getSettings(ctx);
+  if (!settings.reportSubmissionEnabled) throw forbidden(REPORT_MESSAGES.disabled);
+  const now = ctx.clock.now();
+  const today = utcDay(now);
+  if (input.weekEndDate > today) throw badRequest(REPORT_MESSAGES.endInFuture, 'weekEndDate');
+  try {
+    const rows = await ctx.db
+      .insert(weeklyReports)
+      .values({ ambassadorId: ambassador.id, weekStartDate: input.weekStartDate, weekEndDate: input.weekEndDate, activityReport: input.activityReport, submittedOn: today, createdAt: now })
+      .returning();
+    const row = rows[0];
+    if (!row) throw new Error('insert returned nothing');
+    return presentReport(row);
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(REPORT_MESSAGES.onePerDay);
+    throw error;
+  }
+}
+
+export async function listReportsForAdmin(ctx: AppContext, query: TListQuery & { status?: ReportStatus | undefined }): Promise<{ items: TAdminReportView[]; total: number }> {
+  const where: SQL | undefined = query.status ? eq(weeklyReports.status, query.status) : undefined;
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select({ report: weeklyReports, ambassador: ambassadors })
+      .from(weeklyReports)
+      .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
+      .where(where)
+      .orderBy(desc(weeklyReports.createdAt), asc(weeklyReports.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(weeklyReports).where(where),
+  ]);
+  const now = ctx.clock.now();
+  const items = rows.map(({ report, ambassador }) => ({
+    ...presentReport(report),
+    ambassador: {
+      id: ambassador.id,
+      fullName: ambassador.fullName,
+      email: ambassador.email,
+      country: ambassador.country,
+      badgeLevel: effectiveMonthly(ambassador, now).badgeLevel,
+      personalTelegramHandle: ambassador.personalTelegramHandle,
+      twitterHandle: ambassador.twitterHandle,
+      instagramHandle: ambassador.instagramHandle,
+      telegramHandle: ambassador.telegramHandle,
+      facebookHandle: ambassador.facebookHandle,
+      youtubeHandle: ambassador.youtubeHandle,
+    },
+  }));
+  return { items, total: total[0]?.n ?? 0 };
+}
+
+export interface ReviewInput {
+  status: 'approved' | 'rejected';
+  gcmAwarded: string;
+  usdtAwarded: string;
+  adminNotes: string | null;
+}
+
+/**
+ * Reviews a pending report exactly once (409 after that, even when two admins
+ * submit at once). Approval credits the awards to the ledger in the same transaction.
+ */
+export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput): Promise<TReportView> {
+  if (!isUuid(id)) throw notFound('Report not found');
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const approved = input.status === 'approved';
+    const gcm = approved ? input.gcmAwarded : '0.00';
+    const usdt = approved ? input.usdtAwarded : '0.00';
+    const rows = await tx
+      .update(weeklyReports)
+      .set({ status: input.status, gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: input.adminNotes, reviewedAt: now, reviewedBy: actor.id })
+      .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
+      .returning();
+    const report = rows[0];
+    if (!report) {
+      const exists = await tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id));
+      throw exists.length ? conflict(REPORT_MESSAGES.alreadyReviewed) : notFound('Report not found');
+    }
+    const week = `${report.weekStartDate} to ${report.weekEndDate}`;
+    if (approved) {
+      await creditReward(tx, { ambassadorId: report.ambassadorId, currency: 'GCM', amount: gcm, description: `GCM reward for weekly report ${week}`, reportId: report.id, createdBy: actor.id }, now);
+      await creditReward(tx, { ambassadorId: report.ambassadorId, currency: 'USDT', amount: usdt, description: `USDT reward for weekly report ${week}`, reportId: report.id, createdBy: actor.id }, now);
+    }
+    await logAdminAction(tx, actor, `review_report_${input.status}`, { type: 'report', id: report.id }, `GCM ${gcm}, USDT ${usdt}${input.adminNotes ? `; notes: ${input.adminNotes}` : ''}`, now);
+    return presentReport(report);
+  });
+}
+
+export async function pendingReportCount(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.status, 'pending'));
+  return rows[0]?.n ?? 0;
+}

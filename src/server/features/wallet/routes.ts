@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
+import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
+import { WITHDRAWAL_STATUSES, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
+import { requireUser, setTotal, typed } from '../../http.ts';
+import { requireOwnAmbassador } from '../ambassadors/service.ts';
+import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+export async function walletRoutes(app: FastifyInstance) {
+  const r = typed(app);
+
+  r.get('/api/transactions', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZTransactionView), ...errors } } }, async (request) => {
+    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+    return listOwnTransactions(app.ctx, ambassador.id);
+  });
+
+  r.get('/api/withdrawal-requests', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZWithdrawalView), ...errors } } }, async (request) => {
+    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+    return listOwnWithdrawals(app.ctx, ambassador.id);
+  });
+
+  r.post(
+    '/api/withdrawal-requests',
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors } } },
+    async (request, reply) => {
+      const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'write');
+      const withdrawal = await requestWithdrawal(app.ctx, ambassador.id, request.body);
+      return reply.code(201).send(withdrawal);
+    },
+  );
+
+  r.get(
+    '/api/admin/withdrawal-requests',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: ZListQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }), response: { 200: z.array(ZAdminWithdrawalView), ...errors } },
+    },
+    async (request, reply) => {
+      const { items, total } = await listWithdrawalsForAdmin(app.ctx, request.query);
+      setTotal(reply, total);
+      return items;
+    },
+  );
+
+  for (const [verb, decision] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    r.post(
+      `/api/admin/withdrawals/:id/${verb}`,
+      { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZWithdrawalDecisionInput, response: { 200: ZWithdrawalView, ...errors } } },
+      async (request) => decideWithdrawal(app.ctx, requireUser(request), request.params.id, decision, request.body.adminNotes),
+    );
+  }
+}

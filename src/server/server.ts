@@ -1,0 +1,81 @@
+/**
+ * Wires the parts together: database (migrated), super admin, outbox sender
+ * and the HTTP app. Used by main.ts and by the tests, so both run the same thing.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { pruneExpiredSessions } from './auth/sessions.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createOutbox } from './email/outbox.ts';
+import { logTransport, smtpTransport, type MailTransport } from './email/transport.ts';
+import { ensureSuperAdmin } from './features/auth/service.ts';
+
+export interface StartOptions {
+  clock?: Clock;
+  /** An already opened database (tests share one per file). */
+  database?: Database;
+  /** In-memory PGlite instead of DATA_DIR (tests). */
+  inMemory?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  clientDir?: string;
+  outboxPollMs?: number;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops taking requests, lets the ones in flight finish, then closes the rest. */
+  close(): Promise<void>;
+}
+
+/** Log options that never print secrets: cookies, auth headers and password fields are redacted. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.superAdminSecret', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      // Setup links carry their token in the path: log the route, not the token.
+      req(request: { method: string; url: string; id: string }) {
+        return { method: request.method, url: request.url.replace(/(setup-password\/)[^/?]+/, '$1[redacted]'), id: request.id };
+      },
+    },
+  };
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory ?? false }));
+  await database.migrate();
+  const logger = options.logger ?? loggerOptions(config.logLevel);
+  // The outbox logs through the same settings as the app.
+  const log: FastifyBaseLogger = logger && typeof logger === 'object' ? pino(logger as pino.LoggerOptions) : pino({ level: 'silent' });
+  const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
+  const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
+  const ctx: AppContext = { config, database, db: database.db, clock, outbox };
+  await ensureSuperAdmin(ctx);
+  const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
+  await app.ready();
+  outbox.start();
+  const prune = setInterval(() => void pruneExpiredSessions(database.db, clock.now()).catch(() => undefined), 15 * 60_000);
+  prune.unref();
+  let closed = false;
+  return {
+    app,
+    ctx,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(prune);
+      await app.close();
+      await outbox.stop();
+      if (!options.database) await database.close();
+    },
+  };
+}

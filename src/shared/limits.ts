@@ -1,0 +1,34 @@
+/** Business constants of spec §9 and the server's own bounds, named once. */
+export const MIN_WITHDRAWAL_USDT = '50.00';
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_MOTIVATION_LENGTH = 50;
+export const MIN_REPORT_LENGTH = 50;
+export const MAX_LONG_TEXT_LENGTH = 10_000;
+export const MAX_NAME_LENGTH = 120;
+export const MAX_URL_LENGTH = 300;
+export const MAX_NOTES_LENGTH = 2_000;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_FOLLOWERS = 2_000_000_000;
+export const SETUP_LINK_VALID_HOURS = 48;
+export const SETUP_REDIRECT_SECONDS = 3;
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+export const DASHBOARD_RECENT_REPORTS = 5;
+export const ACTIVITY_LOG_ENTRIES = 50;
+export const APPLICATION_PLATFORM_CHIPS = 2;
+export const LEADERBOARD_SIZE = 100;
+export const LEADERBOARD_PODIUM_MIN = 3;
+export const TOP_PRIZE_WINNERS = 5;
+export const LOTTERY_WINNERS = 10;
+export const DEFAULT_REPORT_WEEK_DAYS = 7;
+export const ADMIN_LIST_DEFAULT_LIMIT = 50;
+export const ADMIN_LIST_MAX_LIMIT = 500;
+export const APPLICATION_REVIEW_DAYS = '5-7';
+export const REPORT_REVIEW_DAYS = '3-5';
+/** numeric(20,2): 18 digits before the point. */
+export const MONEY_MAX_INTEGER_DIGITS = 18;
+export const SUPPORT_EMAIL = 'support@goalchain.io';
+export const CONTACT_URL = 'https://t.me/goalchain_official';
+export const TWITTER_URL = 'https://x.com/goalchain';
+export const APP_EXTERNAL_URL = 'https://app.goalchain.io';
+export const PROGRAMME_NAME = 'GoalChain Ambassador Program';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { BADGE_LEVELS } from '../badges.ts';
+import { ZHandle, ZOptionalWallet } from './common.ts';
+
+/**
+ * What an ambassador may change on their own record. Anything else in the
+ * body (gcmWalletAddress, badgeLevel, totals, status) is dropped.
+ */
+export const ZAmbassadorSelfUpdate = z
+  .object({
+    twitterHandle: ZHandle('Twitter/X handle'),
+    instagramHandle: ZHandle('Instagram handle'),
+    telegramHandle: ZHandle('Telegram handle'),
+    facebookHandle: ZHandle('Facebook handle'),
+    youtubeHandle: ZHandle('YouTube handle'),
+    usdtWalletAddress: ZOptionalWallet,
+  })
+  .partial();
+export type TAmbassadorSelfUpdate = z.input<typeof ZAmbassadorSelfUpdate>;
+
+export const AMBASSADOR_STATUSES = ['active', 'suspended'] as const;
+export type AmbassadorStatus = (typeof AMBASSADOR_STATUSES)[number];
+
+/** 'auto' (or null) returns the badge to the automatic monthly level. */
+export const BADGE_CHOICES = [...BADGE_LEVELS, 'auto'] as const;
+
+export const ZAmbassadorAdminUpdate = z
+  .object({
+    twitterHandle: ZHandle('Twitter/X URL'),
+    instagramHandle: ZHandle('Instagram URL'),
+    telegramHandle: ZHandle('Telegram channel URL'),
+    facebookHandle: ZHandle('Facebook URL'),
+    youtubeHandle: ZHandle('YouTube channel URL'),
+    gcmWalletAddress: ZOptionalWallet,
+    usdtWalletAddress: ZOptionalWallet,
+    badgeLevel: z.enum(BADGE_CHOICES, { error: 'Badge level must be normal, bronze, silver, gold or auto' }).nullable(),
+    status: z.enum(AMBASSADOR_STATUSES, { error: 'Status must be active or suspended' }),
+  })
+  .partial();
+export type TAmbassadorAdminUpdate = z.input<typeof ZAmbassadorAdminUpdate>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_URL_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
+import { PLATFORMS, PLATFORM_INFO, normalizeProfileUrl, type Platform } from '../platforms.ts';
+import { ZEmail } from './common.ts';
+
+export const APPLICATION_MESSAGES = {
+  fullName: 'Full name must be at least 2 characters',
+  country: 'Country is required',
+  personalTelegramHandle: 'Personal Telegram username is required for invitations',
+  socialMediaPlatforms: 'Select at least one platform',
+  totalFollowers: 'Total followers must be a positive number',
+  motivation: 'Please provide at least 50 characters',
+  platformUrlsRequired: 'Please provide valid URLs for all selected social media platforms',
+} as const;
+
+const ZPlatformUrl = z.string().trim().max(MAX_URL_LENGTH, `Profile URLs must be at most ${MAX_URL_LENGTH} characters`).nullish();
+
+export const ZApplicationInput = z
+  .object({
+    fullName: z.string({ error: APPLICATION_MESSAGES.fullName }).trim().min(2, APPLICATION_MESSAGES.fullName).max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+    email: ZEmail,
+    country: z.string({ error: APPLICATION_MESSAGES.country }).trim().min(2, APPLICATION_MESSAGES.country).max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
+    personalTelegramHandle: z
+      .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
+      .trim()
+      .min(2, APPLICATION_MESSAGES.personalTelegramHandle)
+      .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`),
+    socialMediaPlatforms: z
+      .array(z.enum(PLATFORMS, { error: APPLICATION_MESSAGES.socialMediaPlatforms }), { error: APPLICATION_MESSAGES.socialMediaPlatforms })
+      .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
+      .max(PLATFORMS.length, APPLICATION_MESSAGES.socialMediaPlatforms)
+      .transform((list) => [...new Set(list)]),
+    twitterHandle: ZPlatformUrl,
+    instagramHandle: ZPlatformUrl,
+    telegramHandle: ZPlatformUrl,
+    facebookHandle: ZPlatformUrl,
+    youtubeHandle: ZPlatformUrl,
+    totalFollowers: z.preprocess(
+      (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: APPLICATION_MESSAGES.totalFollowers })
+        .int(APPLICATION_MESSAGES.totalFollowers)
+        .min(0, APPLICATION_MESSAGES.totalFollowers)
+        .max(MAX_FOLLOWERS, `Total followers must be at most ${MAX_FOLLOWERS}`),
+    ),
+    whyJoin: z.string({ error: APPLICATION_MESSAGES.motivation }).trim().min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation).max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    experience: z.string({ error: APPLICATION_MESSAGES.motivation }).trim().min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation).max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+  })
+  .transform((input, ctx) => {
+    const urls: Record<Platform, string | null> = { twitter: null, instagram: null, telegram: null, facebook: null, youtube: null };
+    for (const platform of PLATFORMS) {
+      const info = PLATFORM_INFO[platform];
+      const raw = input[info.field]?.trim() ?? '';
+      const selected = input.socialMediaPlatforms.includes(platform);
+      if (selected && !raw) {
+        ctx.addIssue({ code: 'custom', path: [info.field], message: APPLICATION_MESSAGES.platformUrlsRequired });
+        continue;
+      }
+      if (!raw) continue;
+      const url = normalizeProfileUrl(platform, raw);
+      if (!url) ctx.addIssue({ code: 'custom', path: [info.field], message: info.urlMessage });
+      else urls[platform] = url;
+    }
+    return {
+      ...input,
+      twitterHandle: urls.twitter,
+      instagramHandle: urls.instagram,
+      telegramHandle: urls.telegram,
+      facebookHandle: urls.facebook,
+      youtubeHandle: urls.youtube,
+    };
+  });
+export type TApplicationInput = z.input<typeof ZApplicationInput>;
+export type TApplication = z.output<typeof ZApplicationInput>;
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../limits.ts';
+import { ZEmail, passwordSchema } from './common.ts';
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  secretRequired: 'Super admin secret is required',
+  userPassword: 'Password must be at least 6 characters',
+  setupPassword: 'Password must be at least 6 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordRequired: 'Please enter your current password',
+  newPassword: 'New password must be at least 6 characters',
+  invalidCredentials: 'Invalid email or password',
+  invalidSuperAdmin: 'Invalid credentials or secret',
+  registrationClosed: 'Registration is by application only',
+} as const;
+
+const requiredText = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);
+
+export const ZLoginInput = z.object({
+  email: requiredText(AUTH_MESSAGES.emailRequired, 254).transform((e) => e.trim().toLowerCase()),
+  password: requiredText(AUTH_MESSAGES.passwordRequired, MAX_PASSWORD_LENGTH),
+});
+export type TLoginInput = z.input<typeof ZLoginInput>;
+
+export const ZSuperAdminLoginInput = ZLoginInput.extend({
+  superAdminSecret: requiredText(AUTH_MESSAGES.secretRequired, 500),
+});
+export type TSuperAdminLoginInput = z.input<typeof ZSuperAdminLoginInput>;
+
+/** The user record rules of spec §5 (used by registration when it is open). */
+export const ZRegisterInput = z.object({
+  email: ZEmail,
+  password: passwordSchema(AUTH_MESSAGES.userPassword),
+  fullName: z.string().trim().max(120).optional(),
+  username: z.string().trim().max(120).optional(),
+});
+
+export const ZSetupPasswordInput = z.object({
+  password: passwordSchema(AUTH_MESSAGES.setupPassword),
+});
+
+/** The form adds the confirmation, checked in the browser only. */
+export const ZSetupPasswordForm = ZSetupPasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: AUTH_MESSAGES.passwordsDoNotMatch,
+});
+
+export const ZChangePasswordInput = z.object({
+  currentPassword: requiredText(AUTH_MESSAGES.currentPasswordRequired, MAX_PASSWORD_LENGTH),
+  newPassword: passwordSchema(AUTH_MESSAGES.newPassword),
+});
+
+export const ZChangePasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: AUTH_MESSAGES.passwordsDoNotMatch,
+});
+
+/** Current user (client view), spec §3. */
+export const ZCurrentUser = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_NOTES_LENGTH, MAX_URL_LENGTH, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../limits.ts';
+import { readMoneyInput } from '../money.ts';
+import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
+
+export const EMAIL_MESSAGE = 'Invalid email address';
+
+/** Emails are compared and stored lower-case and trimmed. */
+export const ZEmail = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(MAX_EMAIL_LENGTH, EMAIL_MESSAGE)
+  .pipe(z.email({ error: EMAIL_MESSAGE }))
+  .transform((e) => e.toLowerCase());
+
+export function passwordSchema(message: string) {
+  return z
+    .string({ error: message })
+    .min(MIN_PASSWORD_LENGTH, message)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+}
+
+/** Optional free text: trimmed, empty becomes null. */
+export function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const ZAdminNotes = optionalText(MAX_NOTES_LENGTH, 'Admin notes');
+export const ZHandle = (label: string) => optionalText(MAX_URL_LENGTH, label);
+
+/** A BEP20 address, stored checksummed; empty or null clears it. */
+export const ZOptionalWallet = z
+  .string({ error: BEP20_ADDRESS_MESSAGE })
+  .nullish()
+  .transform((value, ctx) => {
+    const text = value?.trim();
+    if (!text) return null;
+    const normalized = normalizeBep20Address(text);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const ZRequiredWallet = z.string({ error: BEP20_ADDRESS_MESSAGE }).transform((value, ctx) => {
+  const normalized = normalizeBep20Address(value);
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
+    return z.NEVER;
+  }
+  return normalized;
+});
+
+/** A money input (number or numeric string) read exactly; messages per problem. */
+export function moneySchema(messages: { format: string; precision: string; range: string }) {
+  return z.unknown().transform((value, ctx) => {
+    const read = readMoneyInput(value);
+    if (!read.ok) {
+      ctx.addIssue({ code: 'custom', message: messages[read.problem] });
+      return z.NEVER;
+    }
+    return read.value;
+  });
+}
+
+export const ZUuid = z.uuid({ error: 'Not found' });
+export const ZIdParams = z.object({ id: z.string() });
+
+export const ZListQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must not be negative').max(10_000_000, 'offset is too large').default(0),
+  cursor: z.string().max(200, 'cursor is too long').optional(),
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+});
+export type TListQuery = z.infer<typeof ZListQuery>;
+
+/** The error body of DECISIONS §2. */
+export const ZErrorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+export const ZMoneyString = z.string().regex(/^-?\d+\.\d{2}$/);

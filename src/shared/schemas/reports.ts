@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH } from '../limits.ts';
+import { ZAdminNotes, moneySchema } from './common.ts';
+
+export const REPORT_MESSAGES = {
+  activityReport: 'Please provide at least 50 characters for your weekly report',
+  weekStartDate: 'Please enter a valid week start date',
+  weekEndDate: 'Please enter a valid week end date',
+  endBeforeStart: 'Week end date cannot be before the week start date',
+  endInFuture: 'Week end date cannot be in the future',
+  disabled: 'Report submission is currently disabled',
+  onePerDay: 'You have already submitted a report today. Please try again tomorrow.',
+  status: 'Status must be approved or rejected',
+  alreadyReviewed: 'This report has already been reviewed',
+} as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A calendar date ("2026-11-21" or an ISO date-time, whose UTC date is taken) as YYYY-MM-DD. */
+export function dateSchema(message: string) {
+  return z.string({ error: message }).transform((value, ctx) => {
+    const text = value.trim();
+    const match = ISO_DATE.exec(text);
+    const parsed = match ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : null;
+    if (!parsed || Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 2000 || parsed.getUTCFullYear() > 9999) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    const iso = parsed.toISOString().slice(0, 10);
+    // "2026-02-31" parses as March 3rd: refuse dates that do not exist.
+    if (text.length === 10 && iso !== text) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return iso;
+  });
+}
+
+/**
+ * The submitter supplies only the week and the text; ambassadorId, awards and
+ * status in the body are ignored (the server takes the ambassador from the session).
+ */
+export const ZReportInput = z
+  .object({
+    weekStartDate: dateSchema(REPORT_MESSAGES.weekStartDate),
+    weekEndDate: dateSchema(REPORT_MESSAGES.weekEndDate),
+    activityReport: z
+      .string({ error: REPORT_MESSAGES.activityReport })
+      .trim()
+      .min(MIN_REPORT_LENGTH, REPORT_MESSAGES.activityReport)
+      .max(MAX_LONG_TEXT_LENGTH, `Please keep your report under ${MAX_LONG_TEXT_LENGTH} characters`),
+  })
+  .refine((r) => r.weekEndDate >= r.weekStartDate, { path: ['weekEndDate'], message: REPORT_MESSAGES.endBeforeStart });
+export type TReportInput = z.input<typeof ZReportInput>;
+
+export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+const awardMessages = (currency: string) => ({
+  format: `${currency} awarded must be a number of at least 0`,
+  precision: `${currency} awarded can have at most 2 decimal places`,
+  range: `${currency} awarded is too large`,
+});
+
+export const ZReviewInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: REPORT_MESSAGES.status }),
+  gcmAwarded: moneySchema(awardMessages('GCM')).default('0.00'),
+  usdtAwarded: moneySchema(awardMessages('USDT')).default('0.00'),
+  adminNotes: ZAdminNotes,
+});
+export type TReviewInput = z.input<typeof ZReviewInput>;

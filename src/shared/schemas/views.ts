@@ -1,0 +1,165 @@
+/**
+ * What leaves the server: one schema per response shape. The server serialises
+ * through these (unknown fields never leave), the client reads its types here.
+ */
+import { z } from 'zod';
+import { BADGE_LEVELS } from '../badges.ts';
+
+const money = z.string();
+const isoDate = z.string();
+const nullableText = z.string().nullable();
+
+export const ZStats = z.object({ totalAmbassadors: z.number().int(), totalGcmAwarded: money, totalUsdtAwarded: money });
+export type TStats = z.infer<typeof ZStats>;
+
+export const ZLeaderboardEntry = z.object({ id: z.string(), fullName: z.string(), badgeLevel: z.enum(BADGE_LEVELS), monthlyGcm: money });
+export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntry>;
+
+export const ZSettings = z.object({ reportSubmissionEnabled: z.boolean() });
+
+const socials = {
+  twitterHandle: nullableText,
+  instagramHandle: nullableText,
+  telegramHandle: nullableText,
+  facebookHandle: nullableText,
+  youtubeHandle: nullableText,
+};
+
+export const ZAmbassadorView = z.object({
+  id: z.string(),
+  userId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  country: z.string(),
+  personalTelegramHandle: nullableText,
+  totalGcmEarned: money,
+  monthlyGcm: money,
+  totalUsdtEarned: money,
+  monthlyUsdt: money,
+  badgeLevel: z.enum(BADGE_LEVELS),
+  badgePinned: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+  gcmWalletAddress: nullableText,
+  usdtWalletAddress: nullableText,
+  ...socials,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type TAmbassadorView = z.infer<typeof ZAmbassadorView>;
+
+/** The signed-in ambassador's own record, with balances derived from the ledger. */
+export const ZOwnAmbassador = ZAmbassadorView.extend({
+  withdrawableUsdt: money,
+  pendingWithdrawalUsdt: money,
+  withdrawnUsdt: money,
+  usdtBalance: money,
+  reportCount: z.number().int(),
+});
+export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;
+
+export const ZReportView = z.object({
+  id: z.string(),
+  ambassadorId: z.string(),
+  weekStartDate: z.string(),
+  weekEndDate: z.string(),
+  activityReport: z.string(),
+  gcmAwarded: money,
+  usdtAwarded: money,
+  adminNotes: nullableText,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: isoDate,
+  reviewedAt: isoDate.nullable(),
+});
+export type TReportView = z.infer<typeof ZReportView>;
+
+export const ZAdminReportView = ZReportView.extend({
+  ambassador: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    country: z.string(),
+    badgeLevel: z.enum(BADGE_LEVELS),
+    personalTelegramHandle: nullableText,
+    ...socials,
+  }),
+});
+export type TAdminReportView = z.infer<typeof ZAdminReportView>;
+
+export const ZTransactionView = z.object({
+  id: z.string(),
+  type: z.enum(['reward', 'withdrawal']),
+  currency: z.enum(['GCM', 'USDT']),
+  amount: money,
+  description: z.string(),
+  createdAt: isoDate,
+  reportId: nullableText,
+  withdrawalId: nullableText,
+});
+export type TTransactionView = z.infer<typeof ZTransactionView>;
+
+export const ZWithdrawalView = z.object({
+  id: z.string(),
+  ambassadorId: z.string(),
+  amount: money,
+  walletAddress: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  adminNotes: nullableText,
+  createdAt: isoDate,
+  reviewedAt: isoDate.nullable(),
+});
+export type TWithdrawalView = z.infer<typeof ZWithdrawalView>;
+
+export const ZAdminWithdrawalView = ZWithdrawalView.extend({
+  ambassador: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+});
+export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
+
+export const ZApplicationView = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  country: z.string(),
+  personalTelegramHandle: z.string(),
+  socialMediaPlatforms: z.array(z.string()),
+  ...socials,
+  totalFollowers: z.number().int(),
+  whyJoin: z.string(),
+  experience: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  adminNotes: nullableText,
+  rejectedAt: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type TApplicationView = z.infer<typeof ZApplicationView>;
+
+export const ZAdminSummary = z.object({
+  totalAmbassadors: z.number().int(),
+  pendingApplications: z.number().int(),
+  pendingReports: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+});
+export type TAdminSummary = z.infer<typeof ZAdminSummary>;
+
+export const ZAdminAccount = z.object({
+  id: z.string(),
+  fullName: nullableText,
+  email: z.string(),
+  username: nullableText,
+  isSuperAdmin: z.boolean(),
+  createdAt: isoDate,
+});
+export type TAdminAccount = z.infer<typeof ZAdminAccount>;
+
+export const ZAdminActionView = z.object({
+  id: z.string(),
+  adminId: nullableText,
+  adminEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: nullableText,
+  details: nullableText,
+  createdAt: isoDate,
+});
+export type TAdminActionView = z.infer<typeof ZAdminActionView>;
+
+export const ZMessage = z.object({ message: z.string() });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ZAdminNotes, ZRequiredWallet, moneySchema } from './common.ts';
+
+export const WITHDRAWAL_MESSAGES = {
+  minimum: 'Minimum withdrawal amount is 50 USDT',
+  precision: 'Amount can have at most 2 decimal places',
+  range: 'Amount is too large',
+  insufficient: "You don't have enough USDT to withdraw this amount",
+  addressRequired: 'Please enter a valid BEP20 wallet address',
+  alreadyDecided: 'This withdrawal request has already been processed',
+  suspended: 'Your ambassador account is suspended',
+} as const;
+
+export const ZWithdrawalInput = z.object({
+  amount: moneySchema({ format: WITHDRAWAL_MESSAGES.minimum, precision: WITHDRAWAL_MESSAGES.precision, range: WITHDRAWAL_MESSAGES.range }),
+  walletAddress: ZRequiredWallet,
+});
+export type TWithdrawalInput = z.input<typeof ZWithdrawalInput>;
+
+export const ZWithdrawalDecisionInput = z
+  .object({ adminNotes: ZAdminNotes })
+  .nullish()
+  .transform((v) => ({ adminNotes: v?.adminNotes ?? null }));
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
