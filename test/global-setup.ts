@@ -1,0 +1,26 @@
+/**
+ * Once before the suite: the pages are built when browser tests need them,
+ * and a configured PostgreSQL is checked to answer.
+ */
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+export default async function setup(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } catch (error) {
+      throw new Error(`TEST_DATABASE_URL is set but PostgreSQL does not answer: ${String(error)}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  const builder = new URL('./e2e/build-client.ts', import.meta.url);
+  if (existsSync(builder)) {
+    const { buildClientIfStale } = (await import(builder.href)) as { buildClientIfStale: () => Promise<void> };
+    await buildClientIfStale();
+  }
+}

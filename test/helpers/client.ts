@@ -1,0 +1,72 @@
+/**
+ * A signed-in (or anonymous) caller of the API through app.inject, keeping its
+ * session cookie and sending the app's Origin on state-changing requests.
+ */
+import type { TestServer } from './server.ts';
+import { SUPER_ADMIN } from './server.ts';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export class ApiClient {
+  cookie: string | undefined;
+  constructor(
+    readonly server: TestServer,
+    readonly options: { origin?: string | null; ip?: string } = {},
+  ) {}
+
+  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const origin = this.options.origin === undefined ? this.server.origin : this.options.origin;
+    const response = await this.server.app.inject({
+      method: method as 'GET',
+      url,
+      remoteAddress: this.options.ip ?? '127.0.0.1',
+      headers: {
+        ...(origin ? { origin } : {}),
+        ...(this.cookie ? { cookie: `sid=${this.cookie}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const setCookie = response.cookies.find((c) => c.name === 'sid');
+    if (setCookie) this.cookie = setCookie.value || undefined;
+    let parsed: unknown = undefined;
+    try {
+      parsed = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      parsed = response.body;
+    }
+    return { status: response.statusCode, body: parsed as T, headers: response.headers, text: response.body };
+  }
+
+  get<T = any>(url: string) {
+    return this.request<T>('GET', url);
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body, headers);
+  }
+  patch<T = any>(url: string, body?: unknown) {
+    return this.request<T>('PATCH', url, body);
+  }
+  delete<T = any>(url: string) {
+    return this.request<T>('DELETE', url);
+  }
+
+  async login(email: string, password: string): Promise<this> {
+    const response = await this.post('/api/login', { email, password });
+    if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${response.text}`);
+    return this;
+  }
+}
+
+export async function superAdminClient(server: TestServer): Promise<ApiClient> {
+  const client = new ApiClient(server);
+  const response = await client.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret });
+  if (response.status !== 200) throw new Error(`super admin login failed: ${response.status} ${response.text}`);
+  return client;
+}

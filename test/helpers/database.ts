@@ -1,0 +1,48 @@
+/**
+ * Test databases: an in-memory PGlite, or a fresh PostgreSQL database per
+ * test file when TEST_DATABASE_URL is set (dropped when the file ends).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+/** The kinds a suite runs on: always PGlite, PostgreSQL too when configured. */
+export const DATABASE_KINDS: DatabaseKind[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  database: Database;
+  /** For PostgreSQL: the URL of this file's own database. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ inMemory: true });
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `amb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 20 });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close().catch(() => undefined);
+      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** Builders that go through the product's own API (or its ledger service) to make test data. */
+import { creditReward } from '../../src/server/features/ledger/service.ts';
+import { ApiClient, superAdminClient } from './client.ts';
+import type { TestServer } from './server.ts';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'amb'): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+export function validApplication(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Jane Doe',
+    email: uniqueEmail('applicant'),
+    country: 'Kenya',
+    personalTelegramHandle: '@janedoe',
+    socialMediaPlatforms: ['twitter', 'youtube'],
+    twitterHandle: 'https://x.com/janedoe',
+    instagramHandle: '',
+    telegramHandle: '',
+    facebookHandle: '',
+    youtubeHandle: 'youtube.com/@janedoe',
+    totalFollowers: 1500,
+    whyJoin: 'I have followed the project since launch and want to bring my football community on chain.',
+    experience: 'I moderate two Telegram groups of 5,000 members and have written threads about web3 gaming.',
+    ...overrides,
+  };
+}
+
+export function validReport(overrides: Record<string, unknown> = {}) {
+  return {
+    weekStartDate: '2026-11-14',
+    weekEndDate: '2026-11-20',
+    activityReport: 'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
+    ...overrides,
+  };
+}
+
+export interface CreatedAmbassador {
+  client: ApiClient;
+  email: string;
+  password: string;
+  ambassadorId: string;
+  fullName: string;
+}
+
+/** Apply, approve as an admin, set the password from the emailed link, sign in. */
+export async function createAmbassador(server: TestServer, options: { admin?: ApiClient; fullName?: string; email?: string; password?: string } = {}): Promise<CreatedAmbassador> {
+  const admin = options.admin ?? (await superAdminClient(server));
+  const email = options.email ?? uniqueEmail();
+  const fullName = options.fullName ?? `Ambassador ${email.split('@')[0]}`;
+  const password = options.password ?? 'Passw0rd!';
+  const applied = await new ApiClient(server).post('/api/applications', validApplication({ email, fullName }));
+  if (applied.status !== 201) throw new Error(`apply failed: ${applied.status} ${applied.text}`);
+  const seen = server.mail.messages.length;
+  const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.text}`);
+  await server.flushEmail();
+  const message = await server.mail.waitFor(email, { after: seen });
+  const token = server.mail.setupToken(message);
+  const setup = await new ApiClient(server).post(`/api/setup-password/${token}`, { password });
+  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`);
+  const client = await new ApiClient(server).login(email, password);
+  return { client, email, password, fullName, ambassadorId: approved.body.ambassadorId };
+}
+
+/** Credits a reward through the ledger service, as an approved review does. */
+export async function credit(server: TestServer, ambassadorId: string, currency: 'GCM' | 'USDT', amount: string): Promise<void> {
+  const admins = await server.db.query.users.findFirst({ where: (u, { eq }) => eq(u.isSuperAdmin, true) });
+  if (!admins) throw new Error('no super admin');
+  await server.db.transaction((tx) =>
+    creditReward(tx, { ambassadorId, currency, amount, description: 'test credit', reportId: null, createdBy: admins.id }, server.clock.now()),
+  );
+}

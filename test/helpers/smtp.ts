@@ -1,0 +1,125 @@
+/**
+ * A real SMTP server for tests (smtp-server on loopback): the product's
+ * nodemailer transport talks to it over a socket, and tests read what arrived.
+ */
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  raw: string;
+  subject: string;
+  /** The plain-text part, decoded. */
+  text: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes: number[] = [];
+  const soft = value.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const ch = soft[i] ?? '';
+    const hex = soft.slice(i + 1, i + 3);
+    if (ch === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The text/plain part of a nodemailer message (single part or multipart/alternative). */
+export function plainText(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  for (const part of [raw, ...parts]) {
+    const [head = '', ...bodyParts] = part.split(/\r?\n\r?\n/);
+    if (!/content-type:\s*text\/plain/i.test(head)) continue;
+    const body = bodyParts.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, '');
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
+    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    return body;
+  }
+  return raw;
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  /** Resolves with the first (or next unseen) message to this address. */
+  waitFor(to: string, options?: { timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  /** The setup link's token in a message. */
+  setupToken(mail: ReceivedMail): string;
+  close(): Promise<void>;
+  /** Refuse (down) or accept (up) deliveries, to test outages. */
+  setDown(down: boolean): void;
+}
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const messages: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  let down = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      if (down) return callback(new Error('Service unavailable (test outage)'));
+      return callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          raw,
+          subject,
+          text: plainText(raw),
+        });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    async waitFor(to, options = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+      const after = options.after ?? 0;
+      const wanted = to.toLowerCase();
+      for (;;) {
+        const found = messages.slice(after).find((m) => m.to.includes(wanted));
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No email to ${to} within the time allowed (have: ${messages.map((m) => m.to.join(',')).join('; ')})`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(left, 250));
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    setupToken(mail) {
+      const match = /\/setup-password\/([A-Za-z0-9_-]+)/.exec(mail.text);
+      if (!match?.[1]) throw new Error(`No setup link in email: ${mail.text}`);
+      return match[1];
+    },
+    setDown(value) {
+      down = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
