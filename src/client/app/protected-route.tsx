@@ -1,0 +1,38 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { UNAUTHORIZED_REDIRECT_MS } from '../../shared/limits.ts';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { notify } from '../lib/toast.ts';
+import { useAuth } from './auth.tsx';
+
+interface ProtectedProps {
+  children: ReactNode;
+  /**
+   * 'redirect': an anonymous visitor is sent to /auth (spec §2 route guard).
+   * 'relogin': the dashboard's way (spec §2, §8): a destructive toast, then after
+   * 500 ms a full page load of /api/login, which the server redirects to /auth.
+   */
+  whenSignedOut?: 'redirect' | 'relogin';
+}
+
+export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedProps) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner label="Loading..." />;
+  if (!user) return whenSignedOut === 'relogin' ? <Relogin /> : <Redirect to="/auth" replace />;
+  return <>{children}</>;
+}
+
+function Relogin() {
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!fired.current) {
+      fired.current = true;
+      notify.error('Unauthorized', 'You are logged out. Logging in again...');
+    }
+    const timer = window.setTimeout(() => {
+      window.location.href = '/api/login';
+    }, UNAUTHORIZED_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return <FullPageSpinner label="Loading dashboard..." />;
+}

@@ -1,0 +1,33 @@
+import { Award } from 'lucide-react';
+import { BADGE_LEVELS, badgeTier, type BadgeLevel } from '../../shared/badges.ts';
+import { cn } from '../lib/utils.ts';
+
+const STYLES: Record<BadgeLevel, string> = {
+  normal: 'border-border bg-surface-3 text-foreground',
+  bronze: 'border-bronze/50 bg-bronze/15 text-bronze',
+  silver: 'border-silver/50 bg-silver/15 text-silver',
+  gold: 'border-gold/50 bg-gold/15 text-gold',
+};
+
+export function asBadgeLevel(value: string | null | undefined): BadgeLevel {
+  return (BADGE_LEVELS as readonly string[]).includes(value ?? '') ? (value as BadgeLevel) : 'normal';
+}
+
+export function badgeLabel(value: string | null | undefined): string {
+  return badgeTier(asBadgeLevel(value)).label;
+}
+
+export function badgeTextClass(level: BadgeLevel): string {
+  return (STYLES[level].split(' ').find((c) => c.startsWith('text-')) ?? 'text-foreground');
+}
+
+/** The badge level as a pill, e.g. "Gold". */
+export function BadgePill({ level, className }: { level: string | null | undefined; className?: string }) {
+  const value = asBadgeLevel(level);
+  return (
+    <span className={cn('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold', STYLES[value], className)}>
+      <Award className="size-3.5" aria-hidden="true" />
+      {badgeTier(value).label}
+    </span>
+  );
+}

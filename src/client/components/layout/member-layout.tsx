@@ -1,0 +1,66 @@
+import { FileText, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useAuth } from '../../app/auth.tsx';
+import { cn } from '../../lib/utils.ts';
+import { Button } from '../ui/button.tsx';
+import { Logo } from './logo.tsx';
+
+const NAV = [
+  { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/wallet', label: 'Wallet', icon: Wallet },
+  { href: '/profile', label: 'Profile', icon: UserRound },
+  { href: '/submit-report', label: 'Submit Report', icon: FileText },
+] as const;
+
+/** The ambassador pages' header: nav row and logout (spec §2 dashboard, wallet, profile). */
+export function MemberLayout({ children, reportLabel = 'Submit Report' }: { children: ReactNode; reportLabel?: string }) {
+  const [location] = useLocation();
+  const { logoutMutation } = useAuth();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-gold-foreground">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+          <Logo />
+          <nav aria-label="Ambassador" className="hidden items-center gap-1 md:flex">
+            {NAV.map((item) => (
+              <NavLink key={item.href} href={item.href} active={location === item.href} label={item.href === '/submit-report' ? reportLabel : item.label} icon={<item.icon aria-hidden="true" />} />
+            ))}
+          </nav>
+          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+        <nav aria-label="Ambassador (compact)" className="flex gap-1 overflow-x-auto border-t border-border/60 px-2 py-1.5 md:hidden">
+          {NAV.map((item) => (
+            <NavLink key={item.href} href={item.href} active={location === item.href} label={item.href === '/submit-report' ? reportLabel : item.label} icon={<item.icon aria-hidden="true" />} compact />
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function NavLink({ href, label, icon, active, compact }: { href: string; label: string; icon: ReactNode; active: boolean; compact?: boolean }) {
+  return (
+    <Link
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground [&_svg]:size-4',
+        compact && 'px-2.5 py-1.5 text-xs',
+        active && 'bg-surface-2 text-gold',
+      )}
+    >
+      {icon}
+      {label}
+    </Link>
+  );
+}

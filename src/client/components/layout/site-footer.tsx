@@ -1,0 +1,35 @@
+import { Mail } from 'lucide-react';
+import { APP_EXTERNAL_URL, CONTACT_URL, PROGRAMME_NAME, SUPPORT_EMAIL, TWITTER_URL } from '../../../shared/limits.ts';
+import { LogoMark } from './logo.tsx';
+
+export function SiteFooter() {
+  const link = 'rounded text-muted hover:text-gold';
+  return (
+    <footer className="border-t border-border bg-surface/40">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          <LogoMark className="size-8" />
+          <div>
+            <p className="font-bold">{PROGRAMME_NAME}</p>
+            <p className="text-xs text-muted">© {new Date().getFullYear()} GoalChain. Play, build, earn.</p>
+          </div>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
+          <a className={link} href={APP_EXTERNAL_URL} target="_blank" rel="noopener noreferrer">
+            GoalChain App
+          </a>
+          <a className={link} href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
+            Contact
+          </a>
+          <a className={link} href={TWITTER_URL} target="_blank" rel="noopener noreferrer">
+            Twitter
+          </a>
+          <a className={`${link} inline-flex items-center gap-1.5`} href={`mailto:${SUPPORT_EMAIL}`}>
+            <Mail className="size-4" aria-hidden="true" />
+            {SUPPORT_EMAIL}
+          </a>
+        </nav>
+      </div>
+    </footer>
+  );
+}

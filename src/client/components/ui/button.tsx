@@ -1,0 +1,35 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils.ts';
+
+export const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  {
+    variants: {
+      variant: {
+        default: 'bg-gold text-gold-foreground hover:bg-gold-strong shadow-sm shadow-gold/20',
+        secondary: 'bg-surface-3 text-foreground hover:bg-surface-3/80 border border-border',
+        outline: 'border border-border bg-transparent text-foreground hover:bg-surface-2',
+        ghost: 'text-foreground hover:bg-surface-2',
+        destructive: 'bg-danger-strong text-white hover:bg-danger-strong/90',
+        success: 'bg-pitch text-white hover:bg-pitch/90',
+        link: 'text-gold underline-offset-4 hover:underline px-0',
+      },
+      size: {
+        default: 'h-10 px-4 py-2',
+        sm: 'h-8 px-3 text-xs',
+        lg: 'h-12 px-6 text-base',
+        icon: 'h-10 w-10',
+      },
+    },
+    defaultVariants: { variant: 'default', size: 'default' },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

@@ -1,0 +1,130 @@
+import { ClipboardList, FileText, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formatCount } from '../../../../shared/format.ts';
+import { useAuth } from '../../../app/auth.tsx';
+import { Logo } from '../../../components/layout/logo.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useAdminSummary } from '../api/get-summary.ts';
+import { AmbassadorsTab } from '../components/ambassadors-tab.tsx';
+import { ApplicationsTab } from '../components/applications-tab.tsx';
+import { ReportsTab } from '../components/reports-tab.tsx';
+import { SuperAdminTab } from '../components/super-admin-tab.tsx';
+import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
+
+export function AdminPage() {
+  const { user, logoutMutation } = useAuth();
+  const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
+
+  if (!isAdmin) {
+    return (
+      <div className="flex min-h-screen items-center justify-center px-4">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+            <ShieldAlert className="size-12 text-danger" aria-hidden="true" />
+            <h1 className="text-2xl font-bold">Access Denied</h1>
+            <p className="text-muted">You don&apos;t have permission to access this page.</p>
+            <Link href="/dashboard" className={buttonVariants()}>
+              Go to Dashboard
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const name = user?.username || user?.fullName || user?.email || '';
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+          <div className="flex min-w-0 items-center gap-3">
+            <Logo />
+            <span className="hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
+            <p className="truncate text-sm font-semibold sm:text-base">
+              <span className="text-muted">Admin:</span> {name}
+            </p>
+          </div>
+          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+            <LogOut aria-hidden="true" /> Logout
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8">
+        <h1 className="sr-only">Admin console</h1>
+        <SummaryCards />
+        <Tabs defaultValue="applications">
+          <TabsList aria-label="Admin sections">
+            <TabsTrigger value="applications">
+              <ClipboardList className="size-4" aria-hidden="true" /> Applications
+            </TabsTrigger>
+            <TabsTrigger value="reports">
+              <FileText className="size-4" aria-hidden="true" /> Reports
+            </TabsTrigger>
+            <TabsTrigger value="ambassadors">
+              <Users className="size-4" aria-hidden="true" /> Ambassadors
+            </TabsTrigger>
+            <TabsTrigger value="withdrawals">
+              <Wallet className="size-4" aria-hidden="true" /> Withdrawals
+            </TabsTrigger>
+            {user?.isSuperAdmin ? (
+              <TabsTrigger value="super-admin">
+                <ShieldCheck className="size-4" aria-hidden="true" /> Super Admin
+              </TabsTrigger>
+            ) : null}
+          </TabsList>
+          <TabsContent value="applications">
+            <ApplicationsTab />
+          </TabsContent>
+          <TabsContent value="reports">
+            <ReportsTab />
+          </TabsContent>
+          <TabsContent value="ambassadors">
+            <AmbassadorsTab />
+          </TabsContent>
+          <TabsContent value="withdrawals">
+            <WithdrawalsTab />
+          </TabsContent>
+          {user?.isSuperAdmin ? (
+            <TabsContent value="super-admin">
+              <SuperAdminTab />
+            </TabsContent>
+          ) : null}
+        </Tabs>
+      </main>
+    </div>
+  );
+}
+
+function SummaryCards() {
+  const summary = useAdminSummary();
+  const s = summary.data;
+  const value = (n: number | undefined) => (summary.isLoading ? '…' : formatCount(n ?? 0));
+  return (
+    <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+      <SummaryCard icon={<Users />} label="Total Ambassadors" value={value(s?.totalAmbassadors)} />
+      <SummaryCard icon={<ClipboardList />} label="Pending Applications" value={value(s?.pendingApplications)} highlight={(s?.pendingApplications ?? 0) > 0} />
+      <SummaryCard icon={<FileText />} label="Pending Reports" value={value(s?.pendingReports)} highlight={(s?.pendingReports ?? 0) > 0} />
+      <SummaryCard icon={<Wallet />} label="Pending Withdrawals" value={value(s?.pendingWithdrawals)} highlight={(s?.pendingWithdrawals ?? 0) > 0} />
+    </section>
+  );
+}
+
+function SummaryCard({ icon, label, value, highlight }: { icon: ReactNode; label: string; value: string; highlight?: boolean }) {
+  return (
+    <Card className={cn('p-4 sm:p-5', highlight && 'border-gold/50')}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-xs font-medium text-muted sm:text-sm">{label}</p>
+        <span className="rounded-lg bg-gold/10 p-1.5 text-gold [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      <p className="mt-2 font-mono text-2xl font-bold sm:text-3xl" data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {value}
+      </p>
+    </Card>
+  );
+}

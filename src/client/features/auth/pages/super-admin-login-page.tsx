@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ZSuperAdminLoginInput, type TSuperAdminLoginInput } from '../../../../shared/schemas/auth.ts';
+import { Logo } from '../../../components/layout/logo.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, FieldError } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useSuperAdminLogin } from '../api/super-admin-login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+/** Served only at the secret SUPER_ADMIN_LOGIN_PATH (see app/page-mode.ts). */
+export function SuperAdminLoginPage() {
+  const mutation = useSuperAdminLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<TSuperAdminLoginInput>({
+    resolver: zodResolver(ZSuperAdminLoginInput),
+    defaultValues: { email: '', password: '', superAdminSecret: '' },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    mutation.mutate(values, {
+      onSuccess: () => {
+        notify.success('Login Successful', 'Welcome, Super Admin');
+        // A full page load, so the console starts from the new session.
+        window.location.href = '/admin';
+      },
+      onError: (error) => {
+        const serverMessage = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+        notify.error('Login Failed', serverMessage ?? 'Invalid credentials or secret');
+        setFailure(serverMessage ?? 'Super admin login failed');
+      },
+    });
+  });
+
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-border/70">
+        <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
+          <Logo />
+        </div>
+      </header>
+      <main id="main">
+        <AuthCard icon={<ShieldAlert aria-hidden="true" />} title="Restricted Access Only" description="Super administrators only. Every attempt is logged.">
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Super admin login">
+            <Field label="Email" required error={errors.email?.message}>
+              <Input type="email" autoComplete="username" {...form.register('email')} />
+            </Field>
+            <Field label="Password" required error={errors.password?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
+            </Field>
+            <Field label="Super Admin Secret" required error={errors.superAdminSecret?.message}>
+              <Input type="password" autoComplete="off" {...form.register('superAdminSecret')} />
+            </Field>
+            {failure ? <FieldError>{failure}</FieldError> : null}
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={mutation.isPending || mutation.isSuccess}>
+              {mutation.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" /> Signing in...
+                </>
+              ) : (
+                'Sign In'
+              )}
+            </Button>
+          </form>
+        </AuthCard>
+      </main>
+    </div>
+  );
+}

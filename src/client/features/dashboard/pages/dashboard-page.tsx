@@ -1,0 +1,251 @@
+import { Award, BarChart3, CalendarDays, Coins, DollarSign, FilePlus2, FileText, Mail, MapPin, UserRound } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Redirect } from 'wouter';
+import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
+import { formatDate, formatGcm, formatUsdt, formatWeek, initials } from '../../../../shared/format.ts';
+import { isPositiveMoney } from '../../../../shared/money.ts';
+import { DASHBOARD_RECENT_REPORTS, SUPPORT_EMAIL } from '../../../../shared/limits.ts';
+import { useMyAmbassador } from '../../../api/ambassador.ts';
+import { useMyReports } from '../../../api/reports.ts';
+import type { Ambassador, Report } from '../../../api/types.ts';
+import { useAuth } from '../../../app/auth.tsx';
+import { BadgePill, asBadgeLevel, badgeTextClass } from '../../../components/badge-level.tsx';
+import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { FullPageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { weeklyEarnings } from '../components/weekly-earnings.ts';
+
+const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
+  const ambassador = useMyAmbassador(!isAdmin);
+  const reports = useMyReports(!isAdmin && Boolean(ambassador.data));
+
+  if (isAdmin) return <Redirect to="/admin" replace />;
+
+  return (
+    <MemberLayout>
+      {ambassador.isLoading ? (
+        <FullPageSpinner label="Loading dashboard..." />
+      ) : ambassador.isError ? (
+        <Card className="mx-auto max-w-lg">
+          <EmptyState title="The dashboard could not be loaded">Please refresh the page in a moment.</EmptyState>
+        </Card>
+      ) : !ambassador.data ? (
+        <ProfileNotFound />
+      ) : (
+        <Dashboard ambassador={ambassador.data} reports={reports.data ?? []} reportsLoading={reports.isLoading} />
+      )}
+    </MemberLayout>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+        <UserRound className="size-12 text-gold" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">Ambassador Profile Not Found</h1>
+        <p className="text-muted">Your account is not set up as an ambassador yet. Please contact support so we can sort it out.</p>
+        <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonVariants()}>
+          <Mail aria-hidden="true" />
+          Contact Support
+        </a>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: Ambassador; reports: Report[]; reportsLoading: boolean }) {
+  const level = asBadgeLevel(ambassador.badgeLevel);
+  const tier = badgeTier(level);
+  const recent = reports.slice(0, DASHBOARD_RECENT_REPORTS);
+  const chartData = weeklyEarnings(reports);
+  const reportCount = reportsLoading ? ambassador.reportCount : reports.length;
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="pitch-lines">
+        <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
+          <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gold text-2xl font-black text-gold-foreground">
+            {initials(ambassador.fullName)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="truncate text-2xl font-extrabold tracking-tight">{ambassador.fullName}</h1>
+              <BadgePill level={level} />
+            </div>
+            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+              <span className="inline-flex items-center gap-1.5 break-all">
+                <Mail className="size-4 shrink-0" aria-hidden="true" />
+                {ambassador.email}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <MapPin className="size-4" aria-hidden="true" />
+                {ambassador.country}
+              </span>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+
+      <section aria-label="Earnings" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard icon={<Coins />} label="Total GCM" sub="All-time" value={formatGcm(ambassador.totalGcmEarned)} accent="gold" />
+        <StatCard icon={<CalendarDays />} label="Monthly GCM" sub="This month" value={formatGcm(ambassador.monthlyGcm)} accent="gold" />
+        <StatCard icon={<DollarSign />} label="Total USDT" sub="All-time" value={formatUsdt(ambassador.totalUsdtEarned)} accent="green" />
+        <StatCard icon={<DollarSign />} label="Monthly USDT" sub="This month" value={formatUsdt(ambassador.monthlyUsdt)} accent="green" />
+      </section>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardDescription className="inline-flex items-center gap-2">
+              <Award className="size-4" aria-hidden="true" /> Badge Level
+            </CardDescription>
+            <p className={cn('text-3xl font-extrabold', badgeTextClass(level))}>{tier.label}</p>
+            <p className="text-sm text-muted">{badgeRangeLabel(tier)} GCM/month</p>
+          </CardHeader>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardDescription className="inline-flex items-center gap-2">
+              <FileText className="size-4" aria-hidden="true" /> Activity Reports
+            </CardDescription>
+            <p className="text-3xl font-extrabold">{reportCount}</p>
+            <Link href="/submit-report" className="inline-flex items-center gap-1 text-sm font-semibold text-gold hover:underline">
+              <FilePlus2 className="size-4" aria-hidden="true" /> Submit New
+            </Link>
+          </CardHeader>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Quick Actions</CardTitle>
+            <div className="mt-2 flex flex-col gap-2">
+              <Link href="/submit-report" className={buttonVariants({ size: 'sm' })}>
+                <FilePlus2 aria-hidden="true" /> Submit Weekly Report
+              </Link>
+              <Link href="/profile" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+                <UserRound aria-hidden="true" /> View Full Profile
+              </Link>
+            </div>
+          </CardHeader>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="inline-flex items-center gap-2">
+            <BarChart3 className="size-5 text-gold" aria-hidden="true" /> Weekly Earnings
+          </CardTitle>
+          <CardDescription>GCM and USDT awarded for each report week.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {reportsLoading ? (
+            <div className="flex h-64 items-center justify-center">
+              <Spinner />
+            </div>
+          ) : chartData.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted">Your weekly earnings appear here once a report is approved.</p>
+          ) : (
+            <>
+              <Suspense
+                fallback={
+                  <div className="flex h-64 items-center justify-center">
+                    <Spinner label="Loading chart" />
+                  </div>
+                }
+              >
+                <EarningsChart data={chartData} />
+              </Suspense>
+              <table className="sr-only">
+                <caption>Earnings per report week</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Week of</th>
+                    <th scope="col">GCM</th>
+                    <th scope="col">USDT</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {chartData.map((point) => (
+                    <tr key={point.week}>
+                      <td>{formatDate(point.week)}</td>
+                      <td>{point.gcm}</td>
+                      <td>{point.usdt}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Activity Reports</CardTitle>
+          <CardDescription>Your latest {DASHBOARD_RECENT_REPORTS} reports.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {reportsLoading ? (
+            <div className="flex justify-center py-8">
+              <Spinner />
+            </div>
+          ) : recent.length === 0 ? (
+            <EmptyState icon={<FileText />} title="No reports submitted yet">
+              <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
+                Submit Your First Report
+              </Link>
+            </EmptyState>
+          ) : (
+            <Table aria-label="Recent Activity Reports">
+              <THead>
+                <tr>
+                  <TH>Week Period</TH>
+                  <TH>Status</TH>
+                  <TH>GCM Awarded</TH>
+                  <TH>Submitted</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {recent.map((report) => (
+                  <TR key={report.id}>
+                    <TD className="font-medium">{formatWeek(report.weekStartDate, report.weekEndDate)}</TD>
+                    <TD>
+                      <Badge variant={report.status === 'approved' ? 'default' : 'secondary'} className="capitalize">
+                        {report.status}
+                      </Badge>
+                    </TD>
+                    <TD className="font-mono text-gold">{isPositiveMoney(report.gcmAwarded || '0') ? `+${formatGcm(report.gcmAwarded)}` : '-'}</TD>
+                    <TD className="text-muted">{formatDate(report.createdAt)}</TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function StatCard({ icon, label, sub, value, accent }: { icon: ReactNode; label: string; sub: string; value: string; accent: 'gold' | 'green' }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted sm:text-sm sm:normal-case sm:tracking-normal">{label}</p>
+        <span className={cn('rounded-lg p-1.5 [&_svg]:size-4', accent === 'gold' ? 'bg-gold/10 text-gold' : 'bg-pitch/15 text-pitch-light')} aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      <p className={cn('mt-2 truncate font-mono text-xl font-bold sm:text-2xl', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>{value}</p>
+      <p className="text-xs text-muted">{sub}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { Crown, Info, Medal, Trophy } from 'lucide-react';
+import { compareMoney } from '../../../../shared/money.ts';
+import { formatWholeGcm, initials } from '../../../../shared/format.ts';
+import { LEADERBOARD_PODIUM_MIN, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
+import type { LeaderboardEntry } from '../../../api/types.ts';
+import { BadgePill } from '../../../components/badge-level.tsx';
+import { PublicLayout } from '../../../components/layout/public-layout.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useLeaderboard } from '../api/get-leaderboard.ts';
+
+export function LeaderboardPage() {
+  const leaderboard = useLeaderboard();
+  // The server ranks already; a stable sort keeps its tie order.
+  const entries = [...(leaderboard.data ?? [])].sort((a, b) => compareMoney(b.monthlyGcm, a.monthlyGcm));
+  return (
+    <PublicLayout>
+      <div className="pitch-lines border-b border-border">
+        <div className="mx-auto max-w-4xl px-4 py-12 text-center">
+          <Trophy className="mx-auto mb-3 size-10 text-gold" aria-hidden="true" />
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Ambassador Leaderboard</h1>
+          <p className="mt-2 text-muted">This month&apos;s top ambassadors, ranked by GCM earned.</p>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
+        {leaderboard.isLoading ? (
+          <div className="flex justify-center py-16">
+            <Spinner className="size-10" label="Loading leaderboard" />
+          </div>
+        ) : leaderboard.isError ? (
+          <Card>
+            <EmptyState title="The leaderboard could not be loaded">Please try again in a moment.</EmptyState>
+          </Card>
+        ) : entries.length === 0 ? (
+          <Card>
+            <EmptyState icon={<Trophy />} title="No Data Available">
+              Rankings appear as soon as ambassadors earn GCM this month.
+            </EmptyState>
+          </Card>
+        ) : (
+          <>
+            {entries.length >= LEADERBOARD_PODIUM_MIN ? <Podium entries={entries} /> : null}
+            <Card>
+              <h2 className="sr-only">Full ranking</h2>
+              <ol className="divide-y divide-border/60" aria-label="Ranking">
+                {entries.map((entry, index) => (
+                  <li key={entry.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
+                    <span className={cn('w-8 shrink-0 text-center text-lg font-extrabold', index < 3 ? 'text-gold' : 'text-muted')}>
+                      <span className="sr-only">Rank </span>
+                      {index + 1}
+                    </span>
+                    <Avatar name={entry.fullName} />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-semibold">{entry.fullName}</p>
+                      <BadgePill level={entry.badgeLevel} className="mt-1" />
+                    </div>
+                    <p className="shrink-0 text-right">
+                      <span className="font-mono text-lg font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)}</span>
+                      <span className="block text-xs text-muted">GCM</span>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </Card>
+          </>
+        )}
+        <ul className="flex flex-col gap-2 text-sm text-muted">
+          <li className="flex items-start gap-2">
+            <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+            Rankings are based on monthly GCM earnings.
+          </li>
+          <li className="flex items-start gap-2">
+            <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+            The leaderboard updates in real time as reports are reviewed.
+          </li>
+          <li className="flex items-start gap-2">
+            <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+            The top {TOP_PRIZE_WINNERS} ambassadors receive monthly USDT bonuses.
+          </li>
+        </ul>
+      </div>
+    </PublicLayout>
+  );
+}
+
+function Avatar({ name, large }: { name: string; large?: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-full bg-surface-3 font-bold text-foreground ring-1 ring-border',
+        large ? 'size-16 text-xl' : 'size-10 text-sm',
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+/** Top three in the order 2nd, 1st, 3rd. */
+function Podium({ entries }: { entries: LeaderboardEntry[] }) {
+  const [first, second, third] = entries;
+  if (!first || !second || !third) return null;
+  const places = [
+    { entry: second, place: 2, height: 'h-24', icon: <Medal className="size-6 text-silver" aria-hidden="true" /> },
+    { entry: first, place: 1, height: 'h-32', icon: <Crown className="size-7 text-gold" aria-hidden="true" /> },
+    { entry: third, place: 3, height: 'h-16', icon: <Medal className="size-6 text-bronze" aria-hidden="true" /> },
+  ];
+  return (
+    <section aria-label="Podium" className="grid grid-cols-3 items-end gap-2 sm:gap-4">
+      {places.map(({ entry, place, height, icon }) => (
+        <div key={entry.id} className="flex min-w-0 flex-col items-center gap-2 text-center" data-testid={`podium-${place}`}>
+          {icon}
+          <Avatar name={entry.fullName} large />
+          <p className="w-full truncate text-sm font-semibold sm:text-base">{entry.fullName}</p>
+          <p className="font-mono text-sm font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)} GCM</p>
+          <div
+            className={cn(
+              'flex w-full items-start justify-center rounded-t-xl border border-b-0 pt-2 text-2xl font-black',
+              height,
+              place === 1 ? 'border-gold/50 bg-gold/20 text-gold' : 'border-border bg-surface-2 text-muted',
+            )}
+          >
+            <span className="sr-only">Place </span>
+            {place}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,335 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Award, Check, ExternalLink, KeyRound, Loader2, Mail, MapPin, Pencil, Share2, Wallet, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
+import { initials } from '../../../../shared/format.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../../shared/limits.ts';
+import { PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
+import { ZChangePasswordForm } from '../../../../shared/schemas/auth.ts';
+import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
+import type { Ambassador } from '../../../api/types.ts';
+import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
+import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { cn } from '../../../lib/utils.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+/** Only one section is edited at a time (spec §4). */
+type EditMode = 'none' | 'social' | 'wallet' | 'password';
+
+const SOCIAL_PLATFORMS: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook'];
+
+export function ProfilePage() {
+  const ambassador = useAmbassador();
+  const [mode, setMode] = useState<EditMode>('none');
+  let content: ReactNode;
+  if (ambassador.isLoading) content = <FullPageSpinner label="Loading profile..." />;
+  else if (!ambassador.data) content = <NoAmbassadorProfile />;
+  else content = <Profile ambassador={ambassador.data} mode={mode} setMode={setMode} />;
+  return <MemberLayout>{content}</MemberLayout>;
+}
+
+interface SectionProps {
+  ambassador: Ambassador;
+  mode: EditMode;
+  setMode: (mode: EditMode) => void;
+}
+
+function Profile({ ambassador, mode, setMode }: SectionProps) {
+  const level = asBadgeLevel(ambassador.badgeLevel);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <div className="flex flex-col gap-6">
+        <Card className="pitch-lines">
+          <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
+            <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gold text-2xl font-black text-gold-foreground">
+              {initials(ambassador.fullName)}
+            </span>
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="text-2xl font-extrabold tracking-tight">{ambassador.fullName}</h1>
+                <BadgePill level={level} />
+              </div>
+              <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+                <span className="inline-flex items-center gap-1.5 break-all">
+                  <Mail className="size-4 shrink-0" aria-hidden="true" /> {ambassador.email}
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  <MapPin className="size-4" aria-hidden="true" /> {ambassador.country}
+                </span>
+              </div>
+            </div>
+          </CardContent>
+        </Card>
+        <SocialSection ambassador={ambassador} mode={mode} setMode={setMode} />
+        <WalletSection ambassador={ambassador} mode={mode} setMode={setMode} />
+        <PasswordSection ambassador={ambassador} mode={mode} setMode={setMode} />
+      </div>
+      <Card className="h-fit">
+        <CardHeader>
+          <CardTitle className="inline-flex items-center gap-2">
+            <Award className="size-5 text-gold" aria-hidden="true" /> Badge Progression
+          </CardTitle>
+          <CardDescription>Levels follow the GCM you earn each month.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ol className="flex flex-col gap-2">
+            {BADGE_TIERS.map((tier) => {
+              const current = tier.level === level;
+              return (
+                <li
+                  key={tier.level}
+                  aria-current={current ? 'true' : undefined}
+                  className={cn('flex items-center justify-between gap-2 rounded-xl border px-3 py-2.5', current ? 'border-gold/60 bg-gold/10' : 'border-border')}
+                >
+                  <div className="flex flex-col gap-1">
+                    <BadgePill level={tier.level} className="w-fit" />
+                    <span className="text-xs text-muted">{badgeRangeLabel(tier)} GCM/month</span>
+                  </div>
+                  {current ? <span className="rounded-full bg-gold px-2 py-0.5 text-xs font-bold text-gold-foreground">Current</span> : null}
+                </li>
+              );
+            })}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SectionCard({
+  icon,
+  title,
+  description,
+  editing,
+  onEdit,
+  editLabel,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  editing: boolean;
+  onEdit: () => void;
+  editLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <CardTitle className="inline-flex items-center gap-2">
+            <span className="text-gold [&_svg]:size-5">{icon}</span>
+            {title}
+          </CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
+        {editing ? null : (
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={editLabel}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function EditButtons({ pending, onCancel, saveLabel = 'Save' }: { pending: boolean; onCancel: () => void; saveLabel?: string }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        <X aria-hidden="true" /> Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
+        {pending ? 'Saving...' : saveLabel}
+      </Button>
+    </div>
+  );
+}
+
+type SocialValues = Record<'twitterHandle' | 'instagramHandle' | 'telegramHandle' | 'facebookHandle', string>;
+
+function SocialSection({ ambassador, mode, setMode }: SectionProps) {
+  const update = useUpdateAmbassador();
+  const editing = mode === 'social';
+  const values: SocialValues = {
+    twitterHandle: ambassador.twitterHandle ?? '',
+    instagramHandle: ambassador.instagramHandle ?? '',
+    telegramHandle: ambassador.telegramHandle ?? '',
+    facebookHandle: ambassador.facebookHandle ?? '',
+  };
+  const form = useForm<SocialValues>({ values });
+  const links = (['twitter', 'instagram', 'telegram', 'facebook', 'youtube'] as const)
+    .map((platform) => ({ platform, handle: ambassador[PLATFORM_INFO[platform].field], href: profileLink(ambassador[PLATFORM_INFO[platform].field], platform) }))
+    .filter((l) => l.handle);
+
+  const onSubmit = form.handleSubmit((v) => {
+    // Spec §5: empty handles are sent as null; no format check on the client.
+    const body = Object.fromEntries(Object.entries(v).map(([k, value]) => [k, value.trim() ? value.trim() : null]));
+    update.mutate(body, {
+      onSuccess: () => {
+        setMode('none');
+        notify.success('Profile Updated', 'Your profile has been updated successfully.');
+      },
+      onError: (error) => notify.error('Update Failed', errorMessage(error)),
+    });
+  });
+
+  return (
+    <SectionCard icon={<Share2 />} title="Social Media Profiles" editing={editing} onEdit={() => setMode('social')} editLabel="Edit social media profiles">
+      {editing ? (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Edit social media profiles">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {SOCIAL_PLATFORMS.map((platform) => {
+              const info = PLATFORM_INFO[platform];
+              return (
+                <Field key={platform} label={info.label}>
+                  <Input placeholder={`@username or ${info.placeholder}`} {...form.register(info.field as keyof SocialValues)} />
+                </Field>
+              );
+            })}
+          </div>
+          <EditButtons pending={update.isPending} onCancel={() => setMode('none')} />
+        </form>
+      ) : links.length === 0 ? (
+        <p className="text-sm text-muted">No social media profiles added yet</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {links.map(({ platform, handle, href }) => (
+            <li key={platform} className="flex min-w-0 items-center justify-between gap-2 rounded-lg border border-border px-3 py-2 text-sm">
+              <span className="font-medium">{PLATFORM_INFO[platform].label}</span>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex min-w-0 items-center gap-1 text-gold hover:underline">
+                  <span className="truncate">{handle}</span>
+                  <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                </a>
+              ) : (
+                <span className="truncate text-muted">{handle}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+function WalletSection({ ambassador, mode, setMode }: SectionProps) {
+  const update = useUpdateAmbassador();
+  const editing = mode === 'wallet';
+  const form = useForm<{ usdtWalletAddress: string }>({ values: { usdtWalletAddress: ambassador.usdtWalletAddress ?? '' } });
+  const onSubmit = form.handleSubmit(({ usdtWalletAddress }) => {
+    const value = usdtWalletAddress.trim();
+    update.mutate(
+      { usdtWalletAddress: value ? value : null },
+      {
+        onSuccess: () => {
+          setMode('none');
+          notify.success('Profile Updated', 'Your profile has been updated successfully.');
+        },
+        onError: (error) => notify.error('Update Failed', errorMessage(error)),
+      },
+    );
+  });
+  return (
+    <SectionCard
+      icon={<Wallet />}
+      title="Wallet Addresses (BEP20)"
+      description="Where your rewards are paid, on BNB Smart Chain."
+      editing={editing}
+      onEdit={() => setMode('wallet')}
+      editLabel="Edit wallet addresses"
+    >
+      {editing ? (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Edit wallet addresses">
+          <Field label="GCM Wallet Address" hint="Coming Soon - GCM wallet integration pending">
+            <Input disabled value={ambassador.gcmWalletAddress ?? ''} placeholder="Coming Soon" readOnly />
+          </Field>
+          <Field label="USDT Wallet Address (BEP20)">
+            <Input placeholder="0x..." autoComplete="off" spellCheck={false} className="font-mono" {...form.register('usdtWalletAddress')} />
+          </Field>
+          <EditButtons pending={update.isPending} onCancel={() => setMode('none')} />
+        </form>
+      ) : (
+        <dl className="grid gap-3 text-sm">
+          <div className="rounded-lg border border-border px-3 py-2">
+            <dt className="text-xs text-muted">GCM Wallet</dt>
+            <dd className="mt-0.5 break-all font-mono">{ambassador.gcmWalletAddress ?? <span className="font-sans text-muted">Coming Soon - GCM wallet integration pending</span>}</dd>
+          </div>
+          <div className="rounded-lg border border-border px-3 py-2">
+            <dt className="text-xs text-muted">USDT Wallet (BEP20)</dt>
+            <dd className="mt-0.5 break-all font-mono">{ambassador.usdtWalletAddress ?? <span className="font-sans text-muted">Not set</span>}</dd>
+          </div>
+        </dl>
+      )}
+    </SectionCard>
+  );
+}
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const PASSWORD_ORDER: Array<keyof PasswordValues> = ['currentPassword', 'newPassword', 'confirmPassword'];
+
+function PasswordSection({ mode, setMode }: SectionProps) {
+  const change = useChangePassword();
+  const editing = mode === 'password';
+  const form = useForm<PasswordValues>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const errors = form.formState.errors;
+  const close = () => {
+    form.reset();
+    setMode('none');
+  };
+  // Spec §5: each client-side problem also shows an 'Error' toast, first one first.
+  const onInvalid = (invalid: FieldErrors<PasswordValues>) => {
+    const first = PASSWORD_ORDER.map((name) => invalid[name]?.message).find(Boolean);
+    if (first) notify.error('Error', first);
+  };
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          close();
+          notify.success('Password Changed', 'Your password has been updated successfully.');
+        },
+        onError: (error) => notify.error('Password Change Failed', errorMessage(error)),
+      },
+    );
+  }, onInvalid);
+  return (
+    <SectionCard icon={<KeyRound />} title="Change Password" editing={editing} onEdit={() => setMode('password')} editLabel="Change password">
+      {editing ? (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change password">
+          <Field label="Current Password" error={errors.currentPassword?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="New Password" hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`} error={errors.newPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+            </Field>
+            <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            </Field>
+          </div>
+          <EditButtons pending={change.isPending} onCancel={close} saveLabel="Update Password" />
+        </form>
+      ) : (
+        <p className="text-sm text-muted">Keep your account safe with a strong password you do not use elsewhere.</p>
+      )}
+    </SectionCard>
+  );
+}

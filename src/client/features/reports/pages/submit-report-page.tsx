@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Ban, CheckCircle2, Lightbulb, Loader2, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
+import { ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
+import { useAmbassador } from '../../../api/ambassador.ts';
+import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useSettings } from '../api/get-settings.ts';
+import { useSubmitReport, type SubmitReportInput } from '../api/submit-report.ts';
+import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+
+const PLACEHOLDER = `Social media activity:
+- 3 posts on Twitter/X about the farm game beta (12,400 impressions): https://x.com/...
+- 1 YouTube short (2,100 views)
+
+Community management:
+- Answered ~40 questions in the Telegram group, welcomed 25 new members
+
+Feedback collection:
+- Collected 12 bug reports from players and shared them with the team
+
+Content contributions:
+- Wrote a beginner's guide thread: https://...`;
+
+/** Calendar days in UTC, as the server counts them (DECISIONS §2). */
+function utcDay(offsetDays: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + offsetDays);
+  return date.toISOString().slice(0, 10);
+}
+
+function defaults(): TReportInput {
+  return { weekStartDate: utcDay(-DEFAULT_REPORT_WEEK_DAYS), weekEndDate: utcDay(0), activityReport: '' };
+}
+
+export function SubmitReportPage() {
+  const ambassador = useAmbassador();
+  const settings = useSettings();
+  const mutation = useSubmitReport();
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<TReportInput, unknown, SubmitReportInput>({ resolver: zodResolver(ZReportInput), defaultValues: defaults(), mode: 'onTouched' });
+  const errors = form.formState.errors;
+  const length = (form.watch('activityReport') ?? '').trim().length;
+  const disabled = settings.data?.reportSubmissionEnabled === false;
+
+  const onSubmit = form.handleSubmit((values) => {
+    mutation.mutate(values, {
+      onSuccess: () => {
+        setSubmitted(true);
+        window.scrollTo(0, 0);
+        notify.success('Report Submitted!', 'Your weekly activity report has been submitted for review.');
+      },
+      onError: (error) => notify.error('Submission Failed', errorMessage(error)),
+    });
+  });
+
+  const submitAnother = () => {
+    form.reset(defaults());
+    mutation.reset();
+    setSubmitted(false);
+  };
+
+  let content;
+  if (ambassador.isLoading) content = <FullPageSpinner label="Loading..." />;
+  else if (!ambassador.data) content = <NoAmbassadorProfile />;
+  else if (submitted)
+    content = (
+      <Card className="mx-auto max-w-2xl">
+        <CardContent className="flex flex-col items-center gap-6 p-8 text-center sm:p-10">
+          <div className="rounded-full bg-pitch/15 p-4">
+            <CheckCircle2 className="size-12 text-pitch-light" aria-hidden="true" />
+          </div>
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight">Report Submitted!</h1>
+            <p className="mt-2 text-muted">Thank you! Our team will review your report and award GCM and/or USDT.</p>
+          </div>
+          <div className="w-full rounded-xl border border-border bg-surface-2 p-5 text-left">
+            <h2 className="font-bold">Next steps</h2>
+            <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm text-muted">
+              <li>An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</li>
+              <li>Your rewards are added to your balance after approval.</li>
+              <li>Check your dashboard to follow the status of your reports.</li>
+              <li>Keep engaging with the community for next week&apos;s report!</li>
+            </ul>
+          </div>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Link href="/dashboard" className={buttonVariants()}>
+              View Dashboard
+            </Link>
+            <Button variant="outline" onClick={submitAnother}>
+              Submit Another Report
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  else
+    content = (
+      <div className="grid gap-6 lg:grid-cols-[1fr_300px]">
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-extrabold tracking-tight">Submit Weekly Report</h1>
+            <CardDescription>Tell us what you did for the community this week.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {disabled ? (
+              <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
+                <Ban className="size-4 shrink-0" aria-hidden="true" />
+                Report submission is currently disabled
+              </p>
+            ) : null}
+            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Submit Weekly Report">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Week Start Date" required error={errors.weekStartDate?.message}>
+                  <Input type="date" max={utcDay(0)} {...form.register('weekStartDate')} />
+                </Field>
+                <Field label="Week End Date" required error={errors.weekEndDate?.message}>
+                  <Input type="date" max={utcDay(0)} {...form.register('weekEndDate')} />
+                </Field>
+              </div>
+              <Field
+                label="Weekly Activity Report"
+                required
+                hint={`Describe your social media activity, community management, feedback collection and content contributions. ${length}/${MIN_REPORT_LENGTH} characters minimum.`}
+                error={errors.activityReport?.message}
+              >
+                <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={PLACEHOLDER} {...form.register('activityReport')} />
+              </Field>
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <Link href="/dashboard" className={buttonVariants({ variant: 'outline' })}>
+                  Cancel
+                </Link>
+                <Button type="submit" disabled={mutation.isPending || disabled}>
+                  {mutation.isPending ? (
+                    <>
+                      <Loader2 className="animate-spin" aria-hidden="true" /> Submitting...
+                    </>
+                  ) : (
+                    <>
+                      <Send aria-hidden="true" /> Submit Report
+                    </>
+                  )}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <Card className="h-fit">
+          <CardHeader>
+            <CardTitle className="inline-flex items-center gap-2 text-base">
+              <Lightbulb className="size-5 text-gold" aria-hidden="true" /> Tips for a great report
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-3 text-sm text-muted">
+              <li>
+                <strong className="text-foreground">Be specific with numbers:</strong> posts, views, members helped.
+              </li>
+              <li>
+                <strong className="text-foreground">Include links</strong> to your posts and content.
+              </li>
+              <li>
+                <strong className="text-foreground">Quality over quantity:</strong> one great thread beats ten low-effort posts.
+              </li>
+              <li>
+                <strong className="text-foreground">Submit weekly</strong> to keep your rewards flowing.
+              </li>
+              <li>
+                <strong className="text-foreground">Higher-quality reports</strong> may receive bonus GCM or USDT.
+              </li>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    );
+
+  return <MemberLayout>{content}</MemberLayout>;
+}

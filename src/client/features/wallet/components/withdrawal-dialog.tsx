@@ -1,0 +1,80 @@
+import { ArrowUpRight, Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { formatUsdt } from '../../../../shared/format.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
+import { checkWithdrawal, type WithdrawalProblem } from './withdrawal-check.ts';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  savedAddress: string;
+  withdrawable: string;
+}
+
+export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawable }: Props) {
+  const mutation = useRequestWithdrawal();
+  const [amount, setAmount] = useState('');
+  const [walletAddress, setWalletAddress] = useState(savedAddress);
+  const [problem, setProblem] = useState<WithdrawalProblem | null>(null);
+
+  const changeOpen = (next: boolean) => {
+    if (next) {
+      setAmount('');
+      setWalletAddress(savedAddress);
+      setProblem(null);
+      mutation.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWithdrawal(amount, walletAddress, withdrawable);
+    if (!checked.ok) {
+      setProblem(checked.problem);
+      notify.error(checked.problem.title, checked.problem.message);
+      return;
+    }
+    setProblem(null);
+    mutation.mutate(
+      { amount: checked.amount, walletAddress: checked.walletAddress },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          notify.success('Withdrawal Requested', 'Your withdrawal request is pending admin approval.');
+        },
+        onError: (error) => notify.error('Request Failed', errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent title="Request Withdrawal" description={`USDT on the BEP20 network. Available to withdraw: ${formatUsdt(withdrawable)}.`}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Request Withdrawal">
+          <Field label="Amount (USDT)" hint="Minimum 50 USDT" error={problem?.field === 'amount' ? problem.message : undefined}>
+            <Input type="number" inputMode="decimal" min={50} step="0.01" placeholder="50.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </Field>
+          <Field label="BEP20 Wallet Address" hint="Defaults to your saved USDT wallet; you may use another." error={problem?.field === 'walletAddress' ? problem.message : undefined}>
+            <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" value={walletAddress} onChange={(e) => setWalletAddress(e.target.value)} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ArrowUpRight aria-hidden="true" />}
+              {mutation.isPending ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

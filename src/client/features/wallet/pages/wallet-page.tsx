@@ -1,0 +1,279 @@
+import { ArrowUpRight, Award, Check, Coins, DollarSign, History, Loader2, Pencil, Wallet as WalletIcon, X } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
+import { formatDateTime, formatGcm, formatSignedAmount, formatUsdt } from '../../../../shared/format.ts';
+import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
+import { compareMoney, toCents } from '../../../../shared/money.ts';
+import { shortenAddress } from '../../../../shared/wallet.ts';
+import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
+import type { Ambassador } from '../../../api/types.ts';
+import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
+import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { cn } from '../../../lib/utils.ts';
+import { useTransactions } from '../api/get-transactions.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
+
+export function WalletPage() {
+  const ambassador = useAmbassador();
+  let content: ReactNode;
+  if (ambassador.isLoading) content = <FullPageSpinner label="Loading wallet..." />;
+  else if (!ambassador.data) content = <NoAmbassadorProfile />;
+  else content = <WalletView ambassador={ambassador.data} />;
+  return <MemberLayout reportLabel="Report">{content}</MemberLayout>;
+}
+
+function WalletView({ ambassador }: { ambassador: Ambassador }) {
+  const level = asBadgeLevel(ambassador.badgeLevel);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const withdrawable = ambassador.withdrawableUsdt ?? ambassador.totalUsdtEarned;
+  const hasAddress = Boolean(ambassador.usdtWalletAddress);
+  const enough = compareMoney(withdrawable, MIN_WITHDRAWAL_USDT) >= 0;
+  const pending = ambassador.pendingWithdrawalUsdt && toCents(ambassador.pendingWithdrawalUsdt) > 0n ? ambassador.pendingWithdrawalUsdt : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Wallet</h1>
+        <p className="text-muted">Your balances, payout wallet, withdrawals and transactions.</p>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardDescription className="inline-flex items-center gap-2">
+              <Award className="size-4" aria-hidden="true" /> Current Badge
+            </CardDescription>
+            <BadgePill level={level} className="w-fit px-3 py-1 text-sm" />
+          </CardHeader>
+          <CardContent>
+            <ul className="grid grid-cols-2 gap-2 text-xs" aria-label="Badge thresholds (GCM per month)">
+              {BADGE_TIERS.map((tier) => (
+                <li key={tier.level} className={cn('rounded-lg border px-2 py-1.5', tier.level === level ? 'border-gold/60 bg-gold/10' : 'border-border')}>
+                  <span className="font-semibold">{tier.label}</span> <span className="text-muted">{badgeRangeLabel(tier)}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <BalanceCard icon={<Coins />} title="GCM Balance" accent="gold" rows={[['Total earned', formatGcm(ambassador.totalGcmEarned)], ['This month', formatGcm(ambassador.monthlyGcm)]]} />
+        <BalanceCard
+          icon={<DollarSign />}
+          title="USDT Balance"
+          accent="green"
+          rows={[
+            ['Total earned', formatUsdt(ambassador.totalUsdtEarned)],
+            ['This month', formatUsdt(ambassador.monthlyUsdt)],
+            ['Available to withdraw', formatUsdt(withdrawable)],
+            ...(pending ? ([['Pending withdrawals', formatUsdt(pending)]] as Array<[string, string]>) : []),
+          ]}
+          highlight="Available to withdraw"
+        />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="inline-flex items-center gap-2">
+            <WalletIcon className="size-5 text-gold" aria-hidden="true" /> Wallets
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <div className="rounded-xl border border-border p-4">
+            <p className="text-sm font-semibold">GCM Wallet</p>
+            <p className="mt-1 text-sm text-muted">Coming Soon</p>
+          </div>
+          <UsdtWalletEditor address={ambassador.usdtWalletAddress} />
+        </CardContent>
+        <CardContent className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="text-sm text-muted" id="withdraw-hint">
+            {!hasAddress ? 'Please add your USDT wallet address to enable withdrawals' : !enough ? 'You need at least 50 USDT to request a withdrawal' : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
+          </div>
+          <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough} aria-describedby="withdraw-hint">
+            <ArrowUpRight aria-hidden="true" /> Request Withdrawal
+          </Button>
+        </CardContent>
+      </Card>
+
+      <WithdrawalDialog open={dialogOpen} onOpenChange={setDialogOpen} savedAddress={ambassador.usdtWalletAddress ?? ''} withdrawable={withdrawable} />
+      <WithdrawalList />
+      <TransactionHistory />
+    </div>
+  );
+}
+
+function BalanceCard({ icon, title, rows, accent, highlight }: { icon: ReactNode; title: string; rows: Array<[string, string]>; accent: 'gold' | 'green'; highlight?: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="inline-flex items-center gap-2 text-base">
+          <span className={cn('[&_svg]:size-5', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>{icon}</span>
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="flex flex-col gap-2">
+          {rows.map(([label, value], index) => (
+            <div key={label} className={cn('flex items-baseline justify-between gap-3', highlight === label && 'rounded-lg bg-surface-2 px-2 py-1.5')}>
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className={cn('font-mono font-bold', index === 0 ? 'text-2xl' : 'text-base', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function UsdtWalletEditor({ address }: { address: string | null }) {
+  const update = useUpdateAmbassador();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(address ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const start = () => {
+    setValue(address ?? '');
+    setError(null);
+    setEditing(true);
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setError('Please enter a valid USDT wallet address');
+      notify.error('Error', 'Please enter a valid USDT wallet address');
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { usdtWalletAddress: trimmed },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          notify.success('Wallet Updated', 'Your USDT wallet address has been saved.');
+        },
+        onError: (e) => notify.error('Update Failed', errorMessage(e)),
+      },
+    );
+  };
+
+  if (!editing) {
+    return (
+      <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-semibold">USDT Wallet (BEP20)</p>
+          <Button variant="outline" size="sm" onClick={start}>
+            <Pencil aria-hidden="true" /> {address ? 'Edit' : 'Add'}
+          </Button>
+        </div>
+        <p className={cn('break-all text-sm', address ? 'font-mono' : 'text-muted')} data-testid="usdt-wallet">
+          {address ?? 'No USDT wallet address saved yet.'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={save} noValidate className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="USDT Wallet (BEP20)">
+      <Field label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." error={error ?? undefined}>
+        <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
+      </Field>
+      <div className="flex gap-2 sm:justify-end">
+        <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabled={update.isPending}>
+          <X aria-hidden="true" /> Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />} Save Wallet
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function WithdrawalList() {
+  const withdrawals = useWithdrawals();
+  const list = withdrawals.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="inline-flex items-center gap-2">
+          <ArrowUpRight className="size-5 text-gold" aria-hidden="true" /> Withdrawal Requests
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-2" aria-label="Withdrawal Requests">
+          {list.map((w) => (
+            <li key={w.id} className="flex flex-col gap-2 rounded-xl border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-mono text-lg font-bold">{formatUsdt(w.amount)}</p>
+                <p className="text-xs text-muted">
+                  <span className="font-mono" title={w.walletAddress}>
+                    {shortenAddress(w.walletAddress)}
+                  </span>{' '}
+                  · {formatDateTime(w.createdAt)}
+                </p>
+                {w.adminNotes ? <p className="mt-1 text-sm text-muted">Admin notes: {w.adminNotes}</p> : null}
+              </div>
+              <StatusBadge status={w.status} />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TransactionHistory() {
+  const transactions = useTransactions();
+  const list = transactions.data ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="inline-flex items-center gap-2">
+          <History className="size-5 text-gold" aria-hidden="true" /> Transaction History
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {transactions.isLoading ? (
+          <p className="py-6 text-center text-sm text-muted">Loading...</p>
+        ) : list.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted">No transactions yet</p>
+        ) : (
+          <Table aria-label="Transaction History">
+            <THead>
+              <tr>
+                <TH>Date</TH>
+                <TH>Type</TH>
+                <TH>Description</TH>
+                <TH className="text-right">Amount</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {list.map((t) => {
+                const negative = t.amount.trim().startsWith('-');
+                return (
+                  <TR key={t.id}>
+                    <TD className="text-muted">{formatDateTime(t.createdAt)}</TD>
+                    <TD className="font-semibold uppercase">{t.type}</TD>
+                    <TD className="max-w-72 whitespace-normal">{t.description ?? '-'}</TD>
+                    <TD className={cn('text-right font-mono font-bold', negative ? 'text-danger' : 'text-pitch-light')}>{formatSignedAmount(t.amount, t.currency)}</TD>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The one way the client talks to the server (spec §7): the session cookie on
+ * every call, a JSON content type only when there is a body, and any non-OK
+ * answer thrown as an ApiError whose message is "{status}: {body or status text}".
+ * The server's own `message` is kept so toasts can show it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The `message` of the server's JSON error body, when there was one. */
+  readonly serverMessage: string | null;
+  /** Field errors of a 400 answer. */
+  readonly fieldErrors: ReadonlyArray<{ path: string; message: string }>;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    let parsed: unknown = null;
+    try {
+      parsed = bodyText ? JSON.parse(bodyText) : null;
+    } catch {
+      parsed = null;
+    }
+    const body = readErrorBody(parsed);
+    this.serverMessage = body.message;
+    this.fieldErrors = body.errors;
+  }
+}
+
+/**
+ * The error body of DECISIONS §2, read by hand: the shared zod schema module
+ * would pull the wallet checksum code into every page.
+ */
+function readErrorBody(value: unknown): { message: string | null; errors: Array<{ path: string; message: string }> } {
+  if (typeof value !== 'object' || value === null) return { message: null, errors: [] };
+  const record = value as Record<string, unknown>;
+  const message = typeof record.message === 'string' && record.message ? record.message : null;
+  const errors: Array<{ path: string; message: string }> = [];
+  if (Array.isArray(record.errors)) {
+    for (const item of record.errors as unknown[]) {
+      if (typeof item === 'object' && item !== null) {
+        const e = item as Record<string, unknown>;
+        if (typeof e.path === 'string' && typeof e.message === 'string') errors.push({ path: e.path, message: e.message });
+      }
+    }
+  }
+  return { message, errors };
+}
+
+/** What a toast should say about a failed call: the server's message, else the fallback. */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    if (error.serverMessage && error.status < 500) return error.serverMessage;
+    return fallback ?? error.message;
+  }
+  if (error instanceof Error && error.message) return fallback ?? error.message;
+  return fallback ?? 'Something went wrong';
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, text);
+  }
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** Sends a request and returns the parsed JSON answer (null for an empty one). */
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await send(method, url, body);
+  return (await readJson(response)) as T;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** A paged admin list: the array answer plus X-Total-Count. */
+export async function apiPage<T>(url: string, params: { limit: number; offset: number } & Record<string, string | number | undefined>): Promise<Page<T>> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const response = await send('GET', `${url}?${query.toString()}`);
+  const items = ((await readJson(response)) ?? []) as T[];
+  const header = response.headers.get('X-Total-Count');
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : params.offset + items.length;
+  return { items, total };
+}
