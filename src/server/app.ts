@@ -15,13 +15,27 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, loadSession } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
-import { AppError, forbidden } from './errors.ts';
-import { checkAccess } from './http.ts';
+import { AppError, forbidden, notFound } from './errors.ts';
+import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from './features/ambassadors/service.ts';
+import { checkAccess, type Access } from './http.ts';
 import { registerFeatures } from './features/index.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access level, for the authorisation matrix test. */
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -41,6 +55,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionSid', null);
+  app.decorateRequest('ambassador', null);
+  app.decorate('routeTable', [] as RouteEntry[]);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -83,12 +99,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => MUTATING.has(m));
+    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {
         if (access !== 'public') await attachSession(request);
         checkAccess(access, request.user);
         if (mutating) checkOrigin(request);
+        if (access === 'ambassador' && request.user) {
+          request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
+          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : notFound(AMBASSADOR_NOT_FOUND);
+        }
       },
       ...existing,
     ];

@@ -5,13 +5,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionUser } from './auth/sessions.ts';
+import type { ambassadors } from './db/schema.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
  * public: no session is read. optional: the session is read if there is one.
- * user: any signed-in account. ambassador: a signed-in account (the handler
- * then needs its ambassador record). admin / superAdmin: by role.
+ * user: any signed-in account. ambassador: a signed-in account with an
+ * ambassador record (404 on reads, 403 on changes without one). admin /
+ * superAdmin: by role. All of it runs before the body is validated.
  */
 export type Access = 'public' | 'optional' | 'user' | 'ambassador' | 'admin' | 'superAdmin';
 
@@ -22,6 +24,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionSid: string | null;
+    /** The caller's ambassador record, on routes of access 'ambassador'. */
+    ambassador: typeof ambassadors.$inferSelect | null;
   }
   interface FastifyInstance {
     ctx: AppContext;
@@ -43,6 +47,12 @@ export function checkAccess(access: Access, user: SessionUser | null): void {
   if (!user) throw unauthorized();
   if (access === 'admin' && !user.isAdmin && !user.isSuperAdmin) throw forbidden('Admin access required');
   if (access === 'superAdmin' && !user.isSuperAdmin) throw forbidden('Super admin access required');
+}
+
+/** The caller's ambassador record (set by the access hook on 'ambassador' routes). */
+export function requireAmbassador(request: FastifyRequest): typeof ambassadors.$inferSelect {
+  if (!request.ambassador) throw forbidden('Only ambassadors can do this');
+  return request.ambassador;
 }
 
 export function setTotal(reply: FastifyReply, total: number): void {

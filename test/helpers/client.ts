@@ -41,7 +41,7 @@ export class ApiClient {
     } catch {
       parsed = response.body;
     }
-    return { status: response.statusCode, body: parsed as T, headers: response.headers, text: response.body };
+    return { status: response.statusCode, body: parsed as T, headers: response.headers as ApiResponse["headers"], text: response.body };
   }
 
   get<T = any>(url: string) {

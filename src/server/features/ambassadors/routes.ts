@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAmbassadorView, ZMessage, ZOwnAmbassador } from '../../../shared/schemas/views.ts';
-import { requireUser, setTotal, typed } from '../../http.ts';
-import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, requireOwnAmbassador, resendSetupEmail, updateOwnAmbassador } from './service.ts';
+import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, resendSetupEmail, updateOwnAmbassador } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
@@ -14,13 +14,13 @@ export async function ambassadorRoutes(app: FastifyInstance) {
   // Two paths of spec §7 for the same record: the dashboard's and the other pages'.
   for (const url of ['/api/ambassadors/me', '/api/ambassador']) {
     r.get(url, { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: ZOwnAmbassador, ...errors } } }, async (request) => {
-      const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+      const ambassador = requireAmbassador(request);
       return ownAmbassadorView(app.ctx, ambassador);
     });
   }
 
   r.patch('/api/ambassador', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZAmbassadorSelfUpdate, response: { 200: ZOwnAmbassador, ...errors } } }, async (request) => {
-    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'write');
+    const ambassador = requireAmbassador(request);
     const updated = await updateOwnAmbassador(app.ctx, ambassador, request.body);
     return ownAmbassadorView(app.ctx, updated);
   });

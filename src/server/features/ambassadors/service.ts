@@ -6,7 +6,7 @@ import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { logAdminAction } from '../activity-log/service.ts';
 import { effectiveMonthly, usdtPosition } from '../ledger/service.ts';
@@ -20,13 +20,6 @@ export const AMBASSADOR_NOT_FOUND = 'Ambassador profile not found';
 export async function findAmbassadorByUser(db: Db, userId: string): Promise<AmbassadorRow | undefined> {
   const rows = await db.select().from(ambassadors).where(eq(ambassadors.userId, userId));
   return rows[0];
-}
-
-/** The caller's ambassador record: 404 when reading, 403 when acting without one. */
-export async function requireOwnAmbassador(db: Db, user: SessionUser, purpose: 'read' | 'write'): Promise<AmbassadorRow> {
-  const row = await findAmbassadorByUser(db, user.id);
-  if (!row) throw purpose === 'read' ? notFound(AMBASSADOR_NOT_FOUND) : forbidden('Only ambassadors can do this');
-  return row;
 }
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {

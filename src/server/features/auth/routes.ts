@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES, ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../../../shared/schemas/auth.ts';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZMessage } from '../../../shared/schemas/views.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
-import { unauthorized } from '../../errors.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
 import { setPasswordFromToken } from './setup-tokens.ts';
 import { changePassword, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
@@ -49,11 +49,22 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/api/register', { config: { access: 'public' }, schema: { tags: ['session'], body: ZRegisterInput, response: { 201: ZCurrentUser, ...errors, 409: ZErrorBody } } }, async (request, reply) => {
-    const signedIn = await register(app.ctx, request.body);
-    setSessionCookie(reply, signedIn);
-    return reply.code(201).send(signedIn.user);
-  });
+  r.post(
+    '/api/register',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['session'], body: ZRegisterInput, response: { 201: ZCurrentUser, ...errors, 409: ZErrorBody } },
+      // Closed registration answers 403 whatever the body holds.
+      onRequest: async () => {
+        if (!config.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await register(app.ctx, request.body);
+      setSessionCookie(reply, signedIn);
+      return reply.code(201).send(signedIn.user);
+    },
+  );
 
   r.post('/api/logout', { config: { access: 'optional' }, schema: { tags: ['session'], response: { 200: ZMessage } } }, async (request, reply) => {
     if (request.sessionSid) await destroySession(app.ctx.db, request.sessionSid);

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { REPORT_STATUSES, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
 import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
-import { requireUser, setTotal, typed } from '../../http.ts';
-import { requireOwnAmbassador } from '../ambassadors/service.ts';
+import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -13,12 +12,12 @@ export async function reportRoutes(app: FastifyInstance) {
   const r = typed(app);
 
   r.get('/api/reports', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZReportView), ...errors } } }, async (request) => {
-    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+    const ambassador = requireAmbassador(request);
     return listOwnReports(app.ctx, ambassador.id);
   });
 
   r.post('/api/reports', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZReportInput, response: { 201: ZReportView, ...errors } } }, async (request, reply) => {
-    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'write');
+    const ambassador = requireAmbassador(request);
     const report = await submitReport(app.ctx, ambassador, request.body);
     return reply.code(201).send(report);
   });

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
 import { WITHDRAWAL_STATUSES, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
-import { requireUser, setTotal, typed } from '../../http.ts';
-import { requireOwnAmbassador } from '../ambassadors/service.ts';
+import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -13,12 +12,12 @@ export async function walletRoutes(app: FastifyInstance) {
   const r = typed(app);
 
   r.get('/api/transactions', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZTransactionView), ...errors } } }, async (request) => {
-    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+    const ambassador = requireAmbassador(request);
     return listOwnTransactions(app.ctx, ambassador.id);
   });
 
   r.get('/api/withdrawal-requests', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZWithdrawalView), ...errors } } }, async (request) => {
-    const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'read');
+    const ambassador = requireAmbassador(request);
     return listOwnWithdrawals(app.ctx, ambassador.id);
   });
 
@@ -26,7 +25,7 @@ export async function walletRoutes(app: FastifyInstance) {
     '/api/withdrawal-requests',
     { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors } } },
     async (request, reply) => {
-      const ambassador = await requireOwnAmbassador(app.ctx.db, requireUser(request), 'write');
+      const ambassador = requireAmbassador(request);
       const withdrawal = await requestWithdrawal(app.ctx, ambassador.id, request.body);
       return reply.code(201).send(withdrawal);
     },

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds what is missing or older than its sources, then runs the
+ * compiled server (migrations are applied by the server at start).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+function newest(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const name of readdirSync(entry)) {
+    if (name === 'node_modules' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+    latest = Math.max(latest, newest(path.join(entry, name)));
+  }
+  return latest;
+}
+
+function stale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => newest(source) > built);
+}
+
+function run(script) {
+  console.log(`> npm run ${script}`);
+  const result = spawnSync('npm', ['run', script], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (stale('dist/client/index.html', ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts'])) run('build:client');
+if (stale('dist/server/main.js', ['src/server', 'src/shared', 'drizzle', 'tsconfig.build.json'])) run('build:server');
+
+await import(path.join(root, 'dist/server/main.js'));

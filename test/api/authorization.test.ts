@@ -1,0 +1,132 @@
+/**
+ * The authorisation matrix, built from the server's own route list: every
+ * route times anonymous, ambassador, other ambassador, admin and super admin.
+ * A route that is not in the table below fails the test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+type Role = 'anonymous' | 'ambassador' | 'otherAmbassador' | 'admin' | 'superAdmin';
+type Row = [anonymous: number, ambassador: number, otherAmbassador: number, admin: number, superAdmin: number];
+const ROLES: Role[] = ['anonymous', 'ambassador', 'otherAmbassador', 'admin', 'superAdmin'];
+const UNKNOWN_ID = '7d3b2a52-0000-4000-8000-000000000000';
+
+/**
+ * Expected status per role for the request the test sends: an empty JSON body
+ * `{}` on POST/PATCH, and an id that does not exist in `:id` / `:token`.
+ */
+const MATRIX: Record<string, Row> = {
+  'GET /healthz': [200, 200, 200, 200, 200],
+  'GET /readyz': [200, 200, 200, 200, 200],
+  'GET /api/openapi.json': [200, 200, 200, 200, 200],
+  'GET /api/user': [401, 200, 200, 200, 200],
+  'POST /api/login': [400, 400, 400, 400, 400],
+  'GET /api/login': [302, 302, 302, 302, 302],
+  'POST /api/super-admin-login': [400, 400, 400, 400, 400],
+  'POST /api/register': [403, 403, 403, 403, 403],
+  'POST /api/logout': [200, 200, 200, 200, 200],
+  'POST /api/setup-password/:token': [400, 400, 400, 400, 400],
+  'POST /api/change-password': [401, 400, 400, 400, 400],
+  'GET /api/public/stats': [200, 200, 200, 200, 200],
+  'GET /api/public/leaderboard': [200, 200, 200, 200, 200],
+  'GET /api/settings': [200, 200, 200, 200, 200],
+  'POST /api/applications': [400, 400, 400, 400, 400],
+  'GET /api/ambassadors/me': [401, 200, 200, 404, 404],
+  'GET /api/ambassador': [401, 200, 200, 404, 404],
+  'PATCH /api/ambassador': [401, 200, 200, 403, 403],
+  'GET /api/reports': [401, 200, 200, 404, 404],
+  'POST /api/reports': [401, 400, 400, 403, 403],
+  'GET /api/transactions': [401, 200, 200, 404, 404],
+  'GET /api/withdrawal-requests': [401, 200, 200, 404, 404],
+  'POST /api/withdrawal-requests': [401, 400, 400, 403, 403],
+  'GET /api/admin/summary': [401, 403, 403, 200, 200],
+  'GET /api/admin/applications': [401, 403, 403, 200, 200],
+  'POST /api/admin/applications/:id/approve': [401, 403, 403, 404, 404],
+  'POST /api/admin/applications/:id/reject': [401, 403, 403, 404, 404],
+  'GET /api/admin/reports': [401, 403, 403, 200, 200],
+  'POST /api/admin/reports/:id/review': [401, 403, 403, 400, 400],
+  'GET /api/admin/ambassadors': [401, 403, 403, 200, 200],
+  'PATCH /api/admin/ambassadors/:id': [401, 403, 403, 404, 404],
+  'POST /api/admin/ambassadors/:id/resend-password': [401, 403, 403, 404, 404],
+  'GET /api/admin/withdrawal-requests': [401, 403, 403, 200, 200],
+  'POST /api/admin/withdrawals/:id/approve': [401, 403, 403, 404, 404],
+  'POST /api/admin/withdrawals/:id/reject': [401, 403, 403, 404, 404],
+  'GET /api/super-admin/admins': [401, 403, 403, 403, 200],
+  'POST /api/super-admin/admins': [401, 403, 403, 403, 400],
+  'DELETE /api/super-admin/admins/:id': [401, 403, 403, 403, 404],
+  'PATCH /api/super-admin/admins/:id/password': [401, 403, 403, 403, 400],
+  'GET /api/super-admin/actions': [401, 403, 403, 403, 200],
+  'PATCH /api/super-admin/settings': [401, 403, 403, 403, 400],
+};
+
+describe('authorisation matrix', () => {
+  let server: TestServer;
+  const clients = {} as Record<Role, ApiClient>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const superAdmin = await superAdminClient(server);
+    const adminEmail = uniqueEmail('admin');
+    await superAdmin.post('/api/super-admin/admins', { email: adminEmail, fullName: 'Plain Admin' });
+    await server.flushEmail();
+    const token = server.mail.setupToken(await server.mail.waitFor(adminEmail));
+    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'AdminPass1' });
+    clients.anonymous = new ApiClient(server);
+    clients.ambassador = (await createAmbassador(server, { admin: superAdmin })).client;
+    clients.otherAmbassador = (await createAmbassador(server, { admin: superAdmin })).client;
+    clients.admin = await new ApiClient(server).login(adminEmail, 'AdminPass1');
+    clients.superAdmin = superAdmin;
+  });
+  afterAll(async () => server?.close());
+
+  it('has an expected row for every route the server registers, and no stale rows', () => {
+    const registered = server.app.routeTable.map((r) => `${r.method} ${r.url}`);
+    const missing = registered.filter((key) => !(key in MATRIX));
+    expect(missing, 'routes without a row in the authorisation matrix').toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('answers every route with the expected status for every role', async () => {
+    const failures: string[] = [];
+    for (const entry of server.app.routeTable) {
+      const key = `${entry.method} ${entry.url}`;
+      const row = MATRIX[key];
+      if (!row) continue;
+      const url = entry.url.replace(':id', UNKNOWN_ID).replace(':token', 'not-a-real-token');
+      for (const [index, role] of ROLES.entries()) {
+        // Logout would end the session the next rows need: use a throwaway copy of the cookie for it.
+        const client = clients[role];
+        const caller = key === 'POST /api/logout' ? Object.assign(new ApiClient(server), { cookie: undefined }) : client;
+        const body = entry.method === 'POST' || entry.method === 'PATCH' ? {} : undefined;
+        const response = await caller.request(entry.method, url, body);
+        if (response.status !== row[index]) failures.push(`${key} as ${role}: expected ${row[index]}, got ${response.status} ${response.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('checks roles before the body: a huge or malformed body still gets 401 / 403', async () => {
+    const junk = '{"not json';
+    expect((await clients.anonymous.request('POST', '/api/reports', junk)).status).toBe(401);
+    expect((await clients.ambassador.request('POST', '/api/super-admin/admins', junk)).status).toBe(403);
+    expect((await clients.anonymous.request('PATCH', '/api/super-admin/settings', 'x'.repeat(200_000))).status).toBe(401);
+  });
+
+  it('keeps each ambassador to their own records', async () => {
+    const mine = clients.ambassador;
+    const other = clients.otherAmbassador;
+    const report = await mine.post('/api/reports', validReport());
+    expect(report.status).toBe(201);
+    expect((await other.get('/api/reports')).body).toEqual([]);
+    const myProfile = (await mine.get('/api/ambassador')).body;
+    const otherProfile = (await other.get('/api/ambassador')).body;
+    expect(otherProfile.id).not.toBe(myProfile.id);
+    // An ambassadorId in the body is ignored: the report is the caller's own.
+    const posted = await other.post('/api/reports', { ...validReport(), ambassadorId: myProfile.id });
+    expect(posted.status).toBe(201);
+    expect(posted.body.ambassadorId).toBe(otherProfile.id);
+    expect((await mine.get('/api/reports')).body).toHaveLength(1);
+  });
+});
