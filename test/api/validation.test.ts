@@ -1,0 +1,175 @@
+/**
+ * Every validation message of spec §5 (and DECISIONS §3) as the API answers it:
+ * 400, the message in `message` and beside its field, and nothing written.
+ */
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ambassadorApplications, weeklyReports, withdrawalRequests } from '../../src/server/db/schema.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, credit, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+describe('validation messages', () => {
+  let server: TestServer;
+  let visitor: ApiClient;
+  let ambassador: CreatedAmbassador;
+  let admin: ApiClient;
+  const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    visitor = new ApiClient(server);
+    admin = await superAdminClient(server);
+    ambassador = await createAmbassador(server, { admin });
+  });
+  afterAll(async () => server?.close());
+
+  async function expectRefused(client: ApiClient, method: string, url: string, body: unknown, message: string, field?: string) {
+    const response = await client.request(method, url, body);
+    expect(response.status, `${method} ${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+    if (field) expect(response.body.errors).toContainEqual({ path: field, message });
+    else expect(response.body.message).toBe(message);
+    return response;
+  }
+
+  const applicationCases: [string, Record<string, unknown>, string, string][] = [
+    ['email', { email: 'not-an-email' }, 'email', 'Invalid email address'],
+    ['fullName', { fullName: 'J' }, 'fullName', 'Full name must be at least 2 characters'],
+    ['country', { country: 'K' }, 'country', 'Country is required'],
+    ['telegram', { personalTelegramHandle: '' }, 'personalTelegramHandle', 'Personal Telegram username is required for invitations'],
+    ['platforms', { socialMediaPlatforms: [] }, 'socialMediaPlatforms', 'Select at least one platform'],
+    ['followers negative', { totalFollowers: -1 }, 'totalFollowers', 'Total followers must be a positive number'],
+    ['followers text', { totalFollowers: 'many' }, 'totalFollowers', 'Total followers must be a positive number'],
+    ['whyJoin', { whyJoin: 'too short' }, 'whyJoin', 'Please provide at least 50 characters'],
+    ['experience', { experience: 'short' }, 'experience', 'Please provide at least 50 characters'],
+    ['selected platform without URL', { socialMediaPlatforms: ['instagram'], instagramHandle: '  ' }, 'instagramHandle', 'Please provide valid URLs for all selected social media platforms'],
+    ['twitter URL', { twitterHandle: 'https://facebook.com/x' }, 'twitterHandle', 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)'],
+    ['instagram URL', { socialMediaPlatforms: ['instagram'], instagramHandle: 'not a url' }, 'instagramHandle', 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)'],
+    ['telegram URL', { socialMediaPlatforms: ['telegram'], telegramHandle: 'https://x.com/chan' }, 'telegramHandle', 'Please enter a valid Telegram channel URL (e.g., t.me/channelname)'],
+    ['facebook URL', { socialMediaPlatforms: ['facebook'], facebookHandle: 'facebook.com' }, 'facebookHandle', 'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)'],
+    ['youtube URL', { youtubeHandle: 'javascript:alert(1)' }, 'youtubeHandle', 'Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)'],
+  ];
+
+  it.each(applicationCases)('refuses an application with a bad %s', async (_name, override, field, message) => {
+    await expectRefused(visitor, 'POST', '/api/applications', validApplication(override), message, field);
+  });
+
+  it('writes no application for any refused body', async () => {
+    const rows = await server.db.select({ n: count() }).from(ambassadorApplications);
+    // createAmbassador made exactly one.
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('answers malformed JSON, wrong content types, huge and non-object bodies with 4xx', async () => {
+    const raw = (payload: string, contentType = 'application/json') =>
+      server.app.inject({ method: 'POST', url: '/api/applications', headers: { origin: server.origin, 'content-type': contentType }, payload });
+    expect((await raw('{"fullName": ')).json()).toEqual({ message: 'Malformed JSON in request body' });
+    expect((await raw('{"fullName": ')).statusCode).toBe(400);
+    expect((await raw('fullName=x', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
+    expect((await raw(JSON.stringify(validApplication({ whyJoin: 'x'.repeat(100_000) })))).statusCode).toBe(413);
+    expect((await raw('[]')).statusCode).toBe(400);
+    expect((await raw('null')).statusCode).toBe(400);
+    expect((await raw('"text"')).statusCode).toBe(400);
+  });
+
+  it('gives the login, setup and password messages', async () => {
+    await expectRefused(visitor, 'POST', '/api/login', { email: '', password: 'x' }, 'Email is required', 'email');
+    await expectRefused(visitor, 'POST', '/api/login', { email: 'a@b.co' }, 'Password is required', 'password');
+    await expectRefused(visitor, 'POST', '/api/setup-password/whatever', { password: '12345' }, 'Password must be at least 6 characters long', 'password');
+    await expectRefused(ambassador.client, 'POST', '/api/change-password', { currentPassword: '', newPassword: 'abcdef' }, 'Please enter your current password', 'currentPassword');
+    await expectRefused(ambassador.client, 'POST', '/api/change-password', { currentPassword: 'x', newPassword: 'abc' }, 'New password must be at least 6 characters', 'newPassword');
+    await expectRefused(ambassador.client, 'POST', '/api/change-password', { currentPassword: 'wrong-one', newPassword: 'abcdefg' }, 'Current password is incorrect');
+    await expectRefused(admin, 'PATCH', `/api/super-admin/admins/${crypto.randomUUID()}/password`, { newPassword: 'abc' }, 'Password must be at least 6 characters', 'newPassword');
+    await expectRefused(admin, 'POST', '/api/super-admin/admins', { email: '', fullName: 'X' }, 'Email is required', 'email');
+    await expectRefused(admin, 'POST', '/api/super-admin/admins', { email: 'new@example.com', fullName: ' ' }, 'Full name is required', 'fullName');
+    await expectRefused(admin, 'POST', '/api/super-admin/admins', { email: 'nope', fullName: 'New' }, 'Invalid email address', 'email');
+    await expectRefused(visitor, 'POST', '/api/super-admin-login', { email: 'a@b.co', password: 'x', superAdminSecret: '' }, 'Super admin secret is required', 'superAdminSecret');
+  });
+
+  it('gives the report messages and writes nothing', async () => {
+    const c = ambassador.client;
+    await expectRefused(c, 'POST', '/api/reports', validReport({ activityReport: 'x'.repeat(49) }), 'Please provide at least 50 characters for your weekly report', 'activityReport');
+    await expectRefused(c, 'POST', '/api/reports', validReport({ weekStartDate: '2026-02-31' }), 'Please enter a valid week start date', 'weekStartDate');
+    await expectRefused(c, 'POST', '/api/reports', validReport({ weekEndDate: 'yesterday' }), 'Please enter a valid week end date', 'weekEndDate');
+    await expectRefused(c, 'POST', '/api/reports', validReport({ weekStartDate: '2026-11-20', weekEndDate: '2026-11-14' }), 'Week end date cannot be before the week start date', 'weekEndDate');
+    const tomorrow = new Date(server.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    await expectRefused(c, 'POST', '/api/reports', validReport({ weekStartDate: '2026-01-01', weekEndDate: tomorrow }), 'Week end date cannot be in the future', 'weekEndDate');
+    expect((await server.db.select({ n: count() }).from(weeklyReports))[0]?.n).toBe(0);
+  });
+
+  it('gives the review messages', async () => {
+    const report = await ambassador.client.post('/api/reports', validReport());
+    expect(report.status).toBe(201);
+    const url = `/api/admin/reports/${report.body.id}/review`;
+    await expectRefused(admin, 'POST', url, { status: 'pending' }, 'Status must be approved or rejected', 'status');
+    await expectRefused(admin, 'POST', url, { status: 'approved', gcmAwarded: -5 }, 'GCM awarded must be a number of at least 0', 'gcmAwarded');
+    await expectRefused(admin, 'POST', url, { status: 'approved', usdtAwarded: '1.001' }, 'USDT awarded can have at most 2 decimal places', 'usdtAwarded');
+    await expectRefused(admin, 'POST', url, { status: 'approved', usdtAwarded: '1'.repeat(19) }, 'USDT awarded is too large', 'usdtAwarded');
+    expect((await ambassador.client.get('/api/reports')).body[0].status).toBe('pending');
+  });
+
+  describe('withdrawal amounts and addresses', () => {
+    beforeAll(async () => {
+      await credit(server, ambassador.ambassadorId, 'USDT', '1000.00');
+    });
+
+    const refused: [unknown, string][] = [
+      [49.999, 'Amount can have at most 2 decimal places'],
+      ['49.999', 'Amount can have at most 2 decimal places'],
+      ['50.001', 'Amount can have at most 2 decimal places'],
+      ['1e3', 'Minimum withdrawal amount is 50 USDT'],
+      [-1, 'Minimum withdrawal amount is 50 USDT'],
+      ['-60', 'Minimum withdrawal amount is 50 USDT'],
+      ['NaN', 'Minimum withdrawal amount is 50 USDT'],
+      ['', 'Minimum withdrawal amount is 50 USDT'],
+      [null, 'Minimum withdrawal amount is 50 USDT'],
+      [true, 'Minimum withdrawal amount is 50 USDT'],
+      [49.99, 'Minimum withdrawal amount is 50 USDT'],
+      ['0x10', 'Minimum withdrawal amount is 50 USDT'],
+      ['1000000000000000000', 'Amount is too large'],
+      [1e21, 'Amount is too large'],
+      ['1000.01', "You don't have enough USDT to withdraw this amount"],
+    ];
+    it.each(refused)('refuses amount %j', async (amount, message) => {
+      await expectRefused(ambassador.client, 'POST', '/api/withdrawal-requests', { amount, walletAddress: wallet }, message);
+    });
+
+    const addresses: [string, string][] = [
+      ['', 'Please provide a valid BEP20 wallet address'],
+      ['0x123', 'Please provide a valid BEP20 wallet address'],
+      ['0x0000000000000000000000000000000000000000', 'Please provide a valid BEP20 wallet address'],
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', 'Please provide a valid BEP20 wallet address'],
+      ['5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'Please provide a valid BEP20 wallet address'],
+    ];
+    it.each(addresses)('refuses address %j', async (walletAddress, message) => {
+      await expectRefused(ambassador.client, 'POST', '/api/withdrawal-requests', { amount: 60, walletAddress }, message, 'walletAddress');
+    });
+
+    it('wrote no withdrawal for any refused request, and accepts "50", 50 and 50.00 as the same exact amount', async () => {
+      expect((await server.db.select({ n: count() }).from(withdrawalRequests))[0]?.n).toBe(0);
+      for (const amount of ['50', 50, '50.00']) {
+        const response = await ambassador.client.post('/api/withdrawal-requests', { amount, walletAddress: wallet.toLowerCase() });
+        expect(response.status).toBe(201);
+        expect(response.body.amount).toBe('50.00');
+        expect(response.body.walletAddress).toBe(wallet);
+      }
+      expect((await ambassador.client.get('/api/ambassador')).body.withdrawableUsdt).toBe('850.00');
+    });
+
+    it('checks wallet addresses on profile updates', async () => {
+      await expectRefused(ambassador.client, 'PATCH', '/api/ambassador', { usdtWalletAddress: '0xnothex' }, 'Please provide a valid BEP20 wallet address', 'usdtWalletAddress');
+      const cleared = await ambassador.client.patch('/api/ambassador', { usdtWalletAddress: '', twitterHandle: '' });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ usdtWalletAddress: null, twitterHandle: null });
+    });
+  });
+
+  it('answers unknown and malformed ids with 404, and bad list queries with 400', async () => {
+    expect((await admin.post('/api/admin/applications/not-a-uuid/approve')).status).toBe(404);
+    expect((await admin.post(`/api/admin/withdrawals/${crypto.randomUUID()}/approve`, {})).status).toBe(404);
+    expect((await admin.get('/api/admin/ambassadors?limit=0')).status).toBe(400);
+    expect((await admin.get('/api/admin/ambassadors?limit=501')).status).toBe(400);
+    expect((await admin.get('/api/admin/ambassadors?offset=-1')).status).toBe(400);
+    expect((await admin.get('/api/admin/reports?status=weird')).body.message).toBe('status must be pending, approved or rejected');
+  });
+});
