@@ -1,0 +1,105 @@
+/** Settings, badge pinning, ambassador edits, paging and search, and the email outbox. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../src/server/db/schema.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, credit, validApplication, validReport } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+describe('admin features', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await superAdminClient(server);
+  });
+  afterAll(async () => server?.close());
+
+  it('switches report submission off and on', async () => {
+    const amb = await createAmbassador(server, { admin });
+    expect((await new ApiClient(server).get('/api/settings')).body).toEqual({ reportSubmissionEnabled: true });
+    expect((await admin.patch('/api/super-admin/settings', { reportSubmissionEnabled: false })).body).toEqual({ reportSubmissionEnabled: false });
+    const refused = await amb.client.post('/api/reports', validReport());
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Report submission is currently disabled');
+    expect((await admin.patch('/api/super-admin/settings', { reportSubmissionEnabled: 'yes' })).status).toBe(400);
+    await admin.patch('/api/super-admin/settings', { reportSubmissionEnabled: true });
+    expect((await amb.client.post('/api/reports', validReport())).status).toBe(201);
+    const log = (await admin.get('/api/super-admin/actions')).body;
+    expect(log[0]).toMatchObject({ action: 'update_settings', details: 'reportSubmissionEnabled=true' });
+  });
+
+  it('derives the badge from monthly GCM, lets an admin pin it, and return it to automatic', async () => {
+    const amb = await createAmbassador(server, { admin });
+    await credit(server, amb.ambassadorId, 'GCM', '499.99');
+    expect((await amb.client.get('/api/ambassador')).body.badgeLevel).toBe('normal');
+    await credit(server, amb.ambassadorId, 'GCM', '0.01');
+    expect((await amb.client.get('/api/ambassador')).body.badgeLevel).toBe('bronze');
+    const pinned = await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { badgeLevel: 'gold' });
+    expect(pinned.body).toMatchObject({ badgeLevel: 'gold', badgePinned: true });
+    await credit(server, amb.ambassadorId, 'GCM', '1600');
+    expect((await amb.client.get('/api/ambassador')).body.badgeLevel).toBe('gold');
+    const auto = await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { badgeLevel: 'auto' });
+    expect(auto.body).toMatchObject({ badgeLevel: 'silver', badgePinned: false });
+    expect((await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { badgeLevel: 'platinum' })).status).toBe(400);
+  });
+
+  it('edits an ambassador, suspends them (no reports, no withdrawals, still signs in) and logs it', async () => {
+    const amb = await createAmbassador(server, { admin });
+    await credit(server, amb.ambassadorId, 'USDT', '100');
+    const edited = await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, {
+      gcmWalletAddress: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359',
+      twitterHandle: 'https://x.com/new',
+      status: 'suspended',
+      totalUsdtEarned: '1000000',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ gcmWalletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', twitterHandle: 'https://x.com/new', status: 'suspended', totalUsdtEarned: '100.00' });
+    expect((await amb.client.post('/api/reports', validReport())).status).toBe(403);
+    expect((await amb.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' })).status).toBe(403);
+    expect((await amb.client.get('/api/ambassador')).status).toBe(200);
+    const log = (await admin.get('/api/super-admin/actions')).body;
+    expect(log[0].action).toBe('update_ambassador');
+    expect(log[0].details).toContain('status=suspended');
+  });
+
+  it('pages and searches the ambassadors list case-insensitively with X-Total-Count', async () => {
+    await createAmbassador(server, { admin, fullName: 'Zinedine Searchable' });
+    const all = await admin.get('/api/admin/ambassadors?limit=2');
+    expect(all.body).toHaveLength(2);
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(4);
+    const second = await admin.get('/api/admin/ambassadors?limit=2&offset=2');
+    expect(second.body[0].id).not.toBe(all.body[0].id);
+    const found = await admin.get('/api/admin/ambassadors?search=zINEDINE');
+    expect(found.body.map((a: { fullName: string }) => a.fullName)).toEqual(['Zinedine Searchable']);
+    expect(found.headers['x-total-count']).toBe('1');
+    expect((await admin.get('/api/admin/ambassadors?search=%25')).body).toEqual([]);
+  });
+
+  it('keeps approval emails in the outbox through an SMTP outage and sends each once when it is back', async () => {
+    server.mail.setDown(true);
+    const visitors = await Promise.all([1, 2, 3].map((i) => new ApiClient(server).post('/api/applications', validApplication({ email: `outage${i}@example.com` }))));
+    for (const applied of visitors) expect((await admin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
+    await server.flushEmail();
+    const waiting = await server.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+    expect(waiting.filter((e) => e.recipient.startsWith('outage'))).toHaveLength(3);
+    expect(waiting.every((e) => e.attempts >= 1 && e.lastError)).toBe(true);
+    server.mail.setDown(false);
+    server.clock.advance(10 * 60_000);
+    await Promise.all([server.flushEmail(), server.flushEmail(), server.flushEmail()]);
+    for (const i of [1, 2, 3]) await server.mail.waitFor(`outage${i}@example.com`);
+    await server.flushEmail();
+    for (const i of [1, 2, 3]) expect(server.mail.messages.filter((m) => m.to.includes(`outage${i}@example.com`))).toHaveLength(1);
+    const sent = await server.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'outage1@example.com'));
+    expect(sent[0]).toMatchObject({ status: 'sent', textBody: null, htmlBody: null });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const doc = (await new ApiClient(server).get('/api/openapi.json')).body;
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/withdrawal-requests', '/api/admin/reports/{id}/review', '/api/super-admin/settings']));
+    expect(doc.paths['/api/withdrawal-requests'].post.requestBody).toBeDefined();
+  });
+});
