@@ -35,7 +35,7 @@ export class ApiClient {
     });
     const setCookie = response.cookies.find((c) => c.name === 'sid');
     if (setCookie) this.cookie = setCookie.value || undefined;
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = response.body ? JSON.parse(response.body) : undefined;
     } catch {
