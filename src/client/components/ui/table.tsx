@@ -4,7 +4,7 @@ import { cn } from '../../lib/utils.ts';
 /** A table that scrolls sideways on a phone instead of squeezing its columns. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn('w-full min-w-max caption-bottom text-sm', className)} {...props} />
     </div>
   );

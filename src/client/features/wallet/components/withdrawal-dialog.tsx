@@ -1,5 +1,5 @@
 import { ArrowUpRight, Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsdt } from '../../../../shared/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -23,15 +23,15 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
   const [walletAddress, setWalletAddress] = useState(savedAddress);
   const [problem, setProblem] = useState<WithdrawalProblem | null>(null);
 
-  const changeOpen = (next: boolean) => {
-    if (next) {
-      setAmount('');
-      setWalletAddress(savedAddress);
-      setProblem(null);
-      mutation.reset();
-    }
-    onOpenChange(next);
-  };
+  const { reset } = mutation;
+  // Each opening starts from a blank amount and the saved address.
+  useEffect(() => {
+    if (!open) return;
+    setAmount('');
+    setWalletAddress(savedAddress);
+    setProblem(null);
+    reset();
+  }, [open, savedAddress, reset]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +55,7 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Request Withdrawal" description={`USDT on the BEP20 network. Available to withdraw: ${formatUsdt(withdrawable)}.`}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Request Withdrawal">
           <Field label="Amount (USDT)" hint="Minimum 50 USDT" error={problem?.field === 'amount' ? problem.message : undefined}>

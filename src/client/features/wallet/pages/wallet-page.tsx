@@ -183,7 +183,7 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
     );
   }
   return (
-    <form onSubmit={save} noValidate className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="USDT Wallet (BEP20)">
+    <form onSubmit={save} noValidate className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
       <Field label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." error={error ?? undefined}>
         <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
       </Field>
@@ -264,7 +264,7 @@ function TransactionHistory() {
                 return (
                   <TR key={t.id}>
                     <TD className="text-muted">{formatDateTime(t.createdAt)}</TD>
-                    <TD className="font-semibold uppercase">{t.type}</TD>
+                    <TD className="font-semibold">{t.type.toUpperCase()}</TD>
                     <TD className="max-w-72 whitespace-normal">{t.description ?? '-'}</TD>
                     <TD className={cn('text-right font-mono font-bold', negative ? 'text-danger' : 'text-pitch-light')}>{formatSignedAmount(t.amount, t.currency)}</TD>
                   </TR>

@@ -1,0 +1,134 @@
+/**
+ * Browser helpers for the end-to-end tests: Debian's Chromium driven by
+ * playwright-core, pages that record console errors, screenshots at desktop
+ * and phone size into screenshots/ (git-ignored).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const SCREENSHOTS = join(ROOT, 'screenshots');
+
+export const DESKTOP = { width: 1366, height: 900 } as const;
+export const PHONE = { width: 375, height: 740 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/**
+ * The browser's own log line for an HTTP error answer ("Failed to load resource:
+ * the server responded with a status of 401"). Expected 4xx answers (signed out,
+ * refused input) are part of the product; a 5xx is not, and fails the test.
+ */
+function isExpectedHttpLog(text: string): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** console.error lines and uncaught page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = DESKTOP): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isExpectedHttpLog(message.text())) errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 500) errors.push(`HTTP ${response.status()} for ${response.request().method()} ${response.url()}`);
+  });
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** Throws when the page logged a console error or threw. */
+export function assertNoConsoleErrors(tracked: TrackedPage): void {
+  if (tracked.errors.length) throw new Error(`The page reported errors:\n${tracked.errors.join('\n')}`);
+}
+
+/** A full-page screenshot into screenshots/<name>-<desktop|phone>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize();
+  const kind = size && size.width < 500 ? 'phone' : 'desktop';
+  // Let transitions settle so the picture shows the page.
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${kind}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** Waits for the visible toast with this title (and description, when given). Only one toast is ever shown. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+  await toast.first().waitFor({ state: 'visible' });
+  if (description !== undefined) {
+    const text = (await toast.first().locator('[data-description]').textContent()) ?? '';
+    if (!text.includes(description)) throw new Error(`Toast '${title}' says '${text}', expected '${description}'`);
+  }
+}
+
+/** Waits until the text is on the page (exact match of an element's text). */
+export async function expectText(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first().waitFor({ state: 'visible' });
+}
+
+export async function expectNoText(page: Page, text: string): Promise<void> {
+  const count = await page.getByText(text, { exact: true }).count();
+  if (count > 0) throw new Error(`'${text}' should not be on the page`);
+}
+
+export async function signInAsAmbassador(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+export async function signInAsSuperAdmin(page: Page, credentials: { email: string; password: string; secret: string }): Promise<void> {
+  await page.goto('/restricted');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByLabel('Super Admin Secret').fill(credentials.secret);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+  await page.getByText('Admin:').waitFor();
+}
+
+/** The page does not scroll sideways (phone layouts). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.right > width + 1 && wide.length < 5) wide.push(`<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right=${Math.round(rect.right)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, culprits: wide };
+  });
+  if (scrollWidth > clientWidth + 1) throw new Error(`${page.url()} scrolls sideways: ${scrollWidth}px wide in a ${clientWidth}px viewport\n${culprits.join('\n')}`);
+}
+
+/** Polls until the locator's text passes the check (playwright-core has no auto-retrying expect). */
+export async function expectContent(locator: Locator, expected: string | RegExp, options: { exact?: boolean; timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  let last = '';
+  for (;;) {
+    last = ((await locator.first().textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? '').trim();
+    const ok = typeof expected === 'string' ? (options.exact ? last === expected : last.includes(expected)) : expected.test(last);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`Expected text ${options.exact ? 'equal to' : 'containing'} ${String(expected)}, got '${last}'`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

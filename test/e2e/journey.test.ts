@@ -1,0 +1,361 @@
+/**
+ * The whole programme in a real browser against the real server (issue 3):
+ * a visitor applies, the super admin approves, the emailed link sets the
+ * password, the ambassador reports, the admin rewards, the figures move
+ * everywhere, a withdrawal goes through and shows in the history.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  PHONE,
+  assertNoConsoleErrors,
+  expectContent,
+  expectNoHorizontalOverflow,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signInAsAmbassador,
+  signInAsSuperAdmin,
+  type TrackedPage,
+} from './browser.ts';
+
+const APPLICANT = {
+  fullName: 'Amara Okafor',
+  email: 'amara.okafor@example.com',
+  country: 'Nigeria',
+  telegram: '@amara_ok',
+  twitter: 'https://x.com/amara_ok',
+  youtube: 'youtube.com/@amaraplays',
+  followers: '12500',
+  whyJoin: 'I run a football fan community of 12k people and want to bring them into on-chain gaming with GoalChain.',
+  experience: 'Two years moderating Telegram groups, weekly Twitter spaces about web3 games and tutorial videos on YouTube.',
+  password: 'Amara-Pass-2026',
+};
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+let server: TestServer;
+let browser: Browser;
+let visitor: TrackedPage;
+let admin: TrackedPage;
+const pages: TrackedPage[] = [];
+
+async function track(page: Promise<TrackedPage>): Promise<TrackedPage> {
+  const tracked = await page;
+  pages.push(tracked);
+  return tracked;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+  visitor = await track(openPage(browser, server.url));
+  admin = await track(openPage(browser, server.url));
+});
+
+afterEach(() => {
+  for (const tracked of pages) assertNoConsoleErrors(tracked);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the ambassador programme, end to end', () => {
+  it('shows an empty programme on the landing page and leaderboard', async () => {
+    const { page } = visitor;
+    await page.goto('/');
+    await expectText(page, 'Official Ambassador Program');
+    await expectContent(page.getByTestId('stat-ambassadors'), '0', { exact: true });
+    await expectContent(page.getByTestId('stat-gcm-awarded'), '0K+', { exact: true });
+    await expectContent(page.getByTestId('stat-usdt-awarded'), '$0K+', { exact: true });
+    for (const label of ['Normal', 'Bronze', 'Silver', 'Gold']) await expectText(page, label);
+    await expectText(page, '500-2K');
+    await screenshot(page, 'landing');
+
+    const guide = await page.request.get('/guide.pdf');
+    expect(guide.status()).toBe(200);
+    expect(guide.headers()['content-type']).toContain('application/pdf');
+    expect((await guide.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await page.getByRole('link', { name: 'Leaderboard' }).click();
+    await expectText(page, 'Ambassador Leaderboard');
+    await expectText(page, 'No Data Available');
+    await screenshot(page, 'leaderboard-empty');
+  });
+
+  it('a visitor applies', async () => {
+    const { page } = visitor;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Apply to Join' }).click();
+    await expectText(page, 'Ambassador Application');
+    await page.getByLabel(/^Full Name/).fill(APPLICANT.fullName);
+    await page.getByLabel(/^Email/).fill(APPLICANT.email);
+    await page.getByLabel(/^Country/).fill(APPLICANT.country);
+    await page.getByLabel(/^Personal Telegram Username/).fill(APPLICANT.telegram);
+    await page.getByRole('checkbox', { name: 'Twitter/X' }).click();
+    await page.getByRole('checkbox', { name: 'YouTube' }).click();
+    await page.getByLabel(/^Twitter\/X Profile URL/).fill(APPLICANT.twitter);
+    await page.getByLabel(/^YouTube Profile URL/).fill(APPLICANT.youtube);
+    await page.getByLabel(/^Total Followers/).fill(APPLICANT.followers);
+    await page.getByLabel(/^Why do you want to join/).fill(APPLICANT.whyJoin);
+    await page.getByLabel(/^Relevant experience/).fill(APPLICANT.experience);
+    await screenshot(page, 'apply-filled');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expectText(page, 'Application Submitted!');
+    await expectToast(page, 'Application Submitted!', "We'll review your application and get back to you soon.");
+    await expectText(page, "What's Next?");
+    await screenshot(page, 'apply-submitted');
+  });
+
+  it('the super admin signs in on the restricted page and approves the application', async () => {
+    const { page } = admin;
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await expectContent(page.getByTestId('summary-pending-applications'), '1', { exact: true });
+    const row = page.getByRole('row').filter({ hasText: APPLICANT.email });
+    await expectContent(row, '12,500');
+    await expectContent(row, 'Twitter/X');
+    await screenshot(page, 'admin-applications');
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('why join', { exact: false }).first().waitFor();
+    await expect(dialog.getByRole('link', { name: APPLICANT.twitter }).getAttribute('href')).resolves.toBe(APPLICANT.twitter);
+    await dialog.getByText('N/A').first().waitFor();
+    await screenshot(page, 'admin-application-dialog');
+    await dialog.getByRole('button', { name: 'Approve & Send Setup Email' }).click();
+    await expectToast(page, 'Application Approved', 'Setup email sent to ambassador.');
+    await expectText(page, 'No applications found');
+    await expectContent(page.getByTestId('summary-total-ambassadors'), '1', { exact: true });
+  });
+
+  it('the emailed link sets the password, then the page goes home after 3 seconds', async () => {
+    await server.flushEmail();
+    const mail = await server.mail.waitFor(APPLICANT.email);
+    const link = /https?:\/\/\S+\/setup-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    const { page } = visitor;
+    await page.goto(new URL(link ?? '').pathname);
+    await expectText(page, 'Create Your Password');
+    await screenshot(page, 'setup-password');
+    await page.getByLabel(/^Password/).fill(APPLICANT.password);
+    await page.getByLabel(/^Confirm Password/).fill(APPLICANT.password);
+    await page.getByRole('button', { name: 'Create Password' }).click();
+    await expectText(page, 'Password Set Successfully!');
+    await screenshot(page, 'setup-password-done');
+    const started = Date.now();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 6_000 });
+    expect(Date.now() - started).toBeGreaterThan(2_000);
+  });
+
+  it('the ambassador signs in, submits a report and sees it pending', async () => {
+    const { page } = visitor;
+    await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
+    await expectToast(page, 'Welcome back!', 'You have successfully logged in.');
+    await expectText(page, APPLICANT.fullName);
+    await expectText(page, 'No reports submitted yet');
+    await screenshot(page, 'dashboard-empty');
+
+    await page.getByRole('link', { name: 'Submit Weekly Report' }).click();
+    await expectText(page, 'Submit Weekly Report');
+    const start = await page.getByLabel(/^Week Start Date/).inputValue();
+    const end = await page.getByLabel(/^Week End Date/).inputValue();
+    expect((Date.parse(end) - Date.parse(start)) / 86_400_000).toBe(7);
+    await page
+      .getByLabel(/^Weekly Activity Report/)
+      .fill('Posted 4 threads about the farm game beta (18,000 impressions), hosted a Telegram AMA with 240 fans, and collected 9 bug reports.');
+    await screenshot(page, 'submit-report');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await expectText(page, 'Report Submitted!');
+    await expectToast(page, 'Report Submitted!', 'Your weekly activity report has been submitted for review.');
+    await screenshot(page, 'submit-report-done');
+    await page.getByRole('link', { name: 'View Dashboard' }).click();
+    const row = page.getByRole('table', { name: 'Recent Activity Reports' }).getByRole('row').nth(1);
+    await expectContent(row, 'pending');
+    await expectContent(row, '-');
+  });
+
+  it('the admin reviews the report with awards', async () => {
+    const { page } = admin;
+    await page.reload();
+    await expectContent(page.getByTestId('summary-pending-reports'), '1', { exact: true });
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await page.getByRole('row').filter({ hasText: APPLICANT.fullName }).getByRole('button', { name: /Review report/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('18,000 impressions', { exact: false }).waitFor();
+    await dialog.getByLabel('GCM Awarded').fill('2500');
+    await dialog.getByLabel('USDT Awarded').fill('1250.50');
+    await dialog.getByLabel(/^Admin Notes/).fill('Great AMA, keep it up.');
+    await dialog.getByLabel('Status').selectOption('approved');
+    await screenshot(page, 'admin-report-review');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, 'Report Reviewed');
+    const row = page.getByRole('row').filter({ hasText: APPLICANT.fullName });
+    await expectContent(row, 'approved');
+    await expectContent(row, '2,500');
+    await expectContent(row, '$1,250.50');
+    await screenshot(page, 'admin-reports');
+  });
+
+  it('dashboard, wallet, leaderboard and landing show the new figures', async () => {
+    const { page } = visitor;
+    await page.goto('/dashboard');
+    await expectText(page, '2,500');
+    await expectText(page, '$1,250.50');
+    await expectText(page, 'Silver');
+    const row = page.getByRole('table', { name: 'Recent Activity Reports' }).getByRole('row').nth(1);
+    await expectContent(row, 'approved');
+    await expectContent(row, '+2,500');
+    await page.locator('.recharts-surface').first().waitFor();
+    await screenshot(page, 'dashboard');
+
+    await page.getByRole('link', { name: 'Wallet' }).first().click();
+    await expectText(page, 'Available to withdraw');
+    await expectText(page, 'Please add your USDT wallet address to enable withdrawals');
+    expect(await page.getByRole('button', { name: 'Request Withdrawal' }).isDisabled()).toBe(true);
+
+    await page.goto('/leaderboard');
+    const entry = page.getByRole('list', { name: 'Ranking' }).getByRole('listitem').first();
+    await expectContent(entry, APPLICANT.fullName);
+    await expectContent(entry, '2,500');
+    await expectContent(entry, 'Silver');
+
+    await page.goto('/');
+    await expectContent(page.getByTestId('stat-ambassadors'), '1', { exact: true });
+    await expectContent(page.getByTestId('stat-gcm-awarded'), '2K+', { exact: true });
+    await expectContent(page.getByTestId('stat-usdt-awarded'), '$1K+', { exact: true });
+  });
+
+  it('the ambassador saves a wallet and requests a withdrawal', async () => {
+    const { page } = visitor;
+    await page.goto('/wallet');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByLabel('USDT Wallet (BEP20)').fill(WALLET);
+    await page.getByRole('button', { name: 'Save Wallet' }).click();
+    await expectToast(page, 'Wallet Updated');
+    await expectContent(page.getByTestId('usdt-wallet'), WALLET, { exact: true });
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
+    await expect(dialog.getByLabel('BEP20 Wallet Address').inputValue()).resolves.toBe(WALLET);
+    await dialog.getByLabel('Amount (USDT)').fill('100');
+    await screenshot(page, 'wallet-withdrawal-dialog');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Withdrawal Requested', 'pending admin approval');
+    const list = page.getByRole('list', { name: 'Withdrawal Requests' });
+    await expectContent(list, '$100.00');
+    await expectContent(list, 'pending');
+    await expectText(page, '$1,150.50');
+  });
+
+  it('the admin approves the withdrawal', async () => {
+    const { page } = admin;
+    await page.reload();
+    await expectContent(page.getByTestId('summary-pending-withdrawals'), '1', { exact: true });
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const row = page.getByRole('row').filter({ hasText: APPLICANT.fullName });
+    await expectContent(row, '$100.00');
+    await expectContent(row, '0x5290...9EE7');
+    await screenshot(page, 'admin-withdrawals');
+    await row.getByRole('button', { name: /Review withdrawal/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(WALLET).waitFor();
+    await dialog.getByLabel(/^Admin Notes/).fill('Paid, tx 0xabc');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Withdrawal Approved');
+    await expectContent(row, 'approved');
+    expect(await row.getByRole('button').count()).toBe(0);
+  });
+
+  it('the transaction history shows the reward and the withdrawal', async () => {
+    const { page } = visitor;
+    await page.goto('/wallet');
+    const history = page.getByRole('table', { name: 'Transaction History' });
+    await expectContent(history, 'WITHDRAWAL');
+    const text = (await history.textContent()) ?? '';
+    expect(text).toContain('WITHDRAWAL');
+    expect(text).toContain('REWARD');
+    expect(text).toContain('-$100.00');
+    expect(text).toContain('+$1,250.50');
+    expect(text).toContain('+2,500 GCM');
+    const negative = history.getByText('-$100.00');
+    await expect(negative.getAttribute('class')).resolves.toContain('text-danger');
+    const list = page.getByRole('list', { name: 'Withdrawal Requests' });
+    await expectContent(list, 'approved');
+    await expectContent(list, 'Paid, tx 0xabc');
+    await screenshot(page, 'wallet');
+  });
+
+  it('profile, super admin tab and ambassadors tab show the ambassador', async () => {
+    const { page } = visitor;
+    await page.goto('/profile');
+    await expectText(page, 'Badge Progression');
+    await expectText(page, 'Current');
+    await page.getByRole('link', { name: 'https://x.com/amara_ok' }).waitFor();
+    await screenshot(page, 'profile');
+
+    const a = admin.page;
+    await a.getByRole('tab', { name: 'Ambassadors' }).click();
+    const row = a.getByRole('row').filter({ hasText: APPLICANT.email });
+    await expectContent(row, 'active');
+    await screenshot(a, 'admin-ambassadors');
+    await row.getByRole('button', { name: `Edit ${APPLICANT.fullName}` }).click();
+    await a.getByRole('dialog').getByLabel('Badge Level').waitFor();
+    await screenshot(a, 'admin-ambassador-edit');
+    await a.keyboard.press('Escape');
+    await a.getByRole('tab', { name: 'Super Admin' }).click();
+    await expectText(a, 'Ambassadors can submit reports (one per day)');
+    await a.getByRole('table', { name: 'Admin Activity Log' }).waitFor();
+    await screenshot(a, 'admin-super-admin');
+  });
+
+  it('every page at phone size, without sideways scrolling', async () => {
+    const phone = await track(openPage(browser, server.url, PHONE));
+    const { page } = phone;
+    for (const [path, name, text] of [
+      ['/', 'landing', 'Official Ambassador Program'],
+      ['/apply', 'apply', 'Ambassador Application'],
+      ['/leaderboard', 'leaderboard', 'Ambassador Leaderboard'],
+      ['/auth', 'login', 'Ambassador Login'],
+      ['/setup-password/not-a-real-token', 'setup-password', 'Create Your Password'],
+      ['/restricted', 'super-admin-login', 'Restricted Access Only'],
+      ['/no-such-page', 'not-found', 'Page Not Found'],
+    ] as const) {
+      await page.goto(path);
+      await expectText(page, text);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, name);
+    }
+    await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
+    for (const [path, name, text] of [
+      ['/dashboard', 'dashboard', 'Recent Activity Reports'],
+      ['/submit-report', 'submit-report', 'Submit Weekly Report'],
+      ['/wallet', 'wallet', 'Transaction History'],
+      ['/profile', 'profile', 'Badge Progression'],
+    ] as const) {
+      await page.goto(path);
+      await expectText(page, text);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, name);
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logged out', 'You have been logged out successfully.');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'admin-applications');
+    for (const [tab, name] of [
+      ['Reports', 'admin-reports'],
+      ['Ambassadors', 'admin-ambassadors'],
+      ['Withdrawals', 'admin-withdrawals'],
+      ['Super Admin', 'admin-super-admin'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tabpanel').locator('table, [role="status"], p').first().waitFor();
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, name);
+    }
+  });
+});
