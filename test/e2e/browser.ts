@@ -64,13 +64,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   const kind = size && size.width < 500 ? 'phone' : 'desktop';
   // Let transitions settle so the picture shows the page.
+  await page.waitForFunction(() => document.querySelectorAll('.animate-spin').length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${kind}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Waits for the visible toast with this title (and description, when given). Only one toast is ever shown. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+  const toast = page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ has: page.locator('[data-title]', { hasText: title }) });
   await toast.first().waitFor({ state: 'visible' });
   if (description !== undefined) {
     const text = (await toast.first().locator('[data-description]').textContent()) ?? '';
@@ -131,4 +132,13 @@ export async function expectContent(locator: Locator, expected: string | RegExp,
     if (Date.now() > deadline) throw new Error(`Expected text ${options.exact ? 'equal to' : 'containing'} ${String(expected)}, got '${last}'`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Spec §9: one toast visible at a time. */
+export async function expectOneVisibleToast(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').length === 1,
+    undefined,
+    { timeout: 5_000 },
+  );
 }

@@ -35,7 +35,7 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
             Logout
           </Button>
         </div>
-        <nav aria-label="Ambassador (compact)" className="flex gap-1 overflow-x-auto border-t border-border/60 px-2 py-1.5 md:hidden">
+        <nav aria-label="Ambassador (compact)" className="grid grid-cols-4 gap-1 border-t border-border/60 px-2 py-1.5 md:hidden">
           {NAV.map((item) => (
             <NavLink key={item.href} href={item.href} active={location === item.href} label={item.href === '/submit-report' ? reportLabel : item.label} icon={<item.icon aria-hidden="true" />} compact />
           ))}
@@ -55,7 +55,7 @@ function NavLink({ href, label, icon, active, compact }: { href: string; label: 
       aria-current={active ? 'page' : undefined}
       className={cn(
         'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground [&_svg]:size-4',
-        compact && 'px-2.5 py-1.5 text-xs',
+        compact && 'flex-col gap-0.5 px-1 py-1.5 text-center text-[11px] leading-tight',
         active && 'bg-surface-2 text-gold',
       )}
     >

@@ -102,13 +102,14 @@ function ReportDialog({ report, onClose }: { report: Report; onClose: () => void
                 <h3 className="font-bold">{a.fullName}</h3>
                 <BadgePill level={a.badgeLevel} />
               </div>
-              <DetailList
-                items={[
+              <SocialLinkList
+                handles={a}
+                personalTelegram={a.personalTelegramHandle}
+                before={[
                   ['Email', a.email],
                   ['Country', a.country],
                 ]}
               />
-              <SocialLinkList handles={a} personalTelegram={a.personalTelegramHandle} />
             </section>
           ) : null}
           <TextBlock title="Activity Report">{report.activityReport}</TextBlock>

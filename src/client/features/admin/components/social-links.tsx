@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
 import type { SocialHandles } from '../../../api/types.ts';
 
@@ -15,10 +16,16 @@ export function HandleLink({ handle, platform }: { handle: string | null | undef
   );
 }
 
-export function SocialLinkList({ handles, personalTelegram }: { handles: SocialHandles; personalTelegram?: string | null | undefined }) {
+export function SocialLinkList({ handles, personalTelegram, before = [] }: { handles: SocialHandles; personalTelegram?: string | null | undefined; before?: Array<[string, ReactNode]> }) {
   const platforms: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook', 'youtube'];
   return (
     <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+      {before.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
       {personalTelegram !== undefined ? (
         <>
           <dt className="text-muted">Personal Telegram</dt>

@@ -149,9 +149,9 @@ export function LandingPage() {
 
 function HeroStat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex flex-col-reverse items-center gap-1 rounded-2xl border border-border bg-surface/80 px-2 py-5 text-center sm:py-7">
-      <dt className="text-[11px] font-medium uppercase tracking-wider text-muted sm:text-xs">{label}</dt>
-      <dd className="text-2xl font-extrabold text-gold sm:text-3xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+    <div className="flex flex-col items-center justify-start gap-1 rounded-2xl border border-border bg-surface/80 px-2 py-5 text-center sm:py-7">
+      <dt className="order-2 text-[11px] font-medium uppercase tracking-wider text-muted sm:text-xs">{label}</dt>
+      <dd className="order-1 text-2xl font-extrabold text-gold sm:text-3xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
         {value}
       </dd>
     </div>

@@ -57,6 +57,7 @@ function WalletView({ ambassador }: { ambassador: Ambassador }) {
             <BadgePill level={level} className="w-fit px-3 py-1 text-sm" />
           </CardHeader>
           <CardContent>
+            <p className="mb-2 text-xs text-muted">Thresholds in GCM earned per month</p>
             <ul className="grid grid-cols-2 gap-2 text-xs" aria-label="Badge thresholds (GCM per month)">
               {BADGE_TIERS.map((tier) => (
                 <li key={tier.level} className={cn('rounded-lg border px-2 py-1.5', tier.level === level ? 'border-gold/60 bg-gold/10' : 'border-border')}>

@@ -1,0 +1,473 @@
+/**
+ * Every form's validation messages (spec §5 texts), the route guard, the role
+ * redirects, the not-found page, and the admin console's smaller flows, in a
+ * real browser against the real server.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  assertNoConsoleErrors,
+  expectContent,
+  expectNoText,
+  expectOneVisibleToast,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signInAsAmbassador,
+  signInAsSuperAdmin,
+  type TrackedPage,
+} from './browser.ts';
+
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+let server: TestServer;
+let browser: Browser;
+let superAdmin: ApiClient;
+let ambassador: CreatedAmbassador;
+const pages: TrackedPage[] = [];
+
+async function freshPage(): Promise<Page> {
+  const tracked = await openPage(browser, server.url);
+  pages.push(tracked);
+  return tracked.page;
+}
+
+function utcDay(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true, env: { APPLICATIONS_PER_HOUR: '1000' } });
+  browser = await launchBrowser();
+  superAdmin = await superAdminClient(server);
+  ambassador = await createAmbassador(server, { admin: superAdmin, fullName: 'Kofi Mensah' });
+});
+
+afterEach(async () => {
+  const open = pages.splice(0);
+  try {
+    for (const tracked of open) assertNoConsoleErrors(tracked);
+  } finally {
+    await Promise.all(open.map((tracked) => tracked.close()));
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('public pages', () => {
+  it('shows the not-found page with a way home, not the router hint', async () => {
+    const page = await freshPage();
+    await page.goto('/this/page/does-not-exist');
+    await expectText(page, 'Page Not Found');
+    await expectNoText(page, 'Did you forget to add the page to the router?');
+    await screenshot(page, 'not-found');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectText(page, 'Official Ambassador Program');
+  });
+
+  it('sends visitors from protected pages to /auth, and from the dashboard through /api/login after a toast', async () => {
+    const page = await freshPage();
+    for (const path of ['/wallet', '/profile', '/submit-report', '/admin']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await expectText(page, 'Ambassador Login');
+    }
+    await page.goto('/dashboard');
+    await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expectText(page, 'Ambassador Login');
+  });
+
+  it('the application form shows every message of spec §5 beside its field', async () => {
+    const page = await freshPage();
+    await page.goto('/apply');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    for (const message of [
+      'Full name must be at least 2 characters',
+      'Invalid email address',
+      'Country is required',
+      'Personal Telegram username is required for invitations',
+      'Select at least one platform',
+      'Total followers must be a positive number',
+    ]) {
+      await expectText(page, message);
+    }
+    expect(await page.getByText('Please provide at least 50 characters', { exact: true }).count()).toBe(2);
+    await expect(page.getByLabel(/^Full Name/).getAttribute('aria-invalid')).resolves.toBe('true');
+
+    // A platform's URL field appears only when it is ticked.
+    expect(await page.getByLabel(/^Instagram Profile URL/).count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Instagram' }).click();
+    await page.getByLabel(/^Instagram Profile URL/).waitFor();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expectText(page, 'Please provide valid URLs for all selected social media platforms');
+    await page.getByLabel(/^Instagram Profile URL/).fill('https://example.com/someone');
+    await page.getByRole('checkbox', { name: 'Twitter/X' }).click();
+    await page.getByLabel(/^Twitter\/X Profile URL/).fill('not a url');
+    await page.getByLabel(/^Total Followers/).fill('-4');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expectText(page, 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)');
+    await expectText(page, 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)');
+    await expectText(page, 'Total followers must be a positive number');
+    await screenshot(page, 'apply-errors');
+    await page.getByRole('checkbox', { name: 'Instagram' }).click();
+    expect(await page.getByLabel(/^Instagram Profile URL/).count()).toBe(0);
+
+    // The server's answer for a duplicate email is shown in the 'Error' toast.
+    await page.getByLabel(/^Full Name/).fill('Kofi Again');
+    await page.getByLabel(/^Email/).fill(ambassador.email);
+    await page.getByLabel(/^Country/).fill('Ghana');
+    await page.getByLabel(/^Personal Telegram Username/).fill('@kofi');
+    await page.getByLabel(/^Twitter\/X Profile URL/).fill('x.com/kofi');
+    await page.getByLabel(/^Total Followers/).fill('300');
+    await page.getByLabel(/^Why do you want to join/).fill('x'.repeat(49));
+    await page.getByLabel(/^Relevant experience/).fill('I have been running football fan pages for three seasons now.');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expectText(page, 'Please provide at least 50 characters');
+    await page.getByLabel(/^Why do you want to join/).fill('I want to grow the GoalChain community in Ghana and run watch parties.');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.locator('[data-sonner-toast] [data-title]', { hasText: 'Error' }).waitFor();
+    await expectNoText(page, 'Application Submitted!');
+    await page.getByRole('button', { name: 'Cancel' }).or(page.getByRole('link', { name: 'Cancel' })).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('login forms: required fields, server refusals in toasts and inline', async () => {
+    const page = await freshPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectText(page, 'Email is required');
+    await expectText(page, 'Password is required');
+    await page.getByLabel('Email').fill(ambassador.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, 'Login failed', 'Invalid email or password');
+    await screenshot(page, 'login');
+
+    await page.goto('/restricted');
+    await expectText(page, 'Restricted Access Only');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectText(page, 'Email is required');
+    await expectText(page, 'Password is required');
+    await expectText(page, 'Super admin secret is required');
+    await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+    await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+    await page.getByLabel('Super Admin Secret').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Login Failed', 'Invalid credentials or secret');
+    await page.getByRole('alert').filter({ hasText: 'Invalid credentials or secret' }).waitFor();
+    await screenshot(page, 'super-admin-login');
+  });
+
+  it('password setup: length, match, and the server refusal inline', async () => {
+    const page = await freshPage();
+    await page.goto('/setup-password/not-a-real-token');
+    await expectText(page, 'This link is valid for 48 hours. If it has expired, contact support at support@goalchain.io.');
+    await page.getByLabel(/^Password/).fill('12345');
+    await page.getByLabel(/^Confirm Password/).fill('12345');
+    await page.getByRole('button', { name: 'Create Password' }).click();
+    await expectText(page, 'Password must be at least 6 characters long');
+    await page.getByLabel(/^Password/).fill('123456');
+    await page.getByLabel(/^Confirm Password/).fill('1234567');
+    await page.getByRole('button', { name: 'Create Password' }).click();
+    await expectText(page, 'Passwords do not match');
+    await page.getByLabel(/^Confirm Password/).fill('123456');
+    await page.getByRole('button', { name: 'Create Password' }).click();
+    const alert = page.getByRole('alert');
+    await alert.first().waitFor();
+    expect(((await alert.first().textContent()) ?? '').length).toBeGreaterThan(5);
+    await expectNoText(page, 'Password Set Successfully!');
+  });
+});
+
+describe('signed in', () => {
+  it('redirects by role: ambassadors to the dashboard, admins to the console', async () => {
+    const page = await freshPage();
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto('/admin');
+    await expectText(page, 'Access Denied');
+    await expectText(page, "You don't have permission to access this page.");
+    await screenshot(page, 'access-denied');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    const admin = await freshPage();
+    await signInAsSuperAdmin(admin, SUPER_ADMIN);
+    await admin.goto('/dashboard');
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    await admin.goto('/auth');
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    await admin.goto('/wallet');
+    await expectText(admin, 'No Ambassador Profile');
+    await expectText(admin, 'Your ambassador profile could not be found.');
+  });
+
+  it('the report form: text length, week order, and the disabled setting', async () => {
+    const page = await freshPage();
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await page.goto('/submit-report');
+    await expect(page.getByLabel(/^Week End Date/).inputValue()).resolves.toBe(utcDay(0));
+    await expect(page.getByLabel(/^Week Start Date/).inputValue()).resolves.toBe(utcDay(-7));
+    await page.getByLabel(/^Weekly Activity Report/).fill('Too short.');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await expectText(page, 'Please provide at least 50 characters for your weekly report');
+    await page.getByLabel(/^Week Start Date/).fill(utcDay(-1));
+    await page.getByLabel(/^Week End Date/).fill(utcDay(-3));
+    await page.getByLabel(/^Weekly Activity Report/).fill('Ran two Twitter spaces and answered 60 questions in the Telegram group.');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await expectText(page, 'Week end date cannot be before the week start date');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    expect((await superAdmin.patch('/api/super-admin/settings', { reportSubmissionEnabled: false })).status).toBe(200);
+    await page.goto('/submit-report');
+    await expectText(page, 'Report submission is currently disabled');
+    expect(await page.getByRole('button', { name: 'Submit Report' }).isDisabled()).toBe(true);
+    expect((await superAdmin.patch('/api/super-admin/settings', { reportSubmissionEnabled: true })).status).toBe(200);
+  });
+
+  it('the profile: one section at a time, change-password toasts in order, server messages', async () => {
+    const page = await freshPage();
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await page.goto('/profile');
+    await expectText(page, 'Badge Progression');
+
+    await page.getByRole('button', { name: 'Edit social media profiles' }).click();
+    await page.getByRole('form', { name: 'Edit social media profiles' }).waitFor();
+    await page.getByRole('button', { name: 'Edit wallet addresses' }).click();
+    // Opening the wallet section closes the social one.
+    expect(await page.getByRole('form', { name: 'Edit social media profiles' }).count()).toBe(0);
+    await expectText(page, 'Coming Soon - GCM wallet integration pending');
+    expect(await page.getByLabel('GCM Wallet Address').isDisabled()).toBe(true);
+    await expect(page.getByLabel('USDT Wallet Address (BEP20)').getAttribute('placeholder')).resolves.toBe('0x...');
+    await page.getByLabel('USDT Wallet Address (BEP20)').fill('0x1234');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Update Failed', 'Please provide a valid BEP20 wallet address');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Edit social media profiles' }).click();
+    await page.getByLabel('Twitter/X').fill('@kofi_m');
+    await page.getByLabel('Telegram').fill('https://t.me/kofichannel');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Profile Updated', 'Your profile has been updated successfully.');
+    await expect(page.getByRole('link', { name: '@kofi_m' }).getAttribute('href')).resolves.toBe('https://x.com/kofi_m');
+    await expect(page.getByRole('link', { name: 'https://t.me/kofichannel' }).getAttribute('href')).resolves.toBe('https://t.me/kofichannel');
+
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectText(page, 'Minimum 6 characters');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Error', 'Please enter your current password');
+    await page.getByLabel('Current Password').fill('wrong-one');
+    await page.getByLabel('New Password', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Error', 'New password must be at least 6 characters');
+    await page.getByLabel('New Password', { exact: true }).fill('123456');
+    await page.getByLabel('Confirm New Password').fill('654321');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Error', 'Passwords do not match');
+    await page.getByLabel('Confirm New Password').fill('123456');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Password Change Failed', 'Current password is incorrect');
+    await expectOneVisibleToast(page);
+    await screenshot(page, 'profile-password');
+  });
+
+  it('the wallet: empty address, the 50 USDT rule on the withdrawable balance, withdrawal checks', async () => {
+    const page = await freshPage();
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await page.goto('/wallet');
+    await expectText(page, 'Please add your USDT wallet address to enable withdrawals');
+    expect(await page.getByRole('button', { name: 'Request Withdrawal' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Withdrawal Requests' }).count()).toBe(0);
+    await expectText(page, 'No transactions yet');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Save Wallet' }).click();
+    await expectText(page, 'Please enter a valid USDT wallet address');
+    await expectToast(page, 'Error', 'Please enter a valid USDT wallet address');
+    await page.getByLabel('USDT Wallet (BEP20)').fill(WALLET);
+    await page.getByRole('button', { name: 'Save Wallet' }).click();
+    await expectToast(page, 'Wallet Updated');
+    await expectText(page, 'You need at least 50 USDT to request a withdrawal');
+    expect(await page.getByRole('button', { name: 'Request Withdrawal' }).isDisabled()).toBe(true);
+
+    await credit(server, ambassador.ambassadorId, 'USDT', '120.00');
+    await page.reload();
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
+    await dialog.getByLabel('Amount (USDT)').fill('20');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Invalid Amount', 'Minimum withdrawal amount is 50 USDT');
+    await dialog.getByLabel('Amount (USDT)').fill('120.01');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Insufficient Balance', "You don't have enough USDT to withdraw this amount");
+    await dialog.getByLabel('Amount (USDT)').fill('60');
+    await dialog.getByLabel('BEP20 Wallet Address').fill('');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Invalid Address', 'Please enter a valid BEP20 wallet address');
+    await dialog.getByLabel('BEP20 Wallet Address').fill('0xnot-an-address-at-all-really');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Request Failed', 'Please provide a valid BEP20 wallet address');
+    await dialog.getByLabel('BEP20 Wallet Address').fill(WALLET);
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Withdrawal Requested');
+    // 120 earned, 60 held by the pending request: 60 left to withdraw.
+    await expectText(page, 'You can withdraw up to $60.00.');
+    await expectContent(page.getByRole('list', { name: 'Withdrawal Requests' }), '$60.00');
+  });
+});
+
+describe('admin console', () => {
+  it('pages through applications, rejects one, and searches and edits ambassadors', async () => {
+    const anon = new ApiClient(server);
+    for (let i = 0; i < 23; i += 1) {
+      const extra = i === 22 ? { socialMediaPlatforms: ['twitter', 'instagram', 'youtube'], instagramHandle: 'https://instagram.com/applicant22' } : {};
+      const response = await anon.post('/api/applications', validApplication({ fullName: `Applicant ${String(i).padStart(2, '0')}`, email: uniqueEmail('paged'), totalFollowers: 1000 + i, ...extra }));
+      expect(response.status).toBe(201);
+    }
+    const page = await freshPage();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await expectContent(page.getByTestId('summary-pending-applications'), '23', { exact: true });
+    await expectText(page, /Showing 1–20 of 23/);
+    await expectContent(page.getByRole('table', { name: 'Applications' }).getByRole('row').nth(1), 'Applicant 22');
+    await expectContent(page.getByRole('table', { name: 'Applications' }).getByRole('row').nth(1), '+1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectText(page, /Showing 21–23 of 23/);
+    await page.getByRole('row').filter({ hasText: 'Applicant 00' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await expectToast(page, 'Application Rejected');
+    await expectContent(page.getByTestId('summary-pending-applications'), '22', { exact: true });
+
+    await page.getByRole('tab', { name: 'Ambassadors' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search by name or email' });
+    await search.fill('KOFI');
+    await expectContent(page.getByRole('table', { name: 'Ambassadors' }), 'Kofi Mensah');
+    await search.fill('nobody-matches-this');
+    await expectText(page, 'No ambassadors found');
+    await search.fill('');
+    await page.getByRole('button', { name: 'Edit Kofi Mensah' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Badge Level').selectOption('gold');
+    await dialog.getByLabel('Status').selectOption('suspended');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Ambassador Updated');
+    const row = page.getByRole('row').filter({ hasText: 'Kofi Mensah' });
+    await expectContent(row, 'suspended');
+    await expectContent(row, 'Gold');
+    await row.getByRole('button', { name: 'Edit Kofi Mensah' }).click();
+    await expect(dialog.getByLabel('Badge Level').inputValue()).resolves.toBe('gold');
+    await dialog.getByLabel('Badge Level').selectOption('auto');
+    await dialog.getByLabel('Status').selectOption('active');
+    await dialog.getByLabel('USDT Wallet').fill('0xbad');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Error', 'Failed to update ambassador');
+    await dialog.getByLabel('USDT Wallet').fill(WALLET);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Ambassador Updated');
+    await expectContent(row, 'active');
+    await row.getByRole('button', { name: 'Edit Kofi Mensah' }).click();
+    const seen = server.mail.messages.length;
+    await dialog.getByRole('button', { name: 'Send Password Reset Email' }).click();
+    await expectToast(page, 'Password Setup Email Sent');
+    await server.flushEmail();
+    await server.mail.waitFor(ambassador.email, { after: seen });
+  });
+
+  it('reviews need valid awards; super admin settings, admins and the activity log', async () => {
+    const created = await createAmbassador(server, { admin: superAdmin, fullName: 'Lerato Dube' });
+    expect((await created.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }))).status).toBe(201);
+    const page = await freshPage();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await page.getByLabel('Status').selectOption('pending');
+    await page.getByRole('button', { name: 'Review report of Lerato Dube' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('GCM Awarded').fill('-5');
+    await dialog.getByLabel('USDT Awarded').fill('1.234');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expectText(page, 'GCM awarded must be a number of at least 0');
+    await expectText(page, 'USDT awarded can have at most 2 decimal places');
+    await dialog.getByLabel('GCM Awarded').fill('0');
+    await dialog.getByLabel('USDT Awarded').fill('0');
+    await dialog.getByLabel('Status').selectOption('rejected');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, 'Report Reviewed');
+    await expectText(page, 'No reports found');
+
+    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await page.getByRole('switch', { name: 'Report Submission' }).click();
+    await expectToast(page, 'Settings Updated');
+    await expectText(page, 'Report submission is currently disabled');
+    await page.getByRole('switch', { name: 'Report Submission' }).click();
+    await expectText(page, 'Ambassadors can submit reports (one per day)');
+
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    await expectText(page, 'Email is required');
+    await expectText(page, 'Full name is required');
+    await page.getByRole('form', { name: 'Add New Admin' }).getByLabel(/^Email/).fill('new.admin@example.com');
+    await page.getByRole('form', { name: 'Add New Admin' }).getByLabel(/^Full Name/).fill('Nia Admin');
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    await expectToast(page, 'Admin Added');
+    const row = page.getByRole('table', { name: 'Admin Accounts' }).getByRole('row').filter({ hasText: 'Nia Admin' });
+    await expectContent(row, 'Admin');
+    await row.getByRole('button', { name: 'Reset password of Nia Admin' }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset Password' });
+    await reset.getByPlaceholder('Enter new password (min 6 characters)').fill('12345');
+    expect(await reset.getByRole('button', { name: 'Update Password' }).isDisabled()).toBe(true);
+    await reset.getByPlaceholder('Enter new password (min 6 characters)').fill('123456');
+    await reset.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Password Updated');
+    await row.getByRole('button', { name: 'Remove Nia Admin' }).click();
+    await page.getByRole('dialog', { name: 'Remove Admin' }).getByRole('button', { name: 'Remove' }).click();
+    await expectToast(page, 'Admin Removed');
+    await expectContent(page.getByRole('table', { name: 'Admin Activity Log' }), 'new.admin@example.com');
+    // The super admin row has no actions.
+    const superRow = page.getByRole('table', { name: 'Admin Accounts' }).getByRole('row').filter({ hasText: SUPER_ADMIN.email });
+    expect(await superRow.getByRole('button').count()).toBe(0);
+
+    // A plain admin does not get the Super Admin tab.
+    const admin2 = await superAdmin.post('/api/super-admin/admins', { email: 'plain.admin@example.com', fullName: 'Plain Admin' });
+    expect(admin2.status).toBeLessThan(300);
+    await server.flushEmail();
+    const token = server.mail.setupToken(await server.mail.waitFor('plain.admin@example.com'));
+    expect((await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'PlainPass1' })).status).toBe(200);
+    const plain = await freshPage();
+    await plain.goto('/auth');
+    await plain.getByLabel('Email').fill('plain.admin@example.com');
+    await plain.getByLabel('Password').fill('PlainPass1');
+    await plain.getByRole('button', { name: 'Login', exact: true }).click();
+    await plain.waitForURL((url) => url.pathname === '/admin');
+    await plain.getByRole('tab', { name: 'Withdrawals' }).waitFor();
+    expect(await plain.getByRole('tab', { name: 'Super Admin' }).count()).toBe(0);
+  });
+
+  it('the leaderboard podium shows 2nd, 1st, 3rd', async () => {
+    const names = ['Podium Gold', 'Podium Silver', 'Podium Bronze'];
+    const amounts = ['6000.40', '3000.50', '1000.00'];
+    for (const [index, name] of names.entries()) {
+      const created = await createAmbassador(server, { admin: superAdmin, fullName: name });
+      await credit(server, created.ambassadorId, 'GCM', amounts[index] ?? '0');
+    }
+    const page = await freshPage();
+    await page.goto('/leaderboard');
+    const podium = page.getByRole('region', { name: 'Podium' });
+    await podium.waitFor();
+    const order = await podium.locator('[data-testid^="podium-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+    expect(order).toEqual(['podium-2', 'podium-1', 'podium-3']);
+    await expectContent(page.getByTestId('podium-1'), 'Podium Gold');
+    await expectContent(page.getByTestId('podium-1'), '6,000');
+    await expectContent(page.getByTestId('podium-2'), '3,001');
+    await expectContent(page.getByTestId('podium-3'), 'Podium Bronze');
+    await screenshot(page, 'leaderboard');
+  });
+});
