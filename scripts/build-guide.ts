@@ -57,7 +57,12 @@ function build(): Promise<void> {
   const blocks = parseGuide(readFileSync(source, 'utf8'));
   const title = blocks.find((b) => b.kind === 'title')?.text ?? 'Ambassador Program Guide';
   mkdirSync(dirname(output), { recursive: true });
-  const doc = new PDFDocument({ size: 'A4', bufferPages: true, margins: { top: 64, bottom: 64, left: 64, right: 64 }, info: { Title: title, Author: 'GoalChain', Subject: 'Ambassador Program' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    bufferPages: true,
+    margins: { top: 64, bottom: 64, left: 64, right: 64 },
+    info: { Title: title, Author: 'GoalChain', Subject: 'Ambassador Program' },
+  });
   const done = new Promise<void>((resolvePromise, reject) => {
     const stream = createWriteStream(output);
     stream.on('finish', () => resolvePromise());
@@ -72,7 +77,10 @@ function build(): Promise<void> {
   doc.circle(cx, 75, 38).lineWidth(5).stroke(GOLD);
   doc.polygon([cx, 55], [cx + 17, 68], [cx + 11, 90], [cx - 11, 90], [cx - 17, 68]).fill(GOLD);
   doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(11).text('OFFICIAL AMBASSADOR PROGRAM', 64, 48, { characterSpacing: 2 });
-  doc.fillColor('#ffffff').fontSize(24).text(title, 64, 68, { width: width - 90 });
+  doc
+    .fillColor('#ffffff')
+    .fontSize(24)
+    .text(title, 64, 68, { width: width - 90 });
   doc.y = 180;
 
   for (const block of blocks) {
@@ -82,7 +90,11 @@ function build(): Promise<void> {
       doc.moveDown(0.8);
       doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(15).text(block.text, 64, doc.y, { width });
       const y = doc.y + 3;
-      doc.moveTo(64, y).lineTo(64 + 40, y).lineWidth(2).stroke(GOLD);
+      doc
+        .moveTo(64, y)
+        .lineTo(64 + 40, y)
+        .lineWidth(2)
+        .stroke(GOLD);
       doc.moveDown(0.6);
     } else if (block.kind === 'paragraph') {
       doc.fillColor(TEXT).font('Helvetica').fontSize(11).text(block.text, 64, doc.y, { width, lineGap: 3, align: 'left' });
@@ -93,7 +105,11 @@ function build(): Promise<void> {
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
       doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(11).text(block.marker, 72, y, { width: 18 });
-      doc.fillColor(TEXT).font('Helvetica').fontSize(11).text(block.text, 92, y, { width: width - 28, lineGap: 3 });
+      doc
+        .fillColor(TEXT)
+        .font('Helvetica')
+        .fontSize(11)
+        .text(block.text, 92, y, { width: width - 28, lineGap: 3 });
       doc.moveDown(0.3);
     }
   }
@@ -103,7 +119,11 @@ function build(): Promise<void> {
     doc.switchToPage(i);
     // Writing inside the bottom margin would otherwise start a new page.
     doc.page.margins.bottom = 0;
-    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`GoalChain Ambassador Program · page ${i + 1} of ${range.count}`, 64, doc.page.height - 44, { width, align: 'center', lineBreak: false });
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`GoalChain Ambassador Program · page ${i + 1} of ${range.count}`, 64, doc.page.height - 44, { width, align: 'center', lineBreak: false });
   }
   doc.end();
   return done;

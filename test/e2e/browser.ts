@@ -65,6 +65,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const kind = size && size.width < 500 ? 'phone' : 'desktop';
   // Let transitions settle so the picture shows the page.
   await page.waitForFunction(() => document.querySelectorAll('.animate-spin').length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
+  // Sticky headers land mid-page in a full-page picture taken while scrolled.
+  const dialogOpen = await page.locator('[role="dialog"]').count();
+  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(150);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${kind}.png`), fullPage: true, animations: 'disabled' });
 }
@@ -81,7 +84,10 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** Waits until the text is on the page (exact match of an element's text). */
 export async function expectText(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first().waitFor({ state: 'visible' });
+  await page
+    .getByText(text, typeof text === 'string' ? { exact: true } : undefined)
+    .first()
+    .waitFor({ state: 'visible' });
 }
 
 export async function expectNoText(page: Page, text: string): Promise<void> {
@@ -114,19 +120,25 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     const wide: string[] = [];
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const rect = element.getBoundingClientRect();
-      if (rect.right > width + 1 && wide.length < 5) wide.push(`<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right=${Math.round(rect.right)}`);
+      if (rect.right > width + 1 && wide.length < 5)
+        wide.push(`<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right=${Math.round(rect.right)}`);
     }
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, culprits: wide };
   });
-  if (scrollWidth > clientWidth + 1) throw new Error(`${page.url()} scrolls sideways: ${scrollWidth}px wide in a ${clientWidth}px viewport\n${culprits.join('\n')}`);
+  if (scrollWidth > clientWidth + 1)
+    throw new Error(`${page.url()} scrolls sideways: ${scrollWidth}px wide in a ${clientWidth}px viewport\n${culprits.join('\n')}`);
 }
 
 /** Polls until the locator's text passes the check (playwright-core has no auto-retrying expect). */
 export async function expectContent(locator: Locator, expected: string | RegExp, options: { exact?: boolean; timeoutMs?: number } = {}): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  let last = '';
   for (;;) {
-    last = ((await locator.first().textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? '').trim();
+    const last = (
+      (await locator
+        .first()
+        .textContent({ timeout: Math.max(1, deadline - Date.now()) })
+        .catch(() => null)) ?? ''
+    ).trim();
     const ok = typeof expected === 'string' ? (options.exact ? last === expected : last.includes(expected)) : expected.test(last);
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`Expected text ${options.exact ? 'equal to' : 'containing'} ${String(expected)}, got '${last}'`);
@@ -136,9 +148,7 @@ export async function expectContent(locator: Locator, expected: string | RegExp,
 
 /** Spec §9: one toast visible at a time. */
 export async function expectOneVisibleToast(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').length === 1,
-    undefined,
-    { timeout: 5_000 },
-  );
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').length === 1, undefined, {
+    timeout: 5_000,
+  });
 }

@@ -39,6 +39,6 @@ export async function buildClientIfStale(): Promise<void> {
     await run(npm, ['run', 'build:client'], { cwd: ROOT, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } });
   } catch (error) {
     const detail = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build:client failed:\n${detail.stdout ?? ''}\n${detail.stderr ?? ''}`);
+    throw new Error(`npm run build:client failed:\n${detail.stdout ?? ''}\n${detail.stderr ?? ''}`, { cause: error });
   }
 }

@@ -137,7 +137,10 @@ describe('public pages', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.locator('[data-sonner-toast] [data-title]', { hasText: 'Error' }).waitFor();
     await expectNoText(page, 'Application Submitted!');
-    await page.getByRole('button', { name: 'Cancel' }).or(page.getByRole('link', { name: 'Cancel' })).click();
+    await page
+      .getByRole('button', { name: 'Cancel' })
+      .or(page.getByRole('link', { name: 'Cancel' }))
+      .click();
     await page.waitForURL((url) => url.pathname === '/');
   });
 
@@ -332,7 +335,10 @@ describe('admin console', () => {
     const anon = new ApiClient(server);
     for (let i = 0; i < 23; i += 1) {
       const extra = i === 22 ? { socialMediaPlatforms: ['twitter', 'instagram', 'youtube'], instagramHandle: 'https://instagram.com/applicant22' } : {};
-      const response = await anon.post('/api/applications', validApplication({ fullName: `Applicant ${String(i).padStart(2, '0')}`, email: uniqueEmail('paged'), totalFollowers: 1000 + i, ...extra }));
+      const response = await anon.post(
+        '/api/applications',
+        validApplication({ fullName: `Applicant ${String(i).padStart(2, '0')}`, email: uniqueEmail('paged'), totalFollowers: 1000 + i, ...extra }),
+      );
       expect(response.status).toBe(201);
     }
     const page = await freshPage();
@@ -414,8 +420,14 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await expectText(page, 'Email is required');
     await expectText(page, 'Full name is required');
-    await page.getByRole('form', { name: 'Add New Admin' }).getByLabel(/^Email/).fill('new.admin@example.com');
-    await page.getByRole('form', { name: 'Add New Admin' }).getByLabel(/^Full Name/).fill('Nia Admin');
+    await page
+      .getByRole('form', { name: 'Add New Admin' })
+      .getByLabel(/^Email/)
+      .fill('new.admin@example.com');
+    await page
+      .getByRole('form', { name: 'Add New Admin' })
+      .getByLabel(/^Full Name/)
+      .fill('Nia Admin');
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await expectToast(page, 'Admin Added');
     const row = page.getByRole('table', { name: 'Admin Accounts' }).getByRole('row').filter({ hasText: 'Nia Admin' });

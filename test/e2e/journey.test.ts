@@ -182,7 +182,11 @@ describe('the ambassador programme, end to end', () => {
     await page.reload();
     await expectContent(page.getByTestId('summary-pending-reports'), '1', { exact: true });
     await page.getByRole('tab', { name: 'Reports' }).click();
-    await page.getByRole('row').filter({ hasText: APPLICANT.fullName }).getByRole('button', { name: /Review report/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: APPLICANT.fullName })
+      .getByRole('button', { name: /Review report/ })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('18,000 impressions', { exact: false }).waitFor();
     await dialog.getByLabel('GCM Awarded').fill('2500');

@@ -39,10 +39,7 @@ export function useUpdateAmbassador() {
   return useMutation({
     mutationFn: updateAmbassador,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ambassadorKey }),
-        queryClient.invalidateQueries({ queryKey: myAmbassadorKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ambassadorKey }), queryClient.invalidateQueries({ queryKey: myAmbassadorKey })]);
     },
   });
 }

@@ -9,15 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster
-        theme="dark"
-        position="top-center"
-        visibleToasts={1}
-        richColors
-        closeButton
-        duration={5000}
-        toastOptions={{ className: 'text-sm' }}
-      />
+      <Toaster theme="dark" position="top-right" visibleToasts={1} richColors closeButton duration={5000} toastOptions={{ className: 'text-sm' }} />
     </QueryClientProvider>
   );
 }

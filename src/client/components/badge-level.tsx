@@ -18,7 +18,7 @@ export function badgeLabel(value: string | null | undefined): string {
 }
 
 export function badgeTextClass(level: BadgeLevel): string {
-  return (STYLES[level].split(' ').find((c) => c.startsWith('text-')) ?? 'text-foreground');
+  return STYLES[level].split(' ').find((c) => c.startsWith('text-')) ?? 'text-foreground';
 }
 
 /** The badge level as a pill, e.g. "Gold". */

@@ -18,15 +18,17 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
-    let parsed: unknown = null;
-    try {
-      parsed = bodyText ? JSON.parse(bodyText) : null;
-    } catch {
-      parsed = null;
-    }
-    const body = readErrorBody(parsed);
+    const body = readErrorBody(parseJson(bodyText));
     this.serverMessage = body.message;
     this.fieldErrors = body.errors;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
   }
 }
 

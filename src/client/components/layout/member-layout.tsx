@@ -19,7 +19,10 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
   const { logoutMutation } = useAuth();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-gold-foreground">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-gold-foreground"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur">
@@ -27,7 +30,13 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
           <Logo />
           <nav aria-label="Ambassador" className="hidden items-center gap-1 md:flex">
             {NAV.map((item) => (
-              <NavLink key={item.href} href={item.href} active={location === item.href} label={item.href === '/submit-report' ? reportLabel : item.label} icon={<item.icon aria-hidden="true" />} />
+              <NavLink
+                key={item.href}
+                href={item.href}
+                active={location === item.href}
+                label={item.href === '/submit-report' ? reportLabel : item.label}
+                icon={<item.icon aria-hidden="true" />}
+              />
             ))}
           </nav>
           <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
@@ -37,7 +46,14 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
         </div>
         <nav aria-label="Ambassador (compact)" className="grid grid-cols-4 gap-1 border-t border-border/60 px-2 py-1.5 md:hidden">
           {NAV.map((item) => (
-            <NavLink key={item.href} href={item.href} active={location === item.href} label={item.href === '/submit-report' ? reportLabel : item.label} icon={<item.icon aria-hidden="true" />} compact />
+            <NavLink
+              key={item.href}
+              href={item.href}
+              active={location === item.href}
+              label={item.href === '/submit-report' ? reportLabel : item.label}
+              icon={<item.icon aria-hidden="true" />}
+              compact
+            />
           ))}
         </nav>
       </header>

@@ -5,12 +5,7 @@ import { cn } from '../../lib/utils.ts';
 export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return (
-    <RadixTabs.List
-      className={cn('flex w-full gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1', className)}
-      {...props}
-    />
-  );
+  return <RadixTabs.List className={cn('flex w-full gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {

@@ -11,7 +11,8 @@ export function decideWithdrawal(id: string, decision: WithdrawalDecision, admin
 export function useDecideWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, adminNotes }: { id: string; decision: WithdrawalDecision; adminNotes: string | null }) => decideWithdrawal(id, decision, adminNotes),
+    mutationFn: ({ id, decision, adminNotes }: { id: string; decision: WithdrawalDecision; adminNotes: string | null }) =>
+      decideWithdrawal(id, decision, adminNotes),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }),

@@ -46,7 +46,14 @@ export function AmbassadorsTab() {
         actions={
           <div className="relative w-full sm:w-72">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-            <Input type="search" aria-label="Search by name or email" placeholder="Search by name or email" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              type="search"
+              aria-label="Search by name or email"
+              placeholder="Search by name or email"
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
         }
         isLoading={query.isLoading}

@@ -146,7 +146,8 @@ function ApplicationDialog({ application, onClose }: { application: Application 
                   {pending === 'reject' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <X aria-hidden="true" />} Reject
                 </Button>
                 <Button variant="success" onClick={() => act('approve')} disabled={decide.isPending}>
-                  {pending === 'approve' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />} Approve &amp; Send Setup Email
+                  {pending === 'approve' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />} Approve &amp; Send Setup
+                  Email
                 </Button>
               </DialogFooter>
             </>

@@ -17,7 +17,9 @@ export function TextBlock({ title, children }: { title: string; children: ReactN
   return (
     <div className="flex flex-col gap-1.5">
       <h3 className="text-sm font-semibold">{title}</h3>
-      <div className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-border bg-background/50 p-3 text-sm leading-relaxed">{children}</div>
+      <div className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-border bg-background/50 p-3 text-sm leading-relaxed">
+        {children}
+      </div>
     </div>
   );
 }

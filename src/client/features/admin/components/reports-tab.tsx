@@ -76,7 +76,12 @@ export function ReportsTab() {
                 <TD className="text-right font-mono text-gold">{formatGcm(report.gcmAwarded)}</TD>
                 <TD className="text-right font-mono text-pitch-light">{formatUsdt(report.usdtAwarded)}</TD>
                 <TD>
-                  <Button variant={report.status === 'pending' ? 'default' : 'outline'} size="sm" onClick={() => setSelected(report)} aria-label={`Review report of ${report.ambassador?.fullName ?? 'ambassador'}`}>
+                  <Button
+                    variant={report.status === 'pending' ? 'default' : 'outline'}
+                    size="sm"
+                    onClick={() => setSelected(report)}
+                    aria-label={`Review report of ${report.ambassador?.fullName ?? 'ambassador'}`}
+                  >
                     <ClipboardCheck aria-hidden="true" /> {report.status === 'pending' ? 'Review' : 'View'}
                   </Button>
                 </TD>

@@ -16,7 +16,15 @@ export function HandleLink({ handle, platform }: { handle: string | null | undef
   );
 }
 
-export function SocialLinkList({ handles, personalTelegram, before = [] }: { handles: SocialHandles; personalTelegram?: string | null | undefined; before?: Array<[string, ReactNode]> }) {
+export function SocialLinkList({
+  handles,
+  personalTelegram,
+  before = [],
+}: {
+  handles: SocialHandles;
+  personalTelegram?: string | null | undefined;
+  before?: Array<[string, ReactNode]>;
+}) {
   const platforms: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook', 'youtube'];
   return (
     <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">

@@ -157,7 +157,12 @@ function AdminAccountsCard() {
                   <TD>
                     {admin.isSuperAdmin ? null : (
                       <div className="flex gap-2">
-                        <Button variant="outline" size="sm" onClick={() => setResetting(admin)} aria-label={`Reset password of ${admin.fullName ?? admin.email}`}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setResetting(admin)}
+                          aria-label={`Reset password of ${admin.fullName ?? admin.email}`}
+                        >
                           <KeyRound aria-hidden="true" /> Reset Password
                         </Button>
                         <Button variant="destructive" size="sm" onClick={() => setRemoving(admin)} aria-label={`Remove ${admin.fullName ?? admin.email}`}>
@@ -200,7 +205,13 @@ function ResetPasswordDialog({ admin, onClose }: { admin: AdminAccount; onClose:
       <DialogContent title="Reset Password" description={`Set a new password for ${admin.fullName ?? admin.email}.`}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Reset Password">
           <Field label="New Password">
-            <Input type="password" autoComplete="new-password" placeholder="Enter new password (min 6 characters)" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              placeholder="Enter new password (min 6 characters)"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           <DialogFooter className="mt-0">
             <Button variant="outline" onClick={onClose}>

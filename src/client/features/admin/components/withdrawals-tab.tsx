@@ -118,13 +118,21 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: Withdrawal; onC
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title="Review Withdrawal" description={`${formatUsdt(withdrawal.amount)} USDT (BEP20) for ${withdrawal.ambassador?.fullName ?? 'ambassador'}`}>
+      <DialogContent
+        title="Review Withdrawal"
+        description={`${formatUsdt(withdrawal.amount)} USDT (BEP20) for ${withdrawal.ambassador?.fullName ?? 'ambassador'}`}
+      >
         <div className="flex flex-col gap-4">
           <DetailList
             items={[
               ['Amount', formatUsdt(withdrawal.amount)],
               ['Requested', formatDateTime(withdrawal.createdAt)],
-              ['Wallet Address', <span key="w" className="break-all font-mono text-xs">{withdrawal.walletAddress}</span>],
+              [
+                'Wallet Address',
+                <span key="w" className="break-all font-mono text-xs">
+                  {withdrawal.walletAddress}
+                </span>,
+              ],
             ]}
           />
           <Field label="Admin Notes (optional)">

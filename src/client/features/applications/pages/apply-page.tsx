@@ -98,7 +98,11 @@ export function ApplyPage() {
 
   const togglePlatform = (platform: Platform, checked: boolean) => {
     const next = checked ? [...selected.filter((p) => p !== platform), platform] : selected.filter((p) => p !== platform);
-    setValue('socialMediaPlatforms', PLATFORMS.filter((p) => next.includes(p)), { shouldValidate: formState.isSubmitted, shouldDirty: true });
+    setValue(
+      'socialMediaPlatforms',
+      PLATFORMS.filter((p) => next.includes(p)),
+      { shouldValidate: formState.isSubmitted, shouldDirty: true },
+    );
     // A hidden URL field is neither sent nor checked.
     if (!checked) setValue(PLATFORM_INFO[platform].field, '', { shouldValidate: formState.isSubmitted });
   };
@@ -122,16 +126,28 @@ export function ApplyPage() {
               <Field label="Country" required error={errors.country?.message}>
                 <Input autoComplete="country-name" placeholder="Nigeria" {...register('country')} />
               </Field>
-              <Field label="Personal Telegram Username" required hint="We invite ambassadors to the private group with it." error={errors.personalTelegramHandle?.message}>
+              <Field
+                label="Personal Telegram Username"
+                required
+                hint="We invite ambassadors to the private group with it."
+                error={errors.personalTelegramHandle?.message}
+              >
                 <Input placeholder="@username" {...register('personalTelegramHandle')} />
               </Field>
             </div>
           </FormSection>
 
-          <FormSection icon={<Megaphone aria-hidden="true" />} title="Social Media Presence" description="Tick the platforms you are active on and give your profile link for each.">
+          <FormSection
+            icon={<Megaphone aria-hidden="true" />}
+            title="Social Media Presence"
+            description="Tick the platforms you are active on and give your profile link for each."
+          >
             <fieldset className="flex flex-col gap-3" aria-describedby={errors.socialMediaPlatforms ? 'platforms-error' : undefined}>
               <legend className="mb-2 text-sm font-medium">
-                Social Media Platforms <span className="text-gold" aria-hidden="true">*</span>
+                Social Media Platforms{' '}
+                <span className="text-gold" aria-hidden="true">
+                  *
+                </span>
               </legend>
               <Controller
                 control={control}
@@ -176,13 +192,31 @@ export function ApplyPage() {
             </div>
           </FormSection>
 
-          <FormSection icon={<ClipboardList aria-hidden="true" />} title="Experience & Motivation" description={`At least ${MIN_MOTIVATION_LENGTH} characters each.`}>
+          <FormSection
+            icon={<ClipboardList aria-hidden="true" />}
+            title="Experience & Motivation"
+            description={`At least ${MIN_MOTIVATION_LENGTH} characters each.`}
+          >
             <div className="flex flex-col gap-4">
-              <Field label="Why do you want to join?" required hint={`${whyJoinLength}/${MIN_MOTIVATION_LENGTH} characters minimum`} error={errors.whyJoin?.message}>
+              <Field
+                label="Why do you want to join?"
+                required
+                hint={`${whyJoinLength}/${MIN_MOTIVATION_LENGTH} characters minimum`}
+                error={errors.whyJoin?.message}
+              >
                 <Textarea rows={5} placeholder="What draws you to GoalChain and what would you bring to the community?" {...register('whyJoin')} />
               </Field>
-              <Field label="Relevant experience" required hint={`${experienceLength}/${MIN_MOTIVATION_LENGTH} characters minimum`} error={errors.experience?.message}>
-                <Textarea rows={5} placeholder="Community management, content creation, crypto or gaming projects you have promoted..." {...register('experience')} />
+              <Field
+                label="Relevant experience"
+                required
+                hint={`${experienceLength}/${MIN_MOTIVATION_LENGTH} characters minimum`}
+                error={errors.experience?.message}
+              >
+                <Textarea
+                  rows={5}
+                  placeholder="Community management, content creation, crypto or gaming projects you have promoted..."
+                  {...register('experience')}
+                />
               </Field>
             </div>
           </FormSection>

@@ -45,7 +45,9 @@ export function SetupPasswordPage() {
       {mutation.isSuccess ? (
         <AuthCard icon={<CheckCircle2 aria-hidden="true" />} title="Password Set Successfully!">
           <div className="flex flex-col items-center gap-4 text-center" role="status">
-            <p className="text-muted">You can now log in with your email and new password. Taking you to the home page in {SETUP_REDIRECT_SECONDS} seconds...</p>
+            <p className="text-muted">
+              You can now log in with your email and new password. Taking you to the home page in {SETUP_REDIRECT_SECONDS} seconds...
+            </p>
             <Link href="/auth" className="font-semibold text-gold hover:underline">
               Go to login
             </Link>

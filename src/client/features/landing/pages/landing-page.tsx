@@ -58,8 +58,8 @@ export function LandingPage() {
               Join the <span className="text-gold">GoalChain</span> Ambassador Network
             </h1>
             <p className="max-w-xl text-lg text-muted">
-              Spread the word about the football game on the blockchain, grow its community and get rewarded: weekly GCM tokens, monthly USDT
-              prizes and early access to the game.
+              Spread the word about the football game on the blockchain, grow its community and get rewarded: weekly GCM tokens, monthly USDT prizes and early
+              access to the game.
             </p>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <Link href="/apply" className={buttonVariants({ size: 'lg' })}>

@@ -88,7 +88,10 @@ function Profile({ ambassador, mode, setMode }: SectionProps) {
                 <li
                   key={tier.level}
                   aria-current={current ? 'true' : undefined}
-                  className={cn('flex items-center justify-between gap-2 rounded-xl border px-3 py-2.5', current ? 'border-gold/60 bg-gold/10' : 'border-border')}
+                  className={cn(
+                    'flex items-center justify-between gap-2 rounded-xl border px-3 py-2.5',
+                    current ? 'border-gold/60 bg-gold/10' : 'border-border',
+                  )}
                 >
                   <div className="flex flex-col gap-1">
                     <BadgePill level={tier.level} className="w-fit" />
@@ -170,7 +173,11 @@ function SocialSection({ ambassador, mode, setMode }: SectionProps) {
   };
   const form = useForm<SocialValues>({ values });
   const links = (['twitter', 'instagram', 'telegram', 'facebook', 'youtube'] as const)
-    .map((platform) => ({ platform, handle: ambassador[PLATFORM_INFO[platform].field], href: profileLink(ambassador[PLATFORM_INFO[platform].field], platform) }))
+    .map((platform) => ({
+      platform,
+      handle: ambassador[PLATFORM_INFO[platform].field],
+      href: profileLink(ambassador[PLATFORM_INFO[platform].field], platform),
+    }))
     .filter((l) => l.handle);
 
   const onSubmit = form.handleSubmit((v) => {
@@ -264,7 +271,9 @@ function WalletSection({ ambassador, mode, setMode }: SectionProps) {
         <dl className="grid gap-3 text-sm">
           <div className="rounded-lg border border-border px-3 py-2">
             <dt className="text-xs text-muted">GCM Wallet</dt>
-            <dd className="mt-0.5 break-all font-mono">{ambassador.gcmWalletAddress ?? <span className="font-sans text-muted">Coming Soon - GCM wallet integration pending</span>}</dd>
+            <dd className="mt-0.5 break-all font-mono">
+              {ambassador.gcmWalletAddress ?? <span className="font-sans text-muted">Coming Soon - GCM wallet integration pending</span>}
+            </dd>
           </div>
           <div className="rounded-lg border border-border px-3 py-2">
             <dt className="text-xs text-muted">USDT Wallet (BEP20)</dt>
@@ -287,7 +296,10 @@ const PASSWORD_ORDER: Array<keyof PasswordValues> = ['currentPassword', 'newPass
 function PasswordSection({ mode, setMode }: SectionProps) {
   const change = useChangePassword();
   const editing = mode === 'password';
-  const form = useForm<PasswordValues>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const errors = form.formState.errors;
   const close = () => {
     form.reset();

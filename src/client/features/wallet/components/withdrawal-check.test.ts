@@ -20,10 +20,18 @@ describe('checkWithdrawal', () => {
   });
   it('refuses more than the withdrawable balance, to the cent', () => {
     const result = checkWithdrawal('100.01', ADDRESS, '100.00');
-    expect(result.ok ? null : result.problem).toEqual({ field: 'amount', title: 'Insufficient Balance', message: "You don't have enough USDT to withdraw this amount" });
+    expect(result.ok ? null : result.problem).toEqual({
+      field: 'amount',
+      title: 'Insufficient Balance',
+      message: "You don't have enough USDT to withdraw this amount",
+    });
   });
   it('refuses an empty address', () => {
     const result = checkWithdrawal('60', '  ', '100.00');
-    expect(result.ok ? null : result.problem).toEqual({ field: 'walletAddress', title: 'Invalid Address', message: 'Please enter a valid BEP20 wallet address' });
+    expect(result.ok ? null : result.problem).toEqual({
+      field: 'walletAddress',
+      title: 'Invalid Address',
+      message: 'Please enter a valid BEP20 wallet address',
+    });
   });
 });

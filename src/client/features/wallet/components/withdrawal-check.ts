@@ -16,7 +16,11 @@ export const WITHDRAWAL_TEXTS = {
  * The withdrawal dialog's checks of spec §5, in order, against the withdrawable
  * balance (DECISIONS §3). Exact: amounts compared as cents.
  */
-export function checkWithdrawal(amountText: string, walletAddress: string, withdrawable: string): { ok: true; amount: number; walletAddress: string } | { ok: false; problem: WithdrawalProblem } {
+export function checkWithdrawal(
+  amountText: string,
+  walletAddress: string,
+  withdrawable: string,
+): { ok: true; amount: number; walletAddress: string } | { ok: false; problem: WithdrawalProblem } {
   const read = readMoneyInput(amountText);
   if (!read.ok) {
     const message = read.problem === 'precision' ? WITHDRAWAL_TEXTS.precision : WITHDRAWAL_TEXTS.minimum;

@@ -61,8 +61,19 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
           <Field label="Amount (USDT)" hint="Minimum 50 USDT" error={problem?.field === 'amount' ? problem.message : undefined}>
             <Input type="number" inputMode="decimal" min={50} step="0.01" placeholder="50.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </Field>
-          <Field label="BEP20 Wallet Address" hint="Defaults to your saved USDT wallet; you may use another." error={problem?.field === 'walletAddress' ? problem.message : undefined}>
-            <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" value={walletAddress} onChange={(e) => setWalletAddress(e.target.value)} />
+          <Field
+            label="BEP20 Wallet Address"
+            hint="Defaults to your saved USDT wallet; you may use another."
+            error={problem?.field === 'walletAddress' ? problem.message : undefined}
+          >
+            <Input
+              placeholder="0x..."
+              className="font-mono"
+              spellCheck={false}
+              autoComplete="off"
+              value={walletAddress}
+              onChange={(e) => setWalletAddress(e.target.value)}
+            />
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>

@@ -67,7 +67,15 @@ function WalletView({ ambassador }: { ambassador: Ambassador }) {
             </ul>
           </CardContent>
         </Card>
-        <BalanceCard icon={<Coins />} title="GCM Balance" accent="gold" rows={[['Total earned', formatGcm(ambassador.totalGcmEarned)], ['This month', formatGcm(ambassador.monthlyGcm)]]} />
+        <BalanceCard
+          icon={<Coins />}
+          title="GCM Balance"
+          accent="gold"
+          rows={[
+            ['Total earned', formatGcm(ambassador.totalGcmEarned)],
+            ['This month', formatGcm(ambassador.monthlyGcm)],
+          ]}
+        />
         <BalanceCard
           icon={<DollarSign />}
           title="USDT Balance"
@@ -97,7 +105,11 @@ function WalletView({ ambassador }: { ambassador: Ambassador }) {
         </CardContent>
         <CardContent className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="text-sm text-muted" id="withdraw-hint">
-            {!hasAddress ? 'Please add your USDT wallet address to enable withdrawals' : !enough ? 'You need at least 50 USDT to request a withdrawal' : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
+            {!hasAddress
+              ? 'Please add your USDT wallet address to enable withdrawals'
+              : !enough
+                ? 'You need at least 50 USDT to request a withdrawal'
+                : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
           </div>
           <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough} aria-describedby="withdraw-hint">
             <ArrowUpRight aria-hidden="true" /> Request Withdrawal
@@ -112,7 +124,19 @@ function WalletView({ ambassador }: { ambassador: Ambassador }) {
   );
 }
 
-function BalanceCard({ icon, title, rows, accent, highlight }: { icon: ReactNode; title: string; rows: Array<[string, string]>; accent: 'gold' | 'green'; highlight?: string }) {
+function BalanceCard({
+  icon,
+  title,
+  rows,
+  accent,
+  highlight,
+}: {
+  icon: ReactNode;
+  title: string;
+  rows: Array<[string, string]>;
+  accent: 'gold' | 'green';
+  highlight?: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -126,7 +150,9 @@ function BalanceCard({ icon, title, rows, accent, highlight }: { icon: ReactNode
           {rows.map(([label, value], index) => (
             <div key={label} className={cn('flex items-baseline justify-between gap-3', highlight === label && 'rounded-lg bg-surface-2 px-2 py-1.5')}>
               <dt className="text-sm text-muted">{label}</dt>
-              <dd className={cn('font-mono font-bold', index === 0 ? 'text-2xl' : 'text-base', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>{value}</dd>
+              <dd className={cn('font-mono font-bold', index === 0 ? 'text-2xl' : 'text-base', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -267,7 +293,9 @@ function TransactionHistory() {
                     <TD className="text-muted">{formatDateTime(t.createdAt)}</TD>
                     <TD className="font-semibold">{t.type.toUpperCase()}</TD>
                     <TD className="max-w-72 whitespace-normal">{t.description ?? '-'}</TD>
-                    <TD className={cn('text-right font-mono font-bold', negative ? 'text-danger' : 'text-pitch-light')}>{formatSignedAmount(t.amount, t.currency)}</TD>
+                    <TD className={cn('text-right font-mono font-bold', negative ? 'text-danger' : 'text-pitch-light')}>
+                      {formatSignedAmount(t.amount, t.currency)}
+                    </TD>
                   </TR>
                 );
               })}
