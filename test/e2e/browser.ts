@@ -72,14 +72,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${kind}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** Waits for the visible toast with this title (and description, when given). Only one toast is ever shown. */
+/** Waits for a toast with this title (and description, when given). Only one toast is ever shown. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ has: page.locator('[data-title]', { hasText: title }) });
+  let toast = page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ has: page.locator('[data-title]', { hasText: title }) });
+  if (description !== undefined) toast = toast.filter({ has: page.locator('[data-description]', { hasText: description }) });
   await toast.first().waitFor({ state: 'visible' });
-  if (description !== undefined) {
-    const text = (await toast.first().locator('[data-description]').textContent()) ?? '';
-    if (!text.includes(description)) throw new Error(`Toast '${title}' says '${text}', expected '${description}'`);
-  }
 }
 
 /** Waits until the text is on the page (exact match of an element's text). */
@@ -151,4 +148,20 @@ export async function expectOneVisibleToast(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').length === 1, undefined, {
     timeout: 5_000,
   });
+}
+
+/** Every visible form control has an accessible name (a tied label or aria-label). */
+export async function expectLabelledControls(page: Page): Promise<void> {
+  const unlabelled = await page.evaluate(() => {
+    const missing: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('input, select, textarea, button[role="checkbox"], button[role="switch"]'))) {
+      const control = element as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> | null };
+      if (control.getAttribute('type') === 'hidden' || control.getAttribute('aria-hidden') === 'true') continue;
+      if (!control.offsetParent && getComputedStyle(control).position !== 'fixed') continue;
+      const named = (control.labels?.length ?? 0) > 0 || control.getAttribute('aria-label') || control.getAttribute('aria-labelledby');
+      if (!named) missing.push(control.outerHTML.slice(0, 120));
+    }
+    return missing;
+  });
+  if (unlabelled.length) throw new Error(`${page.url()} has controls without a label:\n${unlabelled.join('\n')}`);
 }

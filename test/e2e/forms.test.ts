@@ -326,6 +326,18 @@ describe('signed in', () => {
     await expectToast(page, 'Withdrawal Requested');
     // 120 earned, 60 held by the pending request: 60 left to withdraw.
     await expectText(page, 'You can withdraw up to $60.00.');
+
+    // Keyboard: the dialog takes the focus, Escape closes it and gives the focus back.
+    const opener = page.getByRole('button', { name: 'Request Withdrawal' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((node) => node === document.activeElement)).toBe(true);
     await expectContent(page.getByRole('list', { name: 'Withdrawal Requests' }), '$60.00');
   });
 });

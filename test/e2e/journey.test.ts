@@ -4,13 +4,14 @@
  * password, the ambassador reports, the admin rewards, the figures move
  * everywhere, a withdrawal goes through and shows in the history.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   PHONE,
   assertNoConsoleErrors,
   expectContent,
+  expectLabelledControls,
   expectNoHorizontalOverflow,
   expectText,
   expectToast,
@@ -67,6 +68,11 @@ afterAll(async () => {
 describe('the ambassador programme, end to end', () => {
   it('shows an empty programme on the landing page and leaderboard', async () => {
     const { page } = visitor;
+    const scripts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    };
+    page.on('request', onRequest);
     await page.goto('/');
     await expectText(page, 'Official Ambassador Program');
     await expectContent(page.getByTestId('stat-ambassadors'), '0', { exact: true });
@@ -75,6 +81,10 @@ describe('the ambassador programme, end to end', () => {
     for (const label of ['Normal', 'Bronze', 'Silver', 'Gold']) await expectText(page, label);
     await expectText(page, '500-2K');
     await screenshot(page, 'landing');
+    // Each route is its own chunk: the landing page does not download the admin console or the chart.
+    page.off('request', onRequest);
+    expect(scripts.some((url) => url.includes('landing-page'))).toBe(true);
+    expect(scripts.filter((url) => /admin-page|earnings-chart|wallet-page/.test(url))).toEqual([]);
 
     const guide = await page.request.get('/guide.pdf');
     expect(guide.status()).toBe(200);
@@ -329,6 +339,7 @@ describe('the ambassador programme, end to end', () => {
       await page.goto(path);
       await expectText(page, text);
       await expectNoHorizontalOverflow(page);
+      await expectLabelledControls(page);
       await screenshot(page, name);
     }
     await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
@@ -341,6 +352,7 @@ describe('the ambassador programme, end to end', () => {
       await page.goto(path);
       await expectText(page, text);
       await expectNoHorizontalOverflow(page);
+      await expectLabelledControls(page);
       await screenshot(page, name);
     }
     await page.getByRole('button', { name: 'Logout' }).click();

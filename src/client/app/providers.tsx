@@ -9,7 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster theme="dark" position="top-right" visibleToasts={1} richColors closeButton duration={5000} toastOptions={{ className: 'text-sm' }} />
+      <Toaster theme="dark" position="bottom-right" visibleToasts={1} richColors closeButton duration={5000} toastOptions={{ className: 'text-sm' }} />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export const Dialog = RadixDialog.Root;
@@ -13,7 +13,9 @@ interface DialogContentProps extends Omit<ComponentProps<typeof RadixDialog.Cont
 }
 
 /** A modal with its title and description announced; focus stays inside while open. */
-export function DialogContent({ className, title, description, children, ...props }: DialogContentProps) {
+export function DialogContent({ className, title, description, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  // Dialogs opened by a plain button (not a Trigger) still give the focus back to it on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
@@ -23,6 +25,18 @@ export function DialogContent({ className, title, description, children, ...prop
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          if (!event.defaultPrevented && target && target.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         {...props}
       >
         <div className="flex items-start justify-between gap-4 border-b border-border p-5">
