@@ -124,6 +124,7 @@ describe('the ambassador programme, end to end', () => {
   it('the super admin signs in on the restricted page and approves the application', async () => {
     const { page } = admin;
     await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await expectToast(page, 'Login Successful', 'Welcome, Super Admin');
     await expectContent(page.getByTestId('summary-pending-applications'), '1', { exact: true });
     const row = page.getByRole('row').filter({ hasText: APPLICANT.email });
     await expectContent(row, '12,500');

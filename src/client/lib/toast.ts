@@ -4,7 +4,10 @@
  */
 import { toast as sonner } from 'sonner';
 
-function show(kind: 'success' | 'error', title: string, description?: string): void {
+type Kind = 'success' | 'error';
+const FLASH_KEY = 'ambassador.flash-toast';
+
+function show(kind: Kind, title: string, description?: string): void {
   sonner.dismiss();
   const options = description ? { description } : {};
   if (kind === 'error') sonner.error(title, options);
@@ -15,4 +18,31 @@ export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
   /** The spec's "destructive" toasts. */
   error: (title: string, description?: string) => show('error', title, description),
+  /** A toast for the next page when this one is about to be replaced by a full page load. */
+  afterReload: (kind: Kind, title: string, description?: string) => {
+    try {
+      window.sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, title, description }));
+    } catch {
+      // Storage refused (private mode): the toast is only lost.
+    }
+  },
 };
+
+/** Shows the toast left by notify.afterReload, once. */
+export function showPendingToast(): void {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(FLASH_KEY);
+    window.sessionStorage.removeItem(FLASH_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const flash = JSON.parse(raw) as { kind?: unknown; title?: unknown; description?: unknown };
+    if (typeof flash.title !== 'string') return;
+    show(flash.kind === 'error' ? 'error' : 'success', flash.title, typeof flash.description === 'string' ? flash.description : undefined);
+  } catch {
+    // A malformed entry is dropped.
+  }
+}

@@ -26,8 +26,8 @@ export function SuperAdminLoginPage() {
     setFailure(null);
     mutation.mutate(values, {
       onSuccess: () => {
-        notify.success('Login Successful', 'Welcome, Super Admin');
-        // A full page load, so the console starts from the new session.
+        // A full page load, so the console starts from the new session; the toast shows there.
+        notify.afterReload('success', 'Login Successful', 'Welcome, Super Admin');
         window.location.href = '/admin';
       },
       onError: (error) => {
