@@ -99,7 +99,7 @@ function build(): Promise<void> {
     } else if (block.kind === 'paragraph') {
       doc.fillColor(TEXT).font('Helvetica').fontSize(11).text(block.text, 64, doc.y, { width, lineGap: 3, align: 'left' });
       doc.moveDown(0.5);
-    } else {
+    } else if (block.kind === 'bullet' || block.kind === 'step') {
       doc.font('Helvetica').fontSize(11);
       const height = doc.heightOfString(block.text, { width: width - 28, lineGap: 3 });
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
