@@ -382,6 +382,12 @@ describe('admin console', () => {
     const row = page.getByRole('row').filter({ hasText: 'Kofi Mensah' });
     await expectContent(row, 'suspended');
     await expectContent(row, 'Gold');
+    const suspended = await freshPage();
+    await signInAsAmbassador(suspended, ambassador.email, ambassador.password);
+    await expectText(suspended, /account is suspended/);
+    await suspended.goto('/submit-report');
+    await expectText(suspended, /account is suspended/);
+    expect(await suspended.getByRole('button', { name: 'Submit Report' }).isDisabled()).toBe(true);
     await row.getByRole('button', { name: 'Edit Kofi Mensah' }).click();
     await expect(dialog.getByLabel('Badge Level').inputValue()).resolves.toBe('gold');
     await dialog.getByLabel('Badge Level').selectOption('auto');

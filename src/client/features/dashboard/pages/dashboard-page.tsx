@@ -11,6 +11,7 @@ import type { Ambassador, Report } from '../../../api/types.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { BadgePill, asBadgeLevel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -71,6 +72,7 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: Ambass
   const reportCount = reportsLoading ? ambassador.reportCount : reports.length;
   return (
     <div className="flex flex-col gap-6">
+      {ambassador.status === 'suspended' ? <SuspendedNotice /> : null}
       <Card className="pitch-lines">
         <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
           <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gold text-2xl font-black text-gold-foreground">

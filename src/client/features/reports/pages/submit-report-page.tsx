@@ -17,6 +17,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useSubmitReport, type SubmitReportInput } from '../api/submit-report.ts';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 
 const PLACEHOLDER = `Social media activity:
 - 3 posts on Twitter/X about the farm game beta (12,400 impressions): https://x.com/...
@@ -51,6 +52,7 @@ export function SubmitReportPage() {
   const errors = form.formState.errors;
   const length = (form.watch('activityReport') ?? '').trim().length;
   const disabled = settings.data?.reportSubmissionEnabled === false;
+  const suspended = ambassador.data?.status === 'suspended';
 
   const onSubmit = form.handleSubmit((values) => {
     mutation.mutate(values, {
@@ -112,6 +114,11 @@ export function SubmitReportPage() {
             <CardDescription>Tell us what you did for the community this week.</CardDescription>
           </CardHeader>
           <CardContent>
+            {suspended ? (
+              <div className="mb-5">
+                <SuspendedNotice />
+              </div>
+            ) : null}
             {disabled ? (
               <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
                 <Ban className="size-4 shrink-0" aria-hidden="true" />
@@ -139,7 +146,7 @@ export function SubmitReportPage() {
                 <Link href="/dashboard" className={buttonVariants({ variant: 'outline' })}>
                   Cancel
                 </Link>
-                <Button type="submit" disabled={mutation.isPending || disabled}>
+                <Button type="submit" disabled={mutation.isPending || disabled || suspended}>
                   {mutation.isPending ? (
                     <>
                       <Loader2 className="animate-spin" aria-hidden="true" /> Submitting...

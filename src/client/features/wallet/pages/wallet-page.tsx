@@ -10,6 +10,7 @@ import type { Ambassador } from '../../../api/types.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -39,10 +40,12 @@ function WalletView({ ambassador }: { ambassador: Ambassador }) {
   const withdrawable = ambassador.withdrawableUsdt ?? ambassador.totalUsdtEarned;
   const hasAddress = Boolean(ambassador.usdtWalletAddress);
   const enough = compareMoney(withdrawable, MIN_WITHDRAWAL_USDT) >= 0;
+  const suspended = ambassador.status === 'suspended';
   const pending = ambassador.pendingWithdrawalUsdt && toCents(ambassador.pendingWithdrawalUsdt) > 0n ? ambassador.pendingWithdrawalUsdt : null;
 
   return (
     <div className="flex flex-col gap-6">
+      {suspended ? <SuspendedNotice /> : null}
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Wallet</h1>
         <p className="text-muted">Your balances, payout wallet, withdrawals and transactions.</p>
@@ -111,7 +114,7 @@ function WalletView({ ambassador }: { ambassador: Ambassador }) {
                 ? 'You need at least 50 USDT to request a withdrawal'
                 : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
           </div>
-          <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough} aria-describedby="withdraw-hint">
+          <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough || suspended} aria-describedby="withdraw-hint">
             <ArrowUpRight aria-hidden="true" /> Request Withdrawal
           </Button>
         </CardContent>
