@@ -28,15 +28,19 @@ export const notify = {
   },
 };
 
+function takeFlash(): string | null {
+  try {
+    const raw = window.sessionStorage.getItem(FLASH_KEY);
+    window.sessionStorage.removeItem(FLASH_KEY);
+    return raw;
+  } catch {
+    return null;
+  }
+}
+
 /** Shows the toast left by notify.afterReload, once. */
 export function showPendingToast(): void {
-  let raw: string | null = null;
-  try {
-    raw = window.sessionStorage.getItem(FLASH_KEY);
-    window.sessionStorage.removeItem(FLASH_KEY);
-  } catch {
-    return;
-  }
+  const raw = takeFlash();
   if (!raw) return;
   try {
     const flash = JSON.parse(raw) as { kind?: unknown; title?: unknown; description?: unknown };
