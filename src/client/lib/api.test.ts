@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiPage, apiRequest, errorMessage } from './api.ts';
+
+function answer(status: number, body: string, init: { statusText?: string; headers?: Record<string, string> } = {}) {
+  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText: init.statusText ?? '', headers: init.headers }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest (spec §7)', () => {
+  it('sends the cookie, and a JSON content type only with a body', async () => {
+    const fetchMock = answer(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('GET', '/api/user')).resolves.toEqual({ ok: true });
+    await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'x' });
+    const [, getInit] = fetchMock.mock.calls[0] ?? [];
+    const [, postInit] = fetchMock.mock.calls[1] ?? [];
+    expect(getInit?.credentials).toBe('same-origin');
+    expect(new Headers(getInit?.headers).has('Content-Type')).toBe(false);
+    expect(getInit?.body).toBeUndefined();
+    expect(postInit?.credentials).toBe('same-origin');
+    expect(new Headers(postInit?.headers).get('Content-Type')).toBe('application/json');
+    expect(postInit?.body).toBe('{"email":"a@b.co","password":"x"}');
+  });
+
+  it('throws "{status}: {body}" and keeps the server message for toasts', async () => {
+    vi.stubGlobal('fetch', answer(400, '{"message":"Invalid email address","errors":[{"path":"email","message":"Invalid email address"}]}'));
+    const error = await apiRequest('POST', '/api/applications', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('400: {"message":"Invalid email address","errors":[{"path":"email","message":"Invalid email address"}]}');
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).serverMessage).toBe('Invalid email address');
+    expect((error as ApiError).fieldErrors).toEqual([{ path: 'email', message: 'Invalid email address' }]);
+    expect(errorMessage(error)).toBe('Invalid email address');
+  });
+
+  it('uses the status text when the body is empty, and never shows a 5xx body', async () => {
+    vi.stubGlobal('fetch', answer(503, '', { statusText: 'Service Unavailable' }));
+    const error = await apiRequest('GET', '/api/public/stats').catch((e: unknown) => e);
+    expect((error as Error).message).toBe('503: Service Unavailable');
+    vi.stubGlobal('fetch', answer(500, '{"message":"Internal server error"}'));
+    const failure = await apiRequest('GET', '/api/public/stats').catch((e: unknown) => e);
+    expect(errorMessage(failure, 'Failed to review report')).toBe('Failed to review report');
+  });
+
+  it('reads a paged list and its X-Total-Count', async () => {
+    const fetchMock = answer(200, '[{"id":"a"},{"id":"b"}]', { headers: { 'X-Total-Count': '42' } });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiPage('/api/admin/ambassadors', { limit: 20, offset: 20, search: 'kofi', status: undefined })).resolves.toEqual({
+      items: [{ id: 'a' }, { id: 'b' }],
+      total: 42,
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/ambassadors?limit=20&offset=20&search=kofi');
+  });
+});
