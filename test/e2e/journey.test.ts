@@ -155,9 +155,10 @@ describe('the ambassador programme, end to end', () => {
     await page.getByLabel(/^Confirm Password/).fill(APPLICANT.password);
     await page.getByRole('button', { name: 'Create Password' }).click();
     await expectText(page, 'Password Set Successfully!');
-    await screenshot(page, 'setup-password-done');
     const started = Date.now();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 6_000 });
+    expect(new URL(page.url()).pathname).toMatch(/^\/setup-password\//);
+    await screenshot(page, 'setup-password-done');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThan(2_000);
   });
 
