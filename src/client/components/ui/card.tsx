@@ -18,5 +18,5 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
+  return <div className={cn('px-5 pb-5 sm:px-6 sm:pb-6', className)} {...props} />;
 }
