@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { REPORT_STATUSES, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
 import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
+import { idempotent } from '../../idempotency.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
@@ -37,7 +38,12 @@ export async function reportRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/reports/:id/review',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors } } },
-    async (request) => reviewReport(app.ctx, requireUser(request), request.params.id, request.body),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors, 422: ZErrorBody } } },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const outcome = await idempotent(app.ctx, request, 200, (db) => reviewReport(app.ctx, actor, request.params.id, request.body, db));
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(outcome.status).send(outcome.body);
+    },
   );
 }

@@ -6,6 +6,7 @@ import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { ambassadors, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
@@ -102,9 +103,9 @@ export interface ReviewInput {
  * Reviews a pending report exactly once (409 after that, even when two admins
  * submit at once). Approval credits the awards to the ledger in the same transaction.
  */
-export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput): Promise<TReportView> {
+export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput, db: Db = ctx.db): Promise<TReportView> {
   if (!isUuid(id)) throw notFound('Report not found');
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const approved = input.status === 'approved';
     const gcm = approved ? input.gcmAwarded : '0.00';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
 import { WITHDRAWAL_STATUSES, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
+import { idempotent } from '../../idempotency.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
 
@@ -23,11 +24,12 @@ export async function walletRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/withdrawal-requests',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors } } },
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors, 422: ZErrorBody } } },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
-      const withdrawal = await requestWithdrawal(app.ctx, ambassador.id, request.body);
-      return reply.code(201).send(withdrawal);
+      const outcome = await idempotent(app.ctx, request, 201, (db) => requestWithdrawal(app.ctx, ambassador.id, request.body, db));
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(outcome.status).send(outcome.body);
     },
   );
 

@@ -6,6 +6,7 @@ import type { TAdminWithdrawalView, TTransactionView, TWithdrawalView } from '..
 import { WITHDRAWAL_MESSAGES, type WithdrawalStatus } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
@@ -50,9 +51,9 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
  * One transaction with the ambassador's row locked: concurrent requests queue
  * on the lock, and each sees the holds of those before it.
  */
-export async function requestWithdrawal(ctx: AppContext, ambassadorId: string, input: { amount: string; walletAddress: string }): Promise<TWithdrawalView> {
+export async function requestWithdrawal(ctx: AppContext, ambassadorId: string, input: { amount: string; walletAddress: string }, db: Db = ctx.db): Promise<TWithdrawalView> {
   if (compareMoney(input.amount, MIN_WITHDRAWAL_USDT) < 0) throw badRequest(WITHDRAWAL_MESSAGES.minimum, 'amount');
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const ambassador = await lockAmbassador(tx, ambassadorId);
     if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
