@@ -15,7 +15,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, loadSession } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
-import { AppError, forbidden, notFound } from './errors.ts';
+import { AppError, forbidden, isConnectionFailure, notFound, pgErrorCode } from './errors.ts';
 import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from './features/ambassadors/service.ts';
 import { checkAccess, type Access } from './http.ts';
 import { registerFeatures } from './features/index.ts';
@@ -206,6 +206,12 @@ function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Er
               ? 'Request body is empty; send a JSON object'
               : error.message;
     return reply.code(status).send({ message });
+  }
+  const sqlState = pgErrorCode(error);
+  if (isConnectionFailure(error) || sqlState === '40001' || sqlState === '40P01') {
+    // The database went away or gave up on this transaction: nothing was written; the caller may retry.
+    request.log.warn({ err: error, sqlState }, 'database unavailable for this request');
+    return reply.code(503).header('Retry-After', '1').send({ message: 'The service is briefly unavailable. Please try again.' });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal server error' });

@@ -54,3 +54,22 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/**
+ * True when a query failed because the connection did (no SQLSTATE from the
+ * server, as when a backend is killed and the driver sees the socket close).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  if (code) return code.startsWith('08') || code.startsWith('57P');
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    // drizzle wraps driver errors in a DrizzleQueryError carrying the query.
+    if ('query' in current && 'cause' in current) {
+      const cause = (current as { cause?: unknown }).cause;
+      return cause instanceof Error && pgErrorCode(cause) === undefined;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -9,8 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { validApplication } from '../helpers/factories.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { ambassadorApplications } from '../../src/server/db/schema.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
+// One process (node with the tsx loader), so signals reach the server itself.
+const NODE = process.execPath;
+const LOADER = ['--import', 'tsx'];
 const MAIN = path.resolve('src/server/main.ts');
 
 describe('the server process', () => {
@@ -26,11 +30,11 @@ describe('the server process', () => {
   });
 
   it('refuses to start with a bad variable and names it', () => {
-    const result = spawnSync(TSX, [MAIN], { env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(NODE, [...LOADER, MAIN], { env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('DATABASE_URL: must start with postgres://');
-    const production = spawnSync(TSX, [MAIN], { env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+    const production = spawnSync(NODE, [...LOADER, MAIN], { env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
     expect(production.status).toBe(1);
     expect(production.stderr).toContain('SESSION_SECRET: is required when NODE_ENV=production');
   });
@@ -40,7 +44,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     const password = 'Super-Secret-Pass-93';
     const secret = 'restricted-secret-71';
-    const child: ChildProcess = spawn(TSX, [MAIN], {
+    const child: ChildProcess = spawn(NODE, [...LOADER, MAIN], {
       env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: dataDir, SMTP_URL: smtp.url, SUPER_ADMIN_EMAIL: 'owner@example.com', SUPER_ADMIN_PASSWORD: password, SUPER_ADMIN_SECRET: secret, LOG_LEVEL: 'debug', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -74,6 +78,59 @@ describe('the server process', () => {
       for (const secretValue of [password, secret, token, newPassword, cookie.split('=')[1] ?? 'no-cookie']) expect(log).not.toContain(secretValue);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('stops on SIGTERM under load without a half-written request', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = `http://127.0.0.1:${port}`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'amb-sigterm-'));
+    const child = spawn(NODE, [...LOADER, MAIN], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: dir, APPLICATIONS_PER_HOUR: '100000', LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: smtp.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 200; i++) {
+        if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const accepted: string[] = [];
+      const outcomes: string[] = [];
+      let sent = 0;
+      const worker = async () => {
+        while (sent < 400) {
+          sent++;
+          const email = `load${sent}@example.com`;
+          try {
+            const response = await fetch(`${base}/api/applications`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(validApplication({ email })) });
+            outcomes.push(String(response.status));
+            if (response.status === 201) accepted.push(((await response.json()) as { id: string }).id);
+            else await response.text();
+          } catch {
+            outcomes.push('refused');
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 10 }, worker));
+      while (accepted.length < 30) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGTERM');
+      await load;
+      expect(await exited).toBe(0);
+      // Every answer was whole: created, refused while closing, or the connection refused.
+      expect(outcomes.filter((o) => !['201', '503', 'refused'].includes(o))).toEqual([]);
+      const database = await openDatabase({ dataDir: dir });
+      try {
+        const rows = await database.db.select({ id: ambassadorApplications.id }).from(ambassadorApplications);
+        const stored = new Set(rows.map((r) => r.id));
+        expect(accepted.filter((id) => !stored.has(id))).toEqual([]);
+        expect(rows.length).toBeGreaterThanOrEqual(accepted.length);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -37,6 +37,8 @@ export interface TestServerOptions {
   clock?: TestClock;
   /** Share a database (two instances on one PostgreSQL). */
   database?: { database: Database; url: string | undefined };
+  /** Share one SMTP server between instances. */
+  mail?: TestSmtp;
   logger?: boolean;
 }
 
@@ -55,7 +57,7 @@ async function freePort(): Promise<number> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.kind ?? 'pglite';
   const clock = options.clock ?? new TestClock(new Date());
-  const mail = await startTestSmtp();
+  const mail = options.mail ?? (await startTestSmtp());
   const owned = options.database ? undefined : await createTestDatabase(kind);
   const database = options.database?.database ?? owned?.database;
   if (!database) throw new Error('no database');
@@ -93,7 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     flushEmail: () => server.ctx.outbox.drain(),
     async close() {
       await server.close();
-      await mail.close();
+      if (!options.mail) await mail.close();
       await owned?.drop();
     },
   };

@@ -45,8 +45,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
-  // A connection that dies (server restart, pg_terminate_backend) must not crash the process.
+  // A connection that dies (server restart, pg_terminate_backend) must not crash the process:
+  // idle clients report on the pool, checked-out ones on themselves; the failing query rejects anyway.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
