@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BADGE_LEVELS } from '../badges.ts';
-import { ZHandle, ZOptionalWallet } from './common.ts';
+import { ZHandle } from './common.ts';
+import { ZOptionalWallet } from './wallet.ts';
 
 /**
  * What an ambassador may change on their own record. Anything else in the

@@ -46,28 +46,30 @@ export const ZApplicationInput = z
     whyJoin: z.string({ error: APPLICATION_MESSAGES.motivation }).trim().min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation).max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
     experience: z.string({ error: APPLICATION_MESSAGES.motivation }).trim().min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation).max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
   })
-  .transform((input, ctx) => {
-    const urls: Record<Platform, string | null> = { twitter: null, instagram: null, telegram: null, facebook: null, youtube: null };
+  // A refinement, not a transform: it also runs when other fields have failed, so a form shows every message at once.
+  .superRefine((input, ctx) => {
     for (const platform of PLATFORMS) {
       const info = PLATFORM_INFO[platform];
       const raw = input[info.field]?.trim() ?? '';
-      const selected = input.socialMediaPlatforms.includes(platform);
-      if (selected && !raw) {
+      if (input.socialMediaPlatforms.includes(platform) && !raw) {
         ctx.addIssue({ code: 'custom', path: [info.field], message: APPLICATION_MESSAGES.platformUrlsRequired });
-        continue;
+      } else if (raw && !normalizeProfileUrl(platform, raw)) {
+        ctx.addIssue({ code: 'custom', path: [info.field], message: info.urlMessage });
       }
-      if (!raw) continue;
-      const url = normalizeProfileUrl(platform, raw);
-      if (!url) ctx.addIssue({ code: 'custom', path: [info.field], message: info.urlMessage });
-      else urls[platform] = url;
     }
+  })
+  .transform((input) => {
+    const url = (platform: Platform) => {
+      const raw = input[PLATFORM_INFO[platform].field]?.trim();
+      return raw ? normalizeProfileUrl(platform, raw) : null;
+    };
     return {
       ...input,
-      twitterHandle: urls.twitter,
-      instagramHandle: urls.instagram,
-      telegramHandle: urls.telegram,
-      facebookHandle: urls.facebook,
-      youtubeHandle: urls.youtube,
+      twitterHandle: url('twitter'),
+      instagramHandle: url('instagram'),
+      telegramHandle: url('telegram'),
+      facebookHandle: url('facebook'),
+      youtubeHandle: url('youtube'),
     };
   });
 export type TApplicationInput = z.input<typeof ZApplicationInput>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_NOTES_LENGTH, MAX_URL_LENGTH, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { readMoneyInput } from '../money.ts';
-import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
 
 export const EMAIL_MESSAGE = 'Invalid email address';
 
@@ -32,30 +31,6 @@ export function optionalText(max: number, label: string) {
 
 export const ZAdminNotes = optionalText(MAX_NOTES_LENGTH, 'Admin notes');
 export const ZHandle = (label: string) => optionalText(MAX_URL_LENGTH, label);
-
-/** A BEP20 address, stored checksummed; empty or null clears it. */
-export const ZOptionalWallet = z
-  .string({ error: BEP20_ADDRESS_MESSAGE })
-  .nullish()
-  .transform((value, ctx) => {
-    const text = value?.trim();
-    if (!text) return null;
-    const normalized = normalizeBep20Address(text);
-    if (!normalized) {
-      ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
-      return z.NEVER;
-    }
-    return normalized;
-  });
-
-export const ZRequiredWallet = z.string({ error: BEP20_ADDRESS_MESSAGE }).transform((value, ctx) => {
-  const normalized = normalizeBep20Address(value);
-  if (!normalized) {
-    ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
-    return z.NEVER;
-  }
-  return normalized;
-});
 
 /** A money input (number or numeric string) read exactly; messages per problem. */
 export function moneySchema(messages: { format: string; precision: string; range: string }) {

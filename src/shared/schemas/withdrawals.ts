@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZAdminNotes, ZRequiredWallet, moneySchema } from './common.ts';
+import { ZAdminNotes, moneySchema } from './common.ts';
+import { ZRequiredWallet } from './wallet.ts';
 
 export const WITHDRAWAL_MESSAGES = {
   minimum: 'Minimum withdrawal amount is 50 USDT',

@@ -1,0 +1,30 @@
+/**
+ * Wallet address fields. Kept apart from common.ts because the checksum needs
+ * viem: only the forms that take an address load it.
+ */
+import { z } from 'zod';
+import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
+
+/** A BEP20 address, stored checksummed; empty or null clears it. */
+export const ZOptionalWallet = z
+  .string({ error: BEP20_ADDRESS_MESSAGE })
+  .nullish()
+  .transform((value, ctx) => {
+    const text = value?.trim();
+    if (!text) return null;
+    const normalized = normalizeBep20Address(text);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const ZRequiredWallet = z.string({ error: BEP20_ADDRESS_MESSAGE }).transform((value, ctx) => {
+  const normalized = normalizeBep20Address(value);
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
+    return z.NEVER;
+  }
+  return normalized;
+});
