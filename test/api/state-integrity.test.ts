@@ -1,0 +1,91 @@
+/**
+ * Cross-site and read-only guarantees over the server's whole route list:
+ * no GET changes state, and every POST/PATCH/DELETE with a foreign or missing
+ * Origin is refused for every role without changing anything. Also: fields an
+ * ambassador may not set change nothing (mass assignment).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** Every table but `sessions`, whose idle expiry a read may push forward by design. */
+const TABLES = ['users', 'ambassador_applications', 'ambassadors', 'weekly_reports', 'withdrawal_requests', 'transactions', 'admin_actions', 'system_settings', 'email_outbox', 'rate_limits', 'idempotency_keys'];
+
+describe('state integrity over every route', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let amb: CreatedAmbassador;
+  let clients: ApiClient[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await superAdminClient(server);
+    amb = await createAmbassador(server, { admin });
+    await amb.client.post('/api/reports', validReport());
+    clients = [new ApiClient(server), amb.client, admin];
+  });
+  afterAll(async () => server?.close());
+
+  async function fingerprint(): Promise<string> {
+    const parts: string[] = [];
+    for (const table of TABLES) {
+      const result = await server.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from ${table} t`));
+      parts.push(`${table}=${String((result as unknown as { rows: { h: string }[] }).rows[0]?.h)}`);
+    }
+    return parts.join('\n');
+  }
+
+  it('changes nothing on any GET, for any role', async () => {
+    const before = await fingerprint();
+    for (const route of server.app.routeTable.filter((r) => r.method === 'GET')) {
+      for (const client of clients) await client.get(route.url.replace(':id', crypto.randomUUID()));
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('refuses every state-changing route with a foreign or missing Origin, for every role, changing nothing', async () => {
+    const before = await fingerprint();
+    const failures: string[] = [];
+    for (const route of server.app.routeTable.filter((r) => r.method !== 'GET')) {
+      for (const signedIn of clients) {
+        for (const origin of [null, 'https://attacker.example']) {
+          const caller = new ApiClient(server, { origin });
+          caller.cookie = signedIn.cookie;
+          const response = await caller.request(route.method, route.url.replace(':id', crypto.randomUUID()).replace(':token', 'token'), {});
+          // Without a session the answer may be 401 first; with one it is always the Origin refusal.
+          const ok = response.status === 403 || (response.status === 401 && !signedIn.cookie);
+          if (!ok) failures.push(`${route.method} ${route.url} origin=${origin ?? 'none'} -> ${response.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint()).toBe(before);
+    expect((await amb.client.get('/api/user')).status).toBe(200);
+  });
+
+  it('ignores fields an ambassador may not set', async () => {
+    const before = (await amb.client.get('/api/ambassador')).body;
+    const response = await amb.client.patch('/api/ambassador', {
+      isAdmin: true,
+      isSuperAdmin: true,
+      status: 'active',
+      badgeLevel: 'gold',
+      badgePinned: true,
+      totalGcmEarned: '999999',
+      monthlyUsdt: '500',
+      gcmWalletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      email: 'stolen@example.com',
+      userId: crypto.randomUUID(),
+      id: crypto.randomUUID(),
+    });
+    expect(response.status).toBe(200);
+    const after = (await amb.client.get('/api/ambassador')).body;
+    expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
+    const user = (await amb.client.get('/api/user')).body;
+    expect(user).toMatchObject({ isAdmin: false, isSuperAdmin: false, email: amb.email });
+    const report = (await amb.client.get('/api/reports')).body[0];
+    expect(report).toMatchObject({ status: 'pending', gcmAwarded: '0.00', usdtAwarded: '0.00' });
+  });
+});
