@@ -35,7 +35,8 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (stale('dist/client/index.html', ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts'])) run('build:client');
+if (stale('dist/client/index.html', ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts']))
+  run('build:client');
 if (stale('dist/server/main.js', ['src/server', 'src/shared', 'drizzle', 'tsconfig.build.json'])) run('build:server');
 
 await import(path.join(root, 'dist/server/main.js'));

@@ -12,7 +12,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, loadSession } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, isConnectionFailure, notFound, pgErrorCode } from './errors.ts';
@@ -177,7 +183,12 @@ function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string)
   });
 }
 
-function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError | AppError | Error,
+  request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+) {
   if (error instanceof AppError) {
     return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
   }

@@ -22,10 +22,20 @@ const ZEnv = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
-    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
     MAIL_FROM: z.string().min(3).default('Ambassador Program <no-reply@localhost>'),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SUPER_ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
@@ -108,7 +118,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
-    superAdmin: env.SUPER_ADMIN_EMAIL && env.SUPER_ADMIN_PASSWORD ? { email: env.SUPER_ADMIN_EMAIL.toLowerCase(), password: env.SUPER_ADMIN_PASSWORD } : undefined,
+    superAdmin:
+      env.SUPER_ADMIN_EMAIL && env.SUPER_ADMIN_PASSWORD ? { email: env.SUPER_ADMIN_EMAIL.toLowerCase(), password: env.SUPER_ADMIN_PASSWORD } : undefined,
     superAdminSecret: env.SUPER_ADMIN_SECRET,
     superAdminLoginPath: env.SUPER_ADMIN_LOGIN_PATH,
     allowRegistration: env.ALLOW_REGISTRATION,

@@ -36,10 +36,21 @@ export async function idempotent<T>(ctx: AppContext, request: FastifyRequest, st
     .digest('hex');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
-    const claimed = await tx.insert(idempotencyKeys).values({ userId, key, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    await tx
+      .delete(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))),
+      );
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (!claimed.length) {
-      const rows = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const rows = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       const previous = rows[0];
       if (!previous || previous.responseStatus === null) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
       if (previous.requestHash !== requestHash) throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different request');

@@ -32,7 +32,14 @@ describe('BEP20 addresses', () => {
   });
 
   it('refuses the zero address, wrong lengths, missing prefix and non-hex', () => {
-    for (const bad of ['0x0000000000000000000000000000000000000000', '0x123', `${EIP55[0]}0`, EIP55[0]?.slice(2) ?? '', '0xZZZeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '']) {
+    for (const bad of [
+      '0x0000000000000000000000000000000000000000',
+      '0x123',
+      `${EIP55[0]}0`,
+      EIP55[0]?.slice(2) ?? '',
+      '0xZZZeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '',
+    ]) {
       expect(isValidBep20Address(bad)).toBe(false);
     }
   });

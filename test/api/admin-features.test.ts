@@ -55,7 +55,12 @@ describe('admin features', () => {
       totalUsdtEarned: '1000000',
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ gcmWalletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', twitterHandle: 'https://x.com/new', status: 'suspended', totalUsdtEarned: '100.00' });
+    expect(edited.body).toMatchObject({
+      gcmWalletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      twitterHandle: 'https://x.com/new',
+      status: 'suspended',
+      totalUsdtEarned: '100.00',
+    });
     expect((await amb.client.post('/api/reports', validReport())).status).toBe(403);
     expect((await amb.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' })).status).toBe(403);
     expect((await amb.client.get('/api/ambassador')).status).toBe(200);
@@ -80,7 +85,9 @@ describe('admin features', () => {
 
   it('keeps approval emails in the outbox through an SMTP outage and sends each once when it is back', async () => {
     server.mail.setDown(true);
-    const visitors = await Promise.all([1, 2, 3].map((i) => new ApiClient(server).post('/api/applications', validApplication({ email: `outage${i}@example.com` }))));
+    const visitors = await Promise.all(
+      [1, 2, 3].map((i) => new ApiClient(server).post('/api/applications', validApplication({ email: `outage${i}@example.com` }))),
+    );
     for (const applied of visitors) expect((await admin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
     await server.flushEmail();
     const waiting = await server.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));

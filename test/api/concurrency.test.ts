@@ -27,7 +27,9 @@ describe.each(DATABASE_KINDS)('concurrency on %s', (kind) => {
   it('never overdraws: 50 requests of 50 USDT against 100 USDT give exactly two, ten rounds', async () => {
     for (let round = 0; round < 10; round++) {
       await credit(server, ambassador.ambassadorId, 'USDT', '100.00');
-      const answers = await Promise.all(Array.from({ length: 50 }, () => ambassador.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: wallet })));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => ambassador.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: wallet })),
+      );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(2);
       expect(statuses.filter((s) => s !== 201).every((s) => s === 400)).toBe(true);
@@ -55,7 +57,9 @@ describe.each(DATABASE_KINDS)('concurrency on %s', (kind) => {
     const report = await ambassador.client.post('/api/reports', validReport());
     expect(report.status).toBe(201);
     const before = (await ambassador.client.get('/api/ambassador')).body.totalGcmEarned;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'approved', gcmAwarded: '100', usdtAwarded: 0 })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'approved', gcmAwarded: '100', usdtAwarded: 0 })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
     const after = (await ambassador.client.get('/api/ambassador')).body.totalGcmEarned;
@@ -68,7 +72,9 @@ describe.each(DATABASE_KINDS)('concurrency on %s', (kind) => {
     expect((await admin.post(`/api/admin/ambassadors/${other.ambassadorId}/resend-password`)).status).toBe(200);
     await server.flushEmail();
     const token = server.mail.setupToken(await server.mail.waitFor(other.email, { after: seen }));
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => new ApiClient(server).post(`/api/setup-password/${token}`, { password: `Parallel-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => new ApiClient(server).post(`/api/setup-password/${token}`, { password: `Parallel-${i}` })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
   });

@@ -10,7 +10,18 @@ import { createAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** Tables whose content a refused request must leave alone (counters of failed attempts change by design). */
-const GUARDED = ['users', 'ambassador_applications', 'ambassadors', 'weekly_reports', 'withdrawal_requests', 'transactions', 'admin_actions', 'system_settings', 'email_outbox', 'idempotency_keys'];
+const GUARDED = [
+  'users',
+  'ambassador_applications',
+  'ambassadors',
+  'weekly_reports',
+  'withdrawal_requests',
+  'transactions',
+  'admin_actions',
+  'system_settings',
+  'email_outbox',
+  'idempotency_keys',
+];
 
 const hostile = fc.constantFrom<unknown>(
   { __proto__: { isAdmin: true } },
@@ -30,21 +41,52 @@ const hostile = fc.constantFrom<unknown>(
 const body = fc.oneof(
   { weight: 3, arbitrary: hostile },
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
-  { weight: 2, arbitrary: fc.dictionary(fc.constantFrom('email', 'password', 'amount', 'walletAddress', 'status', 'fullName', 'newPassword', 'adminNotes', 'badgeLevel', 'socialMediaPlatforms', 'totalFollowers', '__proto__'), fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null))) },
+  {
+    weight: 2,
+    arbitrary: fc.dictionary(
+      fc.constantFrom(
+        'email',
+        'password',
+        'amount',
+        'walletAddress',
+        'status',
+        'fullName',
+        'newPassword',
+        'adminNotes',
+        'badgeLevel',
+        'socialMediaPlatforms',
+        'totalFollowers',
+        '__proto__',
+      ),
+      fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null)),
+    ),
+  },
 );
 const raw = fc.oneof(
   body.map((b) => JSON.stringify(b) ?? 'null'),
   fc.string({ maxLength: 200 }).map((s) => `{"a": ${s}`),
   fc.constant('{"a":'.repeat(5_000)),
 );
-const idSegment = fc.oneof(fc.uuid(), fc.constantFrom('..%2F..%2Fetc', '%00', '1 OR 1=1', '\u00e9\u00e8', 'x'.repeat(300)), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map(encodeURIComponent));
+const idSegment = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom('..%2F..%2Fetc', '%00', '1 OR 1=1', '\u00e9\u00e8', 'x'.repeat(300)),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+);
 
 describe('fuzz pass over every route', () => {
   let server: TestServer;
   const clients: ApiClient[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', APPLICATIONS_PER_HOUR: '100000', SETUP_PASSWORD_ATTEMPTS: '100000', SUPER_ADMIN_LOGIN_MAX_FAILURES: '100000' } });
+    server = await startTestServer({
+      env: {
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+        APPLICATIONS_PER_HOUR: '100000',
+        SETUP_PASSWORD_ATTEMPTS: '100000',
+        SUPER_ADMIN_LOGIN_MAX_FAILURES: '100000',
+      },
+    });
     const admin = await superAdminClient(server);
     const amb = await createAmbassador(server, { admin });
     clients.push(new ApiClient(server), amb.client, admin);
@@ -68,11 +110,15 @@ describe('fuzz pass over every route', () => {
       await fc.assert(
         fc.asyncProperty(fc.nat(clients.length - 1), raw, idSegment, fc.string({ maxLength: 60 }), async (who, payload, id, query) => {
           const client = clients[who] as ApiClient;
-          const url = route.url.replace(':id', id).replace(':token', id) + (mutating ? '' : `?${encodeURIComponent(query)}=${encodeURIComponent(query)}&limit=${encodeURIComponent(query)}`);
+          const url =
+            route.url.replace(':id', id).replace(':token', id) +
+            (mutating ? '' : `?${encodeURIComponent(query)}=${encodeURIComponent(query)}&limit=${encodeURIComponent(query)}`);
           const before = mutating ? await fingerprint() : '';
           const response = await client.request(route.method, url, mutating ? payload : undefined);
-          if (response.status >= 500) failures.push(`${route.method} ${url.slice(0, 80)} ${payload.slice(0, 80)} -> ${response.status} ${response.text.slice(0, 120)}`);
-          if (mutating && response.status >= 400 && (await fingerprint()) !== before) failures.push(`${route.method} ${route.url} refused (${response.status}) but changed state: ${payload.slice(0, 120)}`);
+          if (response.status >= 500)
+            failures.push(`${route.method} ${url.slice(0, 80)} ${payload.slice(0, 80)} -> ${response.status} ${response.text.slice(0, 120)}`);
+          if (mutating && response.status >= 400 && (await fingerprint()) !== before)
+            failures.push(`${route.method} ${route.url} refused (${response.status}) but changed state: ${payload.slice(0, 120)}`);
           // A refused prototype-polluting body must not have made anyone an admin.
           expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
         }),

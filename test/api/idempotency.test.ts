@@ -37,7 +37,9 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
 
   it('replays at once: ten parallel requests with one key make one withdrawal', async () => {
     const before = await count();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => amb.client.post('/api/withdrawal-requests', { amount: 55, walletAddress: wallet }, { 'idempotency-key': 'burst-1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => amb.client.post('/api/withdrawal-requests', { amount: 55, walletAddress: wallet }, { 'idempotency-key': 'burst-1' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await count()).toBe(before + 1);
@@ -65,7 +67,9 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   it('replays a review: one credit for parallel retries with one key', async () => {
     const report = await amb.client.post('/api/reports', validReport());
     const body = { status: 'approved', gcmAwarded: '250', usdtAwarded: '5.50', adminNotes: 'ok' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.post(`/api/admin/reports/${report.body.id}/review`, body, { 'idempotency-key': `review-${report.body.id}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => admin.post(`/api/admin/reports/${report.body.id}/review`, body, { 'idempotency-key': `review-${report.body.id}` })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
     expect(answers.every((a) => JSON.stringify(a.body) === JSON.stringify(answers[0]?.body))).toBe(true);
     const credits = await server.db.select().from(transactions).where(eq(transactions.reportId, report.body.id));

@@ -71,10 +71,21 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
     expect(me.status).toBe(200);
     expect(JSON.stringify(me.body)).not.toMatch(/password|token|hash/i);
     const profile = await ambassador.get('/api/ambassadors/me');
-    expect(profile.body).toMatchObject({ fullName: 'Journey Person', country: 'Kenya', totalGcmEarned: '0.00', badgeLevel: 'normal', twitterHandle: 'https://x.com/janedoe' });
+    expect(profile.body).toMatchObject({
+      fullName: 'Journey Person',
+      country: 'Kenya',
+      totalGcmEarned: '0.00',
+      badgeLevel: 'normal',
+      twitterHandle: 'https://x.com/janedoe',
+    });
 
     // Submit a report; one a day.
-    const report = await ambassador.post('/api/reports', { ...validReport(), ambassadorId: '00000000-0000-0000-0000-000000000000', gcmAwarded: 999, status: 'approved' });
+    const report = await ambassador.post('/api/reports', {
+      ...validReport(),
+      ambassadorId: '00000000-0000-0000-0000-000000000000',
+      gcmAwarded: 999,
+      status: 'approved',
+    });
     expect(report.status).toBe(201);
     expect(report.body).toMatchObject({ status: 'pending', gcmAwarded: '0.00', ambassadorId: approved.body.ambassadorId });
     expect((await ambassador.post('/api/reports', validReport())).status).toBe(409);
@@ -84,7 +95,12 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
     // Review with awards: ledger, totals, monthly figures, badge.
     const reports = await admin.get('/api/admin/reports?status=pending');
     expect(reports.body[0].ambassador.email).toBe('journey.person@example.com');
-    const review = await admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'approved', gcmAwarded: 2500.5, usdtAwarded: '120', adminNotes: 'Great week' });
+    const review = await admin.post(`/api/admin/reports/${report.body.id}/review`, {
+      status: 'approved',
+      gcmAwarded: 2500.5,
+      usdtAwarded: '120',
+      adminNotes: 'Great week',
+    });
     expect(review.status).toBe(200);
     expect(review.body).toMatchObject({ status: 'approved', gcmAwarded: '2500.50', usdtAwarded: '120.00', adminNotes: 'Great week' });
     expect((await admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'rejected' })).status).toBe(409);
@@ -100,19 +116,33 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
       reportCount: 1,
     });
     const ledger = await ambassador.get('/api/transactions');
-    expect(ledger.body.map((t: { currency: string; amount: string; type: string }) => `${t.type}:${t.currency}:${t.amount}`).sort()).toEqual(['reward:GCM:2500.50', 'reward:USDT:120.00']);
+    expect(ledger.body.map((t: { currency: string; amount: string; type: string }) => `${t.type}:${t.currency}:${t.amount}`).sort()).toEqual([
+      'reward:GCM:2500.50',
+      'reward:USDT:120.00',
+    ]);
 
     // Public figures.
     expect((await visitor.get('/api/public/stats')).body).toEqual({ totalAmbassadors: 1, totalGcmAwarded: '2500.50', totalUsdtAwarded: '120.00' });
-    expect((await visitor.get('/api/public/leaderboard')).body).toEqual([{ id: approved.body.ambassadorId, fullName: 'Journey Person', badgeLevel: 'silver', monthlyGcm: '2500.50' }]);
+    expect((await visitor.get('/api/public/leaderboard')).body).toEqual([
+      { id: approved.body.ambassadorId, fullName: 'Journey Person', badgeLevel: 'silver', monthlyGcm: '2500.50' },
+    ]);
 
     // Wallet and withdrawal.
     const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    const saved = await ambassador.patch('/api/ambassador', { usdtWalletAddress: wallet.toLowerCase(), gcmWalletAddress: wallet, badgeLevel: 'gold', totalUsdtEarned: '99999' });
+    const saved = await ambassador.patch('/api/ambassador', {
+      usdtWalletAddress: wallet.toLowerCase(),
+      gcmWalletAddress: wallet,
+      badgeLevel: 'gold',
+      totalUsdtEarned: '99999',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ usdtWalletAddress: wallet, gcmWalletAddress: null, badgeLevel: 'silver', totalUsdtEarned: '120.00' });
-    expect((await ambassador.post('/api/withdrawal-requests', { amount: 49.99, walletAddress: wallet })).body.message).toBe('Minimum withdrawal amount is 50 USDT');
-    expect((await ambassador.post('/api/withdrawal-requests', { amount: 120.01, walletAddress: wallet })).body.message).toBe("You don't have enough USDT to withdraw this amount");
+    expect((await ambassador.post('/api/withdrawal-requests', { amount: 49.99, walletAddress: wallet })).body.message).toBe(
+      'Minimum withdrawal amount is 50 USDT',
+    );
+    expect((await ambassador.post('/api/withdrawal-requests', { amount: 120.01, walletAddress: wallet })).body.message).toBe(
+      "You don't have enough USDT to withdraw this amount",
+    );
     const request = await ambassador.post('/api/withdrawal-requests', { amount: 70, walletAddress: wallet });
     expect(request.status).toBe(201);
     expect(request.body).toMatchObject({ amount: '70.00', status: 'pending', walletAddress: wallet });
@@ -125,21 +155,37 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
     expect(approval.status).toBe(200);
     expect((await admin.post(`/api/admin/withdrawals/${request.body.id}/reject`, {})).status).toBe(409);
     const final = await ambassador.get('/api/ambassador');
-    expect(final.body).toMatchObject({ totalUsdtEarned: '120.00', withdrawnUsdt: '70.00', pendingWithdrawalUsdt: '0.00', withdrawableUsdt: '50.00', usdtBalance: '50.00' });
+    expect(final.body).toMatchObject({
+      totalUsdtEarned: '120.00',
+      withdrawnUsdt: '70.00',
+      pendingWithdrawalUsdt: '0.00',
+      withdrawableUsdt: '50.00',
+      usdtBalance: '50.00',
+    });
     const history = await ambassador.get('/api/transactions');
     expect(history.body[0]).toMatchObject({ type: 'withdrawal', currency: 'USDT', amount: '-70.00' });
     expect((await ambassador.get('/api/withdrawal-requests')).body[0]).toMatchObject({ status: 'approved', adminNotes: 'Paid, tx 0xabc' });
 
     // Activity log holds every admin action, newest first.
     const log = await admin.get('/api/super-admin/actions');
-    expect(log.body.map((a: { action: string }) => a.action)).toEqual(['approve_withdrawal', 'review_report_approved', 'reject_application', 'approve_application']);
+    expect(log.body.map((a: { action: string }) => a.action)).toEqual([
+      'approve_withdrawal',
+      'review_report_approved',
+      'reject_application',
+      'approve_application',
+    ]);
     expect(log.body[0].adminEmail).toBe('super@example.com');
 
     // Month turns: monthly figures and badge start again at 0, no job needed.
     server.clock.set('2026-12-01T00:00:01Z');
     expect((await ambassador.get('/api/ambassador')).status).toBe(401); // idle for more than a day
     await ambassador.login('journey.person@example.com', 'Journey123');
-    expect((await ambassador.get('/api/ambassador')).body).toMatchObject({ monthlyGcm: '0.00', monthlyUsdt: '0.00', totalGcmEarned: '2500.50', badgeLevel: 'normal' });
+    expect((await ambassador.get('/api/ambassador')).body).toMatchObject({
+      monthlyGcm: '0.00',
+      monthlyUsdt: '0.00',
+      totalGcmEarned: '2500.50',
+      badgeLevel: 'normal',
+    });
     expect((await visitor.get('/api/public/leaderboard')).body[0]).toMatchObject({ monthlyGcm: '0.00', badgeLevel: 'normal' });
 
     // Sign out ends the session.

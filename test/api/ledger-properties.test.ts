@@ -23,7 +23,12 @@ type Step =
   | { kind: 'decide'; pick: number; approve: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('award' as const), who: fc.nat(2), currency: fc.constantFrom('GCM' as const, 'USDT' as const), cents: fc.integer({ min: 1, max: 20_000 }) }),
+  fc.record({
+    kind: fc.constant('award' as const),
+    who: fc.nat(2),
+    currency: fc.constantFrom('GCM' as const, 'USDT' as const),
+    cents: fc.integer({ min: 1, max: 20_000 }),
+  }),
   fc.record({ kind: fc.constant('request' as const), who: fc.nat(2), cents: fc.integer({ min: 4_000, max: 15_000 }) }),
   fc.record({ kind: fc.constant('decide' as const), pick: fc.nat(50), approve: fc.boolean() }),
 );
@@ -58,7 +63,11 @@ describe('ledger invariants (property-based)', () => {
         not exists (select 1 from transactions t join withdrawal_requests w on w.id = t.withdrawal_id where w.status <> 'approved') as no_stray_entries
       from ambassadors a`);
     const rows = (result as unknown as { rows: Record<string, boolean | string>[] }).rows;
-    return rows.flatMap((r) => Object.entries(r).filter(([k, v]) => k !== 'id' && v !== true).map(([k]) => `${String(r.id)}: ${k}`));
+    return rows.flatMap((r) =>
+      Object.entries(r)
+        .filter(([k, v]) => k !== 'id' && v !== true)
+        .map(([k]) => `${String(r.id)}: ${k}`),
+    );
   }
 
   it('holds after every step of random sequences', async () => {
@@ -68,9 +77,18 @@ describe('ledger invariants (property-based)', () => {
           try {
             if (s.kind === 'award') {
               const ambassadorId = ambassadorIds[s.who] ?? '';
-              await server.db.transaction((tx) => creditReward(tx, { ambassadorId, currency: s.currency, amount: formatCents(BigInt(s.cents)), description: 'property', reportId: null, createdBy: actor.id }, server.clock.now()));
+              await server.db.transaction((tx) =>
+                creditReward(
+                  tx,
+                  { ambassadorId, currency: s.currency, amount: formatCents(BigInt(s.cents)), description: 'property', reportId: null, createdBy: actor.id },
+                  server.clock.now(),
+                ),
+              );
             } else if (s.kind === 'request') {
-              await requestWithdrawal(server.ctx, ambassadorIds[s.who] ?? '', { amount: formatCents(BigInt(s.cents)), walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+              await requestWithdrawal(server.ctx, ambassadorIds[s.who] ?? '', {
+                amount: formatCents(BigInt(s.cents)),
+                walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+              });
             } else {
               const pending = await server.db.execute(sql`select id from withdrawal_requests where status = 'pending' order by created_at`);
               const list = (pending as unknown as { rows: { id: string }[] }).rows;

@@ -30,11 +30,19 @@ describe('the server process', () => {
   });
 
   it('refuses to start with a bad variable and names it', () => {
-    const result = spawnSync(NODE, [...LOADER, MAIN], { env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(NODE, [...LOADER, MAIN], {
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('DATABASE_URL: must start with postgres://');
-    const production = spawnSync(NODE, [...LOADER, MAIN], { env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+    const production = spawnSync(NODE, [...LOADER, MAIN], {
+      env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(production.status).toBe(1);
     expect(production.stderr).toContain('SESSION_SECRET: is required when NODE_ENV=production');
   });
@@ -45,7 +53,20 @@ describe('the server process', () => {
     const password = 'Super-Secret-Pass-93';
     const secret = 'restricted-secret-71';
     const child: ChildProcess = spawn(NODE, [...LOADER, MAIN], {
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: dataDir, SMTP_URL: smtp.url, SUPER_ADMIN_EMAIL: 'owner@example.com', SUPER_ADMIN_PASSWORD: password, SUPER_ADMIN_SECRET: secret, LOG_LEVEL: 'debug', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: base,
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
+        SUPER_ADMIN_EMAIL: 'owner@example.com',
+        SUPER_ADMIN_PASSWORD: password,
+        SUPER_ADMIN_SECRET: secret,
+        LOG_LEVEL: 'debug',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
@@ -54,22 +75,36 @@ describe('the server process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       for (let i = 0; i < 200; i++) {
-        const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+        const ok = await fetch(`${base}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false);
         if (ok) break;
         await new Promise((r) => setTimeout(r, 250));
       }
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       const headers = { 'content-type': 'application/json', origin: base };
-      const signIn = await fetch(`${base}/api/super-admin-login`, { method: 'POST', headers, body: JSON.stringify({ email: 'owner@example.com', password, superAdminSecret: secret }) });
+      const signIn = await fetch(`${base}/api/super-admin-login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'owner@example.com', password, superAdminSecret: secret }),
+      });
       expect(signIn.status).toBe(200);
       const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-      const application = await fetch(`${base}/api/applications`, { method: 'POST', headers, body: JSON.stringify(validApplication({ email: 'logged@example.com' })) }).then((r) => r.json() as Promise<{ id: string }>);
+      const application = await fetch(`${base}/api/applications`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(validApplication({ email: 'logged@example.com' })),
+      }).then((r) => r.json() as Promise<{ id: string }>);
       expect((await fetch(`${base}/api/admin/applications/${application.id}/approve`, { method: 'POST', headers: { origin: base, cookie } })).status).toBe(200);
       const mail = await smtp.waitFor('logged@example.com');
       const token = smtp.setupToken(mail);
       const newPassword = 'Ambassador-Pass-44';
-      expect((await fetch(`${base}/api/setup-password/${token}`, { method: 'POST', headers, body: JSON.stringify({ password: newPassword }) })).status).toBe(200);
-      expect((await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'logged@example.com', password: newPassword }) })).status).toBe(200);
+      expect((await fetch(`${base}/api/setup-password/${token}`, { method: 'POST', headers, body: JSON.stringify({ password: newPassword }) })).status).toBe(
+        200,
+      );
+      expect(
+        (await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'logged@example.com', password: newPassword }) })).status,
+      ).toBe(200);
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -86,13 +121,28 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     const dir = mkdtempSync(path.join(tmpdir(), 'amb-sigterm-'));
     const child = spawn(NODE, [...LOADER, MAIN], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: dir, APPLICATIONS_PER_HOUR: '100000', LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: smtp.url },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: base,
+        DATA_DIR: dir,
+        APPLICATIONS_PER_HOUR: '100000',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: smtp.url,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       for (let i = 0; i < 200; i++) {
-        if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+        if (
+          await fetch(`${base}/healthz`)
+            .then((r) => r.ok)
+            .catch(() => false)
+        )
+          break;
         await new Promise((r) => setTimeout(r, 250));
       }
       const accepted: string[] = [];
@@ -103,7 +153,11 @@ describe('the server process', () => {
           sent++;
           const email = `load${sent}@example.com`;
           try {
-            const response = await fetch(`${base}/api/applications`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(validApplication({ email })) });
+            const response = await fetch(`${base}/api/applications`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: base },
+              body: JSON.stringify(validApplication({ email })),
+            });
             outcomes.push(String(response.status));
             if (response.status === 201) accepted.push(((await response.json()) as { id: string }).id);
             else await response.text();

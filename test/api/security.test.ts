@@ -23,7 +23,12 @@ describe('security baseline', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie and stores only its HMAC', async () => {
     const amb = await createAmbassador(server, { admin });
-    const response = await server.app.inject({ method: 'POST', url: '/api/login', headers: { origin: server.origin, 'content-type': 'application/json' }, payload: { email: amb.email, password: amb.password } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: server.origin, 'content-type': 'application/json' },
+      payload: { email: amb.email, password: amb.password },
+    });
     const header = String(response.headers['set-cookie']);
     expect(header).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
     expect(header).toMatch(/HttpOnly/);
@@ -32,7 +37,12 @@ describe('security baseline', () => {
     expect(header).not.toMatch(/Secure/); // Secure only in production
     const token = /^sid=([^;]+)/.exec(header)?.[1] ?? '';
     expect(await server.db.select().from(sessions).where(eq(sessions.sid, token))).toHaveLength(0);
-    expect(await server.db.select().from(sessions).where(eq(sessions.sid, sessionKey(TEST_SESSION_SECRET, token)))).toHaveLength(1);
+    expect(
+      await server.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, sessionKey(TEST_SESSION_SECRET, token))),
+    ).toHaveLength(1);
   });
 
   it('gives a new session id at every sign-in', async () => {
@@ -142,8 +152,11 @@ describe('security baseline', () => {
     expect(noSecret.body.message).toBe('Invalid credentials or secret');
     const amb = await createAmbassador(server, { admin });
     expect((await visitor.post('/api/super-admin-login', { email: amb.email, password: amb.password, superAdminSecret: SUPER_ADMIN.secret })).status).toBe(401);
-    for (let i = 0; i < 3; i++) await visitor.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: 'nope', superAdminSecret: SUPER_ADMIN.secret });
-    expect((await visitor.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret })).status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      await visitor.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: 'nope', superAdminSecret: SUPER_ADMIN.secret });
+    expect(
+      (await visitor.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret })).status,
+    ).toBe(429);
   });
 
   it('limits applications per address (20 an hour)', async () => {

@@ -11,7 +11,19 @@ import { createAmbassador, validReport, type CreatedAmbassador } from '../helper
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** Every table but `sessions`, whose idle expiry a read may push forward by design. */
-const TABLES = ['users', 'ambassador_applications', 'ambassadors', 'weekly_reports', 'withdrawal_requests', 'transactions', 'admin_actions', 'system_settings', 'email_outbox', 'rate_limits', 'idempotency_keys'];
+const TABLES = [
+  'users',
+  'ambassador_applications',
+  'ambassadors',
+  'weekly_reports',
+  'withdrawal_requests',
+  'transactions',
+  'admin_actions',
+  'system_settings',
+  'email_outbox',
+  'rate_limits',
+  'idempotency_keys',
+];
 
 describe('state integrity over every route', () => {
   let server: TestServer;

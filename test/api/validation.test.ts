@@ -42,11 +42,31 @@ describe('validation messages', () => {
     ['followers text', { totalFollowers: 'many' }, 'totalFollowers', 'Total followers must be a positive number'],
     ['whyJoin', { whyJoin: 'too short' }, 'whyJoin', 'Please provide at least 50 characters'],
     ['experience', { experience: 'short' }, 'experience', 'Please provide at least 50 characters'],
-    ['selected platform without URL', { socialMediaPlatforms: ['instagram'], instagramHandle: '  ' }, 'instagramHandle', 'Please provide valid URLs for all selected social media platforms'],
+    [
+      'selected platform without URL',
+      { socialMediaPlatforms: ['instagram'], instagramHandle: '  ' },
+      'instagramHandle',
+      'Please provide valid URLs for all selected social media platforms',
+    ],
     ['twitter URL', { twitterHandle: 'https://facebook.com/x' }, 'twitterHandle', 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)'],
-    ['instagram URL', { socialMediaPlatforms: ['instagram'], instagramHandle: 'not a url' }, 'instagramHandle', 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)'],
-    ['telegram URL', { socialMediaPlatforms: ['telegram'], telegramHandle: 'https://x.com/chan' }, 'telegramHandle', 'Please enter a valid Telegram channel URL (e.g., t.me/channelname)'],
-    ['facebook URL', { socialMediaPlatforms: ['facebook'], facebookHandle: 'facebook.com' }, 'facebookHandle', 'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)'],
+    [
+      'instagram URL',
+      { socialMediaPlatforms: ['instagram'], instagramHandle: 'not a url' },
+      'instagramHandle',
+      'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
+    ],
+    [
+      'telegram URL',
+      { socialMediaPlatforms: ['telegram'], telegramHandle: 'https://x.com/chan' },
+      'telegramHandle',
+      'Please enter a valid Telegram channel URL (e.g., t.me/channelname)',
+    ],
+    [
+      'facebook URL',
+      { socialMediaPlatforms: ['facebook'], facebookHandle: 'facebook.com' },
+      'facebookHandle',
+      'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)',
+    ],
     ['youtube URL', { youtubeHandle: 'javascript:alert(1)' }, 'youtubeHandle', 'Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)'],
   ];
 
@@ -76,24 +96,79 @@ describe('validation messages', () => {
     await expectRefused(visitor, 'POST', '/api/login', { email: '', password: 'x' }, 'Email is required', 'email');
     await expectRefused(visitor, 'POST', '/api/login', { email: 'a@b.co' }, 'Password is required', 'password');
     await expectRefused(visitor, 'POST', '/api/setup-password/whatever', { password: '12345' }, 'Password must be at least 6 characters long', 'password');
-    await expectRefused(ambassador.client, 'POST', '/api/change-password', { currentPassword: '', newPassword: 'abcdef' }, 'Please enter your current password', 'currentPassword');
-    await expectRefused(ambassador.client, 'POST', '/api/change-password', { currentPassword: 'x', newPassword: 'abc' }, 'New password must be at least 6 characters', 'newPassword');
-    await expectRefused(ambassador.client, 'POST', '/api/change-password', { currentPassword: 'wrong-one', newPassword: 'abcdefg' }, 'Current password is incorrect');
-    await expectRefused(admin, 'PATCH', `/api/super-admin/admins/${crypto.randomUUID()}/password`, { newPassword: 'abc' }, 'Password must be at least 6 characters', 'newPassword');
+    await expectRefused(
+      ambassador.client,
+      'POST',
+      '/api/change-password',
+      { currentPassword: '', newPassword: 'abcdef' },
+      'Please enter your current password',
+      'currentPassword',
+    );
+    await expectRefused(
+      ambassador.client,
+      'POST',
+      '/api/change-password',
+      { currentPassword: 'x', newPassword: 'abc' },
+      'New password must be at least 6 characters',
+      'newPassword',
+    );
+    await expectRefused(
+      ambassador.client,
+      'POST',
+      '/api/change-password',
+      { currentPassword: 'wrong-one', newPassword: 'abcdefg' },
+      'Current password is incorrect',
+    );
+    await expectRefused(
+      admin,
+      'PATCH',
+      `/api/super-admin/admins/${crypto.randomUUID()}/password`,
+      { newPassword: 'abc' },
+      'Password must be at least 6 characters',
+      'newPassword',
+    );
     await expectRefused(admin, 'POST', '/api/super-admin/admins', { email: '', fullName: 'X' }, 'Email is required', 'email');
     await expectRefused(admin, 'POST', '/api/super-admin/admins', { email: 'new@example.com', fullName: ' ' }, 'Full name is required', 'fullName');
     await expectRefused(admin, 'POST', '/api/super-admin/admins', { email: 'nope', fullName: 'New' }, 'Invalid email address', 'email');
-    await expectRefused(visitor, 'POST', '/api/super-admin-login', { email: 'a@b.co', password: 'x', superAdminSecret: '' }, 'Super admin secret is required', 'superAdminSecret');
+    await expectRefused(
+      visitor,
+      'POST',
+      '/api/super-admin-login',
+      { email: 'a@b.co', password: 'x', superAdminSecret: '' },
+      'Super admin secret is required',
+      'superAdminSecret',
+    );
   });
 
   it('gives the report messages and writes nothing', async () => {
     const c = ambassador.client;
-    await expectRefused(c, 'POST', '/api/reports', validReport({ activityReport: 'x'.repeat(49) }), 'Please provide at least 50 characters for your weekly report', 'activityReport');
+    await expectRefused(
+      c,
+      'POST',
+      '/api/reports',
+      validReport({ activityReport: 'x'.repeat(49) }),
+      'Please provide at least 50 characters for your weekly report',
+      'activityReport',
+    );
     await expectRefused(c, 'POST', '/api/reports', validReport({ weekStartDate: '2026-02-31' }), 'Please enter a valid week start date', 'weekStartDate');
     await expectRefused(c, 'POST', '/api/reports', validReport({ weekEndDate: 'yesterday' }), 'Please enter a valid week end date', 'weekEndDate');
-    await expectRefused(c, 'POST', '/api/reports', validReport({ weekStartDate: '2026-11-20', weekEndDate: '2026-11-14' }), 'Week end date cannot be before the week start date', 'weekEndDate');
+    await expectRefused(
+      c,
+      'POST',
+      '/api/reports',
+      validReport({ weekStartDate: '2026-11-20', weekEndDate: '2026-11-14' }),
+      'Week end date cannot be before the week start date',
+      'weekEndDate',
+    );
     const tomorrow = new Date(server.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-    await expectRefused(c, 'POST', '/api/reports', validReport({ weekStartDate: '2026-01-01', weekEndDate: tomorrow }), 'Week end date cannot be in the future', 'weekEndDate');
+    await expectRefused(
+      c,
+      'POST',
+      '/api/reports',
+      validReport({ weekStartDate: '2026-01-01', weekEndDate: tomorrow }),
+      'Week end date cannot be in the future',
+      'weekEndDate',
+    );
     expect((await server.db.select({ n: count() }).from(weeklyReports))[0]?.n).toBe(0);
   });
 
@@ -157,7 +232,14 @@ describe('validation messages', () => {
     });
 
     it('checks wallet addresses on profile updates', async () => {
-      await expectRefused(ambassador.client, 'PATCH', '/api/ambassador', { usdtWalletAddress: '0xnothex' }, 'Please provide a valid BEP20 wallet address', 'usdtWalletAddress');
+      await expectRefused(
+        ambassador.client,
+        'PATCH',
+        '/api/ambassador',
+        { usdtWalletAddress: '0xnothex' },
+        'Please provide a valid BEP20 wallet address',
+        'usdtWalletAddress',
+      );
       const cleared = await ambassador.client.patch('/api/ambassador', { usdtWalletAddress: '', twitterHandle: '' });
       expect(cleared.status).toBe(200);
       expect(cleared.body).toMatchObject({ usdtWalletAddress: null, twitterHandle: null });

@@ -41,7 +41,7 @@ export class ApiClient {
     } catch {
       parsed = response.body;
     }
-    return { status: response.statusCode, body: parsed as T, headers: response.headers as ApiResponse["headers"], text: response.body };
+    return { status: response.statusCode, body: parsed as T, headers: response.headers as ApiResponse['headers'], text: response.body };
   }
 
   get<T = any>(url: string) {
@@ -66,7 +66,11 @@ export class ApiClient {
 
 export async function superAdminClient(server: TestServer): Promise<ApiClient> {
   const client = new ApiClient(server);
-  const response = await client.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret });
+  const response = await client.post('/api/super-admin-login', {
+    email: SUPER_ADMIN.email,
+    password: SUPER_ADMIN.password,
+    superAdminSecret: SUPER_ADMIN.secret,
+  });
   if (response.status !== 200) throw new Error(`super admin login failed: ${response.status} ${response.text}`);
   return client;
 }

@@ -46,7 +46,10 @@ export interface CreatedAmbassador {
 }
 
 /** Apply, approve as an admin, set the password from the emailed link, sign in. */
-export async function createAmbassador(server: TestServer, options: { admin?: ApiClient; fullName?: string; email?: string; password?: string } = {}): Promise<CreatedAmbassador> {
+export async function createAmbassador(
+  server: TestServer,
+  options: { admin?: ApiClient; fullName?: string; email?: string; password?: string } = {},
+): Promise<CreatedAmbassador> {
   const admin = options.admin ?? (await superAdminClient(server));
   const email = options.email ?? uniqueEmail();
   const fullName = options.fullName ?? `Ambassador ${email.split('@')[0]}`;

@@ -63,7 +63,10 @@ export async function loadSession(db: Db, config: Config, token: string, now: Da
   if (!row) return null;
   const idleExpire = Math.min(now.getTime() + config.sessionIdleMs, row.absoluteExpire.getTime());
   if (idleExpire - row.expire.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ expire: new Date(idleExpire) }).where(eq(sessions.sid, sid));
+    await db
+      .update(sessions)
+      .set({ expire: new Date(idleExpire) })
+      .where(eq(sessions.sid, sid));
   }
   const { expire: _e, absoluteExpire: _a, ...user } = row;
   return { sid, user };

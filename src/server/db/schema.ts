@@ -61,7 +61,9 @@ export const ambassadorApplications = pgTable(
     totalFollowers: integer('total_followers').notNull(),
     whyJoin: text('why_join').notNull(),
     experience: text('experience').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     adminNotes: text('admin_notes'),
     rejectedAt: timestamptz('rejected_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -69,8 +71,12 @@ export const ambassadorApplications = pgTable(
   },
   (t) => [
     // One live application per email, even when two arrive at once.
-    uniqueIndex('applications_live_email_key').on(t.email).where(sql`${t.status} in ('pending', 'approved')`),
-    index('applications_pending_idx').on(t.totalFollowers.desc(), t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('applications_live_email_key')
+      .on(t.email)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index('applications_pending_idx')
+      .on(t.totalFollowers.desc(), t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('applications_status_created_idx').on(t.status, t.createdAt),
     check('applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('applications_followers_check', sql`${t.totalFollowers} >= 0`),
@@ -95,10 +101,14 @@ export const ambassadors = pgTable(
     monthlyUsdt: money('monthly_usdt').notNull().default('0'),
     /** First day (UTC) of the month the monthly figures belong to; older means 0 this month. */
     monthlyPeriod: date('monthly_period', { mode: 'string' }),
-    badgeLevel: text('badge_level', { enum: ['normal', 'bronze', 'silver', 'gold'] }).notNull().default('normal'),
+    badgeLevel: text('badge_level', { enum: ['normal', 'bronze', 'silver', 'gold'] })
+      .notNull()
+      .default('normal'),
     /** Set when an admin fixed the level by hand; automatic again when cleared. */
     badgePinned: boolean('badge_pinned').notNull().default(false),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     gcmWalletAddress: text('gcm_wallet_address'),
     usdtWalletAddress: text('usdt_wallet_address'),
     twitterHandle: text('twitter_handle'),
@@ -133,7 +143,9 @@ export const weeklyReports = pgTable(
     gcmAwarded: money('gcm_awarded').notNull().default('0'),
     usdtAwarded: money('usdt_awarded').notNull().default('0'),
     adminNotes: text('admin_notes'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     /** The UTC day of submission: one report per ambassador per day. */
     submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -160,7 +172,9 @@ export const withdrawalRequests = pgTable(
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
     amount: money('amount').notNull(),
     walletAddress: text('wallet_address').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     adminNotes: text('admin_notes'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reviewedAt: timestamptz('reviewed_at'),
@@ -196,9 +210,16 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
     index('transactions_created_idx').on(t.createdAt),
-    uniqueIndex('transactions_report_currency_key').on(t.reportId, t.currency).where(sql`${t.reportId} is not null`),
-    uniqueIndex('transactions_withdrawal_key').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
-    check('transactions_sign_check', sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT')`),
+    uniqueIndex('transactions_report_currency_key')
+      .on(t.reportId, t.currency)
+      .where(sql`${t.reportId} is not null`),
+    uniqueIndex('transactions_withdrawal_key')
+      .on(t.withdrawalId)
+      .where(sql`${t.withdrawalId} is not null`),
+    check(
+      'transactions_sign_check',
+      sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT')`,
+    ),
   ],
 );
 
@@ -233,7 +254,9 @@ export const emailOutbox = pgTable(
     /** Bodies hold a setup link until delivered; they are cleared once sent. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lockedUntil: timestamptz('locked_until'),
@@ -241,7 +264,11 @@ export const emailOutbox = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
   },
-  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const rateLimits = pgTable('rate_limits', {

@@ -21,7 +21,9 @@ export function backoffMs(attempts: number): number {
 }
 
 export async function enqueueEmail(db: Db, to: string, content: EmailContent, now: Date): Promise<void> {
-  await db.insert(emailOutbox).values({ recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, nextAttemptAt: now, createdAt: now });
+  await db
+    .insert(emailOutbox)
+    .values({ recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, nextAttemptAt: now, createdAt: now });
 }
 
 export interface Outbox {
@@ -75,7 +77,12 @@ export function createOutbox(options: { db: Db; transport: MailTransport; clock:
         log.warn({ emailId: row.id, attempts: row.attempts, err: message }, failed ? 'email delivery failed for good' : 'email delivery failed, will retry');
         await db
           .update(emailOutbox)
-          .set({ status: failed ? 'failed' : 'pending', lockedUntil: null, lastError: message.slice(0, 500), nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)) })
+          .set({
+            status: failed ? 'failed' : 'pending',
+            lockedUntil: null,
+            lastError: message.slice(0, 500),
+            nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)),
+          })
           .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.lockedUntil, lease)));
       }
     }

@@ -19,7 +19,11 @@ export const ZNewAdminInput = z.object({
     .max(254, EMAIL_MESSAGE)
     .pipe(z.email({ error: EMAIL_MESSAGE }))
     .transform((e) => e.toLowerCase()),
-  fullName: z.string({ error: ADMIN_MESSAGES.fullNameRequired }).trim().min(1, ADMIN_MESSAGES.fullNameRequired).max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+  fullName: z
+    .string({ error: ADMIN_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.fullNameRequired)
+    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
 });
 export type TNewAdminInput = z.input<typeof ZNewAdminInput>;
 

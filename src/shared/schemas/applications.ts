@@ -17,9 +17,17 @@ const ZPlatformUrl = z.string().trim().max(MAX_URL_LENGTH, `Profile URLs must be
 
 export const ZApplicationInput = z
   .object({
-    fullName: z.string({ error: APPLICATION_MESSAGES.fullName }).trim().min(2, APPLICATION_MESSAGES.fullName).max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+    fullName: z
+      .string({ error: APPLICATION_MESSAGES.fullName })
+      .trim()
+      .min(2, APPLICATION_MESSAGES.fullName)
+      .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
     email: ZEmail,
-    country: z.string({ error: APPLICATION_MESSAGES.country }).trim().min(2, APPLICATION_MESSAGES.country).max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
+    country: z
+      .string({ error: APPLICATION_MESSAGES.country })
+      .trim()
+      .min(2, APPLICATION_MESSAGES.country)
+      .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
     personalTelegramHandle: z
       .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
       .trim()
@@ -43,8 +51,16 @@ export const ZApplicationInput = z
         .min(0, APPLICATION_MESSAGES.totalFollowers)
         .max(MAX_FOLLOWERS, `Total followers must be at most ${MAX_FOLLOWERS}`),
     ),
-    whyJoin: z.string({ error: APPLICATION_MESSAGES.motivation }).trim().min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation).max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
-    experience: z.string({ error: APPLICATION_MESSAGES.motivation }).trim().min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation).max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    whyJoin: z
+      .string({ error: APPLICATION_MESSAGES.motivation })
+      .trim()
+      .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
+      .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    experience: z
+      .string({ error: APPLICATION_MESSAGES.motivation })
+      .trim()
+      .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
+      .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
   })
   // A refinement, not a transform: it also runs when other fields have failed, so a form shows every message at once.
   .superRefine((input, ctx) => {

@@ -13,10 +13,7 @@ export const ZEmail = z
   .transform((e) => e.toLowerCase());
 
 export function passwordSchema(message: string) {
-  return z
-    .string({ error: message })
-    .min(MIN_PASSWORD_LENGTH, message)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  return z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 }
 
 /** Optional free text: trimmed, empty becomes null. */
@@ -48,8 +45,18 @@ export const ZUuid = z.uuid({ error: 'Not found' });
 export const ZIdParams = z.object({ id: z.string() });
 
 export const ZListQuery = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must not be negative').max(10_000_000, 'offset is too large').default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .max(10_000_000, 'offset is too large')
+    .default(0),
   cursor: z.string().max(200, 'cursor is too long').optional(),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });

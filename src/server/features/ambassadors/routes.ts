@@ -19,21 +19,32 @@ export async function ambassadorRoutes(app: FastifyInstance) {
     });
   }
 
-  r.patch('/api/ambassador', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZAmbassadorSelfUpdate, response: { 200: ZOwnAmbassador, ...errors } } }, async (request) => {
-    const ambassador = requireAmbassador(request);
-    const updated = await updateOwnAmbassador(app.ctx, ambassador, request.body);
-    return ownAmbassadorView(app.ctx, updated);
-  });
+  r.patch(
+    '/api/ambassador',
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZAmbassadorSelfUpdate, response: { 200: ZOwnAmbassador, ...errors } } },
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      const updated = await updateOwnAmbassador(app.ctx, ambassador, request.body);
+      return ownAmbassadorView(app.ctx, updated);
+    },
+  );
 
-  r.get('/api/admin/ambassadors', { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: ZListQuery, response: { 200: z.array(ZAmbassadorView), ...errors } } }, async (request, reply) => {
-    const { items, total } = await listAmbassadors(app.ctx, request.query);
-    setTotal(reply, total);
-    return items;
-  });
+  r.get(
+    '/api/admin/ambassadors',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: ZListQuery, response: { 200: z.array(ZAmbassadorView), ...errors } } },
+    async (request, reply) => {
+      const { items, total } = await listAmbassadors(app.ctx, request.query);
+      setTotal(reply, total);
+      return items;
+    },
+  );
 
   r.patch(
     '/api/admin/ambassadors/:id',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZAmbassadorAdminUpdate, response: { 200: ZAmbassadorView, ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: ZIdParams, body: ZAmbassadorAdminUpdate, response: { 200: ZAmbassadorView, ...errors } },
+    },
     async (request) => adminUpdateAmbassador(app.ctx, requireUser(request), request.params.id, request.body),
   );
 

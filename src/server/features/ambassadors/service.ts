@@ -76,7 +76,15 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
     if (!row) throw notFound('Ambassador not found');
     const set: Partial<typeof ambassadors.$inferInsert> = { updatedAt: now };
     const changed: string[] = [];
-    for (const key of ['twitterHandle', 'instagramHandle', 'telegramHandle', 'facebookHandle', 'youtubeHandle', 'gcmWalletAddress', 'usdtWalletAddress'] as const) {
+    for (const key of [
+      'twitterHandle',
+      'instagramHandle',
+      'telegramHandle',
+      'facebookHandle',
+      'youtubeHandle',
+      'gcmWalletAddress',
+      'usdtWalletAddress',
+    ] as const) {
       const value = changes[key];
       if (value !== undefined && value !== row[key]) {
         set[key] = value;
@@ -101,7 +109,14 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       }
     }
     const updated = await tx.update(ambassadors).set(set).where(eq(ambassadors.id, id)).returning();
-    await logAdminAction(tx, actor, 'update_ambassador', { type: 'ambassador', id }, `${row.email}: ${changed.length ? changed.join(', ') : 'no changes'}`, now);
+    await logAdminAction(
+      tx,
+      actor,
+      'update_ambassador',
+      { type: 'ambassador', id },
+      `${row.email}: ${changed.length ? changed.join(', ') : 'no changes'}`,
+      now,
+    );
     const result = updated[0] ?? row;
     return presentAmbassador(result, now);
   });
@@ -124,4 +139,8 @@ export async function resendSetupEmail(ctx: AppContext, actor: SessionUser, id: 
   ctx.outbox.kick();
 }
 
-export const ambassadorCount = (db: Db) => db.select({ n: count() }).from(ambassadors).then((r) => r[0]?.n ?? 0);
+export const ambassadorCount = (db: Db) =>
+  db
+    .select({ n: count() })
+    .from(ambassadors)
+    .then((r) => r[0]?.n ?? 0);

@@ -14,7 +14,14 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/applications',
-    { config: { access: 'public' }, schema: { tags: ['applications'], body: ZApplicationInput, response: { 201: ZApplicationView.pick({ id: true, status: true, createdAt: true }), 400: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['applications'],
+        body: ZApplicationInput,
+        response: { 201: ZApplicationView.pick({ id: true, status: true, createdAt: true }), 400: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody },
+      },
+    },
     async (request, reply) => {
       const application = await submitApplication(app.ctx, request.body, request.ip);
       return reply.code(201).send(application);
@@ -33,7 +40,10 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/applications/:id/approve',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZMessage.extend({ ambassadorId: z.string() }), ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZMessage.extend({ ambassadorId: z.string() }), ...errors } },
+    },
     async (request) => {
       const result = await approveApplication(app.ctx, requireUser(request), request.params.id);
       return { message: 'Application approved. Setup email sent to ambassador.', ...result };

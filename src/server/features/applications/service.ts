@@ -42,7 +42,12 @@ export function presentApplication(row: ApplicationRow): TApplicationView {
 
 export async function submitApplication(ctx: AppContext, input: TApplication, address: string): Promise<TApplicationView> {
   const now = ctx.clock.now();
-  await consume(ctx.db, { key: `applications:address:${address}`, max: ctx.config.rateLimits.applicationsPerHour, windowMs: 3_600_000 }, now, 'Too many applications from this address. Please try again later.');
+  await consume(
+    ctx.db,
+    { key: `applications:address:${address}`, max: ctx.config.rateLimits.applicationsPerHour, windowMs: 3_600_000 },
+    now,
+    'Too many applications from this address. Please try again later.',
+  );
   const existingUser = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existingUser.length) throw conflict(ACCOUNT_EXISTS);
   try {
@@ -111,7 +116,10 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
   const result = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const application = await decide(tx, id, { status: 'approved', reviewedBy: actor.id });
-    const taken = await tx.select({ id: users.id }).from(users).where(inArray(users.email, [application.email]));
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.email, [application.email]));
     if (taken.length) throw conflict(ACCOUNT_EXISTS);
     const userRows = await tx
       .insert(users)
@@ -151,7 +159,14 @@ export async function rejectApplication(ctx: AppContext, actor: SessionUser, id:
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const application = await decide(tx, id, { status: 'rejected', rejectedAt: now, reviewedBy: actor.id, adminNotes });
-    await logAdminAction(tx, actor, 'reject_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>${adminNotes ? `: ${adminNotes}` : ''}`, now);
+    await logAdminAction(
+      tx,
+      actor,
+      'reject_application',
+      { type: 'application', id: application.id },
+      `${application.fullName} <${application.email}>${adminNotes ? `: ${adminNotes}` : ''}`,
+      now,
+    );
   });
 }
 

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AUTH_MESSAGES, ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../../../shared/schemas/auth.ts';
+import {
+  AUTH_MESSAGES,
+  ZChangePasswordInput,
+  ZCurrentUser,
+  ZLoginInput,
+  ZRegisterInput,
+  ZSetupPasswordInput,
+  ZSuperAdminLoginInput,
+} from '../../../shared/schemas/auth.ts';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZMessage } from '../../../shared/schemas/views.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
@@ -30,11 +38,15 @@ export async function authRoutes(app: FastifyInstance) {
     return request.user;
   });
 
-  r.post('/api/login', { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: ZCurrentUser, ...errors } } }, async (request, reply) => {
-    const signedIn = await login(app.ctx, request.body, request.ip);
-    setSessionCookie(reply, signedIn);
-    return signedIn.user;
-  });
+  r.post(
+    '/api/login',
+    { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: ZCurrentUser, ...errors } } },
+    async (request, reply) => {
+      const signedIn = await login(app.ctx, request.body, request.ip);
+      setSessionCookie(reply, signedIn);
+      return signedIn.user;
+    },
+  );
 
   // The dashboard's "logging in again" navigation (DECISIONS §2).
   r.get('/api/login', { config: { access: 'public' }, schema: { tags: ['session'] } }, async (_request, reply) => reply.redirect('/auth'));
@@ -74,7 +86,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/setup-password/:token',
-    { config: { access: 'public' }, schema: { tags: ['session'], params: z.object({ token: z.string() }), body: ZSetupPasswordInput, response: { 200: ZMessage, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['session'], params: z.object({ token: z.string() }), body: ZSetupPasswordInput, response: { 200: ZMessage, ...errors } },
+    },
     async (request) => {
       await limitSetupPassword(app.ctx, request.ip);
       await setPasswordFromToken(app.ctx, request.params.token, request.body.password);
@@ -82,9 +97,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/api/change-password', { config: { access: 'user' }, schema: { tags: ['session'], body: ZChangePasswordInput, response: { 200: ZMessage, ...errors } } }, async (request) => {
-    const user = requireUser(request);
-    await changePassword(app.ctx, user, request.sessionSid ?? '', request.body);
-    return { message: 'Password changed' };
-  });
+  r.post(
+    '/api/change-password',
+    { config: { access: 'user' }, schema: { tags: ['session'], body: ZChangePasswordInput, response: { 200: ZMessage, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      await changePassword(app.ctx, user, request.sessionSid ?? '', request.body);
+      return { message: 'Password changed' };
+    },
+  );
 }

@@ -54,7 +54,11 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   return { user: sessionUser(user), ...session };
 }
 
-export async function superAdminLogin(ctx: AppContext, input: { email: string; password: string; superAdminSecret: string }, address: string): Promise<SignedIn> {
+export async function superAdminLogin(
+  ctx: AppContext,
+  input: { email: string; password: string; superAdminSecret: string },
+  address: string,
+): Promise<SignedIn> {
   const expected = ctx.config.superAdminSecret;
   if (!expected) throw unavailable('Super admin login is not configured on this server');
   const now = ctx.clock.now();
@@ -71,7 +75,10 @@ export async function superAdminLogin(ctx: AppContext, input: { email: string; p
   return { user: sessionUser(user), ...session };
 }
 
-export async function register(ctx: AppContext, input: { email: string; password: string; fullName?: string | undefined; username?: string | undefined }): Promise<SignedIn> {
+export async function register(
+  ctx: AppContext,
+  input: { email: string; password: string; fullName?: string | undefined; username?: string | undefined },
+): Promise<SignedIn> {
   if (!ctx.config.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
@@ -91,7 +98,12 @@ export async function register(ctx: AppContext, input: { email: string; password
 }
 
 /** Changes the caller's password and ends their other sessions. */
-export async function changePassword(ctx: AppContext, user: SessionUser, currentSid: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  currentSid: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
   const rows = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
   const ok = await verifyPassword(rows[0]?.password, input.currentPassword);
   if (!ok) throw badRequest('Current password is incorrect', 'currentPassword');
@@ -109,7 +121,15 @@ export async function ensureSuperAdmin(ctx: AppContext): Promise<'created' | 'ex
   const passwordHash = await hashPassword(wanted.password);
   const rows = await ctx.db
     .insert(users)
-    .values({ email: wanted.email, username: wanted.email, fullName: 'Super Admin', password: passwordHash, isAdmin: true, isSuperAdmin: true, createdAt: ctx.clock.now() })
+    .values({
+      email: wanted.email,
+      username: wanted.email,
+      fullName: 'Super Admin',
+      password: passwordHash,
+      isAdmin: true,
+      isSuperAdmin: true,
+      createdAt: ctx.clock.now(),
+    })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return rows.length ? 'created' : 'exists';
@@ -118,6 +138,10 @@ export async function ensureSuperAdmin(ctx: AppContext): Promise<'created' | 'ex
 export const SETUP_PASSWORD_LIMIT_MESSAGE = 'Too many attempts. Please try again later.';
 
 export async function limitSetupPassword(ctx: AppContext, address: string): Promise<void> {
-  await consume(ctx.db, { key: `setup-password:address:${address}`, max: ctx.config.rateLimits.setupPassword, windowMs: 15 * 60_000 }, ctx.clock.now(), SETUP_PASSWORD_LIMIT_MESSAGE);
+  await consume(
+    ctx.db,
+    { key: `setup-password:address:${address}`, max: ctx.config.rateLimits.setupPassword, windowMs: 15 * 60_000 },
+    ctx.clock.now(),
+    SETUP_PASSWORD_LIMIT_MESSAGE,
+  );
 }
-

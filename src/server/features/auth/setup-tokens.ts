@@ -16,7 +16,12 @@ export const SETUP_LINK_INVALID = 'This password setup link is invalid or has ex
  * A fresh single-use token (older ones stop working, as only the latest hash is
  * kept) and its email in the outbox, inside the caller's transaction.
  */
-export async function issueSetupToken(ctx: AppContext, tx: Db, target: { userId: string; email: string; name: string; reason: SetupReason }, now: Date): Promise<void> {
+export async function issueSetupToken(
+  ctx: AppContext,
+  tx: Db,
+  target: { userId: string; email: string; name: string; reason: SetupReason },
+  now: Date,
+): Promise<void> {
   const token = newToken();
   await tx
     .update(users)

@@ -57,6 +57,9 @@ export async function leaderboard(ctx: AppContext): Promise<TLeaderboardEntry[]>
 }
 
 export async function getSettings(ctx: AppContext): Promise<{ reportSubmissionEnabled: boolean }> {
-  const rows = await ctx.db.select({ reportSubmissionEnabled: systemSettings.reportSubmissionEnabled }).from(systemSettings).where(eq(systemSettings.id, 'global'));
+  const rows = await ctx.db
+    .select({ reportSubmissionEnabled: systemSettings.reportSubmissionEnabled })
+    .from(systemSettings)
+    .where(eq(systemSettings.id, 'global'));
   return { reportSubmissionEnabled: rows[0]?.reportSubmissionEnabled ?? true };
 }

@@ -12,22 +12,34 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export async function reportRoutes(app: FastifyInstance) {
   const r = typed(app);
 
-  r.get('/api/reports', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZReportView), ...errors } } }, async (request) => {
-    const ambassador = requireAmbassador(request);
-    return listOwnReports(app.ctx, ambassador.id);
-  });
+  r.get(
+    '/api/reports',
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZReportView), ...errors } } },
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      return listOwnReports(app.ctx, ambassador.id);
+    },
+  );
 
-  r.post('/api/reports', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZReportInput, response: { 201: ZReportView, ...errors } } }, async (request, reply) => {
-    const ambassador = requireAmbassador(request);
-    const report = await submitReport(app.ctx, ambassador, request.body);
-    return reply.code(201).send(report);
-  });
+  r.post(
+    '/api/reports',
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZReportInput, response: { 201: ZReportView, ...errors } } },
+    async (request, reply) => {
+      const ambassador = requireAmbassador(request);
+      const report = await submitReport(app.ctx, ambassador, request.body);
+      return reply.code(201).send(report);
+    },
+  );
 
   r.get(
     '/api/admin/reports',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], querystring: ZListQuery.extend({ status: z.enum(REPORT_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }), response: { 200: z.array(ZAdminReportView), ...errors } },
+      schema: {
+        tags: ['admin'],
+        querystring: ZListQuery.extend({ status: z.enum(REPORT_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }),
+        response: { 200: z.array(ZAdminReportView), ...errors },
+      },
     },
     async (request, reply) => {
       const { items, total } = await listReportsForAdmin(app.ctx, request.query);
@@ -38,7 +50,10 @@ export async function reportRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/reports/:id/review',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors, 422: ZErrorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors, 422: ZErrorBody } },
+    },
     async (request, reply) => {
       const actor = requireUser(request);
       const outcome = await idempotent(app.ctx, request, 200, (db) => reviewReport(app.ctx, actor, request.params.id, request.body, db));

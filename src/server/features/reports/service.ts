@@ -34,11 +34,20 @@ export function presentReport(row: ReportRow): TReportView {
 }
 
 export async function listOwnReports(ctx: AppContext, ambassadorId: string): Promise<TReportView[]> {
-  const rows = await ctx.db.select().from(weeklyReports).where(eq(weeklyReports.ambassadorId, ambassadorId)).orderBy(desc(weeklyReports.createdAt), desc(weeklyReports.id)).limit(1000);
+  const rows = await ctx.db
+    .select()
+    .from(weeklyReports)
+    .where(eq(weeklyReports.ambassadorId, ambassadorId))
+    .orderBy(desc(weeklyReports.createdAt), desc(weeklyReports.id))
+    .limit(1000);
   return rows.map(presentReport);
 }
 
-export async function submitReport(ctx: AppContext, ambassador: AmbassadorRow, input: { weekStartDate: string; weekEndDate: string; activityReport: string }): Promise<TReportView> {
+export async function submitReport(
+  ctx: AppContext,
+  ambassador: AmbassadorRow,
+  input: { weekStartDate: string; weekEndDate: string; activityReport: string },
+): Promise<TReportView> {
   if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
   const settings = await getSettings(ctx);
   if (!settings.reportSubmissionEnabled) throw forbidden(REPORT_MESSAGES.disabled);
@@ -48,7 +57,14 @@ export async function submitReport(ctx: AppContext, ambassador: AmbassadorRow, i
   try {
     const rows = await ctx.db
       .insert(weeklyReports)
-      .values({ ambassadorId: ambassador.id, weekStartDate: input.weekStartDate, weekEndDate: input.weekEndDate, activityReport: input.activityReport, submittedOn: today, createdAt: now })
+      .values({
+        ambassadorId: ambassador.id,
+        weekStartDate: input.weekStartDate,
+        weekEndDate: input.weekEndDate,
+        activityReport: input.activityReport,
+        submittedOn: today,
+        createdAt: now,
+      })
       .returning();
     const row = rows[0];
     if (!row) throw new Error('insert returned nothing');
@@ -59,7 +75,10 @@ export async function submitReport(ctx: AppContext, ambassador: AmbassadorRow, i
   }
 }
 
-export async function listReportsForAdmin(ctx: AppContext, query: TListQuery & { status?: ReportStatus | undefined }): Promise<{ items: TAdminReportView[]; total: number }> {
+export async function listReportsForAdmin(
+  ctx: AppContext,
+  query: TListQuery & { status?: ReportStatus | undefined },
+): Promise<{ items: TAdminReportView[]; total: number }> {
   const where: SQL | undefined = query.status ? eq(weeklyReports.status, query.status) : undefined;
   const [rows, total] = await Promise.all([
     ctx.db
@@ -122,10 +141,39 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
     }
     const week = `${report.weekStartDate} to ${report.weekEndDate}`;
     if (approved) {
-      await creditReward(tx, { ambassadorId: report.ambassadorId, currency: 'GCM', amount: gcm, description: `GCM reward for weekly report ${week}`, reportId: report.id, createdBy: actor.id }, now);
-      await creditReward(tx, { ambassadorId: report.ambassadorId, currency: 'USDT', amount: usdt, description: `USDT reward for weekly report ${week}`, reportId: report.id, createdBy: actor.id }, now);
+      await creditReward(
+        tx,
+        {
+          ambassadorId: report.ambassadorId,
+          currency: 'GCM',
+          amount: gcm,
+          description: `GCM reward for weekly report ${week}`,
+          reportId: report.id,
+          createdBy: actor.id,
+        },
+        now,
+      );
+      await creditReward(
+        tx,
+        {
+          ambassadorId: report.ambassadorId,
+          currency: 'USDT',
+          amount: usdt,
+          description: `USDT reward for weekly report ${week}`,
+          reportId: report.id,
+          createdBy: actor.id,
+        },
+        now,
+      );
     }
-    await logAdminAction(tx, actor, `review_report_${input.status}`, { type: 'report', id: report.id }, `GCM ${gcm}, USDT ${usdt}${input.adminNotes ? `; notes: ${input.adminNotes}` : ''}`, now);
+    await logAdminAction(
+      tx,
+      actor,
+      `review_report_${input.status}`,
+      { type: 'report', id: report.id },
+      `GCM ${gcm}, USDT ${usdt}${input.adminNotes ? `; notes: ${input.adminNotes}` : ''}`,
+      now,
+    );
     return presentReport(report);
   });
 }

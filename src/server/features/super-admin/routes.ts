@@ -13,17 +13,27 @@ const access = { access: 'superAdmin' as const };
 
 export async function superAdminRoutes(app: FastifyInstance) {
   const r = typed(app);
-  r.get('/api/super-admin/admins', { config: access, schema: { tags: ['super-admin'], response: { 200: z.array(ZAdminAccount), ...errors } } }, async () => listAdmins(app.ctx));
+  r.get('/api/super-admin/admins', { config: access, schema: { tags: ['super-admin'], response: { 200: z.array(ZAdminAccount), ...errors } } }, async () =>
+    listAdmins(app.ctx),
+  );
 
-  r.post('/api/super-admin/admins', { config: access, schema: { tags: ['super-admin'], body: ZNewAdminInput, response: { 201: ZAdminAccount, ...errors } } }, async (request, reply) => {
-    const admin = await addAdmin(app.ctx, requireUser(request), request.body);
-    return reply.code(201).send(admin);
-  });
+  r.post(
+    '/api/super-admin/admins',
+    { config: access, schema: { tags: ['super-admin'], body: ZNewAdminInput, response: { 201: ZAdminAccount, ...errors } } },
+    async (request, reply) => {
+      const admin = await addAdmin(app.ctx, requireUser(request), request.body);
+      return reply.code(201).send(admin);
+    },
+  );
 
-  r.delete('/api/super-admin/admins/:id', { config: access, schema: { tags: ['super-admin'], params: ZIdParams, response: { 200: ZMessage, ...errors } } }, async (request) => {
-    await removeAdmin(app.ctx, requireUser(request), request.params.id);
-    return { message: 'Admin removed' };
-  });
+  r.delete(
+    '/api/super-admin/admins/:id',
+    { config: access, schema: { tags: ['super-admin'], params: ZIdParams, response: { 200: ZMessage, ...errors } } },
+    async (request) => {
+      await removeAdmin(app.ctx, requireUser(request), request.params.id);
+      return { message: 'Admin removed' };
+    },
+  );
 
   r.patch(
     '/api/super-admin/admins/:id/password',
@@ -36,11 +46,20 @@ export async function superAdminRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/super-admin/actions',
-    { config: access, schema: { tags: ['super-admin'], querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_LOG_ENTRIES) }), response: { 200: z.array(ZAdminActionView), ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ['super-admin'],
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_LOG_ENTRIES) }),
+        response: { 200: z.array(ZAdminActionView), ...errors },
+      },
+    },
     async (request) => latestActions(app.ctx.db, request.query.limit),
   );
 
-  r.patch('/api/super-admin/settings', { config: access, schema: { tags: ['super-admin'], body: ZSettingsInput, response: { 200: ZSettings, ...errors } } }, async (request) =>
-    updateSettings(app.ctx, requireUser(request), request.body.reportSubmissionEnabled),
+  r.patch(
+    '/api/super-admin/settings',
+    { config: access, schema: { tags: ['super-admin'], body: ZSettingsInput, response: { 200: ZSettings, ...errors } } },
+    async (request) => updateSettings(app.ctx, requireUser(request), request.body.reportSubmissionEnabled),
   );
 }

@@ -13,7 +13,14 @@ import { isUuid } from '../ids.ts';
 type UserRow = typeof users.$inferSelect;
 
 function presentAdmin(row: Pick<UserRow, 'id' | 'fullName' | 'email' | 'username' | 'isSuperAdmin' | 'createdAt'>): TAdminAccount {
-  return { id: row.id, fullName: row.fullName, email: row.email, username: row.username, isSuperAdmin: row.isSuperAdmin, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    username: row.username,
+    isSuperAdmin: row.isSuperAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function listAdmins(ctx: AppContext): Promise<TAdminAccount[]> {
@@ -25,7 +32,10 @@ export async function addAdmin(ctx: AppContext, actor: SessionUser, input: { ema
   try {
     const admin = await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
-      const rows = await tx.insert(users).values({ email: input.email, username: input.email, fullName: input.fullName, isAdmin: true, createdAt: now }).returning();
+      const rows = await tx
+        .insert(users)
+        .values({ email: input.email, username: input.email, fullName: input.fullName, isAdmin: true, createdAt: now })
+        .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
       await issueSetupToken(ctx, tx, { userId: row.id, email: row.email, name: input.fullName, reason: 'admin-invite' }, now);
@@ -42,7 +52,11 @@ export async function addAdmin(ctx: AppContext, actor: SessionUser, input: { ema
 
 async function lockAdmin(tx: AppContext['db'], id: string): Promise<UserRow> {
   if (!isUuid(id)) throw notFound('Admin not found');
-  const rows = await tx.select().from(users).where(and(eq(users.id, id), eq(users.isAdmin, true))).for('update');
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isAdmin, true)))
+    .for('update');
   const row = rows[0];
   if (!row) throw notFound('Admin not found');
   if (row.isSuperAdmin) throw forbidden(ADMIN_MESSAGES.cannotRemoveSuperAdmin);

@@ -12,19 +12,30 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export async function walletRoutes(app: FastifyInstance) {
   const r = typed(app);
 
-  r.get('/api/transactions', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZTransactionView), ...errors } } }, async (request) => {
-    const ambassador = requireAmbassador(request);
-    return listOwnTransactions(app.ctx, ambassador.id);
-  });
+  r.get(
+    '/api/transactions',
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZTransactionView), ...errors } } },
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      return listOwnTransactions(app.ctx, ambassador.id);
+    },
+  );
 
-  r.get('/api/withdrawal-requests', { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZWithdrawalView), ...errors } } }, async (request) => {
-    const ambassador = requireAmbassador(request);
-    return listOwnWithdrawals(app.ctx, ambassador.id);
-  });
+  r.get(
+    '/api/withdrawal-requests',
+    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZWithdrawalView), ...errors } } },
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      return listOwnWithdrawals(app.ctx, ambassador.id);
+    },
+  );
 
   r.post(
     '/api/withdrawal-requests',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors, 422: ZErrorBody } } },
+    {
+      config: { access: 'ambassador' },
+      schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors, 422: ZErrorBody } },
+    },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
       const outcome = await idempotent(app.ctx, request, 201, (db) => requestWithdrawal(app.ctx, ambassador.id, request.body, db));
@@ -37,7 +48,11 @@ export async function walletRoutes(app: FastifyInstance) {
     '/api/admin/withdrawal-requests',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], querystring: ZListQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }), response: { 200: z.array(ZAdminWithdrawalView), ...errors } },
+      schema: {
+        tags: ['admin'],
+        querystring: ZListQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }),
+        response: { 200: z.array(ZAdminWithdrawalView), ...errors },
+      },
     },
     async (request, reply) => {
       const { items, total } = await listWithdrawalsForAdmin(app.ctx, request.query);
@@ -52,7 +67,10 @@ export async function walletRoutes(app: FastifyInstance) {
   ] as const) {
     r.post(
       `/api/admin/withdrawals/:id/${verb}`,
-      { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZWithdrawalDecisionInput, response: { 200: ZWithdrawalView, ...errors } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['admin'], params: ZIdParams, body: ZWithdrawalDecisionInput, response: { 200: ZWithdrawalView, ...errors } },
+      },
       async (request) => decideWithdrawal(app.ctx, requireUser(request), request.params.id, decision, request.body.adminNotes),
     );
   }

@@ -29,7 +29,12 @@ export function presentWithdrawal(row: WithdrawalRow): TWithdrawalView {
 }
 
 export async function listOwnTransactions(ctx: AppContext, ambassadorId: string): Promise<TTransactionView[]> {
-  const rows = await ctx.db.select().from(transactions).where(eq(transactions.ambassadorId, ambassadorId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(1000);
+  const rows = await ctx.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.ambassadorId, ambassadorId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1000);
   return rows.map((t) => ({
     id: t.id,
     type: t.type,
@@ -43,7 +48,12 @@ export async function listOwnTransactions(ctx: AppContext, ambassadorId: string)
 }
 
 export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string): Promise<TWithdrawalView[]> {
-  const rows = await ctx.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.ambassadorId, ambassadorId)).orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id)).limit(1000);
+  const rows = await ctx.db
+    .select()
+    .from(withdrawalRequests)
+    .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
+    .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
+    .limit(1000);
   return rows.map(presentWithdrawal);
 }
 
@@ -51,7 +61,12 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
  * One transaction with the ambassador's row locked: concurrent requests queue
  * on the lock, and each sees the holds of those before it.
  */
-export async function requestWithdrawal(ctx: AppContext, ambassadorId: string, input: { amount: string; walletAddress: string }, db: Db = ctx.db): Promise<TWithdrawalView> {
+export async function requestWithdrawal(
+  ctx: AppContext,
+  ambassadorId: string,
+  input: { amount: string; walletAddress: string },
+  db: Db = ctx.db,
+): Promise<TWithdrawalView> {
   if (compareMoney(input.amount, MIN_WITHDRAWAL_USDT) < 0) throw badRequest(WITHDRAWAL_MESSAGES.minimum, 'amount');
   return db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -69,7 +84,10 @@ export async function requestWithdrawal(ctx: AppContext, ambassadorId: string, i
   });
 }
 
-export async function listWithdrawalsForAdmin(ctx: AppContext, query: TListQuery & { status?: WithdrawalStatus | undefined }): Promise<{ items: TAdminWithdrawalView[]; total: number }> {
+export async function listWithdrawalsForAdmin(
+  ctx: AppContext,
+  query: TListQuery & { status?: WithdrawalStatus | undefined },
+): Promise<{ items: TAdminWithdrawalView[]; total: number }> {
   const where: SQL | undefined = query.status ? eq(withdrawalRequests.status, query.status) : undefined;
   const [rows, total] = await Promise.all([
     ctx.db
@@ -89,7 +107,13 @@ export async function listWithdrawalsForAdmin(ctx: AppContext, query: TListQuery
  * Moves a pending withdrawal to approved or rejected exactly once. Approval
  * writes the negative USDT ledger entry; rejection releases the hold.
  */
-export async function decideWithdrawal(ctx: AppContext, actor: SessionUser, id: string, decision: 'approved' | 'rejected', adminNotes: string | null): Promise<TWithdrawalView> {
+export async function decideWithdrawal(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  decision: 'approved' | 'rejected',
+  adminNotes: string | null,
+): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -115,7 +139,14 @@ export async function decideWithdrawal(ctx: AppContext, actor: SessionUser, id: 
         createdBy: actor.id,
       });
     }
-    await logAdminAction(tx, actor, decision === 'approved' ? 'approve_withdrawal' : 'reject_withdrawal', { type: 'withdrawal', id: row.id }, `${row.amount} USDT to ${row.walletAddress}${adminNotes ? `; notes: ${adminNotes}` : ''}`, now);
+    await logAdminAction(
+      tx,
+      actor,
+      decision === 'approved' ? 'approve_withdrawal' : 'reject_withdrawal',
+      { type: 'withdrawal', id: row.id },
+      `${row.amount} USDT to ${row.walletAddress}${adminNotes ? `; notes: ${adminNotes}` : ''}`,
+      now,
+    );
     return presentWithdrawal(row);
   });
 }
