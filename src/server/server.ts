@@ -5,7 +5,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { pruneExpiredSessions } from './auth/sessions.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -13,6 +12,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createOutbox } from './email/outbox.ts';
 import { logTransport, smtpTransport, type MailTransport } from './email/transport.ts';
 import { ensureSuperAdmin } from './features/auth/service.ts';
+import { HOUSEKEEPING_EVERY_MS, housekeeping } from './housekeeping.ts';
 
 export interface StartOptions {
   clock?: Clock;
@@ -72,7 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();
   outbox.start();
-  const prune = setInterval(() => void pruneExpiredSessions(database.db, clock.now()).catch(() => undefined), 15 * 60_000);
+  const prune = setInterval(() => void housekeeping(database.db, clock.now()).catch(() => undefined), HOUSEKEEPING_EVERY_MS);
   prune.unref();
   let closed = false;
   return {
