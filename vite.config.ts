@@ -14,10 +14,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // Keep the browser's Host, so the API's same-origin check sees the page's own origin.
     proxy: {
-      '/api': API_TARGET,
-      '/healthz': API_TARGET,
-      '/readyz': API_TARGET,
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/healthz': { target: API_TARGET, changeOrigin: false },
+      '/readyz': { target: API_TARGET, changeOrigin: false },
     },
   },
 });
