@@ -1,0 +1,27 @@
+/**
+ * Front-end figures: the JavaScript the landing page loads before it can show
+ * anything (gzip), from the built client. Lighthouse is reported as not
+ * measured when no Lighthouse that runs on this Node is installed.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib.ts';
+import { landingPageInitialJs, type InitialJs } from '../scripts/initial-js.ts';
+
+export type FrontendFigures =
+  | { skipped: string }
+  | {
+      initialJs: InitialJs | { skipped: string };
+      lighthouse: { performance: number; accessibility: number; bestPractices: number; version: string } | { skipped: string };
+    };
+
+export async function measureFrontend(log: (line: string) => void): Promise<FrontendFigures> {
+  const clientDir = path.join(ROOT, 'dist/client');
+  const initialJs = existsSync(path.join(clientDir, 'index.html'))
+    ? landingPageInitialJs(clientDir)
+    : { skipped: 'the client is not built (npm run build:client)' };
+  if ('gzipBytes' in initialJs) log(`front-end: landing page initial JS ${(initialJs.gzipBytes / 1024).toFixed(1)} kB gzip in ${initialJs.files.length} files`);
+  const { measureLighthouse } = await import('./lighthouse.ts');
+  const lighthouse = await measureLighthouse(log);
+  return { initialJs, lighthouse };
+}

@@ -1,0 +1,148 @@
+/** Harness plumbing: child servers, autocannon runs, small statistics. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Child {
+  port: number;
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript server file in its own process (so the load generator does not share its event loop); resolves once it prints READY <port>. */
+export async function startChild(file: string, env: Record<string, string> = {}, timeoutMs = 600_000): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, file)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${file} did not start in ${timeoutMs} ms\n${stderr}`)), timeoutMs);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /READY (\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${file} exited with ${code}\n${stderr}`));
+    });
+  });
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    stop: () => stopProcess(child),
+  };
+}
+
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections?: number;
+  seconds?: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Requests per second over all connections (a probe), instead of as fast as possible. */
+  overallRate?: number;
+  /** Varies each request (sign-ins with many accounts). */
+  requests?: autocannon.Request[];
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const connections = options.connections ?? 100;
+  const seconds = options.seconds ?? 10;
+  const result = await autocannon({
+    url: options.url,
+    connections,
+    duration: seconds,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    overallRate: options.overallRate,
+    requests: options.requests,
+    timeout: 30,
+  });
+  return {
+    rps: round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    connections,
+    seconds,
+  };
+}
+
+/** A short unmeasured run so JIT, pools and caches are warm before the measured one. */
+export async function warm(url: string, seconds = 2, extra: Partial<LoadOptions> = {}): Promise<void> {
+  await load({ url, connections: 20, seconds, ...extra });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** Times an async function `runs` times after `warmup` unmeasured runs; milliseconds. */
+export async function timeIt(fn: () => Promise<unknown>, runs = 50, warmup = 5): Promise<{ median: number; p99: number }> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return { median: round(median(times), 3), p99: round(percentile(times, 99), 3) };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,243 @@
+/**
+ * Everything measured against one running product on one seeded database:
+ * public reads, admin lists, award freshness, a sign-in flood and 50
+ * concurrent writers. Only counts and timings are recorded; nothing here fails
+ * on a timing.
+ */
+import type autocannon from 'autocannon';
+import { BENCH_PASSWORD, WRITERS, benchEmail, type Size } from './seed.ts';
+import { load, median, percentile, round, sleep, warm, type LoadResult } from './lib.ts';
+
+export interface ProductFigures {
+  leaderboard: LoadResult;
+  stats: LoadResult;
+  adminList: { firstPage: Latency; deepOffset: Latency; deepCursor: Latency | null; totalHeader: string | null; deepRow: number };
+  freshness: { checked: boolean; leaderboardChanged: boolean; statsChanged: boolean; detail: string };
+  signIn: { flood: LoadResult; probeAlone: LoadResult; probeDuringFlood: LoadResult; accounts: number };
+  writers: WriterFigures;
+}
+
+export interface Latency {
+  p50: number;
+  p99: number;
+  runs: number;
+  status: number;
+}
+
+export interface WriterFigures {
+  writers: number;
+  reports: Outcome;
+  withdrawals: Outcome;
+  sameAmbassadorWithdrawals: Outcome;
+}
+
+export interface Outcome {
+  requests: number;
+  byStatus: Record<string, number>;
+  errors: number;
+  serverErrors: number;
+  p50: number;
+  p99: number;
+}
+
+const SUPER = { email: 'super@bench.example', password: 'SuperBench123!', superAdminSecret: 'bench-super-secret' };
+
+function cookieOf(response: Response): string {
+  const raw = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!raw) throw new Error(`no session cookie (status ${response.status})`);
+  return raw.split(';')[0] ?? '';
+}
+
+async function post(base: string, path: string, body: unknown, cookie?: string, extra: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}), ...extra },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  return cookieOf(await post(base, '/api/login', { email, password }));
+}
+
+export async function measureProduct(base: string, size: Size, seconds: number, log: (line: string) => void): Promise<ProductFigures> {
+  const admin = cookieOf(await post(base, '/api/super-admin-login', SUPER));
+
+  log('  public reads (100 connections)');
+  await warm(`${base}/api/public/leaderboard`);
+  const leaderboard = await load({ url: `${base}/api/public/leaderboard`, connections: 100, seconds });
+  await warm(`${base}/api/public/stats`);
+  const stats = await load({ url: `${base}/api/public/stats`, connections: 100, seconds });
+
+  log('  admin list: first page, a deep page by offset and by cursor');
+  const adminList = await measureAdminList(base, admin, size);
+
+  log('  award freshness');
+  const freshness = await checkFreshness(base, admin);
+
+  log('  sign-in flood');
+  const signInFigures = await signInFlood(base, admin, size, seconds);
+
+  log('  50 concurrent writers');
+  const writers = await measureWriters(base, size);
+  return { leaderboard, stats, adminList, freshness, signIn: signInFigures, writers };
+}
+
+async function timedGet(url: string, cookie: string, runs: number): Promise<Latency & { headers: Headers }> {
+  const times: number[] = [];
+  let status = 0;
+  let headers = new Headers();
+  for (let i = 0; i < runs + 5; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (i >= 5) times.push(performance.now() - started);
+    status = response.status;
+    headers = response.headers;
+  }
+  return { p50: round(median(times), 3), p99: round(percentile(times, 99), 3), runs, status, headers };
+}
+
+async function measureAdminList(base: string, admin: string, size: Size) {
+  const runs = 60;
+  const first = await timedGet(`${base}/api/admin/ambassadors?limit=50`, admin, runs);
+  const deepRow = Math.floor(size.ambassadors * 0.9);
+  const deepOffset = await timedGet(`${base}/api/admin/ambassadors?limit=50&offset=${deepRow}`, admin, runs);
+  // The cursor of the deep page comes from the page before it (the product hands it out in X-Next-Cursor).
+  const before = await fetch(`${base}/api/admin/ambassadors?limit=50&offset=${deepRow - 50}`, { headers: { cookie: admin } });
+  await before.arrayBuffer();
+  const cursor = before.headers.get('x-next-cursor');
+  const deepCursor = cursor ? await timedGet(`${base}/api/admin/ambassadors?limit=50&cursor=${encodeURIComponent(cursor)}`, admin, runs) : null;
+  const strip = ({ headers: _h, ...rest }: Latency & { headers: Headers }): Latency => rest;
+  return {
+    firstPage: strip(first),
+    deepOffset: strip(deepOffset),
+    deepCursor: deepCursor ? strip(deepCursor) : null,
+    totalHeader: first.headers.get('x-total-count'),
+    deepRow,
+  };
+}
+
+/** Approves a pending report with a large award and reads the public figures at once: they must already show it. */
+async function checkFreshness(base: string, admin: string): Promise<ProductFigures['freshness']> {
+  const pending = await fetch(`${base}/api/admin/reports?status=pending&limit=1`, { headers: { cookie: admin } });
+  const reports = (await pending.json()) as { id: string; ambassadorId: string }[];
+  const report = reports[0];
+  if (!report) return { checked: false, leaderboardChanged: false, statsChanged: false, detail: 'no pending report' };
+  const statsBefore = (await (await fetch(`${base}/api/public/stats`)).json()) as { totalGcmAwarded: string };
+  await (await fetch(`${base}/api/public/leaderboard`)).arrayBuffer();
+  const award = '1000000.00';
+  const review = await post(base, `/api/admin/reports/${report.id}/review`, { status: 'approved', gcmAwarded: award, usdtAwarded: '1.00' }, admin);
+  if (review.status !== 200)
+    return { checked: false, leaderboardChanged: false, statsChanged: false, detail: `review answered ${review.status}: ${await review.text()}` };
+  const board = (await (await fetch(`${base}/api/public/leaderboard`)).json()) as { id: string; monthlyGcm: string }[];
+  const statsAfter = (await (await fetch(`${base}/api/public/stats`)).json()) as { totalGcmAwarded: string };
+  const leaderboardChanged = board[0]?.id === report.ambassadorId;
+  const statsChanged = Number(statsAfter.totalGcmAwarded) - Number(statsBefore.totalGcmAwarded) === 1_000_000;
+  return {
+    checked: true,
+    leaderboardChanged,
+    statsChanged,
+    detail: `first place after the award: ${board[0]?.id === report.ambassadorId ? 'the awarded ambassador' : 'someone else'}; GCM total ${statsBefore.totalGcmAwarded} -> ${statsAfter.totalGcmAwarded}`,
+  };
+}
+
+async function signInFlood(base: string, admin: string, size: Size, seconds: number): Promise<ProductFigures['signIn']> {
+  const accounts = Math.min(size.ambassadors, 2_000);
+  const probe = { url: `${base}/api/user`, connections: 4, overallRate: 100, seconds: Math.max(5, Math.round(seconds / 2)), headers: { cookie: admin } };
+  await warm(probe.url, 1, { headers: probe.headers, connections: 4 });
+  const probeAlone = await load(probe);
+  let next = 0;
+  const requests: autocannon.Request[] = [
+    {
+      method: 'POST',
+      path: '/api/login',
+      setupRequest: (request) => {
+        next = (next % accounts) + 1;
+        return {
+          ...request,
+          headers: { ...request.headers, 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ email: benchEmail(next), password: BENCH_PASSWORD }),
+        };
+      },
+    },
+  ];
+  const floodRun = load({ url: base, connections: 16, seconds, requests });
+  await sleep(1_000);
+  const probeDuringFlood = await load({ ...probe, seconds: Math.max(3, seconds - 3) });
+  const flood = await floodRun;
+  return { flood, probeAlone, probeDuringFlood, accounts };
+}
+
+async function outcome(tasks: (() => Promise<Response>)[], parallel: boolean): Promise<Outcome> {
+  const byStatus: Record<string, number> = {};
+  const times: number[] = [];
+  let errors = 0;
+  const runOne = async (task: () => Promise<Response>) => {
+    const started = performance.now();
+    try {
+      const response = await task();
+      await response.arrayBuffer();
+      byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+    } catch {
+      errors += 1;
+    }
+    times.push(performance.now() - started);
+  };
+  if (parallel) await Promise.all(tasks.map(runOne));
+  else for (const task of tasks) await runOne(task);
+  const serverErrors = Object.entries(byStatus).reduce((sum, [status, n]) => (Number(status) >= 500 ? sum + n : sum), 0);
+  return { requests: tasks.length, byStatus, errors, serverErrors, p50: round(median(times), 1), p99: round(percentile(times, 99), 1) };
+}
+
+function merge(outcomes: Outcome[]): Outcome {
+  const byStatus: Record<string, number> = {};
+  for (const o of outcomes) for (const [k, v] of Object.entries(o.byStatus)) byStatus[k] = (byStatus[k] ?? 0) + v;
+  return {
+    requests: outcomes.reduce((s, o) => s + o.requests, 0),
+    byStatus,
+    errors: outcomes.reduce((s, o) => s + o.errors, 0),
+    serverErrors: outcomes.reduce((s, o) => s + o.serverErrors, 0),
+    p50: median(outcomes.map((o) => o.p50)),
+    p99: Math.max(...outcomes.map((o) => o.p99)),
+  };
+}
+
+/**
+ * 50 ambassadors (each with its own session) submit a report at the same
+ * instant, then each requests 4 withdrawals in a row, all 50 at once; then 50
+ * requests at once against one ambassador's balance (they queue on its row).
+ */
+async function measureWriters(base: string, size: Size): Promise<WriterFigures> {
+  const writers = Math.min(WRITERS, size.ambassadors);
+  const cookies: string[] = [];
+  // Seeded ambassador i is suspended when i % 97 == 0; writers 1..50 are all active.
+  for (let i = 1; i <= writers; i++) cookies.push(await signIn(base, benchEmail(i), BENCH_PASSWORD));
+  const today = new Date().toISOString().slice(0, 10);
+  const weekStart = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+  const report = {
+    weekStartDate: weekStart,
+    weekEndDate: today,
+    activityReport: 'Hosted a Telegram AMA with 300 attendees and posted five threads on X about the game.',
+  };
+  const reports = await outcome(
+    cookies.map((cookie) => () => post(base, '/api/reports', report, cookie)),
+    true,
+  );
+  const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const perWriter = await Promise.all(
+    cookies.map((cookie) =>
+      outcome(
+        Array.from({ length: 4 }, () => () => post(base, '/api/withdrawal-requests', { amount: 50, walletAddress: wallet }, cookie)),
+        false,
+      ),
+    ),
+  );
+  const withdrawals = merge(perWriter);
+  const one = cookies[0] ?? '';
+  const sameAmbassadorWithdrawals = await outcome(
+    Array.from({ length: writers }, () => () => post(base, '/api/withdrawal-requests', { amount: '50.00', walletAddress: wallet }, one)),
+    true,
+  );
+  return { writers, reports, withdrawals, sameAmbassadorWithdrawals };
+}

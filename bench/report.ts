@@ -1,0 +1,244 @@
+/** Turns one run's results into docs/benchmarks.md: every target row of issue 5, its measured ratio, pass or miss. */
+import type { BenchResults, SizeRun } from './run.ts';
+import { round } from './lib.ts';
+
+type Verdict = 'pass' | 'miss' | 'not measured';
+
+interface Row {
+  what: string;
+  target: string;
+  measured: string;
+  verdict: Verdict;
+  note: string;
+}
+
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? String(round(n, digits)) : '-');
+const find = (r: BenchResults, kind: SizeRun['kind'], size: string) => r.runs.find((x) => x.kind === kind && x.size.name === size);
+const notRun = (what: string, target: string, why: string): Row => ({ what, target, measured: '-', verdict: 'not measured', note: why });
+
+export function targetRows(r: BenchResults): Row[] {
+  const rows: Row[] = [];
+  const hello = r.baselines.fastify;
+  const bare = r.baselines.node;
+  rows.push({
+    what: 'Fastify hello / bare node hello',
+    target: '>= 0.9',
+    measured: fmt(hello.rps / bare.rps),
+    verdict: hello.rps / bare.rps >= 0.9 ? 'pass' : 'miss',
+    note: `${hello.rps} / ${bare.rps} req/s (again at the end: ${r.baselines.fastifyAfter.rps} / ${r.baselines.nodeAfter.rps})`,
+  });
+
+  const pgL = find(r, 'postgres', 'L');
+  const pgS = find(r, 'postgres', 'S');
+  const liteS = find(r, 'pglite', 'S');
+  const large = pgL ?? find(r, 'pglite', 'L');
+  if (large) {
+    const p = large.product;
+    const fresh = p.freshness;
+    const lbRatio = p.leaderboard.rps / hello.rps;
+    const freshOk = fresh.checked && fresh.leaderboardChanged && fresh.statsChanged;
+    rows.push({
+      what: `public leaderboard req/s / Fastify hello, at size L (${large.kind})`,
+      target: '>= 0.5, figures change as soon as an award is credited',
+      measured: `${fmt(lbRatio)}; fresh after an award: ${freshOk ? 'yes' : 'no'}`,
+      verdict: lbRatio >= 0.5 && freshOk ? 'pass' : 'miss',
+      note: `${p.leaderboard.rps} req/s, p50 ${p.leaderboard.p50} ms, p99 ${p.leaderboard.p99} ms, errors ${p.leaderboard.errors}, non-2xx ${p.leaderboard.non2xx}; ${fresh.detail}`,
+    });
+    const stRatio = p.stats.rps / hello.rps;
+    rows.push({
+      what: `public stats req/s / Fastify hello, at size L (${large.kind})`,
+      target: '>= 0.5',
+      measured: fmt(stRatio),
+      verdict: stRatio >= 0.5 && fresh.statsChanged ? 'pass' : 'miss',
+      note: `${p.stats.rps} req/s, p50 ${p.stats.p50} ms, p99 ${p.stats.p99} ms, errors ${p.stats.errors}, non-2xx ${p.stats.non2xx}`,
+    });
+    const p99Ratio = Math.max(p.leaderboard.p99, p.stats.p99) / hello.p99;
+    rows.push({
+      what: 'p99 of public reads at 100 connections / hello route p99',
+      target: '<= 3',
+      measured: fmt(p99Ratio),
+      verdict: p99Ratio <= 3 ? 'pass' : 'miss',
+      note: `worst public p99 ${Math.max(p.leaderboard.p99, p.stats.p99)} ms vs Fastify hello p99 ${hello.p99} ms (size L, ${large.kind})`,
+    });
+  } else {
+    for (const what of [
+      'public leaderboard req/s / Fastify hello, at size L',
+      'public stats req/s / Fastify hello, at size L',
+      'p99 of public reads at 100 connections / hello route p99',
+    ])
+      rows.push(notRun(what, what.includes('p99') ? '<= 3' : '>= 0.5', 'size L was not run (--pg / --pglite)'));
+  }
+
+  const small = large ? find(r, large.kind, 'S') : undefined;
+  if (large && small) {
+    const lb = large.queries.leaderboardMs / small.queries.leaderboardMs;
+    const st = large.queries.statsMs / small.queries.statsMs;
+    const ledgerScan = large.queries.plans.some((p) => p.ledgerSeqScan);
+    const seqScans = [...new Set(large.queries.plans.flatMap((p) => p.seqScans))];
+    rows.push({
+      what: 'leaderboard and stats query time at L / at S',
+      target: '<= 1.5, no sequential scan over the ledger',
+      measured: `leaderboard ${fmt(lb)}, stats ${fmt(st)}; ledger seq scan: ${ledgerScan ? 'yes' : 'no'}`,
+      verdict: lb <= 1.5 && st <= 1.5 && !ledgerScan ? 'pass' : 'miss',
+      note: `medians at L ${large.queries.leaderboardMs} / ${large.queries.statsMs} ms, at S ${small.queries.leaderboardMs} / ${small.queries.statsMs} ms (${large.kind}); sequential scans at L: ${seqScans.join(', ') || 'none'}`,
+    });
+  } else rows.push(notRun('leaderboard and stats query time at L / at S', '<= 1.5', 'needs sizes S and L on one database'));
+
+  if (large) {
+    const list = large.product.adminList;
+    const deep = list.deepCursor ?? list.deepOffset;
+    const ratio = deep.p50 / list.firstPage.p50;
+    rows.push({
+      what: 'admin list, a deep page / the first page, at L',
+      target: '<= 1.5 (keyset paging, no exact count on every page)',
+      measured: fmt(ratio),
+      verdict: ratio <= 1.5 && list.deepCursor !== null ? 'pass' : 'miss',
+      note: `p50 first page ${list.firstPage.p50} ms; row ${list.deepRow} by ${list.deepCursor ? `cursor ${list.deepCursor.p50} ms` : 'offset (no cursor offered)'}; by offset ${list.deepOffset.p50} ms; X-Total-Count ${list.totalHeader ?? '-'}`,
+    });
+  } else rows.push(notRun('admin list, a deep page / the first page, at L', '<= 1.5', 'size L was not run'));
+
+  const signRun = large ?? pgS ?? liteS;
+  if (signRun) {
+    const s = signRun.product.signIn;
+    const ceiling = r.machine.cpus / (r.argon2.hashMs / 1000);
+    const ratio = s.flood.rps / ceiling;
+    const p99 = s.probeDuringFlood.p99 / s.probeAlone.p99;
+    rows.push({
+      what: 'sign-ins per second / (cores / time of one argon2id hash)',
+      target: '>= 0.8, other endpoints p99 at most doubles during a sign-in flood',
+      measured: `${fmt(ratio)}; p99 during / alone ${fmt(p99)}`,
+      verdict: ratio >= 0.8 && p99 <= 2 && s.flood.non2xx === 0 && s.flood.errors === 0 ? 'pass' : 'miss',
+      note: `${s.flood.rps} sign-ins/s (non-2xx ${s.flood.non2xx}, errors ${s.flood.errors}) vs ${r.machine.cpus} cores / ${r.argon2.hashMs} ms = ${fmt(ceiling, 1)}/s; GET /api/user at 100 req/s: p99 ${s.probeAlone.p99} ms alone, ${s.probeDuringFlood.p99} ms during (size ${signRun.size.name}, ${signRun.kind})`,
+    });
+  }
+
+  const writerRuns = r.runs;
+  if (writerRuns.length) {
+    const kinds = new Set(writerRuns.map((w) => w.kind));
+    const clean = writerRuns.every((w) => {
+      const x = w.product.writers;
+      const okStatus = (o: typeof x.reports, allowed: string[]) =>
+        o.errors === 0 && o.serverErrors === 0 && Object.keys(o.byStatus).every((s) => allowed.includes(s));
+      return okStatus(x.reports, ['201']) && okStatus(x.withdrawals, ['201']) && okStatus(x.sameAmbassadorWithdrawals, ['201']) && (w.deadlocks ?? 0) === 0;
+    });
+    rows.push({
+      what: 'report submission and withdrawal request at 50 concurrent writers',
+      target: 'no errors, no deadlocks, on both databases',
+      measured: `${clean ? 'no errors, no deadlocks' : 'errors'} on ${[...kinds].join(' and ')}`,
+      verdict: clean && kinds.size === 2 ? 'pass' : kinds.size < 2 && clean ? 'not measured' : 'miss',
+      note: writerRuns
+        .map((w) => {
+          const x = w.product.writers;
+          return `${w.kind} ${w.size.name}: reports ${JSON.stringify(x.reports.byStatus)}, withdrawals ${JSON.stringify(x.withdrawals.byStatus)}, one account x50 ${JSON.stringify(x.sameAmbassadorWithdrawals.byStatus)}, deadlocks ${w.deadlocks ?? 'n/a'}`;
+        })
+        .join('; '),
+    });
+  }
+
+  if (pgS && liteS) {
+    const lb = liteS.product.leaderboard.rps / pgS.product.leaderboard.rps;
+    const st = liteS.product.stats.rps / pgS.product.stats.rps;
+    rows.push({
+      what: 'PGlite req/s / PostgreSQL req/s for public reads',
+      target: '>= 0.5',
+      measured: `leaderboard ${fmt(lb)}, stats ${fmt(st)}`,
+      verdict: Math.min(lb, st) >= 0.5 ? 'pass' : 'miss',
+      note: `size S: PGlite ${liteS.product.leaderboard.rps} / ${liteS.product.stats.rps} req/s, PostgreSQL ${pgS.product.leaderboard.rps} / ${pgS.product.stats.rps} req/s`,
+    });
+  } else rows.push(notRun('PGlite req/s / PostgreSQL req/s for public reads', '>= 0.5', 'needs size S on both databases'));
+
+  const fe = r.frontend;
+  if ('initialJs' in fe && 'gzipBytes' in fe.initialJs) {
+    const kb = fe.initialJs.gzipBytes / 1024;
+    rows.push({
+      what: 'initial JavaScript of the landing page',
+      target: '<= 120 kB gzip',
+      measured: `${fmt(kb, 1)} kB`,
+      verdict: kb <= 120 ? 'pass' : 'miss',
+      note: `${fe.initialJs.files.length} files; the budget is also a test in npm test (test/budget/initial-js.test.ts)`,
+    });
+  } else
+    rows.push(
+      notRun('initial JavaScript of the landing page', '<= 120 kB gzip', 'skipped' in fe ? fe.skipped : 'skipped' in fe.initialJs ? fe.initialJs.skipped : ''),
+    );
+  if ('lighthouse' in fe && 'performance' in fe.lighthouse) {
+    const l = fe.lighthouse;
+    rows.push({
+      what: 'Lighthouse on the landing page, phone profile, Debian Chromium',
+      target: 'performance, accessibility, best practices >= 95',
+      measured: `${l.performance} / ${l.accessibility} / ${l.bestPractices}`,
+      verdict: Math.min(l.performance, l.accessibility, l.bestPractices) >= 95 ? 'pass' : 'miss',
+      note: `Lighthouse ${l.version}`,
+    });
+  } else
+    rows.push(
+      notRun(
+        'Lighthouse on the landing page, phone profile, Debian Chromium',
+        'performance, accessibility, best practices >= 95',
+        'lighthouse' in fe && 'skipped' in fe.lighthouse ? fe.lighthouse.skipped : 'skipped',
+      ),
+    );
+
+  const cs = r.coldStart;
+  if ('cold' in cs) {
+    const ok = cs.cold.healthzMs <= 2000 && cs.reopenMedian.healthzMs <= 500;
+    rows.push({
+      what: 'cold start to /healthz on a new embedded database; reopen',
+      target: '<= 2 s; reopen <= 0.5 s',
+      measured: `${fmt(cs.cold.healthzMs / 1000)} s; reopen ${fmt(cs.reopenMedian.healthzMs / 1000)} s`,
+      verdict: ok ? 'pass' : 'miss',
+      note: `/readyz (database answering): ${fmt(cs.cold.readyzMs / 1000)} s new, ${fmt(cs.reopenMedian.readyzMs / 1000)} s reopen; ${cs.command}`,
+    });
+  } else rows.push(notRun('cold start to /healthz on a new embedded database; reopen', '<= 2 s; reopen <= 0.5 s', cs.skipped));
+  return rows;
+}
+
+export function writeMarkdown(r: BenchResults, revision: string): string {
+  const rows = targetRows(r);
+  const m = r.machine;
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every ratio is taken against a baseline measured in the same run',
+    '(a bare `node:http` hello server and a Fastify hello route, each in its own process, 100 connections, autocannon on loopback).',
+    'The harness records figures and never fails on a timing. Raw figures: `bench/results/*.json` (git-ignored).',
+    '',
+    `- command: \`${r.command}\` (${r.seconds} s per load run)`,
+    `- machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, PostgreSQL ${m.postgres ?? '-'}, PGlite (embedded)`,
+    `- run: ${r.startedAt}, commit ${revision}`,
+    '',
+    '| what | target | measured | verdict | figures |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.what} | ${row.target} | ${row.measured} | ${row.verdict === 'pass' ? '**pass**' : row.verdict === 'miss' ? '**miss**' : row.verdict} | ${row.note.replaceAll('|', '\\|')} |`,
+    ),
+    '',
+    '## Every load run',
+    '',
+    '| database | size | seed | leaderboard req/s (p50 / p99 ms) | stats req/s (p50 / p99 ms) | query ms: leaderboard / stats | admin list p50 ms: first / deep offset / deep cursor | sign-ins/s |',
+    '|---|---|---|---|---|---|---|---|',
+    ...r.runs.map((run) => {
+      const p = run.product;
+      const a = p.adminList;
+      return `| ${run.kind} | ${run.size.name} | ${fmt(run.seedMs / 1000, 1)} s | ${p.leaderboard.rps} (${p.leaderboard.p50} / ${p.leaderboard.p99}) | ${p.stats.rps} (${p.stats.p50} / ${p.stats.p99}) | ${run.queries.leaderboardMs} / ${run.queries.statsMs} | ${a.firstPage.p50} / ${a.deepOffset.p50} / ${a.deepCursor?.p50 ?? '-'} | ${p.signIn.flood.rps} |`;
+    }),
+    '',
+    `Baselines: bare node ${r.baselines.node.rps} req/s (p99 ${r.baselines.node.p99} ms), Fastify ${r.baselines.fastify.rps} req/s (p99 ${r.baselines.fastify.p99} ms);`,
+    `at the end of the run ${r.baselines.nodeAfter.rps} and ${r.baselines.fastifyAfter.rps} req/s. One argon2id hash: ${r.argon2.hashMs} ms (verification ${r.argon2.verifyMs} ms).`,
+    '',
+    '## How to run',
+    '',
+    '```sh',
+    'npm run bench                          # PostgreSQL S and L, PGlite S (about 10 minutes on 2 cores)',
+    'npm run bench -- --pg=S,M,L --pglite=S,L --seconds=20',
+    'npm run bench -- --pg=none --pglite=S --skip=coldstart,frontend',
+    'BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench   # an account that may create databases',
+    '```',
+    '',
+    'Sizes (bench/seed.ts): S = 1k ambassadors, 10k ledger rows; M = 10k and 1M; L = 100k ambassadors, 100k applications,',
+    '100k reports, 1M ledger rows over 12 months. Each size gets a new database (PostgreSQL) or a new directory (PGlite).',
+    '',
+  ];
+  return `${lines.join('\n')}\n`;
+}

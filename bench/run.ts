@@ -1,0 +1,296 @@
+/**
+ * `npm run bench`: seeds each database at each size with bulk SQL, starts the
+ * real product on it, loads it with autocannon next to two baselines measured
+ * in the same run, and writes bench/results/<time>.json and docs/benchmarks.md.
+ *
+ * Sizes and databases: `--pg=S,L --pglite=S` (the default), or the
+ * environment BENCH_PG / BENCH_PGLITE (empty or "none" skips one). Seconds per
+ * load run: `--seconds=10` or BENCH_SECONDS. PostgreSQL: BENCH_DATABASE_URL
+ * (an account that may create databases), default postgres://postgres@127.0.0.1:5432/postgres.
+ * `--skip=coldstart,frontend` leaves parts out. It never fails on a timing.
+ */
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { hashPassword } from '../src/server/auth/passwords.ts';
+import { systemClock } from '../src/server/clock.ts';
+import type { AppContext } from '../src/server/context.ts';
+import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
+import * as schema from '../src/server/db/schema.ts';
+import { leaderboard, publicStats } from '../src/server/features/public/service.ts';
+import { measureColdStart, type ColdStartFigures } from './cold-start.ts';
+import { measureFrontend, type FrontendFigures } from './frontend.ts';
+import { ROOT, load, median, round, startChild, timeIt, warm, type LoadResult } from './lib.ts';
+import { measureProduct, type ProductFigures } from './product-load.ts';
+import { writeMarkdown } from './report.ts';
+import { BENCH_PASSWORD, SIZES, seed, type Size } from './seed.ts';
+
+type Kind = 'postgres' | 'pglite';
+
+export interface QueryFigures {
+  leaderboardMs: number;
+  statsMs: number;
+  plans: { query: string; seqScans: string[]; ledgerSeqScan: boolean }[];
+}
+
+export interface SizeRun {
+  kind: Kind;
+  size: Size;
+  seedMs: number;
+  queries: QueryFigures;
+  product: ProductFigures;
+  deadlocks: number | null;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  command: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; os: string; postgres: string | null };
+  seconds: number;
+  baselines: { node: LoadResult; fastify: LoadResult; nodeAfter: LoadResult; fastifyAfter: LoadResult };
+  argon2: { hashMs: number; verifyMs: number; samples: number };
+  runs: SizeRun[];
+  coldStart: ColdStartFigures | { skipped: string };
+  frontend: FrontendFigures;
+}
+
+function arg(name: string): string | undefined {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : undefined;
+}
+
+function sizesFrom(value: string | undefined, fallback: Size['name'][]): Size[] {
+  if (value === undefined) return fallback.map((n) => SIZES[n]);
+  if (value === '' || value === 'none') return [];
+  return value.split(',').map((name) => {
+    const size = SIZES[name.trim().toUpperCase() as Size['name']];
+    if (!size) throw new Error(`unknown size ${name}: use S, M or L`);
+    return size;
+  });
+}
+
+const log = (line: string) => console.log(line);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database per run and size: a new PostgreSQL database, or a new PGlite directory. */
+async function freshDatabase(
+  kind: Kind,
+  size: Size,
+): Promise<{ open(): Promise<Database>; productEnv: Record<string, string>; drop(): Promise<void>; deadlocks(): Promise<number | null> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), `ambassador-bench-${size.name}-`));
+    return {
+      open: () => openDatabase({ dataDir: dir }),
+      productEnv: { BENCH_DATA_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+      deadlocks: async () => null,
+    };
+  }
+  const name = `ambassador_bench_${size.name.toLowerCase()}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
+    productEnv: { BENCH_DATABASE_URL: url.toString() },
+    drop: () => withAdmin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))),
+    deadlocks: () =>
+      withAdmin(async (c) => Number((await c.query('select deadlocks from pg_stat_database where datname = $1', [name])).rows[0]?.deadlocks ?? 0)),
+  };
+}
+
+/**
+ * Times the public queries straight on the database (no HTTP, no cache) and
+ * EXPLAINs every statement they send, looking for sequential scans.
+ */
+async function measureQueries(database: Database): Promise<QueryFigures> {
+  const captured: { text: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (text: string, params: unknown[]) => captured.push({ text, params }) };
+  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const logged = (database.kind === 'postgres'
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
+  const ctx = (db: Db) => ({ db, clock: systemClock }) as unknown as AppContext;
+  await publicStats(ctx(logged));
+  await leaderboard(ctx(logged));
+  const plans: QueryFigures['plans'] = [];
+  for (const q of captured) {
+    const explain = `explain (format json) ${q.text}`;
+    const result = database.kind === 'postgres' ? await (client as pg.Pool).query(explain, q.params) : await (client as PGlite).query(explain, q.params);
+    const plan = JSON.stringify(result.rows[0]);
+    const seqScans = [...plan.matchAll(/"Node Type":"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g)].map((m) => m[1] ?? '');
+    plans.push({ query: q.text, seqScans, ledgerSeqScan: seqScans.includes('transactions') });
+  }
+  const direct = ctx(database.db);
+  const leaderboardTime = await timeIt(() => leaderboard(direct), 100, 10);
+  const statsTime = await timeIt(() => publicStats(direct), 100, 10);
+  return { leaderboardMs: leaderboardTime.median, statsMs: statsTime.median, plans };
+}
+
+async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: string): Promise<SizeRun> {
+  log(
+    `\n== ${kind} size ${size.name}: ${size.ambassadors} ambassadors, ${size.applications} applications, ${size.reports} reports, ${size.ledger} ledger rows`,
+  );
+  const fresh = await freshDatabase(kind, size);
+  try {
+    const database = await fresh.open();
+    let seedMs = 0;
+    let queries: QueryFigures;
+    try {
+      await database.migrate();
+      const started = performance.now();
+      await seed(database.db, size, passwordHash, log);
+      seedMs = round(performance.now() - started, 0);
+      log(`  seeded in ${seedMs} ms`);
+      queries = await measureQueries(database);
+      log(
+        `  query time: leaderboard ${queries.leaderboardMs} ms, stats ${queries.statsMs} ms; seq scans: ${queries.plans.map((p) => p.seqScans.join('+') || 'none').join(', ')}`,
+      );
+    } finally {
+      await database.close();
+    }
+    const deadlocksBefore = await fresh.deadlocks();
+    const product = await startChild('bench/servers/product.ts', fresh.productEnv);
+    let figures: ProductFigures;
+    try {
+      figures = await measureProduct(product.url, size, seconds, log);
+    } finally {
+      await product.stop();
+    }
+    const deadlocksAfter = await fresh.deadlocks();
+    const deadlocks = deadlocksBefore === null || deadlocksAfter === null ? null : deadlocksAfter - deadlocksBefore;
+    log(`  leaderboard ${figures.leaderboard.rps} req/s (p99 ${figures.leaderboard.p99} ms), stats ${figures.stats.rps} req/s (p99 ${figures.stats.p99} ms)`);
+    log(
+      `  sign-ins ${figures.signIn.flood.rps}/s; writers: reports ${JSON.stringify(figures.writers.reports.byStatus)}, withdrawals ${JSON.stringify(figures.writers.withdrawals.byStatus)}`,
+    );
+    return { kind, size, seedMs, queries, product: figures, deadlocks };
+  } finally {
+    if (!process.argv.includes('--keep')) await fresh.drop();
+  }
+}
+
+async function baseline(file: string, route: string, seconds: number): Promise<LoadResult> {
+  const child = await startChild(file);
+  try {
+    await warm(`${child.url}${route}`, 3);
+    return await load({ url: `${child.url}${route}`, connections: 100, seconds });
+  } finally {
+    await child.stop();
+  }
+}
+
+async function postgresVersion(): Promise<string | null> {
+  try {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    const version = String((await c.query('show server_version')).rows[0]?.server_version ?? '');
+    await c.end();
+    return version;
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(arg('seconds') ?? process.env.BENCH_SECONDS ?? 10);
+  const pgSizes = sizesFrom(arg('pg') ?? process.env.BENCH_PG, ['S', 'L']);
+  const pgliteSizes = sizesFrom(arg('pglite') ?? process.env.BENCH_PGLITE, ['S']);
+  const skip = new Set((arg('skip') ?? process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+  const startedAt = new Date();
+  const postgres = pgSizes.length ? await postgresVersion() : null;
+  if (pgSizes.length && !postgres) throw new Error(`PostgreSQL is not reachable at ${PG_URL}; set BENCH_DATABASE_URL or run with --pg=none`);
+  const machine = {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    postgres,
+  };
+  log(`machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${postgres ?? '-'}`);
+
+  log('baselines: bare node:http hello, Fastify hello (100 connections)');
+  const nodeHello = await baseline('bench/servers/hello-node.ts', '/', seconds);
+  const fastifyHello = await baseline('bench/servers/hello-fastify.ts', '/hello', seconds);
+  log(`  node ${nodeHello.rps} req/s (p99 ${nodeHello.p99} ms), fastify ${fastifyHello.rps} req/s (p99 ${fastifyHello.p99} ms)`);
+
+  const hashTimes: number[] = [];
+  const verifyTimes: number[] = [];
+  const { verify } = await import('@node-rs/argon2');
+  let passwordHash = '';
+  for (let i = 0; i < 12; i++) {
+    let started = performance.now();
+    passwordHash = await hashPassword(BENCH_PASSWORD);
+    hashTimes.push(performance.now() - started);
+    started = performance.now();
+    await verify(passwordHash, BENCH_PASSWORD);
+    verifyTimes.push(performance.now() - started);
+  }
+  const argon2 = { hashMs: round(median(hashTimes.slice(2))), verifyMs: round(median(verifyTimes.slice(2))), samples: 10 };
+  log(`argon2id: one hash ${argon2.hashMs} ms, one verification ${argon2.verifyMs} ms`);
+
+  const runs: SizeRun[] = [];
+  for (const size of pgSizes) runs.push(await runSize('postgres', size, seconds, passwordHash));
+  for (const size of pgliteSizes) runs.push(await runSize('pglite', size, seconds, passwordHash));
+
+  // The baselines again at the end: a drift between the two says how steady the machine was.
+  const nodeAfter = await baseline('bench/servers/hello-node.ts', '/', seconds);
+  const fastifyAfter = await baseline('bench/servers/hello-fastify.ts', '/hello', seconds);
+  log(`baselines again: node ${nodeAfter.rps} req/s, fastify ${fastifyAfter.rps} req/s`);
+
+  const coldStart = skip.has('coldstart')
+    ? { skipped: 'skipped by --skip' }
+    : await measureColdStart(log).catch((error: unknown) => ({ skipped: String(error) }));
+  const frontend = skip.has('frontend') ? { skipped: 'skipped by --skip' } : await measureFrontend(log);
+
+  const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+  const results: BenchResults = {
+    startedAt: startedAt.toISOString(),
+    command: command === 'npm run bench --' ? 'npm run bench' : command,
+    machine,
+    seconds,
+    baselines: { node: nodeHello, fastify: fastifyHello, nodeAfter, fastifyAfter },
+    argon2,
+    runs,
+    coldStart,
+    frontend,
+  };
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const markdown = writeMarkdown(results, gitRevision());
+  writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), markdown);
+  log(`\nwrote ${path.relative(ROOT, file)} and docs/benchmarks.md`);
+}
+
+function gitRevision(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
