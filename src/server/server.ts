@@ -72,6 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();
   outbox.start();
+  const figuresListener = database.listenForFigures();
   const prune = setInterval(() => void housekeeping(database.db, clock.now()).catch(() => undefined), HOUSEKEEPING_EVERY_MS);
   prune.unref();
   let closed = false;
@@ -83,6 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       closed = true;
       clearInterval(prune);
       await app.close();
+      await figuresListener.stop();
       await outbox.stop();
       if (!options.database) await database.close();
     },

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { createFeed, listenForFigures, trackFigures, type FiguresFeed } from './figures.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,6 +31,10 @@ export interface Database {
   close(): Promise<void>;
   /** The pg pool, for PostgreSQL-only features (LISTEN, fault tests). */
   pool: pg.Pool | undefined;
+  /** Bumped when the public figures may have changed (db/figures.ts). */
+  figures: FiguresFeed;
+  /** Starts hearing other instances' figure changes (PostgreSQL LISTEN); stop() ends it. */
+  listenForFigures(): { stop(): Promise<void> };
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -50,10 +56,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const figures = createFeed();
+  trackFigures(db, figures, true);
   return {
     db,
     kind: 'postgres',
     pool,
+    figures,
+    listenForFigures: () => listenForFigures(() => new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 }), figures),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -84,13 +94,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const figures = createFeed();
+  trackFigures(db, figures, false);
   return {
     db,
     kind: 'pglite',
     pool: undefined,
+    figures,
+    // One process owns a PGlite directory: every change passes through this feed already.
+    listenForFigures: () => ({ stop: async () => undefined }),
     async migrate() {
       // One process owns a PGlite directory, so no lock is needed.
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

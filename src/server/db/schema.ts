@@ -124,6 +124,11 @@ export const ambassadors = pgTable(
     uniqueIndex('ambassadors_email_key').on(t.email),
     index('ambassadors_leaderboard_idx').on(t.monthlyPeriod, t.monthlyGcm.desc(), t.createdAt, t.id),
     index('ambassadors_created_idx').on(t.createdAt, t.id),
+    // The admin list's order (newest first, ties by id) for keyset paging.
+    index('ambassadors_list_idx').on(t.createdAt.desc(), t.id),
+    // Case-insensitive search anywhere in name or email (ILIKE '%x%') through trigrams.
+    index('ambassadors_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('ambassadors_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('ambassadors_money_check', sql`${t.totalGcmEarned} >= 0 and ${t.monthlyGcm} >= 0 and ${t.totalUsdtEarned} >= 0 and ${t.monthlyUsdt} >= 0`),
     check('ambassadors_badge_check', sql`${t.badgeLevel} in ('normal', 'bronze', 'silver', 'gold')`),
     check('ambassadors_status_check', sql`${t.status} in ('active', 'suspended')`),
@@ -293,3 +298,14 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Programme-wide figures of the public stats, kept in the same transaction as
+ * each credit and each new ambassador, so a read never sums the table. One row.
+ */
+export const programmeTotals = pgTable('programme_totals', {
+  id: text('id').primaryKey().default('global'),
+  ambassadorCount: integer('ambassador_count').notNull().default(0),
+  totalGcmEarned: numeric('total_gcm_earned', { precision: 30, scale: 2 }).notNull().default('0'),
+  totalUsdtEarned: numeric('total_usdt_earned', { precision: 30, scale: 2 }).notNull().default('0'),
+});

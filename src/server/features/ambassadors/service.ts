@@ -5,6 +5,7 @@ import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { figuresChanged } from '../../db/figures.ts';
 import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
@@ -109,6 +110,7 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       }
     }
     const updated = await tx.update(ambassadors).set(set).where(eq(ambassadors.id, id)).returning();
+    if (set.badgeLevel !== undefined) await figuresChanged(tx);
     await logAdminAction(
       tx,
       actor,

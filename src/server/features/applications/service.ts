@@ -1,11 +1,12 @@
-import { and, count, desc, asc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TApplication } from '../../../shared/schemas/applications.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TApplicationView } from '../../../shared/schemas/views.ts';
 import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { ambassadorApplications, ambassadors, users } from '../../db/schema.ts';
+import { figuresChanged } from '../../db/figures.ts';
+import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
@@ -147,6 +148,11 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .returning({ id: ambassadors.id });
     const ambassadorId = ambassadorRows[0]?.id;
     if (!ambassadorId) throw new Error('ambassador insert returned nothing');
+    await tx
+      .update(programmeTotals)
+      .set({ ambassadorCount: sql`${programmeTotals.ambassadorCount} + 1` })
+      .where(eq(programmeTotals.id, 'global'));
+    await figuresChanged(tx);
     await issueSetupToken(ctx, tx, { userId, email: application.email, name: application.fullName, reason: 'approved' }, now);
     await logAdminAction(tx, actor, 'approve_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>`, now);
     return { ambassadorId };

@@ -118,6 +118,9 @@ export async function changePassword(
 export async function ensureSuperAdmin(ctx: AppContext): Promise<'created' | 'exists' | 'not-configured'> {
   const wanted = ctx.config.superAdmin;
   if (!wanted) return 'not-configured';
+  // Hashing costs tens of milliseconds of CPU: only when the account has to be created.
+  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, wanted.email));
+  if (existing.length) return 'exists';
   const passwordHash = await hashPassword(wanted.password);
   const rows = await ctx.db
     .insert(users)

@@ -1,14 +1,16 @@
 /**
  * The ledger (`transactions`) is the source of truth; the totals and monthly
  * figures on `ambassadors` are caches written in the same transaction, with the
- * ambassador's row locked, so they always equal the ledger.
+ * ambassador's row locked, so they always equal the ledger. The programme
+ * totals (one row, the public stats) are kept the same way.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
+import { figuresChanged } from '../../db/figures.ts';
+import { ambassadors, programmeTotals, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -79,6 +81,17 @@ export async function creditReward(db: Db, credit: Credit, now: Date): Promise<v
     createdAt: now,
     createdBy: credit.createdBy,
   });
+  // The programme's totals (public stats) move with the ambassador's, in this transaction.
+  const amount = formatCents(cents);
+  await db
+    .update(programmeTotals)
+    .set(
+      credit.currency === 'GCM'
+        ? { totalGcmEarned: sql`${programmeTotals.totalGcmEarned} + ${amount}` }
+        : { totalUsdtEarned: sql`${programmeTotals.totalUsdtEarned} + ${amount}` },
+    )
+    .where(eq(programmeTotals.id, 'global'));
+  await figuresChanged(db);
 }
 
 export interface UsdtPosition {

@@ -1,19 +1,22 @@
-import { asc, count, desc, eq, ne, or, isNull, sql } from 'drizzle-orm';
+import { asc, eq, ne, or, isNull, sql } from 'drizzle-orm';
 import { LEADERBOARD_SIZE } from '../../../shared/limits.ts';
 import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/views.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
-import { ambassadors, systemSettings } from '../../db/schema.ts';
+import { descNullsLast } from '../../db/paging.ts';
+import { ambassadors, programmeTotals, systemSettings } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 
-export async function publicStats(ctx: AppContext): Promise<TStats> {
+/** The figures of the landing page, from the maintained programme totals (never a sum over the ambassadors). */
+export async function publicStats(ctx: Pick<AppContext, 'db'>): Promise<TStats> {
   const rows = await ctx.db
     .select({
-      n: count(),
-      gcm: sql<string>`coalesce(sum(${ambassadors.totalGcmEarned}), 0)::numeric(30,2)::text`,
-      usdt: sql<string>`coalesce(sum(${ambassadors.totalUsdtEarned}), 0)::numeric(30,2)::text`,
+      n: programmeTotals.ambassadorCount,
+      gcm: sql<string>`${programmeTotals.totalGcmEarned}::numeric(30,2)::text`,
+      usdt: sql<string>`${programmeTotals.totalUsdtEarned}::numeric(30,2)::text`,
     })
-    .from(ambassadors);
+    .from(programmeTotals)
+    .where(eq(programmeTotals.id, 'global'));
   const row = rows[0];
   return { totalAmbassadors: row?.n ?? 0, totalGcmAwarded: row?.gcm ?? '0.00', totalUsdtAwarded: row?.usdt ?? '0.00' };
 }
@@ -22,7 +25,7 @@ export async function publicStats(ctx: AppContext): Promise<TStats> {
  * This month's ranking (ties: earlier createdAt first). Ambassadors with figures
  * for this month come first, by an index; the rest (0 this month) fill the list.
  */
-export async function leaderboard(ctx: AppContext): Promise<TLeaderboardEntry[]> {
+export async function leaderboard(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<TLeaderboardEntry[]> {
   const now = ctx.clock.now();
   const period = monthPeriod(now);
   const columns = {
@@ -38,7 +41,7 @@ export async function leaderboard(ctx: AppContext): Promise<TLeaderboardEntry[]>
     .select(columns)
     .from(ambassadors)
     .where(eq(ambassadors.monthlyPeriod, period))
-    .orderBy(desc(ambassadors.monthlyGcm), asc(ambassadors.createdAt), asc(ambassadors.id))
+    .orderBy(descNullsLast(ambassadors.monthlyGcm), asc(ambassadors.createdAt), asc(ambassadors.id))
     .limit(LEADERBOARD_SIZE);
   const rest =
     ranked.length < LEADERBOARD_SIZE

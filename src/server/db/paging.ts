@@ -1,0 +1,119 @@
+/**
+ * Admin list paging: `?limit=&offset=` as before, plus an opaque `?cursor=`
+ * (keyset paging: the next page starts after the last row seen, so a deep page
+ * costs what the first one does), and totals that never count more than a
+ * bounded number of rows.
+ */
+import { and, count, eq, gt, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { badRequest } from '../errors.ts';
+import type { Db } from './client.ts';
+
+/**
+ * `column DESC NULLS LAST`: the order the descending indexes are built in.
+ * A bare DESC means NULLS FIRST in PostgreSQL, which those indexes cannot serve.
+ */
+export const descNullsLast = (column: AnyColumn | SQL) => sql`${column} desc nulls last`;
+
+export type KeyKind = 'timestamp' | 'uuid' | 'int';
+
+export interface SortKey {
+  column: PgColumn;
+  direction: 'asc' | 'desc';
+  kind: KeyKind;
+}
+
+/** The order of a list, as ORDER BY terms that match its index. */
+export function orderOf(keys: SortKey[]): SQL[] {
+  return keys.map((k) => (k.direction === 'desc' ? descNullsLast(k.column) : sql`${k.column} asc`));
+}
+
+/** What to select beside each row to build the cursor of the row: exact text of each key (timestamps to the microsecond). */
+export function cursorColumns(keys: SortKey[]): Record<string, SQL<string>> {
+  return Object.fromEntries(
+    keys.map((k, i) => [
+      `k${i}`,
+      k.kind === 'timestamp' ? sql<string>`(extract(epoch from ${k.column}) * 1000000)::bigint::text` : sql<string>`${k.column}::text`,
+    ]),
+  );
+}
+
+const PATTERNS: Record<KeyKind, RegExp> = {
+  timestamp: /^-?\d{1,20}$/,
+  int: /^-?\d{1,12}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
+
+export function encodeCursor(values: string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, keys: SortKey[]): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = undefined;
+  }
+  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v, i) => typeof v === 'string' && PATTERNS[keys[i]?.kind ?? 'uuid'].test(v))) {
+    throw badRequest('cursor is not valid for this list', 'cursor');
+  }
+  return values as string[];
+}
+
+function valueSql(kind: KeyKind, value: string): SQL {
+  if (kind === 'timestamp') return sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+  if (kind === 'int') return sql`${Number(value)}`;
+  return sql`${value}::uuid`;
+}
+
+/** Rows after the cursor in the list's order; the leading bound lets the index start at the cursor. */
+export function afterCursor(keys: SortKey[], values: string[]): SQL | undefined {
+  const parts = keys.map((k, i) => ({ k, v: valueSql(k.kind, values[i] ?? '') }));
+  const first = parts[0];
+  if (!first) return undefined;
+  const beyond = (p: (typeof parts)[number]) => (p.k.direction === 'desc' ? lt(p.k.column, p.v) : gt(p.k.column, p.v));
+  const branches = parts.map((p, i) => and(...parts.slice(0, i).map((q) => eq(q.k.column, q.v)), beyond(p)));
+  const bound = first.k.direction === 'desc' ? sql`${first.k.column} <= ${first.v}` : sql`${first.k.column} >= ${first.v}`;
+  return and(bound, or(...branches));
+}
+
+/** The cursor of the page after `rows`, when the page is full. */
+export function nextCursor(rows: Record<string, unknown>[], keys: SortKey[], limit: number): string | undefined {
+  const last = rows.at(-1);
+  if (!last || rows.length < limit) return undefined;
+  return encodeCursor(keys.map((_, i) => String(last[`k${i}`])));
+}
+
+/** Above this many rows a total is the planner's estimate, not a count. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export interface Total {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Counts the rows of `table` matching `where` but stops at EXACT_COUNT_LIMIT;
+ * past that, answers PostgreSQL's estimate of the count.
+ */
+export async function boundedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<Total> {
+  const matching = () =>
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
+  const capped = await db.select({ n: count() }).from(
+    matching()
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('capped'),
+  );
+  const n = capped[0]?.n ?? 0;
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const plan = await db.execute(sql`explain (format json) ${matching()}`);
+  const rows = (plan as unknown as { rows: Record<string, unknown>[] }).rows;
+  const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n);
+  return { total: Math.max(estimate, n), estimated: true };
+}
