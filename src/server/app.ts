@@ -21,7 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, loadSession } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
-import { AppError, forbidden, isConnectionFailure, notFound, pgErrorCode } from './errors.ts';
+import { AppError, badRequest, forbidden, isConnectionFailure, notFound, pgErrorCode } from './errors.ts';
 import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from './features/ambassadors/service.ts';
 import { checkAccess, type Access } from './http.ts';
 import { registerFeatures } from './features/index.ts';
@@ -138,6 +138,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     throw forbidden('Cross-site request refused');
   }
 
+  // PostgreSQL text cannot hold NUL: refuse it in any input up front, as bad input (400), never a 500.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) throw badRequest('Text must not contain NUL characters');
+  });
+
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const ok = await ctx.database.ping();
@@ -226,4 +231,11 @@ function errorHandler(
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal server error' });
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }

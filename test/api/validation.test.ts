@@ -92,6 +92,20 @@ describe('validation messages', () => {
     expect((await raw('"text"')).statusCode).toBe(400);
   });
 
+  it('refuses NUL characters anywhere in the input with 400', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/api/login', { email: 'a@b.co\u0000', password: 'x' }],
+      ['POST', '/api/applications', validApplication({ fullName: 'Jane\u0000Doe' })],
+      ['PATCH', '/api/ambassador', { twitterHandle: '@x\u0000' }],
+      ['GET', '/api/admin/ambassadors?search=%00', undefined],
+    ] as const) {
+      const client = url.startsWith('/api/admin') ? admin : url === '/api/ambassador' ? ambassador.client : visitor;
+      const response = await client.request(method, url, body);
+      expect(response.status, url).toBe(400);
+      expect(response.body.message).toBe('Text must not contain NUL characters');
+    }
+  });
+
   it('gives the login, setup and password messages', async () => {
     await expectRefused(visitor, 'POST', '/api/login', { email: '', password: 'x' }, 'Email is required', 'email');
     await expectRefused(visitor, 'POST', '/api/login', { email: 'a@b.co' }, 'Password is required', 'password');
