@@ -200,3 +200,34 @@ describe('security baseline', () => {
     expect(redirect.headers.location).toBe('/auth');
   });
 });
+
+describe('configuration switches', () => {
+  it('answers 503 on the super admin login when SUPER_ADMIN_SECRET is unset', async () => {
+    const server = await startTestServer({ env: { SUPER_ADMIN_SECRET: '' } });
+    try {
+      const response = await new ApiClient(server).post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: 'anything' });
+      expect(response.status).toBe(503);
+      expect(response.body.message).toBe('Super admin login is not configured on this server');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('opens POST /api/register with ALLOW_REGISTRATION=true, with the user record rules', async () => {
+    const server = await startTestServer({ env: { ALLOW_REGISTRATION: 'true' } });
+    try {
+      const client = new ApiClient(server);
+      const short = await client.post('/api/register', { email: 'new@example.com', password: '12345' });
+      expect(short.status).toBe(400);
+      expect(short.body.message).toBe('Password must be at least 6 characters');
+      expect((await client.post('/api/register', { email: 'nope', password: '123456' })).body.message).toBe('Invalid email address');
+      const created = await client.post('/api/register', { email: 'New@Example.com', password: '123456', fullName: 'New Person', isAdmin: true });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ email: 'new@example.com', fullName: 'New Person', isAdmin: false, isSuperAdmin: false });
+      expect((await client.get('/api/user')).status).toBe(200);
+      expect((await new ApiClient(server).post('/api/register', { email: 'new@example.com', password: '123456' })).status).toBe(409);
+    } finally {
+      await server.close();
+    }
+  });
+});
