@@ -11,7 +11,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -121,7 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ];
   });
 
-  async function attachSession(request: import('fastify').FastifyRequest): Promise<void> {
+  async function attachSession(request: FastifyRequest): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const session = await loadSession(ctx.db, ctx.config, token, ctx.clock.now());
@@ -132,7 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
 
   const appOrigin = new URL(ctx.config.appUrl).origin;
-  function checkOrigin(request: import('fastify').FastifyRequest): void {
+  function checkOrigin(request: FastifyRequest): void {
     const origin = request.headers.origin;
     if (origin && (origin === appOrigin || origin === `${request.protocol}://${request.host}`)) return;
     throw forbidden('Cross-site request refused');
@@ -191,8 +191,8 @@ function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string)
 function errorHandler(
   this: FastifyInstance,
   error: FastifyError | AppError | Error,
-  request: import('fastify').FastifyRequest,
-  reply: import('fastify').FastifyReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ) {
   if (error instanceof AppError) {
     return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
