@@ -1,6 +1,21 @@
-/** The answers of docs/api.md as the client reads them. Money is a decimal string. */
-import type { BadgeLevel } from '../../shared/badges.ts';
+/**
+ * The answers of the API as the client reads them: the server's own response
+ * schemas (src/shared/schemas/views.ts), so the two cannot drift. Money is a decimal string.
+ */
 import type { Platform } from '../../shared/platforms.ts';
+import type {
+  TAdminAccount,
+  TAdminActionView,
+  TAdminReportView,
+  TAdminSummary,
+  TAdminWithdrawalView,
+  TApplicationView,
+  TLeaderboardEntry,
+  TOwnAmbassador,
+  TReportView,
+  TTransactionView,
+  TWithdrawalView,
+} from '../../shared/schemas/views.ts';
 
 export type Money = string;
 export type Status = 'pending' | 'approved' | 'rejected';
@@ -13,100 +28,20 @@ export interface SocialHandles {
   youtubeHandle: string | null;
 }
 
-export interface Ambassador extends SocialHandles {
-  id: string;
-  userId: string;
-  fullName: string;
-  email: string;
-  country: string;
-  personalTelegramHandle: string | null;
-  totalGcmEarned: Money;
-  monthlyGcm: Money;
-  totalUsdtEarned: Money;
-  monthlyUsdt: Money;
-  badgeLevel: BadgeLevel;
-  badgePinned: boolean;
-  status: 'active' | 'suspended';
-  gcmWalletAddress: string | null;
-  usdtWalletAddress: string | null;
-  createdAt: string;
-  updatedAt: string;
-  withdrawableUsdt: Money;
-  pendingWithdrawalUsdt: Money;
-  withdrawnUsdt: Money;
-  usdtBalance: Money;
-  reportCount: number;
-}
+export type Ambassador = TOwnAmbassador;
 
-export interface ReportAmbassador extends SocialHandles {
-  id: string;
-  fullName: string;
-  email: string;
-  country: string;
-  badgeLevel: BadgeLevel;
-  personalTelegramHandle: string | null;
-}
+export type ReportAmbassador = TAdminReportView['ambassador'];
 
-export interface Report {
-  id: string;
-  ambassadorId: string;
-  weekStartDate: string;
-  weekEndDate: string;
-  activityReport: string;
-  gcmAwarded: Money;
-  usdtAwarded: Money;
-  adminNotes: string | null;
-  status: Status;
-  createdAt: string;
-  reviewedAt: string | null;
-  ambassador?: ReportAmbassador;
-}
+/** An own report; admin lists add the ambassador. */
+export type Report = TReportView & { ambassador?: ReportAmbassador };
 
-export interface Transaction {
-  id: string;
-  type: 'reward' | 'withdrawal' | string;
-  currency: 'GCM' | 'USDT';
-  amount: Money;
-  description: string | null;
-  createdAt: string;
-  reportId: string | null;
-  withdrawalId: string | null;
-}
+export type Transaction = TTransactionView;
 
-export interface Withdrawal {
-  id: string;
-  ambassadorId: string;
-  amount: Money;
-  walletAddress: string;
-  status: Status;
-  adminNotes: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-  ambassador?: { id: string; fullName: string; email: string };
-}
+export type Withdrawal = TWithdrawalView & { ambassador?: TAdminWithdrawalView['ambassador'] };
 
-export interface Application extends SocialHandles {
-  id: string;
-  fullName: string;
-  email: string;
-  country: string;
-  personalTelegramHandle: string;
-  socialMediaPlatforms: Platform[];
-  totalFollowers: number;
-  whyJoin: string;
-  experience: string;
-  status: Status;
-  adminNotes: string | null;
-  rejectedAt: string | null;
-  createdAt: string;
-}
+export type Application = Omit<TApplicationView, 'socialMediaPlatforms'> & { socialMediaPlatforms: Platform[] };
 
-export interface LeaderboardEntry {
-  id: string;
-  fullName: string;
-  badgeLevel: BadgeLevel;
-  monthlyGcm: Money;
-}
+export type LeaderboardEntry = TLeaderboardEntry;
 
 export interface PublicStats {
   totalAmbassadors?: number;
@@ -114,32 +49,11 @@ export interface PublicStats {
   totalUsdtAwarded?: Money;
 }
 
-export interface AdminAccount {
-  id: string;
-  fullName: string | null;
-  email: string;
-  username: string | null;
-  isSuperAdmin: boolean;
-  createdAt: string;
-}
+export type AdminAccount = TAdminAccount;
 
-export interface AdminAction {
-  id: string;
-  adminId: string;
-  adminEmail: string;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  details: string | null;
-  createdAt: string;
-}
+export type AdminAction = TAdminActionView;
 
-export interface AdminSummary {
-  totalAmbassadors: number;
-  pendingApplications: number;
-  pendingReports: number;
-  pendingWithdrawals: number;
-}
+export type AdminSummary = TAdminSummary;
 
 export interface Settings {
   reportSubmissionEnabled: boolean;
