@@ -55,6 +55,14 @@ export function requireAmbassador(request: FastifyRequest): typeof ambassadors.$
   return request.ambassador;
 }
 
-export function setTotal(reply: FastifyReply, total: number): void {
-  reply.header('X-Total-Count', String(total));
+/**
+ * The paging headers of an admin list: X-Total-Count (PostgreSQL's estimate when
+ * above db/paging EXACT_COUNT_LIMIT, flagged by X-Total-Count-Estimated) and,
+ * when the page is full, X-Next-Cursor for `?cursor=`.
+ */
+export function setTotal(reply: FastifyReply, total: number | { total: number; estimated?: boolean; nextCursor?: string | undefined }): void {
+  const page = typeof total === 'number' ? { total } : total;
+  reply.header('X-Total-Count', String(page.total));
+  if (page.estimated) reply.header('X-Total-Count-Estimated', 'true');
+  if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
 }

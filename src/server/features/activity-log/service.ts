@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { descNullsLast } from '../../db/paging.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Db } from '../../db/client.ts';
 import { adminActions } from '../../db/schema.ts';
@@ -22,6 +22,6 @@ export async function logAdminAction(db: Db, actor: SessionUser, action: string,
 }
 
 export async function latestActions(db: Db, limit: number) {
-  const rows = await db.select().from(adminActions).orderBy(desc(adminActions.createdAt), desc(adminActions.id)).limit(limit);
+  const rows = await db.select().from(adminActions).orderBy(descNullsLast(adminActions.createdAt), descNullsLast(adminActions.id)).limit(limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

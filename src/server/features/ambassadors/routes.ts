@@ -33,8 +33,8 @@ export async function ambassadorRoutes(app: FastifyInstance) {
     '/api/admin/ambassadors',
     { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: ZListQuery, response: { 200: z.array(ZAmbassadorView), ...errors } } },
     async (request, reply) => {
-      const { items, total } = await listAmbassadors(app.ctx, request.query);
-      setTotal(reply, total);
+      const { items, ...page } = await listAmbassadors(app.ctx, request.query);
+      setTotal(reply, page);
       return items;
     },
   );

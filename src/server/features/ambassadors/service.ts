@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { TAmbassadorAdminUpdate } from '../../../shared/schemas/ambassadors.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -6,7 +6,8 @@ import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { figuresChanged } from '../../db/figures.ts';
-import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
+import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
+import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { logAdminAction } from '../activity-log/service.ts';
@@ -56,14 +57,37 @@ function searchFilter(search: string | undefined) {
   return or(ilike(ambassadors.fullName, pattern), ilike(ambassadors.email, pattern));
 }
 
+/** Newest first, ties by id: the order of ambassadors_list_idx. */
+const LIST_KEYS: SortKey[] = [
+  { column: ambassadors.createdAt, direction: 'desc', kind: 'timestamp' },
+  { column: ambassadors.id, direction: 'asc', kind: 'uuid' },
+];
+
+/**
+ * One page of the admin list: by offset, or after a cursor (keyset paging, as
+ * cheap deep as on the first page). The total is the maintained count when
+ * unfiltered, a bounded count of the matches otherwise.
+ */
 export async function listAmbassadors(ctx: AppContext, query: TListQuery) {
-  const where = searchFilter(query.search);
+  const search = searchFilter(query.search);
+  const where = and(search, query.cursor ? afterCursor(LIST_KEYS, decodeCursor(query.cursor, LIST_KEYS)) : undefined);
   const [rows, total] = await Promise.all([
-    ctx.db.select().from(ambassadors).where(where).orderBy(desc(ambassadors.createdAt), asc(ambassadors.id)).limit(query.limit).offset(query.offset),
-    ctx.db.select({ n: count() }).from(ambassadors).where(where),
+    ctx.db
+      .select({ row: ambassadors, ...cursorColumns(LIST_KEYS) })
+      .from(ambassadors)
+      .where(where)
+      .orderBy(...orderOf(LIST_KEYS))
+      .limit(query.limit)
+      .offset(query.offset),
+    search ? boundedCount(ctx.db, ambassadors, search) : maintainedAmbassadorCount(ctx.db),
   ]);
   const now = ctx.clock.now();
-  return { items: rows.map((r) => presentAmbassador(r, now)), total: total[0]?.n ?? 0 };
+  return { items: rows.map((r) => presentAmbassador(r.row, now)), ...total, nextCursor: nextCursor(rows, LIST_KEYS, query.limit) };
+}
+
+async function maintainedAmbassadorCount(db: Db): Promise<Total> {
+  const rows = await db.select({ n: programmeTotals.ambassadorCount }).from(programmeTotals).where(eq(programmeTotals.id, 'global'));
+  return { total: rows[0]?.n ?? 0, estimated: false };
 }
 
 type AdminChanges = Omit<TAmbassadorAdminUpdate, 'badgeLevel'> & { badgeLevel?: string | null | undefined };

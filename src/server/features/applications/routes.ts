@@ -32,8 +32,8 @@ export async function applicationRoutes(app: FastifyInstance) {
     '/api/admin/applications',
     { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: ZListQuery, response: { 200: z.array(ZApplicationView), ...errors } } },
     async (request, reply) => {
-      const { items, total } = await listPendingApplications(app.ctx, request.query);
-      setTotal(reply, total);
+      const { items, ...page } = await listPendingApplications(app.ctx, request.query);
+      setTotal(reply, page);
       return items;
     },
   );

@@ -1,4 +1,4 @@
-import { and, count, desc, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TApplication } from '../../../shared/schemas/applications.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TApplicationView } from '../../../shared/schemas/views.ts';
@@ -6,6 +6,7 @@ import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { figuresChanged } from '../../db/figures.ts';
+import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
@@ -80,19 +81,27 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
   }
 }
 
+/** Most followers first, then oldest: the order of applications_pending_idx. */
+const PENDING_KEYS: SortKey[] = [
+  { column: ambassadorApplications.totalFollowers, direction: 'desc', kind: 'int' },
+  { column: ambassadorApplications.createdAt, direction: 'asc', kind: 'timestamp' },
+  { column: ambassadorApplications.id, direction: 'asc', kind: 'uuid' },
+];
+
 export async function listPendingApplications(ctx: AppContext, query: TListQuery) {
-  const where = eq(ambassadorApplications.status, 'pending');
+  const filter = eq(ambassadorApplications.status, 'pending');
+  const where = and(filter, query.cursor ? afterCursor(PENDING_KEYS, decodeCursor(query.cursor, PENDING_KEYS)) : undefined);
   const [rows, total] = await Promise.all([
     ctx.db
-      .select()
+      .select({ row: ambassadorApplications, ...cursorColumns(PENDING_KEYS) })
       .from(ambassadorApplications)
       .where(where)
-      .orderBy(desc(ambassadorApplications.totalFollowers), asc(ambassadorApplications.createdAt), asc(ambassadorApplications.id))
+      .orderBy(...orderOf(PENDING_KEYS))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ n: count() }).from(ambassadorApplications).where(where),
+    boundedCount(ctx.db, ambassadorApplications, filter),
   ]);
-  return { items: rows.map(presentApplication), total: total[0]?.n ?? 0 };
+  return { items: rows.map((r) => presentApplication(r.row)), ...total, nextCursor: nextCursor(rows, PENDING_KEYS, query.limit) };
 }
 
 /** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */

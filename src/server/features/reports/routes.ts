@@ -42,8 +42,8 @@ export async function reportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listReportsForAdmin(app.ctx, request.query);
-      setTotal(reply, total);
+      const { items, ...page } = await listReportsForAdmin(app.ctx, request.query);
+      setTotal(reply, page);
       return items;
     },
   );

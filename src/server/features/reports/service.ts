@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import { REPORT_MESSAGES, type ReportStatus } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TAdminReportView, TReportView } from '../../../shared/schemas/views.ts';
@@ -7,6 +7,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
@@ -38,7 +39,7 @@ export async function listOwnReports(ctx: AppContext, ambassadorId: string): Pro
     .select()
     .from(weeklyReports)
     .where(eq(weeklyReports.ambassadorId, ambassadorId))
-    .orderBy(desc(weeklyReports.createdAt), desc(weeklyReports.id))
+    .orderBy(descNullsLast(weeklyReports.createdAt), descNullsLast(weeklyReports.id))
     .limit(1000);
   return rows.map(presentReport);
 }
@@ -75,21 +76,27 @@ export async function submitReport(
   }
 }
 
+const ADMIN_LIST_KEYS: SortKey[] = [
+  { column: weeklyReports.createdAt, direction: 'desc', kind: 'timestamp' },
+  { column: weeklyReports.id, direction: 'asc', kind: 'uuid' },
+];
+
 export async function listReportsForAdmin(
   ctx: AppContext,
   query: TListQuery & { status?: ReportStatus | undefined },
-): Promise<{ items: TAdminReportView[]; total: number }> {
-  const where: SQL | undefined = query.status ? eq(weeklyReports.status, query.status) : undefined;
+): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
+  const filter: SQL | undefined = query.status ? eq(weeklyReports.status, query.status) : undefined;
+  const where = and(filter, query.cursor ? afterCursor(ADMIN_LIST_KEYS, decodeCursor(query.cursor, ADMIN_LIST_KEYS)) : undefined);
   const [rows, total] = await Promise.all([
     ctx.db
-      .select({ report: weeklyReports, ambassador: ambassadors })
+      .select({ report: weeklyReports, ambassador: ambassadors, ...cursorColumns(ADMIN_LIST_KEYS) })
       .from(weeklyReports)
       .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
       .where(where)
-      .orderBy(desc(weeklyReports.createdAt), asc(weeklyReports.id))
+      .orderBy(...orderOf(ADMIN_LIST_KEYS))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ n: count() }).from(weeklyReports).where(where),
+    boundedCount(ctx.db, weeklyReports, filter),
   ]);
   const now = ctx.clock.now();
   const items = rows.map(({ report, ambassador }) => ({
@@ -108,7 +115,7 @@ export async function listReportsForAdmin(
       youtubeHandle: ambassador.youtubeHandle,
     },
   }));
-  return { items, total: total[0]?.n ?? 0 };
+  return { items, ...total, nextCursor: nextCursor(rows, ADMIN_LIST_KEYS, query.limit) };
 }
 
 export interface ReviewInput {

@@ -55,8 +55,8 @@ export async function walletRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listWithdrawalsForAdmin(app.ctx, request.query);
-      setTotal(reply, total);
+      const { items, ...page } = await listWithdrawalsForAdmin(app.ctx, request.query);
+      setTotal(reply, page);
       return items;
     },
   );

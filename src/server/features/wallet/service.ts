@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -7,6 +7,7 @@ import { WITHDRAWAL_MESSAGES, type WithdrawalStatus } from '../../../shared/sche
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
@@ -33,7 +34,7 @@ export async function listOwnTransactions(ctx: AppContext, ambassadorId: string)
     .select()
     .from(transactions)
     .where(eq(transactions.ambassadorId, ambassadorId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .orderBy(descNullsLast(transactions.createdAt), descNullsLast(transactions.id))
     .limit(1000);
   return rows.map((t) => ({
     id: t.id,
@@ -52,7 +53,7 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
     .select()
     .from(withdrawalRequests)
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
-    .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
+    .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
   return rows.map(presentWithdrawal);
 }
@@ -84,23 +85,37 @@ export async function requestWithdrawal(
   });
 }
 
+const ADMIN_LIST_KEYS: SortKey[] = [
+  { column: withdrawalRequests.createdAt, direction: 'desc', kind: 'timestamp' },
+  { column: withdrawalRequests.id, direction: 'asc', kind: 'uuid' },
+];
+
 export async function listWithdrawalsForAdmin(
   ctx: AppContext,
   query: TListQuery & { status?: WithdrawalStatus | undefined },
-): Promise<{ items: TAdminWithdrawalView[]; total: number }> {
-  const where: SQL | undefined = query.status ? eq(withdrawalRequests.status, query.status) : undefined;
+): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
+  const filter: SQL | undefined = query.status ? eq(withdrawalRequests.status, query.status) : undefined;
+  const where = and(filter, query.cursor ? afterCursor(ADMIN_LIST_KEYS, decodeCursor(query.cursor, ADMIN_LIST_KEYS)) : undefined);
   const [rows, total] = await Promise.all([
     ctx.db
-      .select({ withdrawal: withdrawalRequests, ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email } })
+      .select({
+        withdrawal: withdrawalRequests,
+        ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+        ...cursorColumns(ADMIN_LIST_KEYS),
+      })
       .from(withdrawalRequests)
       .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
       .where(where)
-      .orderBy(desc(withdrawalRequests.createdAt), asc(withdrawalRequests.id))
+      .orderBy(...orderOf(ADMIN_LIST_KEYS))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ n: count() }).from(withdrawalRequests).where(where),
+    boundedCount(ctx.db, withdrawalRequests, filter),
   ]);
-  return { items: rows.map(({ withdrawal, ambassador }) => ({ ...presentWithdrawal(withdrawal), ambassador })), total: total[0]?.n ?? 0 };
+  return {
+    items: rows.map(({ withdrawal, ambassador }) => ({ ...presentWithdrawal(withdrawal), ambassador })),
+    ...total,
+    nextCursor: nextCursor(rows, ADMIN_LIST_KEYS, query.limit),
+  };
 }
 
 /**
