@@ -45,18 +45,18 @@ export async function seed(db: Db, size: Size, passwordHash: string, log: (line:
     `insert into users (id, username, password, email, full_name, created_at)
      select md5('user' || i)::uuid, 'amb' || i || '@bench.example', '${hash}', 'amb' || i || '@bench.example', 'Bench Ambassador ' || i,
             date_trunc('day', now()) - interval '400 days' + (i * (interval '365 days' / ${n}))
-     from generate_series(1, ${n}) as i`,
+     from generate_series(1::bigint, ${n}) as i`,
   );
   await step(
     'ambassadors',
     `insert into ambassadors (id, user_id, full_name, email, country, personal_telegram_handle, status, created_at, updated_at, usdt_wallet_address)
      select md5('amb' || i)::uuid, md5('user' || i)::uuid, 'Bench Ambassador ' || i, 'amb' || i || '@bench.example',
-            (array['Kenya','Nigeria','Brazil','India','Spain','Ghana','Vietnam','Mexico'])[1 + i % 8], '@amb' || i,
+            (array['Kenya','Nigeria','Brazil','India','Spain','Ghana','Vietnam','Mexico'])[1 + (i % 8)::int], '@amb' || i,
             case when i % 97 = 0 then 'suspended' else 'active' end,
             date_trunc('day', now()) - interval '400 days' + (i * (interval '365 days' / ${n})),
             date_trunc('day', now()) - interval '400 days' + (i * (interval '365 days' / ${n})),
             '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
-     from generate_series(1, ${n}) as i`,
+     from generate_series(1::bigint, ${n}) as i`,
   );
   await step(
     'applications',
@@ -68,7 +68,7 @@ export async function seed(db: Db, size: Size, passwordHash: string, log: (line:
             'I moderate groups and write threads about web3 gaming for my followers every week.',
             case i % 10 when 0 then 'pending' when 1 then 'rejected' else 'approved' end,
             now() - (i % 365) * interval '1 day' - (i % 1440) * interval '1 minute'
-     from generate_series(1, ${size.applications}) as i`,
+     from generate_series(1::bigint, ${size.applications}) as i`,
   );
   // One report per ambassador per day: report i belongs to ambassador (i mod n), on day floor(i / n) before yesterday.
   await step(
@@ -82,7 +82,7 @@ export async function seed(db: Db, size: Size, passwordHash: string, log: (line:
             current_date - 1 - (i / ${n})::int,
             (current_date - 1 - (i / ${n})::int) + (i % 1440) * interval '1 minute',
             case when i % 20 = 0 then null else (current_date - 1 - (i / ${n})::int) + interval '1 day' end
-     from generate_series(0, ${size.reports - 1}) as i`,
+     from generate_series(0::bigint, ${size.reports - 1}) as i`,
   );
   // The ledger: rewards spread over the last 12 months (about a twelfth of them this month), GCM and USDT alternating.
   await step(
@@ -93,14 +93,14 @@ export async function seed(db: Db, size: Size, passwordHash: string, log: (line:
             case when i % 2 = 0 then 10 + (i * 7919) % 90000 / 100.0 else 1 + (i * 104729) % 5000 / 100.0 end,
             'Bench reward',
             now() - ((i * 7717) % (365 * 24 * 60)) * interval '1 minute'
-     from generate_series(1, ${size.ledger}) as i`,
+     from generate_series(1::bigint, ${size.ledger}) as i`,
   );
   // The writer test's ambassadors get enough USDT to request many withdrawals.
   await step(
     'writer balances',
     `insert into transactions (id, ambassador_id, type, currency, amount, description, created_at)
      select md5('writer' || i)::uuid, md5('amb' || i)::uuid, 'reward', 'USDT', 1000000, 'Bench writer balance', now() - interval '1 hour'
-     from generate_series(1, ${Math.min(WRITERS, n)}) as i`,
+     from generate_series(1::bigint, ${Math.min(WRITERS, n)}) as i`,
   );
   await step(
     'ambassador caches',
