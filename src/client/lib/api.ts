@@ -66,12 +66,12 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+async function send(method: HttpMethod, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: { ...(hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' }), ...extraHeaders },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) {
@@ -88,8 +88,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Sends a request and returns the parsed JSON answer (null for an empty one). */
-export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const response = await send(method, url, body);
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await send(method, url, body, headers);
   return (await readJson(response)) as T;
 }
 

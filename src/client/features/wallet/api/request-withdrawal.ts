@@ -11,8 +11,13 @@ export interface WithdrawalRequestInput {
   walletAddress: string;
 }
 
-export function requestWithdrawal(input: WithdrawalRequestInput): Promise<Withdrawal> {
-  return apiRequest<Withdrawal>('POST', '/api/withdrawal-requests', input);
+/**
+ * `idempotencyKey` makes a retry of the same request safe: if the first try
+ * reached the server but its answer was lost, the retry gets that answer back
+ * instead of a second withdrawal.
+ */
+export function requestWithdrawal({ idempotencyKey, ...input }: WithdrawalRequestInput & { idempotencyKey?: string }): Promise<Withdrawal> {
+  return apiRequest<Withdrawal>('POST', '/api/withdrawal-requests', input, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined);
 }
 
 export function useRequestWithdrawal() {

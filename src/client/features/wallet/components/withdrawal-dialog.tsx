@@ -1,5 +1,5 @@
 import { ArrowUpRight, Loader2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatUsdt } from '../../../../shared/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -22,6 +22,8 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
   const [amount, setAmount] = useState('');
   const [walletAddress, setWalletAddress] = useState(savedAddress);
   const [problem, setProblem] = useState<WithdrawalProblem | null>(null);
+  // One Idempotency-Key per distinct request: pressing the button again after a lost answer repeats it safely.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const { reset } = mutation;
   // Each opening starts from a blank amount and the saved address.
@@ -30,6 +32,7 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
     setAmount('');
     setWalletAddress(savedAddress);
     setProblem(null);
+    attempt.current = null;
     reset();
   }, [open, savedAddress, reset]);
 
@@ -42,8 +45,11 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
       return;
     }
     setProblem(null);
+    const input = { amount: checked.amount, walletAddress: checked.walletAddress };
+    const body = JSON.stringify(input);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     mutation.mutate(
-      { amount: checked.amount, walletAddress: checked.walletAddress },
+      { ...input, idempotencyKey: attempt.current.key },
       {
         onSuccess: () => {
           onOpenChange(false);
@@ -88,4 +94,9 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
       </DialogContent>
     </Dialog>
   );
+}
+
+/** 128 random bits; getRandomValues works on plain-http hosts too, where randomUUID is missing. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
