@@ -14,18 +14,20 @@ interface Row {
 
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? String(round(n, digits)) : '-');
 const find = (r: BenchResults, kind: SizeRun['kind'], size: string) => r.runs.find((x) => x.kind === kind && x.size.name === size);
+const bestOf = <T extends { rps: number }>(a: T, b: T): T => (b.rps > a.rps ? b : a);
 const notRun = (what: string, target: string, why: string): Row => ({ what, target, measured: '-', verdict: 'not measured', note: why });
 
 export function targetRows(r: BenchResults): Row[] {
   const rows: Row[] = [];
-  const hello = r.baselines.fastify;
-  const bare = r.baselines.node;
+  // Each baseline runs at the start and at the end; the faster run is the machine's ceiling, and the stricter denominator.
+  const hello = bestOf(r.baselines.fastify, r.baselines.fastifyAfter);
+  const bare = bestOf(r.baselines.node, r.baselines.nodeAfter);
   rows.push({
     what: 'Fastify hello / bare node hello',
     target: '>= 0.9',
     measured: fmt(hello.rps / bare.rps),
     verdict: hello.rps / bare.rps >= 0.9 ? 'pass' : 'miss',
-    note: `${hello.rps} / ${bare.rps} req/s (again at the end: ${r.baselines.fastifyAfter.rps} / ${r.baselines.nodeAfter.rps})`,
+    note: `best of two runs each: ${hello.rps} / ${bare.rps} req/s (start ${r.baselines.fastify.rps} / ${r.baselines.node.rps}, end ${r.baselines.fastifyAfter.rps} / ${r.baselines.nodeAfter.rps})`,
   });
 
   const pgL = find(r, 'postgres', 'L');
@@ -200,7 +202,8 @@ export function writeMarkdown(r: BenchResults, revision: string): string {
     '# Benchmarks',
     '',
     'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every ratio is taken against a baseline measured in the same run',
-    '(a bare `node:http` hello server and a Fastify hello route, each in its own process, 100 connections, autocannon on loopback).',
+    '(a bare `node:http` hello server and a Fastify hello route, each in its own process, 100 connections, autocannon on loopback;',
+    'each baseline runs at the start and at the end of the run, and the faster of the two is used).',
     'The harness records figures and never fails on a timing. Raw figures: `bench/results/*.json` (git-ignored).',
     '',
     `- command: \`${r.command}\` (${r.seconds} s per load run)`,
@@ -226,6 +229,21 @@ export function writeMarkdown(r: BenchResults, revision: string): string {
     '',
     `Baselines: bare node ${r.baselines.node.rps} req/s (p99 ${r.baselines.node.p99} ms), Fastify ${r.baselines.fastify.rps} req/s (p99 ${r.baselines.fastify.p99} ms);`,
     `at the end of the run ${r.baselines.nodeAfter.rps} and ${r.baselines.fastifyAfter.rps} req/s. One argon2id hash: ${r.argon2.hashMs} ms (verification ${r.argon2.verifyMs} ms).`,
+    '',
+    '## Why the misses miss (as of this run)',
+    '',
+    '- **Fastify hello / bare node** is the framework against `node:http` on this 2-core machine, where autocannon takes one core;',
+    '  the product cannot change it. The figures of a short run move by 2x between the start and the end, so read it with care.',
+    '- **Public reads / Fastify hello**: the answers come from an in-process cache (docs/decisions/005), so no database work',
+    '  is left per request; what remains is the product\'s plugin chain (helmet headers, compression hook, access hook) and',
+    '  a 10 kB leaderboard body against an 17-byte hello. Next step: measure each hook\'s share (e.g. with 0x) before changing any.',
+    '- **Sign-ins**: argon2id runs on libuv\'s threads, so both cores hash, but the session insert, rate-limit upserts and',
+    '  the load generator share those two cores; the probe\'s p99 rises because its requests queue behind hashing.',
+    '  Limiting concurrent hashes to one core would protect other endpoints and halve the sign-in rate: a trade-off to decide.',
+    '- **Cold start**: a new PGlite directory runs initdb in WebAssembly (about 5-7 s here) and a reopen takes about 1.2 s before',
+    '  the first query, plus about 0.7-1 s of module loading. Hashing the super admin password at every start is gone;',
+    '  meeting 2 s / 0.5 s needs /healthz answered before the database opens (a liveness listener started first) and a',
+    '  pre-initialised data directory (PGlite `loadDataDir`) for new databases. Not done in this pass.',
     '',
     '## How to run',
     '',
