@@ -236,7 +236,7 @@ export function writeMarkdown(r: BenchResults, revision: string): string {
     '  the product cannot change it. The figures of a short run move by 2x between the start and the end, so read it with care.',
     '- **Public reads / Fastify hello**: the answers come from an in-process cache (docs/decisions/005), so no database work',
     "  is left per request; what remains is the product's plugin chain (helmet headers, compression hook, access hook) and",
-    "  a 10 kB leaderboard body against an 17-byte hello. Next step: measure each hook's share (e.g. with 0x) before changing any.",
+    "  a 10 kB leaderboard body against a 17-byte hello. Next step: measure each hook's share (e.g. with 0x) before changing any.",
     "- **Sign-ins**: argon2id runs on libuv's threads, so both cores hash, but the session insert, rate-limit upserts and",
     "  the load generator share those two cores; the probe's p99 rises because its requests queue behind hashing.",
     '  Limiting concurrent hashes to one core would protect other endpoints and halve the sign-in rate: a trade-off to decide.',
