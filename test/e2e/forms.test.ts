@@ -332,12 +332,13 @@ describe('signed in', () => {
     await opener.focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor();
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await opener.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Radix gives the focus back when the dialog unmounts, a moment after it is hidden.
+    await expect.poll(() => opener.evaluate((node) => node === document.activeElement)).toBe(true);
     await expectContent(page.getByRole('list', { name: 'Withdrawal Requests' }), '$60.00');
   });
 });
