@@ -18,6 +18,9 @@ export default async function setup(): Promise<void> {
       await client.end().catch(() => undefined);
     }
   }
+  const { buildTemplate } = await import('../src/server/db/pglite-template.ts');
+  const { TEST_TEMPLATE_DIR } = await import('./helpers/database.ts');
+  await buildTemplate(TEST_TEMPLATE_DIR);
   const builder = new URL('./e2e/build-client.ts', import.meta.url);
   if (existsSync(builder)) {
     const { buildClientIfStale } = (await import(builder.href)) as { buildClientIfStale: () => Promise<void> };

@@ -2,7 +2,7 @@
  * BEP20 (EVM) addresses: 0x + 40 hex digits, EIP-55 checksum-valid when mixed
  * case, never the zero address. The checksum comes from viem, not our own keccak.
  */
-import { getAddress } from 'viem';
+import { getAddress } from 'viem/utils';
 
 export const BEP20_ADDRESS_MESSAGE = 'Please provide a valid BEP20 wallet address';
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;

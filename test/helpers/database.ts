@@ -3,10 +3,14 @@
  * test file when TEST_DATABASE_URL is set (dropped when the file ends).
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Built once by test/global-setup.ts: each test database starts from it instead of a slow initdb. */
+export const TEST_TEMPLATE_DIR = path.resolve('node_modules/.cache/ambassador-tests');
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
@@ -22,7 +26,7 @@ export interface TestDatabase {
 
 export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ inMemory: true });
+    const database = await openDatabase({ inMemory: true, templateDir: TEST_TEMPLATE_DIR });
     return { database, url: undefined, drop: () => database.close() };
   }
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');

@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { createFeed, listenForFigures, trackFigures, type FiguresFeed } from './figures.ts';
+import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -44,9 +45,16 @@ const MIGRATION_LOCK_ID = 72_410_993;
 // numeric stays a string (exact money); dates of type `date` stay YYYY-MM-DD strings.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  inMemory?: boolean;
+  poolSize?: number;
+  /** Where to look for a built template of a new embedded database (default: dist/). */
+  templateDir?: string;
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.inMemory ? undefined : path.join(options.dataDir ?? './data', 'pglite'));
+  return openPglite(options.inMemory ? undefined : path.join(options.dataDir ?? './data', 'pglite'), options.templateDir ?? BUILD_TEMPLATE_DIR);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -92,9 +100,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, templateDir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  // A new database starts from the built template when there is one (see pglite-template.ts).
+  const template = templateDir && (!dir || isNewDataDir(dir)) ? findTemplate(templateDir) : undefined;
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const figures = createFeed();
