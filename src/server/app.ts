@@ -188,12 +188,7 @@ function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string)
   });
 }
 
-function errorHandler(
-  this: FastifyInstance,
-  error: FastifyError | AppError | Error,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
   }

@@ -205,7 +205,11 @@ describe('configuration switches', () => {
   it('answers 503 on the super admin login when SUPER_ADMIN_SECRET is unset', async () => {
     const server = await startTestServer({ env: { SUPER_ADMIN_SECRET: '' } });
     try {
-      const response = await new ApiClient(server).post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: 'anything' });
+      const response = await new ApiClient(server).post('/api/super-admin-login', {
+        email: SUPER_ADMIN.email,
+        password: SUPER_ADMIN.password,
+        superAdminSecret: 'anything',
+      });
       expect(response.status).toBe(503);
       expect(response.body.message).toBe('Super admin login is not configured on this server');
     } finally {

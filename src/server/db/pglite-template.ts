@@ -20,7 +20,9 @@ export const BUILD_TEMPLATE_DIR = fileURLToPath(new URL('../../../dist', import.
 
 function migrationsHash(): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(MIGRATIONS).filter((n) => n.endsWith('.sql')).sort()) {
+  for (const name of readdirSync(MIGRATIONS)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
     hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
   }
   return hash.digest('hex').slice(0, 16);
