@@ -5,6 +5,7 @@ import type { TApplicationView } from '../../../shared/schemas/views.ts';
 import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import { decidedOnce } from '../../db/decide-once.ts';
 import { figuresChanged } from '../../db/figures.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
@@ -107,15 +108,15 @@ export async function listPendingApplications(ctx: AppContext, query: TListQuery
 /** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */
 async function decide(tx: AppContext['db'], id: string, set: Partial<typeof ambassadorApplications.$inferInsert>): Promise<ApplicationRow> {
   if (!isUuid(id)) throw notFound('Application not found');
-  const rows = await tx
-    .update(ambassadorApplications)
-    .set(set)
-    .where(and(eq(ambassadorApplications.id, id), eq(ambassadorApplications.status, 'pending')))
-    .returning();
-  const row = rows[0];
-  if (row) return row;
-  const exists = await tx.select({ id: ambassadorApplications.id }).from(ambassadorApplications).where(eq(ambassadorApplications.id, id));
-  throw exists.length ? conflict(ALREADY_PROCESSED) : notFound('Application not found');
+  return decidedOnce(
+    await tx
+      .update(ambassadorApplications)
+      .set(set)
+      .where(and(eq(ambassadorApplications.id, id), eq(ambassadorApplications.status, 'pending')))
+      .returning(),
+    () => tx.select({ id: ambassadorApplications.id }).from(ambassadorApplications).where(eq(ambassadorApplications.id, id)),
+    { notFound: 'Application not found', alreadyDecided: ALREADY_PROCESSED },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { decidedOnce } from '../../db/decide-once.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
@@ -136,16 +137,15 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
     const approved = input.status === 'approved';
     const gcm = approved ? input.gcmAwarded : '0.00';
     const usdt = approved ? input.usdtAwarded : '0.00';
-    const rows = await tx
-      .update(weeklyReports)
-      .set({ status: input.status, gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: input.adminNotes, reviewedAt: now, reviewedBy: actor.id })
-      .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
-      .returning();
-    const report = rows[0];
-    if (!report) {
-      const exists = await tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id));
-      throw exists.length ? conflict(REPORT_MESSAGES.alreadyReviewed) : notFound('Report not found');
-    }
+    const report = await decidedOnce(
+      await tx
+        .update(weeklyReports)
+        .set({ status: input.status, gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: input.adminNotes, reviewedAt: now, reviewedBy: actor.id })
+        .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
+        .returning(),
+      () => tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id)),
+      { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
+    );
     const week = `${report.weekStartDate} to ${report.weekEndDate}`;
     if (approved) {
       await creditReward(

@@ -7,9 +7,10 @@ import { WITHDRAWAL_MESSAGES, type WithdrawalStatus } from '../../../shared/sche
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { decidedOnce } from '../../db/decide-once.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { logAdminAction } from '../activity-log/service.ts';
 import { isUuid } from '../ids.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
@@ -132,16 +133,15 @@ export async function decideWithdrawal(
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const rows = await tx
-      .update(withdrawalRequests)
-      .set({ status: decision, adminNotes, reviewedAt: now, reviewedBy: actor.id })
-      .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
-      .returning();
-    const row = rows[0];
-    if (!row) {
-      const exists = await tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.id, id));
-      throw exists.length ? conflict(WITHDRAWAL_MESSAGES.alreadyDecided) : notFound('Withdrawal request not found');
-    }
+    const row = await decidedOnce(
+      await tx
+        .update(withdrawalRequests)
+        .set({ status: decision, adminNotes, reviewedAt: now, reviewedBy: actor.id })
+        .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
+        .returning(),
+      () => tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.id, id)),
+      { notFound: 'Withdrawal request not found', alreadyDecided: WITHDRAWAL_MESSAGES.alreadyDecided },
+    );
     if (decision === 'approved') {
       await tx.insert(transactions).values({
         ambassadorId: row.ambassadorId,
