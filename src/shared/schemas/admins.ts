@@ -7,7 +7,6 @@ export const ADMIN_MESSAGES = {
   fullNameRequired: 'Full name is required',
   password: 'Password must be at least 6 characters',
   cannotRemoveSuperAdmin: 'Super admin accounts cannot be removed',
-  emailTaken: 'An account with this email already exists',
   settingRequired: 'reportSubmissionEnabled must be true or false',
 } as const;
 

@@ -14,6 +14,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   invalidSuperAdmin: 'Invalid credentials or secret',
   registrationClosed: 'Registration is by application only',
+  /** An email already held by a user: applying, approving, registering, adding an admin. */
+  accountExists: 'An account with this email already exists',
 } as const;
 
 const requiredText = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);

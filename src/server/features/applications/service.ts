@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { TApplication } from '../../../shared/schemas/applications.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TApplicationView } from '../../../shared/schemas/views.ts';
@@ -15,7 +16,6 @@ import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 
 export const APPLICATION_EXISTS = 'An application with this email has already been submitted';
-export const ACCOUNT_EXISTS = 'An account with this email already exists';
 const ALREADY_PROCESSED = 'This application has already been processed';
 
 type ApplicationRow = typeof ambassadorApplications.$inferSelect;
@@ -52,7 +52,7 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
     'Too many applications from this address. Please try again later.',
   );
   const existingUser = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (existingUser.length) throw conflict(ACCOUNT_EXISTS);
+  if (existingUser.length) throw conflict(AUTH_MESSAGES.accountExists);
   try {
     const rows = await ctx.db
       .insert(ambassadorApplications)
@@ -131,7 +131,7 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .select({ id: users.id })
       .from(users)
       .where(inArray(users.email, [application.email]));
-    if (taken.length) throw conflict(ACCOUNT_EXISTS);
+    if (taken.length) throw conflict(AUTH_MESSAGES.accountExists);
     const userRows = await tx
       .insert(users)
       .values({ email: application.email, username: application.email, fullName: application.fullName, createdAt: now })

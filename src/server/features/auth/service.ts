@@ -92,7 +92,7 @@ export async function register(
     const session = await createSession(ctx.db, ctx.config, user.id, now);
     return { user: sessionUser(user), ...session };
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('An account with this email already exists');
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(AUTH_MESSAGES.accountExists);
     throw error;
   }
 }

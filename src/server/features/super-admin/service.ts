@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { TAdminAccount } from '../../../shared/schemas/views.ts';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admins.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions, type SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -45,7 +46,7 @@ export async function addAdmin(ctx: AppContext, actor: SessionUser, input: { ema
     ctx.outbox.kick();
     return admin;
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(ADMIN_MESSAGES.emailTaken);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(AUTH_MESSAGES.accountExists);
     throw error;
   }
 }
