@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, MAX_NOTES_LENGTH, MAX_URL_LENGTH, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../limits.ts';
+import {
+  ADMIN_LIST_DEFAULT_LIMIT,
+  ADMIN_LIST_MAX_LIMIT,
+  MAX_EMAIL_LENGTH,
+  MAX_NOTES_LENGTH,
+  MAX_URL_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MAX_PASSWORD_LENGTH,
+} from '../limits.ts';
 import { readMoneyInput } from '../money.ts';
 
 export const EMAIL_MESSAGE = 'Invalid email address';
@@ -41,7 +49,6 @@ export function moneySchema(messages: { format: string; precision: string; range
   });
 }
 
-export const ZUuid = z.uuid({ error: 'Not found' });
 export const ZIdParams = z.object({ id: z.string() });
 
 export const ZListQuery = z.object({
@@ -49,8 +56,8 @@ export const ZListQuery = z.object({
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
-    .max(500, 'limit must be at most 500')
-    .default(50),
+    .max(ADMIN_LIST_MAX_LIMIT, `limit must be at most ${ADMIN_LIST_MAX_LIMIT}`)
+    .default(ADMIN_LIST_DEFAULT_LIMIT),
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
@@ -68,5 +75,3 @@ export const ZErrorBody = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
-
-export const ZMoneyString = z.string().regex(/^-?\d+\.\d{2}$/);
