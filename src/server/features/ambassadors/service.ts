@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
-import type { TAmbassadorAdminUpdate } from '../../../shared/schemas/ambassadors.ts';
+import type { z } from 'zod';
+import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
 import type { AppContext } from '../../context.ts';
@@ -39,13 +40,11 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
   };
 }
 
-export async function updateOwnAmbassador(ctx: AppContext, row: AmbassadorRow, changes: Partial<Record<string, string | null>>): Promise<AmbassadorRow> {
-  const allowed = ['twitterHandle', 'instagramHandle', 'telegramHandle', 'facebookHandle', 'youtubeHandle', 'usdtWalletAddress'] as const;
-  const set: Partial<Record<(typeof allowed)[number], string | null>> = {};
-  for (const key of allowed) if (key in changes && changes[key] !== undefined) set[key] = changes[key] ?? null;
+/** The fields an ambassador may change are exactly those the schema lets through; unset ones stay as they are. */
+export async function updateOwnAmbassador(ctx: AppContext, row: AmbassadorRow, changes: z.output<typeof ZAmbassadorSelfUpdate>): Promise<AmbassadorRow> {
   const updated = await ctx.db
     .update(ambassadors)
-    .set({ ...set, updatedAt: ctx.clock.now() })
+    .set({ ...changes, updatedAt: ctx.clock.now() })
     .where(eq(ambassadors.id, row.id))
     .returning();
   return updated[0] ?? row;
