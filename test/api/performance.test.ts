@@ -4,6 +4,7 @@
  * ambassadors' (hence the ledger's), and the cached public figures move as soon
  * as an award is credited, on this instance and on another one.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
@@ -66,6 +67,35 @@ describe.each(DATABASE_KINDS)('performance paths on %s', (kind) => {
              p.total_usdt_earned = (select coalesce(sum(total_usdt_earned), 0) from ambassadors) as usdt_ok
       from programme_totals p`);
     expect((check as unknown as { rows: unknown[] }).rows).toEqual([{ count_ok: true, gcm_ok: true, usdt_ok: true }]);
+  });
+
+  it('sends the public reads in the encoding the browser accepts, and revalidates them by ETag without hiding an award', async () => {
+    const read = (headers: Record<string, string>) => server.app.inject({ method: 'GET', url: '/api/public/leaderboard', headers });
+    const plain = await read({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    const board = plain.json();
+    const br = await read({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(board);
+    const gz = await read({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(board);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+
+    const etag = String(plain.headers.etag);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect([br.headers.etag, gz.headers.etag]).toEqual([etag, etag]);
+    const unchanged = await read({ 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+
+    await credit(server, ids[2] ?? '', 'GCM', '1000.00');
+    const changed = await read({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()[0]).toMatchObject({ id: ids[2], monthlyGcm: '1000.00' });
   });
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZLeaderboardEntry, ZSettings, ZStats } from '../../../shared/schemas/views.ts';
 import { monthPeriod } from '../../clock.ts';
 import { typed } from '../../http.ts';
-import { publicCache } from './cache.ts';
+import { publicCache, sendEncoded } from './cache.ts';
 import { getSettings, leaderboard, publicStats } from './service.ts';
 
 const ZLeaderboard = z.array(ZLeaderboardEntry);
@@ -12,14 +12,19 @@ export async function publicRoutes(app: FastifyInstance) {
   const r = typed(app);
   const { ctx } = app;
   const cache = publicCache(ctx.database.figures);
-  const json = 'application/json; charset=utf-8';
-  // Answers leave as the cached JSON text; the schema shapes them once per refresh instead of once per request.
-  app.get('/api/public/stats', { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZStats } } }, async (_request, reply) =>
-    reply.type(json).send(await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
+  // Answers leave as stored bytes (JSON, gzip, brotli): the schema shapes them once per refresh, and the
+  // compression plugin is off for these routes because the cache has compressed them already.
+  app.get(
+    '/api/public/stats',
+    { config: { access: 'public' }, compress: false, schema: { tags: ['public'], response: { 200: ZStats } } },
+    async (request, reply) => sendEncoded(request, reply, await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
   );
-  app.get('/api/public/leaderboard', { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZLeaderboard } } }, async (_request, reply) =>
-    // The month is part of the key: at the turn of a month the ranking starts again at once.
-    reply.type(json).send(await cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)))),
+  app.get(
+    '/api/public/leaderboard',
+    { config: { access: 'public' }, compress: false, schema: { tags: ['public'], response: { 200: ZLeaderboard } } },
+    async (request, reply) =>
+      // The month is part of the key: at the turn of a month the ranking starts again at once.
+      sendEncoded(request, reply, await cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)))),
   );
   r.get('/api/settings', { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZSettings } } }, async () => getSettings(app.ctx));
 }
