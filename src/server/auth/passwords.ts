@@ -1,12 +1,52 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+/**
+ * Password hashing (argon2id) on a pool of worker threads, one per core, at a
+ * lower CPU priority than the threads that answer requests (Piscina's
+ * niceIncrement; Linux nice values are per thread). A flood of sign-ins then
+ * uses the idle CPU without making every other request queue behind it; when
+ * the queue is full, a sign-in is refused with 503 instead of waiting without
+ * bound (docs/decisions/009-password-hashing-pool.md).
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { unavailable } from '../errors.ts';
+import type { PasswordTask } from './password-worker.ts';
 
-/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
-// Algorithm.Argon2id is a const enum (2), which isolated modules cannot read.
-const ARGON2ID = 2 as Algorithm;
-const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const THREADS = Math.max(1, os.availableParallelism());
+/** How many hashes may wait for a thread: about half a second of work on a 2-core machine. */
+export const HASH_QUEUE_LIMIT = 32 * THREADS;
+/** 10 leaves the event loop and PostgreSQL ahead of the hashing threads. */
+const HASHING_NICE = 10;
+export const BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.';
+
+let pool: Piscina<PasswordTask, string | boolean> | undefined;
+
+function passwordPool(): Piscina<PasswordTask, string | boolean> {
+  if (pool) return pool;
+  // From the TypeScript sources (dev, tests, bench) the worker loads through tsx, as the rest of the code does.
+  const compiled = import.meta.url.endsWith('.js');
+  pool = new Piscina<PasswordTask, string | boolean>({
+    filename: new URL(compiled ? './password-worker.js' : './password-worker.ts', import.meta.url).href,
+    execArgv: compiled ? [] : ['--import', 'tsx'],
+    minThreads: 1,
+    maxThreads: THREADS,
+    idleTimeout: 60_000,
+    maxQueue: HASH_QUEUE_LIMIT,
+    niceIncrement: HASHING_NICE,
+  });
+  return pool;
+}
+
+async function runTask<T extends string | boolean>(task: PasswordTask): Promise<T> {
+  try {
+    return (await passwordPool().run(task)) as T;
+  } catch (error) {
+    if (error instanceof Error && error.message === 'Task queue is at limit') throw unavailable(BUSY_MESSAGE);
+    throw error;
+  }
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return runTask<string>({ op: 'hash', password });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -18,12 +58,15 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword('timing-equaliser-not-a-password');
-    await verify(await dummyHash, password).catch(() => false);
+    await runTask<boolean>({ op: 'verify', stored: await dummyHash, password });
     return false;
   }
-  try {
-    return await verify(stored, password);
-  } catch {
-    return false;
-  }
+  return runTask<boolean>({ op: 'verify', stored, password });
+}
+
+/** Stops the hashing threads (tests and tools that must exit promptly; idle threads never hold the process open). */
+export async function closePasswordPool(): Promise<void> {
+  const current = pool;
+  pool = undefined;
+  await current?.close();
 }
