@@ -145,6 +145,15 @@ describe('security baseline', () => {
     expect((await new ApiClient(server, { ip: '10.3.3.3' }).post('/api/login', { email: amb.email, password: amb.password })).status).toBe(200);
   });
 
+  it('starts the account count again after a successful sign-in', async () => {
+    const amb = await createAmbassador(server, { admin });
+    const from = (i: number) => new ApiClient(server, { ip: `10.6.0.${i}` });
+    for (let i = 0; i < 9; i++) expect((await from(i).post('/api/login', { email: amb.email, password: 'wrong-password' })).status).toBe(401);
+    expect((await from(9).post('/api/login', { email: amb.email, password: amb.password })).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await from(10 + i).post('/api/login', { email: amb.email, password: 'wrong-password' })).status).toBe(401);
+    expect((await from(20).post('/api/login', { email: amb.email, password: amb.password })).status).toBe(200);
+  });
+
   it('protects the super admin login with the secret and a per-address limit', async () => {
     const visitor = new ApiClient(server, { ip: '10.4.4.4' });
     const noSecret = await visitor.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: 'wrong' });

@@ -2,7 +2,7 @@
  * Fixed-window counters kept in PostgreSQL, so limits hold across instances.
  * One upsert per hit; a window that has passed starts again at 1.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { rateLimited } from '../errors.ts';
@@ -30,21 +30,27 @@ export async function hit(db: Db, limit: Limit, now: Date): Promise<number> {
   return rows[0]?.count ?? 1;
 }
 
-/** The count within the current window, without counting. */
-export async function current(db: Db, limit: Limit, now: Date): Promise<number> {
-  const windowOpen = new Date(now.getTime() - limit.windowMs);
+/**
+ * Throws 429 when any of the limits is already used up (one query for all of
+ * them). Answers the keys that have a counter row, so a caller resets only
+ * what exists.
+ */
+export async function assertUnderLimits(db: Db, limits: Limit[], now: Date, message: string): Promise<Set<string>> {
   const rows = await db
-    .select({ count: rateLimits.count })
+    .select({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, limit.key), gt(rateLimits.windowStart, windowOpen)));
-  return rows[0]?.count ?? 0;
-}
-
-/** Throws 429 when any of the limits is already used up. */
-export async function assertUnderLimits(db: Db, limits: Limit[], now: Date, message: string): Promise<void> {
+    .where(
+      inArray(
+        rateLimits.key,
+        limits.map((l) => l.key),
+      ),
+    );
   for (const limit of limits) {
-    if ((await current(db, limit, now)) >= limit.max) throw rateLimited(message);
+    const row = rows.find((r) => r.key === limit.key);
+    const inWindow = row && row.windowStart.getTime() > now.getTime() - limit.windowMs;
+    if (inWindow && row.count >= limit.max) throw rateLimited(message);
   }
+  return new Set(rows.map((r) => r.key));
 }
 
 /** Counts an attempt and throws 429 once the window's allowance is passed. */

@@ -41,7 +41,7 @@ export interface SignedIn {
 export async function login(ctx: AppContext, input: { email: string; password: string }, address: string): Promise<SignedIn> {
   const now = ctx.clock.now();
   const limits = loginLimits(ctx, input.email, address);
-  await assertUnderLimits(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
+  const counted = await assertUnderLimits(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
   const user = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) {
@@ -49,7 +49,7 @@ export async function login(ctx: AppContext, input: { email: string; password: s
     await hit(ctx.db, limits.address, now);
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
-  await reset(ctx.db, limits.account.key);
+  if (counted.has(limits.account.key)) await reset(ctx.db, limits.account.key);
   const session = await createSession(ctx.db, ctx.config, user.id, now);
   return { user: sessionUser(user), ...session };
 }
