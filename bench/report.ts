@@ -37,16 +37,18 @@ export function targetRows(r: BenchResults): Row[] {
   if (large) {
     const p = large.product;
     const fresh = p.freshness;
-    const lbRatio = p.leaderboard.rps / hello.rps;
+    // The denominator is the Fastify hello measured just before this size's public reads (same machine state).
+    const near = large.helloNear;
+    const lbRatio = p.leaderboard.rps / near.rps;
     const freshOk = fresh.checked && fresh.leaderboardChanged && fresh.statsChanged;
     rows.push({
       what: `public leaderboard req/s / Fastify hello, at size L (${large.kind})`,
       target: '>= 0.5, figures change as soon as an award is credited',
       measured: `${fmt(lbRatio)}; fresh after an award: ${freshOk ? 'yes' : 'no'}`,
       verdict: lbRatio >= 0.5 && freshOk ? 'pass' : 'miss',
-      note: `${p.leaderboard.rps} req/s, p50 ${p.leaderboard.p50} ms, p99 ${p.leaderboard.p99} ms, errors ${p.leaderboard.errors}, non-2xx ${p.leaderboard.non2xx}; ${fresh.detail}`,
+      note: `${p.leaderboard.rps} req/s, p50 ${p.leaderboard.p50} ms, p99 ${p.leaderboard.p99} ms, errors ${p.leaderboard.errors}, non-2xx ${p.leaderboard.non2xx} (as a browser asks, compressed); Fastify hello just before: ${near.rps} req/s; without compression ${p.leaderboardPlain.rps} req/s (${fmt(p.leaderboardPlain.rps / near.rps)}); ${fresh.detail}`,
     });
-    const stRatio = p.stats.rps / hello.rps;
+    const stRatio = p.stats.rps / near.rps;
     rows.push({
       what: `public stats req/s / Fastify hello, at size L (${large.kind})`,
       target: '>= 0.5',
@@ -54,13 +56,13 @@ export function targetRows(r: BenchResults): Row[] {
       verdict: stRatio >= 0.5 && fresh.statsChanged ? 'pass' : 'miss',
       note: `${p.stats.rps} req/s, p50 ${p.stats.p50} ms, p99 ${p.stats.p99} ms, errors ${p.stats.errors}, non-2xx ${p.stats.non2xx}`,
     });
-    const p99Ratio = Math.max(p.leaderboard.p99, p.stats.p99) / hello.p99;
+    const p99Ratio = Math.max(p.leaderboard.p99, p.stats.p99) / near.p99;
     rows.push({
       what: 'p99 of public reads at 100 connections / hello route p99',
       target: '<= 3',
       measured: fmt(p99Ratio),
       verdict: p99Ratio <= 3 ? 'pass' : 'miss',
-      note: `worst public p99 ${Math.max(p.leaderboard.p99, p.stats.p99)} ms vs Fastify hello p99 ${hello.p99} ms (size L, ${large.kind})`,
+      note: `worst public p99 ${Math.max(p.leaderboard.p99, p.stats.p99)} ms vs Fastify hello p99 ${near.p99} ms (size L, ${large.kind})`,
     });
   } else {
     for (const what of [
@@ -203,7 +205,9 @@ export function writeMarkdown(r: BenchResults, revision: string): string {
     '',
     'Written by `npm run bench` (bench/run.ts); do not edit by hand. Every ratio is taken against a baseline measured in the same run',
     '(a bare `node:http` hello server and a Fastify hello route, each in its own process, 100 connections, autocannon on loopback;',
-    'each baseline runs at the start and at the end of the run, and the faster of the two is used).',
+    'the hello servers stay up for the whole run; each is measured at the start and at the end, and the faster of the two is used,',
+    "except for the public reads, which are divided by the Fastify hello measured just before them, because this machine's speed drifts).",
+    'Public reads are loaded as a browser asks for them (`Accept-Encoding: gzip, deflate, br`); the leaderboard is also loaded without compression.',
     'The harness records figures and never fails on a timing. Raw figures: `bench/results/*.json` (git-ignored).',
     '',
     `- command: \`${r.command}\` (${r.seconds} s per load run)`,
@@ -219,12 +223,12 @@ export function writeMarkdown(r: BenchResults, revision: string): string {
     '',
     '## Every load run',
     '',
-    '| database | size | seed | leaderboard req/s (p50 / p99 ms) | stats req/s (p50 / p99 ms) | query ms: leaderboard / stats | admin list p50 ms: first / deep offset / deep cursor | sign-ins/s |',
-    '|---|---|---|---|---|---|---|---|',
+    '| database | size | seed | Fastify hello just before, req/s | leaderboard req/s (p50 / p99 ms) | leaderboard uncompressed req/s | stats req/s (p50 / p99 ms) | query ms: leaderboard / stats | admin list p50 ms: first / deep offset / deep cursor | sign-ins/s; probe p99 alone / during |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...r.runs.map((run) => {
       const p = run.product;
       const a = p.adminList;
-      return `| ${run.kind} | ${run.size.name} | ${fmt(run.seedMs / 1000, 1)} s | ${p.leaderboard.rps} (${p.leaderboard.p50} / ${p.leaderboard.p99}) | ${p.stats.rps} (${p.stats.p50} / ${p.stats.p99}) | ${run.queries.leaderboardMs} / ${run.queries.statsMs} | ${a.firstPage.p50} / ${a.deepOffset.p50} / ${a.deepCursor?.p50 ?? '-'} | ${p.signIn.flood.rps} |`;
+      return `| ${run.kind} | ${run.size.name} | ${fmt(run.seedMs / 1000, 1)} s | ${run.helloNear.rps} | ${p.leaderboard.rps} (${p.leaderboard.p50} / ${p.leaderboard.p99}) | ${p.leaderboardPlain.rps} | ${p.stats.rps} (${p.stats.p50} / ${p.stats.p99}) | ${run.queries.leaderboardMs} / ${run.queries.statsMs} | ${a.firstPage.p50} / ${a.deepOffset.p50} / ${a.deepCursor?.p50 ?? '-'} | ${p.signIn.flood.rps}; ${p.signIn.probeAlone.p99} / ${p.signIn.probeDuringFlood.p99} ms |`;
     }),
     '',
     `Baselines: bare node ${r.baselines.node.rps} req/s (p99 ${r.baselines.node.p99} ms), Fastify ${r.baselines.fastify.rps} req/s (p99 ${r.baselines.fastify.p99} ms);`,

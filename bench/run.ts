@@ -17,7 +17,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { hashPassword } from '../src/server/auth/passwords.ts';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from '../src/server/auth/password-worker.ts';
 import { systemClock } from '../src/server/clock.ts';
 import type { AppContext } from '../src/server/context.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
@@ -25,7 +26,7 @@ import * as schema from '../src/server/db/schema.ts';
 import { leaderboard, publicStats } from '../src/server/features/public/service.ts';
 import { measureColdStart, type ColdStartFigures } from './cold-start.ts';
 import { measureFrontend, type FrontendFigures } from './frontend.ts';
-import { ROOT, load, median, round, startChild, timeIt, warm, type LoadResult } from './lib.ts';
+import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type LoadResult } from './lib.ts';
 import { measureProduct, type ProductFigures } from './product-load.ts';
 import { writeMarkdown } from './report.ts';
 import { BENCH_PASSWORD, SIZES, seed, type Size } from './seed.ts';
@@ -44,6 +45,8 @@ export interface SizeRun {
   seedMs: number;
   queries: QueryFigures;
   product: ProductFigures;
+  /** The Fastify hello route measured just before this size's public reads: the ratio's denominator, unaffected by drift over the run. */
+  helloNear: LoadResult;
   deadlocks: number | null;
 }
 
@@ -144,7 +147,7 @@ async function measureQueries(database: Database): Promise<QueryFigures> {
   return { leaderboardMs: leaderboardTime.median, statsMs: statsTime.median, plans };
 }
 
-async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: string): Promise<SizeRun> {
+async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: string, hello: Hello): Promise<SizeRun> {
   log(
     `\n== ${kind} size ${size.name}: ${size.ambassadors} ambassadors, ${size.applications} applications, ${size.reports} reports, ${size.ledger} ledger rows`,
   );
@@ -169,7 +172,10 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
     const deadlocksBefore = await fresh.deadlocks();
     const product = await startChild('bench/servers/product.ts', fresh.productEnv);
     let figures: ProductFigures;
+    let helloNear: LoadResult;
     try {
+      helloNear = await measureHello(hello, seconds);
+      log(`  Fastify hello just before: ${helloNear.rps} req/s (p99 ${helloNear.p99} ms)`);
       figures = await measureProduct(product.url, size, seconds, log);
     } finally {
       await product.stop();
@@ -180,20 +186,22 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
     log(
       `  sign-ins ${figures.signIn.flood.rps}/s; writers: reports ${JSON.stringify(figures.writers.reports.byStatus)}, withdrawals ${JSON.stringify(figures.writers.withdrawals.byStatus)}`,
     );
-    return { kind, size, seedMs, queries, product: figures, deadlocks };
+    return { kind, size, seedMs, queries, product: figures, helloNear, deadlocks };
   } finally {
     if (!process.argv.includes('--keep')) await fresh.drop();
   }
 }
 
-async function baseline(file: string, route: string, seconds: number): Promise<LoadResult> {
-  const child = await startChild(file);
-  try {
-    await warm(`${child.url}${route}`, 3);
-    return await load({ url: `${child.url}${route}`, connections: 100, seconds });
-  } finally {
-    await child.stop();
-  }
+/** A hello server's route. Both are started once and stay up (idle) for the whole run, so they can be measured next to each product run. */
+interface Hello {
+  child: Child;
+  route: string;
+}
+
+async function measureHello(hello: Hello, seconds: number): Promise<LoadResult> {
+  const url = `${hello.child.url}${hello.route}`;
+  await warm(url, 3);
+  return load({ url, connections: 100, seconds });
 }
 
 async function postgresVersion(): Promise<string | null> {
@@ -227,32 +235,36 @@ async function main(): Promise<void> {
   log(`machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${postgres ?? '-'}`);
 
   log('baselines: bare node:http hello, Fastify hello (100 connections)');
-  const nodeHello = await baseline('bench/servers/hello-node.ts', '/', seconds);
-  const fastifyHello = await baseline('bench/servers/hello-fastify.ts', '/hello', seconds);
+  const nodeHelloServer: Hello = { child: await startChild('bench/servers/hello-node.ts'), route: '/' };
+  const fastifyHelloServer: Hello = { child: await startChild('bench/servers/hello-fastify.ts'), route: '/hello' };
+  const nodeHello = await measureHello(nodeHelloServer, seconds);
+  const fastifyHello = await measureHello(fastifyHelloServer, seconds);
   log(`  node ${nodeHello.rps} req/s (p99 ${nodeHello.p99} ms), fastify ${fastifyHello.rps} req/s (p99 ${fastifyHello.p99} ms)`);
 
+  // One hash and one verification with the product's parameters, on this thread with nothing else running.
   const hashTimes: number[] = [];
   const verifyTimes: number[] = [];
-  const { verify } = await import('@node-rs/argon2');
   let passwordHash = '';
   for (let i = 0; i < 12; i++) {
     let started = performance.now();
-    passwordHash = await hashPassword(BENCH_PASSWORD);
+    passwordHash = await argon2Hash(BENCH_PASSWORD, ARGON2_OPTIONS);
     hashTimes.push(performance.now() - started);
     started = performance.now();
-    await verify(passwordHash, BENCH_PASSWORD);
+    await argon2Verify(passwordHash, BENCH_PASSWORD);
     verifyTimes.push(performance.now() - started);
   }
   const argon2 = { hashMs: round(median(hashTimes.slice(2))), verifyMs: round(median(verifyTimes.slice(2))), samples: 10 };
   log(`argon2id: one hash ${argon2.hashMs} ms, one verification ${argon2.verifyMs} ms`);
 
   const runs: SizeRun[] = [];
-  for (const size of pgSizes) runs.push(await runSize('postgres', size, seconds, passwordHash));
-  for (const size of pgliteSizes) runs.push(await runSize('pglite', size, seconds, passwordHash));
+  for (const size of pgSizes) runs.push(await runSize('postgres', size, seconds, passwordHash, fastifyHelloServer));
+  for (const size of pgliteSizes) runs.push(await runSize('pglite', size, seconds, passwordHash, fastifyHelloServer));
 
   // The baselines again at the end: a drift between the two says how steady the machine was.
-  const nodeAfter = await baseline('bench/servers/hello-node.ts', '/', seconds);
-  const fastifyAfter = await baseline('bench/servers/hello-fastify.ts', '/hello', seconds);
+  const nodeAfter = await measureHello(nodeHelloServer, seconds);
+  const fastifyAfter = await measureHello(fastifyHelloServer, seconds);
+  await nodeHelloServer.child.stop();
+  await fastifyHelloServer.child.stop();
   log(`baselines again: node ${nodeAfter.rps} req/s, fastify ${fastifyAfter.rps} req/s`);
 
   const coldStart = skip.has('coldstart')
