@@ -55,7 +55,14 @@ export interface BenchResults {
   command: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; os: string; postgres: string | null };
   seconds: number;
-  baselines: { node: LoadResult; fastify: LoadResult; nodeAfter: LoadResult; fastifyAfter: LoadResult };
+  baselines: {
+    node: LoadResult;
+    fastify: LoadResult;
+    nodeAfter: LoadResult;
+    fastifyAfter: LoadResult;
+    /** Node then Fastify, back to back, several times at the start: the framework ratio is the median of the pairs' ratios. */
+    pairs: { node: LoadResult; fastify: LoadResult }[];
+  };
   argon2: { hashMs: number; verifyMs: number; samples: number };
   runs: SizeRun[];
   coldStart: ColdStartFigures | { skipped: string };
@@ -192,6 +199,9 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
   }
 }
 
+/** How many node/Fastify pairs are measured at the start (the machine's speed drifts between runs of a few seconds). */
+const HELLO_PAIRS = 3;
+
 /** A hello server's route. Both are started once and stay up (idle) for the whole run, so they can be measured next to each product run. */
 interface Hello {
   child: Child;
@@ -237,8 +247,12 @@ async function main(): Promise<void> {
   log('baselines: bare node:http hello, Fastify hello (100 connections)');
   const nodeHelloServer: Hello = { child: await startChild('bench/servers/hello-node.ts'), route: '/' };
   const fastifyHelloServer: Hello = { child: await startChild('bench/servers/hello-fastify.ts'), route: '/hello' };
-  const nodeHello = await measureHello(nodeHelloServer, seconds);
-  const fastifyHello = await measureHello(fastifyHelloServer, seconds);
+  const pairs: { node: LoadResult; fastify: LoadResult }[] = [];
+  for (let i = 0; i < HELLO_PAIRS; i++) {
+    pairs.push({ node: await measureHello(nodeHelloServer, seconds), fastify: await measureHello(fastifyHelloServer, seconds) });
+    log(`  pair ${i + 1}: node ${pairs[i]?.node.rps} req/s, fastify ${pairs[i]?.fastify.rps} req/s`);
+  }
+  const { node: nodeHello, fastify: fastifyHello } = pairs[0] as { node: LoadResult; fastify: LoadResult };
   log(`  node ${nodeHello.rps} req/s (p99 ${nodeHello.p99} ms), fastify ${fastifyHello.rps} req/s (p99 ${fastifyHello.p99} ms)`);
 
   // One hash and one verification with the product's parameters, on this thread with nothing else running.
@@ -278,7 +292,7 @@ async function main(): Promise<void> {
     command: command === 'npm run bench --' ? 'npm run bench' : command,
     machine,
     seconds,
-    baselines: { node: nodeHello, fastify: fastifyHello, nodeAfter, fastifyAfter },
+    baselines: { node: nodeHello, fastify: fastifyHello, nodeAfter, fastifyAfter, pairs },
     argon2,
     runs,
     coldStart,
