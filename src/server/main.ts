@@ -1,9 +1,58 @@
-/** The process: read the environment, start, and stop cleanly on SIGTERM / SIGINT. */
-import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+/**
+ * The process: read the environment, open the port, start, and stop cleanly on SIGTERM / SIGINT.
+ *
+ * Liveness before readiness (docs/decisions/008): the port is opened before the heavy modules
+ * load and the database opens. Until startServer has finished, /healthz answers 200, /readyz 503
+ * and every other request 503 with Retry-After; then the same listening server hands each request
+ * to the Fastify app. Only node:http and the config are loaded before listening.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+const STARTING = JSON.stringify({ message: 'The service is starting. Please try again.' });
+const STOPPING = JSON.stringify({ message: 'The service is stopping. Please try again.' });
+
+function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  response.end(body);
+}
+
+/** The answers while the app is not there yet: the process is live, not ready. */
+function answerWhileStarting(request: IncomingMessage, response: ServerResponse): void {
+  const pathname = (request.url ?? '/').split('?')[0]?.replace(/(.)\/+$/, '$1');
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  if (read && pathname === '/healthz') return send(response, 200, JSON.stringify({ status: 'ok' }));
+  if (read && pathname === '/readyz') return send(response, 503, JSON.stringify({ status: 'unavailable' }));
+  send(response, 503, STARTING, { 'retry-after': '1' });
+}
+
+/** A request that arrives on an open connection after SIGTERM: another instance should take it. */
+function answerWhileStopping(_request: IncomingMessage, response: ServerResponse): void {
+  send(response, 503, STOPPING, { 'retry-after': '1', connection: 'close' });
+}
+
+/** Before the app (and pino) is loaded: one JSON line in pino's shape, at pino's level numbers. */
+function earlyLogger(level: string) {
+  const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+  const threshold = levels[level] ?? 30;
+  const write = (value: number, msg: string) => {
+    if (value >= threshold) process.stdout.write(`${JSON.stringify({ level: value, time: Date.now(), pid: process.pid, hostname: hostname(), msg })}\n`);
+  };
+  return { info: (msg: string) => write(30, msg), error: (msg: string) => write(50, msg) };
+}
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig(process.env);
   } catch (error) {
@@ -13,32 +62,75 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
-  const { app } = server;
-  await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
-  app.log.info(`Ambassador programme ready at ${config.appUrl} (database: ${where}; email: ${config.smtpUrl ? 'SMTP' : 'printed to this log'})`);
 
+  let handle: Handler = answerWhileStarting;
+  // Responses not yet finished, so a stop can ask their connections to close once they are done.
+  const open = new Set<ServerResponse>();
+  const listener = createServer((request, response) => {
+    open.add(response);
+    response.once('close', () => open.delete(response));
+    handle(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen({ port: config.port, host: config.host }, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+
+  // The heavy modules (Fastify, the features, the database drivers) load only now.
+  const starting = import('./server.ts').then(({ startServer }) => startServer(config));
+  let log: { info(msg: string): void; error(msg: string): void } = earlyLogger(config.logLevel);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    handle = answerWhileStopping;
+    log.info(`${signal} received: finishing requests in flight, then stopping`);
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
+      log.error('shutdown took too long, exiting');
       process.exit(1);
     }, 10_000);
     force.unref();
-    server
-      .close()
+    // No new connections; idle ones close now, busy ones once their response is sent.
+    const drained = new Promise<void>((resolve) => listener.close(() => resolve()));
+    for (const response of open) {
+      if (!response.headersSent) response.setHeader('connection', 'close');
+      response.once('close', () => listener.closeIdleConnections());
+    }
+    // Then the app, outbox and database, whether it stopped while starting or while serving.
+    Promise.all([drained, starting.catch(() => undefined)])
+      .then(([, server]) => server?.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
+        console.error('error during shutdown:', error);
         process.exit(1);
       });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  const server = await starting;
+  if (stopping) return;
+  serveWith(listener, server.app);
+  handle = server.app.routing;
+  log = server.app.log;
+  const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+  log.info(`Ambassador programme ready at ${config.appUrl} (database: ${where}; email: ${config.smtpUrl ? 'SMTP' : 'printed to this log'})`);
+}
+
+/**
+ * The listening server takes the settings Fastify gave the server it made but never listens on:
+ * timeouts, keep-alive, and its answer to malformed requests.
+ */
+function serveWith(listener: ReturnType<typeof createServer>, app: FastifyInstance): void {
+  const configured = app.server;
+  listener.keepAliveTimeout = configured.keepAliveTimeout;
+  listener.requestTimeout = configured.requestTimeout;
+  listener.timeout = configured.timeout;
+  listener.maxRequestsPerSocket = configured.maxRequestsPerSocket;
+  for (const onClientError of configured.listeners('clientError')) listener.on('clientError', onClientError as (error: Error, socket: Duplex) => void);
 }
 
 main().catch((error: unknown) => {

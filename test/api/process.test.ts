@@ -1,14 +1,16 @@
 /**
  * The real process as an operator runs it: environment checked at start,
- * secrets never in the log, a clean stop on SIGTERM.
+ * live before ready, secrets never in the log, a clean stop on SIGTERM.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { validApplication } from '../helpers/factories.ts';
+import { POSTGRES_URL, createTestDatabase } from '../helpers/database.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { ambassadorApplications } from '../../src/server/db/schema.ts';
 
@@ -16,6 +18,69 @@ import { ambassadorApplications } from '../../src/server/db/schema.ts';
 const NODE = process.execPath;
 const LOADER = ['--import', 'tsx'];
 const MAIN = path.resolve('src/server/main.ts');
+const STARTING = { message: 'The service is starting. Please try again.' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls until `path` answers `status` (connection refused counts as not yet); fails if the process exits. */
+async function waitFor(child: ChildProcess, url: string, status: number): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const answered = await fetch(url)
+      .then(async (r) => (await r.text(), r.status))
+      .catch(() => 0);
+    if (answered === status) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer ${status}`);
+}
+
+/**
+ * A TCP relay in front of PostgreSQL that holds every connection until release():
+ * while it holds, the server cannot open its database, whatever the timing.
+ */
+async function heldPostgres(target: URL): Promise<{ url: string; release(): void; close(): Promise<void> }> {
+  let released = false;
+  const waiting: Socket[] = [];
+  const sockets = new Set<Socket>();
+  const relay = (client: Socket) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+    client.resume();
+  };
+  const server: Server = createServer({ pauseOnConnect: true }, (client) => (released ? relay(client) : waiting.push(client)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(typeof address === 'object' && address ? address.port : 0);
+  return {
+    url: url.toString(),
+    release() {
+      released = true;
+      for (const client of waiting.splice(0)) relay(client);
+    },
+    async close() {
+      for (const s of [...sockets, ...waiting]) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe('the server process', () => {
   let smtp: TestSmtp;
@@ -48,7 +113,7 @@ describe('the server process', () => {
   });
 
   it('serves, keeps passwords, tokens and cookies out of its log, and stops cleanly on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const password = 'Super-Secret-Pass-93';
     const secret = 'restricted-secret-71';
@@ -74,14 +139,8 @@ describe('the server process', () => {
     child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      for (let i = 0; i < 200; i++) {
-        const ok = await fetch(`${base}/healthz`)
-          .then((r) => r.ok)
-          .catch(() => false);
-        if (ok) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      await waitFor(child, `${base}/readyz`, 200);
+      expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
       const headers = { 'content-type': 'application/json', origin: base };
       const signIn = await fetch(`${base}/api/super-admin-login`, {
         method: 'POST',
@@ -117,7 +176,7 @@ describe('the server process', () => {
   });
 
   it('stops on SIGTERM under load without a half-written request', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dir = mkdtempSync(path.join(tmpdir(), 'amb-sigterm-'));
     const child = spawn(NODE, [...LOADER, MAIN], {
@@ -136,15 +195,7 @@ describe('the server process', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      for (let i = 0; i < 200; i++) {
-        if (
-          await fetch(`${base}/healthz`)
-            .then((r) => r.ok)
-            .catch(() => false)
-        )
-          break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await waitFor(child, `${base}/readyz`, 200);
       const accepted: string[] = [];
       const outcomes: string[] = [];
       let sent = 0;
@@ -186,5 +237,110 @@ describe('the server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('exits non-zero with a clear message when the database cannot be opened', async () => {
+    const child = spawn(NODE, [...LOADER, MAIN], {
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Failed to start');
+    expect(stderr).toContain('ECONNREFUSED');
+  });
+
+  describe.runIf(POSTGRES_URL)('while the database is still opening (PostgreSQL held by a relay)', () => {
+    function spawnServer(port: number, databaseUrl: string) {
+      const child = spawn(NODE, [...LOADER, MAIN], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'info',
+          DATABASE_URL: databaseUrl,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      return { child, exited, log: () => log };
+    }
+
+    it('is live at once, not ready, and refuses other requests with 503 until the database opens; then serves', async () => {
+      const database = await createTestDatabase('postgres');
+      const held = await heldPostgres(new URL(database.url ?? ''));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const { child, exited } = spawnServer(port, held.url);
+      try {
+        await waitFor(child, `${base}/healthz`, 200);
+        // The relay still holds the database connection, so the server cannot be ready yet.
+        const ready = await fetch(`${base}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ status: 'unavailable' });
+        const health = await fetch(`${base}/healthz`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toEqual({ status: 'ok' });
+        for (const early of [
+          await fetch(`${base}/api/settings`),
+          await fetch(`${base}/api/applications`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base },
+            body: JSON.stringify(validApplication({ email: 'early@example.com' })),
+          }),
+        ]) {
+          expect(early.status).toBe(503);
+          expect(early.headers.get('retry-after')).toBe('1');
+          expect(await early.json()).toEqual(STARTING);
+        }
+
+        held.release();
+        await waitFor(child, `${base}/readyz`, 200);
+        const settings = await fetch(`${base}/api/settings`);
+        expect(settings.status).toBe(200);
+        expect(await settings.json()).toHaveProperty('reportSubmissionEnabled');
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        await held.close();
+        await database.drop();
+      }
+    });
+
+    it('stops cleanly on SIGTERM received before the database has opened', async () => {
+      const database = await createTestDatabase('postgres');
+      const held = await heldPostgres(new URL(database.url ?? ''));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const { child, exited, log } = spawnServer(port, held.url);
+      try {
+        await waitFor(child, `${base}/healthz`, 200);
+        child.kill('SIGTERM');
+        // No new connections once the signal is handled; the start then finishes and is closed.
+        await waitFor(child, `${base}/healthz`, 0);
+        held.release();
+        expect(await exited).toBe(0);
+        expect(log()).toContain('SIGTERM received');
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        await held.close();
+        await database.drop();
+      }
+    });
   });
 });
