@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { TCurrentUser, TLoginInput } from '../../shared/schemas/auth.ts';
 import { currentUserKey, getCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { login } from '../features/auth/api/login.ts';
 import { logout } from '../features/auth/api/logout.ts';
 import { errorMessage } from '../lib/api.ts';
+import { hasSessionHint } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
 
 interface AuthContextValue {
@@ -14,6 +15,8 @@ interface AuthContextValue {
   error: Error | null;
   loginMutation: UseMutationResult<TCurrentUser, Error, TLoginInput>;
   logoutMutation: UseMutationResult<unknown, Error, void>;
+  /** Asks the server who is signed in, even without the session hint (pages that need a user). */
+  askServer: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -21,7 +24,15 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const userQuery = useQuery({ queryKey: currentUserKey, queryFn: getCurrentUser });
+  // Without the session hint the visitor is taken as signed out from the first render, with no
+  // request and no state change: on the prerendered landing page a change of this context before
+  // the page has hydrated would make React hydrate it at once, in one long task.
+  const [signedOutAtStart] = useState(() => !hasSessionHint());
+  const userQuery = useQuery({ queryKey: currentUserKey, queryFn: () => getCurrentUser(), initialData: signedOutAtStart ? null : undefined });
+  const askServer = useCallback(async () => {
+    // A failure stays in the query's state, as any failed read of the user does.
+    await queryClient.fetchQuery({ queryKey: currentUserKey, queryFn: () => getCurrentUser({ evenWithoutHint: true }), staleTime: 0 }).catch(() => undefined);
+  }, [queryClient]);
 
   const loginMutation = useMutation({
     mutationFn: login,
@@ -50,8 +61,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       error: userQuery.error,
       loginMutation,
       logoutMutation,
+      askServer,
     }),
-    [userQuery.data, userQuery.isLoading, userQuery.error, loginMutation, logoutMutation],
+    [userQuery.data, userQuery.isLoading, userQuery.error, loginMutation, logoutMutation, askServer],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { UNAUTHORIZED_REDIRECT_MS } from '../../shared/limits.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { hasSessionHint } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
 import { useAuth } from './auth.tsx';
 
@@ -16,8 +17,21 @@ interface ProtectedProps {
 }
 
 export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedProps) {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <FullPageSpinner label="Loading..." />;
+  const { user, isLoading, askServer } = useAuth();
+  // Without the session hint nobody asked the server yet: the hint is not authority, so ask once.
+  const [asked, setAsked] = useState(hasSessionHint);
+  const mustAsk = !isLoading && !user && !asked;
+  useEffect(() => {
+    if (!mustAsk) return;
+    let live = true;
+    void askServer().finally(() => {
+      if (live) setAsked(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [mustAsk, askServer]);
+  if (isLoading || mustAsk) return <FullPageSpinner label="Loading..." />;
   if (!user) return whenSignedOut === 'relogin' ? <Relogin /> : <Redirect to="/auth" replace />;
   return <>{children}</>;
 }

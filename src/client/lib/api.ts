@@ -5,6 +5,8 @@
  * The server's own `message` is kept so toasts can show it.
  */
 
+import { forgetSignedIn } from './session-hint.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export class ApiError extends Error {
@@ -66,6 +68,8 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+const SIGN_IN_URLS = new Set(['/api/login', '/api/super-admin-login']);
+
 async function send(method: HttpMethod, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const hasBody = body !== undefined;
   const response = await fetch(url, {
@@ -74,6 +78,8 @@ async function send(method: HttpMethod, url: string, body?: unknown, extraHeader
     headers: { ...(hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' }), ...extraHeaders },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
+  // A 401 means the session is gone, except on a sign-in form, where it means wrong credentials.
+  if (response.status === 401 && !SIGN_IN_URLS.has(url)) forgetSignedIn();
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text);

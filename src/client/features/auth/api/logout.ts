@@ -1,5 +1,8 @@
 import { apiRequest } from '../../../lib/api.ts';
+import { forgetSignedIn } from '../../../lib/session-hint.ts';
 
-export function logout(): Promise<unknown> {
-  return apiRequest<unknown>('POST', '/api/logout');
+export async function logout(): Promise<unknown> {
+  const answer = await apiRequest<unknown>('POST', '/api/logout');
+  forgetSignedIn();
+  return answer;
 }

@@ -1,0 +1,37 @@
+/**
+ * A hint, kept in localStorage, that this browser was signed in when it last
+ * asked. Without it a public page does not ask GET /api/user, which answers a
+ * signed-out visitor 401 and so puts an error in the browser's console.
+ *
+ * The hint is never authority: the session cookie is HttpOnly and the server
+ * decides. It is set when a sign-in or /api/user succeeds, and cleared on
+ * sign-out and on any 401 that says the session is gone. Pages that need a
+ * user ask the server even without it (see Protected).
+ */
+
+const HINT_KEY = 'ambassador.signed-in';
+
+/** True when the hint is there, or when storage cannot be read (then we ask, as before). */
+export function hasSessionHint(): boolean {
+  try {
+    return window.localStorage.getItem(HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
+export function rememberSignedIn(): void {
+  try {
+    window.localStorage.setItem(HINT_KEY, '1');
+  } catch {
+    // Storage refused (private mode, quota): every page asks the server, as before.
+  }
+}
+
+export function forgetSignedIn(): void {
+  try {
+    window.localStorage.removeItem(HINT_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
