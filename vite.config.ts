@@ -1,16 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { landingChunks, writePrerenderedLanding, type BuiltChunk } from './scripts/prerender-landing.ts';
 
 const API_TARGET = 'http://localhost:5000';
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+// The prerender bundle is a build tool, not part of the product: removed once it has run.
+const PRERENDER_DIR = path.join(ROOT, 'dist/prerender');
+const PRERENDER_ENTRY = 'src/client/prerender.tsx';
+const LANDING_MODULE = path.join(ROOT, 'src/client/features/landing/pages/landing-page.tsx');
+
+function builtChunks(output: unknown): BuiltChunk[] {
+  const outputs = (Array.isArray(output) ? output : [output]) as { output?: Array<BuiltChunk | { type: 'asset' }> }[];
+  return outputs.flatMap((o) => o.output ?? []).filter((item): item is BuiltChunk => item.type === 'chunk');
+}
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: {
+    // The prerendered footer's year; the browser swaps in today's after hydration.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+  },
+  environments: {
+    // `vite build` builds the pages, then this bundle, which renders "/" to HTML (scripts/prerender-landing.ts).
+    ssr: {
+      build: { outDir: PRERENDER_DIR, emptyOutDir: true, copyPublicDir: false, ssr: PRERENDER_ENTRY },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      const { client, ssr } = builder.environments;
+      if (!client || !ssr) throw new Error('vite.config.ts: the client and ssr environments are both needed');
+      const output = await builder.build(client);
+      await builder.build(ssr);
+      await writePrerenderedLanding({
+        clientDir: path.resolve(ROOT, client.config.build.outDir),
+        serverEntry: path.join(PRERENDER_DIR, 'prerender.js'),
+        preload: landingChunks(builtChunks(output), LANDING_MODULE),
+      });
+    },
   },
   server: {
     port: 5173,

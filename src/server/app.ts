@@ -172,14 +172,27 @@ function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string)
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const restrictedHtml = indexHtml.replace('<meta name="app-page" content="" />', '<meta name="app-page" content="super-admin-login" />');
+  // "/" gets the landing page prerendered by the build (scripts/prerender-landing.ts); every other
+  // page path the empty app below, so none flashes the landing page. A build without it: the empty app.
+  const landingFile = path.join(clientDir, 'landing.html');
+  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml;
   void app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
     index: false,
+    allowedPath: (pathname) => pathname !== '/landing.html',
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
+  // A route of its own, so that @fastify/compress (which works per route) compresses it. A page, not
+  // an API route: no access level, so it stays out of the API's route table.
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .send(ctx.config.superAdminLoginPath === '/' ? restrictedHtml : landingHtml),
+  );
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname)) {

@@ -5,6 +5,8 @@
  * meta, so in development the default path /restricted stands in.
  */
 export function isSuperAdminLoginPage(): boolean {
+  // The build-time prerender of the landing page has no document.
+  if (typeof document === 'undefined') return false;
   const meta = document.querySelector('meta[name="app-page"]');
   if (meta?.getAttribute('content') === 'super-admin-login') return true;
   return import.meta.env.DEV && window.location.pathname === '/restricted';

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { lazyNamed } from './lazy.ts';
@@ -17,9 +17,16 @@ const SubmitReportPage = lazyNamed(() => import('../features/reports/pages/submi
 const ProfilePage = lazyNamed(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/pages/not-found-page.tsx'), 'NotFoundPage');
 
+/** main.tsx loads the landing page before it hydrates the prerendered one. */
+export const preloadLandingPage = LandingPage.preload;
+
+/** A new page starts at the top. Not on the first render: the browser placed the page it loaded. */
 function ScrollToTop() {
   const [location] = useLocation();
+  const shown = useRef(location);
   useEffect(() => {
+    if (shown.current === location) return;
+    shown.current = location;
     window.scrollTo(0, 0);
   }, [location]);
   return null;

@@ -1,8 +1,22 @@
 import { Mail } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { APP_EXTERNAL_URL, CONTACT_URL, PROGRAMME_NAME, SUPPORT_EMAIL, TWITTER_URL } from '../../../shared/limits.ts';
 import { LogoMark } from './logo.tsx';
 
+const neverChanges = () => () => {};
+// The prerendered landing page carries the build's year; after hydration React swaps in today's.
+const BUILD_YEAR = typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : new Date().getFullYear();
+
+function useYear(): number {
+  return useSyncExternalStore(
+    neverChanges,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
+}
+
 export function SiteFooter() {
+  const year = useYear();
   const link = 'rounded text-muted hover:text-gold';
   return (
     <footer className="border-t border-border bg-surface/40">
@@ -11,7 +25,7 @@ export function SiteFooter() {
           <LogoMark className="size-8" />
           <div>
             <p className="font-bold">{PROGRAMME_NAME}</p>
-            <p className="text-xs text-muted">© {new Date().getFullYear()} GoalChain. Play, build, earn.</p>
+            <p className="text-xs text-muted">© {year} GoalChain. Play, build, earn.</p>
           </div>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-3 text-sm">

@@ -43,8 +43,6 @@ const STEPS = [
 ] as const;
 
 export function LandingPage() {
-  const stats = usePublicStats();
-  const data = stats.data;
   return (
     <PublicLayout>
       <section className="pitch-lines relative overflow-hidden border-b border-border">
@@ -72,11 +70,7 @@ export function LandingPage() {
               </a>
             </div>
           </div>
-          <dl className="grid grid-cols-3 gap-3 sm:gap-4" aria-busy={stats.isLoading}>
-            <HeroStat label="Ambassadors" value={formatCount(data?.totalAmbassadors ?? 0)} />
-            <HeroStat label="GCM Awarded" value={formatThousands(data?.totalGcmAwarded ?? '0')} />
-            <HeroStat label="USDT Awarded" value={formatUsdtThousands(data?.totalUsdtAwarded ?? '0')} />
-          </dl>
+          <HeroStats />
         </div>
       </section>
 
@@ -126,7 +120,7 @@ export function LandingPage() {
         </ol>
       </Section>
 
-      <section className="px-4 pb-20">
+      <section className="render-when-near px-4 pb-20">
         <div className="pitch-lines mx-auto flex max-w-6xl flex-col items-center gap-5 rounded-3xl border border-gold/30 bg-surface-2 px-6 py-14 text-center">
           <BadgeCheck className="size-10 text-gold" aria-hidden="true" />
           <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Ready to Join?</h2>
@@ -147,6 +141,19 @@ export function LandingPage() {
   );
 }
 
+/** The public figures, on their own: when they arrive only this part renders again. */
+function HeroStats() {
+  const stats = usePublicStats();
+  const data = stats.data;
+  return (
+    <dl className="grid grid-cols-3 gap-3 sm:gap-4" aria-busy={stats.isLoading}>
+      <HeroStat label="Ambassadors" value={formatCount(data?.totalAmbassadors ?? 0)} />
+      <HeroStat label="GCM Awarded" value={formatThousands(data?.totalGcmAwarded ?? '0')} />
+      <HeroStat label="USDT Awarded" value={formatUsdtThousands(data?.totalUsdtAwarded ?? '0')} />
+    </dl>
+  );
+}
+
 function HeroStat({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col items-center justify-start gap-1 rounded-2xl border border-border bg-surface/80 px-2 py-5 text-center sm:py-7">
@@ -160,7 +167,7 @@ function HeroStat({ label, value }: { label: string; value: string }) {
 
 function Section({ id, eyebrow, title, intro, children }: { id: string; eyebrow: string; title: string; intro?: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="px-4 py-16 sm:py-20">
+    <section id={id} aria-labelledby={`${id}-title`} className="render-when-near px-4 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl">
         <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">{eyebrow}</p>
         <h2 id={`${id}-title`} className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">
