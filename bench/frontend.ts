@@ -6,13 +6,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.ts';
+import type { LighthouseFigures } from './lighthouse.ts';
 import { landingPageInitialJs, type InitialJs } from '../scripts/initial-js.ts';
 
 export type FrontendFigures =
   | { skipped: string }
   | {
       initialJs: InitialJs | { skipped: string };
-      lighthouse: { performance: number; accessibility: number; bestPractices: number; version: string } | { skipped: string };
+      lighthouse: LighthouseFigures;
     };
 
 export async function measureFrontend(log: (line: string) => void): Promise<FrontendFigures> {

@@ -4,15 +4,27 @@
  * Lighthouse 13 needs Node 22; 12.x runs on Node 20 and is fetched by npx at
  * bench time (it is not a dependency: its tree does not resolve from this
  * registry's lock file). No Lighthouse or no Chromium: reported as not measured.
+ * Its throttling is simulated from the CPU time it observes, so a machine busy
+ * with other work scores lower (mostly TBT): compare runs on a quiet machine.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT, stopProcess } from './lib.ts';
 
-export type LighthouseFigures = { performance: number; accessibility: number; bestPractices: number; version: string } | { skipped: string };
+/** The metrics behind the performance score: milliseconds, except CLS (a unitless score). */
+export interface LighthouseMetrics {
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+export type LighthouseFigures =
+  { performance: number; accessibility: number; bestPractices: number; version: string; metrics?: LighthouseMetrics } | { skipped: string };
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROMIUM = '/usr/bin/chromium';
@@ -56,15 +68,31 @@ export async function measureLighthouse(log: (line: string) => void): Promise<Li
       ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 300_000 },
     );
-    const result = JSON.parse(readFileSync(report, 'utf8')) as { lighthouseVersion: string; categories: Record<string, { score: number | null }> };
+    // LIGHTHOUSE_REPORT=<file> keeps the whole report, to read the audits behind a score.
+    if (process.env.LIGHTHOUSE_REPORT) copyFileSync(report, process.env.LIGHTHOUSE_REPORT);
+    const result = JSON.parse(readFileSync(report, 'utf8')) as {
+      lighthouseVersion: string;
+      categories: Record<string, { score: number | null }>;
+      audits: Record<string, { numericValue?: number }>;
+    };
     const score = (id: string) => Math.round((result.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string, digits = 0) => Number((result.audits[id]?.numericValue ?? Number.NaN).toFixed(digits));
+    const metrics: LighthouseMetrics = {
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift', 3),
+      speedIndexMs: metric('speed-index'),
+    };
     const figures = {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       version: result.lighthouseVersion,
+      metrics,
     };
     log(`lighthouse ${figures.version}: performance ${figures.performance}, accessibility ${figures.accessibility}, best practices ${figures.bestPractices}`);
+    log(`  FCP ${metrics.fcpMs} ms, LCP ${metrics.lcpMs} ms, TBT ${metrics.tbtMs} ms, CLS ${metrics.cls}, Speed Index ${metrics.speedIndexMs} ms`);
     return figures;
   } catch (error) {
     return { skipped: `not measured: ${LIGHTHOUSE} did not run (${String(error).slice(0, 200)})` };
