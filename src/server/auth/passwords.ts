@@ -27,9 +27,9 @@ function passwordPool(): Piscina<PasswordTask, string | boolean> {
   pool = new Piscina<PasswordTask, string | boolean>({
     filename: new URL(compiled ? './password-worker.js' : './password-worker.ts', import.meta.url).href,
     execArgv: compiled ? [] : ['--import', 'tsx'],
-    minThreads: 1,
+    // All threads start with the pool (at the first sign-in), not one by one under a flood.
+    minThreads: THREADS,
     maxThreads: THREADS,
-    idleTimeout: 60_000,
     maxQueue: HASH_QUEUE_LIMIT,
     niceIncrement: HASHING_NICE,
   });
