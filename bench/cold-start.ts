@@ -1,7 +1,8 @@
 /**
  * Cold start of the compiled server (what `npm start` runs) on a new embedded
  * database, and reopen of the same one: from spawning the process to the first
- * 200 of /healthz, and of /readyz.
+ * 200 of /healthz (liveness: the port is open, ADR 008), and of /readyz (the
+ * database is open and migrated and the app serves).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,21 +1,16 @@
 /**
  * One database interface over two drivers: PostgreSQL through `pg` when
  * DATABASE_URL is set, otherwise an embedded PGlite kept on disk in DATA_DIR.
+ * Each driver is imported when it is opened, so a start loads only its own.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { createFeed, listenForFigures, trackFigures, type FiguresFeed } from './figures.ts';
-import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir } from './pglite-template.ts';
+import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir, seedFromTemplate } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -40,9 +35,6 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 /** Any constant shared by all instances: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_ID = 72_410_993;
 
-// numeric stays a string (exact money); dates of type `date` stay YYYY-MM-DD strings.
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
-
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
@@ -56,6 +48,13 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  // numeric stays a string (exact money); dates of type `date` stay YYYY-MM-DD strings.
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A connection that dies (server restart, pg_terminate_backend) must not crash the process:
   // idle clients report on the pool, checked-out ones on themselves; the failing query rejects anyway.
@@ -99,9 +98,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 async function openPglite(dir: string | undefined, templateDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // A new database starts from the built template when there is one (see pglite-template.ts):
+  // on disk as a copy of the template directory, else (in memory, or no copy made) loaded from the dump.
+  const fresh = templateDir !== undefined && (!dir || (isNewDataDir(dir) && !seedFromTemplate(templateDir, dir)));
+  const template = fresh ? findTemplate(templateDir) : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  // A new database starts from the built template when there is one (see pglite-template.ts).
-  const template = templateDir && (!dir || isNewDataDir(dir)) ? findTemplate(templateDir) : undefined;
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,18 +1,20 @@
 /**
  * A new embedded database starts from a template instead of running initdb:
- * PGlite's initdb takes seconds, while loading a dump of an initialised and
- * migrated data directory takes a fraction of that. The template is a build
- * artifact (never committed), named by a hash of the migrations, so a template
- * of other migrations is simply not found and the database is made the slow way.
+ * PGlite's initdb takes seconds. The template is a build artifact (never
+ * committed), named by a hash of the migrations, so a template of other
+ * migrations is simply not found and the database is made the slow way.
+ *
+ * It comes in two forms: a gzip dump that PGlite loads (in-memory databases,
+ * the tests), and a data directory, shut down cleanly, that a new directory on
+ * disk is a plain file copy of: copying is much faster than PGlite unpacking
+ * the dump through its virtual file system (ADR 006, ADR 008).
+ *
+ * PGlite and drizzle are imported only when a template is built.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { constants, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 /** Where `npm run build:server` puts the template for `npm start`. */
@@ -32,6 +34,11 @@ export function templateFile(dir: string): string {
   return path.join(dir, `pglite-template-${migrationsHash()}.tar.gz`);
 }
 
+/** The template as a data directory (see buildTemplateDataDir). */
+export function templateDataDir(dir: string): string {
+  return path.join(dir, `pglite-template-${migrationsHash()}`);
+}
+
 /** The template for the current migrations in `dir`, if one was built. */
 export function findTemplate(dir: string): Blob | undefined {
   const file = templateFile(dir);
@@ -43,11 +50,43 @@ export function isNewDataDir(dir: string): boolean {
   return !existsSync(path.join(dir, 'PG_VERSION'));
 }
 
-/** Builds the template for the current migrations into `dir` (atomically) unless it is there. */
+/**
+ * Makes `target` a copy of the template data directory in `dir`, when one was built and `target`
+ * is new: it does not exist or is empty. The copy is made beside it and renamed into place, so a
+ * start stopped half-way leaves no half-made database. Answers whether it did.
+ */
+export function seedFromTemplate(dir: string, target: string): boolean {
+  const template = templateDataDir(dir);
+  if (!isNewDataDir(target) || isNewDataDir(template)) return false;
+  const partial = `${target}.${process.pid}.partial`;
+  try {
+    // A copy-on-write clone where the file system can, a plain copy where not.
+    cpSync(template, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    if (existsSync(target)) rmdirSync(target);
+    renameSync(partial, target);
+    return true;
+  } catch {
+    // Not empty (a start from before), or the copy failed: PGlite loads the dump instead.
+    rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
+}
+
+async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return { PGlite, extensions: { pg_trgm } };
+}
+
+/** Builds the template dump for the current migrations into `dir` (atomically) unless it is there. */
 export async function buildTemplate(dir: string): Promise<string> {
   const file = templateFile(dir);
   if (existsSync(file)) return file;
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const [{ PGlite, extensions }, { drizzle }, { migrate }] = await Promise.all([
+    loadPglite(),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = new PGlite({ extensions });
   try {
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
     const dump = await client.dumpDataDir('gzip');
@@ -59,4 +98,21 @@ export async function buildTemplate(dir: string): Promise<string> {
   } finally {
     await client.close();
   }
+}
+
+/** Builds the template data directory from the dump (building that first if needed), unless it is there. */
+export async function buildTemplateDataDir(dir: string): Promise<string> {
+  const target = templateDataDir(dir);
+  if (!isNewDataDir(target)) return target;
+  const dump = new Blob([readFileSync(await buildTemplate(dir))]);
+  const { PGlite, extensions } = await loadPglite();
+  const partial = `${target}.${process.pid}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const client = new PGlite({ dataDir: partial, loadDataDir: dump, extensions });
+  await client.waitReady;
+  // A clean shutdown, so a copy starts without recovery.
+  await client.close();
+  rmSync(target, { recursive: true, force: true });
+  renameSync(partial, target);
+  return target;
 }
