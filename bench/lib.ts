@@ -1,5 +1,6 @@
 /** Harness plumbing: child servers, autocannon runs, small statistics. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -70,6 +71,8 @@ export interface LoadResult {
   non2xx: number;
   connections: number;
   seconds: number;
+  /** CPU the server process used during the run, in cores (1 = one core busy all the time), when its pid was given. */
+  serverCores?: number;
 }
 
 export interface LoadOptions {
@@ -83,11 +86,28 @@ export interface LoadOptions {
   overallRate?: number;
   /** Varies each request (sign-ins with many accounts). */
   requests?: autocannon.Request[];
+  /** The server's process id: its CPU time is sampled around the run (Linux /proc). */
+  serverPid?: number | undefined;
+}
+
+/** User plus system CPU seconds of a process so far, from /proc (undefined where there is none). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const connections = options.connections ?? 100;
   const seconds = options.seconds ?? 10;
+  const cpuBefore = cpuSeconds(options.serverPid);
+  const started = performance.now();
   const result = await autocannon({
     url: options.url,
     connections,
@@ -99,7 +119,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     requests: options.requests,
     timeout: 30,
   });
+  const cpuAfter = cpuSeconds(options.serverPid);
+  const elapsed = (performance.now() - started) / 1000;
   return {
+    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCores: round((cpuAfter - cpuBefore) / elapsed) } : {}),
     rps: round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

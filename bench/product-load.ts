@@ -63,16 +63,16 @@ export async function signIn(base: string, email: string, password: string): Pro
   return cookieOf(await post(base, '/api/login', { email, password }));
 }
 
-export async function measureProduct(base: string, size: Size, seconds: number, log: (line: string) => void): Promise<ProductFigures> {
+export async function measureProduct(base: string, size: Size, seconds: number, log: (line: string) => void, serverPid?: number): Promise<ProductFigures> {
   const admin = cookieOf(await post(base, '/api/super-admin-login', SUPER));
 
   log('  public reads (100 connections, as a browser asks: Accept-Encoding gzip, deflate, br)');
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
   await warm(`${base}/api/public/leaderboard`, 2, { headers: browser });
-  const leaderboard = await load({ url: `${base}/api/public/leaderboard`, connections: 100, seconds, headers: browser });
+  const leaderboard = await load({ url: `${base}/api/public/leaderboard`, connections: 100, seconds, headers: browser, serverPid });
   await warm(`${base}/api/public/stats`, 2, { headers: browser });
-  const stats = await load({ url: `${base}/api/public/stats`, connections: 100, seconds, headers: browser });
-  const leaderboardPlain = await load({ url: `${base}/api/public/leaderboard`, connections: 100, seconds });
+  const stats = await load({ url: `${base}/api/public/stats`, connections: 100, seconds, headers: browser, serverPid });
+  const leaderboardPlain = await load({ url: `${base}/api/public/leaderboard`, connections: 100, seconds, serverPid });
 
   log('  admin list: first page, a deep page by offset and by cursor');
   const adminList = await measureAdminList(base, admin, size);

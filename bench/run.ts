@@ -183,7 +183,7 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
     try {
       helloNear = await measureHello(hello, seconds);
       log(`  Fastify hello just before: ${helloNear.rps} req/s (p99 ${helloNear.p99} ms)`);
-      figures = await measureProduct(product.url, size, seconds, log);
+      figures = await measureProduct(product.url, size, seconds, log, product.process.pid);
     } finally {
       await product.stop();
     }
@@ -211,7 +211,7 @@ interface Hello {
 async function measureHello(hello: Hello, seconds: number): Promise<LoadResult> {
   const url = `${hello.child.url}${hello.route}`;
   await warm(url, 3);
-  return load({ url, connections: 100, seconds });
+  return load({ url, connections: 100, seconds, serverPid: hello.child.process.pid });
 }
 
 async function postgresVersion(): Promise<string | null> {
