@@ -36,7 +36,7 @@ export type LighthouseFigures =
   | { skipped: string };
 
 /** Lighthouse's advice on variability: run it several times and take the median run. */
-const RUNS = 3;
+const RUNS = 5;
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROMIUM = '/usr/bin/chromium';
