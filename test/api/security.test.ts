@@ -193,11 +193,25 @@ describe('security baseline', () => {
   });
 
   it('sends security headers with a CSP on every answer', async () => {
-    for (const url of ['/', '/api/public/stats', '/dashboard', '/api/nope']) {
-      const response = await server.app.inject({ method: 'GET', url });
+    const answers = [
+      ...(await Promise.all(
+        ['/', '/api/public/stats', '/api/public/leaderboard', '/dashboard', '/api/nope'].map((url) => server.app.inject({ method: 'GET', url })),
+      )),
+      await server.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'not-an-email' } }),
+    ];
+    for (const response of answers) {
       expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(response.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // HSTS only in production (a development server on http must not pin it).
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+    // The last is an error answer (refused: no Origin): errors carry the headers too.
+    expect(answers.at(-1)?.statusCode).toBe(403);
   });
 
   it('keeps registration closed and the dashboard login redirect working', async () => {
