@@ -45,7 +45,7 @@ export interface SizeRun {
   seedMs: number;
   queries: QueryFigures;
   product: ProductFigures;
-  /** The Fastify hello route measured just before this size's public reads: the ratio's denominator, unaffected by drift over the run. */
+  /** The Fastify hello route measured just before this size's public reads: one of the runs whose median divides the public reads. */
   helloNear: LoadResult;
   deadlocks: number | null;
 }
