@@ -8,6 +8,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { validApplication } from '../helpers/factories.ts';
 import { POSTGRES_URL, createTestDatabase } from '../helpers/database.ts';
@@ -19,18 +20,6 @@ const NODE = process.execPath;
 const LOADER = ['--import', 'tsx'];
 const MAIN = path.resolve('src/server/main.ts');
 const STARTING = { message: 'The service is starting. Please try again.' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls until `path` answers `status` (connection refused counts as not yet); fails if the process exits. */
 async function waitFor(child: ChildProcess, url: string, status: number): Promise<void> {
