@@ -58,6 +58,29 @@ export function assertNoConsoleErrors(tracked: TrackedPage): void {
   if (tracked.errors.length) throw new Error(`The page reported errors:\n${tracked.errors.join('\n')}`);
 }
 
+/**
+ * Pages a test file opens with `open`; after each test `closeAll` checks each for
+ * console errors and closes it (the check fails the test that opened the page).
+ */
+export function pageTracker(browser: () => Browser, baseURL: () => string) {
+  const pages: TrackedPage[] = [];
+  return {
+    async open(viewport?: { width: number; height: number }): Promise<TrackedPage> {
+      const tracked = await openPage(browser(), baseURL(), viewport);
+      pages.push(tracked);
+      return tracked;
+    },
+    async closeAll(): Promise<void> {
+      const open = pages.splice(0);
+      try {
+        for (const tracked of open) assertNoConsoleErrors(tracked);
+      } finally {
+        await Promise.all(open.map((tracked) => tracked.close()));
+      }
+    },
+  };
+}
+
 /** A full-page screenshot into screenshots/<name>-<desktop|phone>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -9,18 +9,16 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
 import {
-  assertNoConsoleErrors,
   expectContent,
   expectNoText,
   expectOneVisibleToast,
   expectText,
   expectToast,
   launchBrowser,
-  openPage,
+  pageTracker,
   screenshot,
   signInAsAmbassador,
   signInAsSuperAdmin,
-  type TrackedPage,
 } from './browser.ts';
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -29,12 +27,13 @@ let server: TestServer;
 let browser: Browser;
 let superAdmin: ApiClient;
 let ambassador: CreatedAmbassador;
-const pages: TrackedPage[] = [];
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
 
 async function freshPage(): Promise<Page> {
-  const tracked = await openPage(browser, server.url);
-  pages.push(tracked);
-  return tracked.page;
+  return (await pages.open()).page;
 }
 
 function utcDay(offset: number): string {
@@ -48,14 +47,7 @@ beforeAll(async () => {
   ambassador = await createAmbassador(server, { admin: superAdmin, fullName: 'Kofi Mensah' });
 });
 
-afterEach(async () => {
-  const open = pages.splice(0);
-  try {
-    for (const tracked of open) assertNoConsoleErrors(tracked);
-  } finally {
-    await Promise.all(open.map((tracked) => tracked.close()));
-  }
-});
+afterEach(() => pages.closeAll());
 
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { assertNoConsoleErrors, expectText, launchBrowser, openPage, PHONE, signInAsAmbassador, type TrackedPage } from './browser.ts';
+import { expectText, launchBrowser, pageTracker, PHONE, signInAsAmbassador, type TrackedPage } from './browser.ts';
 
 const HEADLINE = 'Ambassador Network';
 const SESSION_HINT = 'ambassador.signed-in';
@@ -15,12 +15,13 @@ const SESSION_HINT = 'ambassador.signed-in';
 let server: TestServer;
 let browser: Browser;
 let ambassador: CreatedAmbassador;
-const pages: TrackedPage[] = [];
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
 
-async function freshPage(viewport?: { width: number; height: number }): Promise<TrackedPage> {
-  const tracked = await openPage(browser, server.url, viewport);
-  pages.push(tracked);
-  return tracked;
+function freshPage(viewport?: { width: number; height: number }): Promise<TrackedPage> {
+  return pages.open(viewport);
 }
 
 /** The page as served, before any script runs. */
@@ -48,14 +49,7 @@ beforeAll(async () => {
   ambassador = await createAmbassador(server, { fullName: 'Lena Prerender' });
 });
 
-afterEach(async () => {
-  const open = pages.splice(0);
-  try {
-    for (const tracked of open) assertNoConsoleErrors(tracked);
-  } finally {
-    await Promise.all(open.map((tracked) => tracked.close()));
-  }
-});
+afterEach(() => pages.closeAll());
 
 afterAll(async () => {
   await browser?.close();
