@@ -267,7 +267,7 @@ export function writeMarkdown(r: BenchResults, revision: string): string {
     '## How to run',
     '',
     '```sh',
-    'npm run bench                          # PostgreSQL S and L, PGlite S (about 10 minutes on 2 cores)',
+    'npm run bench                          # PostgreSQL S and L, PGlite S (about 17 minutes on 2 cores)',
     'npm run bench -- --pg=S,M,L --pglite=S,L --seconds=20',
     'npm run bench -- --pg=none --pglite=S --skip=coldstart,frontend',
     'BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench   # an account that may create databases',
