@@ -344,6 +344,16 @@ describe('the ambassador programme, end to end', () => {
       await expectLabelledControls(page);
       await screenshot(page, name);
     }
+    // Common phone widths above 375 px, where the logo's wordmark is shown beside the navigation.
+    for (const width of [390, 412, 430]) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      for (const path of ['/', '/leaderboard']) {
+        await page.goto(path);
+        await page.getByRole('link', { name: 'Apply', exact: true }).waitFor();
+        await expectNoHorizontalOverflow(page);
+      }
+    }
+    await page.setViewportSize(PHONE);
     await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
     for (const [path, name, text] of [
       ['/dashboard', 'dashboard', 'Recent Activity Reports'],
@@ -357,6 +367,13 @@ describe('the ambassador programme, end to end', () => {
       await expectLabelledControls(page);
       await screenshot(page, name);
     }
+    for (const width of [390, 412, 430]) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/dashboard');
+      await expectText(page, 'Recent Activity Reports');
+      await expectNoHorizontalOverflow(page);
+    }
+    await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectToast(page, 'Logged out', 'You have been logged out successfully.');
     await page.waitForURL((url) => url.pathname === '/');

@@ -14,7 +14,7 @@ export function Logo() {
   return (
     <Link href="/" className="flex items-center gap-2.5 rounded-lg font-extrabold tracking-tight" aria-label="GoalChain Ambassadors, home">
       <LogoMark />
-      <span className="hidden text-lg leading-none min-[380px]:inline">
+      <span className="hidden text-lg leading-none min-[420px]:inline">
         Goal<span className="text-gold">Chain</span> <span className="block text-[10px] font-semibold uppercase tracking-[0.2em] text-muted">Ambassadors</span>
       </span>
     </Link>
