@@ -148,30 +148,23 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
     );
     const week = `${report.weekStartDate} to ${report.weekEndDate}`;
     if (approved) {
-      await creditReward(
-        tx,
-        {
-          ambassadorId: report.ambassadorId,
-          currency: 'GCM',
-          amount: gcm,
-          description: `GCM reward for weekly report ${week}`,
-          reportId: report.id,
-          createdBy: actor.id,
-        },
-        now,
-      );
-      await creditReward(
-        tx,
-        {
-          ambassadorId: report.ambassadorId,
-          currency: 'USDT',
-          amount: usdt,
-          description: `USDT reward for weekly report ${week}`,
-          reportId: report.id,
-          createdBy: actor.id,
-        },
-        now,
-      );
+      for (const [currency, amount] of [
+        ['GCM', gcm],
+        ['USDT', usdt],
+      ] as const) {
+        await creditReward(
+          tx,
+          {
+            ambassadorId: report.ambassadorId,
+            currency,
+            amount,
+            description: `${currency} reward for weekly report ${week}`,
+            reportId: report.id,
+            createdBy: actor.id,
+          },
+          now,
+        );
+      }
     }
     await logAdminAction(
       tx,
