@@ -8,6 +8,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// `npm start` runs the Node.js of the `node` dependency (first on npm scripts' PATH). Started any
+// other way on an older Node.js, say so instead of failing somewhere deep (docs/decisions/011).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`This product needs Node.js 22.12 or newer (24 LTS is installed by npm ci); this is ${process.version}. Run it with \`npm start\`.`);
+  process.exit(1);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
