@@ -53,6 +53,7 @@ const ZEnv = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(50),
     LOGIN_WINDOW_MINUTES: positiveInt(15),
+    CHANGE_PASSWORD_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
     SUPER_ADMIN_LOGIN_MAX_FAILURES: positiveInt(5),
     APPLICATIONS_PER_HOUR: positiveInt(20),
     SETUP_PASSWORD_ATTEMPTS: positiveInt(20),
@@ -70,6 +71,8 @@ export interface RateLimitConfig {
   loginPerAccount: number;
   loginPerAddress: number;
   loginWindowMs: number;
+  /** Wrong current passwords on change-password per account in LOGIN_WINDOW_MINUTES (per address: loginPerAddress). */
+  changePasswordPerAccount: number;
   superAdminLogin: number;
   applicationsPerHour: number;
   setupPassword: number;
@@ -131,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       loginPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       loginWindowMs: minutes,
+      changePasswordPerAccount: env.CHANGE_PASSWORD_MAX_FAILURES_PER_ACCOUNT,
       superAdminLogin: env.SUPER_ADMIN_LOGIN_MAX_FAILURES,
       applicationsPerHour: env.APPLICATIONS_PER_HOUR,
       setupPassword: env.SETUP_PASSWORD_ATTEMPTS,

@@ -5,6 +5,16 @@
  * uses the idle CPU without making every other request queue behind it; when
  * the queue is full, a sign-in is refused with 503 instead of waiting without
  * bound (docs/decisions/009-password-hashing-pool.md).
+ *
+ * One caller cannot monopolise the pool because every check of a guessed password (sign-in, super
+ * admin sign-in, change-password) is counted by the rate limits before it is queued here, in one
+ * atomic statement (auth/rate-limit.ts consumeAll), and refused without a hash past the limit. So
+ * one address queues at most LOGIN_MAX_FAILURES_PER_ADDRESS (50) sign-in checks and as many
+ * change-password checks per window, one account at most 10 of each, and a burst beyond that is
+ * answered 429 at the cost of one upsert. We chose that over a bounded queue per purpose: a queue
+ * per purpose would still let one caller fill its purpose's share and refuse everyone else of that
+ * purpose with 503; the counters bound each caller. What is left for the 503 here is load from many
+ * addresses at once, which is what it is for.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';

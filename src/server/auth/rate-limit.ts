@@ -1,8 +1,14 @@
 /**
  * Fixed-window counters kept in PostgreSQL, so limits hold across instances.
- * One upsert per hit; a window that has passed starts again at 1.
+ * One upsert counts an attempt against all its limits; a window that has passed starts again at 1.
+ *
+ * Count first, then check: a caller counts the attempt (consumeAll) before doing the costly or
+ * guessable part (a password check), and is refused once the count passes the limit. The count
+ * is incremented and read in the same statement, so parallel attempts each see a different
+ * number and no more than `max` of them get through in a window, however many arrive at once.
+ * An attempt that turns out to be allowed (a right password) is taken back with `refund`.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { rateLimited } from '../errors.ts';
@@ -13,51 +19,83 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Counts one attempt and answers the count within the current window. */
-export async function hit(db: Db, limit: Limit, now: Date): Promise<number> {
-  const windowOpen = new Date(now.getTime() - limit.windowMs);
-  const rows = await db
-    .insert(rateLimits)
-    .values({ key: limit.key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${windowOpen} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowOpen} then ${now} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return rows[0]?.count ?? 1;
+/** One limit per key, in key order: concurrent statements then lock shared rows in the same order (no deadlock). */
+function distinctSorted(limits: Limit[]): Limit[] {
+  const byKey = new Map(limits.map((l) => [l.key, l]));
+  return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The start of the window that is still open at `now`, per key (limits may have different windows). */
+function windowOpen(limits: Limit[], now: Date): SQL {
+  const at = (l: Limit) => sql`${new Date(now.getTime() - l.windowMs).toISOString()}::timestamptz`;
+  const [first] = limits;
+  if (first && limits.every((l) => l.windowMs === first.windowMs)) return at(first);
+  return sql`(case ${rateLimits.key} ${sql.join(
+    limits.map((l) => sql`when ${l.key} then ${at(l)}`),
+    sql` `,
+  )} end)`;
 }
 
 /**
- * Throws 429 when any of the limits is already used up (one query for all of
- * them). Answers the keys that have a counter row, so a caller resets only
- * what exists.
+ * Counts one attempt against every limit in a single statement (each row is incremented under
+ * its row lock) and answers each key's count within its current window, this attempt included.
  */
-export async function assertUnderLimits(db: Db, limits: Limit[], now: Date, message: string): Promise<Set<string>> {
+export async function hitAll(db: Db, limits: Limit[], now: Date): Promise<Map<string, number>> {
+  const sorted = distinctSorted(limits);
+  if (!sorted.length) return new Map();
+  const open = windowOpen(sorted, now);
   const rows = await db
-    .select({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(
-      inArray(
-        rateLimits.key,
-        limits.map((l) => l.key),
-      ),
-    );
-  for (const limit of limits) {
-    const row = rows.find((r) => r.key === limit.key);
-    const inWindow = row && row.windowStart.getTime() > now.getTime() - limit.windowMs;
-    if (inWindow && row.count >= limit.max) throw rateLimited(message);
-  }
-  return new Set(rows.map((r) => r.key));
+    .insert(rateLimits)
+    .values(sorted.map((l) => ({ key: l.key, windowStart: now, count: 1 })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${open} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${open} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count });
+  return new Map(rows.map((r) => [r.key, r.count]));
+}
+
+/** Counts one attempt and answers the count within the current window. */
+export async function hit(db: Db, limit: Limit, now: Date): Promise<number> {
+  return (await hitAll(db, [limit], now)).get(limit.key) ?? 1;
+}
+
+/**
+ * Counts an attempt against every limit (one statement) and throws 429 when any of them is passed.
+ * Nothing else has happened yet when it throws: call it before checking a password.
+ */
+export async function consumeAll(db: Db, limits: Limit[], now: Date, message: string): Promise<void> {
+  const counts = await hitAll(db, limits, now);
+  if (limits.some((l) => (counts.get(l.key) ?? 1) > l.max)) throw rateLimited(message);
 }
 
 /** Counts an attempt and throws 429 once the window's allowance is passed. */
 export async function consume(db: Db, limit: Limit, now: Date, message: string): Promise<void> {
-  if ((await hit(db, limit, now)) > limit.max) throw rateLimited(message);
+  await consumeAll(db, [limit], now, message);
 }
 
-export async function reset(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+/**
+ * Takes back an attempt counted at `now` by consumeAll that turned out to succeed (one statement):
+ * each of `refunded` loses that one attempt, so only failures stay counted there, and each of
+ * `cleared` starts again from zero (a successful sign-in resets the account's count). An attempt
+ * whose window has since been replaced by a newer one is not taken back from that newer window.
+ */
+export async function refund(db: Db, now: Date, { refunded = [], cleared = [] }: { refunded?: Limit[]; cleared?: Limit[] }): Promise<void> {
+  const clearKeys = cleared.map((l) => l.key);
+  const refundKeys = refunded.map((l) => l.key).filter((k) => !clearKeys.includes(k));
+  if (!clearKeys.length && !refundKeys.length) return;
+  const inList = (keys: string[]) =>
+    sql`${rateLimits.key} in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`;
+  const clear = clearKeys.length ? inList(clearKeys) : sql`false`;
+  const back = refundKeys.length ? sql`(${inList(refundKeys)} and ${rateLimits.windowStart} <= ${now.toISOString()}::timestamptz)` : sql`false`;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`case when ${clear} then 0 else greatest(${rateLimits.count} - 1, 0) end` })
+    .where(sql`${clear} or ${back}`);
 }

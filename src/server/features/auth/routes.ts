@@ -102,7 +102,7 @@ export async function authRoutes(app: FastifyInstance) {
     { config: { access: 'user' }, schema: { tags: ['session'], body: ZChangePasswordInput, response: { 200: ZMessage, ...errors } } },
     async (request) => {
       const user = requireUser(request);
-      await changePassword(app.ctx, user, request.sessionSid ?? '', request.body);
+      await changePassword(app.ctx, user, request.sessionSid ?? '', request.body, request.ip);
       return { message: 'Password changed' };
     },
   );

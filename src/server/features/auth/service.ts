@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { consume, hit, reset, assertUnderLimits, type Limit } from '../../auth/rate-limit.ts';
+import { consume, consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, type SessionUser } from '../../auth/sessions.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +9,7 @@ import { users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
 
 const TOO_MANY_SIGN_INS = 'Too many failed login attempts. Please try again later.';
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 type UserRow = typeof users.$inferSelect;
 
 export function sessionUser(row: UserRow): SessionUser {
@@ -37,19 +38,21 @@ export interface SignedIn {
 /**
  * Ambassadors and admins sign in here. Unknown email, wrong password, a password
  * not yet set and a super admin all get the same answer, in about the same time.
+ *
+ * Every attempt is counted against the account and the address first, in one atomic statement,
+ * and refused (429) past either limit before its password is checked; reading the counts first
+ * and counting the failure after let a parallel burst through unchecked. A right password then
+ * takes its attempt back: the account's count starts again, and the address keeps only its
+ * failures, so successful sign-ins are not slowed.
  */
 export async function login(ctx: AppContext, input: { email: string; password: string }, address: string): Promise<SignedIn> {
   const now = ctx.clock.now();
   const limits = loginLimits(ctx, input.email, address);
-  const counted = await assertUnderLimits(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
+  await consumeAll(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
   const user = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.password, input.password);
-  if (!user || !passwordOk || user.isSuperAdmin) {
-    await hit(ctx.db, limits.account, now);
-    await hit(ctx.db, limits.address, now);
-    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-  }
-  if (counted.has(limits.account.key)) await reset(ctx.db, limits.account.key);
+  if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
   const session = await createSession(ctx.db, ctx.config, user.id, now);
   return { user: sessionUser(user), ...session };
 }
@@ -63,14 +66,13 @@ export async function superAdminLogin(
   if (!expected) throw unavailable('Super admin login is not configured on this server');
   const now = ctx.clock.now();
   const limit: Limit = { key: `super-login:address:${address}`, max: ctx.config.rateLimits.superAdminLogin, windowMs: ctx.config.rateLimits.loginWindowMs };
-  await assertUnderLimits(ctx.db, [limit], now, TOO_MANY_SIGN_INS);
+  // Counted before anything is checked, as in login; a success takes its attempt back.
+  await consumeAll(ctx.db, [limit], now, TOO_MANY_SIGN_INS);
   const user = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.password, input.password);
   const secretOk = secretsEqual(input.superAdminSecret, expected);
-  if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) {
-    await hit(ctx.db, limit, now);
-    throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
-  }
+  if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
+  await refund(ctx.db, now, { refunded: [limit] });
   const session = await createSession(ctx.db, ctx.config, user.id, now);
   return { user: sessionUser(user), ...session };
 }
@@ -97,16 +99,30 @@ export async function register(
   }
 }
 
-/** Changes the caller's password and ends their other sessions. */
+/**
+ * Changes the caller's password and ends their other sessions.
+ *
+ * Wrong current passwords are limited per account and per address like sign-ins (a stolen session
+ * must not become a password oracle), counted before the check in one atomic statement. That limit
+ * is also what keeps one caller from filling the hashing pool (see passwords.ts): past it, an
+ * attempt is refused without a hash.
+ */
 export async function changePassword(
   ctx: AppContext,
   user: SessionUser,
   currentSid: string,
   input: { currentPassword: string; newPassword: string },
+  address: string,
 ): Promise<void> {
+  const now = ctx.clock.now();
+  const { rateLimits } = ctx.config;
+  const account: Limit = { key: `change-password:account:${user.id}`, max: rateLimits.changePasswordPerAccount, windowMs: rateLimits.loginWindowMs };
+  const perAddress: Limit = { key: `change-password:address:${address}`, max: rateLimits.loginPerAddress, windowMs: rateLimits.loginWindowMs };
+  await consumeAll(ctx.db, [account, perAddress], now, TOO_MANY_ATTEMPTS);
   const rows = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
   const ok = await verifyPassword(rows[0]?.password, input.currentPassword);
   if (!ok) throw badRequest('Current password is incorrect', 'currentPassword');
+  await refund(ctx.db, now, { cleared: [account], refunded: [perAddress] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
@@ -138,7 +154,7 @@ export async function ensureSuperAdmin(ctx: AppContext): Promise<'created' | 'ex
   return rows.length ? 'created' : 'exists';
 }
 
-export const SETUP_PASSWORD_LIMIT_MESSAGE = 'Too many attempts. Please try again later.';
+export const SETUP_PASSWORD_LIMIT_MESSAGE = TOO_MANY_ATTEMPTS;
 
 export async function limitSetupPassword(ctx: AppContext, address: string): Promise<void> {
   await consume(
