@@ -56,36 +56,64 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
 };
 
 /**
- * A profile URL on the platform's own host with a non-empty path, with or
- * without the scheme ("x.com/user" is accepted). Returns the https URL or null.
+ * A bare username ("jane_doe", "@jane.doe"): with a leading @ it may hold dots, without one it
+ * may not, so "facebook.com" or "evil.example" is read as an address, not as a name.
  */
-export function normalizeProfileUrl(platform: Platform, input: string): string | null {
-  const text = input.trim();
-  if (!text || /\s/.test(text)) return null;
-  const withScheme = /^https?:\/\//i.test(text) ? text : `https://${text}`;
+const HANDLE = /^(?:@[A-Za-z0-9_][A-Za-z0-9_.-]*|[A-Za-z0-9_][A-Za-z0-9_-]*)$/;
+
+function isPlatform(value: string): value is Platform {
+  return (PLATFORMS as readonly string[]).includes(value);
+}
+
+/** An http(s) address on one of the platform's own hosts (www., m. and mobile. allowed), with no credentials or port. */
+function platformAddress(platform: Platform, text: string): URL | null {
   let url: URL;
   try {
-    url = new URL(withScheme);
+    url = new URL(text);
   } catch {
     return null;
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '');
-  if (!PLATFORM_INFO[platform].hosts.includes(host)) return null;
-  if (url.pathname.replace(/\/+$/, '').length < 2) return null;
+  return PLATFORM_INFO[platform].hosts.includes(host) ? url : null;
+}
+
+/**
+ * A profile URL on the platform's own host with a non-empty path, with or
+ * without the scheme ("x.com/user" is accepted). Returns the https URL or null.
+ */
+function normalizeProfileUrl(platform: Platform, input: string): string | null {
+  const text = input.trim();
+  if (!text || /\s/.test(text)) return null;
+  const url = platformAddress(platform, /^https?:\/\//i.test(text) ? text : `https://${text}`);
+  if (!url || url.pathname.replace(/\/+$/, '').length < 2) return null;
   url.protocol = 'https:';
   return url.toString();
 }
 
 /**
- * Spec §2: a link from a stored handle. A full http(s) URL is kept as it is,
- * a leading @ is removed, an unknown platform gives no link.
+ * The one rule for a platform's profile field, wherever it is written (application form, own
+ * profile, admin edit): a profile URL on the platform's own host (stored as its https URL), or a
+ * bare username, kept as typed, that profileLink turns into a link on that host. Anything else,
+ * another site or a javascript: address, is refused (null) with the platform's urlMessage.
+ */
+export function normalizeProfileLink(platform: Platform, input: string): string | null {
+  const text = input.trim();
+  if (HANDLE.test(text)) return text;
+  return normalizeProfileUrl(platform, text);
+}
+
+/**
+ * Spec §2: a link from a stored handle. A full http(s) URL is kept as it is when its host is the
+ * platform's own, a bare username (leading @ removed) becomes the platform's profile URL. Anything
+ * else gives no link, so a row saved before the rule above (another site, javascript:) shows as text.
  */
 export function profileLink(handle: string | null | undefined, platform: string): string | null {
-  if (!handle) return null;
+  if (!handle || !isPlatform(platform)) return null;
   const value = handle.trim();
-  if (!value) return null;
-  if (/^https?:\/\//i.test(value)) return value;
+  if (/^https?:\/\//i.test(value)) return platformAddress(platform, value)?.href ?? null;
+  if (!HANDLE.test(value)) return null;
   const name = value.replace(/^@/, '');
   switch (platform) {
     case 'twitter':
@@ -98,7 +126,5 @@ export function profileLink(handle: string | null | undefined, platform: string)
       return `https://facebook.com/${name}`;
     case 'youtube':
       return `https://youtube.com/@${name}`;
-    default:
-      return null;
   }
 }

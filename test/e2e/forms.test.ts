@@ -57,7 +57,8 @@ afterAll(async () => {
 describe('public pages', () => {
   it('shows the not-found page with a way home, not the router hint', async () => {
     const page = await freshPage();
-    await page.goto('/this/page/does-not-exist');
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
     await expectText(page, 'Page Not Found');
     await expectNoText(page, 'Did you forget to add the page to the router?');
     await screenshot(page, 'not-found');
@@ -252,6 +253,10 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Edit social media profiles' }).click();
+    // Links follow the application form's rule: another site is refused with its message.
+    await page.getByLabel('Twitter/X').fill('https://evil.example/login');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Update Failed', 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)');
     await page.getByLabel('Twitter/X').fill('@kofi_m');
     await page.getByLabel('Telegram').fill('https://t.me/kofichannel');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -389,6 +394,10 @@ describe('admin console', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Error', 'Failed to update ambassador');
     await dialog.getByLabel('USDT Wallet').fill(WALLET);
+    await dialog.getByLabel('Telegram Channel URL').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Error', 'Failed to update ambassador: Please enter a valid Telegram channel URL (e.g., t.me/channelname)');
+    await dialog.getByLabel('Telegram Channel URL').fill('https://t.me/kofichannel');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Ambassador Updated');
     await expectContent(row, 'active');

@@ -75,7 +75,8 @@ describe('the prerendered landing page', () => {
   it('is not in any other page path, which gets the empty app', async () => {
     for (const path of ['/apply', '/leaderboard', '/auth', '/dashboard', '/restricted', '/no/such/page']) {
       const { status, html } = await servedHtml(path);
-      expect(status, path).toBe(200);
+      // An unknown page gets the same app (its not-found screen) with a 404.
+      expect(status, path).toBe(path === '/no/such/page' ? 404 : 200);
       expect(html, path).not.toContain(HEADLINE);
       expect(html, path).toContain('<div id="root"></div>');
     }

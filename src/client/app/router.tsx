@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { PAGES, PAGE_NAMES, type PageName } from '../../shared/pages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { lazyNamed } from './lazy.ts';
 import { Protected } from './protected-route.tsx';
@@ -32,41 +33,53 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * What each page of the shared list shows. A Record over the list's names: a page missing here,
+ * or here but not in the list, does not compile, so the server's list of pages is the router's.
+ */
+const PAGE_CONTENT: Record<PageName, ReactNode> = {
+  landing: <LandingPage />,
+  apply: <ApplyPage />,
+  leaderboard: <LeaderboardPage />,
+  auth: <LoginPage />,
+  setupPassword: <SetupPasswordPage />,
+  admin: (
+    <Protected>
+      <AdminPage />
+    </Protected>
+  ),
+  dashboard: (
+    <Protected whenSignedOut="relogin">
+      <DashboardPage />
+    </Protected>
+  ),
+  wallet: (
+    <Protected>
+      <WalletPage />
+    </Protected>
+  ),
+  submitReport: (
+    <Protected>
+      <SubmitReportPage />
+    </Protected>
+  ),
+  profile: (
+    <Protected>
+      <ProfilePage />
+    </Protected>
+  ),
+};
+
 export function AppRouter() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <ScrollToTop />
       <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/apply" component={ApplyPage} />
-        <Route path="/leaderboard" component={LeaderboardPage} />
-        <Route path="/auth" component={LoginPage} />
-        <Route path="/setup-password/:token" component={SetupPasswordPage} />
-        <Route path="/admin">
-          <Protected>
-            <AdminPage />
-          </Protected>
-        </Route>
-        <Route path="/dashboard">
-          <Protected whenSignedOut="relogin">
-            <DashboardPage />
-          </Protected>
-        </Route>
-        <Route path="/wallet">
-          <Protected>
-            <WalletPage />
-          </Protected>
-        </Route>
-        <Route path="/submit-report">
-          <Protected>
-            <SubmitReportPage />
-          </Protected>
-        </Route>
-        <Route path="/profile">
-          <Protected>
-            <ProfilePage />
-          </Protected>
-        </Route>
+        {PAGE_NAMES.map((name) => (
+          <Route key={name} path={PAGES[name]}>
+            {PAGE_CONTENT[name]}
+          </Route>
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { profileLink } from '../../shared/platforms.ts';
+import { normalizeProfileLink, profileLink } from '../../shared/platforms.ts';
 
 describe('profileLink (spec §2)', () => {
-  it('keeps a full http(s) URL as it is', () => {
+  it('keeps a full http(s) URL on the platform’s own host as it is', () => {
     expect(profileLink('https://x.com/jane', 'twitter')).toBe('https://x.com/jane');
+    expect(profileLink('https://twitter.com/jane', 'twitter')).toBe('https://twitter.com/jane');
     expect(profileLink('http://instagram.com/jane', 'instagram')).toBe('http://instagram.com/jane');
-    expect(profileLink('https://example.org/whatever', 'facebook')).toBe('https://example.org/whatever');
+    expect(profileLink('https://www.facebook.com/page', 'facebook')).toBe('https://www.facebook.com/page');
   });
 
   it('removes a leading @', () => {
@@ -22,5 +23,52 @@ describe('profileLink (spec §2)', () => {
     expect(profileLink('   ', 'twitter')).toBeNull();
     expect(profileLink(null, 'twitter')).toBeNull();
     expect(profileLink(undefined, 'twitter')).toBeNull();
+  });
+
+  // Rows saved before the profile and admin edits followed the application form's rule.
+  it('gives no link to another site, a look-alike host or a non-http(s) address', () => {
+    for (const [handle, platform] of [
+      ['https://evil.example/login', 'twitter'],
+      ['https://example.org/whatever', 'facebook'],
+      ['https://x.com.evil.example/jane', 'twitter'],
+      ['https://x.com@evil.example/jane', 'twitter'],
+      ['https://evil.example\\@x.com/jane', 'twitter'],
+      ['https://x.com:8443/jane', 'twitter'],
+      ['https://t.me/channel', 'twitter'],
+      ['javascript:alert(1)', 'telegram'],
+      ['JavaScript:alert(document.cookie)//https://t.me/x', 'telegram'],
+      ['data:text/html,<script>alert(1)</script>', 'youtube'],
+      ['//evil.example/jane', 'instagram'],
+      ['evil.example/jane', 'instagram'],
+    ] as const) {
+      expect(profileLink(handle, platform), handle).toBeNull();
+    }
+  });
+});
+
+describe('normalizeProfileLink (one rule for the application, the profile and the admin edit)', () => {
+  it('accepts profile URLs on the platform’s host, as https, and bare usernames as typed', () => {
+    expect(normalizeProfileLink('twitter', ' x.com/jane ')).toBe('https://x.com/jane');
+    expect(normalizeProfileLink('twitter', 'http://twitter.com/jane')).toBe('https://twitter.com/jane');
+    expect(normalizeProfileLink('youtube', 'youtube.com/@chan')).toBe('https://youtube.com/@chan');
+    expect(normalizeProfileLink('twitter', '@kofi_m')).toBe('@kofi_m');
+    expect(normalizeProfileLink('instagram', '@jane.doe')).toBe('@jane.doe');
+    expect(normalizeProfileLink('facebook', 'pagename')).toBe('pagename');
+  });
+
+  it('refuses other hosts, addresses without a profile path and non-http(s) schemes', () => {
+    for (const [platform, input] of [
+      ['twitter', 'https://evil.example/login'],
+      ['twitter', 'https://facebook.com/x'],
+      ['telegram', 'javascript:alert(1)'],
+      ['telegram', 'https://x.com/chan'],
+      ['facebook', 'facebook.com'],
+      ['instagram', 'not a url'],
+      ['instagram', 'ftp://instagram.com/jane'],
+      ['twitter', 'https://user:pass@x.com/jane'],
+      ['twitter', ''],
+    ] as const) {
+      expect(normalizeProfileLink(platform, input), `${platform} ${input}`).toBeNull();
+    }
   });
 });

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { BADGE_LEVELS } from '../badges.ts';
-import { ZHandle } from './common.ts';
+import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
 
 /**
  * What an ambassador may change on their own record. Anything else in the
- * body (gcmWalletAddress, badgeLevel, totals, status) is dropped.
+ * body (gcmWalletAddress, badgeLevel, totals, status) is dropped. Profile
+ * fields follow the application form's rule (profile-links.ts), here and below.
  */
 export const ZAmbassadorSelfUpdate = z
   .object({
-    twitterHandle: ZHandle('Twitter/X handle'),
-    instagramHandle: ZHandle('Instagram handle'),
-    telegramHandle: ZHandle('Telegram handle'),
-    facebookHandle: ZHandle('Facebook handle'),
-    youtubeHandle: ZHandle('YouTube handle'),
+    ...ZProfileLinks,
     usdtWalletAddress: ZOptionalWallet,
   })
   .partial();
@@ -27,11 +24,7 @@ export const BADGE_CHOICES = [...BADGE_LEVELS, 'auto'] as const;
 
 export const ZAmbassadorAdminUpdate = z
   .object({
-    twitterHandle: ZHandle('Twitter/X URL'),
-    instagramHandle: ZHandle('Instagram URL'),
-    telegramHandle: ZHandle('Telegram channel URL'),
-    facebookHandle: ZHandle('Facebook URL'),
-    youtubeHandle: ZHandle('YouTube channel URL'),
+    ...ZProfileLinks,
     gcmWalletAddress: ZOptionalWallet,
     usdtWalletAddress: ZOptionalWallet,
     badgeLevel: z.enum(BADGE_CHOICES, { error: 'Badge level must be normal, bronze, silver, gold or auto' }).nullable(),

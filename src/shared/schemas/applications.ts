@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_URL_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
-import { PLATFORMS, PLATFORM_INFO, normalizeProfileUrl, type Platform } from '../platforms.ts';
+import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
+import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
 import { ZEmail } from './common.ts';
+import { ZProfileLinks } from './profile-links.ts';
 
 export const APPLICATION_MESSAGES = {
   fullName: 'Full name must be at least 2 characters',
@@ -12,8 +13,6 @@ export const APPLICATION_MESSAGES = {
   motivation: 'Please provide at least 50 characters',
   platformUrlsRequired: 'Please provide valid URLs for all selected social media platforms',
 } as const;
-
-const ZPlatformUrl = z.string().trim().max(MAX_URL_LENGTH, `Profile URLs must be at most ${MAX_URL_LENGTH} characters`).nullish();
 
 export const ZApplicationInput = z
   .object({
@@ -38,11 +37,7 @@ export const ZApplicationInput = z
       .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
       .max(PLATFORMS.length, APPLICATION_MESSAGES.socialMediaPlatforms)
       .transform((list) => [...new Set(list)]),
-    twitterHandle: ZPlatformUrl,
-    instagramHandle: ZPlatformUrl,
-    telegramHandle: ZPlatformUrl,
-    facebookHandle: ZPlatformUrl,
-    youtubeHandle: ZPlatformUrl,
+    ...ZProfileLinks,
     totalFollowers: z.preprocess(
       (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
       z
@@ -62,31 +57,13 @@ export const ZApplicationInput = z
       .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
       .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
   })
-  // A refinement, not a transform: it also runs when other fields have failed, so a form shows every message at once.
+  // Runs only once every field is valid (zod skips an object's refinements after a field's issue):
+  // the form repeats this check so that all its messages show at once.
   .superRefine((input, ctx) => {
-    for (const platform of PLATFORMS) {
-      const info = PLATFORM_INFO[platform];
-      const raw = input[info.field]?.trim() ?? '';
-      if (input.socialMediaPlatforms.includes(platform) && !raw) {
-        ctx.addIssue({ code: 'custom', path: [info.field], message: APPLICATION_MESSAGES.platformUrlsRequired });
-      } else if (raw && !normalizeProfileUrl(platform, raw)) {
-        ctx.addIssue({ code: 'custom', path: [info.field], message: info.urlMessage });
-      }
+    for (const platform of input.socialMediaPlatforms) {
+      const { field } = PLATFORM_INFO[platform];
+      if (!input[field]) ctx.addIssue({ code: 'custom', path: [field], message: APPLICATION_MESSAGES.platformUrlsRequired });
     }
-  })
-  .transform((input) => {
-    const url = (platform: Platform) => {
-      const raw = input[PLATFORM_INFO[platform].field]?.trim();
-      return raw ? normalizeProfileUrl(platform, raw) : null;
-    };
-    return {
-      ...input,
-      twitterHandle: url('twitter'),
-      instagramHandle: url('instagram'),
-      telegramHandle: url('telegram'),
-      facebookHandle: url('facebook'),
-      youtubeHandle: url('youtube'),
-    };
   });
 export type TApplicationInput = z.input<typeof ZApplicationInput>;
 export type TApplication = z.output<typeof ZApplicationInput>;

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  ADMIN_LIST_DEFAULT_LIMIT,
-  ADMIN_LIST_MAX_LIMIT,
-  MAX_EMAIL_LENGTH,
-  MAX_NOTES_LENGTH,
-  MAX_URL_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  MAX_PASSWORD_LENGTH,
-} from '../limits.ts';
+import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT, MAX_EMAIL_LENGTH, MAX_NOTES_LENGTH, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { readMoneyInput } from '../money.ts';
 
 export const EMAIL_MESSAGE = 'Invalid email address';
@@ -35,7 +27,6 @@ export function optionalText(max: number, label: string) {
 }
 
 export const ZAdminNotes = optionalText(MAX_NOTES_LENGTH, 'Admin notes');
-export const ZHandle = (label: string) => optionalText(MAX_URL_LENGTH, label);
 
 /** A money input (number or numeric string) read exactly; messages per problem. */
 export function moneySchema(messages: { format: string; precision: string; range: string }) {

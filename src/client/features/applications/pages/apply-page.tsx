@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, MIN_MOTIVATION_LENGTH } from '../../../../shared/limits.ts';
-import { PLATFORMS, PLATFORM_INFO, normalizeProfileUrl, type Platform } from '../../../../shared/platforms.ts';
+import { PLATFORMS, PLATFORM_INFO, type Platform } from '../../../../shared/platforms.ts';
 import { APPLICATION_MESSAGES, ZApplicationInput, type TApplication, type TApplicationInput } from '../../../../shared/schemas/applications.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -23,9 +23,9 @@ type FieldName = keyof FormValues & string;
 const baseResolver = zodResolver(ZApplicationInput);
 
 /**
- * The shared schema checks the platform URLs only once every other field is
- * valid; the form checks them in the same pass, with the same messages, so all
- * problems show at once.
+ * The shared schema checks each platform URL with its field, but that a ticked
+ * platform has one only once every field is valid; the form checks that in the
+ * same pass, with the same message, so all problems show at once.
  */
 const resolver: Resolver<FormValues, unknown, TApplication> = async (values, context, options) => {
   const result = await baseResolver(values, context, options);
@@ -37,7 +37,6 @@ const resolver: Resolver<FormValues, unknown, TApplication> = async (values, con
     if (errors[info.field]) continue;
     const raw = (values[info.field] ?? '').trim();
     if (selected.includes(platform) && !raw) errors[info.field] = { type: 'custom', message: APPLICATION_MESSAGES.platformUrlsRequired };
-    else if (raw && !normalizeProfileUrl(platform, raw)) errors[info.field] = { type: 'custom', message: info.urlMessage };
   }
   return { values: {}, errors };
 };

@@ -1,0 +1,197 @@
+/**
+ * Hardening: profile links follow the application form's platform rule wherever they are written
+ * (own profile, admin edit), and an unknown page answers 404 with the app's not-found screen.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGES } from '../../src/shared/pages.ts';
+import { PLATFORM_INFO } from '../../src/shared/platforms.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { adminActions, ambassadors } from '../../src/server/db/schema.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { createAmbassador, validApplication, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const FORGED: Array<[field: string, value: string, message: string]> = [
+  ['twitterHandle', 'https://evil.example/login', PLATFORM_INFO.twitter.urlMessage],
+  ['telegramHandle', 'javascript:alert(1)', PLATFORM_INFO.telegram.urlMessage],
+  ['instagramHandle', 'https://instagram.com.evil.example/jane', PLATFORM_INFO.instagram.urlMessage],
+  ['facebookHandle', 'https://facebook.com@evil.example/page', PLATFORM_INFO.facebook.urlMessage],
+  ['youtubeHandle', 'data:text/html,<script>alert(1)</script>', PLATFORM_INFO.youtube.urlMessage],
+  ['twitterHandle', 'https://t.me/not-twitter', PLATFORM_INFO.twitter.urlMessage],
+];
+
+describe.each(DATABASE_KINDS)('profile links on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let ambassador: CreatedAmbassador;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    admin = await superAdminClient(server);
+    ambassador = await createAmbassador(server, { admin });
+  });
+  afterAll(async () => server?.close());
+
+  async function storedRow() {
+    const rows = await server.db.select().from(ambassadors).where(eq(ambassadors.id, ambassador.ambassadorId));
+    const row = rows[0];
+    if (!row) throw new Error('the ambassador row is gone');
+    return row;
+  }
+
+  async function actionCount(): Promise<number> {
+    return (await server.db.select({ n: count() }).from(adminActions))[0]?.n ?? 0;
+  }
+
+  it.each(FORGED)('refuses %s = %s on the own profile with the application form’s message, writing nothing', async (field, value, message) => {
+    const before = await storedRow();
+    const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const response = await ambassador.client.patch('/api/ambassador', { [field]: value, usdtWalletAddress: wallet });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(response.body.errors).toContainEqual({ path: field, message });
+    expect(await storedRow()).toEqual(before);
+  });
+
+  it.each(FORGED)('refuses %s = %s on the admin edit with the application form’s message, writing nothing', async (field, value, message) => {
+    const before = await storedRow();
+    const actions = await actionCount();
+    const response = await admin.patch(`/api/admin/ambassadors/${ambassador.ambassadorId}`, { [field]: value, badgeLevel: 'gold' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(response.body.errors).toContainEqual({ path: field, message });
+    expect(await storedRow()).toEqual(before);
+    expect(await actionCount()).toBe(actions);
+  });
+
+  it('gives the application form the same answer for the same value', async () => {
+    for (const [field, value, message] of FORGED) {
+      const response = await new ApiClient(server).post('/api/applications', validApplication({ [field]: value }));
+      expect(response.status, `${field} ${value}`).toBe(400);
+      expect(response.body.errors).toContainEqual({ path: field, message });
+    }
+  });
+
+  it('still saves profile URLs on the platform’s host (as https) and bare usernames, and clears with null', async () => {
+    const own = await ambassador.client.patch('/api/ambassador', {
+      twitterHandle: '@kofi_m',
+      instagramHandle: 'instagram.com/kofi.m',
+      telegramHandle: 'https://t.me/kofichannel',
+      facebookHandle: 'http://www.facebook.com/kofi.page',
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({
+      twitterHandle: '@kofi_m',
+      instagramHandle: 'https://instagram.com/kofi.m',
+      telegramHandle: 'https://t.me/kofichannel',
+      facebookHandle: 'https://www.facebook.com/kofi.page',
+    });
+    expect(await storedRow()).toMatchObject({ twitterHandle: '@kofi_m', instagramHandle: 'https://instagram.com/kofi.m' });
+
+    const edited = await admin.patch(`/api/admin/ambassadors/${ambassador.ambassadorId}`, {
+      twitterHandle: 'https://twitter.com/kofi',
+      youtubeHandle: 'youtube.com/@kofichannel',
+      facebookHandle: null,
+    });
+    expect(edited.status).toBe(200);
+    // Fields left out of the body stay as they were.
+    expect(await storedRow()).toMatchObject({
+      twitterHandle: 'https://twitter.com/kofi',
+      instagramHandle: 'https://instagram.com/kofi.m',
+      telegramHandle: 'https://t.me/kofichannel',
+      facebookHandle: null,
+      youtubeHandle: 'https://youtube.com/@kofichannel',
+    });
+  });
+});
+
+describe('pages', () => {
+  const HTML = '<!doctype html><html><head><meta name="app-page" content="" /></head><body><div id="root"></div></body></html>';
+  const LANDING = '<!doctype html><html><head><meta name="app-page" content="" /></head><body><div id="root"><h1>Landing</h1></div></body></html>';
+  let server: TestServer;
+  let app: FastifyInstance;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'pages-'));
+    writeFileSync(path.join(clientDir, 'index.html'), HTML);
+    writeFileSync(path.join(clientDir, 'landing.html'), LANDING);
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer();
+    app = await buildApp(server.ctx, { clientDir });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => app.inject({ method, url });
+
+  it('answers every page of the shared list 200 with the app, not cached', async () => {
+    const paths = Object.values(PAGES)
+      .filter((p) => p !== '/')
+      .map((p) => p.replace(':token', 'a1B2c3D4e5'));
+    expect(paths.length).toBeGreaterThan(5);
+    for (const url of [...paths, '/apply/', '/APPLY', '/profile?tab=wallet']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(HTML);
+    }
+  });
+
+  it('answers an unknown page path 404 with the same app, which shows its not-found screen', async () => {
+    for (const url of [
+      '/this/page/does-not-exist',
+      '/applyx',
+      '/apply/extra',
+      '/setup-password',
+      '/setup-password/a/b',
+      '/admin/users',
+      '/restricted/',
+      '/nope?x=1',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(HTML);
+    }
+  });
+
+  it('keeps "/", the super admin login, assets and the API as they were', async () => {
+    const landing = await get('/');
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toBe(LANDING);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+
+    const restricted = await get(server.config.superAdminLoginPath);
+    expect(restricted.statusCode).toBe(200);
+    expect(restricted.body).toContain('<meta name="app-page" content="super-admin-login" />');
+
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missingAsset = await get('/assets/gone-123.js');
+    expect(missingAsset.statusCode).toBe(404);
+    expect(missingAsset.json()).toEqual({ message: 'Route GET /assets/gone-123.js not found' });
+    expect((await get('/landing.html')).statusCode).toBe(404);
+
+    const api = await get('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Route GET /api/nothing-here not found' });
+    const post = await get('/apply', 'POST');
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'Route POST /apply not found' });
+  });
+});
