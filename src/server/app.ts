@@ -3,12 +3,9 @@
  * in a stated order: platform (errors, security, cookies, docs), then the
  * session and access hooks, then feature routes, then the pages.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -21,11 +18,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, loadSession } from './auth/sessions.ts';
+import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError, badRequest, forbidden, isConnectionFailure, notFound, pgErrorCode } from './errors.ts';
 import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from './features/ambassadors/service.ts';
 import { checkAccess, type Access } from './http.ts';
+import { clientErrorHandler, httpServerOptions } from './http-server.ts';
+import { registerJsonBody } from './json-body.ts';
 import { registerFeatures } from './features/index.ts';
+import { registerPages } from './pages.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -51,23 +52,6 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT,
-    trustProxy: ctx.config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
-  app.decorate('ctx', ctx);
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionSid', null);
-  app.decorateRequest('ambassador', null);
-  app.decorate('routeTable', [] as RouteEntry[]);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
-
   // Security headers from helmet, worked out once at start (securityHeaders) and added to every answer.
   // Running helmet's middleware per request cost about a third of a cached public read's CPU, and
   // @fastify/helmet even rebuilt the middleware, parsing the CSP, on every request.
@@ -90,6 +74,34 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     strictTransportSecurity: ctx.config.env === 'production',
     crossOriginEmbedderPolicy: false,
   });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Headers and body must arrive within REQUEST_TIMEOUT_SECONDS (408 after), so a body trickled a
+    // byte at a time cannot hold a connection open (main.ts gives its listener the same settings).
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: httpServerOptions(ctx.config.requestTimeoutMs),
+    // Fastify's own answers to malformed requests, in the project's error shape (DECISIONS §2).
+    clientErrorHandler,
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const known = FRAMEWORK_ERRORS[error.code] ?? { status: 500, message: 'Internal server error' };
+      return reply.headers(headers).code(known.status).header('Cache-Control', 'no-store').send({ message: known.message });
+    },
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionSid', null);
+  app.decorateRequest('ambassador', null);
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  registerJsonBody(app);
+
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
@@ -139,11 +151,27 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   }
 
-  const appOrigin = new URL(ctx.config.appUrl).origin;
+  // A state-changing request must come from the app's own origin (APP_URL) or one listed in
+  // ALLOWED_ORIGINS. Never from "whatever Host it was sent to": a hostile name resolving to this
+  // server (DNS rebinding) would pass that.
+  const appUrl = new URL(ctx.config.appUrl);
+  const allowedOrigins = new Set([appUrl.origin, ...ctx.config.allowedOrigins]);
   function checkOrigin(request: FastifyRequest): void {
     const origin = request.headers.origin;
-    if (origin && (origin === appOrigin || origin === `${request.protocol}://${request.host}`)) return;
+    if (origin && allowedOrigins.has(origin)) return;
     throw forbidden('Cross-site request refused');
+  }
+
+  // In production every request names APP_URL's host (421 otherwise), so pages and API answers are
+  // never served under a name the operator did not choose. Probes and metrics, which load balancers
+  // and scrapers call by address, are exempt.
+  if (ctx.config.env === 'production') {
+    const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
+    const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
+    app.addHook('onRequest', async (request, reply) => {
+      if (allowedHosts.has(request.host) || unscoped.has(request.url.split('?')[0] ?? '')) return;
+      return reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
+    });
   }
 
   // PostgreSQL text cannot hold NUL: refuse it in any input up front, as bad input (400), never a 500.
@@ -163,50 +191,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerPages(app, ctx, options.clientDir ?? CLIENT_DIR);
   return app;
-}
-
-/** The built React pages: hashed assets cached for a year, index.html never. */
-function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
-  const indexFile = path.join(clientDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
-    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/plain').send('The API is running. Build the pages with `npm run build` (npm start does it for you).'),
-    );
-    return;
-  }
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const restrictedHtml = indexHtml.replace('<meta name="app-page" content="" />', '<meta name="app-page" content="super-admin-login" />');
-  // "/" gets the landing page prerendered by the build (scripts/prerender-landing.ts); every other
-  // page path the empty app below, so none flashes the landing page. A build without it: the empty app.
-  const landingFile = path.join(clientDir, 'landing.html');
-  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml;
-  void app.register(fastifyStatic, {
-    root: clientDir,
-    wildcard: false,
-    index: false,
-    allowedPath: (pathname) => pathname !== '/landing.html',
-    setHeaders(res, filePath) {
-      res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    },
-  });
-  // A route of its own, so that @fastify/compress (which works per route) compresses it. A page, not
-  // an API route: no access level, so it stays out of the API's route table.
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .send(ctx.config.superAdminLoginPath === '/' ? restrictedHtml : landingHtml),
-  );
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
-    }
-    // Every page path gets the app, which shows its own not-found page for unknown ones.
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').send(pathname === ctx.config.superAdminLoginPath ? restrictedHtml : indexHtml);
-  });
 }
 
 function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -248,6 +232,23 @@ function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Er
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal server error' });
 }
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the nearest n hops are proxies" (as
+ * Express reads it); Fastify itself now refuses to trust any hop for a bare number, because the count
+ * cannot tell a proxy from a client that reaches the app directly. That is why the README asks for
+ * the proxies' addresses where they are known, and for a hop count only where the app cannot be
+ * reached except through the proxies.
+ */
+function trustProxyOption(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+};
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,80 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which hops may tell the client's address in X-Forwarded-For. Unset or `false`: none.
+ * A number: that many proxies in front. A list: the proxies' addresses or CIDRs. `true` (trust every
+ * hop) is refused: any client could then choose its own address and escape every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every hop, so any client could choose its own address with X-Forwarded-For and escape the per-address limits; write the number of proxies in front of the app (1 behind one reverse proxy) or their addresses/CIDRs (for example 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count is the number of proxies in front of the app, at most 10' });
+      return hops;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a proxy address or CIDR: ${bad.join(', ')} (write a hop count such as 1, or addresses/CIDRs separated by commas)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const origins = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const list = (raw ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const result: string[] = [];
+    for (const entry of list) {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/+$/, '')) {
+        ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port], no path): ${entry}` });
+        return z.NEVER;
+      }
+      result.push(url.origin);
+    }
+    return result;
+  });
+
 const optionalString = z
   .string()
   .optional()
@@ -46,7 +121,10 @@ const ZEnv = z
       .regex(/^\/[A-Za-z0-9._~-]+$/, 'must be a path of one segment, like /restricted')
       .default('/restricted'),
     ALLOW_REGISTRATION: bool,
-    TRUST_PROXY: bool,
+    TRUST_PROXY: trustProxy,
+    ALLOWED_ORIGINS: origins,
+    EMAIL_TO_LOG: bool,
+    REQUEST_TIMEOUT_SECONDS: positiveInt(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_IDLE_MINUTES: positiveInt(24 * 60),
     SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
@@ -62,10 +140,21 @@ const ZEnv = z
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.EMAIL_TO_LOG) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required when NODE_ENV=production: without it every email, with its password setup link, would be printed to the log (set EMAIL_TO_LOG=true only if you accept that)',
+      });
+    }
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SUPER_ADMIN_PASSWORD'], message: 'SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are set together' });
     }
   });
+
+/** What Fastify's trustProxy takes, in the forms an operator may write (see TRUST_PROXY). */
+export type TrustProxy = false | number | string[];
 
 export interface RateLimitConfig {
   loginPerAccount: number;
@@ -92,7 +181,13 @@ export interface Config {
   superAdminSecret: string | undefined;
   superAdminLoginPath: string;
   allowRegistration: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Origins allowed to send state-changing requests besides APP_URL's own. */
+  allowedOrigins: string[];
+  /** Print emails (setup links included) to the log instead of sending them; refused in production unless EMAIL_TO_LOG=true. */
+  emailToLog: boolean;
+  /** Headers and body of a request must arrive within this time, else 408. */
+  requestTimeoutMs: number;
   logLevel: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -127,6 +222,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     superAdminLoginPath: env.SUPER_ADMIN_LOGIN_PATH,
     allowRegistration: env.ALLOW_REGISTRATION,
     trustProxy: env.TRUST_PROXY,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    emailToLog: !env.SMTP_URL,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
@@ -151,7 +249,8 @@ function developmentSecret(dataDir: string): string {
   } catch {
     // first start: generate below
   }
-  mkdirSync(dataDir, { recursive: true });
+  // The directory also holds the embedded database: its owner's alone.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -8,9 +8,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
-import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { clientErrorHandler, httpServerOptions } from './http-server.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -66,11 +66,12 @@ async function main(): Promise<void> {
   let handle: Handler = answerWhileStarting;
   // Responses not yet finished, so a stop can ask their connections to close once they are done.
   const open = new Set<ServerResponse>();
-  const listener = createServer((request, response) => {
+  const listener = createServer(httpServerOptions(config.requestTimeoutMs), (request, response) => {
     open.add(response);
     response.once('close', () => open.delete(response));
     handle(request, response);
   });
+  listener.on('clientError', clientErrorHandler);
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen({ port: config.port, host: config.host }, () => {
@@ -122,15 +123,14 @@ async function main(): Promise<void> {
 
 /**
  * The listening server takes the settings Fastify gave the server it made but never listens on:
- * timeouts, keep-alive, and its answer to malformed requests.
+ * keep-alive and limits. Timeouts and the answer to malformed requests it has had from the start
+ * (http-server.ts), so they hold while the app is loading too.
  */
 function serveWith(listener: ReturnType<typeof createServer>, app: FastifyInstance): void {
   const configured = app.server;
   listener.keepAliveTimeout = configured.keepAliveTimeout;
-  listener.requestTimeout = configured.requestTimeout;
   listener.timeout = configured.timeout;
   listener.maxRequestsPerSocket = configured.maxRequestsPerSocket;
-  for (const onClientError of configured.listeners('clientError')) listener.on('clientError', onClientError as (error: Error, socket: Duplex) => void);
 }
 
 main().catch((error: unknown) => {

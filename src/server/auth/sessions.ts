@@ -42,6 +42,23 @@ export async function createSession(db: Db, config: Config, userId: string, now:
   return { token, expires: absoluteExpire };
 }
 
+/**
+ * Signs a browser in: the session its cookie held before (this account's or another's) ends in the
+ * same transaction as the new one starts, so signing in again never leaves the replaced id valid.
+ */
+export async function replaceSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  now: Date,
+  previousToken: string | undefined,
+): Promise<{ token: string; expires: Date }> {
+  return db.transaction(async (tx) => {
+    if (previousToken && previousToken.length <= 100) await tx.delete(sessions).where(eq(sessions.sid, sessionKey(config.sessionSecret, previousToken)));
+    return createSession(tx, config, userId, now);
+  });
+}
+
 export async function loadSession(db: Db, config: Config, token: string, now: Date): Promise<LoadedSession | null> {
   if (!token || token.length > 100) return null;
   const sid = sessionKey(config.sessionSecret, token);

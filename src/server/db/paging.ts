@@ -44,6 +44,24 @@ const PATTERNS: Record<KeyKind, RegExp> = {
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
 
+/**
+ * The values a key can hold, so a crafted cursor is refused (400) instead of failing in SQL (500):
+ * timestamps as microseconds from 1970 within years 1-9999 (PostgreSQL's bigint and timestamptz take
+ * them), ints within PostgreSQL's integer.
+ */
+const RANGES: Partial<Record<KeyKind, [bigint, bigint]>> = {
+  timestamp: [-62_135_596_800_000_000n, 253_402_300_799_999_999n],
+  int: [-2_147_483_648n, 2_147_483_647n],
+};
+
+function validKey(kind: KeyKind, value: unknown): value is string {
+  if (typeof value !== 'string' || !PATTERNS[kind].test(value)) return false;
+  const range = RANGES[kind];
+  if (!range) return true;
+  const n = BigInt(value);
+  return n >= range[0] && n <= range[1];
+}
+
 export function encodeCursor(values: string[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
@@ -55,7 +73,7 @@ export function decodeCursor(cursor: string, keys: SortKey[]): string[] {
   } catch {
     values = undefined;
   }
-  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v, i) => typeof v === 'string' && PATTERNS[keys[i]?.kind ?? 'uuid'].test(v))) {
+  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v, i) => validKey(keys[i]?.kind ?? 'uuid', v))) {
     throw badRequest('cursor is not valid for this list', 'cursor');
   }
   return values as string[];

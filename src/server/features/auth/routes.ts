@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/login',
     { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: ZCurrentUser, ...errors } } },
     async (request, reply) => {
-      const signedIn = await login(app.ctx, request.body, request.ip);
+      const signedIn = await login(app.ctx, request.body, request.ip, request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, signedIn);
       return signedIn.user;
     },
@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/super-admin-login',
     { config: { access: 'public' }, schema: { tags: ['session'], body: ZSuperAdminLoginInput, response: { 200: ZCurrentUser, ...errors, 503: ZErrorBody } } },
     async (request, reply) => {
-      const signedIn = await superAdminLogin(app.ctx, request.body, request.ip);
+      const signedIn = await superAdminLogin(app.ctx, request.body, request.ip, request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, signedIn);
       return signedIn.user;
     },

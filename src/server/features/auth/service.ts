@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { consume, consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
-import { createSession, endUserSessions, type SessionUser } from '../../auth/sessions.ts';
+import { createSession, replaceSession, endUserSessions, type SessionUser } from '../../auth/sessions.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
@@ -45,7 +45,7 @@ export interface SignedIn {
  * takes its attempt back: the account's count starts again, and the address keeps only its
  * failures, so successful sign-ins are not slowed.
  */
-export async function login(ctx: AppContext, input: { email: string; password: string }, address: string): Promise<SignedIn> {
+export async function login(ctx: AppContext, input: { email: string; password: string }, address: string, previousToken?: string): Promise<SignedIn> {
   const now = ctx.clock.now();
   const limits = loginLimits(ctx, input.email, address);
   await consumeAll(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
@@ -53,7 +53,7 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
-  const session = await createSession(ctx.db, ctx.config, user.id, now);
+  const session = await replaceSession(ctx.db, ctx.config, user.id, now, previousToken);
   return { user: sessionUser(user), ...session };
 }
 
@@ -61,6 +61,7 @@ export async function superAdminLogin(
   ctx: AppContext,
   input: { email: string; password: string; superAdminSecret: string },
   address: string,
+  previousToken?: string,
 ): Promise<SignedIn> {
   const expected = ctx.config.superAdminSecret;
   if (!expected) throw unavailable('Super admin login is not configured on this server');
@@ -73,7 +74,7 @@ export async function superAdminLogin(
   const secretOk = secretsEqual(input.superAdminSecret, expected);
   if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
   await refund(ctx.db, now, { refunded: [limit] });
-  const session = await createSession(ctx.db, ctx.config, user.id, now);
+  const session = await replaceSession(ctx.db, ctx.config, user.id, now, previousToken);
   return { user: sessionUser(user), ...session };
 }
 

@@ -1,0 +1,80 @@
+/**
+ * The JSON body parser. It is Fastify's own (secure-json-parse, refusing `__proto__` and
+ * `constructor.prototype` keys) plus one rule: a JSON number is judged by its source text, not by
+ * the double JavaScript rounds it to. `50.0000000000000001` would otherwise arrive as 50 and be
+ * recorded as "50.00"; kept as its text (written without exponent), the money schema refuses it for
+ * its decimals, with the spec's message. A number whose text the double holds exactly (`50`, `50.5`, `1e2`, `0.10`)
+ * stays a number.
+ */
+import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import { AppError } from './errors.ts';
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+interface Decimal {
+  negative: boolean;
+  /** Significant digits, no leading or trailing zeros ('' for zero). */
+  digits: string;
+  /** The value is digits × 10^exponent. */
+  exponent: number;
+}
+
+function readDecimal(text: string): Decimal | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const fraction = match[3] ?? '';
+  const digits = `${match[2] ?? ''}${fraction}`.replace(/^0+/, '');
+  const trimmed = digits.replace(/0+$/, '');
+  const exponent = Number(match[4] ?? '0') - fraction.length + (digits.length - trimmed.length);
+  return { negative: match[1] === '-', digits: trimmed, exponent: trimmed ? exponent : 0 };
+}
+
+function decimalKey(text: string): string | undefined {
+  const d = readDecimal(text);
+  return d && `${d.negative && d.digits ? '-' : ''}${d.digits || '0'}e${d.exponent}`;
+}
+
+/** The decimal written without an exponent ("5.01e1" -> "50.1"), so the schemas read it as a person would. */
+function plainDecimal(text: string): string {
+  const d = readDecimal(text);
+  // A text too long to write out plainly is left as sent: the schemas refuse it either way.
+  if (!d || Math.abs(d.exponent) > 400) return text;
+  const sign = d.negative && d.digits ? '-' : '';
+  if (!d.digits) return '0';
+  if (d.exponent >= 0) return `${sign}${d.digits}${'0'.repeat(d.exponent)}`;
+  const padded = d.digits.padStart(-d.exponent + 1, '0');
+  return `${sign}${padded.slice(0, d.exponent)}.${padded.slice(d.exponent)}`;
+}
+
+/** True when the number's own shortest text has the same value as what was sent. */
+export function numberKeepsItsSource(value: number, source: string): boolean {
+  const sent = decimalKey(source);
+  return sent !== undefined && sent === decimalKey(String(value));
+}
+
+interface ReviverContext {
+  source?: string;
+}
+
+function reviver(_key: string, value: unknown, context?: ReviverContext): unknown {
+  if (typeof value === 'number' && context?.source !== undefined && !numberKeepsItsSource(value, context.source)) return plainDecimal(context.source);
+  return value;
+}
+
+export function parseJsonBody(text: string): unknown {
+  return secureJson.parse(text, reviver as (this: unknown, key: string, value: unknown) => unknown, { protoAction: 'error', constructorAction: 'error' });
+}
+
+export function registerJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.length === 0) return done(new AppError('BAD_REQUEST', 'Request body is empty; send a JSON object'), undefined);
+    try {
+      done(null, parseJsonBody(text));
+    } catch {
+      done(new AppError('BAD_REQUEST', 'Malformed JSON in request body'), undefined);
+    }
+  });
+}
