@@ -3,14 +3,15 @@
  * DATABASE_URL is set, otherwise an embedded PGlite kept on disk in DATA_DIR.
  * Each driver is imported when it is opened, so a start loads only its own.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { createFeed, listenForFigures, trackFigures, type FiguresFeed } from './figures.ts';
-import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir, seedFromTemplate } from './pglite-template.ts';
+import { createFeed, listenForFigures, type FiguresFeed } from './figures.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir, makePrivate, seedFromTemplate } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -44,7 +45,40 @@ export async function openDatabase(options: {
   templateDir?: string;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.inMemory ? undefined : path.join(options.dataDir ?? './data', 'pglite'), options.templateDir ?? BUILD_TEMPLATE_DIR);
+  const templateDir = options.templateDir ?? BUILD_TEMPLATE_DIR;
+  if (options.inMemory) return openPglite(undefined, templateDir);
+  return openPgliteDir(path.resolve(options.dataDir ?? './data'), templateDir);
+}
+
+/** Directories this process makes or opens for an embedded database: its owner's alone. */
+function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+/**
+ * The embedded database in DATA_DIR/pglite. One process at a time (data-dir-lock.ts): the lock is
+ * taken before anything in the directory is touched and released when the database closes.
+ */
+async function openPgliteDir(dataDir: string, templateDir: string): Promise<Database> {
+  privateDir(dataDir);
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const database = await openPglite(path.join(dataDir, 'pglite'), templateDir);
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -62,7 +96,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const figures = createFeed();
-  trackFigures(db, figures, true);
   return {
     db,
     kind: 'postgres',
@@ -108,12 +141,15 @@ async function openPglite(dir: string | undefined, templateDir: string | undefin
   // on disk as a copy of the template directory, else (in memory, or no copy made) loaded from the dump.
   const fresh = templateDir !== undefined && (!dir || (isNewDataDir(dir) && !seedFromTemplate(templateDir, dir)));
   const template = fresh ? findTemplate(templateDir) : undefined;
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
   await client.waitReady;
+  // PGlite sets modes itself (chmod, by its own umask 022, whatever the process's): initdb and a loaded
+  // dump write 0666 files, and each start rewrites pg_internal.init 0644. A walk (a few ms) makes them
+  // private, and those of a directory made before this was done.
+  if (dir) makePrivate(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const figures = createFeed();
-  trackFigures(db, figures, false);
   return {
     db,
     kind: 'pglite',
@@ -122,7 +158,7 @@ async function openPglite(dir: string | undefined, templateDir: string | undefin
     // One process owns a PGlite directory: every change passes through this feed already.
     listenForFigures: () => ({ stop: async () => undefined }),
     async migrate() {
-      // One process owns a PGlite directory, so no lock is needed.
+      // One process owns a PGlite directory (its lock file), so no migration lock is needed.
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async ping() {

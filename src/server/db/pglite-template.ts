@@ -12,7 +12,20 @@
  * PGlite and drizzle are imported only when a template is built.
  */
 import { createHash } from 'node:crypto';
-import { constants, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  constants,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +58,23 @@ export function findTemplate(dir: string): Blob | undefined {
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
+/**
+ * Makes a database directory its owner's alone: directories 0700, files 0600. PGlite sets modes
+ * itself, by its own umask (022) whatever the process's: the files of initdb and of a loaded dump
+ * are 0666 (and a copy of the template keeps its modes), pg_internal.init is rewritten 0644.
+ */
+export function makePrivate(root: string): void {
+  const walk = (entry: string) => {
+    const stat = lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    if (stat.isDirectory()) for (const name of readdirSync(entry)) walk(path.join(entry, name));
+    // A directory after its content, so a private root means a finished walk.
+    const mode = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o7777) !== mode) chmodSync(entry, mode);
+  };
+  walk(root);
+}
+
 /** A data directory that has never been initialised (no PG_VERSION yet). */
 export function isNewDataDir(dir: string): boolean {
   return !existsSync(path.join(dir, 'PG_VERSION'));
@@ -62,6 +92,7 @@ export function seedFromTemplate(dir: string, target: string): boolean {
   try {
     // A copy-on-write clone where the file system can, a plain copy where not.
     cpSync(template, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    makePrivate(partial);
     if (existsSync(target)) rmdirSync(target);
     renameSync(partial, target);
     return true;
@@ -112,6 +143,8 @@ export async function buildTemplateDataDir(dir: string): Promise<string> {
   await client.waitReady;
   // A clean shutdown, so a copy starts without recovery.
   await client.close();
+  // A template others could write to would be every new database's content.
+  makePrivate(partial);
   rmSync(target, { recursive: true, force: true });
   renameSync(partial, target);
   return target;

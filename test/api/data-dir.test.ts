@@ -1,0 +1,268 @@
+/**
+ * The embedded database directory (DATA_DIR): one process at a time, and private to its owner.
+ * Real processes, as an operator runs them (see process.test.ts): a second server, or
+ * `npm run db:migrate`, on a directory a running server holds must stop at once, naming the
+ * directory and the holder's pid, and the first keeps serving and keeps its writes.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+import { buildTemplate, buildTemplateDataDir, templateDataDir, templateFile } from '../../src/server/db/pglite-template.ts';
+import { ambassadorApplications } from '../../src/server/db/schema.ts';
+import { TEST_TEMPLATE_DIR } from '../helpers/database.ts';
+import { validApplication } from '../helpers/factories.ts';
+import { freePort } from '../helpers/server.ts';
+
+// One process (node with the tsx loader), so the pid is the server's own.
+const NODE = process.execPath;
+const LOADER = ['--import', 'tsx'];
+const MAIN = path.resolve('src/server/main.ts');
+const MIGRATE = path.resolve('src/server/db/migrate-cli.ts');
+
+/** Every entry under `root` (itself included) that is not a 0700 directory or a 0600 file. */
+function notPrivate(root: string): string[] {
+  const loose: string[] = [];
+  const walk = (entry: string) => {
+    const stat = lstatSync(entry);
+    const mode = stat.mode & 0o777;
+    if (stat.isDirectory()) {
+      if (mode !== 0o700) loose.push(`${path.relative(root, entry) || '.'}/ ${mode.toString(8)}`);
+      for (const name of readdirSync(entry)) walk(path.join(entry, name));
+    } else if (mode !== 0o600) {
+      loose.push(`${path.relative(root, entry)} ${mode.toString(8)}`);
+    }
+  };
+  walk(root);
+  return loose;
+}
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+async function spawnNode(script: string, dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(NODE, [...LOADER, script], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, base, exited, output: () => output };
+}
+
+/** Polls until `url` answers `status`; fails if the process exits first. */
+async function waitFor(started: Started, url: string, status: number): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (started.child.exitCode !== null) throw new Error(`the server exited with ${started.child.exitCode}: ${started.output()}`);
+    const answered = await fetch(url)
+      .then(async (r) => (await r.text(), r.status))
+      .catch(() => 0);
+    if (answered === status) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer ${status}`);
+}
+
+/** The exit code, or 'still running' after `ms` (the process is then killed). */
+async function exitWithin(started: Started, ms: number): Promise<number | null | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([started.exited, new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), ms)))]);
+  clearTimeout(timer);
+  if (outcome === 'still running') started.child.kill('SIGKILL');
+  return outcome;
+}
+
+async function apply(base: string, email: string): Promise<number> {
+  const response = await fetch(`${base}/api/applications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(validApplication({ email })),
+  });
+  await response.text();
+  return response.status;
+}
+
+async function storedEmails(dataDir: string): Promise<string[]> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await database.db.select({ email: ambassadorApplications.email }).from(ambassadorApplications);
+    return rows.map((r) => r.email);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('the embedded database directory', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'amb-data-dir-'));
+  });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('has one process: a second server or db:migrate on a held DATA_DIR exits at once naming it and the holder; the first keeps serving and its writes', async () => {
+    // A DATA_DIR that does not exist yet: the server makes it (private), as on a first `npm start`.
+    const dataDir = path.join(root, 'held', 'data');
+    const first = await spawnNode(MAIN, dataDir);
+    try {
+      await waitFor(first, `${first.base}/readyz`, 200);
+      expect(await apply(first.base, 'before@example.com')).toBe(201);
+      // Private while serving: the directory, the database files and the development session secret.
+      expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true);
+      expect.soft(notPrivate(dataDir)).toEqual([]);
+
+      for (const script of [MAIN, MIGRATE]) {
+        const second = await spawnNode(script, dataDir);
+        const code = await exitWithin(second, 30_000);
+        expect(code, `${path.basename(script)}: ${second.output()}`).toBe(1);
+        expect(second.output()).toContain(dataDir);
+        expect(second.output()).toContain(`pid ${first.child.pid}`);
+        // One clear line, not a stack trace.
+        expect(second.output()).not.toMatch(/\n\s+at /);
+      }
+
+      // The first still serves, and what it acknowledges is kept.
+      expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
+      expect(await apply(first.base, 'after@example.com')).toBe(201);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
+    // A clean stop releases the directory; it stays private.
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect.soft(notPrivate(dataDir)).toEqual([]);
+    expect((await storedEmails(dataDir)).sort()).toEqual(['after@example.com', 'before@example.com']);
+  });
+
+  it('a lock left by a process that died does not block a start', async () => {
+    const dataDir = path.join(root, 'stale');
+    const dead = spawnSync(NODE, ['-e', '']);
+    expect(dead.status).toBe(0);
+    // The directory as a killed server leaves it: created, with its lock file naming the dead pid.
+    mkdirSync(dataDir, { mode: 0o700 });
+    writeFileSync(path.join(dataDir, LOCK_FILE), `${dead.pid}\n`, { mode: 0o600 });
+    const server = await spawnNode(MAIN, dataDir);
+    try {
+      await waitFor(server, `${server.base}/readyz`, 200);
+      expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').split('\n')[0]).toBe(String(server.child.pid));
+      expect(await apply(server.base, 'stale@example.com')).toBe(201);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  describe('a new DATA_DIR is private (directories 0700, files 0600)', () => {
+    let templates: string;
+    beforeAll(async () => {
+      // The build's two template forms, from the suite's dump: a data directory to copy, and the dump.
+      templates = path.join(root, 'templates');
+      rmSync(templates, { recursive: true, force: true });
+      mkdirSync(templates, { recursive: true });
+      // As test/global-setup.ts does (a no-op unless a migration was added since).
+      copyFileSync(await buildTemplate(TEST_TEMPLATE_DIR), templateFile(templates));
+      await buildTemplateDataDir(templates);
+    });
+
+    it('made as a copy of the template directory', async () => {
+      expect(existsSync(path.join(templateDataDir(templates), 'PG_VERSION'))).toBe(true);
+      const dataDir = path.join(root, 'copied', 'data');
+      const database = await openDatabase({ dataDir, templateDir: templates });
+      try {
+        await database.migrate();
+        expect.soft(notPrivate(dataDir)).toEqual([]);
+        // The build's template too: whoever could write to it would write every new database.
+        expect.soft(notPrivate(templateDataDir(templates))).toEqual([]);
+        // One process, and within it one open database per directory.
+        await expect(openDatabase({ dataDir, templateDir: templates })).rejects.toThrow(DataDirLockedError);
+      } finally {
+        await database.close();
+      }
+      expect(notPrivate(dataDir)).toEqual([]);
+
+      // A directory made before modes were fixed (as 0755 and 0666) is made private when it is opened.
+      chmodSync(dataDir, 0o755);
+      chmodSync(path.join(dataDir, 'pglite'), 0o755);
+      chmodSync(path.join(dataDir, 'pglite', 'base'), 0o755);
+      chmodSync(path.join(dataDir, 'pglite', 'PG_VERSION'), 0o666);
+      const reopened = await openDatabase({ dataDir, templateDir: templates });
+      await reopened.close();
+      expect(notPrivate(dataDir)).toEqual([]);
+    });
+
+    it('loaded from the dump when there is no template directory', async () => {
+      const onlyDump = path.join(root, 'only-dump');
+      mkdirSync(onlyDump, { recursive: true });
+      copyFileSync(templateFile(templates), templateFile(onlyDump));
+      const dataDir = path.join(root, 'from-dump', 'data');
+      const database = await openDatabase({ dataDir, templateDir: onlyDump });
+      try {
+        await database.migrate();
+        expect.soft(notPrivate(dataDir)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+      expect(notPrivate(dataDir)).toEqual([]);
+    });
+  });
+
+  describe('the lock file', () => {
+    it('names the holder; a second lock in the same process is refused; closing frees it', async () => {
+      const dataDir = mkdtempSync(path.join(root, 'lock-'));
+      const release = await lockDataDir(dataDir);
+      const file = path.join(dataDir, LOCK_FILE);
+      expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(String(process.pid));
+      expect(lstatSync(file).mode & 0o777).toBe(0o600);
+      const refused = await lockDataDir(dataDir).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(DataDirLockedError);
+      expect(String((refused as Error).message)).toContain(dataDir);
+      release();
+      expect(existsSync(file)).toBe(false);
+      (await lockDataDir(dataDir))();
+      expect(readdirSync(dataDir)).toEqual([]);
+    });
+
+    it.runIf(process.platform === 'linux')('a pid now used by a process started at another time is stale (a reused pid)', async () => {
+      const dataDir = mkdtempSync(path.join(root, 'reused-'));
+      const file = path.join(dataDir, LOCK_FILE);
+      // The parent lives: with its own start time it holds the lock, with another it is a reused pid.
+      const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+      const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      writeFileSync(file, `${process.ppid}\n${started}\n`);
+      await expect(lockDataDir(dataDir)).rejects.toThrow(`pid ${process.ppid}`);
+      writeFileSync(file, `${process.ppid}\n1\n`);
+      (await lockDataDir(dataDir))();
+      expect(existsSync(file)).toBe(false);
+    });
+  });
+});
