@@ -7,7 +7,7 @@ import { lt } from 'drizzle-orm';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import type { Db } from './db/client.ts';
 import { idempotencyKeys, rateLimits } from './db/schema.ts';
-import { IDEMPOTENCY_TTL_MS } from './idempotency.ts';
+import { IDEMPOTENCY_TTL_MS } from './mutation.ts';
 
 /** Longer than every rate-limit window (the longest is an hour). */
 const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;

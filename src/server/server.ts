@@ -67,7 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const log: FastifyBaseLogger = logger && typeof logger === 'object' ? pino(logger as pino.LoggerOptions) : pino({ level: 'silent' });
   const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
   const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
-  const ctx: AppContext = { config, database, db: database.db, clock, outbox };
+  const ctx: AppContext = { config, database, db: database.db, clock, outbox, log };
   await ensureSuperAdmin(ctx);
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();

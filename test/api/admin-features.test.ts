@@ -18,8 +18,8 @@ describe('admin features', () => {
 
   it('switches report submission off and on', async () => {
     const amb = await createAmbassador(server, { admin });
-    expect((await new ApiClient(server).get('/api/settings')).body).toEqual({ reportSubmissionEnabled: true });
-    expect((await admin.patch('/api/super-admin/settings', { reportSubmissionEnabled: false })).body).toEqual({ reportSubmissionEnabled: false });
+    expect((await new ApiClient(server).get('/api/settings')).body).toMatchObject({ reportSubmissionEnabled: true });
+    expect((await admin.patch('/api/super-admin/settings', { reportSubmissionEnabled: false })).body).toMatchObject({ reportSubmissionEnabled: false });
     const refused = await amb.client.post('/api/reports', validReport());
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Report submission is currently disabled');
@@ -28,6 +28,46 @@ describe('admin features', () => {
     expect((await amb.client.post('/api/reports', validReport())).status).toBe(201);
     const log = (await admin.get('/api/super-admin/actions')).body;
     expect(log[0]).toMatchObject({ action: 'update_settings', details: 'reportSubmissionEnabled=true' });
+  });
+
+  it('keeps the prize settings: defaults, a partial change with its before and after in the log, and bad input refused', async () => {
+    const anonymous = new ApiClient(server);
+    expect((await anonymous.get('/api/settings')).body).toEqual({
+      reportSubmissionEnabled: true,
+      prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'],
+      lotteryWinners: 10,
+      lotteryPrizeUsdt: '20.00',
+    });
+    const changed = await admin.patch('/api/super-admin/settings', { prizesUsdt: [500, '250', '100.5', '50', '25.00'], lotteryWinners: 3 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({
+      reportSubmissionEnabled: true,
+      prizesUsdt: ['500.00', '250.00', '100.50', '50.00', '25.00'],
+      lotteryWinners: 3,
+      lotteryPrizeUsdt: '20.00',
+    });
+    expect((await anonymous.get('/api/settings')).body).toEqual(changed.body);
+    const log = (await admin.get('/api/super-admin/actions')).body;
+    expect(log[0]).toMatchObject({
+      action: 'update_settings',
+      details: 'prizesUsdt=500.00/250.00/100.50/50.00/25.00, lotteryWinners=3',
+    });
+    const refused: [unknown, string][] = [
+      [{ prizesUsdt: ['1', '2', '3', '4'] }, 'Prizes are 5 USDT amounts, 1st to 5th'],
+      [{ prizesUsdt: ['1', '2', '3', '4', '-5'] }, 'A prize must be an amount in USDT, like 300 or 50.00'],
+      [{ prizesUsdt: ['1', '2', '3', '4', '5.001'] }, 'A prize can have at most 2 decimal places'],
+      [{ lotteryPrizeUsdt: '1'.repeat(19) }, 'A prize is too large'],
+      [{ lotteryWinners: 101 }, 'The number of lottery winners is a whole number from 0 to 100'],
+      [{ lotteryWinners: 2.5 }, 'The number of lottery winners is a whole number from 0 to 100'],
+      [{}, 'Send at least one setting to change'],
+    ];
+    for (const [body, message] of refused) {
+      const response = await admin.patch('/api/super-admin/settings', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toBe(message);
+    }
+    expect((await anonymous.get('/api/settings')).body).toEqual(changed.body);
+    await admin.patch('/api/super-admin/settings', { prizesUsdt: ['300', '200', '100', '50', '50'], lotteryWinners: 10 });
   });
 
   it('derives the badge from monthly GCM, lets an admin pin it, and return it to automatic', async () => {

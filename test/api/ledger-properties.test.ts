@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/money.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { sessionUser } from '../../src/server/features/auth/service.ts';
-import { creditReward } from '../../src/server/features/ledger/service.ts';
+import * as ledger from '../../src/server/features/ledger/service.ts';
+import { withTransaction } from '../../src/server/mutation.ts';
 import { decideWithdrawal, requestWithdrawal } from '../../src/server/features/wallet/service.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { superAdminClient } from '../helpers/client.ts';
@@ -77,15 +78,11 @@ describe('ledger invariants (property-based)', () => {
           try {
             if (s.kind === 'award') {
               const ambassadorId = ambassadorIds[s.who] ?? '';
-              await server.db.transaction((tx) =>
-                creditReward(
-                  tx,
-                  { ambassadorId, currency: s.currency, amount: formatCents(BigInt(s.cents)), description: 'property', reportId: null, createdBy: actor.id },
-                  server.clock.now(),
-                ),
+              await withTransaction(server.ctx, actor, (m) =>
+                ledger.post(m, { ambassadorId, type: 'reward', currency: s.currency, amount: formatCents(BigInt(s.cents)), description: 'property' }),
               );
             } else if (s.kind === 'request') {
-              await requestWithdrawal(server.ctx, ambassadorIds[s.who] ?? '', {
+              await requestWithdrawal(server.ctx, actor, ambassadorIds[s.who] ?? '', {
                 amount: formatCents(BigInt(s.cents)),
                 walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
               });

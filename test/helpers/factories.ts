@@ -1,5 +1,6 @@
 /** Builders that go through the product's own API (or its ledger service) to make test data. */
-import { creditReward } from '../../src/server/features/ledger/service.ts';
+import * as ledger from '../../src/server/features/ledger/service.ts';
+import { withTransaction } from '../../src/server/mutation.ts';
 import { ApiClient, superAdminClient } from './client.ts';
 import type { TestServer } from './server.ts';
 
@@ -68,11 +69,10 @@ export async function createAmbassador(
   return { client, email, password, fullName, ambassadorId: approved.body.ambassadorId };
 }
 
-/** Credits a reward through the ledger service, as an approved review does. */
+/** Credits a reward through the ledger, as an approved review does. */
 export async function credit(server: TestServer, ambassadorId: string, currency: 'GCM' | 'USDT', amount: string): Promise<void> {
   const admins = await server.db.query.users.findFirst({ where: (u, { eq }) => eq(u.isSuperAdmin, true) });
   if (!admins) throw new Error('no super admin');
-  await server.db.transaction((tx) =>
-    creditReward(tx, { ambassadorId, currency, amount, description: 'test credit', reportId: null, createdBy: admins.id }, server.clock.now()),
-  );
+  const actor = { id: admins.id, email: admins.email, username: admins.username, fullName: admins.fullName, isAdmin: true, isSuperAdmin: true };
+  await withTransaction(server.ctx, actor, (m) => ledger.post(m, { ambassadorId, type: 'reward', currency, amount, description: 'test credit' }));
 }

@@ -238,6 +238,8 @@ export const adminActions = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
     details: text('details'),
+    /** What an edit changed: {field: [before, after]}. */
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('admin_actions_created_idx').on(t.createdAt.desc())],
@@ -246,6 +248,10 @@ export const adminActions = pgTable(
 export const systemSettings = pgTable('system_settings', {
   id: text('id').primaryKey().default('global'),
   reportSubmissionEnabled: boolean('report_submission_enabled').notNull().default(true),
+  /** The monthly prizes, 1st to 5th, as money strings (DECISIONS §5). */
+  prizesUsdt: jsonb('prizes_usdt').$type<string[]>().notNull().default(['300.00', '200.00', '100.00', '50.00', '50.00']),
+  lotteryWinners: integer('lottery_winners').notNull().default(10),
+  lotteryPrizeUsdt: money('lottery_prize_usdt').notNull().default('20.00'),
   lastUpdatedBy: uuid('last_updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -5,12 +5,23 @@ import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { superAdminRoutes } from './super-admin/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
 /** Feature routes, registered in the root scope so the access hook sees each one. */
 export async function registerFeatures(app: FastifyInstance) {
-  for (const feature of [authRoutes, publicRoutes, applicationRoutes, ambassadorRoutes, reportRoutes, walletRoutes, adminRoutes, superAdminRoutes]) {
+  for (const feature of [
+    authRoutes,
+    publicRoutes,
+    applicationRoutes,
+    ambassadorRoutes,
+    reportRoutes,
+    walletRoutes,
+    adminRoutes,
+    superAdminRoutes,
+    settingsRoutes,
+  ]) {
     await feature(app);
   }
 }

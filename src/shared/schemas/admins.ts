@@ -7,7 +7,6 @@ export const ADMIN_MESSAGES = {
   fullNameRequired: 'Full name is required',
   password: 'Password must be at least 6 characters',
   cannotRemoveSuperAdmin: 'Super admin accounts cannot be removed',
-  settingRequired: 'reportSubmissionEnabled must be true or false',
 } as const;
 
 export const ZNewAdminInput = z.object({
@@ -27,5 +26,3 @@ export const ZNewAdminInput = z.object({
 export type TNewAdminInput = z.input<typeof ZNewAdminInput>;
 
 export const ZAdminPasswordInput = z.object({ newPassword: passwordSchema(ADMIN_MESSAGES.password) });
-
-export const ZSettingsInput = z.object({ reportSubmissionEnabled: z.boolean({ error: ADMIN_MESSAGES.settingRequired }) });

@@ -15,7 +15,7 @@ export type TStats = z.infer<typeof ZStats>;
 export const ZLeaderboardEntry = z.object({ id: z.string(), fullName: z.string(), badgeLevel: z.enum(BADGE_LEVELS), monthlyGcm: money });
 export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntry>;
 
-export const ZSettings = z.object({ reportSubmissionEnabled: z.boolean() });
+export { ZSettings } from './settings.ts';
 
 const socials = {
   twitterHandle: nullableText,

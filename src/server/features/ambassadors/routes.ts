@@ -24,7 +24,7 @@ export async function ambassadorRoutes(app: FastifyInstance) {
     { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZAmbassadorSelfUpdate, response: { 200: ZOwnAmbassador, ...errors } } },
     async (request) => {
       const ambassador = requireAmbassador(request);
-      const updated = await updateOwnAmbassador(app.ctx, ambassador, request.body);
+      const updated = await updateOwnAmbassador(app.ctx, requireUser(request), ambassador, request.body);
       return ownAmbassadorView(app.ctx, updated);
     },
   );

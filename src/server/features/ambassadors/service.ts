@@ -6,12 +6,11 @@ import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { figuresChanged } from '../../db/figures.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
-import { logAdminAction } from '../activity-log/service.ts';
+import { withTransaction, type Changes } from '../../mutation.ts';
 import { effectiveMonthly, usdtPosition } from '../ledger/service.ts';
 import { isUuid } from '../ids.ts';
 import { presentAmbassador } from './present.ts';
@@ -41,13 +40,20 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
 }
 
 /** The fields an ambassador may change are exactly those the schema lets through; unset ones stay as they are. */
-export async function updateOwnAmbassador(ctx: AppContext, row: AmbassadorRow, changes: z.output<typeof ZAmbassadorSelfUpdate>): Promise<AmbassadorRow> {
-  const updated = await ctx.db
-    .update(ambassadors)
-    .set({ ...changes, updatedAt: ctx.clock.now() })
-    .where(eq(ambassadors.id, row.id))
-    .returning();
-  return updated[0] ?? row;
+export async function updateOwnAmbassador(
+  ctx: AppContext,
+  actor: SessionUser,
+  row: AmbassadorRow,
+  changes: z.output<typeof ZAmbassadorSelfUpdate>,
+): Promise<AmbassadorRow> {
+  return withTransaction(ctx, actor, async ({ tx, now }) => {
+    const updated = await tx
+      .update(ambassadors)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(ambassadors.id, row.id))
+      .returning();
+    return updated[0] ?? row;
+  });
 }
 
 function searchFilter(search: string | undefined) {
@@ -93,13 +99,14 @@ type AdminChanges = Omit<TAmbassadorAdminUpdate, 'badgeLevel'> & { badgeLevel?: 
 
 export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser, id: string, changes: AdminChanges) {
   if (!isUuid(id)) throw notFound('Ambassador not found');
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
     const rows = await tx.select().from(ambassadors).where(eq(ambassadors.id, id)).for('update');
     const row = rows[0];
     if (!row) throw notFound('Ambassador not found');
     const set: Partial<typeof ambassadors.$inferInsert> = { updatedAt: now };
     const changed: string[] = [];
+    const diff: Changes = {};
     for (const key of [
       'twitterHandle',
       'instagramHandle',
@@ -113,35 +120,33 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       if (value !== undefined && value !== row[key]) {
         set[key] = value;
         changed.push(key);
+        diff[key] = [row[key], value];
       }
     }
     if (changes.status !== undefined && changes.status !== row.status) {
       set.status = changes.status;
       changed.push(`status=${changes.status}`);
+      diff.status = [row.status, changes.status];
     }
     if (changes.badgeLevel !== undefined) {
+      const before = row.badgePinned ? row.badgeLevel : 'auto';
       if (changes.badgeLevel === null || changes.badgeLevel === 'auto') {
         if (row.badgePinned) {
           set.badgePinned = false;
           set.badgeLevel = effectiveMonthly({ ...row, badgePinned: false }, now).badgeLevel;
           changed.push('badgeLevel=auto');
+          diff.badgeLevel = [before, 'auto'];
         }
       } else if (changes.badgeLevel !== row.badgeLevel || !row.badgePinned) {
         set.badgePinned = true;
         set.badgeLevel = changes.badgeLevel as AmbassadorRow['badgeLevel'];
         changed.push(`badgeLevel=${changes.badgeLevel}`);
+        diff.badgeLevel = [before, changes.badgeLevel];
       }
     }
     const updated = await tx.update(ambassadors).set(set).where(eq(ambassadors.id, id)).returning();
-    if (set.badgeLevel !== undefined) await figuresChanged(tx);
-    await logAdminAction(
-      tx,
-      actor,
-      'update_ambassador',
-      { type: 'ambassador', id },
-      `${row.email}: ${changed.length ? changed.join(', ') : 'no changes'}`,
-      now,
-    );
+    if (set.badgeLevel !== undefined) await m.figuresChanged();
+    await m.audit('update_ambassador', { type: 'ambassador', id }, `${row.email}: ${changed.length ? changed.join(', ') : 'no changes'}`, diff);
     const result = updated[0] ?? row;
     return presentAmbassador(result, now);
   });
@@ -149,19 +154,17 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
 
 export async function resendSetupEmail(ctx: AppContext, actor: SessionUser, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound('Ambassador not found');
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const rows = await tx
+  await withTransaction(ctx, actor, async (m) => {
+    const rows = await m.tx
       .select({ userId: users.id, email: users.email, fullName: ambassadors.fullName })
       .from(ambassadors)
       .innerJoin(users, eq(users.id, ambassadors.userId))
       .where(eq(ambassadors.id, id));
     const row = rows[0];
     if (!row) throw notFound('Ambassador not found');
-    await issueSetupToken(ctx, tx, { userId: row.userId, email: row.email, name: row.fullName, reason: 'reset' }, now);
-    await logAdminAction(tx, actor, 'send_password_setup_email', { type: 'ambassador', id }, row.email, now);
+    await issueSetupToken(m, { userId: row.userId, email: row.email, name: row.fullName, reason: 'reset' });
+    await m.audit('send_password_setup_email', { type: 'ambassador', id }, row.email);
   });
-  ctx.outbox.kick();
 }
 
 export const ambassadorCount = (db: Db) =>

@@ -7,11 +7,10 @@ import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { figuresChanged } from '../../db/figures.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
-import { logAdminAction } from '../activity-log/service.ts';
+import { withTransaction } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 
@@ -51,31 +50,33 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
     now,
     'Too many applications from this address. Please try again later.',
   );
-  const existingUser = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (existingUser.length) throw conflict(AUTH_MESSAGES.accountExists);
   try {
-    const rows = await ctx.db
-      .insert(ambassadorApplications)
-      .values({
-        fullName: input.fullName,
-        email: input.email,
-        country: input.country,
-        personalTelegramHandle: input.personalTelegramHandle,
-        socialMediaPlatforms: input.socialMediaPlatforms,
-        twitterHandle: input.twitterHandle,
-        instagramHandle: input.instagramHandle,
-        telegramHandle: input.telegramHandle,
-        facebookHandle: input.facebookHandle,
-        youtubeHandle: input.youtubeHandle,
-        totalFollowers: input.totalFollowers,
-        whyJoin: input.whyJoin,
-        experience: input.experience,
-        createdAt: now,
-      })
-      .returning();
-    const row = rows[0];
-    if (!row) throw new Error('insert returned nothing');
-    return presentApplication(row);
+    return await withTransaction(ctx, null, async ({ tx }) => {
+      const existingUser = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existingUser.length) throw conflict(AUTH_MESSAGES.accountExists);
+      const rows = await tx
+        .insert(ambassadorApplications)
+        .values({
+          fullName: input.fullName,
+          email: input.email,
+          country: input.country,
+          personalTelegramHandle: input.personalTelegramHandle,
+          socialMediaPlatforms: input.socialMediaPlatforms,
+          twitterHandle: input.twitterHandle,
+          instagramHandle: input.instagramHandle,
+          telegramHandle: input.telegramHandle,
+          facebookHandle: input.facebookHandle,
+          youtubeHandle: input.youtubeHandle,
+          totalFollowers: input.totalFollowers,
+          whyJoin: input.whyJoin,
+          experience: input.experience,
+          createdAt: now,
+        })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned nothing');
+      return presentApplication(row);
+    });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(APPLICATION_EXISTS);
     throw error;
@@ -124,8 +125,8 @@ async function decide(tx: AppContext['db'], id: string, set: Partial<typeof amba
  * a setup token, its email in the outbox, the new status and the activity row.
  */
 export async function approveApplication(ctx: AppContext, actor: SessionUser, id: string): Promise<{ ambassadorId: string }> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
     const application = await decide(tx, id, { status: 'approved', reviewedBy: actor.id });
     const taken = await tx
       .select({ id: users.id })
@@ -162,26 +163,20 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .update(programmeTotals)
       .set({ ambassadorCount: sql`${programmeTotals.ambassadorCount} + 1` })
       .where(eq(programmeTotals.id, 'global'));
-    await figuresChanged(tx);
-    await issueSetupToken(ctx, tx, { userId, email: application.email, name: application.fullName, reason: 'approved' }, now);
-    await logAdminAction(tx, actor, 'approve_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>`, now);
+    await m.figuresChanged();
+    await issueSetupToken(m, { userId, email: application.email, name: application.fullName, reason: 'approved' });
+    await m.audit('approve_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>`);
     return { ambassadorId };
   });
-  ctx.outbox.kick();
-  return result;
 }
 
 export async function rejectApplication(ctx: AppContext, actor: SessionUser, id: string, adminNotes: string | null): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const application = await decide(tx, id, { status: 'rejected', rejectedAt: now, reviewedBy: actor.id, adminNotes });
-    await logAdminAction(
-      tx,
-      actor,
+  await withTransaction(ctx, actor, async (m) => {
+    const application = await decide(m.tx, id, { status: 'rejected', rejectedAt: m.now, reviewedBy: actor.id, adminNotes });
+    await m.audit(
       'reject_application',
       { type: 'application', id: application.id },
       `${application.fullName} <${application.email}>${adminNotes ? `: ${adminNotes}` : ''}`,
-      now,
     );
   });
 }

@@ -6,6 +6,7 @@ import { createSession, replaceSession, endUserSessions, type SessionUser } from
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
+import { withTransaction } from '../../mutation.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
 
 const TOO_MANY_SIGN_INS = 'Too many failed login attempts. Please try again later.';
@@ -53,7 +54,7 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
-  const session = await replaceSession(ctx.db, ctx.config, user.id, now, previousToken);
+  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, previousToken));
   return { user: sessionUser(user), ...session };
 }
 
@@ -74,7 +75,7 @@ export async function superAdminLogin(
   const secretOk = secretsEqual(input.superAdminSecret, expected);
   if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
   await refund(ctx.db, now, { refunded: [limit] });
-  const session = await replaceSession(ctx.db, ctx.config, user.id, now, previousToken);
+  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, previousToken));
   return { user: sessionUser(user), ...session };
 }
 
@@ -83,17 +84,18 @@ export async function register(
   input: { email: string; password: string; fullName?: string | undefined; username?: string | undefined },
 ): Promise<SignedIn> {
   if (!ctx.config.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
-  const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
   try {
-    const rows = await ctx.db
-      .insert(users)
-      .values({ email: input.email, password: passwordHash, fullName: input.fullName ?? null, username: input.username ?? input.email, createdAt: now })
-      .returning();
-    const user = rows[0];
-    if (!user) throw new Error('insert returned nothing');
-    const session = await createSession(ctx.db, ctx.config, user.id, now);
-    return { user: sessionUser(user), ...session };
+    return await withTransaction(ctx, null, async ({ tx, now }) => {
+      const rows = await tx
+        .insert(users)
+        .values({ email: input.email, password: passwordHash, fullName: input.fullName ?? null, username: input.username ?? input.email, createdAt: now })
+        .returning();
+      const user = rows[0];
+      if (!user) throw new Error('insert returned nothing');
+      const session = await createSession(tx, ctx.config, user.id, now);
+      return { user: sessionUser(user), ...session };
+    });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(AUTH_MESSAGES.accountExists);
     throw error;
@@ -125,7 +127,7 @@ export async function changePassword(
   if (!ok) throw badRequest('Current password is incorrect', 'currentPassword');
   await refund(ctx.db, now, { cleared: [account], refunded: [perAddress] });
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, user, async ({ tx }) => {
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, currentSid);
   });

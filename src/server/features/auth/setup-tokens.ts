@@ -4,11 +4,10 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
 import { setupPasswordEmail, type SetupReason } from '../../email/templates.ts';
 import { AppError } from '../../errors.ts';
+import { withTransaction, type Mutation } from '../../mutation.ts';
 
 export const SETUP_LINK_INVALID = 'This password setup link is invalid or has expired. Please contact support for a new link.';
 
@@ -16,19 +15,14 @@ export const SETUP_LINK_INVALID = 'This password setup link is invalid or has ex
  * A fresh single-use token (older ones stop working, as only the latest hash is
  * kept) and its email in the outbox, inside the caller's transaction.
  */
-export async function issueSetupToken(
-  ctx: AppContext,
-  tx: Db,
-  target: { userId: string; email: string; name: string; reason: SetupReason },
-  now: Date,
-): Promise<void> {
+export async function issueSetupToken(m: Mutation, target: { userId: string; email: string; name: string; reason: SetupReason }): Promise<void> {
   const token = newToken();
-  await tx
+  await m.tx
     .update(users)
-    .set({ passwordSetupToken: hashToken(token), passwordSetupTokenExpiry: new Date(now.getTime() + SETUP_LINK_VALID_HOURS * 3_600_000) })
+    .set({ passwordSetupToken: hashToken(token), passwordSetupTokenExpiry: new Date(m.now.getTime() + SETUP_LINK_VALID_HOURS * 3_600_000) })
     .where(eq(users.id, target.userId));
-  const link = `${ctx.config.appUrl}/setup-password/${token}`;
-  await enqueueEmail(tx, target.email, setupPasswordEmail(target.reason, target.name, link), now);
+  const link = `${m.ctx.config.appUrl}/setup-password/${token}`;
+  await m.email(target.email, setupPasswordEmail(target.reason, target.name, link));
 }
 
 /**
@@ -38,8 +32,7 @@ export async function issueSetupToken(
 export async function setPasswordFromToken(ctx: AppContext, token: string, password: string): Promise<void> {
   if (!token || token.length > 200) throw new AppError('BAD_REQUEST', SETUP_LINK_INVALID);
   const passwordHash = await hashPassword(password);
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, null, async ({ tx, now }) => {
     const updated = await tx
       .update(users)
       .set({ password: passwordHash, passwordSetupToken: null, passwordSetupTokenExpiry: null })

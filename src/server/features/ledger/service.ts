@@ -9,9 +9,10 @@ import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { figuresChanged } from '../../db/figures.ts';
 import { ambassadors, programmeTotals, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import type { Mutation } from '../../mutation.ts';
+import type { Currency, TransactionType } from '../../../shared/enums.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -31,27 +32,52 @@ export async function lockAmbassador(db: Db, ambassadorId: string): Promise<Amba
   return row;
 }
 
-export interface Credit {
+export interface LedgerEntry {
   ambassadorId: string;
-  currency: 'GCM' | 'USDT';
+  type: TransactionType;
+  currency: Currency;
+  /** Signed: a credit is positive, a withdrawal negative. */
   amount: string;
   description: string;
-  reportId: string | null;
-  createdBy: string;
+  reportId?: string | null;
+  withdrawalId?: string | null;
 }
 
-/** Credits a reward: one ledger row, totals and this month's figures, badge kept current. Call inside a transaction. */
-export async function creditReward(db: Db, credit: Credit, now: Date): Promise<void> {
-  const cents = toCents(credit.amount);
-  if (cents <= 0n) return;
-  const row = await lockAmbassador(db, credit.ambassadorId);
-  const period = monthPeriod(now);
+/**
+ * The only writer of the ledger (`transactions`) and of the caches that must equal it: the
+ * ambassador's totals, this month's figures and badge, and the programme's totals. Call it inside
+ * a mutation (withTransaction). A credit locks the ambassador's row, so concurrent credits queue.
+ * A withdrawal's entry moves no cache: totals are lifetime earnings, and the hold is the
+ * withdrawal request itself (DECISIONS §3).
+ */
+export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
+  const cents = toCents(entry.amount);
+  if (cents === 0n) return;
+  const credit = cents > 0n;
+  if (credit !== (entry.type !== 'withdrawal')) throw new Error(`a ${entry.type} entry cannot be ${entry.amount}`);
+  if (credit) await creditCaches(m, entry.ambassadorId, entry.currency, cents);
+  await m.tx.insert(transactions).values({
+    ambassadorId: entry.ambassadorId,
+    reportId: entry.reportId ?? null,
+    withdrawalId: entry.withdrawalId ?? null,
+    type: entry.type,
+    currency: entry.currency,
+    amount: formatCents(cents),
+    description: entry.description,
+    createdAt: m.now,
+    createdBy: m.actor?.id ?? null,
+  });
+}
+
+async function creditCaches(m: Mutation, ambassadorId: string, currency: Currency, cents: bigint): Promise<void> {
+  const row = await lockAmbassador(m.tx, ambassadorId);
+  const period = monthPeriod(m.now);
   const current = row.monthlyPeriod === period;
   let monthlyGcm = current ? toCents(row.monthlyGcm) : 0n;
   let monthlyUsdt = current ? toCents(row.monthlyUsdt) : 0n;
   let totalGcm = toCents(row.totalGcmEarned);
   let totalUsdt = toCents(row.totalUsdtEarned);
-  if (credit.currency === 'GCM') {
+  if (currency === 'GCM') {
     monthlyGcm += cents;
     totalGcm += cents;
   } else {
@@ -59,7 +85,7 @@ export async function creditReward(db: Db, credit: Credit, now: Date): Promise<v
     totalUsdt += cents;
   }
   const newMonthlyGcm = formatCents(monthlyGcm);
-  await db
+  await m.tx
     .update(ambassadors)
     .set({
       totalGcmEarned: formatCents(totalGcm),
@@ -68,30 +94,20 @@ export async function creditReward(db: Db, credit: Credit, now: Date): Promise<v
       monthlyUsdt: formatCents(monthlyUsdt),
       monthlyPeriod: period,
       badgeLevel: row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm),
-      updatedAt: now,
+      updatedAt: m.now,
     })
     .where(eq(ambassadors.id, row.id));
-  await db.insert(transactions).values({
-    ambassadorId: row.id,
-    reportId: credit.reportId,
-    type: 'reward',
-    currency: credit.currency,
-    amount: formatCents(cents),
-    description: credit.description,
-    createdAt: now,
-    createdBy: credit.createdBy,
-  });
   // The programme's totals (public stats) move with the ambassador's, in this transaction.
   const amount = formatCents(cents);
-  await db
+  await m.tx
     .update(programmeTotals)
     .set(
-      credit.currency === 'GCM'
+      currency === 'GCM'
         ? { totalGcmEarned: sql`${programmeTotals.totalGcmEarned} + ${amount}` }
         : { totalUsdtEarned: sql`${programmeTotals.totalUsdtEarned} + ${amount}` },
     )
     .where(eq(programmeTotals.id, 'global'));
-  await figuresChanged(db);
+  await m.figuresChanged();
 }
 
 export interface UsdtPosition {

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZLeaderboardEntry, ZSettings, ZStats } from '../../../shared/schemas/views.ts';
+import { ZLeaderboardEntry, ZStats } from '../../../shared/schemas/views.ts';
 import { monthPeriod } from '../../clock.ts';
-import { typed } from '../../http.ts';
 import { publicCache, sendEncoded } from './cache.ts';
-import { getSettings, leaderboard, publicStats } from './service.ts';
+import { leaderboard, publicStats } from './service.ts';
 
 const ZLeaderboard = z.array(ZLeaderboardEntry);
 
 export async function publicRoutes(app: FastifyInstance) {
-  const r = typed(app);
   const { ctx } = app;
   const cache = publicCache(ctx.database.figures);
   // Answers leave as stored bytes (JSON, gzip, brotli): the schema shapes them once per refresh, and the
@@ -26,5 +24,4 @@ export async function publicRoutes(app: FastifyInstance) {
       // The month is part of the key: at the turn of a month the ranking starts again at once.
       sendEncoded(request, reply, await cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)))),
   );
-  r.get('/api/settings', { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZSettings } } }, async () => getSettings(app.ctx));
 }

@@ -4,7 +4,7 @@ import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/views.ts
 import { monthPeriod } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { descNullsLast } from '../../db/paging.ts';
-import { ambassadors, programmeTotals, systemSettings } from '../../db/schema.ts';
+import { ambassadors, programmeTotals } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 
 /** The figures of the landing page, from the maintained programme totals (never a sum over the ambassadors). */
@@ -57,12 +57,4 @@ export async function leaderboard(ctx: Pick<AppContext, 'db' | 'clock'>): Promis
     const monthly = effectiveMonthly(row, now);
     return { id: row.id, fullName: row.fullName, badgeLevel: monthly.badgeLevel, monthlyGcm: monthly.monthlyGcm };
   });
-}
-
-export async function getSettings(ctx: AppContext): Promise<{ reportSubmissionEnabled: boolean }> {
-  const rows = await ctx.db
-    .select({ reportSubmissionEnabled: systemSettings.reportSubmissionEnabled })
-    .from(systemSettings)
-    .where(eq(systemSettings.id, 'global'));
-  return { reportSubmissionEnabled: rows[0]?.reportSubmissionEnabled ?? true };
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { REPORT_STATUSES, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
 import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
-import { idempotent } from '../../idempotency.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
@@ -26,7 +25,7 @@ export async function reportRoutes(app: FastifyInstance) {
     { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZReportInput, response: { 201: ZReportView, ...errors } } },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
-      const report = await submitReport(app.ctx, ambassador, request.body);
+      const report = await submitReport(app.ctx, requireUser(request), ambassador, request.body);
       return reply.code(201).send(report);
     },
   );
@@ -55,10 +54,8 @@ export async function reportRoutes(app: FastifyInstance) {
       schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors, 422: ZErrorBody } },
     },
     async (request, reply) => {
-      const actor = requireUser(request);
-      const outcome = await idempotent(app.ctx, request, 200, (db) => reviewReport(app.ctx, actor, request.params.id, request.body, db));
-      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(outcome.status).send(outcome.body);
+      const report = await reviewReport(app.ctx, requireUser(request), request.params.id, request.body, { request, reply, status: 200 });
+      return reply.code(200).send(report);
     },
   );
 }

@@ -6,14 +6,14 @@ import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
-import { logAdminAction } from '../activity-log/service.ts';
-import { effectiveMonthly, creditReward } from '../ledger/service.ts';
-import { getSettings } from '../public/service.ts';
+import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
+import * as ledger from '../ledger/service.ts';
+import { effectiveMonthly } from '../ledger/service.ts';
+import { getSettings } from '../settings/service.ts';
 import { isUuid } from '../ids.ts';
 
 type ReportRow = typeof weeklyReports.$inferSelect;
@@ -47,6 +47,7 @@ export async function listOwnReports(ctx: AppContext, ambassadorId: string): Pro
 
 export async function submitReport(
   ctx: AppContext,
+  actor: SessionUser,
   ambassador: AmbassadorRow,
   input: { weekStartDate: string; weekEndDate: string; activityReport: string },
 ): Promise<TReportView> {
@@ -57,20 +58,22 @@ export async function submitReport(
   const today = utcDay(now);
   if (input.weekEndDate > today) throw badRequest(REPORT_MESSAGES.endInFuture, 'weekEndDate');
   try {
-    const rows = await ctx.db
-      .insert(weeklyReports)
-      .values({
-        ambassadorId: ambassador.id,
-        weekStartDate: input.weekStartDate,
-        weekEndDate: input.weekEndDate,
-        activityReport: input.activityReport,
-        submittedOn: today,
-        createdAt: now,
-      })
-      .returning();
-    const row = rows[0];
-    if (!row) throw new Error('insert returned nothing');
-    return presentReport(row);
+    return await withTransaction(ctx, actor, async ({ tx }) => {
+      const rows = await tx
+        .insert(weeklyReports)
+        .values({
+          ambassadorId: ambassador.id,
+          weekStartDate: input.weekStartDate,
+          weekEndDate: input.weekEndDate,
+          activityReport: input.activityReport,
+          submittedOn: today,
+          createdAt: now,
+        })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned nothing');
+      return presentReport(row);
+    });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(REPORT_MESSAGES.onePerDay);
     throw error;
@@ -130,52 +133,50 @@ export interface ReviewInput {
  * Reviews a pending report exactly once (409 after that, even when two admins
  * submit at once). Approval credits the awards to the ledger in the same transaction.
  */
-export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput, db: Db = ctx.db): Promise<TReportView> {
+export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput, http?: IdempotentHttp): Promise<TReportView> {
   if (!isUuid(id)) throw notFound('Report not found');
-  return db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const approved = input.status === 'approved';
-    const gcm = approved ? input.gcmAwarded : '0.00';
-    const usdt = approved ? input.usdtAwarded : '0.00';
-    const report = await decidedOnce(
-      await tx
-        .update(weeklyReports)
-        .set({ status: input.status, gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: input.adminNotes, reviewedAt: now, reviewedBy: actor.id })
-        .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
-        .returning(),
-      () => tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id)),
-      { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
-    );
-    const week = `${report.weekStartDate} to ${report.weekEndDate}`;
-    if (approved) {
-      for (const [currency, amount] of [
-        ['GCM', gcm],
-        ['USDT', usdt],
-      ] as const) {
-        await creditReward(
-          tx,
-          {
+  return withTransaction(
+    ctx,
+    actor,
+    async (m) => {
+      const { tx, now } = m;
+      const approved = input.status === 'approved';
+      const gcm = approved ? input.gcmAwarded : '0.00';
+      const usdt = approved ? input.usdtAwarded : '0.00';
+      const report = await decidedOnce(
+        await tx
+          .update(weeklyReports)
+          .set({ status: input.status, gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: input.adminNotes, reviewedAt: now, reviewedBy: actor.id })
+          .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
+          .returning(),
+        () => tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id)),
+        { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
+      );
+      const week = `${report.weekStartDate} to ${report.weekEndDate}`;
+      if (approved) {
+        for (const [currency, amount] of [
+          ['GCM', gcm],
+          ['USDT', usdt],
+        ] as const) {
+          await ledger.post(m, {
             ambassadorId: report.ambassadorId,
+            type: 'reward',
             currency,
             amount,
             description: `${currency} reward for weekly report ${week}`,
             reportId: report.id,
-            createdBy: actor.id,
-          },
-          now,
-        );
+          });
+        }
       }
-    }
-    await logAdminAction(
-      tx,
-      actor,
-      `review_report_${input.status}`,
-      { type: 'report', id: report.id },
-      `GCM ${gcm}, USDT ${usdt}${input.adminNotes ? `; notes: ${input.adminNotes}` : ''}`,
-      now,
-    );
-    return presentReport(report);
-  });
+      await m.audit(
+        input.status === 'approved' ? 'review_report_approved' : 'review_report_rejected',
+        { type: 'report', id: report.id },
+        `GCM ${gcm}, USDT ${usdt}${input.adminNotes ? `; notes: ${input.adminNotes}` : ''}`,
+      );
+      return presentReport(report);
+    },
+    { idempotency: http },
+  );
 }
 
 export async function pendingReportCount(ctx: AppContext): Promise<number> {

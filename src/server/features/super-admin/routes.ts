@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
-import { ZAdminPasswordInput, ZNewAdminInput, ZSettingsInput } from '../../../shared/schemas/admins.ts';
+import { ZAdminPasswordInput, ZNewAdminInput } from '../../../shared/schemas/admins.ts';
 import { ZErrorBody, ZIdParams } from '../../../shared/schemas/common.ts';
-import { ZAdminAccount, ZAdminActionView, ZMessage, ZSettings } from '../../../shared/schemas/views.ts';
+import { ZAdminAccount, ZAdminActionView, ZMessage } from '../../../shared/schemas/views.ts';
 import { requireUser, typed } from '../../http.ts';
 import { latestActions } from '../activity-log/service.ts';
-import { addAdmin, listAdmins, removeAdmin, setAdminPassword, updateSettings } from './service.ts';
+import { addAdmin, listAdmins, removeAdmin, setAdminPassword } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 const access = { access: 'superAdmin' as const };
@@ -55,11 +55,5 @@ export async function superAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => latestActions(app.ctx.db, request.query.limit),
-  );
-
-  r.patch(
-    '/api/super-admin/settings',
-    { config: access, schema: { tags: ['super-admin'], body: ZSettingsInput, response: { 200: ZSettings, ...errors } } },
-    async (request) => updateSettings(app.ctx, requireUser(request), request.body.reportSubmissionEnabled),
   );
 }

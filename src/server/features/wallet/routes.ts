@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
 import { WITHDRAWAL_STATUSES, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
-import { idempotent } from '../../idempotency.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
 
@@ -38,9 +37,8 @@ export async function walletRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
-      const outcome = await idempotent(app.ctx, request, 201, (db) => requestWithdrawal(app.ctx, ambassador.id, request.body, db));
-      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(outcome.status).send(outcome.body);
+      const withdrawal = await requestWithdrawal(app.ctx, requireUser(request), ambassador.id, request.body, { request, reply, status: 201 });
+      return reply.code(201).send(withdrawal);
     },
   );
 

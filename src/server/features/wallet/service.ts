@@ -6,13 +6,13 @@ import type { TAdminWithdrawalView, TTransactionView, TWithdrawalView } from '..
 import { WITHDRAWAL_MESSAGES, type WithdrawalStatus } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { logAdminAction } from '../activity-log/service.ts';
 import { isUuid } from '../ids.ts';
+import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
+import * as ledger from '../ledger/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
@@ -65,25 +65,30 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
  */
 export async function requestWithdrawal(
   ctx: AppContext,
+  actor: SessionUser,
   ambassadorId: string,
   input: { amount: string; walletAddress: string },
-  db: Db = ctx.db,
+  http?: IdempotentHttp,
 ): Promise<TWithdrawalView> {
   if (compareMoney(input.amount, MIN_WITHDRAWAL_USDT) < 0) throw badRequest(WITHDRAWAL_MESSAGES.minimum, 'amount');
-  return db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const ambassador = await lockAmbassador(tx, ambassadorId);
-    if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
-    const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
-    if (toCents(input.amount) > toCents(position.withdrawableUsdt)) throw badRequest(WITHDRAWAL_MESSAGES.insufficient, 'amount');
-    const rows = await tx
-      .insert(withdrawalRequests)
-      .values({ ambassadorId: ambassador.id, amount: formatCents(toCents(input.amount)), walletAddress: input.walletAddress, createdAt: now })
-      .returning();
-    const row = rows[0];
-    if (!row) throw new Error('insert returned nothing');
-    return presentWithdrawal(row);
-  });
+  return withTransaction(
+    ctx,
+    actor,
+    async ({ tx, now }) => {
+      const ambassador = await lockAmbassador(tx, ambassadorId);
+      if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
+      const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
+      if (toCents(input.amount) > toCents(position.withdrawableUsdt)) throw badRequest(WITHDRAWAL_MESSAGES.insufficient, 'amount');
+      const rows = await tx
+        .insert(withdrawalRequests)
+        .values({ ambassadorId: ambassador.id, amount: formatCents(toCents(input.amount)), walletAddress: input.walletAddress, createdAt: now })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned nothing');
+      return presentWithdrawal(row);
+    },
+    { idempotency: http },
+  );
 }
 
 const ADMIN_LIST_KEYS: SortKey[] = [
@@ -131,8 +136,8 @@ export async function decideWithdrawal(
   adminNotes: string | null,
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
     const row = await decidedOnce(
       await tx
         .update(withdrawalRequests)
@@ -143,24 +148,19 @@ export async function decideWithdrawal(
       { notFound: 'Withdrawal request not found', alreadyDecided: WITHDRAWAL_MESSAGES.alreadyDecided },
     );
     if (decision === 'approved') {
-      await tx.insert(transactions).values({
+      await ledger.post(m, {
         ambassadorId: row.ambassadorId,
         withdrawalId: row.id,
         type: 'withdrawal',
         currency: 'USDT',
         amount: formatCents(-toCents(row.amount)),
         description: `USDT withdrawal to ${row.walletAddress}`,
-        createdAt: now,
-        createdBy: actor.id,
       });
     }
-    await logAdminAction(
-      tx,
-      actor,
+    await m.audit(
       decision === 'approved' ? 'approve_withdrawal' : 'reject_withdrawal',
       { type: 'withdrawal', id: row.id },
       `${row.amount} USDT to ${row.walletAddress}${adminNotes ? `; notes: ${adminNotes}` : ''}`,
-      now,
     );
     return presentWithdrawal(row);
   });

@@ -1,0 +1,179 @@
+/**
+ * The mutation boundary (docs/decisions/012-mutation-boundary.md). Every state change goes through
+ * withTransaction, which owns:
+ * - the database transaction;
+ * - the Idempotency-Key claim, when the caller hands over the request (IETF draft: a retried request
+ *   has one effect and gets the first answer again);
+ * - effects that may only happen once the transaction has committed (`afterCommit`): the public
+ *   figures' cache bump and the outbox wake-up. An effect registered in a transaction that rolls
+ *   back never runs;
+ * - the activity-log row of an admin action (`audit`), written in the same transaction.
+ * Work that must not hold a transaction open (argon2 hashing) or must survive a refusal (rate-limit
+ * counters) happens before it, on ctx.db.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from './auth/sessions.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/client.ts';
+import { FIGURES_CHANNEL } from './db/figures.ts';
+import { adminActions, idempotencyKeys } from './db/schema.ts';
+import { enqueueEmail } from './email/outbox.ts';
+import type { EmailContent } from './email/templates.ts';
+import { AppError, badRequest } from './errors.ts';
+import type { AdminAction } from '../shared/enums.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+/** Keys are remembered this long. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+export interface AuditTarget {
+  type: 'application' | 'report' | 'ambassador' | 'withdrawal' | 'admin' | 'settings' | 'season';
+  id: string | null;
+}
+
+/** What a field was and became, for the activity log of an edit. */
+export type Changes = Record<string, [unknown, unknown]>;
+
+export interface Mutation {
+  ctx: AppContext;
+  /** The transaction: every write of this change goes through it. */
+  tx: Db;
+  /** One instant for the whole change. */
+  now: Date;
+  /** Who makes the change (null: a visitor, or the system). */
+  actor: SessionUser | null;
+  /** Runs `effect` once the transaction has committed; never if it rolls back. */
+  afterCommit(effect: () => unknown): void;
+  /** The public figures (stats, leaderboard) changed: every instance's readers see it after the commit. */
+  figuresChanged(): Promise<void>;
+  /** Queues an email in this transaction; the outbox is woken once it commits. */
+  email(to: string, content: EmailContent): Promise<void>;
+  /** The activity-log row of the actor's admin action, in this transaction. */
+  audit(action: AdminAction, target: AuditTarget, details: string | null, changes?: Changes): Promise<void>;
+}
+
+/** The request and reply of a route that accepts an Idempotency-Key, and the status its success answers. */
+export interface IdempotentHttp {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  status: number;
+}
+
+export async function withTransaction<T>(
+  ctx: AppContext,
+  actor: SessionUser | null,
+  work: (m: Mutation) => Promise<T>,
+  options: { idempotency?: IdempotentHttp | undefined } = {},
+): Promise<T> {
+  const effects: (() => unknown)[] = [];
+  const claim = options.idempotency ? idempotencyClaim(options.idempotency.request) : undefined;
+  let replayed = false;
+  const result = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    let figuresNotified = false;
+    const m: Mutation = {
+      ctx,
+      tx,
+      now,
+      actor,
+      afterCommit: (effect) => void effects.push(effect),
+      async figuresChanged() {
+        if (figuresNotified) return;
+        figuresNotified = true;
+        effects.push(() => ctx.database.figures.bump());
+        // Delivered to the other instances when (and only if) the transaction commits.
+        if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${FIGURES_CHANNEL}, '')`);
+      },
+      async email(to, content) {
+        await enqueueEmail(tx, to, content, now);
+        if (!effects.includes(kickOutbox)) effects.push(kickOutbox);
+      },
+      async audit(action, target, details, changes) {
+        if (!actor) throw new Error('audit() needs an actor');
+        await tx.insert(adminActions).values({
+          adminId: actor.id,
+          adminEmail: actor.email,
+          action,
+          targetType: target.type,
+          targetId: target.id,
+          details: details ? details.slice(0, 2000) : null,
+          changes: changes && Object.keys(changes).length ? changes : null,
+          createdAt: now,
+        });
+      },
+    };
+    if (claim) {
+      const previous = await claimKey(tx, claim, now);
+      if (previous !== undefined) {
+        replayed = true;
+        return previous as T;
+      }
+    }
+    const value = await work(m);
+    if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
+    return value;
+  });
+  if (replayed) options.idempotency?.reply.header('Idempotent-Replayed', 'true');
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (error) {
+      // The change is committed: an effect that fails (a cache bump, a wake-up) must not turn it into an error.
+      ctx.log.error({ err: error }, 'an after-commit effect failed');
+    }
+  }
+  return result;
+
+  function kickOutbox() {
+    ctx.outbox.kick();
+  }
+}
+
+interface Claim {
+  userId: string;
+  key: string;
+  requestHash: string;
+}
+
+function idempotencyClaim(request: FastifyRequest): Claim | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
+  const userId = request.user?.id;
+  if (!userId) throw new Error('an idempotent change needs a signed-in caller');
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+  return { userId, key, requestHash };
+}
+
+/**
+ * Claims the key in this transaction, so a concurrent duplicate waits on the unique key until the
+ * first commits, then reads its stored answer. Answers the stored body of an earlier request, or
+ * undefined when this request is the first.
+ */
+async function claimKey(tx: Db, claim: Claim, now: Date): Promise<unknown> {
+  const mine = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+  await tx.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ userId: claim.userId, key: claim.key, requestHash: claim.requestHash, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length) return undefined;
+  const previous = (await tx.select().from(idempotencyKeys).where(mine))[0];
+  if (!previous || previous.responseStatus === null) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
+  if (previous.requestHash !== claim.requestHash) throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different request');
+  return previous.responseBody;
+}
+
+async function storeAnswer(tx: Db, claim: Claim, status: number, body: unknown): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: status, responseBody: body as Record<string, unknown> })
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+}

@@ -1,0 +1,41 @@
+/**
+ * Every closed set of values the product knows, once: the database schema, the response schemas and
+ * the client read them from here. SQL check constraints keep their own literals (a migration is
+ * a fixed text).
+ */
+
+/** An application, a report and a withdrawal move from pending to one decision, once. */
+export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+
+export const AMBASSADOR_STATUSES = ['active', 'suspended'] as const;
+export type AmbassadorStatus = (typeof AMBASSADOR_STATUSES)[number];
+
+/** From lowest to highest (the thresholds are in badges.ts). */
+export const BADGE_LEVELS = ['normal', 'bronze', 'silver', 'gold'] as const;
+export type BadgeLevel = (typeof BADGE_LEVELS)[number];
+
+export const CURRENCIES = ['GCM', 'USDT'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Ledger entry types: a report's reward (a credit) and an approved withdrawal (negative USDT). */
+export const TRANSACTION_TYPES = ['reward', 'withdrawal'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** What the activity log records, with the words people read (one map, beside the enum). */
+export const ADMIN_ACTION_LABELS = {
+  approve_application: 'Approved application',
+  reject_application: 'Rejected application',
+  review_report_approved: 'Approved report',
+  review_report_rejected: 'Rejected report',
+  approve_withdrawal: 'Approved withdrawal',
+  reject_withdrawal: 'Rejected withdrawal',
+  update_ambassador: 'Edited ambassador',
+  send_password_setup_email: 'Sent password setup email',
+  add_admin: 'Added admin',
+  remove_admin: 'Removed admin',
+  reset_admin_password: "Reset an admin's password",
+  update_settings: 'Changed settings',
+} as const;
+export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
+export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];
