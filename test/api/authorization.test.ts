@@ -61,6 +61,9 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/super-admin/settings': [401, 403, 403, 403, 400],
 };
 
+/** Public reads cached by ETag (features/public/cache.ts); every other API answer is no-store. */
+const PUBLIC_READS = new Set(['GET /api/public/stats', 'GET /api/public/leaderboard']);
+
 describe('authorisation matrix', () => {
   let server: TestServer;
   const clients = {} as Record<Role, ApiClient>;
@@ -102,6 +105,12 @@ describe('authorisation matrix', () => {
         const body = entry.method === 'POST' || entry.method === 'PATCH' ? {} : undefined;
         const response = await caller.request(entry.method, url, body);
         if (response.status !== row[index]) failures.push(`${key} as ${role}: expected ${row[index]}, got ${response.status} ${response.text.slice(0, 120)}`);
+        // Every API answer, whoever asks, is kept by no cache, except the public reads' own ETag caching.
+        const cacheControl = String(response.headers['cache-control'] ?? '');
+        const expected = PUBLIC_READS.has(key) && response.status < 400 ? 'no-cache' : 'no-store';
+        if (entry.url.startsWith('/api') && cacheControl !== expected) {
+          failures.push(`${key} as ${role}: Cache-Control ${cacheControl || '(none)'}, expected ${expected}`);
+        }
       }
     }
     expect(failures).toEqual([]);

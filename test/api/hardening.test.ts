@@ -250,6 +250,12 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx in the project error shape (
     ['not base64url', '%%%'],
   ];
 
+  it.each(lists)('%s refuses offset and cursor together', async (list) => {
+    const response = await admin.get(`${list}?offset=5&cursor=${encode(['0', uuid])}`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Use either offset or cursor, not both');
+  });
+
   it.each(lists)('%s answers every crafted cursor with 400', async (list) => {
     for (const [, cursor] of cursors) {
       const response = await admin.get(`${list}?cursor=${encodeURIComponent(cursor)}`);

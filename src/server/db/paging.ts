@@ -135,3 +135,33 @@ export async function boundedCount(db: Db, table: PgTable, where: SQL | undefine
   const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n);
   return { total: Math.max(estimate, n), estimated: true };
 }
+
+export interface Page<R> {
+  rows: R[];
+  total: number;
+  estimated: boolean;
+  nextCursor: string | undefined;
+}
+
+/**
+ * One admin list page: the filter, the keyset cursor (or an offset, never both), the order its
+ * index serves, a bounded total and the next cursor. `select` runs the list's own query with the
+ * conditions and order given; it must select `cursorColumns(keys)` beside each row.
+ */
+export async function listPage<R extends Record<string, unknown>>(
+  query: { limit: number; offset: number; cursor?: string | undefined },
+  options: {
+    keys: SortKey[];
+    filter: SQL | undefined;
+    count: (filter: SQL | undefined) => Promise<Total>;
+    select: (page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) => Promise<R[]>;
+  },
+): Promise<Page<R>> {
+  if (query.cursor && query.offset > 0) throw badRequest('Use either offset or cursor, not both', 'cursor');
+  const after = query.cursor ? afterCursor(options.keys, decodeCursor(query.cursor, options.keys)) : undefined;
+  const [rows, total] = await Promise.all([
+    options.select({ where: and(options.filter, after), order: orderOf(options.keys), limit: query.limit, offset: query.offset }),
+    options.count(options.filter),
+  ]);
+  return { rows, ...total, nextCursor: nextCursor(rows, options.keys, query.limit) };
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { count, eq, ilike, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { z } from 'zod';
 import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
@@ -6,7 +6,7 @@ import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TOwnAmbassador } from '../../../shared/schemas/views.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
@@ -74,20 +74,21 @@ const LIST_KEYS: SortKey[] = [
  * unfiltered, a bounded count of the matches otherwise.
  */
 export async function listAmbassadors(ctx: AppContext, query: TListQuery) {
-  const search = searchFilter(query.search);
-  const where = and(search, query.cursor ? afterCursor(LIST_KEYS, decodeCursor(query.cursor, LIST_KEYS)) : undefined);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({ row: ambassadors, ...cursorColumns(LIST_KEYS) })
-      .from(ambassadors)
-      .where(where)
-      .orderBy(...orderOf(LIST_KEYS))
-      .limit(query.limit)
-      .offset(query.offset),
-    search ? boundedCount(ctx.db, ambassadors, search) : maintainedAmbassadorCount(ctx.db),
-  ]);
+  const page = await listPage(query, {
+    keys: LIST_KEYS,
+    filter: searchFilter(query.search),
+    count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter) : maintainedAmbassadorCount(ctx.db)),
+    select: ({ where, order, limit, offset }) =>
+      ctx.db
+        .select({ row: ambassadors, ...cursorColumns(LIST_KEYS) })
+        .from(ambassadors)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
   const now = ctx.clock.now();
-  return { items: rows.map((r) => presentAmbassador(r.row, now)), ...total, nextCursor: nextCursor(rows, LIST_KEYS, query.limit) };
+  return { ...page, items: page.rows.map((r) => presentAmbassador(r.row, now)) };
 }
 
 async function maintainedAmbassadorCount(db: Db): Promise<Total> {

@@ -7,7 +7,7 @@ import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { afterCursor, boundedCount, cursorColumns, decodeCursor, nextCursor, orderOf, type SortKey } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type SortKey } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
@@ -91,19 +91,20 @@ const PENDING_KEYS: SortKey[] = [
 ];
 
 export async function listPendingApplications(ctx: AppContext, query: TListQuery) {
-  const filter = eq(ambassadorApplications.status, 'pending');
-  const where = and(filter, query.cursor ? afterCursor(PENDING_KEYS, decodeCursor(query.cursor, PENDING_KEYS)) : undefined);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({ row: ambassadorApplications, ...cursorColumns(PENDING_KEYS) })
-      .from(ambassadorApplications)
-      .where(where)
-      .orderBy(...orderOf(PENDING_KEYS))
-      .limit(query.limit)
-      .offset(query.offset),
-    boundedCount(ctx.db, ambassadorApplications, filter),
-  ]);
-  return { items: rows.map((r) => presentApplication(r.row)), ...total, nextCursor: nextCursor(rows, PENDING_KEYS, query.limit) };
+  const { rows, ...page } = await listPage(query, {
+    keys: PENDING_KEYS,
+    filter: eq(ambassadorApplications.status, 'pending'),
+    count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter),
+    select: ({ where, order, limit, offset }) =>
+      ctx.db
+        .select({ row: ambassadorApplications, ...cursorColumns(PENDING_KEYS) })
+        .from(ambassadorApplications)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
+  return { items: rows.map((r) => presentApplication(r.row)), ...page };
 }
 
 /** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */

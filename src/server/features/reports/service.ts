@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { REPORT_MESSAGES, type ReportStatus } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TAdminReportView, TReportView } from '../../../shared/schemas/views.ts';
@@ -7,7 +7,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
@@ -89,19 +89,20 @@ export async function listReportsForAdmin(
   ctx: AppContext,
   query: TListQuery & { status?: ReportStatus | undefined },
 ): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
-  const filter: SQL | undefined = query.status ? eq(weeklyReports.status, query.status) : undefined;
-  const where = and(filter, query.cursor ? afterCursor(ADMIN_LIST_KEYS, decodeCursor(query.cursor, ADMIN_LIST_KEYS)) : undefined);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({ report: weeklyReports, ambassador: ambassadors, ...cursorColumns(ADMIN_LIST_KEYS) })
-      .from(weeklyReports)
-      .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
-      .where(where)
-      .orderBy(...orderOf(ADMIN_LIST_KEYS))
-      .limit(query.limit)
-      .offset(query.offset),
-    boundedCount(ctx.db, weeklyReports, filter),
-  ]);
+  const { rows, ...page } = await listPage(query, {
+    keys: ADMIN_LIST_KEYS,
+    filter: query.status ? eq(weeklyReports.status, query.status) : undefined,
+    count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
+    select: ({ where, order, limit, offset }) =>
+      ctx.db
+        .select({ report: weeklyReports, ambassador: ambassadors, ...cursorColumns(ADMIN_LIST_KEYS) })
+        .from(weeklyReports)
+        .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
   const now = ctx.clock.now();
   const items = rows.map(({ report, ambassador }) => ({
     ...presentReport(report),
@@ -119,7 +120,7 @@ export async function listReportsForAdmin(
       youtubeHandle: ambassador.youtubeHandle,
     },
   }));
-  return { items, ...total, nextCursor: nextCursor(rows, ADMIN_LIST_KEYS, query.limit) };
+  return { items, ...page };
 }
 
 export interface ReviewInput {

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -7,7 +7,7 @@ import { WITHDRAWAL_MESSAGES, type WithdrawalStatus } from '../../../shared/sche
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { afterCursor, boundedCount, cursorColumns, decodeCursor, descNullsLast, nextCursor, orderOf, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../ids.ts';
@@ -100,28 +100,25 @@ export async function listWithdrawalsForAdmin(
   ctx: AppContext,
   query: TListQuery & { status?: WithdrawalStatus | undefined },
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
-  const filter: SQL | undefined = query.status ? eq(withdrawalRequests.status, query.status) : undefined;
-  const where = and(filter, query.cursor ? afterCursor(ADMIN_LIST_KEYS, decodeCursor(query.cursor, ADMIN_LIST_KEYS)) : undefined);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({
-        withdrawal: withdrawalRequests,
-        ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
-        ...cursorColumns(ADMIN_LIST_KEYS),
-      })
-      .from(withdrawalRequests)
-      .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
-      .where(where)
-      .orderBy(...orderOf(ADMIN_LIST_KEYS))
-      .limit(query.limit)
-      .offset(query.offset),
-    boundedCount(ctx.db, withdrawalRequests, filter),
-  ]);
-  return {
-    items: rows.map(({ withdrawal, ambassador }) => ({ ...presentWithdrawal(withdrawal), ambassador })),
-    ...total,
-    nextCursor: nextCursor(rows, ADMIN_LIST_KEYS, query.limit),
-  };
+  const { rows, ...page } = await listPage(query, {
+    keys: ADMIN_LIST_KEYS,
+    filter: query.status ? eq(withdrawalRequests.status, query.status) : undefined,
+    count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter),
+    select: ({ where, order, limit, offset }) =>
+      ctx.db
+        .select({
+          withdrawal: withdrawalRequests,
+          ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+          ...cursorColumns(ADMIN_LIST_KEYS),
+        })
+        .from(withdrawalRequests)
+        .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
+  return { items: rows.map(({ withdrawal, ambassador }) => ({ ...presentWithdrawal(withdrawal), ambassador })), ...page };
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * Who may call what (docs/decisions/013-access-levels.md). Every API route declares an access level;
+ * one that does not is a bug caught at start. For each route, before its body is even parsed:
+ * the session is read (except on public routes), the role checked (401 / 403), a state-changing
+ * request's Origin compared with the app's own, and on `ambassador` routes the caller's ambassador
+ * record found. API answers are never stored by a cache (no-store) unless a route says otherwise.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, loadSession } from '../auth/sessions.ts';
+import type { AppContext } from '../context.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from '../features/ambassadors/service.ts';
+import { checkAccess, type Access } from '../http.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access level, for the authorisation matrix test. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionSid', null);
+  app.decorateRequest('ambassador', null);
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  // API answers carry people's data and session cookies: no cache keeps them (ASVS 14.3), unless a
+  // route chose its own caching (the public reads' ETags).
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    done();
+  });
+
+  // Every API route states who may call it; one that does not is a bug caught at start.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) {
+      if (route.url.startsWith('/api')) throw new Error(`Route ${String(route.method)} ${route.url} declares no access level`);
+      return;
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const mutating = methods.some((m) => MUTATING.has(m));
+    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [
+      async (request) => {
+        if (access !== 'public') await attachSession(request);
+        checkAccess(access, request.user);
+        if (mutating) checkOrigin(request);
+        if (access === 'ambassador' && request.user) {
+          request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
+          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : notFound(AMBASSADOR_NOT_FOUND);
+        }
+      },
+      ...existing,
+    ];
+  });
+
+  async function attachSession(request: FastifyRequest): Promise<void> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await loadSession(ctx.db, ctx.config, token, ctx.clock.now());
+    if (session) {
+      request.user = session.user;
+      request.sessionSid = session.sid;
+    }
+  }
+
+  // A state-changing request must come from the app's own origin (APP_URL) or one listed in
+  // ALLOWED_ORIGINS. Never from "whatever Host it was sent to": a hostile name resolving to this
+  // server (DNS rebinding) would pass that.
+  const appUrl = new URL(ctx.config.appUrl);
+  const allowedOrigins = new Set([appUrl.origin, ...ctx.config.allowedOrigins]);
+  function checkOrigin(request: FastifyRequest): void {
+    const origin = request.headers.origin;
+    if (origin && allowedOrigins.has(origin)) return;
+    throw forbidden('Cross-site request refused');
+  }
+
+  // In production every request names APP_URL's host (421 otherwise), so pages and API answers are
+  // never served under a name the operator did not choose. Probes and metrics, which load balancers
+  // and scrapers call by address, are exempt.
+  if (ctx.config.env === 'production') {
+    const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
+    const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
+    app.addHook('onRequest', async (request, reply) => {
+      if (allowedHosts.has(request.host) || unscoped.has(request.url.split('?')[0] ?? '')) return;
+      return reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
+    });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Every error leaves in the shape of DECISIONS §2, `{message, errors?}`, with an honest status:
+ * coded application errors, schema validation (the spec's messages, beside their field), Fastify's
+ * own 4xx (bad JSON, wrong content type, too large), its framework errors (a bad URL, a too long
+ * path), a database that went away (503, nothing written), and anything else as a 500 that says
+ * nothing of its cause.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, badRequest, isConnectionFailure, pgErrorCode } from '../errors.ts';
+
+export function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
+      message: issue.message ?? 'Invalid value',
+    }));
+    return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return reply.code(500).send({ message: 'Internal server error' });
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = 'code' in error ? error.code : undefined;
+    const message =
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON in request body'
+        : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type; send JSON'
+            : code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'Request body is empty; send a JSON object'
+              : error.message;
+    return reply.code(status).send({ message });
+  }
+  const sqlState = pgErrorCode(error);
+  if (isConnectionFailure(error) || sqlState === '40001' || sqlState === '40P01') {
+    // The database went away or gave up on this transaction: nothing was written; the caller may retry.
+    request.log.warn({ err: error, sqlState }, 'database unavailable for this request');
+    return reply.code(503).header('Retry-After', '1').send({ message: 'The service is briefly unavailable. Please try again.' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ message: 'Internal server error' });
+}
+
+/** Fastify's errors raised before routing (its `frameworkErrors` option). */
+export const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+};
+
+export function refuseNulCharacters(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold NUL: refuse it in any input up front, as bad input (400), never a 500.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) throw badRequest('Text must not contain NUL characters');
+  });
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
