@@ -2,10 +2,11 @@
  * The one badge threshold table (DECISIONS §3): by GCM earned in the current
  * UTC month. Landing, dashboard, profile, wallet and server all read it here.
  */
+import type { BadgeLevel } from './enums.ts';
 import { toCents, type Cents } from './money.ts';
 
-export const BADGE_LEVELS = ['normal', 'bronze', 'silver', 'gold'] as const;
-export type BadgeLevel = (typeof BADGE_LEVELS)[number];
+/** The levels themselves are in enums.ts; re-exported for the modules that read them here. */
+export { BADGE_LEVELS, type BadgeLevel } from './enums.ts';
 
 export interface BadgeTier {
   level: BadgeLevel;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGE_LEVELS } from '../badges.ts';
+import { AMBASSADOR_STATUSES, BADGE_LEVELS, type AmbassadorStatus } from '../enums.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
 
@@ -16,8 +16,7 @@ export const ZAmbassadorSelfUpdate = z
   .partial();
 export type TAmbassadorSelfUpdate = z.input<typeof ZAmbassadorSelfUpdate>;
 
-export const AMBASSADOR_STATUSES = ['active', 'suspended'] as const;
-export type AmbassadorStatus = (typeof AMBASSADOR_STATUSES)[number];
+export { AMBASSADOR_STATUSES, type AmbassadorStatus };
 
 /** 'auto' (or null) returns the badge to the automatic monthly level. */
 export const BADGE_CHOICES = [...BADGE_LEVELS, 'auto'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
 import { ZEmail } from './common.ts';
@@ -68,5 +69,5 @@ export const ZApplicationInput = z
 export type TApplicationInput = z.input<typeof ZApplicationInput>;
 export type TApplication = z.output<typeof ZApplicationInput>;
 
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const APPLICATION_STATUSES = DECISION_STATUSES;
+export type ApplicationStatus = DecisionStatus;

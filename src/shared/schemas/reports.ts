@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH } from '../limits.ts';
 import { ZAdminNotes, moneySchema } from './common.ts';
 
@@ -53,8 +54,8 @@ export const ZReportInput = z
   .refine((r) => r.weekEndDate >= r.weekStartDate, { path: ['weekEndDate'], message: REPORT_MESSAGES.endBeforeStart });
 export type TReportInput = z.input<typeof ZReportInput>;
 
-export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_STATUSES = DECISION_STATUSES;
+export type ReportStatus = DecisionStatus;
 
 const awardMessages = (currency: string) => ({
   format: `${currency} awarded must be a number of at least 0`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { ZAdminNotes, moneySchema } from './common.ts';
 import { ZRequiredWallet } from './wallet.ts';
 
@@ -23,5 +24,5 @@ export const ZWithdrawalDecisionInput = z
   .nullish()
   .transform((v) => ({ adminNotes: v?.adminNotes ?? null }));
 
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const WITHDRAWAL_STATUSES = DECISION_STATUSES;
+export type WithdrawalStatus = DecisionStatus;
