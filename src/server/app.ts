@@ -17,7 +17,9 @@ import { registerJsonBody } from './json-body.ts';
 import { registerFeatures } from './features/index.ts';
 import { registerPages } from './pages.ts';
 import { registerAccess } from './plugins/access.ts';
+import { registerBackup } from './plugins/backup.ts';
 import { FRAMEWORK_ERRORS, errorHandler, refuseNulCharacters } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { appSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -69,6 +71,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerAccess(app, ctx);
+  registerMetrics(app, ctx);
+  registerBackup(app, ctx);
   refuseNulCharacters(app);
 
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

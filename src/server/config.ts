@@ -125,6 +125,12 @@ const ZEnv = z
     ALLOWED_ORIGINS: origins,
     EMAIL_TO_LOG: bool,
     REQUEST_TIMEOUT_SECONDS: positiveInt(30),
+    TEST_CLOCK_OFFSET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[+-]?\d{1,6}(ms|s|m|h|d)$/, 'must be a signed duration such as -35d, +2h or -90m')
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_IDLE_MINUTES: positiveInt(24 * 60),
     SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
@@ -135,10 +141,14 @@ const ZEnv = z
     SUPER_ADMIN_LOGIN_MAX_FAILURES: positiveInt(5),
     APPLICATIONS_PER_HOUR: positiveInt(20),
     SETUP_PASSWORD_ATTEMPTS: positiveInt(20),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_CLOCK_OFFSET) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_OFFSET'], message: 'moves the server clock for testing and is refused when NODE_ENV=production' });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.EMAIL_TO_LOG) {
       ctx.addIssue({
@@ -188,10 +198,14 @@ export interface Config {
   emailToLog: boolean;
   /** Headers and body of a request must arrive within this time, else 408. */
   requestTimeoutMs: number;
+  /** TEST_CLOCK_OFFSET in milliseconds, added to the server's clock (never in production). */
+  clockOffsetMs: number;
   logLevel: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   rateLimits: RateLimitConfig;
+  /** Bearer token of GET /metrics and GET /backup; unset: they answer only requests from loopback. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -225,6 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     allowedOrigins: env.ALLOWED_ORIGINS,
     emailToLog: !env.SMTP_URL,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    clockOffsetMs: durationMs(env.TEST_CLOCK_OFFSET),
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
@@ -237,7 +252,17 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       applicationsPerHour: env.APPLICATIONS_PER_HOUR,
       setupPassword: env.SETUP_PASSWORD_ATTEMPTS,
     },
+    metricsToken: env.METRICS_TOKEN,
   };
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "-35d" -> -3024000000; undefined -> 0. */
+function durationMs(value: string | undefined): number {
+  const match = value ? /^([+-]?)(\d+)(ms|s|m|h|d)$/.exec(value) : null;
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * Number(match[2]) * (UNIT_MS[match[3] ?? 'ms'] ?? 1);
 }
 
 /** Development only: a secret generated once and kept beside the embedded database. */

@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     for (const response of open) {
       if (!response.headersSent) response.setHeader('connection', 'close');
       response.once('close', () => listener.closeIdleConnections());
+      // A live stream never finishes by itself: end it (the browser reconnects to another instance).
+      if (String(response.getHeader('content-type') ?? '').startsWith('text/event-stream')) response.end();
     }
     // Then the app, outbox and database, whether it stopped while starting or while serving.
     Promise.all([drained, starting.catch(() => undefined)])

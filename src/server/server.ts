@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { offsetClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -59,7 +59,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? offsetClock(config.clockOffsetMs);
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory ?? false }));
   await database.migrate();
   const logger = options.logger ?? loggerOptions(config.logLevel);
@@ -69,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
   const ctx: AppContext = { config, database, db: database.db, clock, outbox, log };
   await ensureSuperAdmin(ctx);
+  await housekeeping(database.db, clock.now());
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();
   outbox.start();

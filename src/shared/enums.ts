@@ -18,8 +18,11 @@ export type BadgeLevel = (typeof BADGE_LEVELS)[number];
 export const CURRENCIES = ['GCM', 'USDT'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Ledger entry types: a report's reward (a credit) and an approved withdrawal (negative USDT). */
-export const TRANSACTION_TYPES = ['reward', 'withdrawal'] as const;
+/**
+ * Ledger entry types: a report's reward, a monthly prize and a lottery win (credits), and an
+ * approved withdrawal (negative USDT). The wallet shows prize and lottery as PRIZE and LOTTERY.
+ */
+export const TRANSACTION_TYPES = ['reward', 'withdrawal', 'prize', 'lottery'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** What the activity log records, with the words people read (one map, beside the enum). */
@@ -36,6 +39,7 @@ export const ADMIN_ACTION_LABELS = {
   remove_admin: 'Removed admin',
   reset_admin_password: "Reset an admin's password",
   update_settings: 'Changed settings',
+  close_season: 'Closed a season',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];

@@ -30,6 +30,12 @@ export interface Database {
   figures: FiguresFeed;
   /** Starts hearing other instances' figure changes (PostgreSQL LISTEN); stop() ends it. */
   listenForFigures(): { stop(): Promise<void> };
+  /**
+   * PGlite only (undefined for PostgreSQL): the whole database as PGlite's own gzip dump, loaded
+   * back with `loadDataDir` (npm run backup / restore). Taken between two queries, so it holds every
+   * committed transaction and none half-done.
+   */
+  dump: (() => Promise<Blob>) | undefined;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -102,6 +108,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     pool,
     figures,
     listenForFigures: () => listenForFigures(() => new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 }), figures),
+    dump: undefined,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -157,6 +164,8 @@ async function openPglite(dir: string | undefined, templateDir: string | undefin
     figures,
     // One process owns a PGlite directory: every change passes through this feed already.
     listenForFigures: () => ({ stop: async () => undefined }),
+    // PGlite runs it under its query lock: no query is half-way while the files are read.
+    dump: () => client.dumpDataDir('gzip'),
     async migrate() {
       // One process owns a PGlite directory (its lock file), so no migration lock is needed.
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

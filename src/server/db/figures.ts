@@ -12,16 +12,24 @@ export interface FiguresFeed {
   /** Changes whenever the public figures may have changed. */
   readonly generation: number;
   bump(): void;
+  /** Calls `listener` after each bump (the live leaderboard); answers the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 export function createFeed(): FiguresFeed {
   let generation = 0;
+  const listeners = new Set<() => void>();
   return {
     get generation() {
       return generation;
     },
     bump() {
       generation += 1;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

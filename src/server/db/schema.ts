@@ -3,6 +3,7 @@
  * queries need. Money is numeric(20,2) and reaches JavaScript as a string.
  */
 import { sql } from 'drizzle-orm';
+import { CURRENCIES, TRANSACTION_TYPES } from '../../shared/enums.ts';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
@@ -204,9 +205,11 @@ export const transactions = pgTable(
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
     reportId: uuid('report_id').references(() => weeklyReports.id, { onDelete: 'restrict' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawalRequests.id, { onDelete: 'restrict' }),
-    /** reward (a credit from a report) or withdrawal (an approved payout, negative). */
-    type: text('type', { enum: ['reward', 'withdrawal'] }).notNull(),
-    currency: text('currency', { enum: ['GCM', 'USDT'] }).notNull(),
+    /** reward (a credit from a report), prize and lottery (a month's close), or withdrawal (an approved payout, negative). */
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    /** The season (YYYY-MM) a prize or lottery win belongs to. */
+    seasonMonth: text('season_month'),
     amount: money('amount').notNull(),
     description: text('description').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -221,9 +224,13 @@ export const transactions = pgTable(
     uniqueIndex('transactions_withdrawal_key')
       .on(t.withdrawalId)
       .where(sql`${t.withdrawalId} is not null`),
+    // A season pays each ambassador at most one prize and one lottery win.
+    uniqueIndex('transactions_season_key')
+      .on(t.seasonMonth, t.ambassadorId, t.type)
+      .where(sql`${t.seasonMonth} is not null`),
     check(
       'transactions_sign_check',
-      sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT')`,
+      sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT') or (${t.type} in ('prize', 'lottery') and ${t.amount} > 0 and ${t.currency} = 'USDT' and ${t.seasonMonth} is not null)`,
     ),
   ],
 );
@@ -243,6 +250,45 @@ export const adminActions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('admin_actions_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * A season is a UTC calendar month (DECISIONS §5). Its row is made once, before anyone can see the
+ * month's entrants, with the draw's secret and its published commitment; the close fills the rest
+ * in one transaction, exactly once.
+ */
+export const seasons = pgTable(
+  'seasons',
+  {
+    month: text('month').primaryKey(),
+    /** 64 lowercase hex characters; shown by no API before the close. */
+    secret: text('secret').notNull(),
+    commitment: text('commitment').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    closedAt: timestamptz('closed_at'),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    beacon: text('beacon'),
+    listHash: text('list_hash'),
+    entrantCount: integer('entrant_count'),
+    /** Frozen at the close: [{rank, ambassadorId, fullName, monthlyGcm, prizeUsdt}]. */
+    champions: jsonb('champions').$type<{ rank: number; ambassadorId: string; fullName: string; monthlyGcm: string; prizeUsdt: string }[]>(),
+    /** Frozen at the close: [{position, ambassadorId, fullName, prizeUsdt}]. */
+    lotteryWinners: jsonb('lottery_winners').$type<{ position: number; ambassadorId: string; fullName: string; prizeUsdt: string }[]>(),
+  },
+  (t) => [index('seasons_closed_idx').on(t.closedAt.desc()), check('seasons_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/** The lottery's entrants of a closed season, as they were drawn from. */
+export const seasonEntrants = pgTable(
+  'season_entrants',
+  {
+    month: text('month')
+      .notNull()
+      .references(() => seasons.month, { onDelete: 'cascade' }),
+    ambassadorId: uuid('ambassador_id').notNull(),
+    fullName: text('full_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.ambassadorId] })],
 );
 
 export const systemSettings = pgTable('system_settings', {

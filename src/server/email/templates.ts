@@ -11,7 +11,13 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function layout(greeting: string, paragraphs: string[], link: string, button: string): EmailContent['html'] {
+function layout(
+  greeting: string,
+  paragraphs: string[],
+  link: string,
+  button: string,
+  footer = `The link is valid for ${SETUP_LINK_VALID_HOURS} hours and can be used once. If it has expired, contact ${SUPPORT_EMAIL}.`,
+): EmailContent['html'] {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto">
 <h2 style="color:#166534">${escapeHtml(PROGRAMME_NAME)}</h2>
@@ -19,7 +25,7 @@ function layout(greeting: string, paragraphs: string[], link: string, button: st
 ${body}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#166534;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
 <p style="font-size:13px;color:#475569">Or open this link: ${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#475569">The link is valid for ${SETUP_LINK_VALID_HOURS} hours and can be used once. If it has expired, contact ${escapeHtml(SUPPORT_EMAIL)}.</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
 </body></html>`;
 }
 
@@ -51,4 +57,45 @@ export function setupPasswordEmail(reason: SetupReason, name: string, link: stri
     `The link is valid for ${SETUP_LINK_VALID_HOURS} hours and can be used once. If it has expired, contact ${SUPPORT_EMAIL}.`,
   ].join('\n');
   return { subject, text, html: layout(greeting, [intro, action], link, 'Create Password') };
+}
+
+/** A season's prize or lottery win, credited to the wallet at the month's close. */
+export function prizeWonEmail(win: { name: string; label: string; place: string | null; amountUsdt: string; appUrl: string }): EmailContent {
+  const greeting = `Hello ${win.name},`;
+  const what = win.place ? `${win.place} place in ${win.label}` : `the ${win.label} lottery`;
+  const subject = `You won ${what}: ${win.amountUsdt} USDT`;
+  const lines = [
+    `Congratulations! You won ${what} in the ${PROGRAMME_NAME}.`,
+    `${win.amountUsdt} USDT has been credited to your wallet. You can withdraw it to your BEP20 address from the Wallet page.`,
+  ];
+  const link = `${win.appUrl}/wallet`;
+  const text = [greeting, '', ...lines, '', link, '', `The draw can be verified by anyone on the Hall of Fame page: ${win.appUrl}/hall-of-fame`].join('\n');
+  return {
+    subject,
+    text,
+    html: layout(greeting, lines, link, 'Open your wallet', `Anyone can verify the draw on the Hall of Fame page: ${win.appUrl}/hall-of-fame`),
+  };
+}
+
+/**
+ * Someone applied with an address that already has an account or an application under review. The
+ * form answered as for anyone; the owner of the address learns it here (and can ignore it).
+ */
+export function alreadyAppliedEmail(notice: { name: string; reason: 'account' | 'application'; appUrl: string }): EmailContent {
+  const greeting = `Hello ${notice.name},`;
+  const lines =
+    notice.reason === 'account'
+      ? [
+          `Someone (perhaps you) applied to the ${PROGRAMME_NAME} with this email address, which already has an account.`,
+          'There is nothing to do: sign in with your email and password. If you did not apply, you can ignore this email.',
+        ]
+      : [
+          `Someone (perhaps you) applied to the ${PROGRAMME_NAME} with this email address, which already has an application under review.`,
+          'There is nothing to do: we will email you when it has been reviewed. If you did not apply, you can ignore this email.',
+        ];
+  const link = `${notice.appUrl}/auth`;
+  const subject = notice.reason === 'account' ? `You already have a ${PROGRAMME_NAME} account` : `Your ${PROGRAMME_NAME} application is under review`;
+  const footer = `Questions? Write to ${SUPPORT_EMAIL}.`;
+  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
+  return { subject, text, html: layout(greeting, lines, link, notice.reason === 'account' ? 'Sign in' : 'Open the site', footer) };
 }

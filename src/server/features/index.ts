@@ -5,6 +5,7 @@ import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { seasonRoutes } from './seasons/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { superAdminRoutes } from './super-admin/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -21,6 +22,7 @@ export async function registerFeatures(app: FastifyInstance) {
     adminRoutes,
     superAdminRoutes,
     settingsRoutes,
+    seasonRoutes,
   ]) {
     await feature(app);
   }

@@ -87,11 +87,11 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   }
 
   // In production every request names APP_URL's host (421 otherwise), so pages and API answers are
-  // never served under a name the operator did not choose. Probes and metrics, which load balancers
-  // and scrapers call by address, are exempt.
+  // never served under a name the operator did not choose. Probes, metrics and the backup (which
+  // load balancers, scrapers and `npm run backup` call by address) are exempt.
   if (ctx.config.env === 'production') {
     const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
-    const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
+    const unscoped = new Set(['/healthz', '/readyz', '/metrics', '/backup']);
     app.addHook('onRequest', async (request, reply) => {
       if (allowedHosts.has(request.host) || unscoped.has(request.url.split('?')[0] ?? '')) return;
       return reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });

@@ -3,6 +3,7 @@
  * through these (unknown fields never leave), the client reads its types here.
  */
 import { z } from 'zod';
+import { CURRENCIES, TRANSACTION_TYPES } from '../enums.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 
 const money = z.string();
@@ -54,6 +55,8 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   withdrawnUsdt: money,
   usdtBalance: money,
   reportCount: z.number().int(),
+  /** Prizes and lottery wins of closed seasons, newest first ("You won 2nd place in October 2026"). */
+  wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: money, text: z.string() })),
 });
 export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;
 
@@ -87,8 +90,8 @@ export type TAdminReportView = z.infer<typeof ZAdminReportView>;
 
 export const ZTransactionView = z.object({
   id: z.string(),
-  type: z.enum(['reward', 'withdrawal']),
-  currency: z.enum(['GCM', 'USDT']),
+  type: z.enum(TRANSACTION_TYPES),
+  currency: z.enum(CURRENCIES),
   amount: money,
   description: z.string(),
   createdAt: isoDate,

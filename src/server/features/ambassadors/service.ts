@@ -13,6 +13,7 @@ import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
 import { effectiveMonthly, usdtPosition } from '../ledger/service.ts';
 import { isUuid } from '../ids.ts';
+import { winsOf } from '../seasons/service.ts';
 import { presentAmbassador } from './present.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -25,9 +26,10 @@ export async function findAmbassadorByUser(db: Db, userId: string): Promise<Amba
 }
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
-  const [position, reports] = await Promise.all([
+  const [position, reports, wins] = await Promise.all([
     usdtPosition(ctx.db, row.id, row.totalUsdtEarned),
     ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.ambassadorId, row.id)),
+    winsOf(ctx.db, row.id),
   ]);
   return {
     ...presentAmbassador(row, ctx.clock.now()),
@@ -36,6 +38,7 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     withdrawnUsdt: position.withdrawnUsdt,
     usdtBalance: position.usdtBalance,
     reportCount: reports[0]?.n ?? 0,
+    wins,
   };
 }
 

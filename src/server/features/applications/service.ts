@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { TApplication } from '../../../shared/schemas/applications.ts';
@@ -10,7 +11,9 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type SortKey } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
-import { withTransaction } from '../../mutation.ts';
+import type { Db } from '../../db/client.ts';
+import { alreadyAppliedEmail } from '../../email/templates.ts';
+import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 
@@ -51,9 +54,10 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
     'Too many applications from this address. Please try again later.',
   );
   try {
-    return await withTransaction(ctx, null, async ({ tx }) => {
-      const existingUser = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (existingUser.length) throw conflict(AUTH_MESSAGES.accountExists);
+    return await withTransaction(ctx, null, async (m) => {
+      const { tx } = m;
+      const taken = await emailTaken(tx, input.email);
+      if (taken) return answerWithoutTelling(m, input, taken);
       const rows = await tx
         .insert(ambassadorApplications)
         .values({
@@ -78,9 +82,48 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
       return presentApplication(row);
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(APPLICATION_EXISTS);
+    // The same email applied twice at once: the second is answered like the first.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return withTransaction(ctx, null, (m) => answerWithoutTelling(m, input, 'application'));
     throw error;
   }
+}
+
+async function emailTaken(tx: Db, email: string): Promise<'account' | 'application' | undefined> {
+  if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email))).length) return 'account';
+  const live = await tx
+    .select({ id: ambassadorApplications.id })
+    .from(ambassadorApplications)
+    .where(and(eq(ambassadorApplications.email, email), inArray(ambassadorApplications.status, ['pending', 'approved'])));
+  return live.length ? 'application' : undefined;
+}
+
+/**
+ * An email that already has an account or a live application gets the same answer as a new one
+ * (DECISIONS §5, Admin accounts): the form must not tell a stranger who is an ambassador. The
+ * owner of the address is told instead, by email. The answer's id belongs to no stored row.
+ */
+async function answerWithoutTelling(m: Mutation, input: TApplication, taken: 'account' | 'application'): Promise<TApplicationView> {
+  await m.email(input.email, alreadyAppliedEmail({ name: input.fullName, reason: taken, appUrl: m.ctx.config.appUrl }));
+  return {
+    id: randomUUID(),
+    fullName: input.fullName,
+    email: input.email,
+    country: input.country,
+    personalTelegramHandle: input.personalTelegramHandle,
+    socialMediaPlatforms: input.socialMediaPlatforms,
+    twitterHandle: input.twitterHandle,
+    instagramHandle: input.instagramHandle,
+    telegramHandle: input.telegramHandle,
+    facebookHandle: input.facebookHandle,
+    youtubeHandle: input.youtubeHandle,
+    totalFollowers: input.totalFollowers,
+    whyJoin: input.whyJoin,
+    experience: input.experience,
+    status: 'pending',
+    adminNotes: null,
+    rejectedAt: null,
+    createdAt: m.now.toISOString(),
+  };
 }
 
 /** Most followers first, then oldest: the order of applications_pending_idx. */

@@ -41,6 +41,8 @@ export interface LedgerEntry {
   description: string;
   reportId?: string | null;
   withdrawalId?: string | null;
+  /** The season (YYYY-MM) of a prize or a lottery win. */
+  seasonMonth?: string | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
     ambassadorId: entry.ambassadorId,
     reportId: entry.reportId ?? null,
     withdrawalId: entry.withdrawalId ?? null,
+    seasonMonth: entry.seasonMonth ?? null,
     type: entry.type,
     currency: entry.currency,
     amount: formatCents(cents),

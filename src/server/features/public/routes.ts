@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZLeaderboardEntry, ZStats } from '../../../shared/schemas/views.ts';
 import { monthPeriod } from '../../clock.ts';
 import { publicCache, sendEncoded } from './cache.ts';
+import { leaderboardHub } from './stream.ts';
 import { leaderboard, publicStats } from './service.ts';
 
 const ZLeaderboard = z.array(ZLeaderboardEntry);
@@ -17,11 +18,28 @@ export async function publicRoutes(app: FastifyInstance) {
     { config: { access: 'public' }, compress: false, schema: { tags: ['public'], response: { 200: ZStats } } },
     async (request, reply) => sendEncoded(request, reply, await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
   );
+  const leaderboardNow = () => cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
+  const hub = leaderboardHub(ctx.database.figures, leaderboardNow);
+  // Before the server stops listening: open streams would otherwise hold its close until they drop.
+  app.addHook('preClose', async () => hub.close());
+  app.get(
+    '/api/public/leaderboard/stream',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['public'],
+        description:
+          'Server-Sent Events: an event named `leaderboard` (data: the leaderboard JSON) at once and whenever the standings change, on every instance.',
+      },
+    },
+    async (request, reply) => hub.open(request, reply),
+  );
   app.get(
     '/api/public/leaderboard',
     { config: { access: 'public' }, compress: false, schema: { tags: ['public'], response: { 200: ZLeaderboard } } },
     async (request, reply) =>
       // The month is part of the key: at the turn of a month the ranking starts again at once.
-      sendEncoded(request, reply, await cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)))),
+      sendEncoded(request, reply, await leaderboardNow()),
   );
 }

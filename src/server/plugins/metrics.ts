@@ -1,0 +1,156 @@
+/**
+ * GET /metrics in Prometheus' text format (DECISIONS §5 Operations): requests by route pattern and
+ * status with their durations, the process (event-loop lag, memory, CPU, handles), the database
+ * pool, the outbox backlog and the pending queues. Not under /api and not for users: with
+ * METRICS_TOKEN set it needs `Authorization: Bearer <token>`; without it, it answers only requests
+ * from this machine (see operatorOnly, which GET /backup uses too).
+ *
+ * Each app has its own registry, so several apps in one process (the tests) do not collide. The
+ * process's own figures are one registry per process: they describe the process, not an app, and
+ * prom-client's collectors (a GC observer, an event-loop delay monitor) are made once.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { count, eq, min } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { emailOutbox } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { pendingApplicationCount } from '../features/applications/service.ts';
+import { pendingReportCount } from '../features/reports/service.ts';
+import { pendingWithdrawalCount } from '../features/wallet/service.ts';
+
+/** The label of a request no route matched (404s of unknown paths): raw URLs would be unbounded. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The guard of the operator endpoints. With METRICS_TOKEN: the bearer token, compared in constant
+ * time (401 otherwise, from anywhere). Without it: only a request whose address is loopback (403
+ * otherwise). A loopback request that carries a forwarding header while TRUST_PROXY is unset came
+ * through a reverse proxy on this machine, on behalf of someone else: refused too.
+ */
+export function operatorOnly(config: Pick<Config, 'metricsToken' | 'trustProxy'>) {
+  const expected = config.metricsToken ? sha256(config.metricsToken) : undefined;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('Cache-Control', 'no-store');
+    if (expected) {
+      const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+      // Both sides hashed: equal lengths for timingSafeEqual, and the token's length is not told either.
+      if (match?.[1] && timingSafeEqual(sha256(match[1]), expected)) return;
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw unauthorized('A valid bearer token (METRICS_TOKEN) is required');
+    }
+    const proxied = config.trustProxy === false && FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+    if (!LOOPBACK.has(request.ip) || proxied) {
+      throw forbidden('Only requests from this machine are answered; set METRICS_TOKEN to allow others with that token');
+    }
+  };
+}
+
+/** The request metrics (hooks on every route) and GET /metrics. */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  // Made now, not at the first scrape: the event-loop delay monitor then has samples by the first one.
+  const processFigures = processMetrics();
+  const registry = new Registry();
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const databaseUp = new Gauge({ name: 'database_up', help: '1 when the scrape-time queries succeeded, 0 when they failed', registers: [registry] });
+  new Gauge({ name: 'database_info', help: 'The database this server uses', labelNames: ['kind'], registers: [registry] }).set({ kind: ctx.database.kind }, 1);
+  const outboxPending = new Gauge({ name: 'email_outbox_pending', help: 'Emails waiting to be sent (pending in the outbox)', registers: [registry] });
+  const outboxOldest = new Gauge({
+    name: 'email_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending email, 0 when none waits',
+    registers: [registry],
+  });
+  const queues = new Gauge({
+    name: 'pending_queue_items',
+    help: 'Items waiting for an admin: applications, reports, withdrawals',
+    labelNames: ['queue'],
+    registers: [registry],
+  });
+
+  // PostgreSQL's pool, read at scrape time. PGlite has one connection and no pool: nothing to report.
+  const pool = ctx.database.pool;
+  if (pool) {
+    const poolGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    poolGauge('db_pool_connections', 'Connections open in the database pool', () => pool.totalCount);
+    poolGauge('db_pool_idle_connections', 'Open connections not in use', () => pool.idleCount);
+    poolGauge('db_pool_waiting_requests', 'Queries waiting for a connection', () => pool.waitingCount);
+    poolGauge('db_pool_max_connections', 'Size limit of the database pool', () => pool.options.max ?? 10);
+  }
+
+  async function readQueues(): Promise<void> {
+    try {
+      // Cheap COUNTs on indexed status columns (and the outbox's partial index of pending rows).
+      const [applications, reports, withdrawals, outbox] = await Promise.all([
+        pendingApplicationCount(ctx),
+        pendingReportCount(ctx),
+        pendingWithdrawalCount(ctx),
+        ctx.db
+          .select({ n: count(), oldest: min(emailOutbox.createdAt) })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.status, 'pending')),
+      ]);
+      queues.set({ queue: 'applications' }, applications);
+      queues.set({ queue: 'reports' }, reports);
+      queues.set({ queue: 'withdrawals' }, withdrawals);
+      const row = outbox[0];
+      outboxPending.set(row?.n ?? 0);
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+      outboxOldest.set(oldest === undefined ? 0 : Math.max(0, (ctx.clock.now().getTime() - oldest) / 1000));
+      databaseUp.set(1);
+    } catch (error) {
+      // The process figures are still worth answering; these are unknown, not zero.
+      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'metrics: database figures unavailable');
+      databaseUp.set(0);
+      for (const queue of ['applications', 'reports', 'withdrawals']) queues.set({ queue }, Number.NaN);
+      outboxPending.set(Number.NaN);
+      outboxOldest.set(Number.NaN);
+    }
+  }
+
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern (/api/admin/reports/:id/review), never the raw URL: ids and junk paths
+    // would make a label value each.
+    const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true }, onRequest: operatorOnly(ctx.config) }, async (_request, reply) => {
+    await readQueues();
+    const text = (await processFigures.metrics()) + (await registry.metrics());
+    return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
+  });
+}
