@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZMessage } from '../../../shared/schemas/views.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../auth/device-cookie.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
@@ -31,6 +32,16 @@ export async function authRoutes(app: FastifyInstance) {
       secure: config.env === 'production',
       expires: signedIn.expires,
     });
+    // Only the sign-in routes read it, so it is sent nowhere else.
+    if (signedIn.device) {
+      reply.setCookie(DEVICE_COOKIE, signedIn.device, {
+        path: '/api/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.env === 'production',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+    }
   }
 
   r.get('/api/user', { config: { access: 'optional' }, schema: { tags: ['session'], response: { 200: ZCurrentUser, 401: ZErrorBody } } }, async (request) => {
@@ -42,7 +53,10 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/login',
     { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: ZCurrentUser, ...errors } } },
     async (request, reply) => {
-      const signedIn = await login(app.ctx, request.body, request.ip, request.cookies[SESSION_COOKIE]);
+      const signedIn = await login(app.ctx, request.body, request.ip, {
+        sessionToken: request.cookies[SESSION_COOKIE],
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
       setSessionCookie(reply, signedIn);
       return signedIn.user;
     },

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { consume, consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
 import { createSession, replaceSession, endUserSessions, type SessionUser } from '../../auth/sessions.ts';
+import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
@@ -22,10 +23,17 @@ async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow 
   return rows[0];
 }
 
-function loginLimits(ctx: AppContext, email: string, address: string): { account: Limit; address: Limit } {
+/**
+ * The counters an attempt is charged to: the address, and either the account (a browser not known
+ * to it) or the browser's own device cookie for this account (OWASP device cookies): a stranger
+ * who spends the account's allowance cannot lock out a browser that has signed in to it before.
+ */
+function loginLimits(ctx: AppContext, email: string, address: string, device: Device | undefined): { account: Limit; address: Limit } {
   const { rateLimits } = ctx.config;
   return {
-    account: { key: `login:account:${email}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs },
+    account: device
+      ? { key: `login:device:${device.nonce}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs }
+      : { key: `login:account:${email.trim().toLowerCase()}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs },
     address: { key: `login:address:${address}`, max: rateLimits.loginPerAddress, windowMs: rateLimits.loginWindowMs },
   };
 }
@@ -34,6 +42,8 @@ export interface SignedIn {
   user: SessionUser;
   token: string;
   expires: Date;
+  /** A fresh device cookie for this browser and account (sign-in at /api/login). */
+  device?: string;
 }
 
 /**
@@ -46,16 +56,22 @@ export interface SignedIn {
  * takes its attempt back: the account's count starts again, and the address keeps only its
  * failures, so successful sign-ins are not slowed.
  */
-export async function login(ctx: AppContext, input: { email: string; password: string }, address: string, previousToken?: string): Promise<SignedIn> {
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  address: string,
+  browser: { sessionToken?: string | undefined; deviceCookie?: string | undefined } = {},
+): Promise<SignedIn> {
   const now = ctx.clock.now();
-  const limits = loginLimits(ctx, input.email, address);
+  const device = readDeviceCookie(ctx.config.sessionSecret, browser.deviceCookie, input.email);
+  const limits = loginLimits(ctx, input.email, address, device);
   await consumeAll(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
   const user = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
-  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, previousToken));
-  return { user: sessionUser(user), ...session };
+  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken));
+  return { user: sessionUser(user), ...session, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
 }
 
 export async function superAdminLogin(
