@@ -65,6 +65,11 @@ function isPlatform(value: string): value is Platform {
   return (PLATFORMS as readonly string[]).includes(value);
 }
 
+/** "Twitter/X" for "twitter"; a value that is not a platform is shown as it is. */
+export function platformLabel(value: string): string {
+  return isPlatform(value) ? PLATFORM_INFO[value].label : value;
+}
+
 /** An http(s) address on one of the platform's own hosts (www., m. and mobile. allowed), with no credentials or port. */
 function platformAddress(platform: Platform, text: string): URL | null {
   let url: URL;

@@ -15,57 +15,69 @@ export const APPLICATION_MESSAGES = {
   platformUrlsRequired: 'Please provide valid URLs for all selected social media platforms',
 } as const;
 
-export const ZApplicationInput = z
-  .object({
-    fullName: z
-      .string({ error: APPLICATION_MESSAGES.fullName })
-      .trim()
-      .min(2, APPLICATION_MESSAGES.fullName)
-      .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
-    email: ZEmail,
-    country: z
-      .string({ error: APPLICATION_MESSAGES.country })
-      .trim()
-      .min(2, APPLICATION_MESSAGES.country)
-      .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
-    personalTelegramHandle: z
-      .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
-      .trim()
-      .min(2, APPLICATION_MESSAGES.personalTelegramHandle)
-      .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`),
-    socialMediaPlatforms: z
-      .array(z.enum(PLATFORMS, { error: APPLICATION_MESSAGES.socialMediaPlatforms }), { error: APPLICATION_MESSAGES.socialMediaPlatforms })
-      .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
-      .max(PLATFORMS.length, APPLICATION_MESSAGES.socialMediaPlatforms)
-      .transform((list) => [...new Set(list)]),
-    ...ZProfileLinks,
-    totalFollowers: z.preprocess(
-      (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-      z
-        .number({ error: APPLICATION_MESSAGES.totalFollowers })
-        .int(APPLICATION_MESSAGES.totalFollowers)
-        .min(0, APPLICATION_MESSAGES.totalFollowers)
-        .max(MAX_FOLLOWERS, `Total followers must be at most ${MAX_FOLLOWERS}`),
-    ),
-    whyJoin: z
-      .string({ error: APPLICATION_MESSAGES.motivation })
-      .trim()
-      .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-      .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
-    experience: z
-      .string({ error: APPLICATION_MESSAGES.motivation })
-      .trim()
-      .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-      .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
-  })
-  // Runs only once every field is valid (zod skips an object's refinements after a field's issue):
-  // the form repeats this check so that all its messages show at once.
-  .superRefine((input, ctx) => {
-    for (const platform of input.socialMediaPlatforms) {
-      const { field } = PLATFORM_INFO[platform];
-      if (!input[field]) ctx.addIssue({ code: 'custom', path: [field], message: APPLICATION_MESSAGES.platformUrlsRequired });
-    }
-  });
+const ZApplicationFields = z.object({
+  fullName: z
+    .string({ error: APPLICATION_MESSAGES.fullName })
+    .trim()
+    .min(2, APPLICATION_MESSAGES.fullName)
+    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+  email: ZEmail,
+  country: z
+    .string({ error: APPLICATION_MESSAGES.country })
+    .trim()
+    .min(2, APPLICATION_MESSAGES.country)
+    .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
+  personalTelegramHandle: z
+    .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
+    .trim()
+    .min(2, APPLICATION_MESSAGES.personalTelegramHandle)
+    .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`),
+  socialMediaPlatforms: z
+    .array(z.enum(PLATFORMS, { error: APPLICATION_MESSAGES.socialMediaPlatforms }), { error: APPLICATION_MESSAGES.socialMediaPlatforms })
+    .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
+    .max(PLATFORMS.length, APPLICATION_MESSAGES.socialMediaPlatforms)
+    .transform((list) => [...new Set(list)]),
+  ...ZProfileLinks,
+  totalFollowers: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: APPLICATION_MESSAGES.totalFollowers })
+      .int(APPLICATION_MESSAGES.totalFollowers)
+      .min(0, APPLICATION_MESSAGES.totalFollowers)
+      .max(MAX_FOLLOWERS, `Total followers must be at most ${MAX_FOLLOWERS}`),
+  ),
+  whyJoin: z
+    .string({ error: APPLICATION_MESSAGES.motivation })
+    .trim()
+    .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
+    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+  experience: z
+    .string({ error: APPLICATION_MESSAGES.motivation })
+    .trim()
+    .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
+    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+});
+
+/**
+ * Spec §5: each ticked platform needs its profile URL. Written for partly valid input as well:
+ * the form runs it while other fields are still wrong (ZApplicationForm).
+ */
+function requireTickedPlatformUrls(input: z.output<typeof ZApplicationFields>, ctx: z.RefinementCtx<z.output<typeof ZApplicationFields>>) {
+  const ticked: readonly unknown[] = Array.isArray(input.socialMediaPlatforms) ? input.socialMediaPlatforms : [];
+  for (const value of ticked) {
+    const platform = PLATFORMS.find((p) => p === value);
+    if (!platform) continue;
+    const { field } = PLATFORM_INFO[platform];
+    if (!input[field]) ctx.addIssue({ code: 'custom', path: [field], message: APPLICATION_MESSAGES.platformUrlsRequired });
+  }
+}
+
+/** What POST /api/applications takes. The platform check runs once every field is valid (zod skips an object's refinements after a field's issue). */
+export const ZApplicationInput = ZApplicationFields.superRefine(requireTickedPlatformUrls);
+
+/** The application form: the same rules, but the platform check runs even while other fields are wrong, so all the messages show at once. */
+export const ZApplicationForm = ZApplicationFields.superRefine(requireTickedPlatformUrls, { when: () => true });
+
 export type TApplicationInput = z.input<typeof ZApplicationInput>;
 export type TApplication = z.output<typeof ZApplicationInput>;
 

@@ -28,3 +28,13 @@ export const ZRequiredWallet = z.string({ error: BEP20_ADDRESS_MESSAGE }).transf
   }
   return normalized;
 });
+
+/**
+ * The wallet page's USDT address editor (spec §5): not empty. The address itself is judged by
+ * the server (ZOptionalWallet in the PATCH body), whose message the page shows.
+ */
+export const WALLET_MESSAGES = { usdtRequired: 'Please enter a valid USDT wallet address' } as const;
+
+export const ZUsdtWalletForm = z.object({
+  usdtWalletAddress: z.string({ error: WALLET_MESSAGES.usdtRequired }).trim().min(1, WALLET_MESSAGES.usdtRequired),
+});

@@ -19,10 +19,10 @@ export const ZWithdrawalInput = z.object({
 });
 export type TWithdrawalInput = z.input<typeof ZWithdrawalInput>;
 
-export const ZWithdrawalDecisionInput = z
-  .object({ adminNotes: ZAdminNotes })
-  .nullish()
-  .transform((v) => ({ adminNotes: v?.adminNotes ?? null }));
+/** The admin's notes on a decision; the body may also be left out. */
+export const ZWithdrawalDecisionBody = z.object({ adminNotes: ZAdminNotes });
+
+export const ZWithdrawalDecisionInput = ZWithdrawalDecisionBody.nullish().transform((v) => ({ adminNotes: v?.adminNotes ?? null }));
 
 export const WITHDRAWAL_STATUSES = DECISION_STATUSES;
 export type WithdrawalStatus = DecisionStatus;
