@@ -1,12 +1,18 @@
+import type { AmbassadorStatus, DecisionStatus } from '../../shared/enums.ts';
 import { Badge } from './ui/badge.tsx';
 
-const VARIANT = { pending: 'warning', approved: 'success', rejected: 'destructive', active: 'success', suspended: 'destructive' } as const;
+const VARIANT: Record<DecisionStatus | AmbassadorStatus, 'warning' | 'success' | 'destructive'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+  active: 'success',
+  suspended: 'destructive',
+};
 
 /** pending / approved / rejected (and active / suspended) as a coloured badge. */
-export function StatusBadge({ status }: { status: string }) {
-  const variant = status in VARIANT ? VARIANT[status as keyof typeof VARIANT] : 'secondary';
+export function StatusBadge({ status }: { status: DecisionStatus | AmbassadorStatus }) {
   return (
-    <Badge variant={variant} className="capitalize">
+    <Badge variant={VARIANT[status]} className="capitalize">
       {status}
     </Badge>
   );

@@ -1,10 +1,11 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import { Loader2 } from 'lucide-react';
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 aria-busy:cursor-progress aria-busy:opacity-80 aria-busy:[&>svg:not(.animate-spin)]:hidden [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {
@@ -27,9 +28,40 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    /**
+     * The action is under way: a spinner takes the place of the button's icon and clicks are
+     * ignored. The button stays focusable (aria-disabled and aria-busy, not `disabled`), so the
+     * keyboard focus is not lost while the request runs.
+     */
+    loading?: boolean;
+  };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, asChild = false, loading = false, type, onClick, children, ...props }: ButtonProps) {
+  if (asChild)
+    return (
+      <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    // Also stops a submit button's form from being sent again (Enter in a field clicks it too).
+    if (loading) event.preventDefault();
+    else onClick?.(event);
+  };
+  return (
+    <button
+      type={type ?? 'button'}
+      className={cn(buttonVariants({ variant, size }), className)}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      onClick={click}
+      {...props}
+    >
+      {loading ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
 }

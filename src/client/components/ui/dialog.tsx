@@ -57,3 +57,12 @@ export function DialogContent({ className, title, description, children, onOpenA
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
+
+/** A dialog shown while it is mounted: dismissing it (Escape, its close button, a click outside) calls onClose. */
+export function ModalDialog({ onClose, ...content }: DialogContentProps & { onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent {...content} />
+    </Dialog>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { capitalize, cn } from '../../lib/utils.ts';
 
 export const fieldClass =
   'w-full rounded-lg border border-border bg-background/60 px-3 py-2 text-sm text-foreground placeholder:text-muted/70 transition-colors focus-visible:border-gold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold/40 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger';
@@ -15,4 +15,13 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 /** A native select: accessible, and the phone's own picker on small screens. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return <select className={cn(fieldClass, 'h-10 cursor-pointer', className)} {...props} />;
+}
+
+/** The options of a closed set (enums.ts), each shown capitalised: "pending" as "Pending". */
+export function EnumOptions({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {capitalize(value)}
+    </option>
+  ));
 }
