@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZWithdrawalDecisionInput } from '../../../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 export type WithdrawalDecision = 'approve' | 'reject';
+type DecisionInput = NonNullable<z.input<typeof ZWithdrawalDecisionInput>>;
 
-export function decideWithdrawal(id: string, decision: WithdrawalDecision, adminNotes: string | null): Promise<unknown> {
-  return apiRequest<unknown>('POST', `/api/admin/withdrawals/${encodeURIComponent(id)}/${decision}`, { adminNotes });
+export function decideWithdrawal(id: string, decision: WithdrawalDecision, input: DecisionInput): Promise<unknown> {
+  return apiRequest<unknown>('POST', `/api/admin/withdrawals/${encodeURIComponent(id)}/${decision}`, input);
 }
 
 export function useDecideWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, adminNotes }: { id: string; decision: WithdrawalDecision; adminNotes: string | null }) =>
-      decideWithdrawal(id, decision, adminNotes),
+    mutationFn: ({ id, decision, input }: { id: string; decision: WithdrawalDecision; input: DecisionInput }) => decideWithdrawal(id, decision, input),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }),

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TAdminActionView } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { AdminAction } from '../../../api/types.ts';
 import { adminKeys } from './keys.ts';
 
 /** The latest 50 admin actions. */
-export function getActions(): Promise<AdminAction[]> {
-  return apiRequest<AdminAction[]>('GET', '/api/super-admin/actions');
+export function getActions(): Promise<TAdminActionView[]> {
+  return apiRequest<TAdminActionView[]>('GET', '/api/super-admin/actions');
 }
 
 export function useAdminActions(enabled: boolean) {

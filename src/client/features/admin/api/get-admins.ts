@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TAdminAccount } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { AdminAccount } from '../../../api/types.ts';
 import { adminKeys } from './keys.ts';
 
-export function getAdmins(): Promise<AdminAccount[]> {
-  return apiRequest<AdminAccount[]>('GET', '/api/super-admin/admins');
+export function getAdmins(): Promise<TAdminAccount[]> {
+  return apiRequest<TAdminAccount[]>('GET', '/api/super-admin/admins');
 }
 
 /** Requested only for super admins (spec §6). */

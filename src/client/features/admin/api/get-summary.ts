@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TAdminSummary } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { AdminSummary } from '../../../api/types.ts';
 import { adminKeys } from './keys.ts';
 
-export function getSummary(): Promise<AdminSummary> {
-  return apiRequest<AdminSummary>('GET', '/api/admin/summary');
+export function getSummary(): Promise<TAdminSummary> {
+  return apiRequest<TAdminSummary>('GET', '/api/admin/summary');
 }
 
 export function useAdminSummary() {

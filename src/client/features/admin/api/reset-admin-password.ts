@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZAdminPasswordInput } from '../../../../shared/schemas/admins.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
-export function resetAdminPassword(id: string, newPassword: string): Promise<unknown> {
-  return apiRequest<unknown>('PATCH', `/api/super-admin/admins/${encodeURIComponent(id)}/password`, { newPassword });
+type AdminPasswordInput = z.input<typeof ZAdminPasswordInput>;
+
+export function resetAdminPassword(id: string, input: AdminPasswordInput): Promise<unknown> {
+  return apiRequest<unknown>('PATCH', `/api/super-admin/admins/${encodeURIComponent(id)}/password`, input);
 }
 
 export function useResetAdminPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, newPassword }: { id: string; newPassword: string }) => resetAdminPassword(id, newPassword),
+    mutationFn: ({ id, input }: { id: string; input: AdminPasswordInput }) => resetAdminPassword(id, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.actions }),
   });
 }

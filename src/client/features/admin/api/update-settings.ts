@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TSettings, TSettingsInput } from '../../../../shared/schemas/settings.ts';
+import { settingsKey } from '../../../api/settings.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Settings } from '../../../api/types.ts';
 import { adminKeys } from './keys.ts';
 
-export function updateSettings(input: Settings): Promise<Settings> {
-  return apiRequest<Settings>('PATCH', '/api/super-admin/settings', input);
+export function updateSettings(input: TSettingsInput): Promise<TSettings> {
+  return apiRequest<TSettings>('PATCH', '/api/super-admin/settings', input);
 }
 
 export function useUpdateSettings() {
@@ -12,7 +13,7 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: updateSettings,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.settings }), queryClient.invalidateQueries({ queryKey: adminKeys.actions })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: settingsKey }), queryClient.invalidateQueries({ queryKey: adminKeys.actions })]);
     },
   });
 }

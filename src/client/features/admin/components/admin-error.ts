@@ -8,3 +8,17 @@ export function adminError(fallback: string) {
     notify.error('Error', reason && reason !== fallback ? `${fallback}: ${reason}` : fallback);
   };
 }
+
+/**
+ * What an admin action does when it is answered (spec §7, §8): a success toast and then `then`
+ * (closing its dialog, say), or the admin failure toast.
+ */
+export function adminOutcome(success: { title: string; text?: string }, failure: string, then?: () => void) {
+  return {
+    onSuccess: () => {
+      notify.success(success.title, success.text);
+      then?.();
+    },
+    onError: adminError(failure),
+  };
+}

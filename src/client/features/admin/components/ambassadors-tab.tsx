@@ -1,132 +1,75 @@
-import { Loader2, Mail, Pencil, Save, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail, Pencil, Save } from 'lucide-react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { BADGE_TIERS } from '../../../../shared/badges.ts';
-import type { TAmbassadorAdminUpdate } from '../../../../shared/schemas/ambassadors.ts';
-import type { Ambassador } from '../../../api/types.ts';
+import { AMBASSADOR_STATUSES } from '../../../../shared/enums.ts';
+import { ZAmbassadorAdminUpdate, type TAmbassadorAdminUpdate } from '../../../../shared/schemas/ambassadors.ts';
+import type { TAmbassadorView } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
+import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input, NativeSelect } from '../../../components/ui/input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
+import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { useAdminAmbassadors } from '../api/get-ambassadors.ts';
-import { ADMIN_PAGE_SIZE } from '../api/keys.ts';
+import { adminKeys } from '../api/keys.ts';
 import { useResendPassword } from '../api/resend-password.ts';
 import { useUpdateAmbassadorAsAdmin } from '../api/update-ambassador.ts';
-import { adminError } from './admin-error.ts';
-import { ListCard } from './list-card.tsx';
+import { useAdminList } from '../api/use-admin-list.ts';
+import { adminOutcome } from './admin-error.ts';
+import { AdminList, amountColumn, type RowDialogProps } from './admin-list.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+function columns(open: (row: TAmbassadorView) => void): Array<Column<TAmbassadorView>> {
+  return [
+    { header: 'Name', cell: (a) => a.fullName, className: 'font-semibold', card: 'title' },
+    { header: 'Email', cell: (a) => <span className="break-all text-muted">{a.email}</span>, card: 'title' },
+    {
+      header: 'Badge',
+      cell: (a) => (
+        <>
+          <BadgePill level={a.badgeLevel} />
+          {a.badgePinned ? <span className="ml-1 text-xs text-muted">(set)</span> : null}
+        </>
+      ),
+    },
+    { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, card: 'aside' },
+    amountColumn('Total GCM', 'GCM', (a) => a.totalGcmEarned),
+    amountColumn('Total USDT', 'USDT', (a) => a.totalUsdtEarned),
+    amountColumn('Monthly GCM', 'GCM', (a) => a.monthlyGcm, false),
+    amountColumn('Monthly USDT', 'USDT', (a) => a.monthlyUsdt, false),
+    actionsColumn('Edit', (a) => (
+      <Button variant="outline" size="sm" onClick={() => open(a)} aria-label={`Edit ${a.fullName}`}>
+        <Pencil aria-hidden="true" /> Edit
+      </Button>
+    )),
+  ];
 }
 
 export function AmbassadorsTab() {
-  const [offset, setOffset] = useState(0);
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, 300);
-  const [editing, setEditing] = useState<Ambassador | null>(null);
-  const query = useAdminAmbassadors(offset, debounced);
-  const items = query.data?.items ?? [];
-  useEffect(() => setOffset(0), [debounced]);
-  return (
-    <>
-      <ListCard
-        title="Ambassadors"
-        actions={
-          <div className="relative w-full sm:w-72">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search by name or email"
-              placeholder="Search by name or email"
-              className="pl-9"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-        }
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={items.length === 0}
-        emptyText="No ambassadors found"
-        footer={<Pagination label="Ambassadors" offset={offset} limit={ADMIN_PAGE_SIZE} total={query.data?.total ?? 0} onOffsetChange={setOffset} />}
-      >
-        <Table aria-label="Ambassadors">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>Email</TH>
-              <TH>Badge</TH>
-              <TH>Status</TH>
-              <TH className="text-right">Total GCM</TH>
-              <TH className="text-right">Total USDT</TH>
-              <TH className="text-right">Monthly GCM</TH>
-              <TH className="text-right">Monthly USDT</TH>
-              <TH>
-                <span className="sr-only">Edit</span>
-              </TH>
-            </tr>
-          </THead>
-          <TBody>
-            {items.map((a) => (
-              <TR key={a.id}>
-                <TD className="font-semibold">{a.fullName}</TD>
-                <TD className="text-muted">{a.email}</TD>
-                <TD>
-                  <BadgePill level={a.badgeLevel} />
-                  {a.badgePinned ? <span className="ml-1 text-xs text-muted">(set)</span> : null}
-                </TD>
-                <TD>
-                  <StatusBadge status={a.status ?? 'active'} />
-                </TD>
-                <TD className="text-right font-mono text-gold">{formatGcm(a.totalGcmEarned)}</TD>
-                <TD className="text-right font-mono text-pitch-light">{formatUsdt(a.totalUsdtEarned)}</TD>
-                <TD className="text-right font-mono">{formatGcm(a.monthlyGcm)}</TD>
-                <TD className="text-right font-mono">{formatUsdt(a.monthlyUsdt)}</TD>
-                <TD>
-                  <Button variant="outline" size="sm" onClick={() => setEditing(a)} aria-label={`Edit ${a.fullName}`}>
-                    <Pencil aria-hidden="true" /> Edit
-                  </Button>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </ListCard>
-      {editing ? <EditAmbassadorDialog ambassador={editing} onClose={() => setEditing(null)} /> : null}
-    </>
-  );
+  const list = useAdminList<TAmbassadorView>(adminKeys.ambassadors, '/api/admin/ambassadors', { search: true });
+  return <AdminList title="Ambassadors" label="Ambassadors" list={list} columns={columns} Dialog={EditAmbassadorDialog} emptyText="No ambassadors found" />;
 }
 
-interface EditValues {
-  twitterHandle: string;
-  instagramHandle: string;
-  telegramHandle: string;
-  facebookHandle: string;
-  youtubeHandle: string;
-  gcmWalletAddress: string;
-  usdtWalletAddress: string;
-  badgeLevel: 'auto' | 'normal' | 'bronze' | 'silver' | 'gold';
-  status: 'active' | 'suspended';
-}
+/** The dialog's fields, in the order their messages are toasted. */
+const EDIT_FIELDS = [
+  'twitterHandle',
+  'instagramHandle',
+  'telegramHandle',
+  'facebookHandle',
+  'youtubeHandle',
+  'gcmWalletAddress',
+  'usdtWalletAddress',
+  'badgeLevel',
+  'status',
+] as const;
 
-const orNull = (value: string) => (value.trim() ? value.trim() : null);
-
-function EditAmbassadorDialog({ ambassador, onClose }: { ambassador: Ambassador; onClose: () => void }) {
+function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAmbassadorView>) {
   const update = useUpdateAmbassadorAsAdmin();
   const resend = useResendPassword();
-  const form = useForm<EditValues>({
+  const form = useForm({
+    resolver: zodResolver(ZAmbassadorAdminUpdate),
     defaultValues: {
       twitterHandle: ambassador.twitterHandle ?? '',
       instagramHandle: ambassador.instagramHandle ?? '',
@@ -136,97 +79,84 @@ function EditAmbassadorDialog({ ambassador, onClose }: { ambassador: Ambassador;
       gcmWalletAddress: ambassador.gcmWalletAddress ?? '',
       usdtWalletAddress: ambassador.usdtWalletAddress ?? '',
       badgeLevel: ambassador.badgePinned ? ambassador.badgeLevel : 'auto',
-      status: ambassador.status ?? 'active',
-    },
+      status: ambassador.status,
+    } satisfies TAmbassadorAdminUpdate,
   });
-  const onSubmit = form.handleSubmit((v) => {
-    const input: TAmbassadorAdminUpdate = {
-      twitterHandle: orNull(v.twitterHandle),
-      instagramHandle: orNull(v.instagramHandle),
-      telegramHandle: orNull(v.telegramHandle),
-      facebookHandle: orNull(v.facebookHandle),
-      youtubeHandle: orNull(v.youtubeHandle),
-      gcmWalletAddress: orNull(v.gcmWalletAddress),
-      usdtWalletAddress: orNull(v.usdtWalletAddress),
-      badgeLevel: v.badgeLevel,
-      status: v.status,
-    };
+  const save = (input: TAmbassadorAdminUpdate) =>
     update.mutate(
       { id: ambassador.id, input },
-      {
-        onSuccess: () => {
-          notify.success('Ambassador Updated', `${ambassador.fullName}'s profile has been updated.`);
-          onClose();
-        },
-        onError: adminError('Failed to update ambassador'),
-      },
+      adminOutcome({ title: 'Ambassador Updated', text: `${ambassador.fullName}'s profile has been updated.` }, 'Failed to update ambassador', onClose),
     );
-  });
+  // The shared schema's message, said as the server would say it (spec §8 admin failure toast).
+  const invalid = (errors: FieldErrors<TAmbassadorAdminUpdate>) => {
+    const first = firstError(errors, EDIT_FIELDS);
+    if (first) notify.error('Error', `Failed to update ambassador: ${first.message}`);
+  };
   const sendReset = () =>
-    resend.mutate(ambassador.id, {
-      onSuccess: () => notify.success('Password Setup Email Sent', `A new password setup link was emailed to ${ambassador.email}.`),
-      onError: adminError('Failed to send password setup email'),
-    });
+    resend.mutate(
+      ambassador.id,
+      adminOutcome(
+        { title: 'Password Setup Email Sent', text: `A new password setup link was emailed to ${ambassador.email}.` },
+        'Failed to send password setup email',
+      ),
+    );
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title={`Edit ${ambassador.fullName}`} description={ambassador.email} className="max-w-2xl">
-        <div className="flex flex-col gap-5">
-          <section aria-label="Current social links" className="rounded-xl border border-border p-4">
-            <h3 className="mb-2 text-sm font-semibold">Social Links</h3>
-            <SocialLinkList handles={ambassador} />
-          </section>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={`Edit ${ambassador.fullName}`}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Twitter URL">
-                <Input {...form.register('twitterHandle')} placeholder="https://x.com/username" />
-              </Field>
-              <Field label="Instagram URL">
-                <Input {...form.register('instagramHandle')} placeholder="https://instagram.com/username" />
-              </Field>
-              <Field label="Telegram Channel URL">
-                <Input {...form.register('telegramHandle')} placeholder="https://t.me/channel" />
-              </Field>
-              <Field label="Facebook URL">
-                <Input {...form.register('facebookHandle')} placeholder="https://facebook.com/page" />
-              </Field>
-              <Field label="YouTube Channel URL">
-                <Input {...form.register('youtubeHandle')} placeholder="https://youtube.com/@channel" />
-              </Field>
-              <Field label="GCM Wallet">
-                <Input {...form.register('gcmWalletAddress')} placeholder="0x..." className="font-mono" spellCheck={false} />
-              </Field>
-              <Field label="USDT Wallet">
-                <Input {...form.register('usdtWalletAddress')} placeholder="0x..." className="font-mono" spellCheck={false} />
-              </Field>
-              <Field label="Badge Level" hint="Automatic follows this month's GCM; a chosen level holds until set back.">
-                <NativeSelect {...form.register('badgeLevel')}>
-                  <option value="auto">Automatic</option>
-                  {BADGE_TIERS.map((t) => (
-                    <option key={t.level} value={t.level}>
-                      {t.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              <Field label="Status" hint="A suspended ambassador cannot submit reports or withdrawals.">
-                <NativeSelect {...form.register('status')}>
-                  <option value="active">Active</option>
-                  <option value="suspended">Suspended</option>
-                </NativeSelect>
-              </Field>
-            </div>
-            <DialogFooter className="mt-2 sm:justify-between">
-              <Button variant="outline" onClick={sendReset} disabled={resend.isPending}>
-                {resend.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />} Send Password Reset Email
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />} Save Changes
-              </Button>
-            </DialogFooter>
-          </form>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog onClose={onClose} title={`Edit ${ambassador.fullName}`} description={ambassador.email} className="max-w-2xl">
+      <div className="flex flex-col gap-5">
+        <section aria-label="Current social links" className="rounded-xl border border-border p-4">
+          <h3 className="mb-2 text-sm font-semibold">Social Links</h3>
+          <SocialLinkList handles={ambassador} />
+        </section>
+        <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label={`Edit ${ambassador.fullName}`}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField name="twitterHandle" label="Twitter URL">
+              <Input placeholder="https://x.com/username" />
+            </FormField>
+            <FormField name="instagramHandle" label="Instagram URL">
+              <Input placeholder="https://instagram.com/username" />
+            </FormField>
+            <FormField name="telegramHandle" label="Telegram Channel URL">
+              <Input placeholder="https://t.me/channel" />
+            </FormField>
+            <FormField name="facebookHandle" label="Facebook URL">
+              <Input placeholder="https://facebook.com/page" />
+            </FormField>
+            <FormField name="youtubeHandle" label="YouTube Channel URL">
+              <Input placeholder="https://youtube.com/@channel" />
+            </FormField>
+            <FormField name="gcmWalletAddress" label="GCM Wallet">
+              <Input placeholder="0x..." className="font-mono" spellCheck={false} />
+            </FormField>
+            <FormField name="usdtWalletAddress" label="USDT Wallet">
+              <Input placeholder="0x..." className="font-mono" spellCheck={false} />
+            </FormField>
+            <FormField name="badgeLevel" label="Badge Level" hint="Automatic follows this month's GCM; a chosen level holds until set back.">
+              <NativeSelect>
+                <option value="auto">Automatic</option>
+                {BADGE_TIERS.map((t) => (
+                  <option key={t.level} value={t.level}>
+                    {t.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField name="status" label="Status" hint="A suspended ambassador cannot submit reports or withdrawals.">
+              <NativeSelect>
+                <EnumOptions values={AMBASSADOR_STATUSES} />
+              </NativeSelect>
+            </FormField>
+          </div>
+          <DialogFooter className="mt-2 sm:justify-between">
+            <Button variant="outline" onClick={sendReset} loading={resend.isPending}>
+              <Mail aria-hidden="true" /> Send Password Reset Email
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              <Save aria-hidden="true" /> Save Changes
+            </Button>
+          </DialogFooter>
+        </Form>
+      </div>
+    </ModalDialog>
   );
 }

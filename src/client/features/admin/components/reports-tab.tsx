@@ -1,193 +1,133 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ClipboardCheck, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { ClipboardCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../../../shared/format.ts';
-import { ZReviewInput, type TReviewInput } from '../../../../shared/schemas/reports.ts';
-import type { Report } from '../../../api/types.ts';
+import type { z } from 'zod';
+import { ZReviewInput } from '../../../../shared/schemas/reports.ts';
+import type { TAdminReportView } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
+import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
-import { notify } from '../../../lib/toast.ts';
-import { useAdminReports, type StatusFilter } from '../api/get-reports.ts';
-import { ADMIN_PAGE_SIZE } from '../api/keys.ts';
-import { useReviewReport, type ReviewInput } from '../api/review-report.ts';
-import { adminError } from './admin-error.ts';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { Form, FormField } from '../../../components/ui/form.tsx';
+import { EnumOptions, Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { adminKeys } from '../api/keys.ts';
+import { useReviewReport } from '../api/review-report.ts';
+import { useAdminList } from '../api/use-admin-list.ts';
+import { adminOutcome } from './admin-error.ts';
+import { AdminList, ambassadorColumn, amountColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
-import { ListCard } from './list-card.tsx';
 import { SocialLinkList } from './social-links.tsx';
-import { StatusFilterSelect } from './status-filter.tsx';
+
+/** A review decides between these (the other status is where a report starts). */
+const DECISIONS = DECISION_STATUSES.filter((status) => status !== 'pending');
+
+function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminReportView>> {
+  return [
+    { header: 'Week Period', cell: (r) => formatWeek(r.weekStartDate, r.weekEndDate), className: 'font-medium' },
+    ambassadorColumn(),
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} />, card: 'aside' },
+    amountColumn('GCM', 'GCM', (r) => r.gcmAwarded),
+    amountColumn('USDT', 'USDT', (r) => r.usdtAwarded),
+    actionsColumn('Review', (r) => (
+      <Button
+        variant={r.status === 'pending' ? 'default' : 'outline'}
+        size="sm"
+        onClick={() => open(r)}
+        aria-label={`Review report of ${r.ambassador.fullName}`}
+      >
+        <ClipboardCheck aria-hidden="true" /> {r.status === 'pending' ? 'Review' : 'View'}
+      </Button>
+    )),
+  ];
+}
 
 export function ReportsTab() {
-  const [offset, setOffset] = useState(0);
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [selected, setSelected] = useState<Report | null>(null);
-  const query = useAdminReports(offset, status);
-  const items = query.data?.items ?? [];
-  return (
-    <>
-      <ListCard
-        title="Weekly Reports"
-        actions={
-          <StatusFilterSelect
-            label="Status"
-            value={status}
-            onChange={(value) => {
-              setStatus(value);
-              setOffset(0);
-            }}
-          />
-        }
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={items.length === 0}
-        emptyText="No reports found"
-        footer={<Pagination label="Reports" offset={offset} limit={ADMIN_PAGE_SIZE} total={query.data?.total ?? 0} onOffsetChange={setOffset} />}
-      >
-        <Table aria-label="Reports">
-          <THead>
-            <tr>
-              <TH>Week Period</TH>
-              <TH>Ambassador</TH>
-              <TH>Status</TH>
-              <TH className="text-right">GCM</TH>
-              <TH className="text-right">USDT</TH>
-              <TH>
-                <span className="sr-only">Review</span>
-              </TH>
-            </tr>
-          </THead>
-          <TBody>
-            {items.map((report) => (
-              <TR key={report.id}>
-                <TD className="font-medium">{formatWeek(report.weekStartDate, report.weekEndDate)}</TD>
-                <TD>
-                  <p className="font-semibold">{report.ambassador?.fullName ?? '-'}</p>
-                  <p className="text-xs text-muted">{report.ambassador?.email}</p>
-                </TD>
-                <TD>
-                  <StatusBadge status={report.status} />
-                </TD>
-                <TD className="text-right font-mono text-gold">{formatGcm(report.gcmAwarded)}</TD>
-                <TD className="text-right font-mono text-pitch-light">{formatUsdt(report.usdtAwarded)}</TD>
-                <TD>
-                  <Button
-                    variant={report.status === 'pending' ? 'default' : 'outline'}
-                    size="sm"
-                    onClick={() => setSelected(report)}
-                    aria-label={`Review report of ${report.ambassador?.fullName ?? 'ambassador'}`}
-                  >
-                    <ClipboardCheck aria-hidden="true" /> {report.status === 'pending' ? 'Review' : 'View'}
-                  </Button>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </ListCard>
-      {selected ? <ReportDialog report={selected} onClose={() => setSelected(null)} /> : null}
-    </>
-  );
+  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', { filter: DECISION_STATUSES });
+  return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
 }
 
-function ReportDialog({ report, onClose }: { report: Report; onClose: () => void }) {
+function ReportDialog({ row: report, onClose }: RowDialogProps<TAdminReportView>) {
   const a = report.ambassador;
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title="Weekly Report" description={formatWeek(report.weekStartDate, report.weekEndDate)} className="max-w-2xl">
-        <div className="flex flex-col gap-5">
-          {a ? (
-            <section aria-label="Ambassador details" className="flex flex-col gap-3 rounded-xl border border-border p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 className="font-bold">{a.fullName}</h3>
-                <BadgePill level={a.badgeLevel} />
-              </div>
-              <SocialLinkList
-                handles={a}
-                personalTelegram={a.personalTelegramHandle}
-                before={[
-                  ['Email', a.email],
-                  ['Country', a.country],
-                ]}
-              />
-            </section>
-          ) : null}
-          <TextBlock title="Activity Report">{report.activityReport}</TextBlock>
-          <p className="text-xs text-muted">Submitted {formatDateTime(report.createdAt)}</p>
-          {report.status === 'pending' ? (
-            <ReviewForm report={report} onDone={onClose} />
-          ) : (
-            <section aria-label="Review" className="flex flex-col gap-2 rounded-xl border border-border p-4">
-              <div className="flex items-center gap-2">
-                <h3 className="font-semibold">Review</h3>
-                <StatusBadge status={report.status} />
-              </div>
-              <DetailList
-                items={[
-                  ['GCM Awarded', formatGcm(report.gcmAwarded)],
-                  ['USDT Awarded', formatUsdt(report.usdtAwarded)],
-                  ['Admin Notes', report.adminNotes || 'None'],
-                  ['Reviewed', formatDateTime(report.reviewedAt)],
-                ]}
-              />
-            </section>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog onClose={onClose} title="Weekly Report" description={formatWeek(report.weekStartDate, report.weekEndDate)} className="max-w-2xl">
+      <div className="flex flex-col gap-5">
+        <section aria-label="Ambassador details" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-bold">{a.fullName}</h3>
+            <BadgePill level={a.badgeLevel} />
+          </div>
+          <SocialLinkList
+            handles={a}
+            personalTelegram={a.personalTelegramHandle}
+            before={[
+              ['Email', a.email],
+              ['Country', a.country],
+            ]}
+          />
+        </section>
+        <TextBlock title="Activity Report">{report.activityReport}</TextBlock>
+        <p className="text-xs text-muted">Submitted {formatDateTime(report.createdAt)}</p>
+        {report.status === 'pending' ? (
+          <ReviewForm report={report} onDone={onClose} />
+        ) : (
+          <section aria-label="Review" className="flex flex-col gap-2 rounded-xl border border-border p-4">
+            <div className="flex items-center gap-2">
+              <h3 className="font-semibold">Review</h3>
+              <StatusBadge status={report.status} />
+            </div>
+            <DetailList
+              items={[
+                ['GCM Awarded', formatGcm(report.gcmAwarded)],
+                ['USDT Awarded', formatUsdt(report.usdtAwarded)],
+                ['Admin Notes', report.adminNotes || 'None'],
+                ['Reviewed', formatDateTime(report.reviewedAt)],
+              ]}
+            />
+          </section>
+        )}
+      </div>
+    </ModalDialog>
   );
 }
 
-function ReviewForm({ report, onDone }: { report: Report; onDone: () => void }) {
+function ReviewForm({ report, onDone }: { report: TAdminReportView; onDone: () => void }) {
   const review = useReviewReport();
-  const form = useForm<TReviewInput, unknown, ReviewInput>({
+  const form = useForm({
     resolver: zodResolver(ZReviewInput),
     defaultValues: { status: 'approved', gcmAwarded: '0', usdtAwarded: '0', adminNotes: '' },
   });
-  const errors = form.formState.errors;
-  const onSubmit = form.handleSubmit((input) => {
+  const submit = (input: z.output<typeof ZReviewInput>) =>
     review.mutate(
       { id: report.id, input },
-      {
-        onSuccess: () => {
-          notify.success('Report Reviewed', `The report was ${input.status}.`);
-          onDone();
-        },
-        onError: adminError('Failed to review report'),
-      },
+      adminOutcome({ title: 'Report Reviewed', text: `The report was ${input.status}.` }, 'Failed to review report', onDone),
     );
-  });
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4" aria-label="Review report">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4" aria-label="Review report">
       <h3 className="font-semibold">Review</h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="GCM Awarded" error={errors.gcmAwarded?.message}>
-          <Input type="number" inputMode="decimal" min={0} step="0.01" {...form.register('gcmAwarded')} />
-        </Field>
-        <Field label="USDT Awarded" error={errors.usdtAwarded?.message}>
-          <Input type="number" inputMode="decimal" min={0} step="0.01" {...form.register('usdtAwarded')} />
-        </Field>
+        <FormField name="gcmAwarded" label="GCM Awarded">
+          <Input type="number" inputMode="decimal" min={0} step="0.01" />
+        </FormField>
+        <FormField name="usdtAwarded" label="USDT Awarded">
+          <Input type="number" inputMode="decimal" min={0} step="0.01" />
+        </FormField>
       </div>
-      <Field label="Admin Notes (optional)" error={errors.adminNotes?.message}>
-        <Textarea rows={3} className="min-h-20" {...form.register('adminNotes')} />
-      </Field>
-      <Field label="Status" error={errors.status?.message}>
-        <NativeSelect {...form.register('status')}>
-          <option value="approved">Approved</option>
-          <option value="rejected">Rejected</option>
+      <FormField name="adminNotes" label="Admin Notes (optional)">
+        <Textarea rows={3} className="min-h-20" />
+      </FormField>
+      <FormField name="status" label="Status" required>
+        <NativeSelect>
+          <EnumOptions values={DECISIONS} />
         </NativeSelect>
-      </Field>
+      </FormField>
       <DialogFooter className="mt-0">
-        <Button type="submit" disabled={review.isPending}>
-          {review.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <Button type="submit" loading={review.isPending}>
           Submit Review
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,10 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
-import type { SocialHandles } from '../../../api/types.ts';
+import { PLATFORMS, PLATFORM_INFO, profileLink, type Platform, type PlatformInfo } from '../../../../shared/platforms.ts';
+import type { TAmbassadorView } from '../../../../shared/schemas/views.ts';
+import { DetailList } from './detail-list.tsx';
+
+type SocialHandles = Pick<TAmbassadorView, PlatformInfo['field']>;
 
 /** A handle as a link when one can be built, otherwise 'N/A'. */
 export function HandleLink({ handle, platform }: { handle: string | null | undefined; platform: Platform | 'personal-telegram' }) {
@@ -25,31 +28,11 @@ export function SocialLinkList({
   personalTelegram?: string | null | undefined;
   before?: Array<[string, ReactNode]>;
 }) {
-  const platforms: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook', 'youtube'];
-  return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-      {before.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-      {personalTelegram !== undefined ? (
-        <>
-          <dt className="text-muted">Personal Telegram</dt>
-          <dd>
-            <HandleLink handle={personalTelegram} platform="personal-telegram" />
-          </dd>
-        </>
-      ) : null}
-      {platforms.map((platform) => (
-        <div key={platform} className="contents">
-          <dt className="text-muted">{platform === 'telegram' ? 'Telegram Channel' : PLATFORM_INFO[platform].label}</dt>
-          <dd className="min-w-0">
-            <HandleLink handle={handles[PLATFORM_INFO[platform].field]} platform={platform} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+  const items: Array<[string, ReactNode]> = [...before];
+  if (personalTelegram !== undefined) items.push(['Personal Telegram', <HandleLink key="pt" handle={personalTelegram} platform="personal-telegram" />]);
+  for (const platform of PLATFORMS) {
+    const label = platform === 'telegram' ? 'Telegram Channel' : PLATFORM_INFO[platform].label;
+    items.push([label, <HandleLink key={platform} handle={handles[PLATFORM_INFO[platform].field]} platform={platform} />]);
+  }
+  return <DetailList items={items} />;
 }

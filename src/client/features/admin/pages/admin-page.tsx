@@ -48,7 +48,7 @@ export function AdminPage() {
               <span className="text-muted">Admin:</span> {name}
             </p>
           </div>
-          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
             <LogOut aria-hidden="true" /> Logout
           </Button>
         </div>

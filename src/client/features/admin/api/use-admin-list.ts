@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiPage } from '../../../lib/api.ts';
+import { ADMIN_PAGE_SIZE } from './keys.ts';
+
+/** 'all', or one of the values the list is filtered by. */
+export const ALL = 'all';
+
+export interface AdminListOptions {
+  /** The values of the list's status filter (sent as ?status=); none: no filter. */
+  filter?: readonly string[];
+  /** A search box (sent as ?search=, case-insensitive substring on the server). */
+  search?: boolean;
+  pageSize?: number;
+}
+
+/** What AdminList draws: the rows and their states, and, when the list has them, its pager, filter and search. */
+export interface AdminListState<T> {
+  items: T[];
+  isLoading: boolean;
+  isError: boolean;
+  paging?: { offset: number; limit: number; total: number; setOffset: (offset: number) => void };
+  filter?: { values: readonly string[]; value: string; setValue: (value: string) => void };
+  search?: { value: string; setValue: (value: string) => void };
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * A paged admin list (?limit=&offset=, total in X-Total-Count) with its optional status filter and
+ * search. The query key starts with `key`, so invalidating `key` refreshes every page of it. A new
+ * filter or search starts again from the first page.
+ */
+export function useAdminList<T>(key: readonly unknown[], url: string, options: AdminListOptions = {}): AdminListState<T> {
+  const { filter, search: searchable = false, pageSize = ADMIN_PAGE_SIZE } = options;
+  const [status, setStatus] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const searched = useDebounced(search, 300).trim();
+  // The offset belongs to one filter and search; under another it is 0.
+  const selection = `${status}\n${searched}`;
+  const [paging, setPaging] = useState({ selection, offset: 0 });
+  const offset = paging.selection === selection ? paging.offset : 0;
+  const params = {
+    limit: pageSize,
+    offset,
+    status: filter && status !== ALL ? status : undefined,
+    search: searchable && searched ? searched : undefined,
+  };
+  const query = useQuery({
+    queryKey: [...key, params],
+    queryFn: () => apiPage<T>(url, params),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    items: query.data?.items ?? [],
+    isLoading: query.isLoading,
+    isError: query.isError,
+    paging: { offset, limit: pageSize, total: query.data?.total ?? 0, setOffset: (next) => setPaging({ selection, offset: next }) },
+    filter: filter ? { values: filter, value: status, setValue: setStatus } : undefined,
+    search: searchable ? { value: search, setValue: setSearch } : undefined,
+  };
+}

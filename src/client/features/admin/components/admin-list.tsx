@@ -1,0 +1,126 @@
+import { Search } from 'lucide-react';
+import type { Currency } from '../../../../shared/enums.ts';
+import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { ALL, type AdminListState } from '../api/use-admin-list.ts';
+
+/** What a row's dialog is given. */
+export interface RowDialogProps<T> {
+  row: T;
+  onClose: () => void;
+}
+
+interface AdminListProps<T extends { id: string }> {
+  title: string;
+  /** Shown before the title. */
+  icon?: ReactNode;
+  description?: ReactNode;
+  /** The table's (or the cards') accessible name, also the pager's; the title when left out. */
+  label?: string;
+  list: AdminListState<T>;
+  /** The columns; `open` shows a row's dialog (a Review or Edit button calls it). */
+  columns: (open: (row: T) => void) => ReadonlyArray<Column<T>>;
+  /** The dialog of the open row. */
+  Dialog?: ComponentType<RowDialogProps<T>>;
+  /** A click anywhere on a table row opens its dialog too. */
+  openOnRowClick?: boolean;
+  emptyText: string;
+  searchPlaceholder?: string;
+}
+
+/**
+ * An admin console list: its title, status filter and search, its loading, error and empty
+ * states, the rows (a table, or cards on a phone), its pages, and the dialog of the row opened.
+ */
+export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
+  const { title, icon, description, label = title, list, columns, Dialog, openOnRowClick, emptyText, searchPlaceholder = 'Search by name or email' } = props;
+  const { filter, search, paging } = list;
+  const [open, setOpen] = useState<T | null>(null);
+  return (
+    <>
+      <Card>
+        <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle className="inline-flex items-center gap-2">
+              {icon}
+              {title}
+            </CardTitle>
+            {description ? <CardDescription>{description}</CardDescription> : null}
+          </div>
+          {filter ? (
+            <label className="flex items-center gap-2 text-sm text-muted">
+              <span>Status</span>
+              <NativeSelect className="h-9 w-36" value={filter.value} onChange={(e) => filter.setValue(e.target.value)}>
+                <option value={ALL}>All</option>
+                <EnumOptions values={filter.values} />
+              </NativeSelect>
+            </label>
+          ) : null}
+          {search ? (
+            <div className="relative w-full sm:w-72">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+              <Input
+                type="search"
+                aria-label={searchPlaceholder}
+                placeholder={searchPlaceholder}
+                className="pl-9"
+                value={search.value}
+                onChange={(e) => search.setValue(e.target.value)}
+              />
+            </div>
+          ) : null}
+        </CardHeader>
+        <CardContent>
+          {list.isLoading ? (
+            <div className="flex justify-center py-10">
+              <Spinner />
+            </div>
+          ) : list.isError ? (
+            <EmptyState title="This list could not be loaded">Please try again in a moment.</EmptyState>
+          ) : list.items.length === 0 ? (
+            <EmptyState title={emptyText} />
+          ) : (
+            <ResponsiveTable
+              label={label}
+              rows={list.items}
+              rowKey={(row) => row.id}
+              columns={columns(setOpen)}
+              onRowClick={openOnRowClick ? setOpen : undefined}
+            />
+          )}
+          {paging ? <Pagination label={label} offset={paging.offset} limit={paging.limit} total={paging.total} onOffsetChange={paging.setOffset} /> : null}
+        </CardContent>
+      </Card>
+      {open && Dialog ? <Dialog row={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+/** Who a report or a withdrawal is from: the ambassador's name over their email (a card's title on a phone). */
+export function ambassadorColumn<T extends { ambassador: { fullName: string; email: string } }>(): Column<T> {
+  return {
+    header: 'Ambassador',
+    card: 'title',
+    cell: (row) => (
+      <>
+        <p className="font-semibold">{row.ambassador.fullName}</p>
+        <p className="break-all text-xs text-muted">{row.ambassador.email}</p>
+      </>
+    ),
+  };
+}
+
+const TINT: Record<Currency, string> = { GCM: 'text-gold', USDT: 'text-pitch-light' };
+
+/** An amount of GCM or USDT: right-aligned figures, in the currency's colour unless `tinted` is false. */
+export function amountColumn<T>(header: string, currency: Currency, amount: (row: T) => string, tinted = true): Column<T> {
+  const format = currency === 'GCM' ? formatGcm : formatUsdt;
+  return { header, align: 'right', className: cn('font-mono', tinted && TINT[currency]), cell: (row) => format(amount(row)) };
+}
