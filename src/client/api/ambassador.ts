@@ -1,20 +1,19 @@
 /**
- * The signed-in ambassador's own record. Read by the report, profile and wallet
- * pages (GET /api/ambassador) and the dashboard (GET /api/ambassadors/me), so it
- * lives outside any one feature.
+ * The signed-in ambassador's own record, under one query key: the dashboard, report, profile and
+ * wallet pages all read GET /api/ambassador (the server answers GET /api/ambassadors/me with the
+ * same record), so one PATCH refreshes every page at once.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../lib/api.ts';
 import type { TAmbassadorSelfUpdate } from '../../shared/schemas/ambassadors.ts';
-import type { Ambassador } from './types.ts';
+import type { TOwnAmbassador } from '../../shared/schemas/views.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
 
 export const ambassadorKey = ['/api/ambassador'] as const;
-export const myAmbassadorKey = ['/api/ambassadors/me'] as const;
 
 /** null when the user has no ambassador record (404). */
-async function getOrNull(url: string): Promise<Ambassador | null> {
+async function getAmbassador(): Promise<TOwnAmbassador | null> {
   try {
-    return await apiRequest<Ambassador>('GET', url);
+    return await apiRequest<TOwnAmbassador>('GET', '/api/ambassador');
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -22,24 +21,18 @@ async function getOrNull(url: string): Promise<Ambassador | null> {
 }
 
 export function useAmbassador(enabled = true) {
-  return useQuery({ queryKey: ambassadorKey, queryFn: () => getOrNull('/api/ambassador'), enabled });
+  return useQuery({ queryKey: ambassadorKey, queryFn: getAmbassador, enabled });
 }
 
-export function useMyAmbassador(enabled = true) {
-  return useQuery({ queryKey: myAmbassadorKey, queryFn: () => getOrNull('/api/ambassadors/me'), enabled });
+export function updateAmbassador(input: TAmbassadorSelfUpdate): Promise<TOwnAmbassador> {
+  return apiRequest<TOwnAmbassador>('PATCH', '/api/ambassador', input);
 }
 
-export function updateAmbassador(input: TAmbassadorSelfUpdate): Promise<Ambassador> {
-  return apiRequest<Ambassador>('PATCH', '/api/ambassador', input);
-}
-
-/** PATCH /api/ambassador; refreshes every view of the ambassador. */
+/** PATCH /api/ambassador, then the record is read again (spec §7). */
 export function useUpdateAmbassador() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAmbassador,
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ambassadorKey }), queryClient.invalidateQueries({ queryKey: myAmbassadorKey })]);
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ambassadorKey }),
   });
 }

@@ -39,7 +39,7 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
               />
             ))}
           </nav>
-          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} disabled={logoutMutation.isPending}>
+          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
             <LogOut aria-hidden="true" />
             Logout
           </Button>

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TApplicationInput } from '../../../../shared/schemas/applications.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { TApplication } from '../../../../shared/schemas/applications.ts';
 
-export function submitApplication(input: TApplication): Promise<unknown> {
+export function submitApplication(input: TApplicationInput): Promise<unknown> {
   return apiRequest<unknown>('POST', '/api/applications', input);
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, KeyRound, Loader2 } from 'lucide-react';
+import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
@@ -7,16 +7,12 @@ import { SETUP_LINK_VALID_HOURS, SETUP_REDIRECT_SECONDS, SUPPORT_EMAIL } from '.
 import { ZSetupPasswordForm } from '../../../../shared/schemas/auth.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, FieldError } from '../../../components/ui/field.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSetupPassword } from '../api/setup-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-
-interface SetupForm {
-  password: string;
-  confirmPassword: string;
-}
 
 export function SetupPasswordPage() {
   const params = useParams<{ token: string }>();
@@ -24,8 +20,7 @@ export function SetupPasswordPage() {
   const [, navigate] = useLocation();
   const mutation = useSetupPassword(token);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SetupForm>({ resolver: zodResolver(ZSetupPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
-  const errors = form.formState.errors;
+  const form = useForm({ resolver: zodResolver(ZSetupPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
@@ -33,12 +28,13 @@ export function SetupPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [mutation.isSuccess, navigate]);
 
-  const onSubmit = form.handleSubmit(({ password }) => {
+  const submit = ({ password }: { password: string }) => {
     setFailure(null);
-    mutation.mutate(password, {
-      onError: (error) => setFailure((error instanceof ApiError && error.status < 500 ? error.serverMessage : null) ?? 'Failed to set password'),
-    });
-  });
+    mutation.mutate(
+      { password },
+      { onError: (error) => setFailure((error instanceof ApiError && error.status < 500 ? error.serverMessage : null) ?? 'Failed to set password') },
+    );
+  };
 
   return (
     <PublicLayout footer={false}>
@@ -55,22 +51,16 @@ export function SetupPasswordPage() {
         </AuthCard>
       ) : (
         <AuthCard icon={<KeyRound aria-hidden="true" />} title="Create Your Password" description="Choose the password you will use to log in.">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create your password">
-            <Field label="Password" required error={errors.password?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </Field>
-            <Field label="Confirm Password" required error={errors.confirmPassword?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-            </Field>
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Create your password">
+            <FormField name="password" label="Password" required>
+              <Input type="password" autoComplete="new-password" />
+            </FormField>
+            <FormField name="confirmPassword" label="Confirm Password" required>
+              <Input type="password" autoComplete="new-password" />
+            </FormField>
             {failure ? <FieldError>{failure}</FieldError> : null}
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={mutation.isPending}>
-              {mutation.isPending ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden="true" /> Creating...
-                </>
-              ) : (
-                'Create Password'
-              )}
+            <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending}>
+              {mutation.isPending ? 'Creating...' : 'Create Password'}
             </Button>
             <p className="text-center text-xs text-muted">
               This link is valid for {SETUP_LINK_VALID_HOURS} hours. If it has expired, contact support at{' '}
@@ -79,7 +69,7 @@ export function SetupPasswordPage() {
               </a>
               .
             </p>
-          </form>
+          </Form>
         </AuthCard>
       )}
     </PublicLayout>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZSuperAdminLoginInput, type TSuperAdminLoginInput } from '../../../../shared/schemas/auth.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, FieldError } from '../../../components/ui/field.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -16,13 +17,12 @@ import { AuthCard } from '../components/auth-card.tsx';
 export function SuperAdminLoginPage() {
   const mutation = useSuperAdminLogin();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TSuperAdminLoginInput>({
+  const form = useForm({
     resolver: zodResolver(ZSuperAdminLoginInput),
     defaultValues: { email: '', password: '', superAdminSecret: '' },
   });
-  const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit((values) => {
+  const submit = (values: TSuperAdminLoginInput) => {
     setFailure(null);
     mutation.mutate(values, {
       onSuccess: () => {
@@ -36,7 +36,7 @@ export function SuperAdminLoginPage() {
         setFailure(serverMessage ?? 'Super admin login failed');
       },
     });
-  });
+  };
 
   return (
     <div className="min-h-screen">
@@ -47,27 +47,22 @@ export function SuperAdminLoginPage() {
       </header>
       <main id="main">
         <AuthCard icon={<ShieldAlert aria-hidden="true" />} title="Restricted Access Only" description="Super administrators only. Every attempt is logged.">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Super admin login">
-            <Field label="Email" required error={errors.email?.message}>
-              <Input type="email" autoComplete="username" {...form.register('email')} />
-            </Field>
-            <Field label="Password" required error={errors.password?.message}>
-              <Input type="password" autoComplete="current-password" {...form.register('password')} />
-            </Field>
-            <Field label="Super Admin Secret" required error={errors.superAdminSecret?.message}>
-              <Input type="password" autoComplete="off" {...form.register('superAdminSecret')} />
-            </Field>
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Super admin login">
+            <FormField name="email" label="Email" required>
+              <Input type="email" autoComplete="username" />
+            </FormField>
+            <FormField name="password" label="Password" required>
+              <Input type="password" autoComplete="current-password" />
+            </FormField>
+            <FormField name="superAdminSecret" label="Super Admin Secret" required>
+              <Input type="password" autoComplete="off" />
+            </FormField>
             {failure ? <FieldError>{failure}</FieldError> : null}
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={mutation.isPending || mutation.isSuccess}>
-              {mutation.isPending ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden="true" /> Signing in...
-                </>
-              ) : (
-                'Sign In'
-              )}
+            {/* After success the page is replaced by /admin: the button stays busy until then. */}
+            <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending || mutation.isSuccess}>
+              {mutation.isPending ? 'Signing in...' : 'Sign In'}
             </Button>
-          </form>
+          </Form>
         </AuthCard>
       </main>
     </div>

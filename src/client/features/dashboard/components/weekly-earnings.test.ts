@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../../api/types.ts';
+import type { TReportView } from '../../../../shared/schemas/views.ts';
 import { weeklyEarnings } from './weekly-earnings.ts';
 
-function report(week: string, status: Report['status'], gcm: string, usdt: string): Report {
+function report(week: string, status: TReportView['status'], gcm: string, usdt: string): TReportView {
   return {
     id: `${week}-${gcm}`,
     ambassadorId: 'a',

@@ -1,5 +1,5 @@
 import { addMoney } from '../../../../shared/money.ts';
-import type { Report } from '../../../api/types.ts';
+import type { TReportView } from '../../../../shared/schemas/views.ts';
 
 export interface WeekPoint {
   week: string;
@@ -9,7 +9,7 @@ export interface WeekPoint {
 }
 
 /** GCM and USDT awarded per report week (approved reports), oldest first, at most `limit` weeks. */
-export function weeklyEarnings(reports: readonly Report[], limit = 12): WeekPoint[] {
+export function weeklyEarnings(reports: readonly TReportView[], limit = 12): WeekPoint[] {
   const byWeek = new Map<string, { gcm: string; usdt: string }>();
   for (const report of reports) {
     if (report.status !== 'approved') continue;

@@ -4,10 +4,10 @@ import { Link, Redirect } from 'wouter';
 import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
 import { formatDate, formatGcm, formatUsdt, formatWeek, initials } from '../../../../shared/format.ts';
 import { isPositiveMoney } from '../../../../shared/money.ts';
+import type { TOwnAmbassador, TReportView } from '../../../../shared/schemas/views.ts';
 import { DASHBOARD_RECENT_REPORTS, SUPPORT_EMAIL } from '../../../../shared/limits.ts';
-import { useMyAmbassador } from '../../../api/ambassador.ts';
+import { useAmbassador } from '../../../api/ambassador.ts';
 import { useMyReports } from '../../../api/reports.ts';
-import type { Ambassador, Report } from '../../../api/types.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { BadgePill, asBadgeLevel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
@@ -17,7 +17,7 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FullPageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { weeklyEarnings } from '../components/weekly-earnings.ts';
 
@@ -26,7 +26,7 @@ const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
 export function DashboardPage() {
   const { user } = useAuth();
   const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
-  const ambassador = useMyAmbassador(!isAdmin);
+  const ambassador = useAmbassador(!isAdmin);
   const reports = useMyReports(!isAdmin && Boolean(ambassador.data));
 
   if (isAdmin) return <Redirect to="/admin" replace />;
@@ -64,7 +64,7 @@ function ProfileNotFound() {
   );
 }
 
-function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: Ambassador; reports: Report[]; reportsLoading: boolean }) {
+function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAmbassador; reports: TReportView[]; reportsLoading: boolean }) {
   const level = asBadgeLevel(ambassador.badgeLevel);
   const tier = badgeTier(level);
   const recent = reports.slice(0, DASHBOARD_RECENT_REPORTS);
@@ -206,36 +206,32 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: Ambass
               </Link>
             </EmptyState>
           ) : (
-            <Table aria-label="Recent Activity Reports">
-              <THead>
-                <tr>
-                  <TH>Week Period</TH>
-                  <TH>Status</TH>
-                  <TH>GCM Awarded</TH>
-                  <TH>Submitted</TH>
-                </tr>
-              </THead>
-              <TBody>
-                {recent.map((report) => (
-                  <TR key={report.id}>
-                    <TD className="font-medium">{formatWeek(report.weekStartDate, report.weekEndDate)}</TD>
-                    <TD>
-                      <Badge variant={report.status === 'approved' ? 'default' : 'secondary'} className="capitalize">
-                        {report.status}
-                      </Badge>
-                    </TD>
-                    <TD className="font-mono text-gold">{isPositiveMoney(report.gcmAwarded || '0') ? `+${formatGcm(report.gcmAwarded)}` : '-'}</TD>
-                    <TD className="text-muted">{formatDate(report.createdAt)}</TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+            <ResponsiveTable label="Recent Activity Reports" rows={recent} rowKey={(report) => report.id} columns={REPORT_COLUMNS} />
           )}
         </CardContent>
       </Card>
     </div>
   );
 }
+
+/** Spec §4: 'approved' gets a highlighted badge, any other status a secondary one; GCM shows '+amount' above 0. */
+const REPORT_COLUMNS: ReadonlyArray<Column<TReportView>> = [
+  { header: 'Week Period', cell: (report) => formatWeek(report.weekStartDate, report.weekEndDate), className: 'font-medium', card: 'title' },
+  {
+    header: 'Status',
+    card: 'aside',
+    cell: (report) => (
+      <Badge variant={report.status === 'approved' ? 'default' : 'secondary'} className="capitalize">
+        {report.status}
+      </Badge>
+    ),
+  },
+  {
+    header: 'GCM Awarded',
+    cell: (report) => <span className="font-mono text-gold">{isPositiveMoney(report.gcmAwarded || '0') ? `+${formatGcm(report.gcmAwarded)}` : '-'}</span>,
+  },
+  { header: 'Submitted', cell: (report) => <span className="text-muted">{formatDate(report.createdAt)}</span> },
+];
 
 function StatCard({ icon, label, sub, value, accent }: { icon: ReactNode; label: string; sub: string; value: string; accent: 'gold' | 'green' }) {
   return (

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TLeaderboardEntry } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { LeaderboardEntry } from '../../../api/types.ts';
 
 export const leaderboardKey = ['/api/public/leaderboard'] as const;
 
-export function getLeaderboard(): Promise<LeaderboardEntry[]> {
-  return apiRequest<LeaderboardEntry[]>('GET', '/api/public/leaderboard');
+export function getLeaderboard(): Promise<TLeaderboardEntry[]> {
+  return apiRequest<TLeaderboardEntry[]>('GET', '/api/public/leaderboard');
 }
 
 export function useLeaderboard() {

@@ -2,7 +2,7 @@ import { Crown, Info, Medal, Trophy } from 'lucide-react';
 import { compareMoney } from '../../../../shared/money.ts';
 import { formatWholeGcm, initials } from '../../../../shared/format.ts';
 import { LEADERBOARD_PODIUM_MIN, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
-import type { LeaderboardEntry } from '../../../api/types.ts';
+import type { TLeaderboardEntry } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -100,7 +100,7 @@ function Avatar({ name, large }: { name: string; large?: boolean }) {
 }
 
 /** Top three in the order 2nd, 1st, 3rd. */
-function Podium({ entries }: { entries: LeaderboardEntry[] }) {
+function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
   const [first, second, third] = entries;
   if (!first || !second || !third) return null;
   const places = [

@@ -1,20 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Award, Check, ExternalLink, KeyRound, Loader2, Mail, MapPin, Pencil, Share2, Wallet, X } from 'lucide-react';
+import { Award, Check, ExternalLink, KeyRound, Mail, MapPin, Pencil, Share2, Wallet, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
 import { initials } from '../../../../shared/format.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/limits.ts';
-import { PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
+import { PLATFORMS, PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
 import { ZChangePasswordForm } from '../../../../shared/schemas/auth.ts';
+import type { TOwnAmbassador } from '../../../../shared/schemas/views.ts';
 import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
-import type { Ambassador } from '../../../api/types.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -38,7 +40,7 @@ export function ProfilePage() {
 }
 
 interface SectionProps {
-  ambassador: Ambassador;
+  ambassador: TOwnAmbassador;
   mode: EditMode;
   setMode: (mode: EditMode) => void;
 }
@@ -152,8 +154,8 @@ function EditButtons({ pending, onCancel, saveLabel = 'Save' }: { pending: boole
       <Button variant="outline" onClick={onCancel} disabled={pending}>
         <X aria-hidden="true" /> Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
+      <Button type="submit" loading={pending}>
+        <Check aria-hidden="true" />
         {pending ? 'Saving...' : saveLabel}
       </Button>
     </div>
@@ -161,6 +163,9 @@ function EditButtons({ pending, onCancel, saveLabel = 'Save' }: { pending: boole
 }
 
 type SocialValues = Record<'twitterHandle' | 'instagramHandle' | 'telegramHandle' | 'facebookHandle', string>;
+
+/** Spec §5: empty handles and addresses are sent as null; no format check here, the server's answer is shown. */
+const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 function SocialSection({ ambassador, mode, setMode }: SectionProps) {
   const update = useUpdateAmbassador();
@@ -172,42 +177,48 @@ function SocialSection({ ambassador, mode, setMode }: SectionProps) {
     facebookHandle: ambassador.facebookHandle ?? '',
   };
   const form = useForm<SocialValues>({ values });
-  const links = (['twitter', 'instagram', 'telegram', 'facebook', 'youtube'] as const)
-    .map((platform) => ({
-      platform,
-      handle: ambassador[PLATFORM_INFO[platform].field],
-      href: profileLink(ambassador[PLATFORM_INFO[platform].field], platform),
-    }))
-    .filter((l) => l.handle);
+  const links = PLATFORMS.map((platform) => ({
+    platform,
+    handle: ambassador[PLATFORM_INFO[platform].field],
+    href: profileLink(ambassador[PLATFORM_INFO[platform].field], platform),
+  })).filter((l) => l.handle);
 
-  const onSubmit = form.handleSubmit((v) => {
-    // Spec §5: empty handles are sent as null; no format check on the client.
-    const body = Object.fromEntries(Object.entries(v).map(([k, value]) => [k, value.trim() ? value.trim() : null]));
-    update.mutate(body, {
-      onSuccess: () => {
-        setMode('none');
-        notify.success('Profile Updated', 'Your profile has been updated successfully.');
+  const save = (v: SocialValues) =>
+    update.mutate(
+      {
+        twitterHandle: orNull(v.twitterHandle),
+        instagramHandle: orNull(v.instagramHandle),
+        telegramHandle: orNull(v.telegramHandle),
+        facebookHandle: orNull(v.facebookHandle),
       },
-      onError: (error) => notify.error('Update Failed', errorMessage(error)),
-    });
-  });
+      {
+        onSuccess: () => {
+          setMode('none');
+          notify.success('Profile Updated', 'Your profile has been updated successfully.');
+        },
+        onError: (error) => {
+          showServerErrors(form, error);
+          notify.error('Update Failed', errorMessage(error));
+        },
+      },
+    );
 
   return (
     <SectionCard icon={<Share2 />} title="Social Media Profiles" editing={editing} onEdit={() => setMode('social')} editLabel="Edit social media profiles">
       {editing ? (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Edit social media profiles">
+        <Form form={form} onSubmit={save} className="flex flex-col gap-4" aria-label="Edit social media profiles">
           <div className="grid gap-4 sm:grid-cols-2">
             {SOCIAL_PLATFORMS.map((platform) => {
               const info = PLATFORM_INFO[platform];
               return (
-                <Field key={platform} label={info.label}>
-                  <Input placeholder={`@username or ${info.placeholder}`} {...form.register(info.field as keyof SocialValues)} />
-                </Field>
+                <FormField key={platform} name={info.field} label={info.label}>
+                  <Input placeholder={`@username or ${info.placeholder}`} />
+                </FormField>
               );
             })}
           </div>
           <EditButtons pending={update.isPending} onCancel={() => setMode('none')} />
-        </form>
+        </Form>
       ) : links.length === 0 ? (
         <p className="text-sm text-muted">No social media profiles added yet</p>
       ) : (
@@ -235,19 +246,20 @@ function WalletSection({ ambassador, mode, setMode }: SectionProps) {
   const update = useUpdateAmbassador();
   const editing = mode === 'wallet';
   const form = useForm<{ usdtWalletAddress: string }>({ values: { usdtWalletAddress: ambassador.usdtWalletAddress ?? '' } });
-  const onSubmit = form.handleSubmit(({ usdtWalletAddress }) => {
-    const value = usdtWalletAddress.trim();
+  const save = ({ usdtWalletAddress }: { usdtWalletAddress: string }) =>
     update.mutate(
-      { usdtWalletAddress: value ? value : null },
+      { usdtWalletAddress: orNull(usdtWalletAddress) },
       {
         onSuccess: () => {
           setMode('none');
           notify.success('Profile Updated', 'Your profile has been updated successfully.');
         },
-        onError: (error) => notify.error('Update Failed', errorMessage(error)),
+        onError: (error) => {
+          showServerErrors(form, error);
+          notify.error('Update Failed', errorMessage(error));
+        },
       },
     );
-  });
   return (
     <SectionCard
       icon={<Wallet />}
@@ -258,15 +270,15 @@ function WalletSection({ ambassador, mode, setMode }: SectionProps) {
       editLabel="Edit wallet addresses"
     >
       {editing ? (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Edit wallet addresses">
+        <Form form={form} onSubmit={save} className="flex flex-col gap-4" aria-label="Edit wallet addresses">
           <Field label="GCM Wallet Address" hint="Coming Soon - GCM wallet integration pending">
             <Input disabled value={ambassador.gcmWalletAddress ?? ''} placeholder="Coming Soon" readOnly />
           </Field>
-          <Field label="USDT Wallet Address (BEP20)">
-            <Input placeholder="0x..." autoComplete="off" spellCheck={false} className="font-mono" {...form.register('usdtWalletAddress')} />
-          </Field>
+          <FormField name="usdtWalletAddress" label="USDT Wallet Address (BEP20)">
+            <Input placeholder="0x..." autoComplete="off" spellCheck={false} className="font-mono" />
+          </FormField>
           <EditButtons pending={update.isPending} onCancel={() => setMode('none')} />
-        </form>
+        </Form>
       ) : (
         <dl className="grid gap-3 text-sm">
           <div className="rounded-lg border border-border px-3 py-2">
@@ -285,32 +297,27 @@ function WalletSection({ ambassador, mode, setMode }: SectionProps) {
   );
 }
 
-interface PasswordValues {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+type PasswordValues = z.input<typeof ZChangePasswordForm>;
 
-const PASSWORD_ORDER: Array<keyof PasswordValues> = ['currentPassword', 'newPassword', 'confirmPassword'];
+/** Spec §5: the order of the change-password checks, each also an 'Error' toast. */
+const PASSWORD_ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 function PasswordSection({ mode, setMode }: SectionProps) {
   const change = useChangePassword();
   const editing = mode === 'password';
-  const form = useForm<PasswordValues>({
+  const form = useForm({
     resolver: zodResolver(ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const errors = form.formState.errors;
   const close = () => {
     form.reset();
     setMode('none');
   };
-  // Spec §5: each client-side problem also shows an 'Error' toast, first one first.
-  const onInvalid = (invalid: FieldErrors<PasswordValues>) => {
-    const first = PASSWORD_ORDER.map((name) => invalid[name]?.message).find(Boolean);
-    if (first) notify.error('Error', first);
+  const invalid = (errors: FieldErrors<PasswordValues>) => {
+    const first = firstError(errors, PASSWORD_ORDER);
+    if (first) notify.error('Error', first.message);
   };
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
+  const save = ({ currentPassword, newPassword }: z.output<typeof ZChangePasswordForm>) =>
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -321,24 +328,23 @@ function PasswordSection({ mode, setMode }: SectionProps) {
         onError: (error) => notify.error('Password Change Failed', errorMessage(error)),
       },
     );
-  }, onInvalid);
   return (
     <SectionCard icon={<KeyRound />} title="Change Password" editing={editing} onEdit={() => setMode('password')} editLabel="Change password">
       {editing ? (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change password">
-          <Field label="Current Password" error={errors.currentPassword?.message}>
-            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-          </Field>
+        <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label="Change password">
+          <FormField name="currentPassword" label="Current Password" required>
+            <Input type="password" autoComplete="current-password" />
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="New Password" hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`} error={errors.newPassword?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-            </Field>
-            <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-            </Field>
+            <FormField name="newPassword" label="New Password" hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`} required>
+              <Input type="password" autoComplete="new-password" />
+            </FormField>
+            <FormField name="confirmPassword" label="Confirm New Password" required>
+              <Input type="password" autoComplete="new-password" />
+            </FormField>
           </div>
           <EditButtons pending={change.isPending} onCancel={close} saveLabel="Update Password" />
-        </form>
+        </Form>
       ) : (
         <p className="text-sm text-muted">Keep your account safe with a strong password you do not use elsewhere.</p>
       )}

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
-import { ambassadorKey, myAmbassadorKey } from '../../../api/ambassador.ts';
+import type { TReportInput } from '../../../../shared/schemas/reports.ts';
+import type { TReportView } from '../../../../shared/schemas/views.ts';
+import { ambassadorKey } from '../../../api/ambassador.ts';
 import { myReportsKey } from '../../../api/reports.ts';
-import type { Report } from '../../../api/types.ts';
-
-export interface SubmitReportInput {
-  weekStartDate: string;
-  weekEndDate: string;
-  activityReport: string;
-}
+import { apiRequest } from '../../../lib/api.ts';
 
 /** The server takes the ambassador from the session; the body holds only the week and the text. */
-export function submitReport(input: SubmitReportInput): Promise<Report> {
-  return apiRequest<Report>('POST', '/api/reports', input);
+export function submitReport(input: TReportInput): Promise<TReportView> {
+  return apiRequest<TReportView>('POST', '/api/reports', input);
 }
 
 export function useSubmitReport() {
@@ -20,11 +15,7 @@ export function useSubmitReport() {
   return useMutation({
     mutationFn: submitReport,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: myReportsKey }),
-        queryClient.invalidateQueries({ queryKey: myAmbassadorKey }),
-        queryClient.invalidateQueries({ queryKey: ambassadorKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: myReportsKey }), queryClient.invalidateQueries({ queryKey: ambassadorKey })]);
     },
   });
 }

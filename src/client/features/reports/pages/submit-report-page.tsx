@@ -1,21 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Ban, CheckCircle2, Lightbulb, Loader2, Send } from 'lucide-react';
+import { Ban, CheckCircle2, Lightbulb, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import { ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
 import { useAmbassador } from '../../../api/ambassador.ts';
+import { useSettings } from '../../../api/settings.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useSettings } from '../api/get-settings.ts';
-import { useSubmitReport, type SubmitReportInput } from '../api/submit-report.ts';
+import { useSubmitReport } from '../api/submit-report.ts';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 
@@ -48,13 +48,12 @@ export function SubmitReportPage() {
   const settings = useSettings();
   const mutation = useSubmitReport();
   const [submitted, setSubmitted] = useState(false);
-  const form = useForm<TReportInput, unknown, SubmitReportInput>({ resolver: zodResolver(ZReportInput), defaultValues: defaults(), mode: 'onTouched' });
-  const errors = form.formState.errors;
+  const form = useForm({ resolver: zodResolver(ZReportInput), defaultValues: defaults(), mode: 'onTouched' });
   const length = (form.watch('activityReport') ?? '').trim().length;
   const disabled = settings.data?.reportSubmissionEnabled === false;
   const suspended = ambassador.data?.status === 'suspended';
 
-  const onSubmit = form.handleSubmit((values) => {
+  const submit = (values: TReportInput) => {
     mutation.mutate(values, {
       onSuccess: () => {
         setSubmitted(true);
@@ -63,7 +62,7 @@ export function SubmitReportPage() {
       },
       onError: (error) => notify.error('Submission Failed', errorMessage(error)),
     });
-  });
+  };
 
   const submitAnother = () => {
     form.reset(defaults());
@@ -125,40 +124,32 @@ export function SubmitReportPage() {
                 Report submission is currently disabled
               </p>
             ) : null}
-            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Submit Weekly Report">
+            <Form form={form} onSubmit={submit} className="flex flex-col gap-5" aria-label="Submit Weekly Report">
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Week Start Date" required error={errors.weekStartDate?.message}>
-                  <Input type="date" max={utcDay(0)} {...form.register('weekStartDate')} />
-                </Field>
-                <Field label="Week End Date" required error={errors.weekEndDate?.message}>
-                  <Input type="date" max={utcDay(0)} {...form.register('weekEndDate')} />
-                </Field>
+                <FormField name="weekStartDate" label="Week Start Date" required>
+                  <Input type="date" max={utcDay(0)} />
+                </FormField>
+                <FormField name="weekEndDate" label="Week End Date" required>
+                  <Input type="date" max={utcDay(0)} />
+                </FormField>
               </div>
-              <Field
+              <FormField
+                name="activityReport"
                 label="Weekly Activity Report"
                 required
                 hint={`Describe your social media activity, community management, feedback collection and content contributions. ${length}/${MIN_REPORT_LENGTH} characters minimum.`}
-                error={errors.activityReport?.message}
               >
-                <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={PLACEHOLDER} {...form.register('activityReport')} />
-              </Field>
+                <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={PLACEHOLDER} />
+              </FormField>
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                 <Link href="/dashboard" className={buttonVariants({ variant: 'outline' })}>
                   Cancel
                 </Link>
-                <Button type="submit" disabled={mutation.isPending || disabled || suspended}>
-                  {mutation.isPending ? (
-                    <>
-                      <Loader2 className="animate-spin" aria-hidden="true" /> Submitting...
-                    </>
-                  ) : (
-                    <>
-                      <Send aria-hidden="true" /> Submit Report
-                    </>
-                  )}
+                <Button type="submit" disabled={disabled || suspended} loading={mutation.isPending}>
+                  <Send aria-hidden="true" /> {mutation.isPending ? 'Submitting...' : 'Submit Report'}
                 </Button>
               </div>
-            </form>
+            </Form>
           </CardContent>
         </Card>
         <Card className="h-fit">

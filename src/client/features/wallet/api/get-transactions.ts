@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TTransactionView } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Transaction } from '../../../api/types.ts';
 
 export const transactionsKey = ['/api/transactions'] as const;
 
-export function getTransactions(): Promise<Transaction[]> {
-  return apiRequest<Transaction[]>('GET', '/api/transactions');
+export function getTransactions(): Promise<TTransactionView[]> {
+  return apiRequest<TTransactionView[]>('GET', '/api/transactions');
 }
 
 export function useTransactions() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Withdrawal } from '../../../api/types.ts';
 
 export const withdrawalsKey = ['/api/withdrawal-requests'] as const;
 
-export function getWithdrawals(): Promise<Withdrawal[]> {
-  return apiRequest<Withdrawal[]>('GET', '/api/withdrawal-requests');
+export function getWithdrawals(): Promise<TWithdrawalView[]> {
+  return apiRequest<TWithdrawalView[]>('GET', '/api/withdrawal-requests');
 }
 
 export function useWithdrawals() {

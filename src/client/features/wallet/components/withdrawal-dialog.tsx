@@ -1,14 +1,18 @@
-import { ArrowUpRight, Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowUpRight } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
 import { formatUsdt } from '../../../../shared/format.ts';
+import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
+import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
-import { checkWithdrawal, type WithdrawalProblem } from './withdrawal-check.ts';
+import { problemTitle, withdrawalForm } from './withdrawal-form.ts';
 
 interface Props {
   open: boolean;
@@ -19,33 +23,29 @@ interface Props {
 
 export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawable }: Props) {
   const mutation = useRequestWithdrawal();
-  const [amount, setAmount] = useState('');
-  const [walletAddress, setWalletAddress] = useState(savedAddress);
-  const [problem, setProblem] = useState<WithdrawalProblem | null>(null);
+  const schema = useMemo(() => withdrawalForm(withdrawable), [withdrawable]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', walletAddress: savedAddress } });
   // One Idempotency-Key per distinct request: pressing the button again after a lost answer repeats it safely.
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const { reset } = mutation;
+  const { reset: resetForm } = form;
   // Each opening starts from a blank amount and the saved address.
   useEffect(() => {
     if (!open) return;
-    setAmount('');
-    setWalletAddress(savedAddress);
-    setProblem(null);
+    resetForm({ amount: '', walletAddress: savedAddress });
     attempt.current = null;
     reset();
-  }, [open, savedAddress, reset]);
+  }, [open, savedAddress, reset, resetForm]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkWithdrawal(amount, walletAddress, withdrawable);
-    if (!checked.ok) {
-      setProblem(checked.problem);
-      notify.error(checked.problem.title, checked.problem.message);
-      return;
-    }
-    setProblem(null);
-    const input = { amount: checked.amount, walletAddress: checked.walletAddress };
+  const invalid = (errors: FieldErrors<TWithdrawalInput>) => {
+    const first = firstError(errors, ['amount', 'walletAddress']);
+    if (first) notify.error(problemTitle(first.name, first.message), first.message);
+  };
+
+  const submit = (values: z.output<typeof schema>) => {
+    // Spec §5: the wallet page sends the amount as a number (exact: at most 2 decimals, checked above).
+    const input = { amount: Number(values.amount), walletAddress: values.walletAddress };
     const body = JSON.stringify(input);
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     mutation.mutate(
@@ -63,34 +63,23 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Request Withdrawal" description={`USDT on the BEP20 network. Available to withdraw: ${formatUsdt(withdrawable)}.`}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Request Withdrawal">
-          <Field label="Amount (USDT)" hint="Minimum 50 USDT" error={problem?.field === 'amount' ? problem.message : undefined}>
-            <Input type="number" inputMode="decimal" min={50} step="0.01" placeholder="50.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </Field>
-          <Field
-            label="BEP20 Wallet Address"
-            hint="Defaults to your saved USDT wallet; you may use another."
-            error={problem?.field === 'walletAddress' ? problem.message : undefined}
-          >
-            <Input
-              placeholder="0x..."
-              className="font-mono"
-              spellCheck={false}
-              autoComplete="off"
-              value={walletAddress}
-              onChange={(e) => setWalletAddress(e.target.value)}
-            />
-          </Field>
+        <Form form={form} onSubmit={submit} onInvalid={invalid} className="flex flex-col gap-4" aria-label="Request Withdrawal">
+          <FormField name="amount" label="Amount (USDT)" hint="Minimum 50 USDT" required>
+            <Input type="number" inputMode="decimal" min={50} step="0.01" placeholder="50.00" />
+          </FormField>
+          <FormField name="walletAddress" label="BEP20 Wallet Address" hint="Defaults to your saved USDT wallet; you may use another." required>
+            <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
+          </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ArrowUpRight aria-hidden="true" />}
+            <Button type="submit" loading={mutation.isPending}>
+              <ArrowUpRight aria-hidden="true" />
               {mutation.isPending ? 'Submitting...' : 'Submit Request'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

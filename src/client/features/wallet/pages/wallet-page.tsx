@@ -1,12 +1,15 @@
-import { ArrowUpRight, Award, Check, Coins, DollarSign, History, Loader2, Pencil, Wallet as WalletIcon, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowUpRight, Award, Check, Coins, DollarSign, History, Pencil, Wallet as WalletIcon, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
 import { formatDateTime, formatGcm, formatSignedAmount, formatUsdt } from '../../../../shared/format.ts';
 import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
 import { compareMoney, toCents } from '../../../../shared/money.ts';
+import { ZUsdtWalletForm } from '../../../../shared/schemas/wallet.ts';
+import type { TOwnAmbassador, TTransactionView, TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
-import type { Ambassador } from '../../../api/types.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
@@ -14,10 +17,10 @@ import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Field } from '../../../components/ui/field.tsx';
+import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -34,7 +37,7 @@ export function WalletPage() {
   return <MemberLayout reportLabel="Report">{content}</MemberLayout>;
 }
 
-function WalletView({ ambassador }: { ambassador: Ambassador }) {
+function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
   const level = asBadgeLevel(ambassador.badgeLevel);
   const [dialogOpen, setDialogOpen] = useState(false);
   const withdrawable = ambassador.withdrawableUsdt ?? ambassador.totalUsdtEarned;
@@ -167,35 +170,31 @@ function BalanceCard({
 function UsdtWalletEditor({ address }: { address: string | null }) {
   const update = useUpdateAmbassador();
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(address ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZUsdtWalletForm), defaultValues: { usdtWalletAddress: address ?? '' } });
 
   const start = () => {
-    setValue(address ?? '');
-    setError(null);
+    form.reset({ usdtWalletAddress: address ?? '' });
     setEditing(true);
   };
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = value.trim();
-    if (!trimmed) {
-      setError('Please enter a valid USDT wallet address');
-      notify.error('Error', 'Please enter a valid USDT wallet address');
-      return;
-    }
-    setError(null);
+  // Spec §5: an empty address is refused here, with an 'Error' toast as well.
+  const invalid = (errors: FieldErrors<{ usdtWalletAddress: string }>) => {
+    const first = firstError(errors, ['usdtWalletAddress']);
+    if (first) notify.error('Error', first.message);
+  };
+  const save = ({ usdtWalletAddress }: { usdtWalletAddress: string }) =>
     update.mutate(
-      { usdtWalletAddress: trimmed },
+      { usdtWalletAddress },
       {
         onSuccess: () => {
           setEditing(false);
           notify.success('Wallet Updated', 'Your USDT wallet address has been saved.');
         },
-        onError: (e) => notify.error('Update Failed', errorMessage(e)),
+        onError: (error) => {
+          showServerErrors(form, error);
+          notify.error('Update Failed', errorMessage(error));
+        },
       },
     );
-  };
 
   if (!editing) {
     return (
@@ -213,21 +212,36 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
     );
   }
   return (
-    <form onSubmit={save} noValidate className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
-      <Field label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." error={error ?? undefined}>
-        <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
-      </Field>
+    <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
+      <FormField name="usdtWalletAddress" label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." required>
+        <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
+      </FormField>
       <div className="flex gap-2 sm:justify-end">
         <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabled={update.isPending}>
           <X aria-hidden="true" /> Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />} Save Wallet
+        <Button type="submit" size="sm" loading={update.isPending}>
+          <Check aria-hidden="true" /> Save Wallet
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
+
+const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<TWithdrawalView>> = [
+  { header: 'Amount', cell: (w) => <span className="font-mono text-lg font-bold">{formatUsdt(w.amount)}</span>, card: 'title' },
+  {
+    header: 'Wallet',
+    cell: (w) => (
+      <span className="font-mono text-xs" title={w.walletAddress}>
+        {shortenAddress(w.walletAddress)}
+      </span>
+    ),
+  },
+  { header: 'Requested', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
+  { header: 'Admin Notes', cell: (w) => <span className="text-muted">{w.adminNotes ?? '-'}</span>, className: 'max-w-72 whitespace-normal' },
+  { header: 'Status', cell: (w) => <StatusBadge status={w.status} />, card: 'aside' },
+];
 
 function WithdrawalList() {
   const withdrawals = useWithdrawals();
@@ -241,27 +255,28 @@ function WithdrawalList() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="flex flex-col gap-2" aria-label="Withdrawal Requests">
-          {list.map((w) => (
-            <li key={w.id} className="flex flex-col gap-2 rounded-xl border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="font-mono text-lg font-bold">{formatUsdt(w.amount)}</p>
-                <p className="text-xs text-muted">
-                  <span className="font-mono" title={w.walletAddress}>
-                    {shortenAddress(w.walletAddress)}
-                  </span>{' '}
-                  · {formatDateTime(w.createdAt)}
-                </p>
-                {w.adminNotes ? <p className="mt-1 text-sm text-muted">Admin notes: {w.adminNotes}</p> : null}
-              </div>
-              <StatusBadge status={w.status} />
-            </li>
-          ))}
-        </ul>
+        <ResponsiveTable label="Withdrawal Requests" rows={list} rowKey={(w) => w.id} columns={WITHDRAWAL_COLUMNS} />
       </CardContent>
     </Card>
   );
 }
+
+/** Spec §2: the type in upper case, the amount signed, green when positive and red when negative. */
+const TRANSACTION_COLUMNS: ReadonlyArray<Column<TTransactionView>> = [
+  { header: 'Date', cell: (t) => <span className="text-muted">{formatDateTime(t.createdAt)}</span> },
+  { header: 'Type', cell: (t) => t.type.toUpperCase(), className: 'font-semibold', card: 'title' },
+  { header: 'Description', cell: (t) => t.description || '-', className: 'max-w-72 whitespace-normal' },
+  {
+    header: 'Amount',
+    align: 'right',
+    card: 'aside',
+    cell: (t) => (
+      <span className={cn('font-mono font-bold', t.amount.trim().startsWith('-') ? 'text-danger' : 'text-pitch-light')}>
+        {formatSignedAmount(t.amount, t.currency)}
+      </span>
+    ),
+  },
+];
 
 function TransactionHistory() {
   const transactions = useTransactions();
@@ -279,31 +294,7 @@ function TransactionHistory() {
         ) : list.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">No transactions yet</p>
         ) : (
-          <Table aria-label="Transaction History">
-            <THead>
-              <tr>
-                <TH>Date</TH>
-                <TH>Type</TH>
-                <TH>Description</TH>
-                <TH className="text-right">Amount</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {list.map((t) => {
-                const negative = t.amount.trim().startsWith('-');
-                return (
-                  <TR key={t.id}>
-                    <TD className="text-muted">{formatDateTime(t.createdAt)}</TD>
-                    <TD className="font-semibold">{t.type.toUpperCase()}</TD>
-                    <TD className="max-w-72 whitespace-normal">{t.description ?? '-'}</TD>
-                    <TD className={cn('text-right font-mono font-bold', negative ? 'text-danger' : 'text-pitch-light')}>
-                      {formatSignedAmount(t.amount, t.currency)}
-                    </TD>
-                  </TR>
-                );
-              })}
-            </TBody>
-          </Table>
+          <ResponsiveTable label="Transaction History" rows={list} rowKey={(t) => t.id} columns={TRANSACTION_COLUMNS} />
         )}
       </CardContent>
     </Card>

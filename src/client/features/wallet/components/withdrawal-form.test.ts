@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { withdrawalForm } from './withdrawal-form.ts';
+
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+function messages(amount: unknown, walletAddress: string, withdrawable: string): Record<string, string> {
+  const result = withdrawalForm(withdrawable).safeParse({ amount, walletAddress });
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('the withdrawal form (the shared schema plus the page’s own checks)', () => {
+  it('accepts an amount from 50 up to the withdrawable balance, read exactly', () => {
+    expect(withdrawalForm('120.00').parse({ amount: '50', walletAddress: ` ${ADDRESS} ` })).toEqual({ amount: '50.00', walletAddress: ADDRESS });
+    expect(withdrawalForm('120.00').parse({ amount: '120.00', walletAddress: ADDRESS }).amount).toBe('120.00');
+  });
+
+  it('refuses below the minimum or not a number with the spec’s message', () => {
+    for (const amount of ['49.99', '', 'abc', '-60', '0']) {
+      expect(messages(amount, ADDRESS, '1000.00'), amount).toEqual({ amount: 'Minimum withdrawal amount is 50 USDT' });
+    }
+  });
+
+  it('refuses more than 2 decimals and more than the withdrawable balance, to the cent', () => {
+    expect(messages('60.001', ADDRESS, '1000.00')).toEqual({ amount: 'Amount can have at most 2 decimal places' });
+    expect(messages('100.01', ADDRESS, '100.00')).toEqual({ amount: "You don't have enough USDT to withdraw this amount" });
+  });
+
+  it('needs an address, and leaves its format to the server', () => {
+    expect(messages('60', '  ', '100.00')).toEqual({ walletAddress: 'Please enter a valid BEP20 wallet address' });
+    expect(messages('60', '0xnot-an-address', '100.00')).toEqual({});
+    expect(messages('', '', '100.00')).toEqual({ amount: 'Minimum withdrawal amount is 50 USDT', walletAddress: 'Please enter a valid BEP20 wallet address' });
+  });
+});
