@@ -2,6 +2,27 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/*
+ * The direction of imports (bulletproof-react's import zones, with ESLint's own
+ * no-restricted-imports): src/shared imports neither side; src/client never imports src/server;
+ * the client's shared parts (components, lib, api) import no feature; and a feature
+ * (src/client/features/<name>) imports no other feature: what two features share moves to
+ * src/client/components, src/client/lib or src/client/api. Imports are relative, so the rules
+ * read where a path climbs to; dynamic import() is not checked (only app/router.tsx uses it).
+ */
+const intoServer = { regex: '^(?:\\.\\./)+(?:src/)?server(?:/|$)', message: 'src/client and src/shared never import src/server: they meet in src/shared.' };
+const intoClient = { regex: '^(?:\\.\\./)+(?:src/)?client(?:/|$)', message: 'src/shared is imported by the client and the server; it imports neither.' };
+const intoFeatures = {
+  regex: '^(?:\\.\\./)+features(?:/|$)',
+  message: 'src/client/components, lib and api are shared by the features; they import none of them.',
+};
+/** From a file `depth` folders below src/client/features/<name>/: a path that climbs to features/ (or to src/client and back into features/). */
+const intoAnotherFeature = (depth) => ({
+  regex: `^(?:\\.\\./){${depth + 1}}(?!\\.\\./)|^(?:\\.\\./){${depth + 2}}features/`,
+  message: 'A feature does not import another feature: move what they share to src/client/components, src/client/lib or src/client/api.',
+});
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'drizzle/**', 'screenshots/**', 'coverage/**', 'public/**'] },
   js.configs.recommended,
@@ -13,15 +34,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // The server and the client meet only in src/shared.
-    files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client may import src/shared, never src/server.' }] }] },
-  },
-  {
-    files: ['src/server/**', 'src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'src/server and src/shared never import the client.' }] }] },
-  },
+  { files: ['src/shared/**'], rules: restrict(intoServer, intoClient) },
+  { files: ['src/server/**'], rules: restrict(intoClient) },
+  { files: ['src/client/**'], rules: restrict(intoServer) },
+  { files: ['src/client/components/**', 'src/client/lib/**', 'src/client/api/**'], rules: restrict(intoServer, intoFeatures) },
+  // One block per depth below a feature's folder (a rule's options are replaced, not merged, so each repeats intoServer).
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: restrict(intoServer, intoAnotherFeature(depth)),
+  })),
   {
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
