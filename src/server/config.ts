@@ -125,6 +125,7 @@ const ZEnv = z
     ALLOWED_ORIGINS: origins,
     EMAIL_TO_LOG: bool,
     REQUEST_TIMEOUT_SECONDS: positiveInt(30),
+    ADMIN_MFA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
     TEST_CLOCK_OFFSET: optionalString.pipe(
       z
         .string()
@@ -198,6 +199,8 @@ export interface Config {
   emailToLog: boolean;
   /** Headers and body of a request must arrive within this time, else 408. */
   requestTimeoutMs: number;
+  /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
+  adminMfa: 'required' | 'optional';
   /** TEST_CLOCK_OFFSET in milliseconds, added to the server's clock (never in production). */
   clockOffsetMs: number;
   logLevel: string;
@@ -240,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     emailToLog: !env.SMTP_URL,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     clockOffsetMs: durationMs(env.TEST_CLOCK_OFFSET),
+    adminMfa: env.ADMIN_MFA ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,

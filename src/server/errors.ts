@@ -23,11 +23,14 @@ export interface FieldError {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
-  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+  /** A machine-readable reason a client acts on (e.g. MFA_ENROLL), sent as the body's `code`. */
+  readonly reason: string | undefined;
+  constructor(code: ErrorCode, message: string, errors?: FieldError[], reason?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
+    this.reason = reason;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

@@ -62,6 +62,13 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/super-admin/admins/:id/password': [401, 403, 403, 403, 400],
   'GET /api/super-admin/actions': [401, 403, 403, 403, 200],
   'PATCH /api/super-admin/settings': [401, 403, 403, 403, 400],
+  // No half-signed-in session in these callers' cookies: 400 for the empty body first.
+  'POST /api/login/mfa': [400, 400, 400, 400, 400],
+  'GET /api/mfa': [401, 200, 200, 200, 200],
+  'POST /api/mfa/enroll': [401, 200, 200, 200, 200],
+  'POST /api/mfa/verify': [401, 400, 400, 400, 400],
+  'POST /api/mfa/recovery-codes': [401, 400, 400, 400, 400],
+  'POST /api/mfa/disable': [401, 400, 400, 400, 400],
   // A stream that never ends by itself: opened and read in test/api/seasons.test.ts, not here.
   'GET /api/public/leaderboard/stream': [200, 200, 200, 200, 200],
   'GET /api/public/seasons': [200, 200, 200, 200, 200],

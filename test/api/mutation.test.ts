@@ -12,7 +12,15 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 describe.each(DATABASE_KINDS)('withTransaction (%s)', (kind) => {
   let server: TestServer;
   let ambassador: CreatedAmbassador;
-  const actor = { id: '', email: 'super@example.com', username: 'super@example.com', fullName: 'Super Admin', isAdmin: true, isSuperAdmin: true };
+  const actor = {
+    id: '',
+    email: 'super@example.com',
+    username: 'super@example.com',
+    fullName: 'Super Admin',
+    isAdmin: true,
+    isSuperAdmin: true,
+    mfaEnabled: false,
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ kind });

@@ -17,6 +17,8 @@ export interface SessionUser {
   fullName: string | null;
   isAdmin: boolean;
   isSuperAdmin: boolean;
+  /** Two-factor sign-in is on for the account. */
+  mfaEnabled: boolean;
 }
 
 export interface LoadedSession {
@@ -27,9 +29,22 @@ export interface LoadedSession {
 /** Idle expiry is written at most once a minute, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(db: Db, config: Config, userId: string, now: Date): Promise<{ token: string; expires: Date }> {
+/** How long a half-signed-in browser has to give its second factor. */
+export const MFA_PENDING_MS = 5 * 60_000;
+
+/**
+ * A new session. `mfaPending`: the password was right and a second factor is due; such a session
+ * lives MFA_PENDING_MS and is good for nothing but `POST /api/login/mfa`.
+ */
+export async function createSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  now: Date,
+  options: { mfaPending?: boolean } = {},
+): Promise<{ token: string; expires: Date }> {
   const token = newToken();
-  const absoluteExpire = new Date(now.getTime() + config.sessionAbsoluteMs);
+  const absoluteExpire = new Date(now.getTime() + (options.mfaPending ? MFA_PENDING_MS : config.sessionAbsoluteMs));
   const expire = new Date(Math.min(now.getTime() + config.sessionIdleMs, absoluteExpire.getTime()));
   await db.insert(sessions).values({
     sid: sessionKey(config.sessionSecret, token),
@@ -37,26 +52,38 @@ export async function createSession(db: Db, config: Config, userId: string, now:
     expire,
     absoluteExpire,
     userId,
+    mfaPending: options.mfaPending ?? false,
     createdAt: now,
   });
   return { token, expires: absoluteExpire };
 }
 
+/** The half-signed-in session a cookie names, if it is one and has not expired. */
+export async function loadPendingSession(db: Db, config: Config, token: string | undefined, now: Date): Promise<{ sid: string; userId: string } | null> {
+  if (!token || token.length > 100) return null;
+  const sid = sessionKey(config.sessionSecret, token);
+  const rows = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.sid, sid), eq(sessions.mfaPending, true), gt(sessions.absoluteExpire, now)));
+  return rows[0] ? { sid, userId: rows[0].userId } : null;
+}
+
 /**
  * Signs a browser in: the session its cookie held before (this account's or another's) ends in the
- * same transaction as the new one starts, so signing in again never leaves the replaced id valid.
+ * same transaction as the new one starts (call it inside one), so signing in again never leaves
+ * the replaced id valid.
  */
 export async function replaceSession(
-  db: Db,
+  tx: Db,
   config: Config,
   userId: string,
   now: Date,
   previousToken: string | undefined,
+  options: { mfaPending?: boolean } = {},
 ): Promise<{ token: string; expires: Date }> {
-  return db.transaction(async (tx) => {
-    if (previousToken && previousToken.length <= 100) await tx.delete(sessions).where(eq(sessions.sid, sessionKey(config.sessionSecret, previousToken)));
-    return createSession(tx, config, userId, now);
-  });
+  if (previousToken && previousToken.length <= 100) await tx.delete(sessions).where(eq(sessions.sid, sessionKey(config.sessionSecret, previousToken)));
+  return createSession(tx, config, userId, now, options);
 }
 
 export async function loadSession(db: Db, config: Config, token: string, now: Date): Promise<LoadedSession | null> {
@@ -72,10 +99,11 @@ export async function loadSession(db: Db, config: Config, token: string, now: Da
       fullName: users.fullName,
       isAdmin: users.isAdmin,
       isSuperAdmin: users.isSuperAdmin,
+      mfaEnabledAt: users.mfaEnabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)));
+    .where(and(eq(sessions.sid, sid), eq(sessions.mfaPending, false), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)));
   const row = rows[0];
   if (!row) return null;
   const idleExpire = Math.min(now.getTime() + config.sessionIdleMs, row.absoluteExpire.getTime());
@@ -85,8 +113,8 @@ export async function loadSession(db: Db, config: Config, token: string, now: Da
       .set({ expire: new Date(idleExpire) })
       .where(eq(sessions.sid, sid));
   }
-  const { expire: _e, absoluteExpire: _a, ...user } = row;
-  return { sid, user };
+  const { expire: _e, absoluteExpire: _a, mfaEnabledAt, ...rest } = row;
+  return { sid, user: { ...rest, mfaEnabled: mfaEnabledAt !== null } };
 }
 
 export async function destroySession(db: Db, sid: string): Promise<void> {

@@ -23,6 +23,12 @@ export const users = pgTable(
     /** SHA-256 of the setup token; the token itself is only ever in the email. */
     passwordSetupToken: text('password_setup_token'),
     passwordSetupTokenExpiry: timestamptz('password_setup_token_expiry'),
+    /** TOTP (RFC 6238) key, base32, once two-factor sign-in is on; the key being enrolled until then. */
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: timestamptz('mfa_enabled_at'),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    mfaLastStep: integer('mfa_last_step'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_setup_token_key').on(t.passwordSetupToken)],
@@ -40,6 +46,8 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Half signed in: the password was right, the second factor is still due. Usable for nothing else. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],
@@ -326,6 +334,19 @@ export const emailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/** Single-use recovery codes of two-factor sign-in, stored as their SHA-256. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export const rateLimits = pgTable('rate_limits', {

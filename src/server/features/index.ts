@@ -4,6 +4,7 @@ import { ambassadorRoutes } from './ambassadors/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { publicRoutes } from './public/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { seasonRoutes } from './seasons/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -23,6 +24,7 @@ export async function registerFeatures(app: FastifyInstance) {
     superAdminRoutes,
     settingsRoutes,
     seasonRoutes,
+    mfaRoutes,
   ]) {
     await feature(app);
   }

@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, loadSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
 import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from '../features/ambassadors/service.ts';
 import { checkAccess, type Access } from '../http.ts';
 
@@ -55,6 +56,10 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
       async (request) => {
         if (access !== 'public') await attachSession(request);
         checkAccess(access, request.user);
+        // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
+        if ((access === 'admin' || access === 'superAdmin') && ctx.config.adminMfa === 'required' && request.user && !request.user.mfaEnabled) {
+          throw new AppError('FORBIDDEN', MFA_MESSAGES.enrollFirst, undefined, 'MFA_ENROLL');
+        }
         if (mutating) checkOrigin(request);
         if (access === 'ambassador' && request.user) {
           request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;

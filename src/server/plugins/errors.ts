@@ -11,7 +11,11 @@ import { AppError, badRequest, isConnectionFailure, pgErrorCode } from '../error
 
 export function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply.code(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return reply.code(error.status).send({
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+      ...(error.reason ? { code: error.reason } : {}),
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({

@@ -67,5 +67,7 @@ export const ZCurrentUser = z.object({
   fullName: z.string().nullable(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
+  /** Two-factor sign-in is on for the account. */
+  mfaEnabled: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

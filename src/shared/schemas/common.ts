@@ -64,5 +64,7 @@ export type TListQuery = z.infer<typeof ZListQuery>;
 export const ZErrorBody = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** A reason a client acts on, e.g. MFA_ENROLL (DECISIONS §5). */
+  code: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -10,13 +10,14 @@ import {
   ZSuperAdminLoginInput,
 } from '../../../shared/schemas/auth.ts';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
+import { ZMfaCodeInput, ZMfaRequired } from '../../../shared/schemas/mfa.ts';
 import { ZMessage } from '../../../shared/schemas/views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../auth/device-cookie.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
 import { setPasswordFromToken } from './setup-tokens.ts';
-import { changePassword, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
+import { changePassword, completeMfaSignIn, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody };
 
@@ -51,12 +52,23 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: ZCurrentUser, ...errors } } },
+    { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: z.union([ZCurrentUser, ZMfaRequired]), ...errors } } },
     async (request, reply) => {
       const signedIn = await login(app.ctx, request.body, request.ip, {
         sessionToken: request.cookies[SESSION_COOKIE],
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
+      setSessionCookie(reply, signedIn);
+      return signedIn.mfaPending ? { mfa: 'required' as const } : signedIn.user;
+    },
+  );
+
+  // The second step of a sign-in with two-factor authentication (the cookie holds the half session).
+  r.post(
+    '/api/login/mfa',
+    { config: { access: 'public' }, schema: { tags: ['session'], body: ZMfaCodeInput, response: { 200: ZCurrentUser, ...errors } } },
+    async (request, reply) => {
+      const signedIn = await completeMfaSignIn(app.ctx, request.cookies[SESSION_COOKIE], request.body.code, request.ip);
       setSessionCookie(reply, signedIn);
       return signedIn.user;
     },
@@ -67,11 +79,14 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/super-admin-login',
-    { config: { access: 'public' }, schema: { tags: ['session'], body: ZSuperAdminLoginInput, response: { 200: ZCurrentUser, ...errors, 503: ZErrorBody } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['session'], body: ZSuperAdminLoginInput, response: { 200: z.union([ZCurrentUser, ZMfaRequired]), ...errors, 503: ZErrorBody } },
+    },
     async (request, reply) => {
       const signedIn = await superAdminLogin(app.ctx, request.body, request.ip, request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, signedIn);
-      return signedIn.user;
+      return signedIn.mfaPending ? { mfa: 'required' as const } : signedIn.user;
     },
   );
 

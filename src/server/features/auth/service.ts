@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { consume, consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
-import { createSession, replaceSession, endUserSessions, type SessionUser } from '../../auth/sessions.ts';
+import { createSession, endUserSessions, loadPendingSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
+import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
+import { codeLimits, consumeSecondFactor } from '../mfa/service.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -15,7 +17,15 @@ const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 type UserRow = typeof users.$inferSelect;
 
 export function sessionUser(row: UserRow): SessionUser {
-  return { id: row.id, email: row.email, username: row.username, fullName: row.fullName, isAdmin: row.isAdmin, isSuperAdmin: row.isSuperAdmin };
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    fullName: row.fullName,
+    isAdmin: row.isAdmin,
+    isSuperAdmin: row.isSuperAdmin,
+    mfaEnabled: row.mfaEnabledAt !== null,
+  };
 }
 
 async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
@@ -42,6 +52,8 @@ export interface SignedIn {
   user: SessionUser;
   token: string;
   expires: Date;
+  /** True when the password was right and the second factor is still due: the session is only half signed in. */
+  mfaPending?: boolean;
   /** A fresh device cookie for this browser and account (sign-in at /api/login). */
   device?: string;
 }
@@ -70,8 +82,9 @@ export async function login(
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
-  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken));
-  return { user: sessionUser(user), ...session, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
+  const mfaPending = user.mfaEnabledAt !== null;
+  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending }));
+  return { user: sessionUser(user), ...session, mfaPending, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
 }
 
 export async function superAdminLogin(
@@ -91,8 +104,31 @@ export async function superAdminLogin(
   const secretOk = secretsEqual(input.superAdminSecret, expected);
   if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
   await refund(ctx.db, now, { refunded: [limit] });
-  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, previousToken));
-  return { user: sessionUser(user), ...session };
+  const mfaPending = user.mfaEnabledAt !== null;
+  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, previousToken, { mfaPending }));
+  return { user: sessionUser(user), ...session, mfaPending };
+}
+
+/**
+ * The second step of a sign-in with two-factor authentication: the half-signed-in session the
+ * cookie names, a code (TOTP, or an unused recovery code), counted first per account and address.
+ * The half session ends and a new one, with a new id, starts in the same transaction.
+ */
+export async function completeMfaSignIn(ctx: AppContext, pendingToken: string | undefined, code: string, address: string): Promise<SignedIn> {
+  const now = ctx.clock.now();
+  const pending = await loadPendingSession(ctx.db, ctx.config, pendingToken, now);
+  if (!pending) throw unauthorized(MFA_MESSAGES.expired);
+  const limits = codeLimits(ctx, pending.userId, address);
+  await consumeAll(ctx.db, limits, now, MFA_MESSAGES.tooMany);
+  const signedIn = await withTransaction(ctx, null, async ({ tx }) => {
+    await consumeSecondFactor(tx, pending.userId, code, now);
+    const user = (await tx.select().from(users).where(eq(users.id, pending.userId)))[0];
+    if (!user) throw unauthorized(MFA_MESSAGES.expired);
+    const session = await replaceSession(tx, ctx.config, user.id, now, pendingToken);
+    return { user: sessionUser(user), ...session };
+  });
+  await refund(ctx.db, now, { cleared: [limits[0] as Limit], refunded: [limits[1] as Limit] });
+  return signedIn;
 }
 
 export async function register(

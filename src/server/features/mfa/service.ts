@@ -1,0 +1,142 @@
+/**
+ * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 30-second steps, 6 digits) via @oslojs/otp, and
+ * ten single-use recovery codes stored as their SHA-256. Codes are checked against the server's
+ * clock (one step either side), and a step once accepted is never accepted again (no replay).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
+import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { PROGRAMME_NAME } from '../../../shared/limits.ts';
+import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type TMfaStatus } from '../../../shared/schemas/mfa.ts';
+import { consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { mfaRecoveryCodes, users } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
+import { withTransaction } from '../../mutation.ts';
+
+const STEP_SECONDS = 30;
+const DIGITS = 6;
+
+export function timeStep(now: Date): number {
+  return Math.floor(now.getTime() / 1000 / STEP_SECONDS);
+}
+
+/** The step a 6-digit code belongs to (this one or one either side), if it is right and newer than `after`. */
+export function matchingStep(secret: string, code: string, now: Date, after: number | null): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const key = decodeBase32IgnorePadding(secret);
+  const current = timeStep(now);
+  for (const step of [current - 1, current, current + 1]) {
+    if (after !== null && step <= after) continue;
+    if (generateHOTP(key, BigInt(step), DIGITS) === code) return step;
+  }
+  return undefined;
+}
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code.toUpperCase()).digest('hex');
+}
+
+/** Whether ADMIN_MFA makes two-factor sign-in compulsory for this account. */
+export function mfaRequiredFor(ctx: AppContext, user: Pick<SessionUser, 'isAdmin' | 'isSuperAdmin'>): boolean {
+  return ctx.config.adminMfa === 'required' && (user.isAdmin || user.isSuperAdmin);
+}
+
+export async function mfaStatus(ctx: AppContext, user: SessionUser): Promise<TMfaStatus> {
+  const left = await ctx.db
+    .select({ n: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, user.id), isNull(mfaRecoveryCodes.usedAt)));
+  return { enabled: user.mfaEnabled, required: mfaRequiredFor(ctx, user), recoveryCodesLeft: user.mfaEnabled ? (left[0]?.n ?? 0) : 0 };
+}
+
+/** A new key to scan; it takes effect once a code from it is verified. */
+export async function startEnrollment(ctx: AppContext, user: SessionUser): Promise<{ secret: string; otpauthUrl: string }> {
+  if (user.mfaEnabled) throw conflict(MFA_MESSAGES.alreadyOn);
+  const key = randomBytes(20);
+  const secret = encodeBase32UpperCaseNoPadding(key);
+  await withTransaction(ctx, user, ({ tx }) => tx.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, user.id)));
+  return { secret, otpauthUrl: createTOTPKeyURI(PROGRAMME_NAME, user.email, key, STEP_SECONDS, DIGITS) };
+}
+
+async function newRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = encodeBase32UpperCaseNoPadding(randomBytes(10)).slice(0, 10);
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await tx.insert(mfaRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashCode(c.replace('-', '')) })));
+  return codes;
+}
+
+function codeLimits(ctx: AppContext, userId: string, address: string): Limit[] {
+  const { rateLimits } = ctx.config;
+  return [
+    { key: `mfa:account:${userId}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs },
+    { key: `mfa:address:${address}`, max: rateLimits.loginPerAddress, windowMs: rateLimits.loginWindowMs },
+  ];
+}
+
+/** Turns two-factor sign-in on with a first code from the enrolled key; answers the recovery codes, shown once. */
+export async function finishEnrollment(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<string[]> {
+  const limits = codeLimits(ctx, user.id, address);
+  await consumeAll(ctx.db, limits, ctx.clock.now(), MFA_MESSAGES.tooMany);
+  const codes = await withTransaction(ctx, user, async ({ tx, now }) => {
+    const row = (await tx.select().from(users).where(eq(users.id, user.id)).for('update'))[0];
+    if (!row) throw new AppError('UNAUTHORIZED', 'You must be logged in');
+    if (row.mfaEnabledAt) throw conflict(MFA_MESSAGES.alreadyOn);
+    if (!row.mfaPendingSecret) throw badRequest(MFA_MESSAGES.notEnrolling, 'code');
+    const step = matchingStep(row.mfaPendingSecret, code, now, null);
+    if (step === undefined) throw badRequest(MFA_MESSAGES.invalid, 'code');
+    await tx.update(users).set({ mfaSecret: row.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: now, mfaLastStep: step }).where(eq(users.id, user.id));
+    return newRecoveryCodes(tx, user.id);
+  });
+  await refund(ctx.db, ctx.clock.now(), { cleared: [limits[0] as Limit], refunded: [limits[1] as Limit] });
+  return codes;
+}
+
+/**
+ * Checks a second factor for `userId` inside `tx`: a TOTP code of a step not used before (the step
+ * is then recorded), or an unused recovery code (then spent). Throws 400 otherwise.
+ */
+export async function consumeSecondFactor(tx: Db, userId: string, code: string, now: Date): Promise<'totp' | 'recovery'> {
+  const row = (await tx.select().from(users).where(eq(users.id, userId)).for('update'))[0];
+  if (!row?.mfaSecret) throw badRequest(MFA_MESSAGES.notOn, 'code');
+  const step = matchingStep(row.mfaSecret, code, now, row.mfaLastStep);
+  if (step !== undefined) {
+    await tx.update(users).set({ mfaLastStep: step }).where(eq(users.id, userId));
+    return 'totp';
+  }
+  const spent = await tx
+    .update(mfaRecoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, hashCode(code)), isNull(mfaRecoveryCodes.usedAt)))
+    .returning({ userId: mfaRecoveryCodes.userId });
+  if (spent.length) return 'recovery';
+  throw badRequest(MFA_MESSAGES.invalid, 'code');
+}
+
+/** New recovery codes (the old ones stop working), for a signed-in account that proves its second factor. */
+export async function regenerateRecoveryCodes(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<string[]> {
+  await consumeAll(ctx.db, codeLimits(ctx, user.id, address), ctx.clock.now(), MFA_MESSAGES.tooMany);
+  return withTransaction(ctx, user, async ({ tx, now }) => {
+    await consumeSecondFactor(tx, user.id, code, now);
+    return newRecoveryCodes(tx, user.id);
+  });
+}
+
+/** Turns two-factor sign-in off, with a code, where ADMIN_MFA allows it. */
+export async function disableMfa(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<void> {
+  if (mfaRequiredFor(ctx, user)) throw forbidden(MFA_MESSAGES.requiredForAdmins);
+  await consumeAll(ctx.db, codeLimits(ctx, user.id, address), ctx.clock.now(), MFA_MESSAGES.tooMany);
+  await withTransaction(ctx, user, async ({ tx, now }) => {
+    await consumeSecondFactor(tx, user.id, code, now);
+    await tx.update(users).set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null }).where(eq(users.id, user.id));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+  });
+}
+
+export { codeLimits };

@@ -1,0 +1,152 @@
+/**
+ * Two-factor sign-in (DECISIONS §5, Admin accounts): enrolment, the half-signed-in step, TOTP codes
+ * accepted once, recovery codes, the per-account limit on codes, and ADMIN_MFA=required.
+ */
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { createAmbassador, uniqueEmail } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** The code an authenticator app shows for `secret` at the server's time, `offset` steps away. */
+function codeAt(server: TestServer, secret: string, offset = 0): string {
+  const step = Math.floor(server.clock.now().getTime() / 30_000) + offset;
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+}
+
+async function enrol(server: TestServer, client: ApiClient): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await client.post('/api/mfa/enroll');
+  expect(started.status).toBe(200);
+  expect(started.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=/);
+  const verified = await client.post('/api/mfa/verify', { code: codeAt(server, started.body.secret) });
+  expect(verified.status).toBe(200);
+  return { secret: started.body.secret, recoveryCodes: verified.body.recoveryCodes };
+}
+
+describe.each(DATABASE_KINDS)('two-factor sign-in (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+  });
+  afterAll(async () => server?.close());
+
+  it('enrols, then signs in in two steps with a new session id, and accepts each code once', async () => {
+    const amb = await createAmbassador(server);
+    expect((await amb.client.post('/api/mfa/verify', { code: '123456' })).body.message).toBe('Start the set-up again: scan a new QR code');
+    const started = await amb.client.post('/api/mfa/enroll');
+    expect((await amb.client.post('/api/mfa/verify', { code: '000000' === codeAt(server, started.body.secret) ? '111111' : '000000' })).status).toBe(400);
+    const verified = await amb.client.post('/api/mfa/verify', { code: codeAt(server, started.body.secret) });
+    expect(verified.body.recoveryCodes).toHaveLength(10);
+    const secret = started.body.secret as string;
+    expect((await amb.client.get('/api/user')).body.mfaEnabled).toBe(true);
+    expect((await amb.client.get('/api/mfa')).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+
+    // The right password gives a half session that opens nothing.
+    const browser = new ApiClient(server);
+    const first = await browser.post('/api/login', { email: amb.email, password: amb.password });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ mfa: 'required' });
+    const half = browser.cookie;
+    expect((await browser.get('/api/user')).status).toBe(401);
+    expect((await browser.get('/api/ambassador')).status).toBe(401);
+
+    // A wrong code is refused; the right one completes the sign-in with a new session id.
+    expect((await browser.post('/api/login/mfa', { code: '12345' })).status).toBe(400);
+    const wrong = await browser.post('/api/login/mfa', { code: codeAt(server, secret, 5) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('That code is not valid. Check the time on your phone and try again.');
+    // The step after the one used at enrolment: a fresh code.
+    server.clock.advance(30_000);
+    const code = codeAt(server, secret);
+    const done = await browser.post('/api/login/mfa', { code });
+    expect(done.status).toBe(200);
+    expect(done.body.email).toBe(amb.email);
+    expect(browser.cookie).not.toBe(half);
+    expect((await browser.get('/api/user')).status).toBe(200);
+
+    // The same code cannot sign in again (no replay within its window).
+    const again = new ApiClient(server);
+    await again.post('/api/login', { email: amb.email, password: amb.password });
+    expect((await again.post('/api/login/mfa', { code })).status).toBe(400);
+
+    // A recovery code works once.
+    const recovery = verified.body.recoveryCodes[0] as string;
+    expect((await again.post('/api/login/mfa', { code: recovery })).status).toBe(200);
+    const third = new ApiClient(server);
+    await third.post('/api/login', { email: amb.email, password: amb.password });
+    expect((await third.post('/api/login/mfa', { code: recovery })).status).toBe(400);
+    expect((await amb.client.get('/api/mfa')).body.recoveryCodesLeft).toBe(9);
+  });
+
+  it('expires the half session, and limits codes per account', async () => {
+    const amb = await createAmbassador(server);
+    await enrol(server, amb.client);
+    const browser = new ApiClient(server);
+    await browser.post('/api/login', { email: amb.email, password: amb.password });
+    server.clock.advance(6 * 60_000);
+    const late = await browser.post('/api/login/mfa', { code: '123456' });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe('Your sign-in has expired. Please enter your email and password again.');
+
+    await browser.post('/api/login', { email: amb.email, password: amb.password });
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await browser.post('/api/login/mfa', { code: '000001' })).status);
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
+  });
+
+  it('regenerates recovery codes and turns off with a code where allowed', async () => {
+    const amb = await createAmbassador(server);
+    const { secret, recoveryCodes } = await enrol(server, amb.client);
+    server.clock.advance(30_000);
+    const fresh = await amb.client.post('/api/mfa/recovery-codes', { code: codeAt(server, secret) });
+    expect(fresh.body.recoveryCodes).toHaveLength(10);
+    expect(fresh.body.recoveryCodes).not.toContain(recoveryCodes[0]);
+    expect((await amb.client.post('/api/mfa/disable', { code: recoveryCodes[0] })).status).toBe(400);
+    expect((await amb.client.post('/api/mfa/disable', { code: fresh.body.recoveryCodes[0] })).status).toBe(200);
+    expect((await amb.client.get('/api/user')).body.mfaEnabled).toBe(false);
+    expect((await new ApiClient(server).post('/api/login', { email: amb.email, password: amb.password })).body.email).toBe(amb.email);
+  });
+});
+
+describe('ADMIN_MFA=required', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_MFA: 'required' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('blocks every admin API until the admin has enrolled, then asks for the code at sign-in', async () => {
+    const superAdmin = await superAdminClient(server);
+    const blocked = await superAdmin.get('/api/admin/applications');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toEqual({ message: 'Set up two-factor authentication first', code: 'MFA_ENROLL' });
+    expect((await superAdmin.get('/api/super-admin/admins')).body.code).toBe('MFA_ENROLL');
+    // Enrolment itself, and the account's own pages, stay open.
+    expect((await superAdmin.get('/api/mfa')).body).toMatchObject({ enabled: false, required: true });
+    const { secret } = await enrol(server, superAdmin);
+    expect((await superAdmin.get('/api/admin/applications')).status).toBe(200);
+    // Required: it cannot be turned off.
+    server.clock.advance(30_000);
+    expect((await superAdmin.post('/api/mfa/disable', { code: codeAt(server, secret) })).body.message).toBe(
+      'Two-factor authentication is required for admins and cannot be turned off',
+    );
+
+    // The super admin sign-in now has a second step.
+    const browser = new ApiClient(server);
+    const first = await browser.post('/api/super-admin-login', {
+      email: SUPER_ADMIN.email,
+      password: SUPER_ADMIN.password,
+      superAdminSecret: SUPER_ADMIN.secret,
+    });
+    expect(first.body).toEqual({ mfa: 'required' });
+    server.clock.advance(30_000);
+    expect((await browser.post('/api/login/mfa', { code: codeAt(server, secret) })).body.isSuperAdmin).toBe(true);
+    expect((await browser.get('/api/admin/applications')).status).toBe(200);
+
+    // Ambassadors are not made to enrol.
+    const amb = await createAmbassador(server, { admin: browser, email: uniqueEmail('mfa') });
+    expect((await amb.client.get('/api/ambassador')).status).toBe(200);
+  });
+});
