@@ -264,10 +264,10 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Error', 'Please enter your current password');
     await page.getByLabel('Current Password').fill('wrong-one');
-    await page.getByLabel('New Password', { exact: true }).fill('12345');
+    await page.getByLabel(/^New Password/).fill('12345');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Error', 'New password must be at least 6 characters');
-    await page.getByLabel('New Password', { exact: true }).fill('123456');
+    await page.getByLabel(/^New Password/).fill('123456');
     await page.getByLabel('Confirm New Password').fill('654321');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Error', 'Passwords do not match');
@@ -284,7 +284,7 @@ describe('signed in', () => {
     await page.goto('/wallet');
     await expectText(page, 'Please add your USDT wallet address to enable withdrawals');
     expect(await page.getByRole('button', { name: 'Request Withdrawal' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('list', { name: 'Withdrawal Requests' }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Withdrawal Requests' }).count()).toBe(0);
     await expectText(page, 'No transactions yet');
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('button', { name: 'Save Wallet' }).click();
@@ -331,7 +331,7 @@ describe('signed in', () => {
     await dialog.waitFor({ state: 'hidden' });
     // Radix gives the focus back when the dialog unmounts, a moment after it is hidden.
     await expect.poll(() => opener.evaluate((node) => node === document.activeElement)).toBe(true);
-    await expectContent(page.getByRole('list', { name: 'Withdrawal Requests' }), '$60.00');
+    await expectContent(page.getByRole('table', { name: 'Withdrawal Requests' }), '$60.00');
   });
 });
 

@@ -259,7 +259,7 @@ describe('the ambassador programme, end to end', () => {
     await screenshot(page, 'wallet-withdrawal-dialog');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expectToast(page, 'Withdrawal Requested', 'pending admin approval');
-    const list = page.getByRole('list', { name: 'Withdrawal Requests' });
+    const list = page.getByRole('table', { name: 'Withdrawal Requests' });
     await expectContent(list, '$100.00');
     await expectContent(list, 'pending');
     await expectText(page, '$1,150.50');
@@ -297,7 +297,7 @@ describe('the ambassador programme, end to end', () => {
     expect(text).toContain('+2,500 GCM');
     const negative = history.getByText('-$100.00');
     await expect(negative.getAttribute('class')).resolves.toContain('text-danger');
-    const list = page.getByRole('list', { name: 'Withdrawal Requests' });
+    const list = page.getByRole('table', { name: 'Withdrawal Requests' });
     await expectContent(list, 'approved');
     await expectContent(list, 'Paid, tx 0xabc');
     await screenshot(page, 'wallet');
@@ -388,7 +388,8 @@ describe('the ambassador programme, end to end', () => {
       ['Super Admin', 'admin-super-admin'],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.getByRole('tabpanel').locator('table, [role="status"], p').first().waitFor();
+      // Below Tailwind's md breakpoint a list's rows are cards (a ul), not a table.
+      await page.getByRole('tabpanel').locator('table, ul, [role="status"], p').first().waitFor();
       await expectNoHorizontalOverflow(page);
       await screenshot(page, name);
     }

@@ -1,0 +1,133 @@
+/**
+ * Lists on a phone (390 px): the admin console's rows become cards whose actions stay on screen,
+ * and the ambassador's wallet and dashboard keep every key fact of a row, with no sideways scroll.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  expectContent,
+  expectNoHorizontalOverflow,
+  expectText,
+  launchBrowser,
+  pageTracker,
+  screenshot,
+  signInAsAmbassador,
+  signInAsSuperAdmin,
+} from './browser.ts';
+
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const PHONE_390 = { width: 390, height: 844 } as const;
+// A long name, so a row's facts have to wrap rather than push its buttons away.
+const NAME = 'Thandiwe Nomvula Mabuza-Okonkwo';
+
+let server: TestServer;
+let browser: Browser;
+let superAdmin: ApiClient;
+let ambassador: CreatedAmbassador;
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
+
+function utcDay(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Inside the viewport's width, and the page itself does not scroll sideways. */
+async function expectWithinViewport(page: Page, locator: Locator): Promise<void> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expectNoHorizontalOverflow(page);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+  superAdmin = await superAdminClient(server);
+  ambassador = await createAmbassador(server, { admin: superAdmin, fullName: NAME });
+  const client = ambassador.client;
+  expect((await client.patch('/api/ambassador', { usdtWalletAddress: WALLET })).status).toBe(200);
+  await credit(server, ambassador.ambassadorId, 'USDT', '400.00');
+  expect((await client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }))).status).toBe(201);
+  const paid = await client.post('/api/withdrawal-requests', { amount: 75.5, walletAddress: WALLET });
+  expect(paid.status).toBe(201);
+  expect((await superAdmin.post(`/api/admin/withdrawals/${paid.body.id}/approve`, { adminNotes: 'Sent' })).status).toBe(200);
+  expect((await client.post('/api/withdrawal-requests', { amount: 120, walletAddress: WALLET })).status).toBe(201);
+});
+
+afterEach(() => pages.closeAll());
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('lists at 390 px', () => {
+  it('the admin console keeps the Review and Edit buttons and the amounts on screen', async () => {
+    const { page } = await pages.open(PHONE_390);
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    const reports = page.getByRole('list', { name: 'Reports' });
+    await expectContent(reports, NAME);
+    await expectContent(reports, 'pending');
+    await expectWithinViewport(page, reports.getByRole('button', { name: `Review report of ${NAME}` }));
+    await screenshot(page, 'phone-admin-reports');
+
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const withdrawals = page.getByRole('list', { name: 'Withdrawal Requests' });
+    const pending = withdrawals.getByRole('listitem').filter({ hasText: '$120.00' });
+    await expectContent(pending, 'pending');
+    await expectWithinViewport(page, pending.getByText('$120.00', { exact: true }));
+    await expectWithinViewport(page, pending.getByRole('button', { name: `Review withdrawal of ${NAME}` }));
+    // Only a pending request offers review.
+    const approved = withdrawals.getByRole('listitem').filter({ hasText: '$75.50' });
+    await expectContent(approved, 'approved');
+    expect(await approved.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'phone-admin-withdrawals');
+    // The card's button opens the same review dialog.
+    await pending.getByRole('button', { name: `Review withdrawal of ${NAME}` }).click();
+    await page.getByRole('dialog', { name: 'Review Withdrawal' }).getByText(WALLET).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Ambassadors' }).click();
+    await expectWithinViewport(page, page.getByRole('list', { name: 'Ambassadors' }).getByRole('button', { name: `Edit ${NAME}` }));
+    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await page.getByRole('list', { name: 'Admin Accounts' }).waitFor();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  it('the wallet shows each withdrawal’s amount and status, and the dashboard each report’s', async () => {
+    const { page } = await pages.open(PHONE_390);
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    const recent = page.getByRole('list', { name: 'Recent Activity Reports' });
+    await expectContent(recent, 'pending');
+    await expectNoHorizontalOverflow(page);
+
+    await page.goto('/wallet');
+    const withdrawals = page.getByRole('list', { name: 'Withdrawal Requests' });
+    for (const [amount, status] of [
+      ['$120.00', 'pending'],
+      ['$75.50', 'approved'],
+    ] as const) {
+      const item = withdrawals.getByRole('listitem').filter({ hasText: amount });
+      await expectContent(item, status);
+      await expectWithinViewport(page, item.getByText(amount, { exact: true }));
+      await expectWithinViewport(page, item.getByText(status, { exact: true }));
+    }
+    await expectContent(withdrawals.getByRole('listitem').filter({ hasText: '$75.50' }), 'Sent');
+    const history = page.getByRole('list', { name: 'Transaction History' });
+    await expectContent(history, '-$75.50');
+    await expectWithinViewport(page, history.getByText('+$400.00', { exact: true }));
+    await expectText(page, 'Available to withdraw');
+    await screenshot(page, 'phone-wallet');
+  });
+});
