@@ -20,6 +20,8 @@ export type Access = 'public' | 'optional' | 'user' | 'ambassador' | 'admin' | '
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The answer is a stream that stays open (Server-Sent Events): tests open it over real HTTP. */
+    stream?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -7,6 +7,9 @@
 /** An application, a report and a withdrawal move from pending to one decision, once. */
 export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+/** What a pending item can become. */
+export const DECISIONS = ['approved', 'rejected'] as const;
+export type Decision = (typeof DECISIONS)[number];
 
 export const AMBASSADOR_STATUSES = ['active', 'suspended'] as const;
 export type AmbassadorStatus = (typeof AMBASSADOR_STATUSES)[number];

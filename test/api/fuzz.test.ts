@@ -82,7 +82,8 @@ describe('fuzz pass over every route', () => {
 
   it('never answers 5xx and changes nothing when it refuses', async () => {
     const failures: string[] = [];
-    const routes = server.app.routeTable.filter((r) => r.url !== '/api/logout');
+    // A stream never ends by itself: it is opened over real HTTP in seasons.test.ts.
+    const routes = server.app.routeTable.filter((r) => r.url !== '/api/logout' && !r.stream);
     for (const route of routes) {
       const mutating = route.method !== 'GET';
       await fc.assert(

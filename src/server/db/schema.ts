@@ -3,7 +3,7 @@
  * queries need. Money is numeric(20,2) and reaches JavaScript as a string.
  */
 import { sql } from 'drizzle-orm';
-import { CURRENCIES, TRANSACTION_TYPES } from '../../shared/enums.ts';
+import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../../shared/enums.ts';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
@@ -70,9 +70,7 @@ export const ambassadorApplications = pgTable(
     totalFollowers: integer('total_followers').notNull(),
     whyJoin: text('why_join').notNull(),
     experience: text('experience').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
     adminNotes: text('admin_notes'),
     rejectedAt: timestamptz('rejected_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -110,14 +108,10 @@ export const ambassadors = pgTable(
     monthlyUsdt: money('monthly_usdt').notNull().default('0'),
     /** First day (UTC) of the month the monthly figures belong to; older means 0 this month. */
     monthlyPeriod: date('monthly_period', { mode: 'string' }),
-    badgeLevel: text('badge_level', { enum: ['normal', 'bronze', 'silver', 'gold'] })
-      .notNull()
-      .default('normal'),
+    badgeLevel: text('badge_level', { enum: BADGE_LEVELS }).notNull().default('normal'),
     /** Set when an admin fixed the level by hand; automatic again when cleared. */
     badgePinned: boolean('badge_pinned').notNull().default(false),
-    status: text('status', { enum: ['active', 'suspended'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: AMBASSADOR_STATUSES }).notNull().default('active'),
     gcmWalletAddress: text('gcm_wallet_address'),
     usdtWalletAddress: text('usdt_wallet_address'),
     twitterHandle: text('twitter_handle'),
@@ -157,9 +151,7 @@ export const weeklyReports = pgTable(
     gcmAwarded: money('gcm_awarded').notNull().default('0'),
     usdtAwarded: money('usdt_awarded').notNull().default('0'),
     adminNotes: text('admin_notes'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
     /** The UTC day of submission: one report per ambassador per day. */
     submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -186,9 +178,7 @@ export const withdrawalRequests = pgTable(
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
     amount: money('amount').notNull(),
     walletAddress: text('wallet_address').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
     adminNotes: text('admin_notes'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reviewedAt: timestamptz('reviewed_at'),

@@ -19,6 +19,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** A stream that stays open (tests that call every route open it elsewhere, over real HTTP). */
+  stream: boolean;
 }
 
 declare module 'fastify' {
@@ -50,7 +52,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => MUTATING.has(m));
-    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true });
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISIONS } from '../enums.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH } from '../limits.ts';
 import { ZAdminNotes, moneySchema } from './common.ts';
@@ -64,7 +65,7 @@ const awardMessages = (currency: string) => ({
 });
 
 export const ZReviewInput = z.object({
-  status: z.enum(['approved', 'rejected'], { error: REPORT_MESSAGES.status }),
+  status: z.enum(DECISIONS, { error: REPORT_MESSAGES.status }),
   gcmAwarded: moneySchema(awardMessages('GCM')).default('0.00'),
   usdtAwarded: moneySchema(awardMessages('USDT')).default('0.00'),
   adminNotes: ZAdminNotes,

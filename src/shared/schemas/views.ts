@@ -3,7 +3,7 @@
  * through these (unknown fields never leave), the client reads its types here.
  */
 import { z } from 'zod';
-import { CURRENCIES, TRANSACTION_TYPES } from '../enums.ts';
+import { AMBASSADOR_STATUSES, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../enums.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 
 const money = z.string();
@@ -39,7 +39,7 @@ export const ZAmbassadorView = z.object({
   monthlyUsdt: money,
   badgeLevel: z.enum(BADGE_LEVELS),
   badgePinned: z.boolean(),
-  status: z.enum(['active', 'suspended']),
+  status: z.enum(AMBASSADOR_STATUSES),
   gcmWalletAddress: nullableText,
   usdtWalletAddress: nullableText,
   ...socials,
@@ -69,7 +69,7 @@ export const ZReportView = z.object({
   gcmAwarded: money,
   usdtAwarded: money,
   adminNotes: nullableText,
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(DECISION_STATUSES),
   createdAt: isoDate,
   reviewedAt: isoDate.nullable(),
 });
@@ -105,7 +105,7 @@ export const ZWithdrawalView = z.object({
   ambassadorId: z.string(),
   amount: money,
   walletAddress: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(DECISION_STATUSES),
   adminNotes: nullableText,
   createdAt: isoDate,
   reviewedAt: isoDate.nullable(),
@@ -128,7 +128,7 @@ export const ZApplicationView = z.object({
   totalFollowers: z.number().int(),
   whyJoin: z.string(),
   experience: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(DECISION_STATUSES),
   adminNotes: nullableText,
   rejectedAt: isoDate.nullable(),
   createdAt: isoDate,

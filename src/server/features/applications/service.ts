@@ -60,22 +60,7 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
       if (taken) return answerWithoutTelling(m, input, taken);
       const rows = await tx
         .insert(ambassadorApplications)
-        .values({
-          fullName: input.fullName,
-          email: input.email,
-          country: input.country,
-          personalTelegramHandle: input.personalTelegramHandle,
-          socialMediaPlatforms: input.socialMediaPlatforms,
-          twitterHandle: input.twitterHandle,
-          instagramHandle: input.instagramHandle,
-          telegramHandle: input.telegramHandle,
-          facebookHandle: input.facebookHandle,
-          youtubeHandle: input.youtubeHandle,
-          totalFollowers: input.totalFollowers,
-          whyJoin: input.whyJoin,
-          experience: input.experience,
-          createdAt: now,
-        })
+        .values({ ...applicationFields(input), createdAt: now })
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
@@ -86,6 +71,25 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
     if (pgErrorCode(error) === UNIQUE_VIOLATION) return withTransaction(ctx, null, (m) => answerWithoutTelling(m, input, 'application'));
     throw error;
   }
+}
+
+/** What an application stores of what was sent. */
+function applicationFields(input: TApplication) {
+  return {
+    fullName: input.fullName,
+    email: input.email,
+    country: input.country,
+    personalTelegramHandle: input.personalTelegramHandle,
+    socialMediaPlatforms: input.socialMediaPlatforms,
+    twitterHandle: input.twitterHandle,
+    instagramHandle: input.instagramHandle,
+    telegramHandle: input.telegramHandle,
+    facebookHandle: input.facebookHandle,
+    youtubeHandle: input.youtubeHandle,
+    totalFollowers: input.totalFollowers,
+    whyJoin: input.whyJoin,
+    experience: input.experience,
+  };
 }
 
 async function emailTaken(tx: Db, email: string): Promise<'account' | 'application' | undefined> {
@@ -106,19 +110,7 @@ async function answerWithoutTelling(m: Mutation, input: TApplication, taken: 'ac
   await m.email(input.email, alreadyAppliedEmail({ name: input.fullName, reason: taken, appUrl: m.ctx.config.appUrl }));
   return {
     id: randomUUID(),
-    fullName: input.fullName,
-    email: input.email,
-    country: input.country,
-    personalTelegramHandle: input.personalTelegramHandle,
-    socialMediaPlatforms: input.socialMediaPlatforms,
-    twitterHandle: input.twitterHandle,
-    instagramHandle: input.instagramHandle,
-    telegramHandle: input.telegramHandle,
-    facebookHandle: input.facebookHandle,
-    youtubeHandle: input.youtubeHandle,
-    totalFollowers: input.totalFollowers,
-    whyJoin: input.whyJoin,
-    experience: input.experience,
+    ...applicationFields(input),
     status: 'pending',
     adminNotes: null,
     rejectedAt: null,

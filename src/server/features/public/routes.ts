@@ -25,7 +25,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/public/leaderboard/stream',
     {
-      config: { access: 'public' },
+      config: { access: 'public', stream: true },
       compress: false,
       schema: {
         tags: ['public'],
