@@ -126,6 +126,22 @@ const ZEnv = z
     EMAIL_TO_LOG: bool,
     REQUEST_TIMEOUT_SECONDS: positiveInt(30),
     ADMIN_MFA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
+    USDT_TOKEN_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a token contract address (0x and 40 hex digits)')
+      .default('0x55d398326f99059fF775485246999027B3197955'),
+    USDT_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+    PAYOUT_SECOND_APPROVAL_USDT: z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount in USDT, like 500 or 500.00')
+      .default('500'),
+    WALLET_CHANGE_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 30)
+      .default(48),
+    EXPLORER_TX_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bscscan.com/tx/'),
     TEST_CLOCK_OFFSET: optionalString.pipe(
       z
         .string()
@@ -199,6 +215,16 @@ export interface Config {
   emailToLog: boolean;
   /** Headers and body of a request must arrive within this time, else 408. */
   requestTimeoutMs: number;
+  payouts: {
+    tokenAddress: string;
+    tokenDecimals: number;
+    /** Above this amount (USDT), a withdrawal needs two different admins' approval. */
+    secondApprovalUsdt: string;
+    walletChangeHoldMs: number;
+    walletChangeHoldHours: number;
+    /** The block explorer's transaction page; the hash is appended. */
+    explorerTxUrl: string;
+  };
   /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
   adminMfa: 'required' | 'optional';
   /** TEST_CLOCK_OFFSET in milliseconds, added to the server's clock (never in production). */
@@ -244,6 +270,14 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     clockOffsetMs: durationMs(env.TEST_CLOCK_OFFSET),
     adminMfa: env.ADMIN_MFA ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
+    payouts: {
+      tokenAddress: env.USDT_TOKEN_ADDRESS,
+      tokenDecimals: env.USDT_TOKEN_DECIMALS,
+      secondApprovalUsdt: env.PAYOUT_SECOND_APPROVAL_USDT,
+      walletChangeHoldMs: env.WALLET_CHANGE_HOLD_HOURS * 3_600_000,
+      walletChangeHoldHours: env.WALLET_CHANGE_HOLD_HOURS,
+      explorerTxUrl: env.EXPLORER_TX_URL,
+    },
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -35,6 +35,8 @@ export const ADMIN_ACTION_LABELS = {
   review_report_approved: 'Approved report',
   review_report_rejected: 'Rejected report',
   approve_withdrawal: 'Approved withdrawal',
+  approve_withdrawal_first: 'Gave the first of two approvals of a withdrawal',
+  mark_withdrawals_paid: 'Recorded a payout transaction',
   reject_withdrawal: 'Rejected withdrawal',
   update_ambassador: 'Edited ambassador',
   send_password_setup_email: 'Sent password setup email',

@@ -64,6 +64,8 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/super-admin/settings': [401, 403, 403, 403, 400],
   // No half-signed-in session in these callers' cookies: 400 for the empty body first.
   'POST /api/login/mfa': [400, 400, 400, 400, 400],
+  'GET /api/admin/withdrawals/export.csv': [401, 403, 403, 200, 200],
+  'POST /api/admin/withdrawals/paid': [401, 403, 403, 400, 400],
   'GET /api/mfa': [401, 200, 200, 200, 200],
   'POST /api/mfa/enroll': [401, 200, 200, 200, 200],
   'POST /api/mfa/verify': [401, 400, 400, 400, 400],

@@ -114,6 +114,8 @@ export const ambassadors = pgTable(
     status: text('status', { enum: AMBASSADOR_STATUSES }).notNull().default('active'),
     gcmWalletAddress: text('gcm_wallet_address'),
     usdtWalletAddress: text('usdt_wallet_address'),
+    /** When a USDT address last replaced an earlier one: withdrawals wait WALLET_CHANGE_HOLD_HOURS after it. */
+    usdtWalletChangedAt: timestamptz('usdt_wallet_changed_at'),
     twitterHandle: text('twitter_handle'),
     instagramHandle: text('instagram_handle'),
     telegramHandle: text('telegram_handle'),
@@ -169,6 +171,31 @@ export const weeklyReports = pgTable(
   ],
 );
 
+/** A payout transaction: one hash pays one batch, and is never recorded for another. */
+export const payoutBatches = pgTable('payout_batches', {
+  txHash: text('tx_hash').primaryKey(),
+  /** Whether the receipt was checked against the chain (BSC_RPC_URL set) or only the hash's format. */
+  verifiedOnChain: boolean('verified_on_chain').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Approvals of a withdrawal above PAYOUT_SECOND_APPROVAL_USDT: two different admins. */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawalRequests.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminEmail: text('admin_email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawalId, t.adminId] })],
+);
+
 export const withdrawalRequests = pgTable(
   'withdrawal_requests',
   {
@@ -183,9 +210,16 @@ export const withdrawalRequests = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The on-chain transaction that paid it (a Safe batch pays many in one), once recorded. */
+    txHash: text('tx_hash').references(() => payoutBatches.txHash, { onDelete: 'restrict' }),
+    paidAt: timestamptz('paid_at'),
   },
   (t) => [
     index('withdrawals_ambassador_idx').on(t.ambassadorId, t.status),
+    index('withdrawals_unpaid_idx')
+      .on(t.reviewedAt, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.txHash} is null`),
+    check('withdrawals_paid_check', sql`${t.txHash} is null or ${t.status} = 'approved'`),
     index('withdrawals_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
     index('withdrawals_created_idx').on(t.createdAt.desc(), t.id),

@@ -99,3 +99,32 @@ export function alreadyAppliedEmail(notice: { name: string; reason: 'account' | 
   const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
   return { subject, text, html: layout(greeting, lines, link, notice.reason === 'account' ? 'Sign in' : 'Open the site', footer) };
 }
+
+/** A security email: always sent, whatever the account's email preferences. */
+export function walletChangedEmail(change: { name: string; address: string | null; holdHours: number; appUrl: string }): EmailContent {
+  const greeting = `Hello ${change.name},`;
+  const lines = [
+    change.address
+      ? `The USDT (BEP20) payout address of your ${PROGRAMME_NAME} account was changed to ${change.address}.`
+      : `The USDT (BEP20) payout address of your ${PROGRAMME_NAME} account was removed.`,
+    `For your security, withdrawals are paused for ${change.holdHours} hours after a wallet address change.`,
+    `If you did not make this change, sign in and change your password now, and write to ${SUPPORT_EMAIL}.`,
+  ];
+  const link = `${change.appUrl}/wallet`;
+  const footer = 'This is a security notice about your account.';
+  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
+  return { subject: `Your ${PROGRAMME_NAME} payout address was changed`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
+}
+
+/** A withdrawal was paid: the proof is the transaction on the block explorer. */
+export function withdrawalPaidEmail(paid: { name: string; amountUsdt: string; address: string; txUrl: string; appUrl: string }): EmailContent {
+  const greeting = `Hello ${paid.name},`;
+  const lines = [
+    `Your withdrawal of ${paid.amountUsdt} USDT to ${paid.address} has been paid.`,
+    `You can see the transaction on the block explorer: ${paid.txUrl}`,
+  ];
+  const link = `${paid.appUrl}/wallet`;
+  const footer = `Questions? Write to ${SUPPORT_EMAIL}.`;
+  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
+  return { subject: `Your withdrawal of ${paid.amountUsdt} USDT has been paid`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
+}

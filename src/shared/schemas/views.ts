@@ -56,6 +56,8 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   usdtBalance: money,
   reportCount: z.number().int(),
   /** Prizes and lottery wins of closed seasons, newest first ("You won 2nd place in October 2026"). */
+  /** After a payout address change, withdrawals wait until then (DECISIONS §5). */
+  withdrawalsPausedUntil: isoDate.nullable(),
   wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: money, text: z.string() })),
 });
 export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;
@@ -109,11 +111,21 @@ export const ZWithdrawalView = z.object({
   adminNotes: nullableText,
   createdAt: isoDate,
   reviewedAt: isoDate.nullable(),
+  /** Admins who approved it: 1 of 2 while a large one waits for its second approval. */
+  approvals: z.number().int(),
+  /** Paid: the on-chain transaction that paid it, when, and its page on the block explorer. */
+  txHash: z.string().nullable(),
+  paidAt: isoDate.nullable(),
+  txUrl: z.string().nullable(),
 });
 export type TWithdrawalView = z.infer<typeof ZWithdrawalView>;
 
 export const ZAdminWithdrawalView = ZWithdrawalView.extend({
   ambassador: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+  /** Who gave the approvals so far, first first. */
+  approvedBy: z.array(z.string()),
+  /** Above PAYOUT_SECOND_APPROVAL_USDT and still pending: 'Needs a second approval'. */
+  needsSecondApproval: z.boolean(),
 });
 export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
 

@@ -11,6 +11,7 @@ export const WITHDRAWAL_MESSAGES = {
   addressRequired: 'Please enter a valid BEP20 wallet address',
   alreadyDecided: 'This withdrawal request has already been processed',
   suspended: 'Your ambassador account is suspended',
+  secondApproval: 'A second admin must approve this withdrawal',
 } as const;
 
 export const ZWithdrawalInput = z.object({
@@ -26,3 +27,22 @@ export const ZWithdrawalDecisionInput = ZWithdrawalDecisionBody.nullish().transf
 
 export const WITHDRAWAL_STATUSES = DECISION_STATUSES;
 export type WithdrawalStatus = DecisionStatus;
+
+export const PAYOUT_MESSAGES_SHARED = {
+  ids: 'Select between 1 and 500 approved withdrawals',
+  txHash: 'Enter the transaction hash: 0x followed by 64 hexadecimal characters',
+} as const;
+
+export const ZMarkPaidInput = z.object({
+  ids: z
+    .array(z.string().regex(/^[0-9a-fA-F-]{36}$/, PAYOUT_MESSAGES_SHARED.ids), { error: PAYOUT_MESSAGES_SHARED.ids })
+    .min(1, PAYOUT_MESSAGES_SHARED.ids)
+    .max(500, PAYOUT_MESSAGES_SHARED.ids),
+  txHash: z
+    .string({ error: PAYOUT_MESSAGES_SHARED.txHash })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, PAYOUT_MESSAGES_SHARED.txHash),
+});
+export type TMarkPaidInput = z.input<typeof ZMarkPaidInput>;
+
+export const ZExportQuery = z.object({ format: z.enum(['safe', 'plain'], { error: 'format must be safe or plain' }).default('safe') });

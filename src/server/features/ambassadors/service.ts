@@ -13,7 +13,9 @@ import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
 import { effectiveMonthly, usdtPosition } from '../ledger/service.ts';
 import { isUuid } from '../ids.ts';
+import { lockAmbassador } from '../ledger/service.ts';
 import { winsOf } from '../seasons/service.ts';
+import { recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
 import { presentAmbassador } from './present.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -39,6 +41,7 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     usdtBalance: position.usdtBalance,
     reportCount: reports[0]?.n ?? 0,
     wins,
+    withdrawalsPausedUntil: withdrawalsPausedUntil(ctx.config, row, ctx.clock.now())?.toISOString() ?? null,
   };
 }
 
@@ -49,10 +52,13 @@ export async function updateOwnAmbassador(
   row: AmbassadorRow,
   changes: z.output<typeof ZAmbassadorSelfUpdate>,
 ): Promise<AmbassadorRow> {
-  return withTransaction(ctx, actor, async ({ tx, now }) => {
-    const updated = await tx
+  return withTransaction(ctx, actor, async (m) => {
+    const locked = await lockAmbassador(m.tx, row.id);
+    // A new payout address (not the first) is emailed and holds withdrawals (wallet/address.ts).
+    const address = changes.usdtWalletAddress === undefined ? { set: {} } : await recordUsdtAddress(m, locked, changes.usdtWalletAddress);
+    const updated = await m.tx
       .update(ambassadors)
-      .set({ ...changes, updatedAt: now })
+      .set({ ...changes, ...address.set, updatedAt: m.now })
       .where(eq(ambassadors.id, row.id))
       .returning();
     return updated[0] ?? row;
@@ -111,15 +117,13 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
     const set: Partial<typeof ambassadors.$inferInsert> = { updatedAt: now };
     const changed: string[] = [];
     const diff: Changes = {};
-    for (const key of [
-      'twitterHandle',
-      'instagramHandle',
-      'telegramHandle',
-      'facebookHandle',
-      'youtubeHandle',
-      'gcmWalletAddress',
-      'usdtWalletAddress',
-    ] as const) {
+    if (changes.usdtWalletAddress !== undefined && changes.usdtWalletAddress !== row.usdtWalletAddress) {
+      // An admin's change of the payout address holds withdrawals and emails the account, as the ambassador's own does.
+      Object.assign(set, (await recordUsdtAddress(m, row, changes.usdtWalletAddress)).set);
+      changed.push('usdtWalletAddress');
+      diff.usdtWalletAddress = [row.usdtWalletAddress, changes.usdtWalletAddress];
+    }
+    for (const key of ['twitterHandle', 'instagramHandle', 'telegramHandle', 'facebookHandle', 'youtubeHandle', 'gcmWalletAddress'] as const) {
       const value = changes[key];
       if (value !== undefined && value !== row[key]) {
         set[key] = value;

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
-import { WITHDRAWAL_STATUSES, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
+import { WITHDRAWAL_STATUSES, ZExportQuery, ZMarkPaidInput, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { exportUnpaid, markPaid } from './payouts.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -57,6 +58,39 @@ export async function walletRoutes(app: FastifyInstance) {
       setTotal(reply, page);
       return items;
     },
+  );
+
+  r.get(
+    '/api/admin/withdrawals/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        querystring: ZExportQuery,
+        description:
+          'Approved, unpaid withdrawals as CSV: format=safe is the Safe CSV Airdrop file (token_type,token_address,receiver,amount,id), format=plain one for accounting.',
+      },
+    },
+    async (request, reply) => {
+      const day = app.ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="withdrawals-to-pay-${request.query.format}-${day}.csv"`)
+        .send(exportUnpaid(app.ctx, request.query.format));
+    },
+  );
+
+  r.post(
+    '/api/admin/withdrawals/paid',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        body: ZMarkPaidInput,
+        response: { 200: z.object({ verifiedOnChain: z.boolean(), txHash: z.string(), txUrl: z.string(), withdrawals: z.array(ZWithdrawalView) }), ...errors },
+      },
+    },
+    async (request) => markPaid(app.ctx, requireUser(request), request.body.ids, request.body.txHash),
   );
 
   for (const [verb, decision] of [

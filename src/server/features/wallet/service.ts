@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -8,8 +8,9 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadors, transactions, withdrawalRequests } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { ambassadors, transactions, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
 import * as ledger from '../ledger/service.ts';
@@ -17,7 +18,10 @@ import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
 
-export function presentWithdrawal(row: WithdrawalRow): TWithdrawalView {
+/** How many admins approved each row, beside it (the two-person rule). */
+export const approvalCount = sql<number>`(select count(*)::int from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`;
+
+export function presentWithdrawal(row: WithdrawalRow, extras: { explorerTxUrl: string; approvals?: number }): TWithdrawalView {
   return {
     id: row.id,
     ambassadorId: row.ambassadorId,
@@ -27,6 +31,10 @@ export function presentWithdrawal(row: WithdrawalRow): TWithdrawalView {
     adminNotes: row.adminNotes,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    approvals: extras.approvals ?? (row.status === 'approved' ? 1 : 0),
+    txHash: row.txHash,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    txUrl: row.txHash ? `${extras.explorerTxUrl}${row.txHash}` : null,
   };
 }
 
@@ -51,12 +59,12 @@ export async function listOwnTransactions(ctx: AppContext, ambassadorId: string)
 
 export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string): Promise<TWithdrawalView[]> {
   const rows = await ctx.db
-    .select()
+    .select({ row: withdrawalRequests, approvals: approvalCount })
     .from(withdrawalRequests)
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
     .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
-  return rows.map(presentWithdrawal);
+  return rows.map((r) => presentWithdrawal(r.row, { explorerTxUrl: ctx.config.payouts.explorerTxUrl, approvals: r.approvals }));
 }
 
 /**
@@ -71,12 +79,17 @@ export async function requestWithdrawal(
   http?: IdempotentHttp,
 ): Promise<TWithdrawalView> {
   if (compareMoney(input.amount, MIN_WITHDRAWAL_USDT) < 0) throw badRequest(WITHDRAWAL_MESSAGES.minimum, 'amount');
+  // A request to an address other than the saved one replaces it (the spec's replaceable field).
+  // That change commits on its own, starting the hold, and the request is then refused by it.
+  const held = await withTransaction(ctx, actor, async (m) => saveRequestedAddress(m, await lockAmbassador(m.tx, ambassadorId), input.walletAddress));
+  if (held) throw forbidden(holdMessage(ctx.config));
   return withTransaction(
     ctx,
     actor,
     async ({ tx, now }) => {
       const ambassador = await lockAmbassador(tx, ambassadorId);
       if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
+      assertNotPaused(ctx.config, ambassador, now);
       const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
       if (toCents(input.amount) > toCents(position.withdrawableUsdt)) throw badRequest(WITHDRAWAL_MESSAGES.insufficient, 'amount');
       const rows = await tx
@@ -85,7 +98,7 @@ export async function requestWithdrawal(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
-      return presentWithdrawal(row);
+      return presentWithdrawal(row, { explorerTxUrl: ctx.config.payouts.explorerTxUrl, approvals: 0 });
     },
     { idempotency: http },
   );
@@ -109,6 +122,10 @@ export async function listWithdrawalsForAdmin(
         .select({
           withdrawal: withdrawalRequests,
           ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+          approvals: approvalCount,
+          approvedBy: sql<
+            string[]
+          >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(withdrawalRequests)
@@ -118,7 +135,16 @@ export async function listWithdrawalsForAdmin(
         .limit(limit)
         .offset(offset),
   });
-  return { items: rows.map(({ withdrawal, ambassador }) => ({ ...presentWithdrawal(withdrawal), ambassador })), ...page };
+  const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
+  return {
+    items: rows.map(({ withdrawal, ambassador, approvals, approvedBy }) => ({
+      ...presentWithdrawal(withdrawal, { explorerTxUrl, approvals }),
+      ambassador,
+      approvedBy,
+      needsSecondApproval: withdrawal.status === 'pending' && needsTwoApprovals(ctx, withdrawal.amount),
+    })),
+    ...page,
+  };
 }
 
 /**
@@ -133,16 +159,48 @@ export async function decideWithdrawal(
   adminNotes: string | null,
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
+  const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
+    const exists = () => tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.id, id));
+    const messages = { notFound: 'Withdrawal request not found', alreadyDecided: WITHDRAWAL_MESSAGES.alreadyDecided };
+    if (decision === 'approved') {
+      // The row is locked: two admins approving at once queue here, and exactly one gives the final approval.
+      const pending = await decidedOnce(
+        await tx
+          .select()
+          .from(withdrawalRequests)
+          .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
+          .for('update'),
+        exists,
+        messages,
+      );
+      if (needsTwoApprovals(ctx, pending.amount)) {
+        const mine = await tx
+          .insert(withdrawalApprovals)
+          .values({ withdrawalId: pending.id, adminId: actor.id, adminEmail: actor.email, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ adminId: withdrawalApprovals.adminId });
+        if (!mine.length) throw conflict(WITHDRAWAL_MESSAGES.secondApproval);
+        const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, pending.id)))[0]?.n ?? 0;
+        if (approvals < 2) {
+          await m.audit(
+            'approve_withdrawal_first',
+            { type: 'withdrawal', id: pending.id },
+            `${pending.amount} USDT to ${pending.walletAddress}: 1 of 2 approvals`,
+          );
+          return presentWithdrawal(pending, { explorerTxUrl, approvals });
+        }
+      }
+    }
     const row = await decidedOnce(
       await tx
         .update(withdrawalRequests)
         .set({ status: decision, adminNotes, reviewedAt: now, reviewedBy: actor.id })
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
         .returning(),
-      () => tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.id, id)),
-      { notFound: 'Withdrawal request not found', alreadyDecided: WITHDRAWAL_MESSAGES.alreadyDecided },
+      exists,
+      messages,
     );
     if (decision === 'approved') {
       await ledger.post(m, {
@@ -159,8 +217,14 @@ export async function decideWithdrawal(
       { type: 'withdrawal', id: row.id },
       `${row.amount} USDT to ${row.walletAddress}${adminNotes ? `; notes: ${adminNotes}` : ''}`,
     );
-    return presentWithdrawal(row);
+    const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
+    return presentWithdrawal(row, { explorerTxUrl, approvals: decision === 'approved' ? Math.max(1, approvals) : approvals });
   });
+}
+
+/** Above PAYOUT_SECOND_APPROVAL_USDT a withdrawal needs two different admins. */
+export function needsTwoApprovals(ctx: AppContext, amount: string): boolean {
+  return compareMoney(amount, ctx.config.payouts.secondApprovalUsdt) > 0;
 }
 
 export async function pendingWithdrawalCount(ctx: AppContext): Promise<number> {

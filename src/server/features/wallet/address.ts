@@ -1,0 +1,56 @@
+/**
+ * The payout address and its change hold (DECISIONS §5, Wallet change hold). The first USDT address
+ * saved has no hold. Any later change (a new address, or clearing it) is recorded with its time,
+ * emailed to the account (a security email, always sent), and pauses withdrawal requests for
+ * WALLET_CHANGE_HOLD_HOURS, computed from that stored time, never from the client.
+ */
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { ambassadors } from '../../db/schema.ts';
+import { walletChangedEmail } from '../../email/templates.ts';
+import { forbidden } from '../../errors.ts';
+import type { Mutation } from '../../mutation.ts';
+
+type AmbassadorRow = typeof ambassadors.$inferSelect;
+
+export function holdMessage(config: Pick<Config, 'payouts'>): string {
+  return `For your security, withdrawals are paused for ${config.payouts.walletChangeHoldHours} hours after a wallet address change`;
+}
+
+/** When withdrawals may be requested again, or null when they are not paused. */
+export function withdrawalsPausedUntil(config: Pick<Config, 'payouts'>, row: Pick<AmbassadorRow, 'usdtWalletChangedAt'>, now: Date): Date | null {
+  if (!row.usdtWalletChangedAt) return null;
+  const until = new Date(row.usdtWalletChangedAt.getTime() + config.payouts.walletChangeHoldMs);
+  return until.getTime() > now.getTime() ? until : null;
+}
+
+export function assertNotPaused(config: Pick<Config, 'payouts'>, row: Pick<AmbassadorRow, 'usdtWalletChangedAt'>, now: Date): void {
+  if (withdrawalsPausedUntil(config, row, now)) throw forbidden(holdMessage(config));
+}
+
+/**
+ * The fields to write when the USDT address becomes `next` (inside the change's transaction), and
+ * the email to the account when it is a change rather than the first address. Answers whether a
+ * hold started.
+ */
+export async function recordUsdtAddress(m: Mutation, row: AmbassadorRow, next: string | null): Promise<{ set: Partial<AmbassadorRow>; held: boolean }> {
+  if (next === row.usdtWalletAddress) return { set: {}, held: false };
+  const first = row.usdtWalletAddress === null && row.usdtWalletChangedAt === null;
+  if (first) return { set: { usdtWalletAddress: next }, held: false };
+  await m.email(
+    row.email,
+    walletChangedEmail({ name: row.fullName, address: next, holdHours: m.ctx.config.payouts.walletChangeHoldHours, appUrl: m.ctx.config.appUrl }),
+  );
+  return { set: { usdtWalletAddress: next, usdtWalletChangedAt: m.now }, held: true };
+}
+
+/** Saves the address a withdrawal request names, when it differs from the saved one. Answers whether a hold started. */
+export async function saveRequestedAddress(m: Mutation, row: AmbassadorRow, address: string): Promise<boolean> {
+  const { set, held } = await recordUsdtAddress(m, row, address);
+  if (Object.keys(set).length)
+    await m.tx
+      .update(ambassadors)
+      .set({ ...set, updatedAt: m.now })
+      .where(eq(ambassadors.id, row.id));
+  return held;
+}

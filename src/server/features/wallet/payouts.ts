@@ -1,0 +1,142 @@
+/**
+ * Money out with proof (DECISIONS §5, Money out): approved, unpaid withdrawals are exported for a
+ * multisig (Safe CSV Airdrop) or for accounting, paid on chain in one batch, and marked paid with
+ * that batch's transaction hash. 'Paid' adds proof; it moves no money again (the ledger entry was
+ * written at approval).
+ */
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { addMoney } from '../../../shared/money.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { ambassadors, payoutBatches, withdrawalRequests } from '../../db/schema.ts';
+import { withdrawalPaidEmail } from '../../email/templates.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { withTransaction } from '../../mutation.ts';
+import { presentWithdrawal } from './service.ts';
+
+export const PAYOUT_MESSAGES = {
+  reused: 'This transaction hash was already recorded for another payout',
+  notPayable: (ids: string[]) => `Only approved withdrawals that are not yet paid can be marked paid: ${ids.join(', ')}`,
+} as const;
+
+/** OWASP CSV injection: a cell a spreadsheet would read as a formula is written with a leading quote. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(cells: (string | number | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+const PAGE = 1_000;
+
+/**
+ * Approved, unpaid withdrawals, oldest approval first, as CSV lines, read page by page (keyset on
+ * the partial index of unpaid ones), so an export of any size never loads into memory.
+ */
+export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain'): Readable {
+  const token = ctx.config.payouts.tokenAddress;
+  async function* lines() {
+    yield format === 'safe'
+      ? csvLine(['token_type', 'token_address', 'receiver', 'amount', 'id'])
+      : csvLine(['withdrawal_id', 'ambassador', 'email', 'receiver', 'amount_usdt', 'approved_at']);
+    let after: { reviewedAt: Date; id: string } | undefined;
+    for (;;) {
+      const rows = await ctx.db
+        .select({
+          id: withdrawalRequests.id,
+          amount: withdrawalRequests.amount,
+          walletAddress: withdrawalRequests.walletAddress,
+          reviewedAt: withdrawalRequests.reviewedAt,
+          fullName: ambassadors.fullName,
+          email: ambassadors.email,
+        })
+        .from(withdrawalRequests)
+        .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
+        .where(
+          and(
+            eq(withdrawalRequests.status, 'approved'),
+            isNull(withdrawalRequests.txHash),
+            after
+              ? or(
+                  gt(withdrawalRequests.reviewedAt, after.reviewedAt),
+                  and(eq(withdrawalRequests.reviewedAt, after.reviewedAt), gt(withdrawalRequests.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(withdrawalRequests.reviewedAt), asc(withdrawalRequests.id))
+        .limit(PAGE);
+      for (const row of rows) {
+        yield format === 'safe'
+          ? csvLine(['erc20', token, row.walletAddress, row.amount, ''])
+          : csvLine([row.id, row.fullName, row.email, row.walletAddress, row.amount, row.reviewedAt?.toISOString() ?? '']);
+      }
+      const last = rows.at(-1);
+      if (rows.length < PAGE || !last?.reviewedAt) return;
+      after = { reviewedAt: last.reviewedAt, id: last.id };
+    }
+  }
+  return Readable.from(lines());
+}
+
+/**
+ * Marks approved, unpaid withdrawals paid by one on-chain transaction (a Safe batch is one), in one
+ * database transaction: all of them or none, and a hash is never recorded for a second batch.
+ */
+export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[], txHashInput: string) {
+  const txHash = txHashInput.trim().toLowerCase();
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
+  return withTransaction(ctx, actor, async (m) => {
+    const batch = await m.tx
+      .insert(payoutBatches)
+      .values({ txHash, verifiedOnChain: false, createdAt: m.now, createdBy: actor.id })
+      .onConflictDoNothing()
+      .returning({ txHash: payoutBatches.txHash });
+    if (!batch.length) throw conflict(PAYOUT_MESSAGES.reused);
+    const paid = await m.tx
+      .update(withdrawalRequests)
+      .set({ txHash, paidAt: m.now })
+      .where(and(inArray(withdrawalRequests.id, unique), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)))
+      .returning();
+    if (paid.length !== unique.length) {
+      const done = new Set(paid.map((p) => p.id));
+      throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(unique.filter((id) => !done.has(id))));
+    }
+    const people = await m.tx
+      .select({ id: ambassadors.id, email: ambassadors.email, fullName: ambassadors.fullName })
+      .from(ambassadors)
+      .where(inArray(ambassadors.id, [...new Set(paid.map((p) => p.ambassadorId))]));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    for (const row of paid) {
+      const person = byId.get(row.ambassadorId);
+      if (person) {
+        await m.email(
+          person.email,
+          withdrawalPaidEmail({
+            name: person.fullName,
+            amountUsdt: row.amount,
+            address: row.walletAddress,
+            txUrl: `${explorerTxUrl}${txHash}`,
+            appUrl: ctx.config.appUrl,
+          }),
+        );
+      }
+    }
+    await m.audit(
+      'mark_withdrawals_paid',
+      { type: 'withdrawal', id: null },
+      `${paid.length} withdrawal(s), ${addMoney(...paid.map((row) => row.amount))} USDT, transaction ${txHash} (format checked; not verified on chain)`,
+    );
+    return {
+      verifiedOnChain: false,
+      txHash,
+      txUrl: `${explorerTxUrl}${txHash}`,
+      withdrawals: paid.map((row) => presentWithdrawal(row, { explorerTxUrl, approvals: 1 })),
+    };
+  });
+}

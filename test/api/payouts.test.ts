@@ -1,0 +1,197 @@
+/**
+ * Money out with proof (DECISIONS §5, Money out): the Safe CSV export, marking a batch paid with its
+ * transaction hash, the two-person rule under races, and the wallet-change hold.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { transactions } from '../../src/server/db/schema.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { HOUR } from '../helpers/clock.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { createAmbassador, credit, uniqueEmail, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const WALLET_A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const WALLET_B = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const WALLET_C = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
+const HASH = (n: number) => `0x${n.toString(16).padStart(64, 'a')}`;
+
+describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
+  let server: TestServer;
+  let superAdmin: ApiClient;
+  let admin: ApiClient;
+  let adminEmail: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    superAdmin = await superAdminClient(server);
+    adminEmail = uniqueEmail('admin');
+    await superAdmin.post('/api/super-admin/admins', { email: adminEmail, fullName: 'Second Admin' });
+    await server.flushEmail();
+    const token = server.mail.setupToken(await server.mail.waitFor(adminEmail));
+    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'AdminPass1' });
+  });
+  beforeEach(async () => {
+    superAdmin = await superAdminClient(server);
+    admin = await new ApiClient(server).login(adminEmail, 'AdminPass1');
+  });
+  afterAll(async () => server?.close());
+
+  async function funded(usdt: string, fullName?: string): Promise<CreatedAmbassador> {
+    const amb = await createAmbassador(server, { admin: superAdmin, ...(fullName ? { fullName } : {}) });
+    await credit(server, amb.ambassadorId, 'USDT', usdt);
+    return amb;
+  }
+
+  async function request(amb: CreatedAmbassador, amount: string, walletAddress = WALLET_A) {
+    return amb.client.post('/api/withdrawal-requests', { amount, walletAddress });
+  }
+
+  it('exports approved, unpaid withdrawals as a Safe CSV Airdrop file and a plain CSV, safe from formulas', async () => {
+    const first = await funded('300.00', '=HYPERLINK("http://evil.example","click")');
+    const second = await funded('300.00');
+    const approved1 = (await request(first, '100.00')).body;
+    const approved2 = (await request(second, '60.50', WALLET_B)).body;
+    const pending = (await request(second, '50.00', WALLET_B)).body;
+    const rejected = (await request(first, '50.00')).body;
+    for (const id of [approved1.id, approved2.id]) expect((await superAdmin.post(`/api/admin/withdrawals/${id}/approve`, {})).status).toBe(200);
+    expect((await superAdmin.post(`/api/admin/withdrawals/${rejected.id}/reject`, {})).status).toBe(200);
+
+    const safe = await superAdmin.get('/api/admin/withdrawals/export.csv?format=safe');
+    expect(safe.status).toBe(200);
+    expect(safe.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(safe.headers['content-disposition']).toMatch(/^attachment; filename="withdrawals-to-pay-safe-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const token = '0x55d398326f99059fF775485246999027B3197955';
+    expect(safe.text.split('\r\n')).toEqual([
+      'token_type,token_address,receiver,amount,id',
+      `erc20,${token},${WALLET_A},100.00,`,
+      `erc20,${token},${WALLET_B},60.50,`,
+      '',
+    ]);
+    const plain = await superAdmin.get('/api/admin/withdrawals/export.csv?format=plain');
+    const lines = plain.text.split('\r\n');
+    expect(lines[0]).toBe('withdrawal_id,ambassador,email,receiver,amount_usdt,approved_at');
+    expect(lines[1]).toContain(`${approved1.id},"'=HYPERLINK(""http://evil.example"",""click"")",${first.email},${WALLET_A},100.00,`);
+    expect(lines).toHaveLength(4);
+    expect(plain.text).not.toContain(pending.id);
+    expect((await superAdmin.get('/api/admin/withdrawals/export.csv?format=xls')).status).toBe(400);
+    expect((await first.client.get('/api/admin/withdrawals/export.csv')).status).toBe(403);
+  });
+
+  it('marks a batch paid with one transaction hash, once, and the ambassador sees the proof', async () => {
+    const amb = await funded('500.00');
+    const one = (await request(amb, '100.00')).body;
+    const two = (await request(amb, '120.00')).body;
+    const waiting = (await request(amb, '50.00')).body;
+    for (const id of [one.id, two.id]) await superAdmin.post(`/api/admin/withdrawals/${id}/approve`, {});
+
+    const badHash = await admin.post('/api/admin/withdrawals/paid', { ids: [one.id], txHash: '0x1234' });
+    expect(badHash.status).toBe(400);
+    expect(badHash.body.message).toBe('Enter the transaction hash: 0x followed by 64 hexadecimal characters');
+    const withPending = await admin.post('/api/admin/withdrawals/paid', { ids: [one.id, waiting.id], txHash: HASH(1) });
+    expect(withPending.status).toBe(409);
+    expect(withPending.body.message).toBe(`Only approved withdrawals that are not yet paid can be marked paid: ${waiting.id}`);
+    expect((await amb.client.get('/api/withdrawal-requests')).body.every((w: { txHash: string | null }) => w.txHash === null)).toBe(true);
+
+    const seen = server.mail.messages.length;
+    const paid = await admin.post('/api/admin/withdrawals/paid', { ids: [one.id, two.id], txHash: HASH(1).toUpperCase().replace('0X', '0x') });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ verifiedOnChain: false, txHash: HASH(1), txUrl: `https://bscscan.com/tx/${HASH(1)}` });
+    const mine = (await amb.client.get('/api/withdrawal-requests')).body as {
+      id: string;
+      txHash: string | null;
+      paidAt: string | null;
+      txUrl: string | null;
+    }[];
+    const proof = mine.find((w) => w.id === one.id);
+    expect(proof).toMatchObject({ txHash: HASH(1), txUrl: `https://bscscan.com/tx/${HASH(1)}` });
+    expect(proof?.paidAt).toBeTruthy();
+    await server.flushEmail();
+    const email = await server.mail.waitFor(amb.email, { after: seen });
+    expect(email.subject).toMatch(/has been paid$/);
+    expect(email.text).toContain(`https://bscscan.com/tx/${HASH(1)}`);
+
+    // Paid at most once, and a hash never covers a second batch.
+    expect((await admin.post('/api/admin/withdrawals/paid', { ids: [one.id], txHash: HASH(2) })).status).toBe(409);
+    await superAdmin.post(`/api/admin/withdrawals/${waiting.id}/approve`, {});
+    const reused = await admin.post('/api/admin/withdrawals/paid', { ids: [waiting.id], txHash: HASH(1) });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe('This transaction hash was already recorded for another payout');
+    // No money moved again: one ledger entry per approved withdrawal.
+    const entries = await server.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.ambassadorId, amb.ambassadorId), eq(transactions.type, 'withdrawal')));
+    expect(entries).toHaveLength(3);
+    const log = (await superAdmin.get('/api/super-admin/actions')).body;
+    expect(log.find((row: { action: string }) => row.action === 'mark_withdrawals_paid')).toMatchObject({
+      details: expect.stringContaining('2 withdrawal(s), 220.00 USDT'),
+    });
+  });
+
+  it('needs two different admins above the threshold, and gives exactly one final approval under races', async () => {
+    const amb = await funded('5000.00');
+    const big = (await request(amb, '600.00')).body;
+    const first = await superAdmin.post(`/api/admin/withdrawals/${big.id}/approve`, {});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'pending', approvals: 1 });
+    const again = await superAdmin.post(`/api/admin/withdrawals/${big.id}/approve`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A second admin must approve this withdrawal');
+    const list = (await admin.get('/api/admin/withdrawal-requests?status=pending')).body.find((w: { id: string }) => w.id === big.id);
+    expect(list).toMatchObject({ needsSecondApproval: true, approvals: 1, approvedBy: ['super@example.com'] });
+    const second = await admin.post(`/api/admin/withdrawals/${big.id}/approve`, {});
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ status: 'approved', approvals: 2 });
+
+    // Two different admins at once: one first approval, one final.
+    const race = (await request(amb, '700.00')).body;
+    const both = await Promise.all([
+      superAdmin.post(`/api/admin/withdrawals/${race.id}/approve`, {}),
+      admin.post(`/api/admin/withdrawals/${race.id}/approve`, {}),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.body.status).sort()).toEqual(['approved', 'pending']);
+    // The same admin twice at once: one approval counted, one 409.
+    const same = (await request(amb, '800.00')).body;
+    const twice = await Promise.all([admin.post(`/api/admin/withdrawals/${same.id}/approve`, {}), admin.post(`/api/admin/withdrawals/${same.id}/approve`, {})]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+    const entries = await server.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.ambassadorId, amb.ambassadorId), eq(transactions.type, 'withdrawal')));
+    expect(entries.map((e) => e.amount).sort()).toEqual(['-600.00', '-700.00']);
+    // At or below the threshold one approval is final.
+    const small = (await request(amb, '500.00')).body;
+    expect((await admin.post(`/api/admin/withdrawals/${small.id}/approve`, {})).body).toMatchObject({ status: 'approved', approvals: 1 });
+  });
+
+  it('pauses withdrawals after a payout address change, from the stored time, and emails the account', async () => {
+    const amb = await funded('1000.00');
+    // The first address has no hold.
+    expect((await amb.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
+    expect((await request(amb, '50.00', WALLET_A)).status).toBe(201);
+
+    const seen = server.mail.messages.length;
+    expect((await amb.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_B })).status).toBe(200);
+    const me = (await amb.client.get('/api/ambassador')).body;
+    expect(new Date(me.withdrawalsPausedUntil).getTime() - server.clock.now().getTime()).toBeGreaterThan(47 * HOUR);
+    const held = await request(amb, '50.00', WALLET_B);
+    expect(held.status).toBe(403);
+    expect(held.body.message).toBe('For your security, withdrawals are paused for 48 hours after a wallet address change');
+    await server.flushEmail();
+    const notice = await server.mail.waitFor(amb.email, { after: seen });
+    expect(notice.subject).toMatch(/payout address was changed$/);
+    expect(notice.text).toContain(WALLET_B);
+
+    server.clock.advance(49 * HOUR);
+    await amb.client.login(amb.email, amb.password);
+    expect((await request(amb, '50.00', WALLET_B)).status).toBe(201);
+
+    // A request to another address replaces the saved one, starts the hold and is refused by it.
+    const other = await request(amb, '50.00', WALLET_C);
+    expect(other.status).toBe(403);
+    expect((await amb.client.get('/api/ambassador')).body.usdtWalletAddress).toBe(WALLET_C);
+    expect((await request(amb, '50.00', WALLET_C)).status).toBe(403);
+  });
+});
