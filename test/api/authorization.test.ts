@@ -64,6 +64,10 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/super-admin/settings': [401, 403, 403, 403, 400],
   // No half-signed-in session in these callers' cookies: 400 for the empty body first.
   'POST /api/login/mfa': [400, 400, 400, 400, 400],
+  'GET /api/notifications': [401, 200, 200, 200, 200],
+  'POST /api/notifications/read': [401, 400, 400, 400, 400],
+  'POST /api/forgot-password': [400, 400, 400, 400, 400],
+  'GET /api/setup-password/:token/status': [200, 200, 200, 200, 200],
   'GET /api/admin/withdrawals/export.csv': [401, 403, 403, 200, 200],
   'POST /api/admin/withdrawals/paid': [401, 403, 403, 400, 400],
   'GET /api/mfa': [401, 200, 200, 200, 200],

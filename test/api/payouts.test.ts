@@ -93,6 +93,7 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
     expect(withPending.body.message).toBe(`Only approved withdrawals that are not yet paid can be marked paid: ${waiting.id}`);
     expect((await amb.client.get('/api/withdrawal-requests')).body.every((w: { txHash: string | null }) => w.txHash === null)).toBe(true);
 
+    await server.flushEmail();
     const seen = server.mail.messages.length;
     const paid = await admin.post('/api/admin/withdrawals/paid', { ids: [one.id, two.id], txHash: HASH(1).toUpperCase().replace('0X', '0x') });
     expect(paid.status).toBe(200);
@@ -172,6 +173,7 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
     expect((await amb.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
     expect((await request(amb, '50.00', WALLET_A)).status).toBe(201);
 
+    await server.flushEmail();
     const seen = server.mail.messages.length;
     expect((await amb.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_B })).status).toBe(200);
     const me = (await amb.client.get('/api/ambassador')).body;

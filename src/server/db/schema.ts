@@ -360,6 +360,25 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/** What a person hears back: each decision about their application, report, withdrawal, prize, wallet or password. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The page of the app it is about, e.g. /wallet. */
+    link: text('link'),
+    readAt: timestamptz('read_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id)],
+);
+
 /** Single-use recovery codes of two-factor sign-in, stored as their SHA-256. */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',

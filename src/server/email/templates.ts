@@ -128,3 +128,103 @@ export function withdrawalPaidEmail(paid: { name: string; amountUsdt: string; ad
   const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
   return { subject: `Your withdrawal of ${paid.amountUsdt} USDT has been paid`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
 }
+
+function simple(subject: string, greetingName: string, lines: string[], link: string, button: string, footer: string): EmailContent {
+  const greeting = `Hello ${greetingName},`;
+  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
+  return { subject, text, html: layout(greeting, lines, link, button, footer) };
+}
+
+const QUESTIONS = `Questions? Write to ${SUPPORT_EMAIL}.`;
+
+/** A weekly report was reviewed; the admin's notes are the feedback. */
+export function reportReviewedEmail(r: {
+  name: string;
+  approved: boolean;
+  week: string;
+  gcm: string;
+  usdt: string;
+  notes: string | null;
+  appUrl: string;
+}): EmailContent {
+  const lines = r.approved
+    ? [`Your weekly report for ${r.week} was approved: ${r.gcm} GCM and ${r.usdt} USDT have been credited to your wallet.`]
+    : [`Your weekly report for ${r.week} was not approved this time.`];
+  if (r.notes) lines.push(`Feedback from the team: ${r.notes}`);
+  return simple(
+    r.approved ? 'Your weekly report was approved' : 'Your weekly report was reviewed',
+    r.name,
+    lines,
+    `${r.appUrl}/dashboard`,
+    'Open your dashboard',
+    QUESTIONS,
+  );
+}
+
+export function withdrawalDecidedEmail(w: {
+  name: string;
+  approved: boolean;
+  amount: string;
+  address: string;
+  notes: string | null;
+  appUrl: string;
+}): EmailContent {
+  const lines = w.approved
+    ? [
+        `Your withdrawal of ${w.amount} USDT to ${w.address} was approved and will be paid soon. You will get another email with the transaction once it is paid.`,
+      ]
+    : [`Your withdrawal of ${w.amount} USDT was rejected. The amount is available in your wallet again.`];
+  if (w.notes) lines.push(`Note from the team: ${w.notes}`);
+  return simple(
+    w.approved ? `Your withdrawal of ${w.amount} USDT was approved` : `Your withdrawal of ${w.amount} USDT was rejected`,
+    w.name,
+    lines,
+    `${w.appUrl}/wallet`,
+    'Open your wallet',
+    QUESTIONS,
+  );
+}
+
+/** A security email: always sent. */
+export function passwordChangedEmail(p: { name: string; appUrl: string }): EmailContent {
+  return simple(
+    `Your ${PROGRAMME_NAME} password was changed`,
+    p.name,
+    [
+      `The password of your ${PROGRAMME_NAME} account was changed, and your other sessions were signed out.`,
+      `If this was not you, use 'Forgot password?' on the sign-in page at once and write to ${SUPPORT_EMAIL}.`,
+    ],
+    `${p.appUrl}/auth`,
+    'Sign in',
+    'This is a security notice about your account.',
+  );
+}
+
+/** A kind, final answer to an application. */
+export function applicationRejectedEmail(a: { name: string; appUrl: string }): EmailContent {
+  return simple(
+    `Your application to the ${PROGRAMME_NAME}`,
+    a.name,
+    [
+      `Thank you for applying to the ${PROGRAMME_NAME} and for the time you gave it.`,
+      'After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.',
+    ],
+    a.appUrl,
+    'Visit the programme',
+    QUESTIONS,
+  );
+}
+
+export function forgotPasswordEmail(f: { name: string; link: string }): EmailContent {
+  return simple(
+    `Set a new password for the ${PROGRAMME_NAME}`,
+    f.name,
+    [
+      `Someone (hopefully you) asked to set a new password for your ${PROGRAMME_NAME} account.`,
+      'Choose a new password with the link below. If you did not ask, you can ignore this email.',
+    ],
+    f.link,
+    'Set a new password',
+    `The link is valid for 1 hour and can be used once. Using it signs out your other sessions.`,
+  );
+}

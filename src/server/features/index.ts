@@ -5,6 +5,7 @@ import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { seasonRoutes } from './seasons/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -25,6 +26,7 @@ export async function registerFeatures(app: FastifyInstance) {
     settingsRoutes,
     seasonRoutes,
     mfaRoutes,
+    notificationRoutes,
   ]) {
     await feature(app);
   }

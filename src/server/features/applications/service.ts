@@ -12,7 +12,7 @@ import { boundedCount, cursorColumns, listPage, type SortKey } from '../../db/pa
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
-import { alreadyAppliedEmail } from '../../email/templates.ts';
+import { alreadyAppliedEmail, applicationRejectedEmail } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
@@ -209,6 +209,8 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
 export async function rejectApplication(ctx: AppContext, actor: SessionUser, id: string, adminNotes: string | null): Promise<void> {
   await withTransaction(ctx, actor, async (m) => {
     const application = await decide(m.tx, id, { status: 'rejected', rejectedAt: m.now, reviewedBy: actor.id, adminNotes });
+    // A kind, final answer (the admin's notes are internal and are not sent).
+    await m.email(application.email, applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl }));
     await m.audit(
       'reject_application',
       { type: 'application', id: application.id },

@@ -11,13 +11,14 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaRequired } from '../../../shared/schemas/mfa.ts';
+import { FORGOT_PASSWORD_MESSAGE, ZForgotPasswordInput, ZSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
 import { ZMessage } from '../../../shared/schemas/views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../auth/device-cookie.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
-import { setPasswordFromToken } from './setup-tokens.ts';
-import { changePassword, completeMfaSignIn, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
+import { setPasswordFromToken, setupLinkStatus } from './setup-tokens.ts';
+import { changePassword, completeMfaSignIn, forgotPassword, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody };
 
@@ -124,6 +125,25 @@ export async function authRoutes(app: FastifyInstance) {
       await setPasswordFromToken(app.ctx, request.params.token, request.body.password);
       return { message: 'Password set successfully' };
     },
+  );
+
+  r.post(
+    '/api/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['session'], body: ZForgotPasswordInput, response: { 200: ZMessage, 400: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody } },
+    },
+    async (request) => {
+      await forgotPassword(app.ctx, request.body.email, request.ip);
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  // Lets the setup page say at once that a link is dead, without using it.
+  r.get(
+    '/api/setup-password/:token/status',
+    { config: { access: 'public' }, schema: { tags: ['session'], params: z.object({ token: z.string() }), response: { 200: ZSetupLinkStatus } } },
+    async (request) => ({ status: await setupLinkStatus(app.ctx, request.params.token) }),
   );
 
   r.post(

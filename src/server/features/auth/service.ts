@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { consume, consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
+import { consume, consumeAll, hit, refund, type Limit } from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, loadPendingSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
 import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
 import { codeLimits, consumeSecondFactor } from '../mfa/service.ts';
+import { issueSetupToken } from './setup-tokens.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
+import { forgotPasswordEmail, passwordChangedEmail } from '../../email/templates.ts';
 import { withTransaction } from '../../mutation.ts';
+import { notify } from '../notifications/service.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
 
 const TOO_MANY_SIGN_INS = 'Too many failed login attempts. Please try again later.';
@@ -179,9 +182,15 @@ export async function changePassword(
   if (!ok) throw badRequest('Current password is incorrect', 'currentPassword');
   await refund(ctx.db, now, { cleared: [account], refunded: [perAddress] });
   const passwordHash = await hashPassword(input.newPassword);
-  await withTransaction(ctx, user, async ({ tx }) => {
-    await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
-    await endUserSessions(tx, user.id, currentSid);
+  await withTransaction(ctx, user, async (m) => {
+    await m.tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
+    await endUserSessions(m.tx, user.id, currentSid);
+    await notify(
+      m,
+      user.id,
+      { kind: 'password_changed', title: 'Your password was changed', body: 'Your other sessions were signed out.', link: null },
+      { to: user.email, content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl }) },
+    );
   });
 }
 
@@ -218,4 +227,27 @@ export async function limitSetupPassword(ctx: AppContext, address: string): Prom
     ctx.clock.now(),
     SETUP_PASSWORD_LIMIT_MESSAGE,
   );
+}
+
+/** Forgot password: the same answer whoever asks; a known account is emailed a link valid 1 hour. */
+export async function forgotPassword(ctx: AppContext, email: string, address: string): Promise<void> {
+  const now = ctx.clock.now();
+  const normalized = email.trim().toLowerCase();
+  // Per address: refused openly (429), as it tells nothing about any account.
+  await consume(ctx.db, { key: `forgot:address:${address}`, max: ctx.config.rateLimits.setupPassword, windowMs: 3_600_000 }, now, TOO_MANY_ATTEMPTS);
+  // Per account: at most 3 links an hour, silently, so the answer never tells whether it exists.
+  const perAccount = await hit(ctx.db, { key: `forgot:account:${normalized}`, max: 3, windowMs: 3_600_000 }, now);
+  if (perAccount > 3) return;
+  const user = (await ctx.db.select().from(users).where(eq(users.email, normalized)))[0];
+  if (!user) return;
+  await withTransaction(ctx, null, async (m) => {
+    await issueSetupToken(
+      m,
+      { userId: user.id, email: user.email, name: user.fullName ?? user.email, reason: 'reset' },
+      {
+        validHours: 1,
+        content: (link) => forgotPasswordEmail({ name: user.fullName ?? user.email, link }),
+      },
+    );
+  });
 }

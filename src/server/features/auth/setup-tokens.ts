@@ -5,7 +5,7 @@ import { endUserSessions } from '../../auth/sessions.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { setupPasswordEmail, type SetupReason } from '../../email/templates.ts';
+import { setupPasswordEmail, type EmailContent, type SetupReason } from '../../email/templates.ts';
 import { AppError } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 
@@ -15,14 +15,31 @@ export const SETUP_LINK_INVALID = 'This password setup link is invalid or has ex
  * A fresh single-use token (older ones stop working, as only the latest hash is
  * kept) and its email in the outbox, inside the caller's transaction.
  */
-export async function issueSetupToken(m: Mutation, target: { userId: string; email: string; name: string; reason: SetupReason }): Promise<void> {
+export async function issueSetupToken(
+  m: Mutation,
+  target: { userId: string; email: string; name: string; reason: SetupReason },
+  options: { validHours?: number; content?: (link: string) => EmailContent } = {},
+): Promise<void> {
   const token = newToken();
+  const hours = options.validHours ?? SETUP_LINK_VALID_HOURS;
   await m.tx
     .update(users)
-    .set({ passwordSetupToken: hashToken(token), passwordSetupTokenExpiry: new Date(m.now.getTime() + SETUP_LINK_VALID_HOURS * 3_600_000) })
+    .set({ passwordSetupToken: hashToken(token), passwordSetupTokenExpiry: new Date(m.now.getTime() + hours * 3_600_000) })
     .where(eq(users.id, target.userId));
   const link = `${m.ctx.config.appUrl}/setup-password/${token}`;
-  await m.email(target.email, setupPasswordEmail(target.reason, target.name, link));
+  await m.email(target.email, options.content ? options.content(link) : setupPasswordEmail(target.reason, target.name, link));
+}
+
+/** Whether a setup link can still be used, without using it: valid, expired, or invalid (used, replaced or unknown). */
+export async function setupLinkStatus(ctx: AppContext, token: string): Promise<'valid' | 'expired' | 'invalid'> {
+  if (!token || token.length > 200) return 'invalid';
+  const rows = await ctx.db
+    .select({ expiry: users.passwordSetupTokenExpiry })
+    .from(users)
+    .where(eq(users.passwordSetupToken, hashToken(token)));
+  const expiry = rows[0]?.expiry;
+  if (!expiry) return 'invalid';
+  return expiry.getTime() > ctx.clock.now().getTime() ? 'valid' : 'expired';
 }
 
 /**

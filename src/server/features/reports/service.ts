@@ -10,7 +10,9 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
+import { reportReviewedEmail } from '../../email/templates.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
+import { tellAmbassador } from '../notifications/tell.ts';
 import * as ledger from '../ledger/service.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 import { getSettings } from '../settings/service.ts';
@@ -169,6 +171,15 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           });
         }
       }
+      await tellAmbassador(m, report.ambassadorId, (person) => ({
+        notification: {
+          kind: approved ? 'report_approved' : 'report_rejected',
+          title: approved ? 'Your weekly report was approved' : 'Your weekly report was not approved',
+          body: `${week}: ${approved ? `${gcm} GCM and ${usdt} USDT credited.` : 'no rewards this time.'}${input.adminNotes ? ` Feedback from the team: ${input.adminNotes}` : ''}`,
+          link: '/dashboard',
+        },
+        email: reportReviewedEmail({ name: person.fullName, approved, week, gcm, usdt, notes: input.adminNotes, appUrl: ctx.config.appUrl }),
+      }));
       await m.audit(
         input.status === 'approved' ? 'review_report_approved' : 'review_report_rejected',
         { type: 'report', id: report.id },

@@ -6,7 +6,7 @@
  * standings from the ledger (awards credited later never change them), draws the lottery with the
  * published beacon, and credits every prize in one transaction, exactly once.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../../shared/draw.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { PRIZE_PLACES, type TSettings } from '../../../shared/schemas/settings.ts';
@@ -19,6 +19,7 @@ import { prizeWonEmail } from '../../email/templates.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import * as ledger from '../ledger/service.ts';
+import { tellAmbassador } from '../notifications/tell.ts';
 import { getSettings } from '../settings/service.ts';
 
 export const SEASON_MESSAGES = {
@@ -225,18 +226,27 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
         lotteryWinners: winners,
       })
       .where(eq(seasons.month, month));
-    const paid = await emailsOf(m.tx, [...champions.map((c) => c.ambassadorId), ...winners.map((w) => w.ambassadorId)]);
     for (const champion of champions) {
-      const to = paid.get(champion.ambassadorId);
-      if (to)
-        await m.email(
-          to,
-          prizeWonEmail({ name: champion.fullName, label, place: ordinal(champion.rank), amountUsdt: champion.prizeUsdt, appUrl: ctx.config.appUrl }),
-        );
+      await tellAmbassador(m, champion.ambassadorId, (person) => ({
+        notification: {
+          kind: 'prize_won',
+          title: `You won ${ordinal(champion.rank)} place in ${label}`,
+          body: `${champion.prizeUsdt} USDT has been credited to your wallet.`,
+          link: '/wallet',
+        },
+        email: prizeWonEmail({ name: person.fullName, label, place: ordinal(champion.rank), amountUsdt: champion.prizeUsdt, appUrl: ctx.config.appUrl }),
+      }));
     }
     for (const winner of winners) {
-      const to = paid.get(winner.ambassadorId);
-      if (to) await m.email(to, prizeWonEmail({ name: winner.fullName, label, place: null, amountUsdt: winner.prizeUsdt, appUrl: ctx.config.appUrl }));
+      await tellAmbassador(m, winner.ambassadorId, (person) => ({
+        notification: {
+          kind: 'prize_won',
+          title: `You won the ${label} lottery`,
+          body: `${winner.prizeUsdt} USDT has been credited to your wallet.`,
+          link: '/wallet',
+        },
+        email: prizeWonEmail({ name: person.fullName, label, place: null, amountUsdt: winner.prizeUsdt, appUrl: ctx.config.appUrl }),
+      }));
     }
     const total = [...champions.map((c) => c.prizeUsdt), ...winners.map((w) => w.prizeUsdt)].reduce((sum, a) => sum + toCents(a), 0n);
     await m.audit(
@@ -254,12 +264,6 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
       lotteryWinners: winners,
     });
   });
-}
-
-async function emailsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select({ id: ambassadors.id, email: ambassadors.email }).from(ambassadors).where(inArray(ambassadors.id, ids));
-  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** A closed season as the public archive shows it (the secret is public from the close on). */

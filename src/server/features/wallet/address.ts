@@ -10,6 +10,7 @@ import { ambassadors } from '../../db/schema.ts';
 import { walletChangedEmail } from '../../email/templates.ts';
 import { forbidden } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
+import { notify } from '../notifications/service.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -37,9 +38,17 @@ export async function recordUsdtAddress(m: Mutation, row: AmbassadorRow, next: s
   if (next === row.usdtWalletAddress) return { set: {}, held: false };
   const first = row.usdtWalletAddress === null && row.usdtWalletChangedAt === null;
   if (first) return { set: { usdtWalletAddress: next }, held: false };
-  await m.email(
-    row.email,
-    walletChangedEmail({ name: row.fullName, address: next, holdHours: m.ctx.config.payouts.walletChangeHoldHours, appUrl: m.ctx.config.appUrl }),
+  const hours = m.ctx.config.payouts.walletChangeHoldHours;
+  await notify(
+    m,
+    row.userId,
+    {
+      kind: 'wallet_changed',
+      title: 'Your payout address was changed',
+      body: `${next ? `New USDT address: ${next}.` : 'Your USDT address was removed.'} Withdrawals are paused for ${hours} hours.`,
+      link: '/wallet',
+    },
+    { to: row.email, content: walletChangedEmail({ name: row.fullName, address: next, holdHours: hours, appUrl: m.ctx.config.appUrl }) },
   );
   return { set: { usdtWalletAddress: next, usdtWalletChangedAt: m.now }, held: true };
 }

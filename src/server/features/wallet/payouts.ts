@@ -11,6 +11,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, payoutBatches, withdrawalRequests } from '../../db/schema.ts';
 import { withdrawalPaidEmail } from '../../email/templates.ts';
+import { tellAmbassador } from '../notifications/tell.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { presentWithdrawal } from './service.ts';
@@ -107,25 +108,17 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       const done = new Set(paid.map((p) => p.id));
       throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(unique.filter((id) => !done.has(id))));
     }
-    const people = await m.tx
-      .select({ id: ambassadors.id, email: ambassadors.email, fullName: ambassadors.fullName })
-      .from(ambassadors)
-      .where(inArray(ambassadors.id, [...new Set(paid.map((p) => p.ambassadorId))]));
-    const byId = new Map(people.map((p) => [p.id, p]));
     for (const row of paid) {
-      const person = byId.get(row.ambassadorId);
-      if (person) {
-        await m.email(
-          person.email,
-          withdrawalPaidEmail({
-            name: person.fullName,
-            amountUsdt: row.amount,
-            address: row.walletAddress,
-            txUrl: `${explorerTxUrl}${txHash}`,
-            appUrl: ctx.config.appUrl,
-          }),
-        );
-      }
+      const txUrl = `${explorerTxUrl}${txHash}`;
+      await tellAmbassador(m, row.ambassadorId, (person) => ({
+        notification: {
+          kind: 'withdrawal_paid',
+          title: `Withdrawal of ${row.amount} USDT paid`,
+          body: `Paid to ${row.walletAddress}. Transaction: ${txUrl}`,
+          link: '/wallet',
+        },
+        email: withdrawalPaidEmail({ name: person.fullName, amountUsdt: row.amount, address: row.walletAddress, txUrl, appUrl: ctx.config.appUrl }),
+      }));
     }
     await m.audit(
       'mark_withdrawals_paid',

@@ -10,6 +10,8 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, transactions, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { withdrawalDecidedEmail } from '../../email/templates.ts';
+import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
@@ -212,6 +214,24 @@ export async function decideWithdrawal(
         description: `USDT withdrawal to ${row.walletAddress}`,
       });
     }
+    await tellAmbassador(m, row.ambassadorId, (person) => ({
+      notification: {
+        kind: decision === 'approved' ? 'withdrawal_approved' : 'withdrawal_rejected',
+        title: decision === 'approved' ? `Withdrawal of ${row.amount} USDT approved` : `Withdrawal of ${row.amount} USDT rejected`,
+        body:
+          (decision === 'approved' ? `It will be paid to ${row.walletAddress} soon.` : 'The amount is available in your wallet again.') +
+          (adminNotes ? ` Note from the team: ${adminNotes}` : ''),
+        link: '/wallet',
+      },
+      email: withdrawalDecidedEmail({
+        name: person.fullName,
+        approved: decision === 'approved',
+        amount: row.amount,
+        address: row.walletAddress,
+        notes: adminNotes,
+        appUrl: ctx.config.appUrl,
+      }),
+    }));
     await m.audit(
       decision === 'approved' ? 'approve_withdrawal' : 'reject_withdrawal',
       { type: 'withdrawal', id: row.id },

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZErrorBody } from '../../../shared/schemas/common.ts';
+import { ZMarkReadInput, ZNotification, ZNotificationsQuery } from '../../../shared/schemas/notifications.ts';
+import { requireUser, typed } from '../../http.ts';
+import { listNotifications, markRead } from './service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
+
+export async function notificationRoutes(app: FastifyInstance) {
+  const r = typed(app);
+
+  r.get(
+    '/api/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        querystring: ZNotificationsQuery,
+        description: 'The caller’s own notifications, newest first; X-Unread-Count has how many are unread.',
+        response: { 200: z.array(ZNotification), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, unread } = await listNotifications(app.ctx, requireUser(request), request.query);
+      reply.header('X-Unread-Count', String(unread));
+      return items;
+    },
+  );
+
+  r.post(
+    '/api/notifications/read',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['notifications'], body: ZMarkReadInput, response: { 200: z.object({ marked: z.number().int() }), ...errors } },
+    },
+    async (request) => ({ marked: await markRead(app.ctx, requireUser(request), request.body) }),
+  );
+}

@@ -1,0 +1,56 @@
+/** Hearing back (DECISIONS §5): each decision about a person makes one notification, and an email. */
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = [
+  'report_approved',
+  'report_rejected',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'withdrawal_paid',
+  'prize_won',
+  'wallet_changed',
+  'password_changed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const ZNotification = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationsQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must not be negative').max(100_000).default(0),
+});
+
+export const ZMarkReadInput = z.union(
+  [
+    z
+      .object({
+        ids: z
+          .array(z.string().regex(/^[0-9a-fA-F-]{36}$/, 'ids are notification ids'))
+          .min(1)
+          .max(200),
+      })
+      .strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ],
+  { error: 'Send {"ids": [...]} or {"all": true}' },
+);
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, we have sent it a link to set a new password. The link is valid for 1 hour.';
+export const ZForgotPasswordInput = z.object({
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .pipe(z.email({ error: 'Invalid email address' })),
+});
+
+export const ZSetupLinkStatus = z.object({ status: z.enum(['valid', 'expired', 'invalid']) });

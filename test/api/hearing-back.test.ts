@@ -1,0 +1,114 @@
+/**
+ * Ambassadors hear back (DECISIONS §5, Hearing back): a notification and an email for each decision,
+ * written with the decision; notifications read only by their owner; forgot password.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportReviewedEmail } from '../../src/server/email/templates.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { HOUR } from '../helpers/clock.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let amb: CreatedAmbassador;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    admin = await superAdminClient(server);
+    amb = await createAmbassador(server, { admin });
+  });
+  afterAll(async () => server?.close());
+
+  it('tells the ambassador of a report decision with the team’s feedback, on screen and by email (escaped)', async () => {
+    const report = (await amb.client.post('/api/reports', validReport())).body;
+    const seen = server.mail.messages.length;
+    const notes = 'Great threads! <script>alert(1)</script> Keep the AMA going.';
+    expect(
+      (await admin.post(`/api/admin/reports/${report.id}/review`, { status: 'approved', gcmAwarded: '300', usdtAwarded: '12.5', adminNotes: notes })).status,
+    ).toBe(200);
+    const list = await amb.client.get('/api/notifications');
+    expect(list.headers['x-unread-count']).toBe('1');
+    expect(list.body[0]).toMatchObject({ kind: 'report_approved', title: 'Your weekly report was approved', read: false, link: '/dashboard' });
+    expect(list.body[0].body).toContain('300.00 GCM and 12.50 USDT credited. Feedback from the team: Great threads!');
+    await server.flushEmail();
+    const email = await server.mail.waitFor(amb.email, { after: seen });
+    expect(email.subject).toBe('Your weekly report was approved');
+    expect(email.text).toContain(`Feedback from the team: ${notes}`);
+    // The HTML part escapes what people typed.
+    const html = reportReviewedEmail({ name: '<b>Ama</b>', approved: true, week: 'w', gcm: '1.00', usdt: '1.00', notes, appUrl: 'http://x' }).html;
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Hello &lt;b&gt;Ama&lt;/b&gt;,');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('tells of withdrawal decisions and payments, and lets only the owner read and mark them', async () => {
+    await credit(server, amb.ambassadorId, 'USDT', '200.00');
+    const first = (await amb.client.post('/api/withdrawal-requests', { amount: '60', walletAddress: WALLET })).body;
+    const second = (await amb.client.post('/api/withdrawal-requests', { amount: '50', walletAddress: WALLET })).body;
+    await admin.post(`/api/admin/withdrawals/${first.id}/approve`, {});
+    await admin.post(`/api/admin/withdrawals/${second.id}/reject`, { adminNotes: 'Please use your own address' });
+    await admin.post('/api/admin/withdrawals/paid', { ids: [first.id], txHash: `0x${'b'.repeat(64)}` });
+    const mine = (await amb.client.get('/api/notifications')).body as { id: string; kind: string; body: string }[];
+    expect(mine.slice(0, 3).map((n) => n.kind)).toEqual(['withdrawal_paid', 'withdrawal_rejected', 'withdrawal_approved']);
+    expect(mine[1]?.body).toContain('Note from the team: Please use your own address');
+
+    // Another ambassador sees none of them and cannot mark them read.
+    const other = await createAmbassador(server, { admin });
+    expect((await other.client.get('/api/notifications')).body).toEqual([]);
+    expect((await other.client.post('/api/notifications/read', { ids: mine.map((n) => n.id) })).body).toEqual({ marked: 0 });
+    expect((await amb.client.get('/api/notifications')).headers['x-unread-count']).toBe('4');
+    expect((await amb.client.post('/api/notifications/read', { ids: [mine[0]?.id] })).body).toEqual({ marked: 1 });
+    expect((await amb.client.post('/api/notifications/read', { all: true })).body).toEqual({ marked: 3 });
+    expect((await amb.client.get('/api/notifications')).headers['x-unread-count']).toBe('0');
+    expect((await amb.client.post('/api/notifications/read', { some: true })).status).toBe(400);
+  });
+
+  it('tells of a password change (a security email) and gives a rejected applicant a kind answer', async () => {
+    const seen = server.mail.messages.length;
+    expect((await amb.client.post('/api/change-password', { currentPassword: amb.password, newPassword: 'NewPassw0rd!' })).status).toBe(200);
+    amb.password = 'NewPassw0rd!';
+    expect((await amb.client.get('/api/notifications')).body[0]).toMatchObject({ kind: 'password_changed' });
+    const applicant = uniqueEmail('applicant');
+    const applied = (await new ApiClient(server).post('/api/applications', validApplication({ email: applicant }))).body;
+    await admin.post(`/api/admin/applications/${applied.id}/reject`, { adminNotes: 'internal: too few followers' });
+    await server.flushEmail();
+    expect((await server.mail.waitFor(amb.email, { after: seen })).subject).toMatch(/password was changed$/);
+    const kindNo = await server.mail.waitFor(applicant, { after: seen });
+    expect(kindNo.text).toContain('not able to offer you a place');
+    expect(kindNo.text).not.toContain('internal');
+  });
+
+  it('answers forgot-password alike for anyone, and the link works once, for 1 hour, ending other sessions', async () => {
+    const anonymous = new ApiClient(server);
+    const unknown = await anonymous.post('/api/forgot-password', { email: uniqueEmail('nobody') });
+    const known = await anonymous.post('/api/forgot-password', { email: amb.email.toUpperCase() });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    const before = server.mail.messages.length;
+    await server.flushEmail();
+    const email = await server.mail.waitFor(amb.email, { after: before - 1 });
+    expect(email.subject).toMatch(/^Set a new password/);
+    const token = server.mail.setupToken(email);
+    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'valid' });
+    const otherSession = await new ApiClient(server).login(amb.email, amb.password);
+    expect((await anonymous.post(`/api/setup-password/${token}`, { password: 'Reset123!' })).status).toBe(200);
+    expect((await otherSession.get('/api/user')).status).toBe(401);
+    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'invalid' });
+    expect((await anonymous.post(`/api/setup-password/${token}`, { password: 'Again123!' })).status).toBe(400);
+    await new ApiClient(server).login(amb.email, 'Reset123!');
+
+    // A second link expires after an hour.
+    await anonymous.post('/api/forgot-password', { email: amb.email });
+    await server.flushEmail();
+    const late = server.mail.setupToken(await server.mail.waitFor(amb.email, { after: server.mail.messages.length - 1 }));
+    server.clock.advance(HOUR + 1_000);
+    expect((await anonymous.get(`/api/setup-password/${late}/status`)).body).toEqual({ status: 'expired' });
+    expect((await anonymous.post(`/api/setup-password/${late}`, { password: 'Late1234!' })).status).toBe(400);
+    expect((await anonymous.post('/api/forgot-password', { email: 'not-an-email' })).status).toBe(400);
+  });
+});
