@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
+import { notPrivate } from '../helpers/files.ts';
 import { DATABASE_KINDS, POSTGRES_URL, TEST_TEMPLATE_DIR, createTestDatabase } from '../helpers/database.ts';
 import { createAmbassador, credit, validApplication } from '../helpers/factories.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -53,23 +54,6 @@ async function run(
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   return { code, output };
-}
-
-/** Every entry under `root` (itself included) that is not a 0700 directory or a 0600 file. */
-function notPrivate(root: string): string[] {
-  const loose: string[] = [];
-  const walk = (entry: string) => {
-    const stat = lstatSync(entry);
-    const mode = stat.mode & 0o777;
-    if (stat.isDirectory()) {
-      if (mode !== 0o700) loose.push(`${path.relative(root, entry) || '.'}/ ${mode.toString(8)}`);
-      for (const name of readdirSync(entry)) walk(path.join(entry, name));
-    } else if (mode !== 0o600) {
-      loose.push(`${path.relative(root, entry)} ${mode.toString(8)}`);
-    }
-  };
-  walk(root);
-  return loose;
 }
 
 /** The product on `dataDir`, in this process, for the duration of `fn` (it holds the lock meanwhile). */

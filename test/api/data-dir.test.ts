@@ -15,6 +15,7 @@ import { buildTemplate, buildTemplateDataDir, templateDataDir, templateFile } fr
 import { ambassadorApplications } from '../../src/server/db/schema.ts';
 import { TEST_TEMPLATE_DIR } from '../helpers/database.ts';
 import { validApplication } from '../helpers/factories.ts';
+import { notPrivate } from '../helpers/files.ts';
 import { freePort } from '../helpers/server.ts';
 
 // One process (node with the tsx loader), so the pid is the server's own.
@@ -22,23 +23,6 @@ const NODE = process.execPath;
 const LOADER = ['--import', 'tsx'];
 const MAIN = path.resolve('src/server/main.ts');
 const MIGRATE = path.resolve('src/server/db/migrate-cli.ts');
-
-/** Every entry under `root` (itself included) that is not a 0700 directory or a 0600 file. */
-function notPrivate(root: string): string[] {
-  const loose: string[] = [];
-  const walk = (entry: string) => {
-    const stat = lstatSync(entry);
-    const mode = stat.mode & 0o777;
-    if (stat.isDirectory()) {
-      if (mode !== 0o700) loose.push(`${path.relative(root, entry) || '.'}/ ${mode.toString(8)}`);
-      for (const name of readdirSync(entry)) walk(path.join(entry, name));
-    } else if (mode !== 0o600) {
-      loose.push(`${path.relative(root, entry)} ${mode.toString(8)}`);
-    }
-  };
-  walk(root);
-  return loose;
-}
 
 interface Started {
   child: ChildProcess;
