@@ -48,12 +48,66 @@ export async function drawWinners(input: { secret: string; beacon: string; entra
     return queue.shift() as number;
   };
   for (let k = 0; k < w; k++) {
-    const m = n - k;
-    const limit = Math.floor(2 ** 32 / m) * m;
-    let u = await next();
-    while (u >= limit) u = await next();
-    const j = k + (u % m);
+    const j = k + (await uniformBelow(n - k, next));
     [list[k], list[j]] = [list[j] as string, list[k] as string];
   }
   return list.slice(0, w);
+}
+
+/**
+ * Step 6's unbiased pick of 0 … m-1: integers u are taken from the stream until u < floor(2^32 / m) × m
+ * (the rest would favour small results), and the answer is u mod m.
+ */
+export async function uniformBelow(m: number, next: () => Promise<number>): Promise<number> {
+  const limit = Math.floor(2 ** 32 / m) * m;
+  let u = await next();
+  while (u >= limit) u = await next();
+  return u % m;
+}
+
+/** What a closed season publishes that the draw is checked from (GET /api/public/seasons/{month}). */
+export interface PublishedDraw {
+  lottery: {
+    commitment: string;
+    secret: string;
+    beacon: string;
+    listHash: string;
+    entrantCount: number;
+    winners: { position: number; ambassadorId: string }[];
+  };
+  entrants: { ambassadorId: string }[];
+}
+
+export interface DrawCheck {
+  step: string;
+  expected: string;
+  actual: string;
+  ok: boolean;
+}
+
+/**
+ * Recomputes a published season's draw (DECISIONS §5) and answers every step with what was
+ * published, what it should be, and whether they match. The same code runs in the browser (the
+ * Hall of Fame's 'Verify this draw') and in `npm run verify-draw`.
+ */
+export async function verifyDraw(published: PublishedDraw): Promise<{ ok: boolean; checks: DrawCheck[] }> {
+  const { lottery } = published;
+  const ids = published.entrants.map((e) => e.ambassadorId);
+  const commitment = await commitmentOf(lottery.secret);
+  const listHash = await listHashOf(ids);
+  const seed = hex(await seedOf(lottery.secret, lottery.beacon, listHash));
+  const publishedWinners = [...lottery.winners].sort((a, b) => a.position - b.position).map((w) => w.ambassadorId.toLowerCase());
+  const drawn = await drawWinners({ secret: lottery.secret, beacon: lottery.beacon, entrantIds: ids, winners: publishedWinners.length });
+  const checks: DrawCheck[] = [
+    { step: 'Commitment: SHA-256 of the secret', expected: lottery.commitment, actual: commitment, ok: commitment === lottery.commitment },
+    { step: 'Entrant list hash', expected: lottery.listHash, actual: listHash, ok: listHash === lottery.listHash },
+    { step: 'Entrant count', expected: String(lottery.entrantCount), actual: String(ids.length), ok: ids.length === lottery.entrantCount },
+    { step: 'Seed: SHA-256 of secret:beacon:listHash', expected: seed, actual: seed, ok: true },
+    ...Array.from({ length: Math.max(drawn.length, publishedWinners.length) }, (_, i) => {
+      const expected = publishedWinners[i] ?? '(none)';
+      const actual = drawn[i] ?? '(none)';
+      return { step: `Winner ${i + 1}`, expected, actual, ok: expected === actual };
+    }),
+  ];
+  return { ok: checks.every((c) => c.ok), checks };
 }
