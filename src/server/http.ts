@@ -22,6 +22,8 @@ declare module 'fastify' {
     access?: Access;
     /** The answer is a stream that stays open (Server-Sent Events): tests open it over real HTTP. */
     stream?: boolean;
+    /** A change that comes from other sites on purpose (a signed one-click link): no Origin check. */
+    crossSite?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -67,6 +67,11 @@ export function parseJsonBody(text: string): unknown {
 }
 
 export function registerJsonBody(app: FastifyInstance): void {
+  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; any other route
+  // given a form body refuses it in its schema.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -50,7 +50,7 @@ export interface Mutation {
   /** The public figures (stats, leaderboard) changed: every instance's readers see it after the commit. */
   figuresChanged(): Promise<void>;
   /** Queues an email in this transaction; the outbox is woken once it commits. */
-  email(to: string, content: EmailContent): Promise<void>;
+  email(to: string, content: EmailContent, headers?: Record<string, string>): Promise<void>;
   /** The activity-log row of the actor's admin action, in this transaction. */
   audit(action: AdminAction, target: AuditTarget, details: string | null, changes?: Changes): Promise<void>;
 }
@@ -87,8 +87,8 @@ export async function withTransaction<T>(
         // Delivered to the other instances when (and only if) the transaction commits.
         if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${FIGURES_CHANNEL}, '')`);
       },
-      async email(to, content) {
-        await enqueueEmail(tx, to, content, now);
+      async email(to, content, headers) {
+        await enqueueEmail(tx, to, content, now, headers);
         if (!effects.includes(kickOutbox)) effects.push(kickOutbox);
       },
       async audit(action, target, details, changes) {

@@ -67,6 +67,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/notifications': [401, 200, 200, 200, 200],
   'POST /api/notifications/read': [401, 400, 400, 400, 400],
   'POST /api/forgot-password': [400, 400, 400, 400, 400],
+  'POST /api/unsubscribe': [400, 400, 400, 400, 400],
   'GET /api/setup-password/:token/status': [200, 200, 200, 200, 200],
   'GET /api/admin/withdrawals/export.csv': [401, 403, 403, 200, 200],
   'POST /api/admin/withdrawals/paid': [401, 403, 403, 400, 400],

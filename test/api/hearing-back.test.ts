@@ -82,6 +82,51 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     expect(kindNo.text).not.toContain('internal');
   });
 
+  it('carries a one-click unsubscribe (RFC 8058) that a wrong signature cannot use, and keeps security emails', async () => {
+    const person = await createAmbassador(server, { admin });
+    await server.flushEmail();
+    const seen = server.mail.messages.length;
+    const report = (await person.client.post('/api/reports', validReport())).body;
+    await admin.post(`/api/admin/reports/${report.id}/review`, { status: 'rejected', gcmAwarded: '0', usdtAwarded: '0', adminNotes: 'More detail next time' });
+    await server.flushEmail();
+    const decision = await server.mail.waitFor(person.email, { after: seen });
+    expect(decision.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    const link = (/List-Unsubscribe:\s*<([^>]+)>/.exec(decision.raw)?.[1] ?? '').replace(/\s+/g, '');
+    const url = new URL(link);
+    expect(url.pathname).toBe('/api/unsubscribe');
+
+    // Mail providers post it from their servers: no Origin, a form body.
+    const post = (query: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    expect((await post(`?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`)).statusCode).toBe(403);
+    expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(true);
+    expect((await post(url.search)).statusCode).toBe(200);
+    expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(false);
+
+    // Decisions still notify on screen but send no email; security emails still go.
+    await server.flushEmail();
+    const after = server.mail.messages.length;
+    // Another report, on another day (one a day): sessions are signed in again after the clock moves.
+    server.clock.advance(24 * HOUR);
+    await person.client.login(person.email, person.password);
+    admin = await superAdminClient(server);
+    const next = (await person.client.post('/api/reports', validReport({ weekStartDate: '2026-11-07', weekEndDate: '2026-11-13' }))).body;
+    await admin.post(`/api/admin/reports/${next.id}/review`, { status: 'approved', gcmAwarded: '10', usdtAwarded: '0' });
+    expect((await person.client.get('/api/notifications')).body[0]).toMatchObject({ kind: 'report_approved' });
+    await person.client.post('/api/change-password', { currentPassword: person.password, newPassword: 'Changed123!' });
+    await server.flushEmail();
+    const sent = server.mail.messages.slice(after).filter((m) => m.to.includes(person.email));
+    expect(sent.map((m) => m.subject)).toEqual([expect.stringMatching(/password was changed$/)]);
+
+    // The profile switch turns them on again.
+    expect((await person.client.patch('/api/ambassador', { emailNotifications: true })).body.emailNotifications).toBe(true);
+  });
+
   it('answers forgot-password alike for anyone, and the link works once, for 1 hour, ending other sessions', async () => {
     const anonymous = new ApiClient(server);
     const unknown = await anonymous.post('/api/forgot-password', { email: uniqueEmail('nobody') });

@@ -29,6 +29,8 @@ export const users = pgTable(
     mfaEnabledAt: timestamptz('mfa_enabled_at'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice. */
     mfaLastStep: integer('mfa_last_step'),
+    /** Emails about decisions (not security ones) are sent; turned off by the profile switch or List-Unsubscribe. */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_setup_token_key').on(t.passwordSetupToken)],
@@ -343,6 +345,8 @@ export const emailOutbox = pgTable(
     /** Bodies hold a setup link until delivered; they are cleared once sent. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on emails a person may turn off. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

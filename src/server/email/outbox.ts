@@ -20,10 +20,16 @@ export function backoffMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
 }
 
-export async function enqueueEmail(db: Db, to: string, content: EmailContent, now: Date): Promise<void> {
-  await db
-    .insert(emailOutbox)
-    .values({ recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, nextAttemptAt: now, createdAt: now });
+export async function enqueueEmail(db: Db, to: string, content: EmailContent, now: Date, headers?: Record<string, string>): Promise<void> {
+  await db.insert(emailOutbox).values({
+    recipient: to,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    headers: headers ?? null,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
 }
 
 export interface Outbox {
@@ -63,7 +69,13 @@ export function createOutbox(options: { db: Db; transport: MailTransport; clock:
       const lease = row.lockedUntil;
       if (!lease) continue;
       try {
-        await transport.send({ to: row.recipient, subject: row.subject, text: row.textBody ?? '', html: row.htmlBody ?? '' });
+        await transport.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.textBody ?? '',
+          html: row.htmlBody ?? '',
+          headers: row.headers ?? undefined,
+        });
         // Once delivered by SMTP the link lives only in the recipient's mailbox.
         const clearBodies = transport.kind === 'smtp' ? { textBody: null, htmlBody: null } : {};
         await db

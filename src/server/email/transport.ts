@@ -6,6 +6,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface MailTransport {
@@ -31,7 +32,14 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(email) {
-      await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        ...(email.headers ? { headers: email.headers } : {}),
+      });
     },
     close() {
       transporter.close();

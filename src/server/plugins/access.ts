@@ -52,6 +52,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => MUTATING.has(m));
+    const crossSite = route.config?.crossSite === true;
     for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true });
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
@@ -62,7 +63,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         if ((access === 'admin' || access === 'superAdmin') && ctx.config.adminMfa === 'required' && request.user && !request.user.mfaEnabled) {
           throw new AppError('FORBIDDEN', MFA_MESSAGES.enrollFirst, undefined, 'MFA_ENROLL');
         }
-        if (mutating) checkOrigin(request);
+        if (mutating && !crossSite) checkOrigin(request);
         if (access === 'ambassador' && request.user) {
           request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
           if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : notFound(AMBASSADOR_NOT_FOUND);

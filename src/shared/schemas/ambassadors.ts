@@ -12,6 +12,8 @@ export const ZAmbassadorSelfUpdate = z
   .object({
     ...ZProfileLinks,
     usdtWalletAddress: ZOptionalWallet,
+    /** Emails about decisions on or off (security emails are always sent). */
+    emailNotifications: z.boolean({ error: 'Email notifications must be on or off' }),
   })
   .partial();
 export type TAmbassadorSelfUpdate = z.input<typeof ZAmbassadorSelfUpdate>;

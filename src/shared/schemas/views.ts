@@ -56,6 +56,8 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   usdtBalance: money,
   reportCount: z.number().int(),
   /** Prizes and lottery wins of closed seasons, newest first ("You won 2nd place in October 2026"). */
+  /** Emails about decisions on (the profile's 'Email notifications' switch). */
+  emailNotifications: z.boolean(),
   /** After a payout address change, withdrawals wait until then (DECISIONS §5). */
   withdrawalsPausedUntil: isoDate.nullable(),
   wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: money, text: z.string() })),

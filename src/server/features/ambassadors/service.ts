@@ -28,10 +28,11 @@ export async function findAmbassadorByUser(db: Db, userId: string): Promise<Amba
 }
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
-  const [position, reports, wins] = await Promise.all([
+  const [position, reports, wins, account] = await Promise.all([
     usdtPosition(ctx.db, row.id, row.totalUsdtEarned),
     ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.ambassadorId, row.id)),
     winsOf(ctx.db, row.id),
+    ctx.db.select({ emailNotifications: users.emailNotifications }).from(users).where(eq(users.id, row.userId)),
   ]);
   return {
     ...presentAmbassador(row, ctx.clock.now()),
@@ -41,6 +42,7 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     usdtBalance: position.usdtBalance,
     reportCount: reports[0]?.n ?? 0,
     wins,
+    emailNotifications: account[0]?.emailNotifications ?? true,
     withdrawalsPausedUntil: withdrawalsPausedUntil(ctx.config, row, ctx.clock.now())?.toISOString() ?? null,
   };
 }
@@ -52,13 +54,15 @@ export async function updateOwnAmbassador(
   row: AmbassadorRow,
   changes: z.output<typeof ZAmbassadorSelfUpdate>,
 ): Promise<AmbassadorRow> {
+  const { emailNotifications, ...fields } = changes;
   return withTransaction(ctx, actor, async (m) => {
+    if (emailNotifications !== undefined) await m.tx.update(users).set({ emailNotifications }).where(eq(users.id, row.userId));
     const locked = await lockAmbassador(m.tx, row.id);
     // A new payout address (not the first) is emailed and holds withdrawals (wallet/address.ts).
-    const address = changes.usdtWalletAddress === undefined ? { set: {} } : await recordUsdtAddress(m, locked, changes.usdtWalletAddress);
+    const address = fields.usdtWalletAddress === undefined ? { set: {} } : await recordUsdtAddress(m, locked, fields.usdtWalletAddress);
     const updated = await m.tx
       .update(ambassadors)
-      .set({ ...changes, ...address.set, updatedAt: m.now })
+      .set({ ...fields, ...address.set, updatedAt: m.now })
       .where(eq(ambassadors.id, row.id))
       .returning();
     return updated[0] ?? row;

@@ -189,7 +189,7 @@ export async function changePassword(
       m,
       user.id,
       { kind: 'password_changed', title: 'Your password was changed', body: 'Your other sessions were signed out.', link: null },
-      { to: user.email, content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl }) },
+      { to: user.email, content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl }), security: true },
     );
   });
 }

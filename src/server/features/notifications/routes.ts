@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZMarkReadInput, ZNotification, ZNotificationsQuery } from '../../../shared/schemas/notifications.ts';
 import { requireUser, typed } from '../../http.ts';
-import { listNotifications, markRead } from './service.ts';
+import { listNotifications, markRead, unsubscribe } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 
@@ -25,6 +25,24 @@ export async function notificationRoutes(app: FastifyInstance) {
       const { items, unread } = await listNotifications(app.ctx, requireUser(request), request.query);
       reply.header('X-Unread-Count', String(unread));
       return items;
+    },
+  );
+
+  // RFC 8058 one-click unsubscribe: mail providers POST it from their own servers, with no Origin and
+  // a form body; the signed link is the authority (crossSite skips the Origin check).
+  r.post(
+    '/api/unsubscribe',
+    {
+      config: { access: 'public', crossSite: true },
+      schema: {
+        tags: ['notifications'],
+        querystring: z.object({ u: z.string().max(100), s: z.string().max(100) }),
+        response: { 200: z.object({ message: z.string() }), 400: ZErrorBody, 403: ZErrorBody },
+      },
+    },
+    async (request) => {
+      await unsubscribe(app.ctx, request.query.u, request.query.s);
+      return { message: 'You will no longer get emails about decisions. Security emails are still sent.' };
     },
   );
 

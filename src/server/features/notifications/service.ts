@@ -6,7 +6,10 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationKind, TNotification } from '../../../shared/schemas/notifications.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { notifications } from '../../db/schema.ts';
+import { createHmac } from 'node:crypto';
+import { secretsEqual } from '../../auth/tokens.ts';
+import { notifications, users } from '../../db/schema.ts';
+import { forbidden } from '../../errors.ts';
 import type { EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 
@@ -17,10 +20,45 @@ export interface NewNotification {
   link: string | null;
 }
 
-/** One notification for `userId`, and its email to `to` when given, in the mutation's transaction. */
-export async function notify(m: Mutation, userId: string, notification: NewNotification, email?: { to: string; content: EmailContent }): Promise<void> {
+/** Signs a one-click unsubscribe link for a user (RFC 8058). */
+export function unsubscribeSignature(secret: string, userId: string): string {
+  return createHmac('sha256', `unsubscribe:${secret}`).update(userId).digest('base64url');
+}
+
+export function unsubscribeUrl(appUrl: string, secret: string, userId: string): string {
+  return `${appUrl}/api/unsubscribe?u=${encodeURIComponent(userId)}&s=${unsubscribeSignature(secret, userId)}`;
+}
+
+/**
+ * One notification for `userId`, and its email to `to` when given, in the mutation's transaction.
+ * Security emails (password, payout address) are always sent; the others only while the person
+ * keeps email notifications on, and carry a one-click List-Unsubscribe (RFC 8058).
+ */
+export async function notify(
+  m: Mutation,
+  userId: string,
+  notification: NewNotification,
+  email?: { to: string; content: EmailContent; security?: boolean },
+): Promise<void> {
   await m.tx.insert(notifications).values({ userId, ...notification, createdAt: m.now });
-  if (email) await m.email(email.to, email.content);
+  if (!email) return;
+  if (email.security) return m.email(email.to, email.content);
+  const wanted = (await m.tx.select({ on: users.emailNotifications }).from(users).where(eq(users.id, userId)))[0]?.on ?? false;
+  if (!wanted) return;
+  const link = unsubscribeUrl(m.ctx.config.appUrl, m.ctx.config.sessionSecret, userId);
+  const content = {
+    ...email.content,
+    text: `${email.content.text}\n\nYou can turn these emails off on your profile page, or unsubscribe: ${link}`,
+  };
+  await m.email(email.to, content, { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+}
+
+/** One click from an email: turns the person's decision emails off. */
+export async function unsubscribe(ctx: AppContext, userId: string, signature: string): Promise<void> {
+  if (!/^[0-9a-fA-F-]{36}$/.test(userId) || !secretsEqual(signature, unsubscribeSignature(ctx.config.sessionSecret, userId.toLowerCase()))) {
+    throw forbidden('This unsubscribe link is not valid');
+  }
+  await withTransaction(ctx, null, ({ tx }) => tx.update(users).set({ emailNotifications: false }).where(eq(users.id, userId.toLowerCase())));
 }
 
 export async function listNotifications(ctx: AppContext, user: SessionUser, page: { limit: number; offset: number }) {
