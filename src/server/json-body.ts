@@ -67,11 +67,6 @@ export function parseJsonBody(text: string): unknown {
 }
 
 export function registerJsonBody(app: FastifyInstance): void {
-  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; any other route
-  // given a form body refuses it in its schema.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -81,5 +76,12 @@ export function registerJsonBody(app: FastifyInstance): void {
     } catch {
       done(new AppError('BAD_REQUEST', 'Malformed JSON in request body'), undefined);
     }
+  });
+}
+
+/** Form bodies, for the one route that takes them (RFC 8058 one-click unsubscribe): register it in that route's own plugin. */
+export function registerFormBody(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 }
