@@ -6,6 +6,8 @@ import { ambassadorCount } from '../ambassadors/service.ts';
 import { pendingApplicationCount } from '../applications/service.ts';
 import { pendingReportCount } from '../reports/service.ts';
 import { pendingWithdrawalCount } from '../wallet/service.ts';
+import { ZAnalytics } from '../../../shared/schemas/analytics.ts';
+import { analytics } from '../analytics/service.ts';
 
 export async function adminRoutes(app: FastifyInstance) {
   typed(app).get(
@@ -20,5 +22,11 @@ export async function adminRoutes(app: FastifyInstance) {
       ]);
       return { totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals };
     },
+  );
+
+  typed(app).get(
+    '/api/admin/analytics',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: ZAnalytics, 401: ZErrorBody, 403: ZErrorBody } } },
+    async () => analytics(app.ctx),
   );
 }
