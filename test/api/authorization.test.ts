@@ -66,6 +66,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/login/mfa': [400, 400, 400, 400, 400],
   'GET /api/notifications': [401, 200, 200, 200, 200],
   'GET /api/admin/analytics': [401, 403, 403, 200, 200],
+  'POST /api/admin/reports/:id/claim': [401, 403, 403, 404, 404],
   'POST /api/notifications/read': [401, 400, 400, 400, 400],
   'POST /api/forgot-password': [400, 400, 400, 400, 400],
   'POST /api/unsubscribe': [400, 400, 400, 400, 400],

@@ -161,6 +161,9 @@ export const weeklyReports = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An admin reviewing it holds it for a while (review claims): others cannot review it meanwhile. */
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedUntil: timestamptz('claimed_until'),
   },
   (t) => [
     uniqueIndex('reports_one_per_day_key').on(t.ambassadorId, t.submittedOn),

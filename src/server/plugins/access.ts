@@ -55,7 +55,9 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => MUTATING.has(m));
     const crossSite = route.config?.crossSite === true;
-    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true, crossSite: route.config?.crossSite === true });
+    for (const method of methods)
+      if (method !== 'HEAD')
+        app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true, crossSite: route.config?.crossSite === true });
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {

@@ -89,6 +89,8 @@ export const ZAdminReportView = ZReportView.extend({
     personalTelegramHandle: nullableText,
     ...socials,
   }),
+  /** A live review claim: 'Being reviewed by {by}' until then. */
+  claim: z.object({ by: z.string(), until: isoDate }).nullable(),
 });
 export type TAdminReportView = z.infer<typeof ZAdminReportView>;
 

@@ -4,7 +4,7 @@ import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/commo
 import { REPORT_STATUSES, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
 import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
-import { listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
+import { claimReport, listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
@@ -57,5 +57,19 @@ export async function reportRoutes(app: FastifyInstance) {
       const report = await reviewReport(app.ctx, requireUser(request), request.params.id, request.body, { request, reply, status: 200 });
       return reply.code(200).send(report);
     },
+  );
+
+  r.post(
+    '/api/admin/reports/:id/claim',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: ZIdParams,
+        description: 'Holds a pending report for its reviewer for 10 minutes (renewed by claiming again); others get 409 while it holds.',
+        response: { 200: z.object({ claimedBy: z.string(), claimedUntil: z.string() }), ...errors },
+      },
+    },
+    async (request) => claimReport(app.ctx, requireUser(request), request.params.id),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { REPORT_MESSAGES, type ReportStatus } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TAdminReportView, TReportView } from '../../../shared/schemas/views.ts';
@@ -8,7 +8,7 @@ import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadors, weeklyReports } from '../../db/schema.ts';
+import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
@@ -97,7 +97,12 @@ export async function listReportsForAdmin(
     count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db
-        .select({ report: weeklyReports, ambassador: ambassadors, ...cursorColumns(ADMIN_LIST_KEYS) })
+        .select({
+          report: weeklyReports,
+          ambassador: ambassadors,
+          claimant: sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${weeklyReports.claimedBy})`,
+          ...cursorColumns(ADMIN_LIST_KEYS),
+        })
         .from(weeklyReports)
         .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
         .where(where)
@@ -106,8 +111,13 @@ export async function listReportsForAdmin(
         .offset(offset),
   });
   const now = ctx.clock.now();
-  const items = rows.map(({ report, ambassador }) => ({
+  const items = rows.map(({ report, ambassador, claimant }) => ({
     ...presentReport(report),
+    // Who holds a live review claim on it ('Being reviewed by …'), and until when.
+    claim:
+      report.status === 'pending' && report.claimedUntil && report.claimedUntil.getTime() > now.getTime()
+        ? { by: claimant ?? 'another admin', until: report.claimedUntil.toISOString() }
+        : null,
     ambassador: {
       id: ambassador.id,
       fullName: ambassador.fullName,
@@ -146,10 +156,21 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
       const approved = input.status === 'approved';
       const gcm = approved ? input.gcmAwarded : '0.00';
       const usdt = approved ? input.usdtAwarded : '0.00';
+      // Another admin's live claim stops the review (409 naming them); an expired claim does not.
+      await assertNotClaimedByOther(tx, id, actor, now);
       const report = await decidedOnce(
         await tx
           .update(weeklyReports)
-          .set({ status: input.status, gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: input.adminNotes, reviewedAt: now, reviewedBy: actor.id })
+          .set({
+            status: input.status,
+            gcmAwarded: gcm,
+            usdtAwarded: usdt,
+            adminNotes: input.adminNotes,
+            reviewedAt: now,
+            reviewedBy: actor.id,
+            claimedBy: null,
+            claimedUntil: null,
+          })
           .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
           .returning(),
         () => tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id)),
@@ -194,4 +215,46 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
 export async function pendingReportCount(ctx: AppContext): Promise<number> {
   const rows = await ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.status, 'pending'));
   return rows[0]?.n ?? 0;
+}
+
+/** How long a claim holds a report for its reviewer; the dialog renews it while open. */
+export const CLAIM_MS = 10 * 60_000;
+
+async function claimHolder(tx: AppContext['db'], id: string, actor: SessionUser, now: Date): Promise<string | undefined> {
+  // Lock the report alone, then read the holder's name: a join read while waiting on the lock would
+  // see the claim from before the wait.
+  const row = (
+    await tx.select({ by: weeklyReports.claimedBy, until: weeklyReports.claimedUntil }).from(weeklyReports).where(eq(weeklyReports.id, id)).for('update')
+  )[0];
+  if (!row?.by || !row.until || row.by === actor.id || row.until.getTime() <= now.getTime()) return undefined;
+  const holder = (await tx.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, row.by)))[0];
+  return holder?.name ?? holder?.email ?? 'another admin';
+}
+
+async function assertNotClaimedByOther(tx: AppContext['db'], id: string, actor: SessionUser, now: Date): Promise<void> {
+  const holder = await claimHolder(tx, id, actor, now);
+  if (holder) throw conflict(`Being reviewed by ${holder}`);
+}
+
+/**
+ * Claims a pending report for 10 minutes (or renews one's own claim): while it holds, another
+ * admin's claim or review gets 409 'Being reviewed by {name}'. The row is locked, so of two claims
+ * at once one wins.
+ */
+export async function claimReport(ctx: AppContext, actor: SessionUser, id: string): Promise<{ claimedBy: string; claimedUntil: string }> {
+  if (!isUuid(id)) throw notFound('Report not found');
+  return withTransaction(ctx, actor, async ({ tx, now }) => {
+    await assertNotClaimedByOther(tx, id, actor, now);
+    const until = new Date(now.getTime() + CLAIM_MS);
+    await decidedOnce(
+      await tx
+        .update(weeklyReports)
+        .set({ claimedBy: actor.id, claimedUntil: until })
+        .where(and(eq(weeklyReports.id, id), eq(weeklyReports.status, 'pending')))
+        .returning({ id: weeklyReports.id }),
+      () => tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id)),
+      { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
+    );
+    return { claimedBy: actor.fullName ?? actor.email, claimedUntil: until.toISOString() };
+  });
 }
