@@ -70,6 +70,23 @@ describe('admin features', () => {
     await admin.patch('/api/super-admin/settings', { prizesUsdt: ['300', '200', '100', '50', '50'], lotteryWinners: 10 });
   });
 
+  it('keeps an audit trail: edits carry what they changed, and the log pages and filters by admin and action', async () => {
+    const amb = await createAmbassador(server, { admin });
+    expect((await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { status: 'suspended', telegramHandle: 't.me/newchannel' })).status).toBe(200);
+    const edits = (await admin.get('/api/super-admin/actions?action=update_ambassador&limit=1')).body;
+    expect(edits).toHaveLength(1);
+    expect(edits[0].changes).toMatchObject({ status: ['active', 'suspended'] });
+    expect(Object.keys(edits[0].changes)).toContain('telegramHandle');
+    const mine = (await admin.get('/api/super-admin/actions?admin=SUPER@example.com&limit=500')).body as { adminEmail: string }[];
+    expect(mine.length).toBeGreaterThan(1);
+    expect(mine.every((row) => row.adminEmail === 'super@example.com')).toBe(true);
+    const firstTwo = (await admin.get('/api/super-admin/actions?limit=2')).body as { id: string }[];
+    const second = (await admin.get('/api/super-admin/actions?limit=1&offset=1')).body as { id: string }[];
+    expect(second[0]?.id).toBe(firstTwo[1]?.id);
+    expect((await admin.get('/api/super-admin/actions?action=drop_tables')).status).toBe(400);
+    await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { status: 'active' });
+  });
+
   it('derives the badge from monthly GCM, lets an admin pin it, and return it to automatic', async () => {
     const amb = await createAmbassador(server, { admin });
     await credit(server, amb.ambassadorId, 'GCM', '499.99');

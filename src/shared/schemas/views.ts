@@ -177,6 +177,8 @@ export const ZAdminActionView = z.object({
   targetType: z.string(),
   targetId: nullableText,
   details: nullableText,
+  /** What an edit changed: {field: [before, after]}. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
   createdAt: isoDate,
 });
 export type TAdminActionView = z.infer<typeof ZAdminActionView>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ADMIN_ACTIONS, type AdminAction } from '../../../shared/enums.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput } from '../../../shared/schemas/admins.ts';
 import { ZErrorBody, ZIdParams } from '../../../shared/schemas/common.ts';
@@ -50,10 +51,15 @@ export async function superAdminRoutes(app: FastifyInstance) {
       config: access,
       schema: {
         tags: ['super-admin'],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_LOG_ENTRIES) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_LOG_ENTRIES),
+          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+          admin: z.string().max(254).optional(),
+          action: z.enum(ADMIN_ACTIONS as [AdminAction, ...AdminAction[]], { error: 'action is not one the log records' }).optional(),
+        }),
         response: { 200: z.array(ZAdminActionView), ...errors },
       },
     },
-    async (request) => latestActions(app.ctx.db, request.query.limit),
+    async (request) => latestActions(app.ctx.db, request.query),
   );
 }
