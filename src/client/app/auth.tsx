@@ -5,6 +5,7 @@ import type { TCurrentUser, TLoginInput } from '../../shared/schemas/auth.ts';
 import { currentUserKey, getCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { login } from '../features/auth/api/login.ts';
 import { logout } from '../features/auth/api/logout.ts';
+import { needsSecondFactor, type SignInResult } from '../api/mfa.ts';
 import { errorMessage } from '../lib/api.ts';
 import { hasSessionHint } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
@@ -13,7 +14,9 @@ interface AuthContextValue {
   user: TCurrentUser | null;
   isLoading: boolean;
   error: Error | null;
-  loginMutation: UseMutationResult<TCurrentUser, Error, TLoginInput>;
+  loginMutation: UseMutationResult<SignInResult, Error, TLoginInput>;
+  /** After the second step of a sign-in: the user is signed in. */
+  signedIn: (user: TCurrentUser) => void;
   logoutMutation: UseMutationResult<unknown, Error, void>;
   /** Asks the server who is signed in, even without the session hint (pages that need a user). */
   askServer: () => Promise<void>;
@@ -34,11 +37,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.fetchQuery({ queryKey: currentUserKey, queryFn: () => getCurrentUser({ evenWithoutHint: true }), staleTime: 0 }).catch(() => undefined);
   }, [queryClient]);
 
-  const loginMutation = useMutation({
-    mutationFn: login,
-    onSuccess: (user) => {
+  const signedIn = useCallback(
+    (user: TCurrentUser) => {
       queryClient.setQueryData(currentUserKey, user);
       notify.success('Welcome back!', 'You have successfully logged in.');
+    },
+    [queryClient],
+  );
+
+  const loginMutation = useMutation({
+    mutationFn: login,
+    // With two-factor authentication on, the page asks for the code before anyone is signed in.
+    onSuccess: (result) => {
+      if (!needsSecondFactor(result)) signedIn(result);
     },
     onError: (error) => notify.error('Login failed', errorMessage(error)),
   });
@@ -60,10 +71,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: userQuery.isLoading,
       error: userQuery.error,
       loginMutation,
+      signedIn,
       logoutMutation,
       askServer,
     }),
-    [userQuery.data, userQuery.isLoading, userQuery.error, loginMutation, logoutMutation, askServer],
+    [userQuery.data, userQuery.isLoading, userQuery.error, loginMutation, signedIn, logoutMutation, askServer],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

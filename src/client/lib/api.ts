@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   /** Field errors of a 400 answer. */
   readonly fieldErrors: ReadonlyArray<{ path: string; message: string }>;
+  /** The body's `code`, a reason the client acts on (e.g. MFA_ENROLL). */
+  readonly reason: string | null;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -23,6 +25,9 @@ export class ApiError extends Error {
     const body = readErrorBody(parseJson(bodyText));
     this.serverMessage = body.message;
     this.fieldErrors = body.errors;
+    const parsed = parseJson(bodyText);
+    this.reason =
+      typeof parsed === 'object' && parsed !== null && typeof (parsed as { code?: unknown }).code === 'string' ? (parsed as { code: string }).code : null;
   }
 }
 
@@ -115,4 +120,9 @@ export async function apiPage<T>(url: string, params: { limit: number; offset: n
   const header = response.headers.get('X-Total-Count');
   const total = header !== null && /^\d+$/.test(header) ? Number(header) : params.offset + items.length;
   return { items, total };
+}
+
+/** True when an admin API refused the caller until they set up two-factor authentication (ADMIN_MFA=required). */
+export function needsMfaEnrollment(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.reason === 'MFA_ENROLL';
 }

@@ -1,9 +1,11 @@
-import { ClipboardList, FileText, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount } from '../../../../shared/format.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
+import { needsMfaEnrollment } from '../../../lib/api.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -55,47 +57,73 @@ export function AdminPage() {
       </header>
       <main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8">
         <h1 className="sr-only">Admin console</h1>
-        <SummaryCards />
-        <Tabs defaultValue="applications">
-          <TabsList aria-label="Admin sections">
-            <TabsTrigger value="applications">
-              <ClipboardList className="size-4" aria-hidden="true" /> Applications
-            </TabsTrigger>
-            <TabsTrigger value="reports">
-              <FileText className="size-4" aria-hidden="true" /> Reports
-            </TabsTrigger>
-            <TabsTrigger value="ambassadors">
-              <Users className="size-4" aria-hidden="true" /> Ambassadors
-            </TabsTrigger>
-            <TabsTrigger value="withdrawals">
-              <Wallet className="size-4" aria-hidden="true" /> Withdrawals
-            </TabsTrigger>
-            {user?.isSuperAdmin ? (
-              <TabsTrigger value="super-admin">
-                <ShieldCheck className="size-4" aria-hidden="true" /> Super Admin
+        <ConsoleOrEnrollment>
+          <SummaryCards />
+          <Tabs defaultValue="applications">
+            <TabsList aria-label="Admin sections">
+              <TabsTrigger value="applications">
+                <ClipboardList className="size-4" aria-hidden="true" /> Applications
               </TabsTrigger>
-            ) : null}
-          </TabsList>
-          <TabsContent value="applications">
-            <ApplicationsTab />
-          </TabsContent>
-          <TabsContent value="reports">
-            <ReportsTab />
-          </TabsContent>
-          <TabsContent value="ambassadors">
-            <AmbassadorsTab />
-          </TabsContent>
-          <TabsContent value="withdrawals">
-            <WithdrawalsTab />
-          </TabsContent>
-          {user?.isSuperAdmin ? (
-            <TabsContent value="super-admin">
-              <SuperAdminTab />
+              <TabsTrigger value="reports">
+                <FileText className="size-4" aria-hidden="true" /> Reports
+              </TabsTrigger>
+              <TabsTrigger value="ambassadors">
+                <Users className="size-4" aria-hidden="true" /> Ambassadors
+              </TabsTrigger>
+              <TabsTrigger value="withdrawals">
+                <Wallet className="size-4" aria-hidden="true" /> Withdrawals
+              </TabsTrigger>
+              {user?.isSuperAdmin ? (
+                <TabsTrigger value="super-admin">
+                  <ShieldCheck className="size-4" aria-hidden="true" /> Super Admin
+                </TabsTrigger>
+              ) : null}
+              <TabsTrigger value="security">
+                <KeyRound className="size-4" aria-hidden="true" /> Security
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="applications">
+              <ApplicationsTab />
             </TabsContent>
-          ) : null}
-        </Tabs>
+            <TabsContent value="reports">
+              <ReportsTab />
+            </TabsContent>
+            <TabsContent value="ambassadors">
+              <AmbassadorsTab />
+            </TabsContent>
+            <TabsContent value="withdrawals">
+              <WithdrawalsTab />
+            </TabsContent>
+            {user?.isSuperAdmin ? (
+              <TabsContent value="super-admin">
+                <SuperAdminTab />
+              </TabsContent>
+            ) : null}
+            <TabsContent value="security">
+              <MfaSettings />
+            </TabsContent>
+          </Tabs>
+        </ConsoleOrEnrollment>
       </main>
     </div>
+  );
+}
+
+/**
+ * With ADMIN_MFA=required the admin APIs refuse an admin without two-factor authentication
+ * (403 MFA_ENROLL): the console walks them through enrolment before anything else.
+ */
+function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
+  const summary = useAdminSummary();
+  if (!needsMfaEnrollment(summary.error)) return <>{children}</>;
+  return (
+    <section aria-labelledby="mfa-first" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h2 id="mfa-first" className="text-2xl font-bold">
+        Set up two-factor authentication first
+      </h2>
+      <p className="text-muted">Admins move real money: the console opens once your account asks for a code from your phone at sign-in.</p>
+      <MfaSettings onEnabled={() => window.location.reload()} />
+    </section>
   );
 }
 

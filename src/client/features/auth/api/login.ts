@@ -1,9 +1,11 @@
 import { apiRequest } from '../../../lib/api.ts';
 import { rememberSignedIn } from '../../../lib/session-hint.ts';
-import type { TCurrentUser, TLoginInput } from '../../../../shared/schemas/auth.ts';
+import type { TLoginInput } from '../../../../shared/schemas/auth.ts';
+import { needsSecondFactor, type SignInResult } from '../../../api/mfa.ts';
 
-export async function login(input: TLoginInput): Promise<TCurrentUser> {
-  const user = await apiRequest<TCurrentUser>('POST', '/api/login', input);
-  rememberSignedIn();
-  return user;
+/** Signs in; with two-factor authentication on, the answer asks for the code first. */
+export async function login(input: TLoginInput): Promise<SignInResult> {
+  const result = await apiRequest<SignInResult>('POST', '/api/login', input);
+  if (!needsSecondFactor(result)) rememberSignedIn();
+  return result;
 }

@@ -1,18 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect } from 'wouter';
 import { ZLoginInput } from '../../../../shared/schemas/auth.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
+import { needsSecondFactor } from '../../../api/mfa.ts';
+import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 
 export function LoginPage() {
-  const { user, isLoading, loginMutation } = useAuth();
+  const { user, isLoading, loginMutation, signedIn } = useAuth();
+  const [expired, setExpired] = useState<string | null>(null);
+  const secondStep = loginMutation.data && needsSecondFactor(loginMutation.data) && !expired;
   const form = useForm({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', password: '' } });
 
   if (isLoading) return <FullPageSpinner />;
@@ -22,17 +28,27 @@ export function LoginPage() {
   return (
     <PublicLayout footer={false}>
       <AuthCard icon={<LogIn aria-hidden="true" />} title="Ambassador Login" description="Sign in to report your activity and follow your rewards.">
-        <Form form={form} onSubmit={(values) => loginMutation.mutate(values)} className="flex flex-col gap-4" aria-label="Ambassador Login">
-          <FormField name="email" label="Email" required>
-            <Input type="email" autoComplete="email" placeholder="you@example.com" />
-          </FormField>
-          <FormField name="password" label="Password" required>
-            <Input type="password" autoComplete="current-password" />
-          </FormField>
-          <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
-            {loginMutation.isPending ? 'Logging in...' : 'Login'}
-          </Button>
-        </Form>
+        {secondStep ? (
+          <MfaCodeStep onSignedIn={signedIn} onExpired={(message) => (setExpired(message), loginMutation.reset())} />
+        ) : (
+          <Form
+            form={form}
+            onSubmit={(values) => (setExpired(null), loginMutation.mutate(values))}
+            className="flex flex-col gap-4"
+            aria-label="Ambassador Login"
+          >
+            {expired ? <FieldError>{expired}</FieldError> : null}
+            <FormField name="email" label="Email" required>
+              <Input type="email" autoComplete="email" placeholder="you@example.com" />
+            </FormField>
+            <FormField name="password" label="Password" required>
+              <Input type="password" autoComplete="current-password" />
+            </FormField>
+            <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
+              {loginMutation.isPending ? 'Logging in...' : 'Login'}
+            </Button>
+          </Form>
+        )}
         <p className="mt-6 text-center text-sm text-muted">
           Not an ambassador yet?{' '}
           <Link href="/apply" className="font-semibold text-gold hover:underline">

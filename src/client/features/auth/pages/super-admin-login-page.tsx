@@ -10,6 +10,8 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
+import { needsSecondFactor } from '../../../api/mfa.ts';
+import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
 import { useSuperAdminLogin } from '../api/super-admin-login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -17,6 +19,12 @@ import { AuthCard } from '../components/auth-card.tsx';
 export function SuperAdminLoginPage() {
   const mutation = useSuperAdminLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState(false);
+  const toConsole = () => {
+    // A full page load, so the console starts from the new session; the toast shows there.
+    notify.afterReload('success', 'Login Successful', 'Welcome, Super Admin');
+    window.location.href = '/admin';
+  };
   const form = useForm({
     resolver: zodResolver(ZSuperAdminLoginInput),
     defaultValues: { email: '', password: '', superAdminSecret: '' },
@@ -25,11 +33,7 @@ export function SuperAdminLoginPage() {
   const submit = (values: TSuperAdminLoginInput) => {
     setFailure(null);
     mutation.mutate(values, {
-      onSuccess: () => {
-        // A full page load, so the console starts from the new session; the toast shows there.
-        notify.afterReload('success', 'Login Successful', 'Welcome, Super Admin');
-        window.location.href = '/admin';
-      },
+      onSuccess: (result) => (needsSecondFactor(result) ? setSecondStep(true) : toConsole()),
       onError: (error) => {
         const serverMessage = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
         notify.error('Login Failed', serverMessage ?? 'Invalid credentials or secret');
@@ -47,22 +51,26 @@ export function SuperAdminLoginPage() {
       </header>
       <main id="main">
         <AuthCard icon={<ShieldAlert aria-hidden="true" />} title="Restricted Access Only" description="Super administrators only. Every attempt is logged.">
-          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Super admin login">
-            <FormField name="email" label="Email" required>
-              <Input type="email" autoComplete="username" />
-            </FormField>
-            <FormField name="password" label="Password" required>
-              <Input type="password" autoComplete="current-password" />
-            </FormField>
-            <FormField name="superAdminSecret" label="Super Admin Secret" required>
-              <Input type="password" autoComplete="off" />
-            </FormField>
-            {failure ? <FieldError>{failure}</FieldError> : null}
-            {/* After success the page is replaced by /admin: the button stays busy until then. */}
-            <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending || mutation.isSuccess}>
-              {mutation.isPending ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Form>
+          {secondStep ? (
+            <MfaCodeStep onSignedIn={toConsole} onExpired={(message) => (setSecondStep(false), setFailure(message), mutation.reset())} />
+          ) : (
+            <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Super admin login">
+              <FormField name="email" label="Email" required>
+                <Input type="email" autoComplete="username" />
+              </FormField>
+              <FormField name="password" label="Password" required>
+                <Input type="password" autoComplete="current-password" />
+              </FormField>
+              <FormField name="superAdminSecret" label="Super Admin Secret" required>
+                <Input type="password" autoComplete="off" />
+              </FormField>
+              {failure ? <FieldError>{failure}</FieldError> : null}
+              {/* After success the page is replaced by /admin: the button stays busy until then. */}
+              <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending || (mutation.isSuccess && !secondStep)}>
+                {mutation.isPending ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </Form>
+          )}
         </AuthCard>
       </main>
     </div>

@@ -11,6 +11,7 @@ import { ZChangePasswordForm } from '../../../../shared/schemas/auth.ts';
 import type { TOwnAmbassador } from '../../../../shared/schemas/views.ts';
 import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
+import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -35,7 +36,15 @@ export function ProfilePage() {
   let content: ReactNode;
   if (ambassador.isLoading) content = <FullPageSpinner label="Loading profile..." />;
   else if (!ambassador.data) content = <NoAmbassadorProfile />;
-  else content = <Profile ambassador={ambassador.data} mode={mode} setMode={setMode} />;
+  else
+    content = (
+      <>
+        <Profile ambassador={ambassador.data} mode={mode} setMode={setMode} />
+        <div className="mx-auto w-full max-w-4xl px-4 pb-10">
+          <MfaSettings />
+        </div>
+      </>
+    );
   return <MemberLayout>{content}</MemberLayout>;
 }
 

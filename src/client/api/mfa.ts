@@ -1,0 +1,31 @@
+/** Two-factor sign-in calls (DECISIONS §5, Admin accounts). */
+import { useQuery } from '@tanstack/react-query';
+import type { TCurrentUser } from '../../shared/schemas/auth.ts';
+import type { TMfaStatus } from '../../shared/schemas/mfa.ts';
+import { apiRequest } from '../lib/api.ts';
+import { rememberSignedIn } from '../lib/session-hint.ts';
+
+export const mfaStatusKey = ['/api/mfa'] as const;
+
+export function useMfaStatus() {
+  return useQuery({ queryKey: mfaStatusKey, queryFn: () => apiRequest<TMfaStatus>('GET', '/api/mfa') });
+}
+
+/** The second step of a sign-in: a TOTP code or a recovery code. */
+export async function completeMfaSignIn(code: string): Promise<TCurrentUser> {
+  const user = await apiRequest<TCurrentUser>('POST', '/api/login/mfa', { code });
+  rememberSignedIn();
+  return user;
+}
+
+export const startMfaEnrollment = () => apiRequest<{ secret: string; otpauthUrl: string }>('POST', '/api/mfa/enroll');
+export const verifyMfaEnrollment = (code: string) => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/mfa/verify', { code });
+export const regenerateRecoveryCodes = (code: string) => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/mfa/recovery-codes', { code });
+export const disableMfa = (code: string) => apiRequest<{ message: string }>('POST', '/api/mfa/disable', { code });
+
+/** What a sign-in answers: the user, or the request for a second factor. */
+export type SignInResult = TCurrentUser | { mfa: 'required' };
+
+export function needsSecondFactor(result: SignInResult): result is { mfa: 'required' } {
+  return 'mfa' in result && result.mfa === 'required';
+}

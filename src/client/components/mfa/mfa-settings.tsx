@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ZMfaCodeInput } from '../../../shared/schemas/mfa.ts';
+import { disableMfa, mfaStatusKey, regenerateRecoveryCodes, startMfaEnrollment, useMfaStatus, verifyMfaEnrollment } from '../../api/mfa.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent } from '../ui/card.tsx';
+import { FieldError } from '../ui/field.tsx';
+import { Form, FormField } from '../ui/form.tsx';
+import { Input } from '../ui/input.tsx';
+
+/** A code field and a button, for every step that asks for a code. */
+function CodeForm({
+  label,
+  action,
+  pending,
+  onCode,
+  failure,
+}: {
+  label: string;
+  action: string;
+  pending: boolean;
+  onCode: (code: string) => void;
+  failure: string | null;
+}) {
+  const form = useForm({ resolver: zodResolver(ZMfaCodeInput), defaultValues: { code: '' } });
+  return (
+    <Form form={form} onSubmit={(values) => onCode(values.code)} className="flex flex-col gap-3 sm:max-w-sm" aria-label={action}>
+      <FormField name="code" label={label} required>
+        <Input autoComplete="one-time-code" inputMode="numeric" placeholder="123456" />
+      </FormField>
+      {failure ? <FieldError>{failure}</FieldError> : null}
+      <Button type="submit" loading={pending}>
+        {action}
+      </Button>
+    </Form>
+  );
+}
+
+/** The QR code of the key to scan, drawn in the browser (the qrcode package loads only here). */
+function QrCode({ text }: { text: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((qr) => qr.toDataURL(text, { margin: 1, width: 192 })).then((url) => live && setSrc(url));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return src ? (
+    <img src={src} width={192} height={192} alt="QR code of your two-factor key: scan it with your authenticator app" className="rounded bg-white p-2" />
+  ) : null;
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const text = codes.join('\n');
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 ref={heading} tabIndex={-1} className="font-semibold outline-none">
+        Your recovery codes
+      </h3>
+      <p className="text-sm text-muted">Each code signs you in once if you lose your phone. They are shown only now: save them somewhere safe.</p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-surface-2 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void navigator.clipboard?.writeText(text).then(() => notify.success('Copied', 'The recovery codes are on your clipboard.'))}
+        >
+          Copy
+        </Button>
+        <Button type="button" variant="outline" asChild>
+          <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt">
+            Download
+          </a>
+        </Button>
+        <Button type="button" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The 'Two-factor authentication' section: turn on (scan, verify, save the recovery codes), new
+ * recovery codes, turn off where allowed. `onEnabled` runs once it is on (the console reloads).
+ */
+export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
+  const queryClient = useQueryClient();
+  const status = useMfaStatus();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  // The user's record says whether two-factor sign-in is on (its query key is its URL).
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: mfaStatusKey }), queryClient.invalidateQueries({ queryKey: ['/api/user'] })]);
+  const enroll = useMutation({ mutationFn: startMfaEnrollment, onError: (e) => setFailure(errorMessage(e)) });
+  const verify = useMutation({
+    mutationFn: verifyMfaEnrollment,
+    onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes), enroll.reset(), void refresh()),
+    onError: (e) => setFailure(errorMessage(e)),
+  });
+  const regenerate = useMutation({
+    mutationFn: regenerateRecoveryCodes,
+    onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes), void refresh()),
+    onError: (e) => setFailure(errorMessage(e)),
+  });
+  const disable = useMutation({
+    mutationFn: disableMfa,
+    onSuccess: () => (setFailure(null), notify.success('Two-factor authentication is off'), void refresh()),
+    onError: (e) => setFailure(errorMessage(e)),
+  });
+  const info = status.data;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 p-6">
+        <h2 className="text-xl font-bold">Two-factor authentication</h2>
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={() => (setCodes(null), onEnabled?.())} />
+        ) : !info ? (
+          <p className="text-sm text-muted">Loading…</p>
+        ) : info.enabled ? (
+          <>
+            <p className="text-sm">
+              <strong>On.</strong> Signing in asks for a code from your authenticator app. {info.recoveryCodesLeft} recovery codes left.
+            </p>
+            <CodeForm
+              label="Code from your app, for new recovery codes"
+              action="Make new recovery codes"
+              pending={regenerate.isPending}
+              onCode={(c) => regenerate.mutate(c)}
+              failure={null}
+            />
+            {info.required ? (
+              <p className="text-sm text-muted">Two-factor authentication is required for admins and cannot be turned off.</p>
+            ) : (
+              <CodeForm
+                label="Code from your app, to turn it off"
+                action="Turn off"
+                pending={disable.isPending}
+                onCode={(c) => disable.mutate(c)}
+                failure={null}
+              />
+            )}
+            {failure ? <FieldError>{failure}</FieldError> : null}
+          </>
+        ) : enroll.data ? (
+          <>
+            <p className="text-sm">
+              Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or type the key by hand, then enter the code it shows.
+            </p>
+            <QrCode text={enroll.data.otpauthUrl} />
+            <p className="text-sm">
+              Key:{' '}
+              <code className="break-all font-mono" data-testid="mfa-secret">
+                {enroll.data.secret}
+              </code>
+            </p>
+            <CodeForm label="Code from your app" action="Turn on" pending={verify.isPending} onCode={(c) => verify.mutate(c)} failure={failure} />
+          </>
+        ) : (
+          <>
+            <p className="text-sm">
+              {info.required ? 'Admins must use two-factor authentication. ' : ''}A code from an app on your phone, asked for at sign-in, keeps your account
+              safe even if your password is stolen.
+            </p>
+            {failure ? <FieldError>{failure}</FieldError> : null}
+            <Button type="button" className="self-start" loading={enroll.isPending} onClick={() => enroll.mutate()}>
+              Turn on two-factor authentication
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

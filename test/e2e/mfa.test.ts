@@ -1,0 +1,88 @@
+/**
+ * Two-factor sign-in in Chromium: an admin enrols from the console (required mode walks them
+ * there first), saves the recovery codes, then signs in with a code from the app, or with a
+ * recovery code; a replayed code is refused.
+ */
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectText, launchBrowser, pageTracker, screenshot } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
+
+/** The code an authenticator app shows now, at the server's time. */
+function code(secret: string): string {
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(server.clock.now().getTime() / 30_000)), 6);
+}
+
+async function passwordStep(page: Page): Promise<void> {
+  await page.goto('/restricted');
+  await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+  await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+  await page.getByLabel('Super Admin Secret').fill(SUPER_ADMIN.secret);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true, env: { ADMIN_MFA: 'required' } });
+  browser = await launchBrowser();
+});
+afterEach(() => pages.closeAll());
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('two-factor sign-in', () => {
+  it('walks an admin through enrolment before the console, then asks for the code at sign-in', async () => {
+    const { page } = await pages.open();
+    await passwordStep(page);
+    await page.waitForURL('**/admin');
+    await expectText(page, 'Set up two-factor authentication first');
+    expect(await page.getByRole('tab', { name: 'Applications' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const secret = (await page.getByTestId('mfa-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    await screenshot(page, 'mfa-enrol');
+    await page.getByLabel('Code from your app').fill(code(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expectText(page, 'Your recovery codes');
+    const recovery = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    expect(recovery).toHaveLength(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('tab', { name: 'Applications' }).waitFor();
+
+    // Sign in again: password, then a code from the app.
+    await page.context().clearCookies();
+    server.clock.advance(30_000);
+    await passwordStep(page);
+    await expectText(page, 'Enter the 6-digit code from your authenticator app.');
+    await screenshot(page, 'mfa-code-step');
+    const fresh = code(secret);
+    await page.getByLabel('Authentication code').fill(fresh);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('tab', { name: 'Applications' }).waitFor();
+
+    // The same code again is refused, with the message beside the field; a recovery code works once.
+    const second = await pages.open();
+    await passwordStep(second.page);
+    await second.page.getByLabel('Authentication code').fill(fresh);
+    await second.page.getByRole('button', { name: 'Verify' }).click();
+    await expectText(second.page, 'That code is not valid. Check the time on your phone and try again.');
+    await second.page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await second.page.getByLabel('Recovery code').fill(recovery[0] ?? '');
+    await second.page.getByRole('button', { name: 'Verify' }).click();
+    await second.page.waitForURL('**/admin');
+    await second.page.getByRole('tab', { name: 'Security' }).click();
+    await expectText(second.page, /9 recovery codes left/);
+  });
+});
