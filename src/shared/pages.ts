@@ -8,6 +8,7 @@ export const PAGES = {
   landing: '/',
   apply: '/apply',
   leaderboard: '/leaderboard',
+  hallOfFame: '/hall-of-fame',
   auth: '/auth',
   setupPassword: '/setup-password/:token',
   admin: '/admin',

@@ -9,6 +9,7 @@ import { Protected } from './protected-route.tsx';
 const LandingPage = lazyNamed(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage');
 const ApplyPage = lazyNamed(() => import('../features/applications/pages/apply-page.tsx'), 'ApplyPage');
 const LeaderboardPage = lazyNamed(() => import('../features/leaderboard/pages/leaderboard-page.tsx'), 'LeaderboardPage');
+const HallOfFamePage = lazyNamed(() => import('../features/seasons/pages/hall-of-fame-page.tsx'), 'HallOfFamePage');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const SetupPasswordPage = lazyNamed(() => import('../features/auth/pages/setup-password-page.tsx'), 'SetupPasswordPage');
 const AdminPage = lazyNamed(() => import('../features/admin/pages/admin-page.tsx'), 'AdminPage');
@@ -41,6 +42,7 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   landing: <LandingPage />,
   apply: <ApplyPage />,
   leaderboard: <LeaderboardPage />,
+  hallOfFame: <HallOfFamePage />,
   auth: <LoginPage />,
   setupPassword: <SetupPasswordPage />,
   admin: (

@@ -26,6 +26,7 @@ import { useResetAdminPassword } from '../api/reset-admin-password.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
+import { PrizesCard, SeasonsCard } from './seasons-card.tsx';
 
 export function SuperAdminTab() {
   return (
@@ -34,6 +35,8 @@ export function SuperAdminTab() {
         <SettingsCard />
         <AddAdminCard />
       </div>
+      <PrizesCard />
+      <SeasonsCard />
       <AdminAccountsCard />
       <ActivityLogCard />
     </div>

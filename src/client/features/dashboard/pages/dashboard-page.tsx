@@ -73,6 +73,23 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAm
   return (
     <div className="flex flex-col gap-6">
       {ambassador.status === 'suspended' ? <SuspendedNotice /> : null}
+      {ambassador.wins.length ? (
+        <Card>
+          <CardContent className="flex flex-col gap-1 p-5">
+            <h2 className="text-lg font-bold">Your prizes</h2>
+            <ul className="text-sm">
+              {ambassador.wins.slice(0, 3).map((win) => (
+                <li key={`${win.month}-${win.kind}`}>
+                  {win.text}: {formatUsdt(win.prizeUsdt)} credited to your wallet.
+                </li>
+              ))}
+            </ul>
+            <a href="/hall-of-fame" className="text-sm font-semibold text-gold underline">
+              See the Hall of Fame
+            </a>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card className="pitch-lines">
         <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
           <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gold text-2xl font-black text-gold-foreground">

@@ -22,6 +22,11 @@ export function LeaderboardPage() {
           <Trophy className="mx-auto mb-3 size-10 text-gold" aria-hidden="true" />
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Ambassador Leaderboard</h1>
           <p className="mt-2 text-muted">This month&apos;s top ambassadors, ranked by GCM earned.</p>
+          <p className="mt-3 text-sm">
+            <a href="/hall-of-fame" className="font-semibold text-gold underline">
+              Hall of Fame: past winners, and check any draw
+            </a>
+          </p>
         </div>
       </div>
       <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
