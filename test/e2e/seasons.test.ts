@@ -86,3 +86,18 @@ describe('a month closed from the console', () => {
     expect(await altered.page.getByText('Mismatch', { exact: true }).count()).toBeGreaterThan(0);
   });
 });
+
+describe('the live leaderboard', () => {
+  it('changes in place, without a reload, when an award is credited', async () => {
+    const { page } = await pages.open();
+    await page.goto('/leaderboard');
+    const challenger = people[7] as CreatedAmbassador;
+    await page.getByText('Striker 1').first().waitFor();
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await credit(server, challenger.ambassadorId, 'GCM', '5000.00');
+    // The new leader's 5,000 GCM appears with no navigation (the stream's event).
+    await expectText(page, /5,?0{3}/);
+    expect(navigations).toEqual([]);
+  });
+});

@@ -9,10 +9,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { useLeaderboard } from '../api/get-leaderboard.ts';
+import { useLeaderboard, useLiveLeaderboard } from '../api/get-leaderboard.ts';
 
 export function LeaderboardPage() {
   const leaderboard = useLeaderboard();
+  useLiveLeaderboard();
   // The server ranks already; a stable sort keeps its tie order.
   const entries = [...(leaderboard.data ?? [])].sort((a, b) => compareMoney(b.monthlyGcm, a.monthlyGcm));
   return (
