@@ -1,7 +1,7 @@
 /**
  * The programme's month in Chromium: a super admin closes an ended month from the console, a
  * winner sees the prize, and a stranger verifies the draw on the Hall of Fame page (Match), and
- * sees Mismatch when a published value is altered.
+ * sees Mismatch when a published value (the secret) is altered.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -75,12 +75,16 @@ describe('a month closed from the console', () => {
     // The same check against an altered publication says Mismatch.
     const altered = await pages.open();
     await altered.page.route(`**/api/public/seasons/${MONTH}`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { lottery: { beacon: string } };
-      body.lottery.beacon = 'bsc:1:0xdeadbeef';
-      await route.fulfill({ response, json: body });
+      const response = await route.fetch({ headers: { ...route.request().headers(), 'accept-encoding': 'identity' } });
+      // A secret other than the committed one: the commitment step can never match. (An altered
+      // beacon alone may, by chance, give the same few winners: 1 in 6 with 3 entrants and 2 winners.)
+      const body = (await response.json()) as { lottery: { secret: string } };
+      body.lottery.secret = '0'.repeat(64);
+      // A fresh answer (not the original's headers: its length and encoding no longer apply).
+      await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
     });
     await altered.page.goto('/hall-of-fame');
+    await altered.page.getByRole('heading', { name: LABEL }).waitFor();
     await altered.page.getByRole('button', { name: 'Verify in my browser' }).click();
     await expectText(altered.page, 'Mismatch: the published draw does not follow from its values.');
     expect(await altered.page.getByText('Mismatch', { exact: true }).count()).toBeGreaterThan(0);
