@@ -43,10 +43,11 @@ function parseJson(text: string): unknown {
  * The error body of DECISIONS §2, read by hand: the shared zod schema module
  * would pull the wallet checksum code into every page.
  */
-function readErrorBody(value: unknown): { message: string | null; errors: Array<{ path: string; message: string }> } {
-  if (typeof value !== 'object' || value === null) return { message: null, errors: [] };
+function readErrorBody(value: unknown): { message: string | null; errors: Array<{ path: string; message: string }>; code: string | null } {
+  if (typeof value !== 'object' || value === null) return { message: null, errors: [], code: null };
   const record = value as Record<string, unknown>;
   const message = typeof record.message === 'string' && record.message ? record.message : null;
+  const code = typeof record.code === 'string' ? record.code : null;
   const errors: Array<{ path: string; message: string }> = [];
   if (Array.isArray(record.errors)) {
     for (const item of record.errors as unknown[]) {
@@ -56,7 +57,7 @@ function readErrorBody(value: unknown): { message: string | null; errors: Array<
       }
     }
   }
-  return { message, errors };
+  return { message, errors, code };
 }
 
 /** What a toast should say about a failed call: the server's message, else the fallback. */

@@ -34,6 +34,16 @@ export function lastMonths(now: Date, n = PERIODS): string[] {
 const week = (column: SQL) => sql`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 const month = (column: SQL) => sql`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
 
+/** GCM and USDT credited (rewards, prizes, lottery wins) per period since `from`. */
+function credits(ctx: AppContext, period: (column: SQL) => SQL, from: Date): Promise<Row[]> {
+  return rows(
+    ctx,
+    sql`select ${period(sql`created_at`)} as k,
+      coalesce(sum(amount) filter (where currency = 'GCM'), 0)::text as gcm, coalesce(sum(amount) filter (where currency = 'USDT'), 0)::text as usdt
+      from transactions where type <> 'withdrawal' and created_at >= ${from} group by 1`,
+  );
+}
+
 function byKey(list: Row[]): Map<string, Row> {
   return new Map(list.map((r) => [String(r.k), r]));
 }
@@ -60,22 +70,12 @@ export async function analytics(ctx: AppContext): Promise<TAnalytics> {
         percentile_cont(0.5) within group (order by extract(epoch from reviewed_at - created_at) / 3600) as median
         from weekly_reports where reviewed_at >= ${weeksFrom} group by 1`,
     ),
-    rows(
-      ctx,
-      sql`select ${week(sql`created_at`)} as k,
-        coalesce(sum(amount) filter (where currency = 'GCM'), 0)::text as gcm, coalesce(sum(amount) filter (where currency = 'USDT'), 0)::text as usdt
-        from transactions where type <> 'withdrawal' and created_at >= ${weeksFrom} group by 1`,
-    ),
+    credits(ctx, week, weeksFrom),
     rows(
       ctx,
       sql`select ${month(sql`created_at`)} as k, count(distinct ambassador_id)::int as n from weekly_reports where created_at >= ${monthsFrom} group by 1`,
     ),
-    rows(
-      ctx,
-      sql`select ${month(sql`created_at`)} as k,
-        coalesce(sum(amount) filter (where currency = 'GCM'), 0)::text as gcm, coalesce(sum(amount) filter (where currency = 'USDT'), 0)::text as usdt
-        from transactions where type <> 'withdrawal' and created_at >= ${monthsFrom} group by 1`,
-    ),
+    credits(ctx, month, monthsFrom),
     rows(
       ctx,
       sql`select ${month(sql`reviewed_at`)} as k, coalesce(sum(amount), 0)::text as usdt

@@ -42,6 +42,9 @@ export function checkMonth(month: string): string {
 
 /** The season's row, made now if this is the first time the month is seen. */
 export async function ensureSeason(db: Db, month: string, now: Date): Promise<SeasonRow> {
+  const existing = (await db.select().from(seasons).where(eq(seasons.month, month)))[0];
+  if (existing) return existing;
+  // First sight of the month: make the secret; of two instances at once, the first insert wins.
   const secret = newSecret();
   await db
     .insert(seasons)
