@@ -130,6 +130,43 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
     });
   });
 
+  it('lists withdrawals by stage and exports only the selected ones', async () => {
+    const amb = await funded('500.00');
+    const toPay = (await request(amb, '70.00')).body;
+    const alsoApproved = (await request(amb, '80.00')).body;
+    const paidOne = (await request(amb, '90.00')).body;
+    const toApprove = (await request(amb, '55.00')).body;
+    for (const id of [toPay.id, alsoApproved.id, paidOne.id]) await superAdmin.post(`/api/admin/withdrawals/${id}/approve`, {});
+    expect((await admin.post('/api/admin/withdrawals/paid', { ids: [paidOne.id], txHash: HASH(7) })).status).toBe(200);
+
+    const ids = async (status: string) =>
+      ((await admin.get(`/api/admin/withdrawal-requests?limit=100&status=${status}`)).body as { id: string }[]).map((w) => w.id);
+    const awaiting = await ids('awaiting_payment');
+    expect(awaiting).toEqual(expect.arrayContaining([toPay.id, alsoApproved.id]));
+    expect(awaiting).not.toContain(paidOne.id);
+    const paid = await ids('paid');
+    expect(paid).toContain(paidOne.id);
+    expect(paid).not.toContain(toPay.id);
+    expect(await ids('approved')).toEqual(expect.arrayContaining([toPay.id, alsoApproved.id, paidOne.id]));
+    expect(await ids('pending')).toContain(toApprove.id);
+    const unknown = await admin.get('/api/admin/withdrawal-requests?status=unpaid');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('status must be pending, approved, awaiting_payment, paid or rejected');
+
+    // The selection, not the whole queue; a paid or pending id among them is simply not payable.
+    const selected = await admin.get(`/api/admin/withdrawals/export.csv?format=plain&ids=${toPay.id},${paidOne.id},${toApprove.id}`);
+    expect(selected.status).toBe(200);
+    const rows = selected.text.trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`^${toPay.id},`));
+    const tooMany = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',');
+    for (const bad of ['not-an-id', tooMany, '']) {
+      const refused = await admin.get(`/api/admin/withdrawals/export.csv?format=safe&ids=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('ids must be up to 100 withdrawal ids separated by commas');
+    }
+  });
+
   it('needs two different admins above the threshold, and gives exactly one final approval under races', async () => {
     const amb = await funded('5000.00');
     const big = (await request(amb, '600.00')).body;

@@ -45,4 +45,32 @@ export const ZMarkPaidInput = z.object({
 });
 export type TMarkPaidInput = z.input<typeof ZMarkPaidInput>;
 
-export const ZExportQuery = z.object({ format: z.enum(['safe', 'plain'], { error: 'format must be safe or plain' }).default('safe') });
+/** At most this many withdrawals are named in one export (the ids travel in the query string). */
+export const EXPORT_MAX_IDS = 100;
+const EXPORT_IDS_MESSAGE = `ids must be up to ${EXPORT_MAX_IDS} withdrawal ids separated by commas`;
+
+export const ZExportQuery = z.object({
+  format: z.enum(['safe', 'plain'], { error: 'format must be safe or plain' }).default('safe'),
+  /** Only these (comma-separated); all approved, unpaid ones when left out. */
+  ids: z
+    .string({ error: EXPORT_IDS_MESSAGE })
+    .max(EXPORT_MAX_IDS * 37, EXPORT_IDS_MESSAGE)
+    .transform((text) => [...new Set(text.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[0-9a-f-]{36}$/, EXPORT_IDS_MESSAGE)).min(1, EXPORT_IDS_MESSAGE).max(EXPORT_MAX_IDS, EXPORT_IDS_MESSAGE))
+    .optional(),
+});
+
+/**
+ * The admin list's stages of a withdrawal (DECISIONS §5, Money out): to approve, approved and
+ * awaiting payment, paid, rejected. `approved` (paid or not) is kept for the spec's status filter.
+ */
+export const WITHDRAWAL_STAGES = ['pending', 'awaiting_payment', 'paid', 'rejected'] as const;
+export type WithdrawalStage = (typeof WITHDRAWAL_STAGES)[number];
+export const WITHDRAWAL_STAGE_LABELS: Record<WithdrawalStage, string> = {
+  pending: 'To approve',
+  awaiting_payment: 'Approved, awaiting payment',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+export const ADMIN_WITHDRAWAL_FILTERS = ['pending', 'approved', 'awaiting_payment', 'paid', 'rejected'] as const;
+export type AdminWithdrawalFilter = (typeof ADMIN_WITHDRAWAL_FILTERS)[number];

@@ -38,7 +38,7 @@ const PAGE = 1_000;
  * Approved, unpaid withdrawals, oldest approval first, as CSV lines, read page by page (keyset on
  * the partial index of unpaid ones), so an export of any size never loads into memory.
  */
-export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain'): Readable {
+export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: string[]): Readable {
   const token = ctx.config.payouts.tokenAddress;
   async function* lines() {
     yield format === 'safe'
@@ -61,6 +61,7 @@ export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain'): Readabl
           and(
             eq(withdrawalRequests.status, 'approved'),
             isNull(withdrawalRequests.txHash),
+            ids ? inArray(withdrawalRequests.id, ids) : undefined,
             after
               ? or(
                   gt(withdrawalRequests.reviewedAt, after.reviewedAt),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
-import { WITHDRAWAL_STATUSES, ZExportQuery, ZMarkPaidInput, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
+import { ADMIN_WITHDRAWAL_FILTERS, ZExportQuery, ZMarkPaidInput, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
@@ -49,7 +49,10 @@ export async function walletRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        querystring: ZListQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }),
+        querystring: ZListQuery.extend({
+          status: z.enum(ADMIN_WITHDRAWAL_FILTERS, { error: 'status must be pending, approved, awaiting_payment, paid or rejected' }).optional(),
+        }),
+        description: 'Newest first. status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both.',
         response: { 200: z.array(ZAdminWithdrawalView), ...errors },
       },
     },
@@ -68,7 +71,7 @@ export async function walletRoutes(app: FastifyInstance) {
         tags: ['admin'],
         querystring: ZExportQuery,
         description:
-          'Approved, unpaid withdrawals as CSV: format=safe is the Safe CSV Airdrop file (token_type,token_address,receiver,amount,id), format=plain one for accounting.',
+          'Approved, unpaid withdrawals as CSV (only those in ids, comma-separated, when given): format=safe is the Safe CSV Airdrop file (token_type,token_address,receiver,amount,id), format=plain one for accounting.',
       },
     },
     async (request, reply) => {
@@ -76,7 +79,7 @@ export async function walletRoutes(app: FastifyInstance) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="withdrawals-to-pay-${request.query.format}-${day}.csv"`)
-        .send(exportUnpaid(app.ctx, request.query.format));
+        .send(exportUnpaid(app.ctx, request.query.format, request.query.ids));
     },
   );
 

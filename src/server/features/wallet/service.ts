@@ -1,9 +1,9 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TAdminWithdrawalView, TTransactionView, TWithdrawalView } from '../../../shared/schemas/views.ts';
-import { WITHDRAWAL_MESSAGES, type WithdrawalStatus } from '../../../shared/schemas/withdrawals.ts';
+import { WITHDRAWAL_MESSAGES, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
@@ -106,6 +106,19 @@ export async function requestWithdrawal(
   );
 }
 
+function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'awaiting_payment':
+      return and(eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash));
+    case 'paid':
+      return and(eq(withdrawalRequests.status, 'approved'), isNotNull(withdrawalRequests.txHash));
+    default:
+      return eq(withdrawalRequests.status, status);
+  }
+}
+
 const ADMIN_LIST_KEYS: SortKey[] = [
   { column: withdrawalRequests.createdAt, direction: 'desc', kind: 'timestamp' },
   { column: withdrawalRequests.id, direction: 'asc', kind: 'uuid' },
@@ -113,11 +126,11 @@ const ADMIN_LIST_KEYS: SortKey[] = [
 
 export async function listWithdrawalsForAdmin(
   ctx: AppContext,
-  query: TListQuery & { status?: WithdrawalStatus | undefined },
+  query: TListQuery & { status?: AdminWithdrawalFilter | undefined },
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
     keys: ADMIN_LIST_KEYS,
-    filter: query.status ? eq(withdrawalRequests.status, query.status) : undefined,
+    filter: stageFilter(query.status),
     count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db
