@@ -18,10 +18,10 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
 }
 
 /** The options of a closed set (enums.ts), each shown capitalised: "pending" as "Pending". */
-export function EnumOptions({ values }: { values: readonly string[] }) {
+export function EnumOptions({ values, labels }: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined }) {
   return values.map((value) => (
     <option key={value} value={value}>
-      {capitalize(value)}
+      {labels?.[value] ?? capitalize(value)}
     </option>
   ));
 }

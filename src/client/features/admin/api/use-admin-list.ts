@@ -9,6 +9,8 @@ export const ALL = 'all';
 export interface AdminListOptions {
   /** The values of the list's status filter (sent as ?status=); none: no filter. */
   filter?: readonly string[];
+  /** How the filter's values read (their capitalised names when left out). */
+  filterLabels?: Readonly<Record<string, string>>;
   /** A search box (sent as ?search=, case-insensitive substring on the server). */
   search?: boolean;
   pageSize?: number;
@@ -20,7 +22,7 @@ export interface AdminListState<T> {
   isLoading: boolean;
   isError: boolean;
   paging?: { offset: number; limit: number; total: number; setOffset: (offset: number) => void };
-  filter?: { values: readonly string[]; value: string; setValue: (value: string) => void };
+  filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; value: string; setValue: (value: string) => void };
   search?: { value: string; setValue: (value: string) => void };
 }
 
@@ -39,7 +41,7 @@ function useDebounced(value: string, ms: number): string {
  * filter or search starts again from the first page.
  */
 export function useAdminList<T>(key: readonly unknown[], url: string, options: AdminListOptions = {}): AdminListState<T> {
-  const { filter, search: searchable = false, pageSize = ADMIN_PAGE_SIZE } = options;
+  const { filter, filterLabels, search: searchable = false, pageSize = ADMIN_PAGE_SIZE } = options;
   const [status, setStatus] = useState(ALL);
   const [search, setSearch] = useState('');
   const searched = useDebounced(search, 300).trim();
@@ -63,7 +65,7 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
     isLoading: query.isLoading,
     isError: query.isError,
     paging: { offset, limit: pageSize, total: query.data?.total ?? 0, setOffset: (next) => setPaging({ selection, offset: next }) },
-    filter: filter ? { values: filter, value: status, setValue: setStatus } : undefined,
+    filter: filter ? { values: filter, labels: filterLabels, value: status, setValue: setStatus } : undefined,
     search: searchable ? { value: search, setValue: setSearch } : undefined,
   };
 }

@@ -33,6 +33,8 @@ interface AdminListProps<T extends { id: string }> {
   openOnRowClick?: boolean;
   emptyText: string;
   searchPlaceholder?: string;
+  /** Above the rows: actions on the list as a whole or on the rows selected. */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -40,7 +42,8 @@ interface AdminListProps<T extends { id: string }> {
  * states, the rows (a table, or cards on a phone), its pages, and the dialog of the row opened.
  */
 export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
-  const { title, icon, description, label = title, list, columns, Dialog, openOnRowClick, emptyText, searchPlaceholder = 'Search by name or email' } = props;
+  const { title, icon, description, label = title, list, columns, Dialog, openOnRowClick, emptyText, searchPlaceholder = 'Search by name or email', toolbar } =
+    props;
   const { filter, search, paging } = list;
   const [open, setOpen] = useState<T | null>(null);
   return (
@@ -57,9 +60,9 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
           {filter ? (
             <label className="flex items-center gap-2 text-sm text-muted">
               <span>Status</span>
-              <NativeSelect className="h-9 w-36" value={filter.value} onChange={(e) => filter.setValue(e.target.value)}>
+              <NativeSelect className={cn('h-9', filter.labels ? 'w-64' : 'w-36')} value={filter.value} onChange={(e) => filter.setValue(e.target.value)}>
                 <option value={ALL}>All</option>
-                <EnumOptions values={filter.values} />
+                <EnumOptions values={filter.values} labels={filter.labels} />
               </NativeSelect>
             </label>
           ) : null}
@@ -78,6 +81,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
           ) : null}
         </CardHeader>
         <CardContent>
+          {toolbar}
           {list.isLoading ? (
             <div className="flex justify-center py-10">
               <Spinner />

@@ -1,29 +1,63 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, X } from 'lucide-react';
+import { BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { formatDateTime, formatUsdt } from '../../../../shared/format.ts';
-import { ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
+import { addMoney } from '../../../../shared/money.ts';
+import { EXPORT_MAX_IDS, WITHDRAWAL_STAGE_LABELS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
 import type { TAdminWithdrawalView } from '../../../../shared/schemas/views.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField } from '../../../components/ui/form.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
+import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
 import { useDecideWithdrawal, type WithdrawalDecision } from '../api/decide-withdrawal.ts';
 import { adminKeys } from '../api/keys.ts';
+import { exportUrl, useMarkPaid } from '../api/mark-paid.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
-import { adminOutcome } from './admin-error.ts';
+import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, ambassadorColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList } from './detail-list.tsx';
 
-function columns(open: (row: TAdminWithdrawalView) => void): Array<Column<TAdminWithdrawalView>> {
+/** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
+function secondApprovalText(w: TAdminWithdrawalView): string | undefined {
+  if (!w.needsSecondApproval) return undefined;
+  return w.approvals >= 1 ? `Needs a second approval (${w.approvals} of 2)` : 'Needs two approvals';
+}
+
+/** Approved and not yet paid: the rows a payout batch is made of. */
+function payable(w: TAdminWithdrawalView): boolean {
+  return w.status === 'approved' && !w.txHash;
+}
+
+interface Selection {
+  rows: ReadonlyMap<string, TAdminWithdrawalView>;
+  toggle: (row: TAdminWithdrawalView, on: boolean) => void;
+}
+
+function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection): Array<Column<TAdminWithdrawalView>> {
   return [
+    {
+      header: 'Select for payment',
+      hideHeader: true,
+      card: 'actions',
+      cell: (w) =>
+        payable(w) ? (
+          <Checkbox
+            checked={selection.rows.has(w.id)}
+            onCheckedChange={(checked) => selection.toggle(w, checked === true)}
+            onClick={(event) => event.stopPropagation()}
+            aria-label={`Select ${formatUsdt(w.amount)} to ${w.ambassador.fullName} for payment`}
+          />
+        ) : null,
+    },
     { header: 'Date', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
     ambassadorColumn(),
     { header: 'Amount', cell: (w) => formatUsdt(w.amount), align: 'right', className: 'font-mono font-bold', card: 'aside' },
@@ -36,7 +70,7 @@ function columns(open: (row: TAdminWithdrawalView) => void): Array<Column<TAdmin
         </span>
       ),
     },
-    { header: 'Status', cell: (w) => <StatusBadge status={w.status} />, card: 'aside' },
+    { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} secondApproval={secondApprovalText(w)} />, card: 'aside' },
     // Spec §2: only a pending request offers review.
     actionsColumn('Review', (w) =>
       w.status === 'pending' ? (
@@ -48,10 +82,168 @@ function columns(open: (row: TAdminWithdrawalView) => void): Array<Column<TAdmin
   ];
 }
 
-/** One panel (DECISIONS §3: the spec's duplicate panel is the same list). */
+/**
+ * One panel (DECISIONS §3: the spec's duplicate panel is the same list), by stage (DECISIONS §5):
+ * to approve, approved and awaiting payment, paid, rejected. Approved, unpaid rows can be selected,
+ * exported for a Safe batch and marked paid with the batch's transaction hash.
+ */
 export function WithdrawalsTab() {
-  const list = useAdminList<TAdminWithdrawalView>(adminKeys.withdrawals, '/api/admin/withdrawal-requests', { filter: DECISION_STATUSES });
-  return <AdminList title="Withdrawal Requests" list={list} columns={columns} Dialog={WithdrawalDialog} emptyText="No withdrawal requests found" />;
+  const list = useAdminList<TAdminWithdrawalView>(adminKeys.withdrawals, '/api/admin/withdrawal-requests', {
+    filter: WITHDRAWAL_STAGES,
+    filterLabels: WITHDRAWAL_STAGE_LABELS,
+  });
+  const [selected, setSelected] = useState<ReadonlyMap<string, TAdminWithdrawalView>>(new Map());
+  const [paying, setPaying] = useState(false);
+  const selection: Selection = {
+    rows: selected,
+    toggle: (row, on) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (on && next.size < EXPORT_MAX_IDS) next.set(row.id, row);
+        else next.delete(row.id);
+        return next;
+      }),
+  };
+  const payableHere = list.items.filter(payable);
+  const toolbar =
+    payableHere.length || selected.size ? (
+      <PayoutToolbar
+        selected={[...selected.values()]}
+        onSelectPage={() => setSelected((current) => new Map([...current, ...payableHere.slice(0, EXPORT_MAX_IDS - current.size).map((w) => [w.id, w] as const)]))}
+        onClear={() => setSelected(new Map())}
+        onMarkPaid={() => setPaying(true)}
+      />
+    ) : null;
+  return (
+    <>
+      <AdminList
+        title="Withdrawal Requests"
+        list={list}
+        columns={(open) => columns(open, selection)}
+        Dialog={WithdrawalDialog}
+        emptyText="No withdrawal requests found"
+        toolbar={toolbar}
+      />
+      {paying ? (
+        <MarkPaidDialog
+          withdrawals={[...selected.values()]}
+          onClose={() => setPaying(false)}
+          onPaid={() => {
+            setPaying(false);
+            setSelected(new Map());
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function PayoutToolbar({
+  selected,
+  onSelectPage,
+  onClear,
+  onMarkPaid,
+}: {
+  selected: TAdminWithdrawalView[];
+  onSelectPage: () => void;
+  onClear: () => void;
+  onMarkPaid: () => void;
+}) {
+  const ids = selected.map((w) => w.id);
+  const total = addMoney('0', ...selected.map((w) => w.amount));
+  const none = selected.length === 0;
+  return (
+    <section aria-label="Payout batch" className="mb-4 flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <p className="text-sm" aria-live="polite">
+        {none ? (
+          'Select approved withdrawals to export them for a Safe batch and mark them paid.'
+        ) : (
+          <>
+            <span className="font-semibold">{selected.length} selected</span>, <span className="font-mono">{formatUsdt(total)}</span>
+          </>
+        )}
+      </p>
+      <div className="flex flex-wrap gap-2 sm:ml-auto">
+        <Button size="sm" variant="outline" onClick={onSelectPage}>
+          <ListChecks aria-hidden="true" /> Select all on this page
+        </Button>
+        {none ? null : (
+          <>
+            <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl('safe', ids)} download>
+              <Download aria-hidden="true" /> Safe CSV
+            </a>
+            <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl('plain', ids)} download>
+              <Download aria-hidden="true" /> CSV
+            </a>
+            <Button size="sm" onClick={onMarkPaid}>
+              <BadgeCheck aria-hidden="true" /> Mark paid
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onClear}>
+              Clear selection
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const ZTxHashForm = ZMarkPaidInput.pick({ txHash: true });
+
+function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminWithdrawalView[]; onClose: () => void; onPaid: () => void }) {
+  const markPaid = useMarkPaid();
+  const form = useForm({ resolver: zodResolver(ZTxHashForm), defaultValues: { txHash: '' } });
+  const total = addMoney('0', ...withdrawals.map((w) => w.amount));
+  const submit = ({ txHash }: z.output<typeof ZTxHashForm>) =>
+    markPaid.mutate(
+      { ids: withdrawals.map((w) => w.id), txHash },
+      {
+        onSuccess: (result) => {
+          notify.success(
+            'Marked as paid',
+            result.verifiedOnChain
+              ? `${withdrawals.length} withdrawal(s) verified on chain and marked paid.`
+              : `${withdrawals.length} withdrawal(s) marked paid. The transaction was not verified on chain (no BSC_RPC_URL is set).`,
+          );
+          onPaid();
+        },
+        onError: (error) => {
+          // The chain's or the batch's refusal names the withdrawal; it belongs under the hash.
+          if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
+            showServerErrors(form, error);
+            if (!error.fieldErrors.length) form.setError('txHash', { type: 'server', message: error.serverMessage });
+          } else adminError('Failed to mark withdrawals paid')(error);
+        },
+      },
+    );
+  return (
+    <ModalDialog onClose={onClose} title="Mark as paid" description={`${withdrawals.length} withdrawal(s), ${formatUsdt(total)} in one transaction`}>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Mark withdrawals paid">
+        <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto rounded-lg border border-border p-2 text-sm" aria-label="Withdrawals in this batch">
+          {withdrawals.map((w) => (
+            <li key={w.id} className="flex justify-between gap-3">
+              <span className="truncate">{w.ambassador.fullName}</span>
+              <span className="font-mono text-xs text-muted" title={w.walletAddress}>
+                {shortenAddress(w.walletAddress)}
+              </span>
+              <span className="font-mono">{formatUsdt(w.amount)}</span>
+            </li>
+          ))}
+        </ul>
+        <FormField name="txHash" label="Transaction hash" required hint="The hash of the batch transaction, as the Safe or the block explorer shows it (0x and 64 characters).">
+          <Input autoComplete="off" spellCheck={false} className="font-mono text-xs" placeholder="0x…" />
+        </FormField>
+        <DialogFooter className="mt-0">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={markPaid.isPending}>
+            <BadgeCheck aria-hidden="true" /> Mark {withdrawals.length} paid
+          </Button>
+        </DialogFooter>
+      </Form>
+    </ModalDialog>
+  );
 }
 
 function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWithdrawalView>) {
@@ -80,6 +272,13 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
       description={`${formatUsdt(withdrawal.amount)} USDT (BEP20) for ${withdrawal.ambassador.fullName}`}
     >
       <Form form={form} onSubmit={act} className="flex flex-col gap-4" aria-label="Review withdrawal">
+        {withdrawal.needsSecondApproval ? (
+          <p role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
+            {withdrawal.approvals >= 1
+              ? `Needs a second approval (${withdrawal.approvals} of 2). First approved by ${withdrawal.approvedBy.join(', ')}; another admin must approve it.`
+              : 'This amount needs the approval of two different admins. Your approval will be the first of 2.'}
+          </p>
+        ) : null}
         <DetailList
           items={[
             ['Amount', formatUsdt(withdrawal.amount)],

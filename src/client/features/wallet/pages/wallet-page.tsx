@@ -14,7 +14,7 @@ import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
@@ -45,6 +45,8 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
   const enough = compareMoney(withdrawable, MIN_WITHDRAWAL_USDT) >= 0;
   const suspended = ambassador.status === 'suspended';
   const pending = ambassador.pendingWithdrawalUsdt && toCents(ambassador.pendingWithdrawalUsdt) > 0n ? ambassador.pendingWithdrawalUsdt : null;
+  // DECISIONS §5, Wallet change hold: the server computes the time from the stored change.
+  const pausedUntil = ambassador.withdrawalsPausedUntil;
 
   return (
     <div className="flex flex-col gap-6">
@@ -110,14 +112,16 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
           <UsdtWalletEditor address={ambassador.usdtWalletAddress} />
         </CardContent>
         <CardContent className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
-          <div className="text-sm text-muted" id="withdraw-hint">
+          <div className={cn('text-sm', pausedUntil ? 'text-gold' : 'text-muted')} id="withdraw-hint">
             {!hasAddress
               ? 'Please add your USDT wallet address to enable withdrawals'
-              : !enough
-                ? 'You need at least 50 USDT to request a withdrawal'
-                : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
+              : pausedUntil
+                ? `For your security, withdrawals are paused until ${formatDateTime(pausedUntil)} after a wallet address change.`
+                : !enough
+                  ? 'You need at least 50 USDT to request a withdrawal'
+                  : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
           </div>
-          <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough || suspended} aria-describedby="withdraw-hint">
+          <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough || suspended || Boolean(pausedUntil)} aria-describedby="withdraw-hint">
             <ArrowUpRight aria-hidden="true" /> Request Withdrawal
           </Button>
         </CardContent>
@@ -240,7 +244,7 @@ const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<TWithdrawalView>> = [
   },
   { header: 'Requested', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
   { header: 'Admin Notes', cell: (w) => <span className="text-muted">{w.adminNotes ?? '-'}</span>, className: 'max-w-72 whitespace-normal' },
-  { header: 'Status', cell: (w) => <StatusBadge status={w.status} />, card: 'aside' },
+  { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
 ];
 
 function WithdrawalList() {

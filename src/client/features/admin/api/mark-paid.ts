@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TMarkPaidInput } from '../../../../shared/schemas/withdrawals.ts';
+import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
+
+export interface MarkPaidResult {
+  verifiedOnChain: boolean;
+  txHash: string;
+  txUrl: string;
+  withdrawals: TWithdrawalView[];
+}
+
+/** DECISIONS §5, Money out: approved, unpaid withdrawals paid by one on-chain transaction. */
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TMarkPaidInput) => apiRequest<MarkPaidResult>('POST', '/api/admin/withdrawals/paid', input),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.actions }),
+      ]);
+    },
+  });
+}
+
+/** Where the browser downloads an export of approved, unpaid withdrawals (the selected ones). */
+export function exportUrl(format: 'safe' | 'plain', ids: readonly string[]): string {
+  const params = new URLSearchParams({ format });
+  if (ids.length) params.set('ids', ids.join(','));
+  return `/api/admin/withdrawals/export.csv?${params.toString()}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * Money out with proof in Chromium (DECISIONS §5, Money out): the treasurer selects the approved
+ * withdrawals, downloads the Safe CSV batch, marks them paid with the batch's hash, and each
+ * ambassador sees 'Paid' with the link to the transaction; a large withdrawal waits for a second
+ * admin; a wallet change pauses withdrawals and the wallet page says until when.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { superAdminClient, type ApiClient } from '../helpers/client.ts';
+import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectText, expectToast, launchBrowser, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+
+const WALLET_A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const WALLET_B = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const TOKEN = '0x55d398326f99059fF775485246999027B3197955';
+const TX_HASH = `0x${'ab12'.repeat(16)}`;
+
+let server: TestServer;
+let browser: Browser;
+let admin: ApiClient;
+let striker: CreatedAmbassador;
+let keeper: CreatedAmbassador;
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+  admin = await superAdminClient(server);
+  striker = await createAmbassador(server, { admin, fullName: 'Paid Striker' });
+  keeper = await createAmbassador(server, { admin, fullName: 'Paid Keeper' });
+  await credit(server, striker.ambassadorId, 'USDT', '900.00');
+  await credit(server, keeper.ambassadorId, 'USDT', '300.00');
+  for (const [person, amount, wallet] of [
+    [striker, '120.00', WALLET_A],
+    [keeper, '75.50', WALLET_B],
+  ] as const) {
+    const requested = await person.client.post('/api/withdrawal-requests', { amount, walletAddress: wallet });
+    expect(requested.status).toBe(201);
+    expect((await admin.post(`/api/admin/withdrawals/${requested.body.id}/approve`, {})).status).toBe(200);
+  }
+  // Above the two-person threshold (500): the super admin's approval is the first of two.
+  const large = await striker.client.post('/api/withdrawal-requests', { amount: '600.00', walletAddress: WALLET_A });
+  expect((await admin.post(`/api/admin/withdrawals/${large.body.id}/approve`, {})).body).toMatchObject({ status: 'pending', approvals: 1 });
+});
+afterEach(() => pages.closeAll());
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a payout batch from the console', () => {
+  it('exports the selection for a Safe, marks it paid, and each ambassador sees the proof', async () => {
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+
+    // The large one waits for a second admin, and says who gave the first approval.
+    await expectText(page, 'Needs a second approval (1 of 2)');
+    await page.getByRole('button', { name: 'Review withdrawal of Paid Striker' }).click();
+    await expectText(page, `Needs a second approval (1 of 2). First approved by ${SUPER_ADMIN.email}; another admin must approve it.`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByLabel('Status').selectOption({ label: 'Approved, awaiting payment' });
+    await page.getByRole('checkbox', { name: /Select \$120\.00 to Paid Striker/ }).waitFor();
+    await page.getByRole('button', { name: 'Select all on this page' }).click();
+    await expectText(page, '2 selected');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Safe CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^withdrawals-to-pay-safe-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.trim().split('\r\n').sort()).toEqual(
+      ['token_type,token_address,receiver,amount,id', `erc20,${TOKEN},${WALLET_A},120.00,`, `erc20,${TOKEN},${WALLET_B},75.50,`].sort(),
+    );
+
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('2 withdrawal(s), $195.50 in one transaction').waitFor();
+    // A malformed hash is refused under the field, and nothing is sent.
+    await dialog.getByLabel(/^Transaction hash/).fill('0x1234');
+    await dialog.getByRole('button', { name: 'Mark 2 paid' }).click();
+    await dialog.getByText('Enter the transaction hash: 0x followed by 64 hexadecimal characters').waitFor();
+    await dialog.getByLabel(/^Transaction hash/).fill(TX_HASH);
+    await screenshot(page, 'admin-mark-paid');
+    await dialog.getByRole('button', { name: 'Mark 2 paid' }).click();
+    await expectToast(page, 'Marked as paid');
+    await page.getByLabel('Status').selectOption({ label: 'Paid' });
+    await page.getByRole('link', { name: /view the transaction on the block explorer/ }).first().waitFor();
+    await screenshot(page, 'admin-withdrawals-paid');
+
+    for (const person of [striker, keeper]) {
+      const member = await pages.open();
+      await signInAsAmbassador(member.page, person.email, person.password);
+      await member.page.goto('/wallet');
+      const link = member.page.getByRole('link', { name: /view the transaction on the block explorer/ });
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(`https://bscscan.com/tx/${TX_HASH}`);
+      await member.page.getByText('Paid', { exact: true }).first().waitFor();
+      if (person === striker) await screenshot(member.page, 'wallet-paid');
+    }
+  });
+
+  it('says on the wallet page that a wallet change paused withdrawals, and until when', async () => {
+    expect((await keeper.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
+    const { page } = await pages.open();
+    await signInAsAmbassador(page, keeper.email, keeper.password);
+    await page.goto('/wallet');
+    await expectText(page, /^For your security, withdrawals are paused until .+ after a wallet address change\.$/);
+    expect(await page.getByRole('button', { name: 'Request Withdrawal' }).isDisabled()).toBe(true);
+  });
+});
