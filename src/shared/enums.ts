@@ -45,6 +45,7 @@ export const ADMIN_ACTION_LABELS = {
   reset_admin_password: "Reset an admin's password",
   update_settings: 'Changed settings',
   close_season: 'Closed a season',
+  refuse_super_admin_sign_in: 'Refused super admin sign-in',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];

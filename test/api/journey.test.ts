@@ -190,7 +190,8 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
       totalGcmEarned: '2500.50',
       badgeLevel: 'normal',
     });
-    expect((await visitor.get('/api/public/leaderboard')).body[0]).toMatchObject({ monthlyGcm: '0.00', badgeLevel: 'normal' });
+    // Nothing earned in the new month: no place on its leaderboard (DECISIONS §3).
+    expect((await visitor.get('/api/public/leaderboard')).body).toEqual([]);
 
     // Sign out ends the session.
     expect((await ambassador.post('/api/logout')).status).toBe(200);

@@ -167,6 +167,15 @@ describe('security baseline', () => {
     expect(
       (await visitor.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret })).status,
     ).toBe(429);
+    // The super admin reads the refusals (with the address) in the activity log; the limited one is not written.
+    const refused = (await admin.get('/api/super-admin/actions?action=refuse_super_admin_sign_in&limit=100')).body as {
+      action: string;
+      adminEmail: string;
+      details: string;
+    }[];
+    const fromVisitor = refused.filter((row) => row.details === 'Refused super admin sign-in from 10.4.4.4');
+    expect(fromVisitor).toHaveLength(5);
+    expect(fromVisitor.map((row) => row.adminEmail)).toContain(amb.email.toLowerCase());
   });
 
   it('limits applications per address (20 an hour)', async () => {

@@ -485,6 +485,9 @@ describe('admin console', () => {
       const created = await createAmbassador(server, { admin: superAdmin, fullName: name });
       await credit(server, created.ambassadorId, 'GCM', amounts[index] ?? '0');
     }
+    // Earned only USDT this month: not ranked (DECISIONS §3, a place is earned).
+    const idle = await createAmbassador(server, { admin: superAdmin, fullName: 'Podium Idle' });
+    await credit(server, idle.ambassadorId, 'USDT', '80.00');
     const page = await freshPage();
     await page.goto('/leaderboard');
     const podium = page.getByRole('region', { name: 'Podium' });
@@ -495,6 +498,7 @@ describe('admin console', () => {
     await expectContent(page.getByTestId('podium-1'), '6,000');
     await expectContent(page.getByTestId('podium-2'), '3,001');
     await expectContent(page.getByTestId('podium-3'), 'Podium Bronze');
+    expect(await page.getByText('Podium Idle').count()).toBe(0);
     await screenshot(page, 'leaderboard');
   });
 });

@@ -9,7 +9,7 @@ import { issueSetupToken } from './setup-tokens.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import { adminActions, users } from '../../db/schema.ts';
 import { forgotPasswordEmail, passwordChangedEmail } from '../../email/templates.ts';
 import { withTransaction } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
@@ -90,6 +90,23 @@ export async function login(
   return { user: sessionUser(user), ...session, mfaPending, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
 }
 
+/**
+ * A refused super admin sign-in goes to the activity log, which the super admin reads: who was
+ * tried and from which address (never which of email, password or secret was wrong). Attempts are
+ * counted per address first, so an attacker cannot flood the log.
+ */
+async function recordRefusedSuperAdminSignIn(ctx: AppContext, email: string, address: string, now: Date): Promise<void> {
+  await ctx.db.insert(adminActions).values({
+    adminId: null,
+    adminEmail: email.trim().toLowerCase().slice(0, 254) || '(no email)',
+    action: 'refuse_super_admin_sign_in',
+    targetType: 'sign_in',
+    targetId: null,
+    details: `Refused super admin sign-in from ${address}`,
+    createdAt: now,
+  });
+}
+
 export async function superAdminLogin(
   ctx: AppContext,
   input: { email: string; password: string; superAdminSecret: string },
@@ -105,7 +122,10 @@ export async function superAdminLogin(
   const user = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.password, input.password);
   const secretOk = secretsEqual(input.superAdminSecret, expected);
-  if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
+  if (!user || !passwordOk || !secretOk || !user.isSuperAdmin) {
+    await recordRefusedSuperAdminSignIn(ctx, input.email, address, now);
+    throw unauthorized(AUTH_MESSAGES.invalidSuperAdmin);
+  }
   await refund(ctx.db, now, { refunded: [limit] });
   const mfaPending = user.mfaEnabledAt !== null;
   const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, previousToken, { mfaPending }));

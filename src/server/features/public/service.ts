@@ -1,4 +1,4 @@
-import { asc, eq, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { LEADERBOARD_SIZE } from '../../../shared/limits.ts';
 import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/views.ts';
 import { monthPeriod } from '../../clock.ts';
@@ -22,37 +22,26 @@ export async function publicStats(ctx: Pick<AppContext, 'db'>): Promise<TStats> 
 }
 
 /**
- * This month's ranking (ties: earlier createdAt first). Ambassadors with figures
- * for this month come first, by an index; the rest (0 this month) fill the list.
+ * This month's ranking (ties: earlier createdAt first) of those who earned GCM this month
+ * (DECISIONS §3): a place is earned, so an ambassador with 0 this month is not listed.
  */
 export async function leaderboard(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<TLeaderboardEntry[]> {
   const now = ctx.clock.now();
   const period = monthPeriod(now);
-  const columns = {
-    id: ambassadors.id,
-    fullName: ambassadors.fullName,
-    monthlyGcm: ambassadors.monthlyGcm,
-    monthlyUsdt: ambassadors.monthlyUsdt,
-    monthlyPeriod: ambassadors.monthlyPeriod,
-    badgeLevel: ambassadors.badgeLevel,
-    badgePinned: ambassadors.badgePinned,
-  };
-  const ranked = await ctx.db
-    .select(columns)
+  const all = await ctx.db
+    .select({
+      id: ambassadors.id,
+      fullName: ambassadors.fullName,
+      monthlyGcm: ambassadors.monthlyGcm,
+      monthlyUsdt: ambassadors.monthlyUsdt,
+      monthlyPeriod: ambassadors.monthlyPeriod,
+      badgeLevel: ambassadors.badgeLevel,
+      badgePinned: ambassadors.badgePinned,
+    })
     .from(ambassadors)
-    .where(eq(ambassadors.monthlyPeriod, period))
+    .where(and(eq(ambassadors.monthlyPeriod, period), gt(ambassadors.monthlyGcm, '0')))
     .orderBy(descNullsLast(ambassadors.monthlyGcm), asc(ambassadors.createdAt), asc(ambassadors.id))
     .limit(LEADERBOARD_SIZE);
-  const rest =
-    ranked.length < LEADERBOARD_SIZE
-      ? await ctx.db
-          .select(columns)
-          .from(ambassadors)
-          .where(or(isNull(ambassadors.monthlyPeriod), ne(ambassadors.monthlyPeriod, period)))
-          .orderBy(asc(ambassadors.createdAt), asc(ambassadors.id))
-          .limit(LEADERBOARD_SIZE - ranked.length)
-      : [];
-  const all = [...ranked, ...rest];
   return all.map((row) => {
     const monthly = effectiveMonthly(row, now);
     return { id: row.id, fullName: row.fullName, badgeLevel: monthly.badgeLevel, monthlyGcm: monthly.monthlyGcm };
