@@ -219,7 +219,10 @@ describe('security baseline', () => {
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       // HSTS only in production (a development server on http must not pin it).
       expect(response.headers['strict-transport-security']).toBeUndefined();
+      // The id of the request's log lines, which the pages quote with a server failure.
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+    expect(new Set(answers.map((response) => response.headers['x-request-id'])).size).toBe(answers.length);
     // The last is an error answer (refused: no Origin): errors carry the headers too.
     expect(answers.at(-1)?.statusCode).toBe(403);
   });

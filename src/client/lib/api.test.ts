@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPage, apiRequest, errorMessage } from './api.ts';
+import { ApiError, NetworkError, apiPage, apiRequest, errorMessage } from './api.ts';
 
 function answer(status: number, body: string, init: { statusText?: string; headers?: Record<string, string> } = {}) {
   return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText: init.statusText ?? '', headers: init.headers }));
@@ -42,7 +42,31 @@ describe('apiRequest (spec §7)', () => {
     expect((error as Error).message).toBe('503: Service Unavailable');
     vi.stubGlobal('fetch', answer(500, '{"message":"Internal server error"}'));
     const failure = await apiRequest('GET', '/api/public/stats').catch((e: unknown) => e);
-    expect(errorMessage(failure, 'Failed to review report')).toBe('Failed to review report');
+    expect(errorMessage(failure, 'Failed to review report')).toBe('Failed to review report. Something went wrong on our side. Please try again.');
+  });
+
+  it('says a sentence with the logged request id for a 500, never its body', async () => {
+    const html = '<!doctype html><html><body><pre>TypeError: x is undefined\n    at handler (/app/src/server.ts:1:1)</pre></body></html>';
+    vi.stubGlobal('fetch', answer(500, html, { headers: { 'X-Request-Id': '3f0e5c1a-7b2d-4c8e-9f10-2a3b4c5d6e7f' } }));
+    const failure = await apiRequest('POST', '/api/reports', {}).catch((e: unknown) => e);
+    expect(errorMessage(failure)).toBe('Something went wrong on our side. Please try again. (Reference: 3f0e5c1a-7b2d-4c8e-9f10-2a3b4c5d6e7f)');
+    expect(errorMessage(failure)).not.toContain('TypeError');
+    // A 503's own sentence is the server's and kept; a forged id is not shown.
+    vi.stubGlobal('fetch', answer(503, '{"message":"The service is briefly unavailable. Please try again."}', { headers: { 'X-Request-Id': '<script>' } }));
+    const unavailable = await apiRequest('GET', '/api/user').catch((e: unknown) => e);
+    expect(errorMessage(unavailable)).toBe('The service is briefly unavailable. Please try again.');
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const failure = await apiRequest('GET', '/api/user').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(errorMessage(failure, 'Submission Failed')).toBe('Submission Failed. Could not reach the server. Check your connection and try again.');
   });
 
   it('reads a paged list and its X-Total-Count', async () => {

@@ -17,18 +17,42 @@ export class ApiError extends Error {
   readonly fieldErrors: ReadonlyArray<{ path: string; message: string }>;
   /** The body's `code`, a reason the client acts on (e.g. MFA_ENROLL). */
   readonly reason: string | null;
+  /** The server's X-Request-Id: the `reqId` of the answer's log lines. */
+  readonly requestId: string | null;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, requestId: string | null = null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     const body = readErrorBody(parseJson(bodyText));
     this.serverMessage = body.message;
     this.fieldErrors = body.errors;
-    const parsed = parseJson(bodyText);
-    this.reason =
-      typeof parsed === 'object' && parsed !== null && typeof (parsed as { code?: unknown }).code === 'string' ? (parsed as { code: string }).code : null;
+    this.reason = body.code;
+    this.requestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : null;
   }
+}
+
+/** The server could not be reached at all (offline, DNS, a dropped connection). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(NETWORK_TROUBLE, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export const SERVER_TROUBLE = 'Something went wrong on our side. Please try again.';
+export const NETWORK_TROUBLE = 'Could not reach the server. Check your connection and try again.';
+
+/**
+ * What a person is told about a failure they cannot fix: a sentence, with the request id the
+ * server logged, never a body (an HTML error page, a stack line). A 503's own sentence (the
+ * database or the chain node briefly away) is the server's, and kept. Null for a 4xx.
+ */
+export function troubleMessage(error: unknown): string | null {
+  if (error instanceof NetworkError) return NETWORK_TROUBLE;
+  if (!(error instanceof ApiError) || error.status < 500) return null;
+  const sentence = error.status === 503 && error.serverMessage ? error.serverMessage : SERVER_TROUBLE;
+  return error.requestId ? `${sentence} (Reference: ${error.requestId})` : sentence;
 }
 
 function parseJson(text: string): unknown {
@@ -60,14 +84,16 @@ function readErrorBody(value: unknown): { message: string | null; errors: Array<
   return { message, errors, code };
 }
 
-/** What a toast should say about a failed call: the server's message, else the fallback. */
+/**
+ * What a toast should say about a failed call: the server's message for a refusal (4xx), else the
+ * fallback (the spec's text); a server or network failure adds the sentence of troubleMessage.
+ */
 export function errorMessage(error: unknown, fallback?: string): string {
-  if (error instanceof ApiError) {
-    if (error.serverMessage && error.status < 500) return error.serverMessage;
-    return fallback ?? error.message;
-  }
+  const trouble = troubleMessage(error);
+  if (trouble) return fallback ? `${fallback}. ${trouble}` : trouble;
+  if (error instanceof ApiError) return error.serverMessage ?? fallback ?? `The request was refused (${error.status}).`;
   if (error instanceof Error && error.message) return fallback ?? error.message;
-  return fallback ?? 'Something went wrong';
+  return fallback ?? SERVER_TROUBLE;
 }
 
 export function isUnauthorized(error: unknown): boolean {
@@ -78,17 +104,22 @@ const SIGN_IN_URLS = new Set(['/api/login', '/api/super-admin-login']);
 
 async function send(method: HttpMethod, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const hasBody = body !== undefined;
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: { ...(hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' }), ...extraHeaders },
-    body: hasBody ? JSON.stringify(body) : undefined,
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: { ...(hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' }), ...extraHeaders },
+      body: hasBody ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
   // A 401 means the session is gone, except on a sign-in form, where it means wrong credentials.
   if (response.status === 401 && !SIGN_IN_URLS.has(url)) forgetSignedIn();
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, response.statusText, text);
+    throw new ApiError(response.status, response.statusText, text, response.headers.get('X-Request-Id'));
   }
   return response;
 }

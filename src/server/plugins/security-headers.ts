@@ -9,10 +9,14 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** Adds the headers to every answer, errors included. */
+/**
+ * Adds the headers to every answer, errors included, and the request's id (X-Request-Id, the `reqId`
+ * of its log lines), which the pages show with a server failure so it can be found in the log.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('X-Request-Id', request.id);
     done();
   });
 }
