@@ -83,7 +83,8 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
       twitterHandle: 'https://x.com/janedoe',
     });
 
-    // Submit a report; one a day.
+    // Submit a report; one a day, and the profile says when the next one can be sent.
+    expect((await ambassador.get('/api/ambassador')).body.nextReportAt).toBeNull();
     const report = await ambassador.post('/api/reports', {
       ...validReport(),
       ambassadorId: '00000000-0000-0000-0000-000000000000',
@@ -93,6 +94,7 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
     expect(report.status).toBe(201);
     expect(report.body).toMatchObject({ status: 'pending', gcmAwarded: '0.00', ambassadorId: approved.body.ambassadorId });
     expect((await ambassador.post('/api/reports', validReport())).status).toBe(409);
+    expect((await ambassador.get('/api/ambassador')).body.nextReportAt).toBe('2026-11-22T00:00:00.000Z');
     const mine = await ambassador.get('/api/reports');
     expect(mine.body).toHaveLength(1);
 

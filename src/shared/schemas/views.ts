@@ -60,6 +60,8 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   emailNotifications: z.boolean(),
   /** After a payout address change, withdrawals wait until then (DECISIONS §5). */
   withdrawalsPausedUntil: isoDate.nullable(),
+  /** After today's report (one per UTC day): when the next one can be sent, the next UTC midnight. */
+  nextReportAt: isoDate.nullable(),
   wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: money, text: z.string() })),
 });
 export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;

@@ -1,26 +1,48 @@
 import { Link } from 'wouter';
-import { Trophy } from 'lucide-react';
-import { buttonVariants } from '../ui/button.tsx';
+import { LayoutDashboard, LogOut, Trophy } from 'lucide-react';
+import { useAuth } from '../../app/auth.tsx';
+import { Button, buttonVariants } from '../ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { Logo } from './logo.tsx';
 
-/** The public pages' sticky header (spec §2 landing). */
+const compact = 'px-2 sm:px-3';
+
+/**
+ * The public pages' sticky header (spec §2 landing). Visitors get the spec's Login and Apply; a
+ * signed-in person gets their way back in (Dashboard, or Console for admins) and Logout instead.
+ */
 export function SiteHeader() {
+  const { user, logoutMutation } = useAuth();
   return (
     <header className="sticky top-0 z-30 border-b border-border/70 bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Logo />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
-          <Link href="/leaderboard" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'px-2 sm:px-3')}>
+          <Link href="/leaderboard" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), compact)}>
             <Trophy aria-hidden="true" className="hidden sm:block" />
             Leaderboard
           </Link>
-          <Link href="/auth" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'px-2 sm:px-3')}>
-            Login
-          </Link>
-          <Link href="/apply" className={cn(buttonVariants({ size: 'sm' }), 'px-2 sm:px-3')}>
-            Apply
-          </Link>
+          {user ? (
+            <>
+              <Link href={user.isAdmin ? '/admin' : '/dashboard'} className={cn(buttonVariants({ size: 'sm' }), compact)}>
+                <LayoutDashboard aria-hidden="true" className="hidden sm:block" />
+                {user.isAdmin ? 'Console' : 'Dashboard'}
+              </Link>
+              <Button variant="outline" size="sm" className={compact} onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
+                <LogOut aria-hidden="true" className="hidden sm:block" />
+                Logout
+              </Button>
+            </>
+          ) : (
+            <>
+              <Link href="/auth" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), compact)}>
+                Login
+              </Link>
+              <Link href="/apply" className={cn(buttonVariants({ size: 'sm' }), compact)}>
+                Apply
+              </Link>
+            </>
+          )}
         </nav>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { z } from 'zod';
 import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
+import { utcDay } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
@@ -28,11 +29,17 @@ export async function findAmbassadorByUser(db: Db, userId: string): Promise<Amba
 }
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
-  const [position, reports, wins, account] = await Promise.all([
+  const now = ctx.clock.now();
+  const [position, reports, wins, account, today] = await Promise.all([
     usdtPosition(ctx.db, row.id, row.totalUsdtEarned),
     ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.ambassadorId, row.id)),
     winsOf(ctx.db, row.id),
     ctx.db.select({ emailNotifications: users.emailNotifications }).from(users).where(eq(users.id, row.userId)),
+    ctx.db
+      .select({ id: weeklyReports.id })
+      .from(weeklyReports)
+      .where(and(eq(weeklyReports.ambassadorId, row.id), eq(weeklyReports.submittedOn, utcDay(now))))
+      .limit(1),
   ]);
   return {
     ...presentAmbassador(row, ctx.clock.now()),
@@ -43,7 +50,8 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     reportCount: reports[0]?.n ?? 0,
     wins,
     emailNotifications: account[0]?.emailNotifications ?? true,
-    withdrawalsPausedUntil: withdrawalsPausedUntil(ctx.config, row, ctx.clock.now())?.toISOString() ?? null,
+    withdrawalsPausedUntil: withdrawalsPausedUntil(ctx.config, row, now)?.toISOString() ?? null,
+    nextReportAt: today.length ? `${utcDay(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z` : null,
   };
 }
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Ban, CheckCircle2, Lightbulb, Send } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, Lightbulb, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { formatDateTime } from '../../../../shared/format.ts';
 import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import { ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
 import { useAmbassador } from '../../../api/ambassador.ts';
@@ -52,6 +53,9 @@ export function SubmitReportPage() {
   const length = (form.watch('activityReport') ?? '').trim().length;
   const disabled = settings.data?.reportSubmissionEnabled === false;
   const suspended = ambassador.data?.status === 'suspended';
+  // One report per UTC day (DECISIONS §3): after today's, the form says when and stays closed.
+  const nextReportAt = ambassador.data?.nextReportAt ?? null;
+  const closed = disabled || suspended || nextReportAt !== null;
 
   const submit = (values: TReportInput) => {
     mutation.mutate(values, {
@@ -123,29 +127,42 @@ export function SubmitReportPage() {
                 <Ban className="size-4 shrink-0" aria-hidden="true" />
                 Report submission is currently disabled
               </p>
+            ) : nextReportAt ? (
+              <p role="status" className="mb-5 flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
+                <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+                <span>
+                  You have already submitted a report today. You can send the next one from {formatDateTime(nextReportAt)}.{' '}
+                  <Link href="/dashboard" className="font-semibold text-gold underline underline-offset-2">
+                    Follow its review on your dashboard
+                  </Link>
+                  .
+                </span>
+              </p>
             ) : null}
             <Form form={form} onSubmit={submit} className="flex flex-col gap-5" aria-label="Submit Weekly Report">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField name="weekStartDate" label="Week Start Date" required>
-                  <Input type="date" max={utcDay(0)} />
+              <fieldset disabled={nextReportAt !== null} className="contents">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField name="weekStartDate" label="Week Start Date" required>
+                    <Input type="date" max={utcDay(0)} />
+                  </FormField>
+                  <FormField name="weekEndDate" label="Week End Date" required>
+                    <Input type="date" max={utcDay(0)} />
+                  </FormField>
+                </div>
+                <FormField
+                  name="activityReport"
+                  label="Weekly Activity Report"
+                  required
+                  hint={`Describe your social media activity, community management, feedback collection and content contributions. ${length}/${MIN_REPORT_LENGTH} characters minimum.`}
+                >
+                  <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={PLACEHOLDER} />
                 </FormField>
-                <FormField name="weekEndDate" label="Week End Date" required>
-                  <Input type="date" max={utcDay(0)} />
-                </FormField>
-              </div>
-              <FormField
-                name="activityReport"
-                label="Weekly Activity Report"
-                required
-                hint={`Describe your social media activity, community management, feedback collection and content contributions. ${length}/${MIN_REPORT_LENGTH} characters minimum.`}
-              >
-                <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={PLACEHOLDER} />
-              </FormField>
+              </fieldset>
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                 <Link href="/dashboard" className={buttonVariants({ variant: 'outline' })}>
                   Cancel
                 </Link>
-                <Button type="submit" disabled={disabled || suspended} loading={mutation.isPending}>
+                <Button type="submit" disabled={closed} loading={mutation.isPending}>
                   <Send aria-hidden="true" /> {mutation.isPending ? 'Submitting...' : 'Submit Report'}
                 </Button>
               </div>
