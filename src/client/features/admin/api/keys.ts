@@ -7,6 +7,7 @@ export const adminKeys = {
   withdrawals: ['/api/admin/withdrawal-requests'] as const,
   admins: ['/api/super-admin/admins'] as const,
   actions: ['/api/super-admin/actions'] as const,
+  analytics: ['/api/admin/analytics'] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount } from '../../../../shared/format.ts';
@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { cn } from '../../../lib/utils.ts';
 import { useAdminSummary } from '../api/get-summary.ts';
 import { AmbassadorsTab } from '../components/ambassadors-tab.tsx';
+import { AnalyticsTab } from '../components/analytics-tab.tsx';
 import { ApplicationsTab } from '../components/applications-tab.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
@@ -73,6 +74,9 @@ export function AdminPage() {
               <TabsTrigger value="withdrawals">
                 <Wallet className="size-4" aria-hidden="true" /> Withdrawals
               </TabsTrigger>
+              <TabsTrigger value="analytics">
+                <BarChart3 className="size-4" aria-hidden="true" /> Analytics
+              </TabsTrigger>
               {user?.isSuperAdmin ? (
                 <TabsTrigger value="super-admin">
                   <ShieldCheck className="size-4" aria-hidden="true" /> Super Admin
@@ -93,6 +97,9 @@ export function AdminPage() {
             </TabsContent>
             <TabsContent value="withdrawals">
               <WithdrawalsTab />
+            </TabsContent>
+            <TabsContent value="analytics">
+              <AnalyticsTab />
             </TabsContent>
             {user?.isSuperAdmin ? (
               <TabsContent value="super-admin">

@@ -1,0 +1,73 @@
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface ChartSeries {
+  key: string;
+  name: string;
+  color: string;
+  kind: 'bar' | 'line';
+  /** Which vertical axis it is read on: the left one, or the right one (a second unit). */
+  axis?: 'left' | 'right';
+}
+
+export interface AnalyticsChartProps {
+  data: ReadonlyArray<Record<string, string | number | null>>;
+  xKey: string;
+  xLabel: string;
+  series: readonly ChartSeries[];
+  /** The unit of each vertical axis, as its label. */
+  leftLabel: string;
+  rightLabel?: string;
+}
+
+const AXIS = '#a7c6b8';
+
+/**
+ * One chart of the Analytics tab (recharts, loaded with the tab). Hidden from screen readers: each
+ * chart's card says the same in a sentence and a table.
+ */
+export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, rightLabel }: AnalyticsChartProps) {
+  return (
+    <div className="h-72 w-full" aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 520, height: 256 }}>
+        <ComposedChart data={[...data]} margin={{ top: 8, right: 8, left: 8, bottom: 24 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#1f5443" vertical={false} />
+          <XAxis dataKey={xKey} stroke={AXIS} fontSize={11} tickLine={false} label={{ value: xLabel, position: 'insideBottom', offset: -12, fill: AXIS, fontSize: 12 }} />
+          <YAxis
+            yAxisId="left"
+            stroke={AXIS}
+            fontSize={11}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            allowDecimals={false}
+            label={{ value: leftLabel, angle: -90, position: 'insideLeft', fill: AXIS, fontSize: 12 }}
+          />
+          {rightLabel ? (
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              stroke={AXIS}
+              fontSize={11}
+              tickLine={false}
+              axisLine={false}
+              width={56}
+              label={{ value: rightLabel, angle: 90, position: 'insideRight', fill: AXIS, fontSize: 12 }}
+            />
+          ) : null}
+          <Tooltip
+            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
+            contentStyle={{ background: '#0a2c21', border: '1px solid #1f5443', borderRadius: 12, color: '#eef7f1' }}
+          />
+          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
+          {series.map((s) =>
+            s.kind === 'bar' ? (
+              <Bar key={s.key} yAxisId={s.axis ?? 'left'} dataKey={s.key} name={s.name} fill={s.color} radius={[4, 4, 0, 0]} maxBarSize={24} />
+            ) : (
+              <Line key={s.key} yAxisId={s.axis ?? 'left'} dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} connectNulls />
+            ),
+          )}
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The Analytics tab in Chromium (DECISIONS §5, The admin desk): the queues' oldest items, and the
+ * charts with their axes named and each said in a sentence and a table for screen readers.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, validApplication, validReport } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectNoHorizontalOverflow, expectText, launchBrowser, pageTracker, PHONE, screenshot, signInAsSuperAdmin } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+  const admin = await superAdminClient(server);
+  const first = await createAmbassador(server, { admin, fullName: 'Chart One' });
+  const second = await createAmbassador(server, { admin, fullName: 'Chart Two' });
+  expect((await new ApiClient(server).post('/api/applications', validApplication({ fullName: 'Still Waiting' }))).status).toBe(201);
+  const reported = await first.client.post('/api/reports', validReport());
+  expect((await second.client.post('/api/reports', validReport())).status).toBe(201);
+  expect((await admin.post(`/api/admin/reports/${reported.body.id}/review`, { status: 'approved', gcmAwarded: '250', usdtAwarded: '12.50' })).status).toBe(200);
+});
+afterEach(() => pages.closeAll());
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the Analytics tab', () => {
+  it('shows the queues and the charts, each in words too', async () => {
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expectText(page, 'Oldest waiting in each queue');
+    expect(await page.getByTestId('queue-applications').textContent()).toBe('Less than an hour');
+    expect(await page.getByTestId('queue-withdrawals').textContent()).toBe('Nothing waiting');
+    await expectText(page, /^Last 12 weeks: 3 applications, 2 approved\. This week: 3 received, 2 approved\.$/);
+    await expectText(page, /^Last 12 weeks: 2 reports sent, 1 reviewed\./);
+    await expectText(page, /^This month: 250 GCM and \$12\.50 USDT\./);
+    await expectText(page, /^This month: 2 active\./);
+    // Each chart names its axes and units.
+    await page.locator('.recharts-label', { hasText: 'USDT ($)' }).first().waitFor();
+    await page.locator('.recharts-label', { hasText: 'Hours' }).first().waitFor();
+    // The charts are hidden from screen readers and out of the Tab order; their tables are read instead.
+    expect(await page.locator('svg.recharts-surface[tabindex]').count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Awards per month' }).count()).toBe(1);
+    await screenshot(page, 'admin-analytics');
+  });
+
+  it('fits a phone', async () => {
+    const { page } = await pages.open(PHONE);
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expectText(page, 'Oldest waiting in each queue');
+    await page.locator('.recharts-surface').first().waitFor();
+    await expectNoHorizontalOverflow(page);
+  });
+});
