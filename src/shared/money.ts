@@ -63,6 +63,12 @@ export function addMoney(...amounts: string[]): string {
   return formatCents(amounts.reduce((sum, a) => sum + toCents(a), 0n));
 }
 
+/** An amount times a whole number, exactly: ("20.00", 10) -> "200.00". */
+export function multiplyMoney(amount: string, times: number): string {
+  if (!Number.isSafeInteger(times)) throw new Error(`Not a whole number: ${times}`);
+  return formatCents(toCents(amount) * BigInt(times));
+}
+
 export function compareMoney(a: string, b: string): number {
   const d = toCents(a) - toCents(b);
   return d < 0n ? -1 : d > 0n ? 1 : 0;

@@ -105,3 +105,18 @@ describe('the live leaderboard', () => {
     expect(navigations).toEqual([]);
   });
 });
+
+describe('the prize pool', () => {
+  it('shows this month’s prizes and lottery from the settings on the landing page and the leaderboard', async () => {
+    const { page } = await pages.open();
+    for (const path of ['/', '/leaderboard']) {
+      await page.goto(path);
+      const pool = page.getByRole('region', { name: /This month's prize pool/ });
+      // 300 + 200 + 100 + 50 + 50, and 2 lottery winners of 20 (set above).
+      await pool.getByText('$740.00').waitFor();
+      await pool.getByText('1st').waitFor();
+      expect(await pool.textContent()).toContain('2 winners of $20.00');
+    }
+    await screenshot(page, 'leaderboard-prize-pool');
+  });
+});

@@ -22,6 +22,7 @@ import { formatCount, formatThousands, formatUsdtThousands } from '../../../../s
 import { CONTACT_URL, LOTTERY_WINNERS, PROGRAMME_NAME, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
 import { BadgePill, badgeTextClass } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
+import { PrizePool } from '../../../components/prize-pool.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { usePublicStats } from '../api/get-public-stats.ts';
@@ -87,6 +88,10 @@ export function LandingPage() {
           ))}
         </div>
       </Section>
+
+      <div className="mx-auto max-w-6xl px-4 pb-4">
+        <PrizePool />
+      </div>
 
       <Section id="badges" eyebrow="Climb the table" title="Badge Levels" intro="Your badge follows the GCM you earn in the current month.">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -5,6 +5,7 @@ import { LEADERBOARD_PODIUM_MIN, TOP_PRIZE_WINNERS } from '../../../../shared/li
 import type { TLeaderboardEntry } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
+import { PrizePool } from '../../../components/prize-pool.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -31,6 +32,7 @@ export function LeaderboardPage() {
         </div>
       </div>
       <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
+        <PrizePool />
         {leaderboard.isLoading ? (
           <div className="flex justify-center py-16">
             <Spinner className="size-10" label="Loading leaderboard" />
