@@ -142,6 +142,8 @@ const ZEnv = z
       .max(24 * 30)
       .default(48),
     EXPLORER_TX_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bscscan.com/tx/'),
+    BSC_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a BNB Smart Chain JSON-RPC node' }).optional()),
+    BSC_RPC_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     TEST_CLOCK_OFFSET: optionalString.pipe(
       z
         .string()
@@ -224,6 +226,13 @@ export interface Config {
     walletChangeHoldHours: number;
     /** The block explorer's transaction page; the hash is appended. */
     explorerTxUrl: string;
+    /**
+     * BSC_RPC_URL: a JSON-RPC node of the chain the token lives on. Set: marking a batch paid first
+     * checks its receipt on chain (chain.ts); unset: only the hash's format is checked.
+     */
+    rpcUrl: string | undefined;
+    /** BSC_RPC_TIMEOUT_SECONDS in milliseconds: how long one call to that node may take before the answer is 503. */
+    rpcTimeoutMs: number;
   };
   /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
   adminMfa: 'required' | 'optional';
@@ -277,6 +286,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       walletChangeHoldMs: env.WALLET_CHANGE_HOLD_HOURS * 3_600_000,
       walletChangeHoldHours: env.WALLET_CHANGE_HOLD_HOURS,
       explorerTxUrl: env.EXPLORER_TX_URL,
+      rpcUrl: env.BSC_RPC_URL,
+      rpcTimeoutMs: env.BSC_RPC_TIMEOUT_SECONDS * 1000,
     },
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,

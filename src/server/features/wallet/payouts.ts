@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { BaseError } from 'viem';
 import { addMoney } from '../../../shared/money.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,11 +15,13 @@ import { withdrawalPaidEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
+import { verifyPayout, type ExpectedPayment } from './chain.ts';
 import { presentWithdrawal } from './service.ts';
 
 export const PAYOUT_MESSAGES = {
   reused: 'This transaction hash was already recorded for another payout',
   notPayable: (ids: string[]) => `Only approved withdrawals that are not yet paid can be marked paid: ${ids.join(', ')}`,
+  changed: 'These withdrawals changed while the transaction was being verified; please try again',
 } as const;
 
 /** OWASP CSV injection: a cell a spreadsheet would read as a formula is written with a leading quote. */
@@ -88,15 +91,20 @@ export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: st
 /**
  * Marks approved, unpaid withdrawals paid by one on-chain transaction (a Safe batch is one), in one
  * database transaction: all of them or none, and a hash is never recorded for a second batch.
+ *
+ * With BSC_RPC_URL set, the transaction's receipt is checked first (chain.ts) against the
+ * withdrawals as the database has them, before the database transaction opens, so no transaction
+ * is held during the network call; the guards below then hold again inside it.
  */
 export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[], txHashInput: string) {
   const txHash = txHashInput.trim().toLowerCase();
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
+  const verified = ctx.config.payouts.rpcUrl ? await verifyOnChain(ctx, unique, txHash) : undefined;
   return withTransaction(ctx, actor, async (m) => {
     const batch = await m.tx
       .insert(payoutBatches)
-      .values({ txHash, verifiedOnChain: false, createdAt: m.now, createdBy: actor.id })
+      .values({ txHash, verifiedOnChain: verified !== undefined, createdAt: m.now, createdBy: actor.id })
       .onConflictDoNothing()
       .returning({ txHash: payoutBatches.txHash });
     if (!batch.length) throw conflict(PAYOUT_MESSAGES.reused);
@@ -109,6 +117,9 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       const done = new Set(paid.map((p) => p.id));
       throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(unique.filter((id) => !done.has(id))));
     }
+    // What was verified is what is marked: an approved withdrawal's amount and address do not change,
+    // and this makes sure of it.
+    if (verified && paid.some((row) => !samePayment(verified.get(row.id), row))) throw conflict(PAYOUT_MESSAGES.changed);
     for (const row of paid) {
       const txUrl = `${explorerTxUrl}${txHash}`;
       await tellAmbassador(m, row.ambassadorId, (person) => ({
@@ -124,13 +135,54 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
     await m.audit(
       'mark_withdrawals_paid',
       { type: 'withdrawal', id: null },
-      `${paid.length} withdrawal(s), ${addMoney(...paid.map((row) => row.amount))} USDT, transaction ${txHash} (format checked; not verified on chain)`,
+      `${paid.length} withdrawal(s), ${addMoney(...paid.map((row) => row.amount))} USDT, transaction ${txHash} (${
+        verified ? 'verified on chain' : 'format checked; not verified on chain'
+      })`,
     );
     return {
-      verifiedOnChain: false,
+      verifiedOnChain: verified !== undefined,
       txHash,
       txUrl: `${explorerTxUrl}${txHash}`,
       withdrawals: paid.map((row) => presentWithdrawal(row, { explorerTxUrl, approvals: 1 })),
     };
   });
+}
+
+/**
+ * Reads the withdrawals to mark (outside any transaction), refuses early what the transaction would
+ * refuse (a hash already recorded, a withdrawal not approved or already paid) without asking the
+ * chain, and checks the receipt against them. Answers what was verified, by id.
+ */
+async function verifyOnChain(ctx: AppContext, ids: string[], txHash: string): Promise<Map<string, ExpectedPayment>> {
+  const recorded = await ctx.db.select({ txHash: payoutBatches.txHash }).from(payoutBatches).where(eq(payoutBatches.txHash, txHash)).limit(1);
+  if (recorded.length) throw conflict(PAYOUT_MESSAGES.reused);
+  const rows = await ctx.db
+    .select({ id: withdrawalRequests.id, amount: withdrawalRequests.amount, walletAddress: withdrawalRequests.walletAddress })
+    .from(withdrawalRequests)
+    .where(and(inArray(withdrawalRequests.id, ids), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)));
+  if (rows.length !== ids.length) {
+    const payable = new Set(rows.map((row) => row.id));
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(ids.filter((id) => !payable.has(id))));
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const expected = ids.flatMap((id) => byId.get(id) ?? []);
+  try {
+    await verifyPayout(ctx.config.payouts, txHash, expected);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAVAILABLE') {
+      ctx.log.warn({ txHash, reason: rpcFailure(error.cause) }, 'could not verify a payout on chain');
+    }
+    throw error;
+  }
+  return byId;
+}
+
+/** Why the node could not be asked, without its URL (which may carry an API key). */
+function rpcFailure(error: unknown): string {
+  if (error instanceof BaseError) return [error.shortMessage, error.details].filter(Boolean).join(' ');
+  return error instanceof Error ? error.name : String(error);
+}
+
+function samePayment(verified: ExpectedPayment | undefined, row: ExpectedPayment): boolean {
+  return verified !== undefined && verified.amount === row.amount && verified.walletAddress === row.walletAddress;
 }

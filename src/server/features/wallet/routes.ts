@@ -90,7 +90,14 @@ export async function walletRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         body: ZMarkPaidInput,
-        response: { 200: z.object({ verifiedOnChain: z.boolean(), txHash: z.string(), txUrl: z.string(), withdrawals: z.array(ZWithdrawalView) }), ...errors },
+        description:
+          'Marks approved, unpaid withdrawals paid by one transaction. With BSC_RPC_URL set, its receipt is checked on chain first: 422 names the withdrawals it does not pay (or says it failed or was not found), 503 when the node cannot be reached; nothing is marked then.',
+        response: {
+          200: z.object({ verifiedOnChain: z.boolean(), txHash: z.string(), txUrl: z.string(), withdrawals: z.array(ZWithdrawalView) }),
+          ...errors,
+          422: ZErrorBody,
+          503: ZErrorBody,
+        },
       },
     },
     async (request) => markPaid(app.ctx, requireUser(request), request.body.ids, request.body.txHash),
