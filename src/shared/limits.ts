@@ -14,6 +14,10 @@ export const SETUP_LINK_VALID_HOURS = 48;
 export const SETUP_REDIRECT_SECONDS = 3;
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 export const DASHBOARD_RECENT_REPORTS = 5;
+/** My Reports: reports per page. */
+export const MY_REPORTS_PAGE_SIZE = 10;
+/** GET /api/reports without ?limit answers this many at most (the dashboard's count and chart read them all). */
+export const OWN_REPORTS_MAX = 1000;
 export const ACTIVITY_LOG_ENTRIES = 50;
 export const APPLICATION_PLATFORM_CHIPS = 2;
 export const LEADERBOARD_SIZE = 100;

@@ -11,10 +11,12 @@ export const PAGES = {
   hallOfFame: '/hall-of-fame',
   auth: '/auth',
   setupPassword: '/setup-password/:token',
+  forgotPassword: '/forgot-password',
   admin: '/admin',
   dashboard: '/dashboard',
   wallet: '/wallet',
   submitReport: '/submit-report',
+  reports: '/reports',
   profile: '/profile',
 } as const;
 export type PageName = keyof typeof PAGES;
@@ -49,4 +51,26 @@ function decodedPath(pathname: string): string {
 export function matchPage(pathname: string): PageName | null {
   const path = decodedPath(pathname);
   return PATTERNS.find(({ pattern }) => pattern.test(path))?.name ?? null;
+}
+
+/** Pages that make no sense to return to after signing in. */
+const NOT_AFTER_SIGN_IN: ReadonlySet<PageName> = new Set(['auth', 'setupPassword', 'forgotPassword']);
+
+/**
+ * Where to go after signing in, from a `next` parameter: only a path of this app (one of its
+ * pages, with its query string), never another site (`//evil.example`, `https:`, `/\\evil`), an
+ * API address or a sign-in page. Null when it is none of those.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 512 || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://app.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://app.invalid') return null;
+  const page = matchPage(url.pathname);
+  if (!page || NOT_AFTER_SIGN_IN.has(page)) return null;
+  return `${url.pathname}${url.search}`;
 }

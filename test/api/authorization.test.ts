@@ -40,6 +40,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/ambassador': [401, 200, 200, 404, 404],
   'PATCH /api/ambassador': [401, 200, 200, 403, 403],
   'GET /api/reports': [401, 200, 200, 404, 404],
+  'GET /api/reports/:id': [401, 404, 404, 404, 404],
   'POST /api/reports': [401, 400, 400, 403, 403],
   'GET /api/transactions': [401, 200, 200, 404, 404],
   'GET /api/withdrawal-requests': [401, 200, 200, 404, 404],
@@ -67,6 +68,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/notifications': [401, 200, 200, 200, 200],
   'GET /api/admin/analytics': [401, 403, 403, 200, 200],
   'POST /api/admin/reports/:id/claim': [401, 403, 403, 404, 404],
+  // Nothing is pending here: 404 'No pending reports left to review' (test/api/review-claims.test.ts claims them).
+  'POST /api/admin/reports/claim-next': [401, 403, 403, 404, 404],
   'POST /api/notifications/read': [401, 400, 400, 400, 400],
   'POST /api/forgot-password': [400, 400, 400, 400, 400],
   'POST /api/unsubscribe': [400, 400, 400, 400, 400],
@@ -157,6 +160,8 @@ describe('authorisation matrix', () => {
     const report = await mine.post('/api/reports', validReport());
     expect(report.status).toBe(201);
     expect((await other.get('/api/reports')).body).toEqual([]);
+    expect((await other.get(`/api/reports/${report.body.id}`)).status).toBe(404);
+    expect((await mine.get(`/api/reports/${report.body.id}`)).body.id).toBe(report.body.id);
     const myProfile = (await mine.get('/api/ambassador')).body;
     const otherProfile = (await other.get('/api/ambassador')).body;
     expect(otherProfile.id).not.toBe(myProfile.id);

@@ -3,9 +3,10 @@
  * written with the decision; notifications read only by their owner; forgot password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weeklyReports } from '../../src/server/db/schema.ts';
 import { reportReviewedEmail } from '../../src/server/email/templates.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { HOUR } from '../helpers/clock.ts';
+import { DAY, HOUR } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -32,17 +33,74 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     ).toBe(200);
     const list = await amb.client.get('/api/notifications');
     expect(list.headers['x-unread-count']).toBe('1');
-    expect(list.body[0]).toMatchObject({ kind: 'report_approved', title: 'Your weekly report was approved', read: false, link: '/dashboard' });
+    // The notification opens the report on My Reports, where the feedback is.
+    expect(list.body[0]).toMatchObject({ kind: 'report_approved', title: 'Your weekly report was approved', read: false, link: `/reports?id=${report.id}` });
     expect(list.body[0].body).toContain('300.00 GCM and 12.50 USDT credited. Feedback from the team: Great threads!');
     await server.flushEmail();
     const email = await server.mail.waitFor(amb.email, { after: seen });
     expect(email.subject).toBe('Your weekly report was approved');
     expect(email.text).toContain(`Feedback from the team: ${notes}`);
+    expect(email.text).toContain(`${server.config.appUrl}/reports?id=${report.id}`);
+    // The report itself carries the notes, for My Reports.
+    expect((await amb.client.get(`/api/reports/${report.id}`)).body).toMatchObject({
+      id: report.id,
+      status: 'approved',
+      adminNotes: notes,
+      usdtAwarded: '12.50',
+    });
     // The HTML part escapes what people typed.
     const html = reportReviewedEmail({ name: '<b>Ama</b>', approved: true, week: 'w', gcm: '1.00', usdt: '1.00', notes, appUrl: 'http://x' }).html;
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Hello &lt;b&gt;Ama&lt;/b&gt;,');
     expect(html).not.toContain('<script>');
+  });
+
+  it('pages My Reports newest first (X-Total-Count, offset or cursor), answers every report without a limit, and opens only one’s own', async () => {
+    const person = await createAmbassador(server, { admin });
+    const start = server.clock.now().getTime();
+    // Five reports on five days (one a day), written straight to the table.
+    const written = await server.db
+      .insert(weeklyReports)
+      .values(
+        [1, 2, 3, 4, 5].map((day) => ({
+          ambassadorId: person.ambassadorId,
+          weekStartDate: `2026-10-0${day}`,
+          weekEndDate: `2026-10-1${day}`,
+          activityReport: `Week ${day}: hosted a Telegram AMA and posted threads about the farm game with their numbers.`,
+          submittedOn: `2026-10-2${day}`,
+          createdAt: new Date(start - (6 - day) * DAY),
+        })),
+      )
+      .returning({ id: weeklyReports.id });
+    const newestFirst = written.map((r) => r.id).reverse();
+
+    // Without a limit: every report, as the dashboard has always read them.
+    const all = await person.client.get('/api/reports');
+    expect(all.status).toBe(200);
+    expect(all.body.map((r: { id: string }) => r.id)).toEqual(newestFirst);
+    expect(all.headers['x-total-count']).toBe('5');
+
+    const first = await person.client.get('/api/reports?limit=2');
+    expect(first.body.map((r: { id: string }) => r.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.headers['x-total-count']).toBe('5');
+    const cursor = String(first.headers['x-next-cursor'] ?? '');
+    expect(cursor).not.toBe('');
+    expect((await person.client.get(`/api/reports?limit=2&cursor=${cursor}`)).body.map((r: { id: string }) => r.id)).toEqual(newestFirst.slice(2, 4));
+    const last = await person.client.get('/api/reports?limit=2&offset=4');
+    expect(last.body.map((r: { id: string }) => r.id)).toEqual(newestFirst.slice(4));
+    expect(last.headers['x-next-cursor']).toBeUndefined();
+    expect((await person.client.get('/api/reports?limit=0')).status).toBe(400);
+    expect((await person.client.get('/api/reports?limit=1001')).status).toBe(400);
+    expect((await person.client.get(`/api/reports?limit=2&offset=2&cursor=${cursor}`)).status).toBe(400);
+
+    // One report: the owner's only.
+    const one = newestFirst[1] ?? '';
+    expect((await person.client.get(`/api/reports/${one}`)).body).toMatchObject({ id: one, ambassadorId: person.ambassadorId, status: 'pending' });
+    expect((await person.client.get(`/api/reports/${one.toUpperCase()}`)).status).toBe(200);
+    expect((await amb.client.get(`/api/reports/${one}`)).status).toBe(404);
+    expect((await admin.get(`/api/reports/${one}`)).status).toBe(404);
+    expect((await person.client.get('/api/reports/not-a-report')).status).toBe(404);
+    expect((await amb.client.get('/api/reports')).body.map((r: { id: string }) => r.id)).not.toContain(one);
   });
 
   it('tells of withdrawal decisions and payments, and lets only the owner read and mark them', async () => {

@@ -57,6 +57,39 @@ describe.each(DATABASE_KINDS)('review claims (%s)', (kind) => {
     expect((await lead.post(`/api/admin/reports/${other}/review`, review)).status).toBe(200);
   });
 
+  it("'Next pending' claims the oldest report nobody else holds, releases the one left, and splits the queue between two reviewers", async () => {
+    // Drain what earlier tests left pending.
+    for (;;) {
+      const next = await lead.post('/api/admin/reports/claim-next', {});
+      if (next.status === 404) {
+        expect(next.body.message).toBe('No pending reports left to review');
+        break;
+      }
+      expect((await lead.post(`/api/admin/reports/${next.body.id}/review`, review)).status).toBe(200);
+    }
+    const [r1, r2, r3, r4] = [await pendingReport(), await pendingReport(), await pendingReport(), await pendingReport()];
+    expect((await second.post(`/api/admin/reports/${r1}/claim`)).status).toBe(200);
+    const first = await lead.post('/api/admin/reports/claim-next', {});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: r2, status: 'pending', claim: { by: 'Super Admin' } });
+    expect(first.body.ambassador.email).toBeTruthy();
+    // Leaving r2 for the next one releases it.
+    expect((await lead.post('/api/admin/reports/claim-next', { exceptId: r2 })).body.id).toBe(r3);
+    expect((await lead.get('/api/admin/reports?status=pending&limit=100')).body.find((r: { id: string }) => r.id === r2).claim).toBeNull();
+    // The second reviewer leaves r1 and gets r2, now free; nobody is handed a report another holds.
+    expect((await second.post('/api/admin/reports/claim-next', { exceptId: r1 })).body.id).toBe(r2);
+    // Two at once: two different reports (r1 and r4 are free; r2 and r3 are held).
+    const [a, b] = await Promise.all([
+      lead.post('/api/admin/reports/claim-next', { exceptId: r3 }),
+      second.post('/api/admin/reports/claim-next', { exceptId: r2 }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).not.toBe(b.body.id);
+    expect(new Set([a.body.id, b.body.id, r2, r3, r4, r1]).size).toBe(4);
+    expect((await lead.post('/api/admin/reports/claim-next', { exceptId: 'not-a-uuid' })).status).toBe(400);
+    expect((await (await createAmbassador(server, { admin: lead })).client.post('/api/admin/reports/claim-next', {})).status).toBe(403);
+  });
+
   it('gives one claim to two admins claiming at once', async () => {
     const id = await pendingReport();
     const both = await Promise.all([lead.post(`/api/admin/reports/${id}/claim`), second.post(`/api/admin/reports/${id}/claim`)]);

@@ -40,6 +40,17 @@ function utcDay(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The token of a password link not used yet: an applicant approved now is emailed one. */
+async function unusedSetupToken(): Promise<string> {
+  const email = uniqueEmail('setup');
+  const applied = await new ApiClient(server).post('/api/applications', validApplication({ email, fullName: 'Setup Link' }));
+  expect(applied.status).toBe(201);
+  const seen = server.mail.messages.length;
+  expect((await superAdmin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
+  await server.flushEmail();
+  return server.mail.setupToken(await server.mail.waitFor(email, { after: seen }));
+}
+
 beforeAll(async () => {
   server = await startTestServer({ listen: true, env: { APPLICATIONS_PER_HOUR: '1000' } });
   browser = await launchBrowser();
@@ -159,9 +170,21 @@ describe('public pages', () => {
     await screenshot(page, 'super-admin-login');
   });
 
-  it('password setup: length, match, and the server refusal inline', async () => {
+  it('password setup: a dead link says so without a form; length, match, and the server refusal inline', async () => {
     const page = await freshPage();
+    // A link that was never issued (or was used, or has expired): the message and the way to a new one, no form.
     await page.goto('/setup-password/not-a-real-token');
+    await expectText(page, 'This link has expired or was already used');
+    expect(await page.getByLabel(/^Password/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create Password' }).count()).toBe(0);
+    await screenshot(page, 'setup-password-dead');
+    await page.getByRole('link', { name: 'Get a new link' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
+    await expectText(page, 'Forgot Your Password?');
+
+    // A live link: an approved applicant's, not used yet.
+    const token = await unusedSetupToken();
+    await page.goto(`/setup-password/${token}`);
     await expectText(page, 'This link is valid for 48 hours. If it has expired, contact support at support@goalchain.io.');
     await page.getByLabel(/^Password/).fill('12345');
     await page.getByLabel(/^Confirm Password/).fill('12345');
@@ -171,12 +194,16 @@ describe('public pages', () => {
     await page.getByLabel(/^Confirm Password/).fill('1234567');
     await page.getByRole('button', { name: 'Create Password' }).click();
     await expectText(page, 'Passwords do not match');
+    // Meanwhile the link is used somewhere else (another tab): the server refuses it, inline.
+    expect((await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'Elsewhere-1' })).status).toBe(200);
     await page.getByLabel(/^Confirm Password/).fill('123456');
     await page.getByRole('button', { name: 'Create Password' }).click();
-    const alert = page.getByRole('alert');
-    await alert.first().waitFor();
-    expect(((await alert.first().textContent()) ?? '').length).toBeGreaterThan(5);
+    await page.getByRole('alert').filter({ hasText: 'This password setup link is invalid or has expired.' }).waitFor();
     await expectNoText(page, 'Password Set Successfully!');
+    // Opened again, the used link says so at once.
+    await page.reload();
+    await expectText(page, 'This link has expired or was already used');
+    expect(await page.getByRole('button', { name: 'Create Password' }).count()).toBe(0);
   });
 });
 
@@ -423,6 +450,8 @@ describe('admin console', () => {
     await dialog.getByLabel('Status').selectOption('rejected');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(page, 'Report Reviewed');
+    // The dialog stays on the reviewed report, with 'Next pending' to go on; closed here.
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await expectText(page, 'No reports found');
 
     await page.getByRole('tab', { name: 'Super Admin' }).click();

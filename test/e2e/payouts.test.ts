@@ -89,7 +89,10 @@ describe('a payout batch from the console', () => {
     await dialog.getByRole('button', { name: 'Mark 2 paid' }).click();
     await expectToast(page, 'Marked as paid');
     await page.getByLabel('Status').selectOption({ label: 'Paid' });
-    await page.getByRole('link', { name: /view the transaction on the block explorer/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /view the transaction on the block explorer/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-withdrawals-paid');
 
     for (const person of [striker, keeper]) {

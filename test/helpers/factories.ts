@@ -73,6 +73,14 @@ export async function createAmbassador(
 export async function credit(server: TestServer, ambassadorId: string, currency: 'GCM' | 'USDT', amount: string): Promise<void> {
   const admins = await server.db.query.users.findFirst({ where: (u, { eq }) => eq(u.isSuperAdmin, true) });
   if (!admins) throw new Error('no super admin');
-  const actor = { id: admins.id, email: admins.email, username: admins.username, fullName: admins.fullName, isAdmin: true, isSuperAdmin: true, mfaEnabled: false };
+  const actor = {
+    id: admins.id,
+    email: admins.email,
+    username: admins.username,
+    fullName: admins.fullName,
+    isAdmin: true,
+    isSuperAdmin: true,
+    mfaEnabled: false,
+  };
   await withTransaction(server.ctx, actor, (m) => ledger.post(m, { ambassadorId, type: 'reward', currency, amount, description: 'test credit' }));
 }

@@ -32,8 +32,14 @@ export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedPro
     };
   }, [mustAsk, askServer]);
   if (isLoading || mustAsk) return <FullPageSpinner label="Loading..." />;
-  if (!user) return whenSignedOut === 'relogin' ? <Relogin /> : <Redirect to="/auth" replace />;
+  if (!user) return whenSignedOut === 'relogin' ? <Relogin /> : <Redirect to={signInPath()} replace />;
   return <>{children}</>;
+}
+
+/** /auth, with the page to come back to after signing in (see safeNextPath). */
+function signInPath(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return here === '/' ? '/auth' : `/auth?next=${encodeURIComponent(here)}`;
 }
 
 function Relogin() {

@@ -12,10 +12,12 @@ const LeaderboardPage = lazyNamed(() => import('../features/leaderboard/pages/le
 const HallOfFamePage = lazyNamed(() => import('../features/seasons/pages/hall-of-fame-page.tsx'), 'HallOfFamePage');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const SetupPasswordPage = lazyNamed(() => import('../features/auth/pages/setup-password-page.tsx'), 'SetupPasswordPage');
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const AdminPage = lazyNamed(() => import('../features/admin/pages/admin-page.tsx'), 'AdminPage');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
 const WalletPage = lazyNamed(() => import('../features/wallet/pages/wallet-page.tsx'), 'WalletPage');
 const SubmitReportPage = lazyNamed(() => import('../features/reports/pages/submit-report-page.tsx'), 'SubmitReportPage');
+const MyReportsPage = lazyNamed(() => import('../features/reports/pages/my-reports-page.tsx'), 'MyReportsPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/pages/not-found-page.tsx'), 'NotFoundPage');
 
@@ -45,6 +47,7 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   hallOfFame: <HallOfFamePage />,
   auth: <LoginPage />,
   setupPassword: <SetupPasswordPage />,
+  forgotPassword: <ForgotPasswordPage />,
   admin: (
     <Protected>
       <AdminPage />
@@ -63,6 +66,11 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   submitReport: (
     <Protected>
       <SubmitReportPage />
+    </Protected>
+  ),
+  reports: (
+    <Protected>
+      <MyReportsPage />
     </Protected>
   ),
   profile: (

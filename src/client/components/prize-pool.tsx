@@ -42,8 +42,8 @@ export function PrizePool({ className }: { className?: string }) {
               {s.lotteryWinners > 0 ? (
                 <>
                   <span className="font-semibold">{s.lotteryWinners}</span> winner{s.lotteryWinners === 1 ? '' : 's'} of{' '}
-                  <span className="font-mono">{formatUsdt(s.lotteryPrizeUsdt)}</span>, drawn from everyone who earned GCM this month, by a draw
-                  anyone can check on the{' '}
+                  <span className="font-mono">{formatUsdt(s.lotteryPrizeUsdt)}</span>, drawn from everyone who earned GCM this month, by a draw anyone can check
+                  on the{' '}
                   <a href="/hall-of-fame" className="font-semibold text-gold underline underline-offset-2">
                     Hall of Fame
                   </a>

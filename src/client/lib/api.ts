@@ -5,7 +5,7 @@
  * The server's own `message` is kept so toasts can show it.
  */
 
-import { forgetSignedIn } from './session-hint.ts';
+import { sessionGone } from './session-hint.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -116,7 +116,7 @@ async function send(method: HttpMethod, url: string, body?: unknown, extraHeader
     throw new NetworkError(error);
   }
   // A 401 means the session is gone, except on a sign-in form, where it means wrong credentials.
-  if (response.status === 401 && !SIGN_IN_URLS.has(url)) forgetSignedIn();
+  if (response.status === 401 && !SIGN_IN_URLS.has(url)) sessionGone();
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text, response.headers.get('X-Request-Id'));
@@ -134,6 +134,12 @@ async function readJson(response: Response): Promise<unknown> {
 export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   const response = await send(method, url, body, headers);
   return (await readJson(response)) as T;
+}
+
+/** A GET whose answer headers matter too (X-Unread-Count, say): the parsed JSON and the headers. */
+export async function apiGetWithHeaders<T>(url: string): Promise<{ data: T; headers: Headers }> {
+  const response = await send('GET', url);
+  return { data: (await readJson(response)) as T, headers: response.headers };
 }
 
 export interface Page<T> {

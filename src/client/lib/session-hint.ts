@@ -10,6 +10,7 @@
  */
 
 const HINT_KEY = 'ambassador.signed-in';
+const ENDED_KEY = 'ambassador.session-ended';
 
 /** True when the hint is there, or when storage cannot be read (then we ask, as before). */
 export function hasSessionHint(): boolean {
@@ -23,6 +24,7 @@ export function hasSessionHint(): boolean {
 export function rememberSignedIn(): void {
   try {
     window.localStorage.setItem(HINT_KEY, '1');
+    window.sessionStorage.removeItem(ENDED_KEY);
   } catch {
     // Storage refused (private mode, quota): every page asks the server, as before.
   }
@@ -33,5 +35,28 @@ export function forgetSignedIn(): void {
     window.localStorage.removeItem(HINT_KEY);
   } catch {
     // Nothing stored, nothing to clear.
+  }
+}
+
+/**
+ * A 401 that says the session is gone. When this browser was signed in, the session ended
+ * elsewhere (signed out, expired, password changed): the login page says so, once, even after
+ * a full page load (sessionStorage).
+ */
+export function sessionGone(): void {
+  try {
+    if (window.localStorage.getItem(HINT_KEY) === '1') window.sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // Storage refused: the login page simply does not say why.
+  }
+  forgetSignedIn();
+}
+
+/** Whether a session ended in this tab and nobody has signed in since (rememberSignedIn forgets it). */
+export function sessionHasEnded(): boolean {
+  try {
+    return window.sessionStorage.getItem(ENDED_KEY) === '1';
+  } catch {
+    return false;
   }
 }

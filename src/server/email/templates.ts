@@ -146,6 +146,8 @@ export function reportReviewedEmail(r: {
   usdt: string;
   notes: string | null;
   appUrl: string;
+  /** The report, opened on My Reports with the feedback. */
+  reportId?: string;
 }): EmailContent {
   const lines = r.approved
     ? [`Your weekly report for ${r.week} was approved: ${r.gcm} GCM and ${r.usdt} USDT have been credited to your wallet.`]
@@ -155,8 +157,8 @@ export function reportReviewedEmail(r: {
     r.approved ? 'Your weekly report was approved' : 'Your weekly report was reviewed',
     r.name,
     lines,
-    `${r.appUrl}/dashboard`,
-    'Open your dashboard',
+    r.reportId ? `${r.appUrl}/reports?id=${encodeURIComponent(r.reportId)}` : `${r.appUrl}/reports`,
+    'Open your report',
     QUESTIONS,
   );
 }

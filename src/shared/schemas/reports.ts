@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DECISIONS } from '../enums.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
-import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH } from '../limits.ts';
-import { ZAdminNotes, moneySchema } from './common.ts';
+import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
+import { ZAdminNotes, ZListQuery, moneySchema } from './common.ts';
 
 export const REPORT_MESSAGES = {
   activityReport: 'Please provide at least 50 characters for your weekly report',
@@ -14,6 +14,7 @@ export const REPORT_MESSAGES = {
   onePerDay: 'You have already submitted a report today. Please try again tomorrow.',
   status: 'Status must be approved or rejected',
   alreadyReviewed: 'This report has already been reviewed',
+  notFound: 'Report not found',
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -71,3 +72,17 @@ export const ZReviewInput = z.object({
   adminNotes: ZAdminNotes,
 });
 export type TReviewInput = z.input<typeof ZReviewInput>;
+
+/**
+ * The ambassador's own reports, newest first. Without `limit` the answer is every report (up to
+ * OWN_REPORTS_MAX), as before paging; with it, one page (`offset` or the `cursor` of X-Next-Cursor).
+ */
+export const ZOwnReportsQuery = ZListQuery.pick({ offset: true, cursor: true }).extend({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(OWN_REPORTS_MAX, `limit must be at most ${OWN_REPORTS_MAX}`)
+    .optional(),
+});
+export type TOwnReportsQuery = z.infer<typeof ZOwnReportsQuery>;

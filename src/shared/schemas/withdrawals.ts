@@ -55,8 +55,20 @@ export const ZExportQuery = z.object({
   ids: z
     .string({ error: EXPORT_IDS_MESSAGE })
     .max(EXPORT_MAX_IDS * 37, EXPORT_IDS_MESSAGE)
-    .transform((text) => [...new Set(text.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))])
-    .pipe(z.array(z.string().regex(/^[0-9a-f-]{36}$/, EXPORT_IDS_MESSAGE)).min(1, EXPORT_IDS_MESSAGE).max(EXPORT_MAX_IDS, EXPORT_IDS_MESSAGE))
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((id) => id.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9a-f-]{36}$/, EXPORT_IDS_MESSAGE))
+        .min(1, EXPORT_IDS_MESSAGE)
+        .max(EXPORT_MAX_IDS, EXPORT_IDS_MESSAGE),
+    )
     .optional(),
 });
 

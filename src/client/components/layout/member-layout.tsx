@@ -1,8 +1,9 @@
-import { FileText, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
+import { ClipboardList, FileText, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth.tsx';
 import { cn } from '../../lib/utils.ts';
+import { NotificationBell } from '../notification-bell.tsx';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
 
@@ -11,9 +12,10 @@ const NAV = [
   { href: '/wallet', label: 'Wallet', icon: Wallet },
   { href: '/profile', label: 'Profile', icon: UserRound },
   { href: '/submit-report', label: 'Submit Report', icon: FileText },
+  { href: '/reports', label: 'My Reports', icon: ClipboardList },
 ] as const;
 
-/** The ambassador pages' header: nav row and logout (spec §2 dashboard, wallet, profile). */
+/** The ambassador pages' header: nav row, the notification bell and logout (spec §2 dashboard, wallet, profile). */
 export function MemberLayout({ children, reportLabel = 'Submit Report' }: { children: ReactNode; reportLabel?: string }) {
   const [location] = useLocation();
   const { logoutMutation } = useAuth();
@@ -28,7 +30,7 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
       <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Logo />
-          <nav aria-label="Ambassador" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Ambassador" className="hidden items-center gap-1 lg:flex">
             {NAV.map((item) => (
               <NavLink
                 key={item.href}
@@ -39,12 +41,15 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
               />
             ))}
           </nav>
-          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
+          <div className="flex items-center gap-2">
+            <NotificationBell />
+            <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
         </div>
-        <nav aria-label="Ambassador (compact)" className="grid grid-cols-4 gap-1 border-t border-border/60 px-2 py-1.5 md:hidden">
+        <nav aria-label="Ambassador (compact)" className="grid grid-cols-5 gap-1 border-t border-border/60 px-2 py-1.5 lg:hidden">
           {NAV.map((item) => (
             <NavLink
               key={item.href}

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
-import { REPORT_STATUSES, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
+import { REPORT_STATUSES, ZOwnReportsQuery, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
 import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
-import { claimReport, listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
+import { claimNextReport, claimReport, getOwnReport, listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
@@ -13,11 +13,36 @@ export async function reportRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/reports',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZReportView), ...errors } } },
-    async (request) => {
-      const ambassador = requireAmbassador(request);
-      return listOwnReports(app.ctx, ambassador.id);
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        tags: ['ambassador'],
+        querystring: ZOwnReportsQuery,
+        description:
+          'The caller’s own reports, newest first: all of them (up to 1000) without `limit`, else one page (`offset`, or `cursor` from X-Next-Cursor). X-Total-Count has how many there are.',
+        response: { 200: z.array(ZReportView), ...errors },
+      },
     },
+    async (request, reply) => {
+      const ambassador = requireAmbassador(request);
+      const { items, ...page } = await listOwnReports(app.ctx, ambassador.id, request.query);
+      setTotal(reply, page);
+      return items;
+    },
+  );
+
+  r.get(
+    '/api/reports/:id',
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        tags: ['ambassador'],
+        params: ZIdParams,
+        description: 'One of the caller’s own reports (404 for anyone else’s).',
+        response: { 200: ZReportView, ...errors },
+      },
+    },
+    async (request) => getOwnReport(app.ctx, requireAmbassador(request).id, request.params.id),
   );
 
   r.post(
@@ -71,5 +96,20 @@ export async function reportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => claimReport(app.ctx, requireUser(request), request.params.id),
+  );
+
+  r.post(
+    '/api/admin/reports/claim-next',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        body: z.object({ exceptId: z.uuid({ error: 'exceptId must be a report id' }).optional() }).nullish(),
+        description:
+          "'Next pending': claims the oldest pending report no other admin holds and answers it; `exceptId` (the report being left) is released and skipped. 404 when none is left.",
+        response: { 200: ZAdminReportView, ...errors },
+      },
+    },
+    async (request) => claimNextReport(app.ctx, requireUser(request), request.body?.exceptId),
   );
 }

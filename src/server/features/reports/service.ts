@@ -1,13 +1,14 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import { REPORT_MESSAGES, type ReportStatus } from '../../../shared/schemas/reports.ts';
+import { and, asc, count, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { REPORT_MESSAGES, type ReportStatus, type TOwnReportsQuery } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
+import { OWN_REPORTS_MAX } from '../../../shared/limits.ts';
 import type { TAdminReportView, TReportView } from '../../../shared/schemas/views.ts';
 import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
@@ -37,14 +38,50 @@ export function presentReport(row: ReportRow): TReportView {
   };
 }
 
-export async function listOwnReports(ctx: AppContext, ambassadorId: string): Promise<TReportView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(weeklyReports)
-    .where(eq(weeklyReports.ambassadorId, ambassadorId))
-    .orderBy(descNullsLast(weeklyReports.createdAt), descNullsLast(weeklyReports.id))
-    .limit(1000);
-  return rows.map(presentReport);
+const OWN_LIST_KEYS: SortKey[] = [
+  { column: weeklyReports.createdAt, direction: 'desc', kind: 'timestamp' },
+  { column: weeklyReports.id, direction: 'desc', kind: 'uuid' },
+];
+
+/**
+ * The ambassador's own reports, newest first (reports_ambassador_created_idx): every one of them
+ * (up to OWN_REPORTS_MAX) without a limit, as the dashboard reads them, or one page of My Reports.
+ */
+export async function listOwnReports(
+  ctx: AppContext,
+  ambassadorId: string,
+  query: TOwnReportsQuery = { offset: 0 },
+): Promise<{ items: TReportView[] } & Total & { nextCursor: string | undefined }> {
+  const { rows, ...page } = await listPage(
+    { limit: query.limit ?? OWN_REPORTS_MAX, offset: query.offset, cursor: query.cursor },
+    {
+      keys: OWN_LIST_KEYS,
+      filter: eq(weeklyReports.ambassadorId, ambassadorId),
+      count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
+      select: ({ where, order, limit, offset }) =>
+        ctx.db
+          .select({ report: weeklyReports, ...cursorColumns(OWN_LIST_KEYS) })
+          .from(weeklyReports)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+    },
+  );
+  return { items: rows.map(({ report }) => presentReport(report)), ...page };
+}
+
+/** One of the ambassador's own reports; someone else's is not found, as an unknown one is. */
+export async function getOwnReport(ctx: AppContext, ambassadorId: string, id: string): Promise<TReportView> {
+  if (!isUuid(id)) throw notFound(REPORT_MESSAGES.notFound);
+  const row = (
+    await ctx.db
+      .select()
+      .from(weeklyReports)
+      .where(and(eq(weeklyReports.id, id.toLowerCase()), eq(weeklyReports.ambassadorId, ambassadorId)))
+  )[0];
+  if (!row) throw notFound(REPORT_MESSAGES.notFound);
+  return presentReport(row);
 }
 
 export async function submitReport(
@@ -87,31 +124,14 @@ const ADMIN_LIST_KEYS: SortKey[] = [
   { column: weeklyReports.id, direction: 'asc', kind: 'uuid' },
 ];
 
-export async function listReportsForAdmin(
-  ctx: AppContext,
-  query: TListQuery & { status?: ReportStatus | undefined },
-): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
-  const { rows, ...page } = await listPage(query, {
-    keys: ADMIN_LIST_KEYS,
-    filter: query.status ? eq(weeklyReports.status, query.status) : undefined,
-    count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
-    select: ({ where, order, limit, offset }) =>
-      ctx.db
-        .select({
-          report: weeklyReports,
-          ambassador: ambassadors,
-          claimant: sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${weeklyReports.claimedBy})`,
-          ...cursorColumns(ADMIN_LIST_KEYS),
-        })
-        .from(weeklyReports)
-        .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-  });
-  const now = ctx.clock.now();
-  const items = rows.map(({ report, ambassador, claimant }) => ({
+/** A report as the admin console shows it: with its ambassador and who holds a live review claim. */
+function presentAdminReport(
+  report: typeof weeklyReports.$inferSelect,
+  ambassador: typeof ambassadors.$inferSelect,
+  claimant: string | null,
+  now: Date,
+): TAdminReportView {
+  return {
     ...presentReport(report),
     // Who holds a live review claim on it ('Being reviewed by …'), and until when.
     claim:
@@ -131,7 +151,36 @@ export async function listReportsForAdmin(
       facebookHandle: ambassador.facebookHandle,
       youtubeHandle: ambassador.youtubeHandle,
     },
-  }));
+  };
+}
+
+const claimantName = sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${weeklyReports.claimedBy})`;
+
+export async function listReportsForAdmin(
+  ctx: AppContext,
+  query: TListQuery & { status?: ReportStatus | undefined },
+): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
+  const { rows, ...page } = await listPage(query, {
+    keys: ADMIN_LIST_KEYS,
+    filter: query.status ? eq(weeklyReports.status, query.status) : undefined,
+    count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
+    select: ({ where, order, limit, offset }) =>
+      ctx.db
+        .select({
+          report: weeklyReports,
+          ambassador: ambassadors,
+          claimant: claimantName,
+          ...cursorColumns(ADMIN_LIST_KEYS),
+        })
+        .from(weeklyReports)
+        .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
+  const now = ctx.clock.now();
+  const items = rows.map(({ report, ambassador, claimant }) => presentAdminReport(report, ambassador, claimant, now));
   return { items, ...page };
 }
 
@@ -197,9 +246,19 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           kind: approved ? 'report_approved' : 'report_rejected',
           title: approved ? 'Your weekly report was approved' : 'Your weekly report was not approved',
           body: `${week}: ${approved ? `${gcm} GCM and ${usdt} USDT credited.` : 'no rewards this time.'}${input.adminNotes ? ` Feedback from the team: ${input.adminNotes}` : ''}`,
-          link: '/dashboard',
+          // My Reports opens this report's detail, with the feedback.
+          link: `/reports?id=${report.id}`,
         },
-        email: reportReviewedEmail({ name: person.fullName, approved, week, gcm, usdt, notes: input.adminNotes, appUrl: ctx.config.appUrl }),
+        email: reportReviewedEmail({
+          name: person.fullName,
+          approved,
+          week,
+          gcm,
+          usdt,
+          notes: input.adminNotes,
+          appUrl: ctx.config.appUrl,
+          reportId: report.id,
+        }),
       }));
       await m.audit(
         input.status === 'approved' ? 'review_report_approved' : 'review_report_rejected',
@@ -256,5 +315,48 @@ export async function claimReport(ctx: AppContext, actor: SessionUser, id: strin
       { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
     );
     return { claimedBy: actor.fullName ?? actor.email, claimedUntil: until.toISOString() };
+  });
+}
+
+export const NO_PENDING_REPORTS = 'No pending reports left to review';
+
+/**
+ * 'Next pending': claims the oldest pending report nobody else holds, for the caller, and answers
+ * it. The report being left (`exceptId`) is released if the caller held it and is not chosen
+ * again. Candidates are locked with SKIP LOCKED, so two reviewers asking at once get two reports.
+ */
+export async function claimNextReport(ctx: AppContext, actor: SessionUser, exceptId: string | undefined): Promise<TAdminReportView> {
+  const except = exceptId && isUuid(exceptId) ? exceptId : undefined;
+  return withTransaction(ctx, actor, async ({ tx, now }) => {
+    if (except) {
+      await tx
+        .update(weeklyReports)
+        .set({ claimedBy: null, claimedUntil: null })
+        .where(and(eq(weeklyReports.id, except), eq(weeklyReports.claimedBy, actor.id), eq(weeklyReports.status, 'pending')));
+    }
+    const free = or(isNull(weeklyReports.claimedUntil), lte(weeklyReports.claimedUntil, now), eq(weeklyReports.claimedBy, actor.id));
+    const next = (
+      await tx
+        .select({ id: weeklyReports.id })
+        .from(weeklyReports)
+        .where(and(eq(weeklyReports.status, 'pending'), free, except ? ne(weeklyReports.id, except) : undefined))
+        .orderBy(asc(weeklyReports.createdAt), asc(weeklyReports.id))
+        .limit(1)
+        .for('update', { skipLocked: true })
+    )[0];
+    if (!next) throw notFound(NO_PENDING_REPORTS);
+    await tx
+      .update(weeklyReports)
+      .set({ claimedBy: actor.id, claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(eq(weeklyReports.id, next.id));
+    const row = (
+      await tx
+        .select({ report: weeklyReports, ambassador: ambassadors, claimant: claimantName })
+        .from(weeklyReports)
+        .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
+        .where(eq(weeklyReports.id, next.id))
+    )[0];
+    if (!row) throw notFound(NO_PENDING_REPORTS);
+    return presentAdminReport(row.report, row.ambassador, row.claimant, now);
   });
 }

@@ -17,10 +17,7 @@ export function useMarkPaid() {
   return useMutation({
     mutationFn: (input: TMarkPaidInput) => apiRequest<MarkPaidResult>('POST', '/api/admin/withdrawals/paid', input),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.actions }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }), queryClient.invalidateQueries({ queryKey: adminKeys.actions })]);
     },
   });
 }

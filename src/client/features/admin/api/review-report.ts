@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReviewInput } from '../../../../shared/schemas/reports.ts';
+import type { TReportView } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
-export function reviewReport(id: string, input: TReviewInput): Promise<unknown> {
-  return apiRequest<unknown>('POST', `/api/admin/reports/${encodeURIComponent(id)}/review`, input);
+export function reviewReport(id: string, input: TReviewInput): Promise<TReportView> {
+  return apiRequest<TReportView>('POST', `/api/admin/reports/${encodeURIComponent(id)}/review`, input);
 }
 
 export function useReviewReport() {

@@ -42,8 +42,19 @@ interface AdminListProps<T extends { id: string }> {
  * states, the rows (a table, or cards on a phone), its pages, and the dialog of the row opened.
  */
 export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
-  const { title, icon, description, label = title, list, columns, Dialog, openOnRowClick, emptyText, searchPlaceholder = 'Search by name or email', toolbar } =
-    props;
+  const {
+    title,
+    icon,
+    description,
+    label = title,
+    list,
+    columns,
+    Dialog,
+    openOnRowClick,
+    emptyText,
+    searchPlaceholder = 'Search by name or email',
+    toolbar,
+  } = props;
   const { filter, search, paging } = list;
   const [open, setOpen] = useState<T | null>(null);
   return (

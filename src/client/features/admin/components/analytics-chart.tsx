@@ -31,7 +31,13 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
       <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 520, height: 256 }}>
         <ComposedChart data={[...data]} margin={{ top: 8, right: 8, left: 8, bottom: 24 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#1f5443" vertical={false} />
-          <XAxis dataKey={xKey} stroke={AXIS} fontSize={11} tickLine={false} label={{ value: xLabel, position: 'insideBottom', offset: -12, fill: AXIS, fontSize: 12 }} />
+          <XAxis
+            dataKey={xKey}
+            stroke={AXIS}
+            fontSize={11}
+            tickLine={false}
+            label={{ value: xLabel, position: 'insideBottom', offset: -12, fill: AXIS, fontSize: 12 }}
+          />
           <YAxis
             yAxisId="left"
             stroke={AXIS}

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ClipboardCheck } from 'lucide-react';
+import { ArrowRight, ClipboardCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../../../shared/format.ts';
 import type { z } from 'zod';
 import { ZReviewInput } from '../../../../shared/schemas/reports.ts';
-import type { TAdminReportView } from '../../../../shared/schemas/views.ts';
+import type { TAdminReportView, TReportView } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -16,7 +17,10 @@ import { EnumOptions, Input, NativeSelect, Textarea } from '../../../components/
 import { adminKeys } from '../api/keys.ts';
 import { useReviewReport } from '../api/review-report.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
-import { adminOutcome } from './admin-error.ts';
+import { adminError } from './admin-error.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { CLAIM_RENEW_MS, claimReport, useClaimNextReport } from '../api/review-claims.ts';
 import { AdminList, ambassadorColumn, amountColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { SocialLinkList } from './social-links.tsx';
@@ -28,7 +32,16 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
   return [
     { header: 'Week Period', cell: (r) => formatWeek(r.weekStartDate, r.weekEndDate), className: 'font-medium' },
     ambassadorColumn(),
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} />, card: 'aside' },
+    {
+      header: 'Status',
+      card: 'aside',
+      cell: (r) => (
+        <span className="inline-flex flex-col items-start gap-1">
+          <StatusBadge status={r.status} />
+          {r.claim ? <span className="text-xs text-gold">Being reviewed by {r.claim.by}</span> : null}
+        </span>
+      ),
+    },
     amountColumn('GCM', 'GCM', (r) => r.gcmAwarded),
     amountColumn('USDT', 'USDT', (r) => r.usdtAwarded),
     actionsColumn('Review', (r) => (
@@ -49,11 +62,90 @@ export function ReportsTab() {
   return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
 }
 
-function ReportDialog({ row: report, onClose }: RowDialogProps<TAdminReportView>) {
+/** Keys that are typed, not commands: in these the reviewer's shortcuts do not apply. */
+function typesText(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  // A number field takes no letters, so the shortcuts work from the award fields.
+  return target instanceof HTMLInputElement && target.type !== 'number';
+}
+
+type Claim = { state: 'mine' } | { state: 'other'; by: string } | { state: 'none' };
+
+/**
+ * Holds a pending report for this reviewer while its dialog is open (claimed on opening, renewed
+ * every few minutes): others see 'Being reviewed by …' and cannot review it (DECISIONS §5).
+ */
+function useReviewClaim(report: TAdminReportView): Claim {
+  const [claim, setClaim] = useState<Claim>({ state: 'none' });
+  const pending = report.status === 'pending';
+  useEffect(() => {
+    if (!pending) {
+      setClaim({ state: 'none' });
+      return;
+    }
+    let live = true;
+    const take = () =>
+      claimReport(report.id).then(
+        () => live && setClaim({ state: 'mine' }),
+        (error: unknown) => {
+          if (!live) return;
+          if (error instanceof ApiError && error.status === 409 && error.serverMessage?.startsWith('Being reviewed by ')) {
+            setClaim({ state: 'other', by: error.serverMessage.slice('Being reviewed by '.length) });
+          } else setClaim({ state: 'none' });
+        },
+      );
+    void take();
+    const timer = window.setInterval(() => void take(), CLAIM_RENEW_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, [report.id, pending]);
+  return claim;
+}
+
+function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
+  // The dialog walks the queue: 'Next pending' replaces the report shown.
+  const [report, setReport] = useState(row);
+  const [queueEmpty, setQueueEmpty] = useState(false);
+  const claim = useReviewClaim(report);
+  const next = useClaimNextReport();
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const goNext = () => {
+    if (next.isPending) return;
+    next.mutate(report.status === 'pending' ? report.id : undefined, {
+      onSuccess: (found) => {
+        setQueueEmpty(false);
+        setReport(found);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 404) setQueueEmpty(true);
+        else adminError('Failed to open the next pending report')(error);
+      },
+    });
+  };
   const a = report.ambassador;
+  const reviewable = report.status === 'pending' && claim.state !== 'other';
   return (
-    <ModalDialog onClose={onClose} title="Weekly Report" description={formatWeek(report.weekStartDate, report.weekEndDate)} className="max-w-2xl">
-      <div className="flex flex-col gap-5">
+    <ModalDialog
+      onClose={onClose}
+      title="Weekly Report"
+      description={formatWeek(report.weekStartDate, report.weekEndDate)}
+      className="max-w-2xl"
+      onKeyDown={(event) => {
+        if (event.key.toLowerCase() === 'n' && !event.ctrlKey && !event.metaKey && !event.altKey && !typesText(event.target)) {
+          event.preventDefault();
+          goNext();
+        }
+      }}
+    >
+      <div className="flex flex-col gap-5" key={report.id}>
+        {claim.state === 'other' && report.status === 'pending' ? (
+          <p role="status" className="rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
+            Being reviewed by {claim.by}. You can read it; the review is theirs while they have it open.
+          </p>
+        ) : null}
         <section aria-label="Ambassador details" className="flex flex-col gap-3 rounded-xl border border-border p-4">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-bold">{a.fullName}</h3>
@@ -70,9 +162,16 @@ function ReportDialog({ row: report, onClose }: RowDialogProps<TAdminReportView>
         </section>
         <TextBlock title="Activity Report">{report.activityReport}</TextBlock>
         <p className="text-xs text-muted">Submitted {formatDateTime(report.createdAt)}</p>
-        {report.status === 'pending' ? (
-          <ReviewForm report={report} onDone={onClose} />
-        ) : (
+        {reviewable ? (
+          <ReviewForm
+            report={report}
+            onReviewed={(reviewed) => {
+              setReport({ ...report, ...reviewed, claim: null });
+              // The next step is the next report: its button takes the focus (Enter or n).
+              window.setTimeout(() => nextButton.current?.focus(), 0);
+            }}
+          />
+        ) : report.status !== 'pending' ? (
           <section aria-label="Review" className="flex flex-col gap-2 rounded-xl border border-border p-4">
             <div className="flex items-center gap-2">
               <h3 className="font-semibold">Review</h3>
@@ -87,25 +186,64 @@ function ReportDialog({ row: report, onClose }: RowDialogProps<TAdminReportView>
               ]}
             />
           </section>
-        )}
+        ) : null}
+        <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-xs text-muted" aria-live="polite">
+            {queueEmpty ? (
+              'No pending reports left to review.'
+            ) : (
+              <>
+                Keys: <kbd className="rounded border border-border px-1">A</kbd> approve, <kbd className="rounded border border-border px-1">R</kbd> reject,{' '}
+                <kbd className="rounded border border-border px-1">N</kbd> next pending
+              </>
+            )}
+          </p>
+          <Button ref={nextButton} variant="outline" size="sm" onClick={goNext} loading={next.isPending}>
+            Next pending <ArrowRight aria-hidden="true" />
+          </Button>
+        </div>
       </div>
     </ModalDialog>
   );
 }
 
-function ReviewForm({ report, onDone }: { report: TAdminReportView; onDone: () => void }) {
+function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReviewed: (reviewed: TReportView) => void }) {
   const review = useReviewReport();
   const form = useForm({
     resolver: zodResolver(ZReviewInput),
     defaultValues: { status: 'approved', gcmAwarded: '0', usdtAwarded: '0', adminNotes: '' },
   });
+  // The award fields first: the reviewer types the amounts, then decides.
+  useEffect(() => form.setFocus('gcmAwarded'), [form]);
   const submit = (input: z.output<typeof ZReviewInput>) =>
     review.mutate(
       { id: report.id, input },
-      adminOutcome({ title: 'Report Reviewed', text: `The report was ${input.status}.` }, 'Failed to review report', onDone),
+      {
+        onSuccess: (reviewed) => {
+          notify.success('Report Reviewed', `The report was ${input.status}.`);
+          onReviewed(reviewed);
+        },
+        onError: adminError('Failed to review report'),
+      },
     );
+  const decide = (status: 'approved' | 'rejected') => {
+    if (review.isPending) return;
+    form.setValue('status', status);
+    void form.handleSubmit(submit)();
+  };
   return (
-    <Form form={form} onSubmit={submit} className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4" aria-label="Review report">
+    <Form
+      form={form}
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4"
+      aria-label="Review report"
+      onKeyDown={(event) => {
+        const key = event.key.toLowerCase();
+        if ((key !== 'a' && key !== 'r') || event.ctrlKey || event.metaKey || event.altKey || typesText(event.target)) return;
+        event.preventDefault();
+        decide(key === 'a' ? 'approved' : 'rejected');
+      }}
+    >
       <h3 className="font-semibold">Review</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField name="gcmAwarded" label="GCM Awarded">

@@ -109,7 +109,9 @@ export function WithdrawalsTab() {
     payableHere.length || selected.size ? (
       <PayoutToolbar
         selected={[...selected.values()]}
-        onSelectPage={() => setSelected((current) => new Map([...current, ...payableHere.slice(0, EXPORT_MAX_IDS - current.size).map((w) => [w.id, w] as const)]))}
+        onSelectPage={() =>
+          setSelected((current) => new Map([...current, ...payableHere.slice(0, EXPORT_MAX_IDS - current.size).map((w) => [w.id, w] as const)]))
+        }
         onClear={() => setSelected(new Map())}
         onMarkPaid={() => setPaying(true)}
       />
@@ -153,7 +155,10 @@ function PayoutToolbar({
   const total = addMoney('0', ...selected.map((w) => w.amount));
   const none = selected.length === 0;
   return (
-    <section aria-label="Payout batch" className="mb-4 flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:flex-wrap sm:items-center">
+    <section
+      aria-label="Payout batch"
+      className="mb-4 flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:flex-wrap sm:items-center"
+    >
       <p className="text-sm" aria-live="polite">
         {none ? (
           'Select approved withdrawals to export them for a Safe batch and mark them paid.'
@@ -230,7 +235,12 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
             </li>
           ))}
         </ul>
-        <FormField name="txHash" label="Transaction hash" required hint="The hash of the batch transaction, as the Safe or the block explorer shows it (0x and 64 characters).">
+        <FormField
+          name="txHash"
+          label="Transaction hash"
+          required
+          hint="The hash of the batch transaction, as the Safe or the block explorer shows it (0x and 64 characters)."
+        >
           <Input autoComplete="off" spellCheck={false} className="font-mono text-xs" placeholder="0x…" />
         </FormField>
         <DialogFooter className="mt-0">

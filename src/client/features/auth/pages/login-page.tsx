@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
+import { safeNextPath } from '../../../../shared/pages.ts';
 import { ZLoginInput } from '../../../../shared/schemas/auth.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
@@ -13,17 +14,21 @@ import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { sessionHasEnded } from '../../../lib/session-hint.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 export function LoginPage() {
   const { user, isLoading, loginMutation, signedIn } = useAuth();
   const [expired, setExpired] = useState<string | null>(null);
+  // Sent here because a session ended elsewhere: say so, and go back where the person was.
+  const [ended] = useState(sessionHasEnded);
+  const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
   const secondStep = loginMutation.data && needsSecondFactor(loginMutation.data) && !expired;
   const form = useForm({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', password: '' } });
 
   if (isLoading) return <FullPageSpinner />;
   // Already signed in: admins to the console, everyone else to the dashboard.
-  if (user) return <Redirect to={user.isAdmin || user.isSuperAdmin ? '/admin' : '/dashboard'} replace />;
+  if (user) return <Redirect to={next ?? (user.isAdmin || user.isSuperAdmin ? '/admin' : '/dashboard')} replace />;
 
   return (
     <PublicLayout footer={false}>
@@ -37,6 +42,11 @@ export function LoginPage() {
             className="flex flex-col gap-4"
             aria-label="Ambassador Login"
           >
+            {ended && !expired ? (
+              <p role="status" className="rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
+                Your session has ended. Please sign in again.
+              </p>
+            ) : null}
             {expired ? <FieldError>{expired}</FieldError> : null}
             <FormField name="email" label="Email" required>
               <Input type="email" autoComplete="email" placeholder="you@example.com" />
@@ -44,6 +54,9 @@ export function LoginPage() {
             <FormField name="password" label="Password" required>
               <Input type="password" autoComplete="current-password" />
             </FormField>
+            <Link href="/forgot-password" className="-mt-2 self-end text-sm font-semibold text-gold hover:underline">
+              Forgot password?
+            </Link>
             <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
               {loginMutation.isPending ? 'Logging in...' : 'Login'}
             </Button>

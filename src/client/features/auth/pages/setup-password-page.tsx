@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, KeyRound } from 'lucide-react';
+import { CheckCircle2, KeyRound, Link2Off } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
 import { SETUP_LINK_VALID_HOURS, SETUP_REDIRECT_SECONDS, SUPPORT_EMAIL } from '../../../../shared/limits.ts';
 import { ZSetupPasswordForm } from '../../../../shared/schemas/auth.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { cn } from '../../../lib/utils.ts';
+import { useSetupLinkStatus } from '../api/setup-link-status.ts';
 import { useSetupPassword } from '../api/setup-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -18,6 +21,8 @@ export function SetupPasswordPage() {
   const params = useParams<{ token: string }>();
   const token = params.token ?? '';
   const [, navigate] = useLocation();
+  // A dead link (used, replaced or expired) says so at once, instead of a form that cannot work.
+  const status = useSetupLinkStatus(token);
   const mutation = useSetupPassword(token);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZSetupPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
@@ -49,6 +54,10 @@ export function SetupPasswordPage() {
             </Link>
           </div>
         </AuthCard>
+      ) : status.isLoading ? (
+        <FullPageSpinner label="Checking your link..." />
+      ) : status.data && status.data.status !== 'valid' ? (
+        <DeadLink />
       ) : (
         <AuthCard icon={<KeyRound aria-hidden="true" />} title="Create Your Password" description="Choose the password you will use to log in.">
           <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Create your password">
@@ -73,5 +82,22 @@ export function SetupPasswordPage() {
         </AuthCard>
       )}
     </PublicLayout>
+  );
+}
+
+/** A link that can no longer set a password, and the way to a new one. */
+function DeadLink() {
+  return (
+    <AuthCard icon={<Link2Off aria-hidden="true" />} title="This link has expired or was already used">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <p className="text-muted">A password link works once, for a limited time. Ask for a new one and we will email it to you.</p>
+        <Link href="/forgot-password" className={cn(buttonVariants({ size: 'lg' }), 'w-full')}>
+          Get a new link
+        </Link>
+        <Link href="/auth" className="text-sm font-semibold text-gold hover:underline">
+          Back to login
+        </Link>
+      </div>
+    </AuthCard>
   );
 }

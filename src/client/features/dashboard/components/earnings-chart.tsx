@@ -4,19 +4,44 @@ import type { WeekPoint } from './weekly-earnings.ts';
 /** Loaded on its own (React.lazy): recharts is the heaviest library of the dashboard. */
 export default function EarningsChart({ data }: { data: WeekPoint[] }) {
   return (
-    <div className="h-64 w-full" aria-hidden="true">
-      <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 600, height: 256 }}>
-        <BarChart data={data} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
+    <div className="h-72 w-full" aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 600, height: 288 }}>
+        {/* Hidden from screen readers (the summary and table beside it say the same), so no keyboard stop either. */}
+        <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 24 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#1f5443" vertical={false} />
-          <XAxis dataKey="label" stroke="#a7c6b8" fontSize={12} tickLine={false} />
-          <YAxis yAxisId="gcm" stroke="#f5c542" fontSize={12} tickLine={false} axisLine={false} width={48} />
-          <YAxis yAxisId="usdt" orientation="right" stroke="#4ade80" fontSize={12} tickLine={false} axisLine={false} width={48} />
+          <XAxis
+            dataKey="label"
+            stroke="#a7c6b8"
+            fontSize={12}
+            tickLine={false}
+            label={{ value: 'Report week', position: 'insideBottom', offset: -12, fill: '#a7c6b8', fontSize: 12 }}
+          />
+          <YAxis
+            yAxisId="gcm"
+            stroke="#f5c542"
+            fontSize={12}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            label={{ value: 'GCM', angle: -90, position: 'insideLeft', fill: '#f5c542', fontSize: 12 }}
+          />
+          <YAxis
+            yAxisId="usdt"
+            orientation="right"
+            stroke="#4ade80"
+            fontSize={12}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            tickFormatter={(value: number) => `$${value}`}
+            label={{ value: 'USDT ($)', angle: 90, position: 'insideRight', fill: '#4ade80', fontSize: 12 }}
+          />
           <Tooltip
             cursor={{ fill: 'rgba(255,255,255,0.04)' }}
             contentStyle={{ background: '#0a2c21', border: '1px solid #1f5443', borderRadius: 12, color: '#eef7f1' }}
             formatter={(value, name) => (name === 'USDT' ? [`$${Number(value).toFixed(2)}`, name] : [String(value), name])}
           />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
           <Bar yAxisId="gcm" dataKey="gcm" name="GCM" fill="#f5c542" radius={[6, 6, 0, 0]} maxBarSize={32} />
           <Bar yAxisId="usdt" dataKey="usdt" name="USDT" fill="#22c55e" radius={[6, 6, 0, 0]} maxBarSize={32} />
         </BarChart>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TReportView } from '../../../../shared/schemas/views.ts';
-import { weeklyEarnings } from './weekly-earnings.ts';
+import { earningsSummary, weeklyEarnings } from './weekly-earnings.ts';
 
 function report(week: string, status: TReportView['status'], gcm: string, usdt: string): TReportView {
   return {
@@ -38,5 +38,13 @@ describe('weeklyEarnings (dashboard chart)', () => {
     const points = weeklyEarnings(reports, 12);
     expect(points).toHaveLength(12);
     expect(points.at(-1)?.week).toBe('2026-02-15');
+  });
+});
+
+describe('earningsSummary (the chart in words)', () => {
+  it('names the weeks, the totals with units and the best week', () => {
+    const points = weeklyEarnings([report('2026-11-07', 'approved', '100.00', '5.00'), report('2026-11-14', 'approved', '250.50', '12.25')]);
+    expect(earningsSummary(points)).toBe('Over 2 report weeks from Nov 7 to Nov 14: 350.5 GCM and $17.25 USDT awarded. Best week: Nov 14, 250.5 GCM.');
+    expect(earningsSummary([])).toBe('No approved reports yet.');
   });
 });

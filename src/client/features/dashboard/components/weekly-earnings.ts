@@ -1,3 +1,4 @@
+import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { TReportView } from '../../../../shared/schemas/views.ts';
 
@@ -29,4 +30,19 @@ export function weeklyEarnings(reports: readonly TReportView[], limit = 12): Wee
       gcm: Number(sums.gcm),
       usdt: Number(sums.usdt),
     }));
+}
+
+/**
+ * What the chart shows, in one sentence for screen readers (the chart itself is hidden from them):
+ * the weeks it covers, the totals, and the best week by GCM.
+ */
+export function earningsSummary(points: readonly WeekPoint[]): string {
+  if (points.length === 0) return 'No approved reports yet.';
+  const first = points[0];
+  const last = points[points.length - 1];
+  const best = points.reduce((top, point) => (point.gcm > top.gcm ? point : top), points[0] as WeekPoint);
+  const gcm = formatGcm(points.reduce((sum, point) => sum + point.gcm, 0).toFixed(2));
+  const usdt = formatUsdt(points.reduce((sum, point) => sum + point.usdt, 0).toFixed(2));
+  const span = points.length === 1 ? `the week of ${first?.label}` : `${points.length} report weeks from ${first?.label} to ${last?.label}`;
+  return `Over ${span}: ${gcm} GCM and ${usdt} USDT awarded. Best week: ${best.label}, ${formatGcm(best.gcm.toFixed(2))} GCM.`;
 }

@@ -1,4 +1,4 @@
-import { Award, BarChart3, CalendarDays, Coins, DollarSign, FilePlus2, FileText, Mail, MapPin, UserRound } from 'lucide-react';
+import { ArrowRight, Award, BarChart3, CalendarDays, Coins, DollarSign, FilePlus2, FileText, Mail, MapPin, UserRound } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
@@ -11,6 +11,7 @@ import { useMyReports } from '../../../api/reports.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { BadgePill, asBadgeLevel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { FeedbackAtAGlance } from '../../../components/report-feedback.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -19,7 +20,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FullPageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { weeklyEarnings } from '../components/weekly-earnings.ts';
+import { earningsSummary, weeklyEarnings } from '../components/weekly-earnings.ts';
 
 const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
 
@@ -166,7 +167,7 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAm
         </CardHeader>
         <CardContent>
           {reportsLoading ? (
-            <div className="flex h-64 items-center justify-center">
+            <div className="flex h-72 items-center justify-center">
               <Spinner />
             </div>
           ) : chartData.length === 0 ? (
@@ -175,41 +176,49 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAm
             <>
               <Suspense
                 fallback={
-                  <div className="flex h-64 items-center justify-center">
+                  <div className="flex h-72 items-center justify-center">
                     <Spinner label="Loading chart" />
                   </div>
                 }
               >
                 <EarningsChart data={chartData} />
               </Suspense>
-              <table className="sr-only">
-                <caption>Earnings per report week</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Week of</th>
-                    <th scope="col">GCM</th>
-                    <th scope="col">USDT</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {chartData.map((point) => (
-                    <tr key={point.week}>
-                      <td>{formatDate(point.week)}</td>
-                      <td>{point.gcm}</td>
-                      <td>{point.usdt}</td>
+              <p className="mt-3 text-sm text-muted">{earningsSummary(chartData)}</p>
+              <div className="sr-only">
+                <table>
+                  <caption>Earnings per report week</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Week of</th>
+                      <th scope="col">GCM awarded</th>
+                      <th scope="col">USDT awarded ($)</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {chartData.map((point) => (
+                      <tr key={point.week}>
+                        <td>{formatDate(point.week)}</td>
+                        <td>{point.gcm}</td>
+                        <td>{point.usdt}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
         </CardContent>
       </Card>
 
       <Card>
-        <CardHeader>
-          <CardTitle>Recent Activity Reports</CardTitle>
-          <CardDescription>Your latest {DASHBOARD_RECENT_REPORTS} reports.</CardDescription>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>Recent Activity Reports</CardTitle>
+            <CardDescription>Your latest {DASHBOARD_RECENT_REPORTS} reports.</CardDescription>
+          </div>
+          <Link href="/reports" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+            View all reports <ArrowRight aria-hidden="true" />
+          </Link>
         </CardHeader>
         <CardContent>
           {reportsLoading ? (
@@ -233,7 +242,18 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAm
 
 /** Spec §4: 'approved' gets a highlighted badge, any other status a secondary one; GCM shows '+amount' above 0. */
 const REPORT_COLUMNS: ReadonlyArray<Column<TReportView>> = [
-  { header: 'Week Period', cell: (report) => formatWeek(report.weekStartDate, report.weekEndDate), className: 'font-medium', card: 'title' },
+  {
+    header: 'Week Period',
+    // A rejected report's feedback shows here at a glance, with a link to the whole report.
+    cell: (report) => (
+      <>
+        {formatWeek(report.weekStartDate, report.weekEndDate)}
+        <FeedbackAtAGlance report={report} />
+      </>
+    ),
+    className: 'font-medium',
+    card: 'title',
+  },
   {
     header: 'Status',
     card: 'aside',

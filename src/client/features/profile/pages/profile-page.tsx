@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Award, Check, ExternalLink, KeyRound, Mail, MapPin, Pencil, Share2, Wallet, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Award, BellRing, Check, ExternalLink, KeyRound, Mail, MapPin, Pencil, Share2, Wallet, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field.tsx';
 import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -40,7 +41,7 @@ export function ProfilePage() {
     content = (
       <>
         <Profile ambassador={ambassador.data} mode={mode} setMode={setMode} />
-        <div className="mx-auto w-full max-w-4xl px-4 pb-10">
+        <div className="mx-auto mt-6 w-full max-w-4xl px-4 pb-10">
           <MfaSettings />
         </div>
       </>
@@ -83,6 +84,7 @@ function Profile({ ambassador, mode, setMode }: SectionProps) {
         <SocialSection ambassador={ambassador} mode={mode} setMode={setMode} />
         <WalletSection ambassador={ambassador} mode={mode} setMode={setMode} />
         <PasswordSection ambassador={ambassador} mode={mode} setMode={setMode} />
+        <EmailNotificationsSection ambassador={ambassador} />
       </div>
       <Card className="h-fit">
         <CardHeader>
@@ -358,5 +360,47 @@ function PasswordSection({ mode, setMode }: SectionProps) {
         <p className="text-sm text-muted">Keep your account safe with a strong password you do not use elsewhere.</p>
       )}
     </SectionCard>
+  );
+}
+
+/** Emails about decisions on or off (DECISIONS §5); security emails go whatever the switch says. */
+function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const update = useUpdateAmbassador();
+  const id = useId();
+  // The switch moves at once; the record read again after the change confirms it.
+  const checked = update.isPending && update.variables.emailNotifications !== undefined ? update.variables.emailNotifications : ambassador.emailNotifications;
+  const toggle = (on: boolean) => {
+    // One change at a time; the switch stays focusable (not disabled) meanwhile.
+    if (update.isPending) return;
+    update.mutate(
+      { emailNotifications: on },
+      {
+        onSuccess: () =>
+          notify.success('Profile Updated', on ? 'You will get an email about each decision.' : 'You will no longer get emails about decisions.'),
+        onError: (error) => notify.error('Update Failed', errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="inline-flex items-center gap-2">
+          <BellRing className="size-5 text-gold" aria-hidden="true" /> Email Notifications
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id} className="font-semibold">
+              Email notifications
+            </label>
+            <p id={`${id}-hint`} className="text-sm text-muted">
+              An email when the team decides on your reports, withdrawals or prizes. Security emails (a password or wallet change) are always sent.
+            </p>
+          </div>
+          <Switch id={id} checked={checked} onCheckedChange={toggle} aria-busy={update.isPending || undefined} aria-describedby={`${id}-hint`} />
+        </div>
+      </CardContent>
+    </Card>
   );
 }

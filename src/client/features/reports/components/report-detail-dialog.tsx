@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { formatDate, formatWeek } from '../../../../shared/format.ts';
+import { REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
+import type { TReportView } from '../../../../shared/schemas/views.ts';
+import { awardText } from '../../../components/report-feedback.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useReport } from '../api/get-report.ts';
+
+/** A report in full: its awards, the team's feedback (the admin's notes) and the text that was sent. */
+export function ReportDetailDialog({ id, shown, onClose }: { id: string; shown: TReportView | undefined; onClose: () => void }) {
+  const query = useReport(id, shown);
+  const report = query.data;
+  return (
+    <ModalDialog
+      onClose={onClose}
+      title={report ? `Report for ${formatWeek(report.weekStartDate, report.weekEndDate)}` : 'Weekly Report'}
+      description={report ? `Submitted ${formatDate(report.createdAt)}` : undefined}
+      className="max-w-2xl"
+    >
+      {report ? (
+        <ReportDetail report={report} />
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-muted">
+          {query.error instanceof ApiError && query.error.status === 404
+            ? 'This report could not be found. It may belong to another account.'
+            : 'The report could not be loaded. Please try again in a moment.'}
+        </p>
+      ) : (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading report" />
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
+
+function ReportDetail({ report }: { report: TReportView }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <Fact label="Status">
+          <StatusBadge status={report.status} />
+        </Fact>
+        <Fact label="GCM Awarded">
+          <span className="font-mono text-gold">{awardText(report.gcmAwarded, 'GCM')}</span>
+        </Fact>
+        <Fact label="USDT Awarded">
+          <span className="font-mono text-pitch-light">{awardText(report.usdtAwarded, 'USDT')}</span>
+        </Fact>
+        <Fact label="Reviewed">{report.reviewedAt ? formatDate(report.reviewedAt) : 'Not yet'}</Fact>
+      </dl>
+      {report.adminNotes ? (
+        <section aria-labelledby={`feedback-${report.id}`} className="flex flex-col gap-2">
+          <h3 id={`feedback-${report.id}`} className="text-base font-bold">
+            Feedback from the team
+          </h3>
+          <p className="whitespace-pre-wrap break-words rounded-xl border border-gold/40 bg-gold/5 p-4 text-sm">{report.adminNotes}</p>
+        </section>
+      ) : report.status === 'pending' ? (
+        <p className="text-sm text-muted">The team reviews each report within {REPORT_REVIEW_DAYS} business days; rewards are added once it is approved.</p>
+      ) : null}
+      <section aria-labelledby={`text-${report.id}`} className="flex flex-col gap-2">
+        <h3 id={`text-${report.id}`} className="text-base font-bold">
+          Your report
+        </h3>
+        <p className="whitespace-pre-wrap break-words rounded-xl border border-border bg-background/40 p-4 text-sm">{report.activityReport}</p>
+      </section>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-border px-3 py-2">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { ClipboardList, FilePlus2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { formatDate, formatWeek } from '../../../../shared/format.ts';
+import { MY_REPORTS_PAGE_SIZE } from '../../../../shared/limits.ts';
+import type { TReportView } from '../../../../shared/schemas/views.ts';
+import { useAmbassador } from '../../../api/ambassador.ts';
+import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { FeedbackAtAGlance, awardText } from '../../../components/report-feedback.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ResponsiveTable, actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
+import { FullPageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useReportPage } from '../api/get-report-page.ts';
+import { ReportDetailDialog } from '../components/report-detail-dialog.tsx';
+
+/** My Reports (DECISIONS §5, Hearing back): every report sent, newest first, each with its awards and the team's feedback. */
+export function MyReportsPage() {
+  const ambassador = useAmbassador();
+  let content: ReactNode;
+  if (ambassador.isLoading) content = <FullPageSpinner label="Loading reports..." />;
+  else if (ambassador.isError)
+    content = (
+      <Card className="mx-auto max-w-lg">
+        <EmptyState title="Your reports could not be loaded">Please refresh the page in a moment.</EmptyState>
+      </Card>
+    );
+  else if (!ambassador.data) content = <NoAmbassadorProfile />;
+  else content = <MyReports />;
+  return <MemberLayout>{content}</MemberLayout>;
+}
+
+function MyReports() {
+  const [offset, setOffset] = useState(0);
+  const page = useReportPage(offset);
+  // The open report is in the address (?id=), so a notification's or an email's link opens it.
+  const [, navigate] = useLocation();
+  const openId = new URLSearchParams(useSearch()).get('id');
+  const rows = page.data?.items ?? [];
+  const total = page.data?.total ?? 0;
+  const open = (id: string) => navigate(`/reports?id=${encodeURIComponent(id)}`, { replace: true });
+  const close = () => navigate('/reports', { replace: true });
+
+  const columns: ReadonlyArray<Column<TReportView>> = [
+    {
+      header: 'Week Period',
+      card: 'title',
+      className: 'font-medium',
+      cell: (report) => (
+        <>
+          {formatWeek(report.weekStartDate, report.weekEndDate)}
+          <FeedbackAtAGlance report={report} />
+        </>
+      ),
+    },
+    { header: 'Status', card: 'aside', cell: (report) => <StatusBadge status={report.status} /> },
+    { header: 'GCM Awarded', align: 'right', cell: (report) => <span className="font-mono text-gold">{awardText(report.gcmAwarded, 'GCM')}</span> },
+    { header: 'USDT Awarded', align: 'right', cell: (report) => <span className="font-mono text-pitch-light">{awardText(report.usdtAwarded, 'USDT')}</span> },
+    { header: 'Submitted', cell: (report) => <span className="text-muted">{formatDate(report.createdAt)}</span> },
+    { header: 'Reviewed', cell: (report) => <span className="text-muted">{report.reviewedAt ? formatDate(report.reviewedAt) : 'Not yet'}</span> },
+    actionsColumn('Details', (report) => (
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`View report for ${formatWeek(report.weekStartDate, report.weekEndDate)}`}
+        onClick={(event) => {
+          // The row's own click would open it a second time.
+          event.stopPropagation();
+          open(report.id);
+        }}
+      >
+        View
+      </Button>
+    )),
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
+            <ClipboardList className="size-7 text-gold" aria-hidden="true" /> My Reports
+          </h1>
+          <p className="mt-1 text-sm text-muted">Every weekly report you have sent, newest first, with its rewards and the team&apos;s feedback.</p>
+        </div>
+        <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'w-fit')}>
+          <FilePlus2 aria-hidden="true" /> Submit Weekly Report
+        </Link>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Activity Reports</CardTitle>
+          <CardDescription>{page.data ? `${total} ${total === 1 ? 'report' : 'reports'} in all.` : 'Your reports and their reviews.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {page.isLoading ? (
+            <div className="flex justify-center py-8">
+              <Spinner label="Loading reports" />
+            </div>
+          ) : page.isError ? (
+            <EmptyState title="Your reports could not be loaded">Please refresh the page in a moment.</EmptyState>
+          ) : rows.length === 0 ? (
+            <EmptyState icon={<ClipboardList />} title="No reports submitted yet">
+              <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
+                Submit Your First Report
+              </Link>
+            </EmptyState>
+          ) : (
+            <div className={cn('flex flex-col gap-4', page.isPlaceholderData && 'opacity-60')} aria-busy={page.isPlaceholderData || undefined}>
+              <ResponsiveTable label="My Reports" rows={rows} rowKey={(report) => report.id} columns={columns} onRowClick={(report) => open(report.id)} />
+              <Pagination offset={offset} limit={MY_REPORTS_PAGE_SIZE} total={total} onOffsetChange={setOffset} label="My Reports" />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      {openId ? <ReportDetailDialog key={openId} id={openId} shown={rows.find((report) => report.id === openId)} onClose={close} /> : null}
+    </div>
+  );
+}

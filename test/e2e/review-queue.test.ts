@@ -1,0 +1,93 @@
+/**
+ * A reviewer works through the queue from one dialog (DECISIONS §5, The admin desk): the award
+ * field has the focus, `a` approves, `r` rejects, `n` opens the next pending report nobody else
+ * holds, and a report another admin holds shows 'Being reviewed by …' and is never handed out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectText, expectToast, launchBrowser, pageTracker, screenshot, signInAsSuperAdmin } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let lead: ApiClient;
+const reportOf = new Map<string, string>();
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
+
+async function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active) return '';
+    const labelled = active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null;
+    return (labelled ?? active.getAttribute('aria-label') ?? active.textContent ?? '').trim();
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+  lead = await superAdminClient(server);
+  const otherEmail = uniqueEmail('reviewer');
+  await lead.post('/api/super-admin/admins', { email: otherEmail, fullName: 'Other Reviewer' });
+  await server.flushEmail();
+  const token = server.mail.setupToken(await server.mail.waitFor(otherEmail));
+  await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'Reviewer1' });
+  for (const name of ['Queue First', 'Queue Held', 'Queue Second', 'Queue Third']) {
+    const amb = await createAmbassador(server, { admin: lead, fullName: name });
+    reportOf.set(name, (await amb.client.post('/api/reports', validReport())).body.id as string);
+  }
+  const other = await new ApiClient(server).login(otherEmail, 'Reviewer1');
+  expect((await other.post(`/api/admin/reports/${reportOf.get('Queue Held')}/claim`)).status).toBe(200);
+});
+afterEach(() => pages.closeAll());
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('working through the review queue', () => {
+  it('reviews three reports with the keyboard and Next pending, skipping the one another admin holds', async () => {
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await expectText(page, 'Being reviewed by Other Reviewer');
+
+    await page.getByRole('button', { name: 'Review report of Queue First' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Queue First' }).waitFor();
+    await expect.poll(() => focusedLabel(page)).toBe('GCM Awarded');
+    await page.keyboard.type('120');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('5');
+    await page.keyboard.press('a');
+    await expectToast(page, 'Report Reviewed', 'The report was approved.');
+    await expect.poll(() => focusedLabel(page)).toBe('Next pending');
+
+    const seen: string[] = ['Queue First'];
+    for (const decision of ['r', 'a'] as const) {
+      await page.keyboard.press('n');
+      const name = dialog.getByRole('heading', { name: /^Queue / });
+      await expect.poll(async () => (await name.textContent()) ?? '').not.toBe(seen.at(-1));
+      seen.push((await name.textContent()) ?? '');
+      await expect.poll(() => focusedLabel(page)).toBe('GCM Awarded');
+      await page.keyboard.press(decision);
+      await expectToast(page, 'Report Reviewed', decision === 'r' ? 'The report was rejected.' : 'The report was approved.');
+    }
+    expect(seen.sort()).toEqual(['Queue First', 'Queue Second', 'Queue Third']);
+    await page.keyboard.press('n');
+    await expectText(page, 'No pending reports left to review.');
+    await screenshot(page, 'admin-review-queue');
+
+    // Reviewed as pressed; the held one is still pending, and still held by the other admin.
+    const all = (await lead.get('/api/admin/reports?limit=100')).body as { id: string; status: string; gcmAwarded: string; claim: { by: string } | null }[];
+    const statusOf = (name: string) => all.find((r) => r.id === reportOf.get(name));
+    expect(statusOf('Queue First')).toMatchObject({ status: 'approved', gcmAwarded: '120.00' });
+    expect(statusOf('Queue Held')).toMatchObject({ status: 'pending', claim: { by: 'Other Reviewer' } });
+    expect(['Queue Second', 'Queue Third'].map((name) => statusOf(name)?.status).sort()).toEqual(['approved', 'rejected']);
+  });
+});
