@@ -49,3 +49,13 @@ export const ADMIN_ACTION_LABELS = {
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];
+
+/** Abuse flags on admin list items (DECISIONS §5, The admin desk), with what each means. */
+export const ABUSE_FLAG_TEXT = {
+  shared_wallet: 'Shared wallet: this USDT address is also used by another ambassador.',
+  duplicate_proof: "Duplicate proof: a link in this report also appears in another ambassador's report.",
+  shared_telegram: 'Shared Telegram: this personal Telegram is also given by another applicant or ambassador.',
+  same_network: 'Same network: three or more applications came from one network address within 24 hours.',
+} as const;
+export type AbuseFlag = keyof typeof ABUSE_FLAG_TEXT;
+export const ABUSE_FLAGS = Object.keys(ABUSE_FLAG_TEXT) as AbuseFlag[];

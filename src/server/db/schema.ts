@@ -76,9 +76,14 @@ export const ambassadorApplications = pgTable(
     adminNotes: text('admin_notes'),
     rejectedAt: timestamptz('rejected_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The applicant's network address as an HMAC with the session secret (abuse flag same_network); never the address itself. */
+    networkHash: text('network_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    // Abuse flags (DECISIONS §5, The admin desk): looked up by index, never by scanning.
+    index('applications_network_idx').on(t.networkHash, t.createdAt),
+    index('applications_telegram_idx').on(sql`lower(${t.personalTelegramHandle})`),
     // One live application per email, even when two arrive at once.
     uniqueIndex('applications_live_email_key')
       .on(t.email)
@@ -136,6 +141,9 @@ export const ambassadors = pgTable(
     // Case-insensitive search anywhere in name or email (ILIKE '%x%') through trigrams.
     index('ambassadors_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('ambassadors_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Abuse flags: one payout wallet or one personal Telegram shared by several accounts.
+    index('ambassadors_usdt_wallet_idx').on(sql`lower(${t.usdtWalletAddress})`),
+    index('ambassadors_telegram_idx').on(sql`lower(${t.personalTelegramHandle})`),
     check('ambassadors_money_check', sql`${t.totalGcmEarned} >= 0 and ${t.monthlyGcm} >= 0 and ${t.totalUsdtEarned} >= 0 and ${t.monthlyUsdt} >= 0`),
     check('ambassadors_badge_check', sql`${t.badgeLevel} in ('normal', 'bronze', 'silver', 'gold')`),
     check('ambassadors_status_check', sql`${t.status} in ('active', 'suspended')`),
@@ -174,6 +182,24 @@ export const weeklyReports = pgTable(
     check('reports_awards_check', sql`${t.gcmAwarded} >= 0 and ${t.usdtAwarded} >= 0`),
     check('reports_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
+);
+
+/**
+ * The links a report gives as proof, extracted and normalised at submission (abuse flag
+ * duplicate_proof: one link claimed by several ambassadors), looked up by the link's index.
+ */
+export const reportLinks = pgTable(
+  'report_links',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => weeklyReports.id, { onDelete: 'cascade' }),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.url] }), index('report_links_url_idx').on(t.url, t.ambassadorId)],
 );
 
 /** A payout transaction: one hash pays one batch, and is never recorded for another. */
@@ -228,6 +254,7 @@ export const withdrawalRequests = pgTable(
     index('withdrawals_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
     index('withdrawals_created_idx').on(t.createdAt.desc(), t.id),
+    index('withdrawals_wallet_idx').on(sql`lower(${t.walletAddress})`),
     check('withdrawals_amount_check', sql`${t.amount} >= 50`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],

@@ -60,6 +60,14 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
+/** 'Flagged only' on the admin lists that carry abuse flags. */
+export const ZFlaggedQuery = z.object({
+  flagged: z
+    .enum(['true', 'false'], { error: 'flagged must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
 /** The error body of DECISIONS §2. */
 export const ZErrorBody = z.object({
   message: z.string(),

@@ -3,12 +3,14 @@
  * through these (unknown fields never leave), the client reads its types here.
  */
 import { z } from 'zod';
-import { AMBASSADOR_STATUSES, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../enums.ts';
+import { ABUSE_FLAGS, AMBASSADOR_STATUSES, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../enums.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 
 const money = z.string();
 const isoDate = z.string();
 const nullableText = z.string().nullable();
+/** Abuse flags of an admin list item (DECISIONS §5, The admin desk). */
+const flags = z.array(z.enum(ABUSE_FLAGS));
 
 export const ZStats = z.object({ totalAmbassadors: z.number().int(), totalGcmAwarded: money, totalUsdtAwarded: money });
 export type TStats = z.infer<typeof ZStats>;
@@ -47,6 +49,10 @@ export const ZAmbassadorView = z.object({
   updatedAt: isoDate,
 });
 export type TAmbassadorView = z.infer<typeof ZAmbassadorView>;
+
+/** An ambassador in the admin list: with its abuse flags. */
+export const ZAdminAmbassadorView = ZAmbassadorView.extend({ flags });
+export type TAdminAmbassadorView = z.infer<typeof ZAdminAmbassadorView>;
 
 /** The signed-in ambassador's own record, with balances derived from the ledger. */
 export const ZOwnAmbassador = ZAmbassadorView.extend({
@@ -93,6 +99,7 @@ export const ZAdminReportView = ZReportView.extend({
   }),
   /** A live review claim: 'Being reviewed by {by}' until then. */
   claim: z.object({ by: z.string(), until: isoDate }).nullable(),
+  flags,
 });
 export type TAdminReportView = z.infer<typeof ZAdminReportView>;
 
@@ -132,6 +139,9 @@ export const ZAdminWithdrawalView = ZWithdrawalView.extend({
   approvedBy: z.array(z.string()),
   /** Above PAYOUT_SECOND_APPROVAL_USDT and still pending: 'Needs a second approval'. */
   needsSecondApproval: z.boolean(),
+  flags,
+  /** The other ambassadors whose saved or paid-to address this is (shared_wallet), up to 10. */
+  walletSharedWith: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string() })),
 });
 export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
 
@@ -152,6 +162,10 @@ export const ZApplicationView = z.object({
   createdAt: isoDate,
 });
 export type TApplicationView = z.infer<typeof ZApplicationView>;
+
+/** An application in the admin list: with its abuse flags (never in the applicant's own answer). */
+export const ZAdminApplicationView = ZApplicationView.extend({ flags });
+export type TAdminApplicationView = z.infer<typeof ZAdminApplicationView>;
 
 export const ZAdminSummary = z.object({
   totalAmbassadors: z.number().int(),

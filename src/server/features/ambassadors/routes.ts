@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
-import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZAmbassadorView, ZMessage, ZOwnAmbassador } from '../../../shared/schemas/views.ts';
+import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
+import { ZAdminAmbassadorView, ZAmbassadorView, ZMessage, ZOwnAmbassador } from '../../../shared/schemas/views.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, resendSetupEmail, updateOwnAmbassador } from './service.ts';
 
@@ -31,7 +31,10 @@ export async function ambassadorRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/ambassadors',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: ZListQuery, response: { 200: z.array(ZAmbassadorView), ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: ZListQuery.extend(ZFlaggedQuery.shape), response: { 200: z.array(ZAdminAmbassadorView), ...errors } },
+    },
     async (request, reply) => {
       const { items, ...page } = await listAmbassadors(app.ctx, request.query);
       setTotal(reply, page);

@@ -17,6 +17,7 @@ import { isUuid } from '../ids.ts';
 import { lockAmbassador } from '../ledger/service.ts';
 import { winsOf } from '../seasons/service.ts';
 import { recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
+import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -94,14 +95,14 @@ const LIST_KEYS: SortKey[] = [
  * cheap deep as on the first page). The total is the maintained count when
  * unfiltered, a bounded count of the matches otherwise.
  */
-export async function listAmbassadors(ctx: AppContext, query: TListQuery) {
+export async function listAmbassadors(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
   const page = await listPage(query, {
     keys: LIST_KEYS,
-    filter: searchFilter(query.search),
+    filter: and(searchFilter(query.search), query.flagged ? flaggedFilter('ambassadors') : undefined),
     count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter) : maintainedAmbassadorCount(ctx.db)),
     select: ({ where, order, limit, offset }) =>
       ctx.db
-        .select({ row: ambassadors, ...cursorColumns(LIST_KEYS) })
+        .select({ row: ambassadors, flags: flagsColumn('ambassadors'), ...cursorColumns(LIST_KEYS) })
         .from(ambassadors)
         .where(where)
         .orderBy(...order)
@@ -109,7 +110,7 @@ export async function listAmbassadors(ctx: AppContext, query: TListQuery) {
         .offset(offset),
   });
   const now = ctx.clock.now();
-  return { ...page, items: page.rows.map((r) => presentAmbassador(r.row, now)) };
+  return { ...page, items: page.rows.map((r) => ({ ...presentAmbassador(r.row, now), flags: asFlags(r.flags) })) };
 }
 
 async function maintainedAmbassadorCount(db: Db): Promise<Total> {

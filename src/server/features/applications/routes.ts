@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZApplicationInput } from '../../../shared/schemas/applications.ts';
-import { ZAdminNotes, ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZApplicationView, ZMessage } from '../../../shared/schemas/views.ts';
+import { ZAdminNotes, ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
+import { ZAdminApplicationView, ZApplicationView, ZMessage } from '../../../shared/schemas/views.ts';
 import { requireUser, setTotal, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
@@ -30,7 +30,10 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/applications',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: ZListQuery, response: { 200: z.array(ZApplicationView), ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: ZListQuery.extend(ZFlaggedQuery.shape), response: { 200: z.array(ZAdminApplicationView), ...errors } },
+    },
     async (request, reply) => {
       const { items, ...page } = await listPendingApplications(app.ctx, request.query);
       setTotal(reply, page);

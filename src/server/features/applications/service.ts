@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { asFlags, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { TApplication } from '../../../shared/schemas/applications.ts';
@@ -60,7 +61,7 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
       if (taken) return answerWithoutTelling(m, input, taken);
       const rows = await tx
         .insert(ambassadorApplications)
-        .values({ ...applicationFields(input), createdAt: now })
+        .values({ ...applicationFields(input), networkHash: networkHash(ctx.config.sessionSecret, address), createdAt: now })
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
@@ -125,21 +126,21 @@ const PENDING_KEYS: SortKey[] = [
   { column: ambassadorApplications.id, direction: 'asc', kind: 'uuid' },
 ];
 
-export async function listPendingApplications(ctx: AppContext, query: TListQuery) {
+export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
   const { rows, ...page } = await listPage(query, {
     keys: PENDING_KEYS,
-    filter: eq(ambassadorApplications.status, 'pending'),
+    filter: and(eq(ambassadorApplications.status, 'pending'), query.flagged ? flaggedFilter('applications') : undefined),
     count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db
-        .select({ row: ambassadorApplications, ...cursorColumns(PENDING_KEYS) })
+        .select({ row: ambassadorApplications, flags: flagsColumn('applications'), ...cursorColumns(PENDING_KEYS) })
         .from(ambassadorApplications)
         .where(where)
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
   });
-  return { items: rows.map((r) => presentApplication(r.row)), ...page };
+  return { items: rows.map((r) => ({ ...presentApplication(r.row), flags: asFlags(r.flags) })), ...page };
 }
 
 /** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
+import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
 import { REPORT_STATUSES, ZOwnReportsQuery, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
 import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
@@ -61,7 +61,10 @@ export async function reportRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        querystring: ZListQuery.extend({ status: z.enum(REPORT_STATUSES, { error: 'status must be pending, approved or rejected' }).optional() }),
+        querystring: ZListQuery.extend({
+          status: z.enum(REPORT_STATUSES, { error: 'status must be pending, approved or rejected' }).optional(),
+          ...ZFlaggedQuery.shape,
+        }),
         response: { 200: z.array(ZAdminReportView), ...errors },
       },
     },

@@ -9,9 +9,11 @@ import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadors, users, weeklyReports } from '../../db/schema.ts';
+import { ambassadors, reportLinks, users, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
+import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
+import { proofLinks } from '../abuse/links.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import * as ledger from '../ledger/service.ts';
@@ -111,6 +113,9 @@ export async function submitReport(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
+      // Its proof links, for the duplicate_proof flag (features/abuse).
+      const links = proofLinks(input.activityReport);
+      if (links.length) await tx.insert(reportLinks).values(links.map((url) => ({ reportId: row.id, ambassadorId: ambassador.id, url })));
       return presentReport(row);
     });
   } catch (error) {
@@ -130,9 +135,11 @@ function presentAdminReport(
   ambassador: typeof ambassadors.$inferSelect,
   claimant: string | null,
   now: Date,
+  flags: unknown = [],
 ): TAdminReportView {
   return {
     ...presentReport(report),
+    flags: asFlags(flags),
     // Who holds a live review claim on it ('Being reviewed by …'), and until when.
     claim:
       report.status === 'pending' && report.claimedUntil && report.claimedUntil.getTime() > now.getTime()
@@ -158,11 +165,11 @@ const claimantName = sql<string | null>`(select coalesce(${users.fullName}, ${us
 
 export async function listReportsForAdmin(
   ctx: AppContext,
-  query: TListQuery & { status?: ReportStatus | undefined },
+  query: TListQuery & { status?: ReportStatus | undefined; flagged?: boolean | undefined },
 ): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
     keys: ADMIN_LIST_KEYS,
-    filter: query.status ? eq(weeklyReports.status, query.status) : undefined,
+    filter: and(query.status ? eq(weeklyReports.status, query.status) : undefined, query.flagged ? flaggedFilter('reports') : undefined),
     count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db
@@ -170,6 +177,7 @@ export async function listReportsForAdmin(
           report: weeklyReports,
           ambassador: ambassadors,
           claimant: claimantName,
+          flags: flagsColumn('reports'),
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(weeklyReports)
@@ -180,7 +188,7 @@ export async function listReportsForAdmin(
         .offset(offset),
   });
   const now = ctx.clock.now();
-  const items = rows.map(({ report, ambassador, claimant }) => presentAdminReport(report, ambassador, claimant, now));
+  const items = rows.map(({ report, ambassador, claimant, flags }) => presentAdminReport(report, ambassador, claimant, now, flags));
   return { items, ...page };
 }
 
@@ -351,12 +359,12 @@ export async function claimNextReport(ctx: AppContext, actor: SessionUser, excep
       .where(eq(weeklyReports.id, next.id));
     const row = (
       await tx
-        .select({ report: weeklyReports, ambassador: ambassadors, claimant: claimantName })
+        .select({ report: weeklyReports, ambassador: ambassadors, claimant: claimantName, flags: flagsColumn('reports') })
         .from(weeklyReports)
         .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
         .where(eq(weeklyReports.id, next.id))
     )[0];
     if (!row) throw notFound(NO_PENDING_REPORTS);
-    return presentAdminReport(row.report, row.ambassador, row.claimant, now);
+    return presentAdminReport(row.report, row.ambassador, row.claimant, now, row.flags);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
+import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
 import { ADMIN_WITHDRAWAL_FILTERS, ZExportQuery, ZMarkPaidInput, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
@@ -51,6 +51,7 @@ export async function walletRoutes(app: FastifyInstance) {
         tags: ['admin'],
         querystring: ZListQuery.extend({
           status: z.enum(ADMIN_WITHDRAWAL_FILTERS, { error: 'status must be pending, approved, awaiting_payment, paid or rejected' }).optional(),
+          ...ZFlaggedQuery.shape,
         }),
         description: 'Newest first. status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both.',
         response: { 200: z.array(ZAdminWithdrawalView), ...errors },

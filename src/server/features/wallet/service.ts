@@ -15,6 +15,7 @@ import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
+import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import * as ledger from '../ledger/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 
@@ -106,6 +107,22 @@ export async function requestWithdrawal(
   );
 }
 
+/**
+ * The other ambassadors this withdrawal's address belongs to (saved, or paid to before), for the
+ * review dialog (shared_wallet): each side by its lower-cased address index, at most 10.
+ */
+const walletSharedWith = sql<Array<{
+  id: string;
+  fullName: string;
+  email: string;
+}> | null>`(select json_agg(json_build_object('id', o.id, 'fullName', o.full_name, 'email', o.email) order by o.full_name)
+  from (select a.id, a.full_name, a.email from ${ambassadors} a
+    where a.id in (
+      select s.id from ${ambassadors} s where lower(s.usdt_wallet_address) = lower(${withdrawalRequests.walletAddress})
+      union select x.ambassador_id from ${withdrawalRequests} x where lower(x.wallet_address) = lower(${withdrawalRequests.walletAddress}))
+    and a.id <> ${withdrawalRequests.ambassadorId}
+    limit 10) o)`;
+
 function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
   switch (status) {
     case undefined:
@@ -126,11 +143,11 @@ const ADMIN_LIST_KEYS: SortKey[] = [
 
 export async function listWithdrawalsForAdmin(
   ctx: AppContext,
-  query: TListQuery & { status?: AdminWithdrawalFilter | undefined },
+  query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined },
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
     keys: ADMIN_LIST_KEYS,
-    filter: stageFilter(query.status),
+    filter: and(stageFilter(query.status), query.flagged ? flaggedFilter('withdrawals') : undefined),
     count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db
@@ -141,6 +158,8 @@ export async function listWithdrawalsForAdmin(
           approvedBy: sql<
             string[]
           >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
+          flags: flagsColumn('withdrawals'),
+          walletSharedWith: walletSharedWith,
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(withdrawalRequests)
@@ -152,11 +171,13 @@ export async function listWithdrawalsForAdmin(
   });
   const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
   return {
-    items: rows.map(({ withdrawal, ambassador, approvals, approvedBy }) => ({
+    items: rows.map(({ withdrawal, ambassador, approvals, approvedBy, flags, walletSharedWith }) => ({
       ...presentWithdrawal(withdrawal, { explorerTxUrl, approvals }),
       ambassador,
       approvedBy,
       needsSecondApproval: withdrawal.status === 'pending' && needsTwoApprovals(ctx, withdrawal.amount),
+      flags: asFlags(flags),
+      walletSharedWith: walletSharedWith ?? [],
     })),
     ...page,
   };

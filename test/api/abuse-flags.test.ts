@@ -1,0 +1,129 @@
+/**
+ * Abuse flags (DECISIONS §5, The admin desk): shared_wallet, duplicate_proof, shared_telegram and
+ * same_network on the admin lists, 'Flagged only', and the withdrawal's other wallet owners.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { DAY } from '../helpers/clock.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const OTHER_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
+type Flagged = { id: string; flags: string[] };
+
+describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let seq = 0;
+  const telegram = () => `@flagcheck${kind}${++seq}`;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    admin = await superAdminClient(server);
+  });
+  afterAll(async () => server?.close());
+
+  async function person(): Promise<CreatedAmbassador> {
+    const email = uniqueEmail('flag');
+    // Each from its own address and Telegram, so only what a test sets up is shared.
+    const applied = await new ApiClient(server, { ip: `10.77.${seq % 250}.${++seq % 250}` }).post(
+      '/api/applications',
+      validApplication({ email, personalTelegramHandle: telegram() }),
+    );
+    expect(applied.status).toBe(201);
+    const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
+    await server.flushEmail();
+    const token = server.mail.setupToken(await server.mail.waitFor(email));
+    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'Passw0rd!' });
+    return {
+      client: await new ApiClient(server).login(email, 'Passw0rd!'),
+      email,
+      password: 'Passw0rd!',
+      fullName: 'Flag Person',
+      ambassadorId: approved.body.ambassadorId,
+    };
+  }
+  const flagsIn = async (url: string, id: string) => ((await admin.get(url)).body as Flagged[]).find((row) => row.id === id)?.flags;
+
+  it('flags a payout wallet shared by two accounts, in any case, and names the other owner on the withdrawal', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    expect((await a.client.patch('/api/ambassador', { usdtWalletAddress: WALLET })).status).toBe(200);
+    expect((await b.client.patch('/api/ambassador', { usdtWalletAddress: WALLET.toLowerCase() })).status).toBe(200);
+    expect((await c.client.patch('/api/ambassador', { usdtWalletAddress: OTHER_WALLET })).status).toBe(200);
+    const list = '/api/admin/ambassadors?limit=100';
+    expect(await flagsIn(list, a.ambassadorId)).toContain('shared_wallet');
+    expect(await flagsIn(list, b.ambassadorId)).toContain('shared_wallet');
+    expect(await flagsIn(list, c.ambassadorId)).toEqual([]);
+
+    await credit(server, a.ambassadorId, 'USDT', '100.00');
+    const withdrawal = (await a.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: WALLET })).body;
+    const row = ((await admin.get('/api/admin/withdrawal-requests?limit=100')).body as Array<Flagged & { walletSharedWith: Array<{ id: string }> }>).find(
+      (w) => w.id === withdrawal.id,
+    );
+    expect(row?.flags).toEqual(['shared_wallet']);
+    expect(row?.walletSharedWith.map((o) => o.id)).toEqual([b.ambassadorId]);
+
+    // Flagged only: the shared ones, not the other.
+    const flagged = ((await admin.get('/api/admin/ambassadors?limit=100&flagged=true')).body as Flagged[]).map((r) => r.id);
+    expect(flagged).toEqual(expect.arrayContaining([a.ambassadorId, b.ambassadorId]));
+    expect(flagged).not.toContain(c.ambassadorId);
+    expect(((await admin.get('/api/admin/withdrawal-requests?flagged=true')).body as Flagged[]).map((r) => r.id)).toContain(withdrawal.id);
+    const bad = await admin.get('/api/admin/ambassadors?flagged=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('flagged must be true or false');
+  });
+
+  it('flags a proof link claimed by two ambassadors, however it is written, but not one repeated by its own author', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    const link = `https://x.com/goal/status/${kind}${seq}`;
+    const ra = (await a.client.post('/api/reports', validReport({ activityReport: `My thread ${link} got 12k views and many replies.` }))).body.id;
+    const rb = (await b.client.post('/api/reports', validReport({ activityReport: `Thread: ${link.replace('https://x.com', 'http://www.X.com')}/ (mine)` })))
+      .body.id;
+    const rc = (
+      await c.client.post('/api/reports', validReport({ activityReport: `Own work at https://x.com/goal/status/own${kind}${seq} and https://goalchain.io` }))
+    ).body.id;
+    const list = '/api/admin/reports?limit=100';
+    expect(await flagsIn(list, ra)).toEqual(['duplicate_proof']);
+    expect(await flagsIn(list, rb)).toEqual(['duplicate_proof']);
+    expect(await flagsIn(list, rc)).toEqual([]);
+    const flagged = ((await admin.get('/api/admin/reports?limit=100&flagged=true')).body as Flagged[]).map((r) => r.id);
+    expect(flagged).toEqual(expect.arrayContaining([ra, rb]));
+    expect(flagged).not.toContain(rc);
+  });
+
+  it('flags a personal Telegram given by an applicant and an ambassador, and three applications from one network in 24 hours', async () => {
+    const member = await person();
+    const handle = ((await admin.get('/api/admin/ambassadors?limit=100')).body as Array<{ id: string; personalTelegramHandle: string }>).find(
+      (r) => r.id === member.ambassadorId,
+    )?.personalTelegramHandle;
+    const copycat = await new ApiClient(server, { ip: '10.88.0.1' }).post(
+      '/api/applications',
+      validApplication({ personalTelegramHandle: handle?.toUpperCase() }),
+    );
+    const apps = '/api/admin/applications?limit=100';
+    expect(await flagsIn(apps, copycat.body.id)).toEqual(['shared_telegram']);
+    expect(await flagsIn('/api/admin/ambassadors?limit=100', member.ambassadorId)).toContain('shared_telegram');
+
+    const farm = new ApiClient(server, { ip: '10.99.0.7' });
+    const first = (await farm.post('/api/applications', validApplication({ personalTelegramHandle: telegram() }))).body.id;
+    const second = (await farm.post('/api/applications', validApplication({ personalTelegramHandle: telegram() }))).body.id;
+    expect(await flagsIn(apps, first)).toEqual([]);
+    // A third from the same address within 24 hours: all three are flagged.
+    server.clock.advance(DAY - 60_000);
+    const third = (await farm.post('/api/applications', validApplication({ personalTelegramHandle: telegram() }))).body.id;
+    for (const id of [first, second, third]) expect(await flagsIn(apps, id)).toEqual(['same_network']);
+    // A fourth two minutes later has only the third within its 24 hours: not flagged by itself.
+    server.clock.advance(2 * 60_000);
+    const fourth = (await farm.post('/api/applications', validApplication({ personalTelegramHandle: telegram() }))).body.id;
+    expect(await flagsIn(apps, fourth)).toEqual([]);
+    // The address itself is never stored.
+    const stored = await server.db.query.ambassadorApplications.findFirst({ where: (t, { eq }) => eq(t.id, first) });
+    expect(stored?.networkHash).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify(stored)).not.toContain('10.99.0.7');
+    const flagged = ((await admin.get(`${apps}&flagged=true`)).body as Flagged[]).map((r) => r.id);
+    expect(flagged).toEqual(expect.arrayContaining([copycat.body.id, first, second, third]));
+    expect(flagged).not.toContain(fourth);
+  });
+});
