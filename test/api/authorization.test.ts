@@ -70,6 +70,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/reports/:id/claim': [401, 403, 403, 404, 404],
   // Nothing is pending here: 404 'No pending reports left to review' (test/api/review-claims.test.ts claims them).
   'POST /api/admin/reports/claim-next': [401, 403, 403, 404, 404],
+  // ':name' stays in the address as sent: not an export's name (400); test/api/exports.test.ts reads each.
+  'GET /api/admin/export/:name.csv': [401, 403, 403, 400, 400],
   'POST /api/notifications/read': [401, 400, 400, 400, 400],
   'POST /api/forgot-password': [400, 400, 400, 400, 400],
   'POST /api/unsubscribe': [400, 400, 400, 400, 400],

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -27,6 +28,7 @@ export async function registerFeatures(app: FastifyInstance) {
     seasonRoutes,
     mfaRoutes,
     notificationRoutes,
+    exportRoutes,
   ]) {
     await feature(app);
   }

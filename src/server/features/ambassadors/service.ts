@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { z } from 'zod';
 import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
 import { utcDay } from '../../clock.ts';
+import { containsAny } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
@@ -78,10 +79,9 @@ export async function updateOwnAmbassador(
   });
 }
 
-function searchFilter(search: string | undefined) {
-  if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(ambassadors.fullName, pattern), ilike(ambassadors.email, pattern));
+/** The list's search: name or email. */
+export function ambassadorSearch(search: string | undefined) {
+  return containsAny(search, ambassadors.fullName, ambassadors.email);
 }
 
 /** Newest first, ties by id: the order of ambassadors_list_idx. */
@@ -98,7 +98,7 @@ const LIST_KEYS: SortKey[] = [
 export async function listAmbassadors(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
   const page = await listPage(query, {
     keys: LIST_KEYS,
-    filter: and(searchFilter(query.search), query.flagged ? flaggedFilter('ambassadors') : undefined),
+    filter: and(ambassadorSearch(query.search), query.flagged ? flaggedFilter('ambassadors') : undefined),
     count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter) : maintainedAmbassadorCount(ctx.db)),
     select: ({ where, order, limit, offset }) =>
       ctx.db

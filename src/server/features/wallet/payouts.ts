@@ -5,6 +5,7 @@
  * written at approval).
  */
 import { Readable } from 'node:stream';
+import { csvLine } from '../../csv.ts';
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { BaseError } from 'viem';
 import { addMoney } from '../../../shared/money.ts';
@@ -23,17 +24,6 @@ export const PAYOUT_MESSAGES = {
   notPayable: (ids: string[]) => `Only approved withdrawals that are not yet paid can be marked paid: ${ids.join(', ')}`,
   changed: 'These withdrawals changed while the transaction was being verified; please try again',
 } as const;
-
-/** OWASP CSV injection: a cell a spreadsheet would read as a formula is written with a leading quote. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(cells: (string | number | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 const PAGE = 1_000;
 

@@ -123,7 +123,7 @@ const walletSharedWith = sql<Array<{
     and a.id <> ${withdrawalRequests.ambassadorId}
     limit 10) o)`;
 
-function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
+export function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
   switch (status) {
     case undefined:
       return undefined;

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZFlaggedQuery } from '../../../shared/schemas/common.ts';
+import { ADMIN_WITHDRAWAL_FILTERS } from '../../../shared/schemas/withdrawals.ts';
+import { REPORT_STATUSES } from '../../../shared/schemas/reports.ts';
+import { typed } from '../../http.ts';
+import { EXPORTS, exportCsv } from './service.ts';
+
+const ZExportParams = z.object({ name: z.enum(EXPORTS, { error: `The export is one of ${EXPORTS.join(', ')}` }) });
+
+const STATUSES = [...new Set([...REPORT_STATUSES, ...ADMIN_WITHDRAWAL_FILTERS])] as [string, ...string[]];
+
+export async function exportRoutes(app: FastifyInstance) {
+  typed(app).get(
+    '/api/admin/export/:name.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: ZExportParams,
+        querystring: z.object({
+          status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
+          search: z.string().max(200, 'search is at most 200 characters').optional(),
+          ...ZFlaggedQuery.shape,
+        }),
+        description:
+          'A streamed CSV of ambassadors, applications (pending, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged), newest first; cells safe from spreadsheet formulas.',
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (request.query.status && name !== 'reports' && name !== 'withdrawals') {
+        return reply.code(400).send({ message: 'status filters only the reports and withdrawals exports' });
+      }
+      if (name === 'reports' && request.query.status && !(REPORT_STATUSES as readonly string[]).includes(request.query.status)) {
+        return reply.code(400).send({ message: 'status must be pending, approved or rejected' });
+      }
+      const day = app.ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}-${day}.csv"`)
+        .send(exportCsv(app.ctx, name, request.query));
+    },
+  );
+}
