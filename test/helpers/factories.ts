@@ -15,7 +15,8 @@ export function validApplication(overrides: Record<string, unknown> = {}) {
     fullName: 'Jane Doe',
     email: uniqueEmail('applicant'),
     country: 'Kenya',
-    personalTelegramHandle: '@janedoe',
+    // Each applicant its own (a shared one is an abuse flag, test/api/abuse-flags.test.ts).
+    personalTelegramHandle: `@jane_${(counter += 1)}_${Date.now().toString(36)}`,
     socialMediaPlatforms: ['twitter', 'youtube'],
     twitterHandle: 'https://x.com/janedoe',
     instagramHandle: '',

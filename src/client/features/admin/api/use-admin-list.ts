@@ -13,6 +13,10 @@ export interface AdminListOptions {
   filterLabels?: Readonly<Record<string, string>>;
   /** A search box (sent as ?search=, case-insensitive substring on the server). */
   search?: boolean;
+  /** A 'Flagged only' switch (sent as ?flagged=true): the list's items carry abuse flags. */
+  flagged?: boolean;
+  /** The list's CSV export (GET /api/admin/export/{name}.csv), with the same filter and search. */
+  exportName?: 'ambassadors' | 'applications' | 'reports' | 'transactions' | 'withdrawals';
   pageSize?: number;
 }
 
@@ -24,6 +28,9 @@ export interface AdminListState<T> {
   paging?: { offset: number; limit: number; total: number; setOffset: (offset: number) => void };
   filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; value: string; setValue: (value: string) => void };
   search?: { value: string; setValue: (value: string) => void };
+  flagged?: { value: boolean; setValue: (value: boolean) => void };
+  /** Where the CSV of the list as filtered now downloads from. */
+  exportUrl?: string;
 }
 
 function useDebounced(value: string, ms: number): string {
@@ -41,12 +48,13 @@ function useDebounced(value: string, ms: number): string {
  * filter or search starts again from the first page.
  */
 export function useAdminList<T>(key: readonly unknown[], url: string, options: AdminListOptions = {}): AdminListState<T> {
-  const { filter, filterLabels, search: searchable = false, pageSize = ADMIN_PAGE_SIZE } = options;
+  const { filter, filterLabels, search: searchable = false, flagged: flaggable = false, exportName, pageSize = ADMIN_PAGE_SIZE } = options;
   const [status, setStatus] = useState(ALL);
   const [search, setSearch] = useState('');
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
   const searched = useDebounced(search, 300).trim();
   // The offset belongs to one filter and search; under another it is 0.
-  const selection = `${status}\n${searched}`;
+  const selection = `${status}\n${searched}\n${flaggedOnly}`;
   const [paging, setPaging] = useState({ selection, offset: 0 });
   const offset = paging.selection === selection ? paging.offset : 0;
   const params = {
@@ -54,6 +62,7 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
     offset,
     status: filter && status !== ALL ? status : undefined,
     search: searchable && searched ? searched : undefined,
+    flagged: flaggable && flaggedOnly ? 'true' : undefined,
   };
   const query = useQuery({
     queryKey: [...key, params],
@@ -67,5 +76,17 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
     paging: { offset, limit: pageSize, total: query.data?.total ?? 0, setOffset: (next) => setPaging({ selection, offset: next }) },
     filter: filter ? { values: filter, labels: filterLabels, value: status, setValue: setStatus } : undefined,
     search: searchable ? { value: search, setValue: setSearch } : undefined,
+    flagged: flaggable ? { value: flaggedOnly, setValue: setFlaggedOnly } : undefined,
+    exportUrl: exportName ? exportUrl(exportName, params) : undefined,
   };
+}
+
+function exportUrl(name: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const key of ['status', 'search', 'flagged']) {
+    const value = params[key];
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return `/api/admin/export/${name}.csv${text ? `?${text}` : ''}`;
 }

@@ -1,8 +1,11 @@
-import { Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
+import type { AbuseFlag } from '../../../../shared/enums.ts';
 import type { Currency } from '../../../../shared/enums.ts';
 import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -10,6 +13,7 @@ import { ResponsiveTable, type Column } from '../../../components/ui/responsive-
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { ALL, type AdminListState } from '../api/use-admin-list.ts';
+import { FlagBadges } from './flag-badges.tsx';
 
 /** What a row's dialog is given. */
 export interface RowDialogProps<T> {
@@ -55,13 +59,13 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
     searchPlaceholder = 'Search by name or email',
     toolbar,
   } = props;
-  const { filter, search, paging } = list;
+  const { filter, search, paging, flagged, exportUrl } = list;
   const [open, setOpen] = useState<T | null>(null);
   return (
     <>
       <Card>
-        <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex flex-col gap-1.5">
+        <CardHeader className="gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+          <div className="flex flex-col gap-1.5 sm:mr-auto">
             <CardTitle className="inline-flex items-center gap-2">
               {icon}
               {title}
@@ -88,6 +92,21 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
                 value={search.value}
                 onChange={(e) => search.setValue(e.target.value)}
               />
+            </div>
+          ) : null}
+          {flagged || exportUrl ? (
+            <div className="flex flex-wrap items-center gap-3">
+              {flagged ? (
+                <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-muted">
+                  <Checkbox checked={flagged.value} onCheckedChange={(checked) => flagged.setValue(checked === true)} />
+                  Flagged only
+                </label>
+              ) : null}
+              {exportUrl ? (
+                <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl} download>
+                  <Download aria-hidden="true" /> Export CSV
+                </a>
+              ) : null}
             </div>
           ) : null}
         </CardHeader>
@@ -138,4 +157,9 @@ const TINT: Record<Currency, string> = { GCM: 'text-gold', USDT: 'text-pitch-lig
 export function amountColumn<T>(header: string, currency: Currency, amount: (row: T) => string, tinted = true): Column<T> {
   const format = currency === 'GCM' ? formatGcm : formatUsdt;
   return { header, align: 'right', className: cn('font-mono', tinted && TINT[currency]), cell: (row) => format(amount(row)) };
+}
+
+/** The row's abuse flags as warning badges (nothing when it has none). */
+export function flagsColumn<T extends { flags: readonly AbuseFlag[] }>(): Column<T> {
+  return { header: 'Flags', cell: (row) => <FlagBadges flags={row.flags} /> };
 }

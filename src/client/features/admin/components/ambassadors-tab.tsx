@@ -4,7 +4,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { BADGE_TIERS } from '../../../../shared/badges.ts';
 import { AMBASSADOR_STATUSES } from '../../../../shared/enums.ts';
 import { ZAmbassadorAdminUpdate, type TAmbassadorAdminUpdate } from '../../../../shared/schemas/ambassadors.ts';
-import type { TAmbassadorView } from '../../../../shared/schemas/views.ts';
+import type { TAdminAmbassadorView } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -18,10 +18,10 @@ import { useResendPassword } from '../api/resend-password.ts';
 import { useUpdateAmbassadorAsAdmin } from '../api/update-ambassador.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
-import { AdminList, amountColumn, type RowDialogProps } from './admin-list.tsx';
+import { AdminList, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
-function columns(open: (row: TAmbassadorView) => void): Array<Column<TAmbassadorView>> {
+function columns(open: (row: TAdminAmbassadorView) => void): Array<Column<TAdminAmbassadorView>> {
   return [
     { header: 'Name', cell: (a) => a.fullName, className: 'font-semibold', card: 'title' },
     { header: 'Email', cell: (a) => <span className="break-all text-muted">{a.email}</span>, card: 'title' },
@@ -35,6 +35,7 @@ function columns(open: (row: TAmbassadorView) => void): Array<Column<TAmbassador
       ),
     },
     { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, card: 'aside' },
+    flagsColumn(),
     amountColumn('Total GCM', 'GCM', (a) => a.totalGcmEarned),
     amountColumn('Total USDT', 'USDT', (a) => a.totalUsdtEarned),
     amountColumn('Monthly GCM', 'GCM', (a) => a.monthlyGcm, false),
@@ -48,8 +49,27 @@ function columns(open: (row: TAmbassadorView) => void): Array<Column<TAmbassador
 }
 
 export function AmbassadorsTab() {
-  const list = useAdminList<TAmbassadorView>(adminKeys.ambassadors, '/api/admin/ambassadors', { search: true });
-  return <AdminList title="Ambassadors" label="Ambassadors" list={list} columns={columns} Dialog={EditAmbassadorDialog} emptyText="No ambassadors found" />;
+  const list = useAdminList<TAdminAmbassadorView>(adminKeys.ambassadors, '/api/admin/ambassadors', { search: true, flagged: true, exportName: 'ambassadors' });
+  // The ledger of everyone (or of those the search finds), for accounting.
+  const search = list.search?.value.trim();
+  const transactions = `/api/admin/export/transactions.csv${search ? `?search=${encodeURIComponent(search)}` : ''}`;
+  return (
+    <AdminList
+      title="Ambassadors"
+      label="Ambassadors"
+      list={list}
+      columns={columns}
+      Dialog={EditAmbassadorDialog}
+      emptyText="No ambassadors found"
+      toolbar={
+        <p className="mb-3 text-right text-sm">
+          <a className="font-semibold text-gold underline underline-offset-2" href={transactions} download>
+            Export {search ? 'their' : 'all'} transactions (CSV)
+          </a>
+        </p>
+      }
+    />
+  );
 }
 
 /** The dialog's fields, in the order their messages are toasted. */
@@ -65,7 +85,7 @@ const EDIT_FIELDS = [
   'status',
 ] as const;
 
-function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAmbassadorView>) {
+function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdminAmbassadorView>) {
   const update = useUpdateAmbassadorAsAdmin();
   const resend = useResendPassword();
   const form = useForm({

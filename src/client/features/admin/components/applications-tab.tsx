@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatCount } from '../../../../shared/format.ts';
 import { APPLICATION_PLATFORM_CHIPS, SETUP_LINK_VALID_HOURS } from '../../../../shared/limits.ts';
 import { platformLabel } from '../../../../shared/platforms.ts';
-import type { TApplicationView } from '../../../../shared/schemas/views.ts';
+import type { TAdminApplicationView } from '../../../../shared/schemas/views.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -13,7 +13,7 @@ import { useDecideApplication, type ApplicationDecision } from '../api/decide-ap
 import { adminKeys } from '../api/keys.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
-import { AdminList, type RowDialogProps } from './admin-list.tsx';
+import { AdminList, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { HandleLink } from './social-links.tsx';
 
@@ -32,13 +32,14 @@ function PlatformChips({ platforms }: { platforms: string[] }) {
   );
 }
 
-function columns(open: (row: TApplicationView) => void): Array<Column<TApplicationView>> {
+function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdminApplicationView>> {
   return [
     { header: 'Name', cell: (app) => app.fullName, className: 'font-semibold', card: 'title' },
     { header: 'Email', cell: (app) => <span className="break-all text-muted">{app.email}</span>, card: 'title' },
     { header: 'Country', cell: (app) => app.country },
     { header: 'Platforms', cell: (app) => <PlatformChips platforms={app.socialMediaPlatforms} /> },
     { header: 'Followers', cell: (app) => formatCount(app.totalFollowers), align: 'right', className: 'font-mono' },
+    flagsColumn(),
     { header: 'Status', cell: (app) => <StatusBadge status={app.status} />, card: 'aside' },
     actionsColumn('View', (app) => (
       <Button
@@ -58,7 +59,7 @@ function columns(open: (row: TApplicationView) => void): Array<Column<TApplicati
 
 export function ApplicationsTab() {
   // Pending applications, most followers first (the server sorts and pages).
-  const list = useAdminList<TApplicationView>(adminKeys.applications, '/api/admin/applications');
+  const list = useAdminList<TAdminApplicationView>(adminKeys.applications, '/api/admin/applications', { flagged: true, exportName: 'applications' });
   return (
     <AdminList
       title="Pending Applications"
@@ -72,7 +73,7 @@ export function ApplicationsTab() {
   );
 }
 
-function ApplicationDialog({ row: application, onClose }: RowDialogProps<TApplicationView>) {
+function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminApplicationView>) {
   const decide = useDecideApplication();
   const [pending, setPending] = useState<ApplicationDecision | null>(null);
   const act = (decision: ApplicationDecision) => {

@@ -21,7 +21,7 @@ import { adminError } from './admin-error.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { CLAIM_RENEW_MS, claimReport, useClaimNextReport } from '../api/review-claims.ts';
-import { AdminList, ambassadorColumn, amountColumn, type RowDialogProps } from './admin-list.tsx';
+import { AdminList, ambassadorColumn, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
@@ -42,6 +42,7 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
         </span>
       ),
     },
+    flagsColumn(),
     amountColumn('GCM', 'GCM', (r) => r.gcmAwarded),
     amountColumn('USDT', 'USDT', (r) => r.usdtAwarded),
     actionsColumn('Review', (r) => (
@@ -58,7 +59,7 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
 }
 
 export function ReportsTab() {
-  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', { filter: DECISION_STATUSES });
+  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', { filter: DECISION_STATUSES, flagged: true, exportName: 'reports' });
   return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
 }
 

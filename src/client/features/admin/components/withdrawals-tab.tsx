@@ -23,7 +23,7 @@ import { adminKeys } from '../api/keys.ts';
 import { exportUrl, useMarkPaid } from '../api/mark-paid.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
-import { AdminList, ambassadorColumn, type RowDialogProps } from './admin-list.tsx';
+import { AdminList, ambassadorColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList } from './detail-list.tsx';
 
 /** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
@@ -70,6 +70,7 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
         </span>
       ),
     },
+    flagsColumn(),
     { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} secondApproval={secondApprovalText(w)} />, card: 'aside' },
     // Spec §2: only a pending request offers review.
     actionsColumn('Review', (w) =>
@@ -91,6 +92,8 @@ export function WithdrawalsTab() {
   const list = useAdminList<TAdminWithdrawalView>(adminKeys.withdrawals, '/api/admin/withdrawal-requests', {
     filter: WITHDRAWAL_STAGES,
     filterLabels: WITHDRAWAL_STAGE_LABELS,
+    flagged: true,
+    exportName: 'withdrawals',
   });
   const [selected, setSelected] = useState<ReadonlyMap<string, TAdminWithdrawalView>>(new Map());
   const [paying, setPaying] = useState(false);
@@ -288,6 +291,18 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
               ? `Needs a second approval (${withdrawal.approvals} of 2). First approved by ${withdrawal.approvedBy.join(', ')}; another admin must approve it.`
               : 'This amount needs the approval of two different admins. Your approval will be the first of 2.'}
           </p>
+        ) : null}
+        {withdrawal.walletSharedWith.length ? (
+          <div role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
+            <p className="font-semibold">This wallet is also used by:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {withdrawal.walletSharedWith.map((other) => (
+                <li key={other.id}>
+                  {other.fullName} <span className="text-muted">({other.email})</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <DetailList
           items={[

@@ -1,0 +1,48 @@
+import { TriangleAlert } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { ABUSE_FLAG_TEXT, type AbuseFlag } from '../../../../shared/enums.ts';
+
+const SHORT: Record<AbuseFlag, string> = {
+  shared_wallet: 'Shared wallet',
+  duplicate_proof: 'Duplicate proof',
+  shared_telegram: 'Shared Telegram',
+  same_network: 'Same network',
+};
+
+/**
+ * Abuse flags as small warning badges (DECISIONS §5, The admin desk). Each explains itself in a
+ * tooltip on hover or keyboard focus, and to screen readers in its accessible description.
+ */
+export function FlagBadges({ flags }: { flags: readonly AbuseFlag[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <ul className="flex flex-wrap gap-1" aria-label="Abuse flags">
+        {flags.map((flag) => (
+          <li key={flag}>
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <span
+                  tabIndex={0}
+                  className="inline-flex cursor-help items-center gap-1 rounded-full border border-gold/50 bg-gold/10 px-2 py-0.5 text-[11px] font-semibold text-gold outline-offset-2"
+                >
+                  <TriangleAlert className="size-3" aria-hidden="true" />
+                  {SHORT[flag]}
+                </span>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content
+                  sideOffset={6}
+                  className="z-50 max-w-64 rounded-lg border border-border bg-surface-2 px-3 py-2 text-xs text-foreground shadow-xl"
+                >
+                  {ABUSE_FLAG_TEXT[flag]}
+                  <Tooltip.Arrow className="fill-surface-2" />
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </li>
+        ))}
+      </ul>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The admin desk in Chromium (DECISIONS §5, The admin desk): abuse flags as badges that explain
+ * themselves, 'Flagged only', each tab's CSV export with its filter, and the withdrawal review
+ * naming the other ambassadors of a shared wallet.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { superAdminClient } from '../helpers/client.ts';
+import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectText, launchBrowser, pageTracker, screenshot, signInAsSuperAdmin } from './browser.ts';
+
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+let server: TestServer;
+let browser: Browser;
+let sharer: CreatedAmbassador;
+let partner: CreatedAmbassador;
+const pages = pageTracker(
+  () => browser,
+  () => server.url,
+);
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+  const admin = await superAdminClient(server);
+  sharer = await createAmbassador(server, { admin, fullName: 'Wallet Sharer' });
+  partner = await createAmbassador(server, { admin, fullName: 'Wallet Partner' });
+  await createAmbassador(server, { admin, fullName: 'Honest Member' });
+  for (const person of [sharer, partner]) expect((await person.client.patch('/api/ambassador', { usdtWalletAddress: WALLET })).status).toBe(200);
+  await credit(server, sharer.ambassadorId, 'USDT', '120.00');
+  expect((await sharer.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: WALLET })).status).toBe(201);
+});
+afterEach(() => pages.closeAll());
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the admin desk', () => {
+  it('flags a shared wallet, filters to flagged rows, exports the filtered tab, and names the other owner in the review', async () => {
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Ambassadors' }).click();
+    const sharerRow = page.getByRole('row').filter({ hasText: 'Wallet Sharer' });
+    const badge = sharerRow.getByText('Shared wallet');
+    await badge.focus();
+    await expectText(page, 'Shared wallet: this USDT address is also used by another ambassador.');
+    await screenshot(page, 'admin-flags');
+
+    await page.getByRole('checkbox', { name: 'Flagged only' }).click();
+    await page.getByRole('row').filter({ hasText: 'Wallet Partner' }).waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Honest Member' }).count()).toBe(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ambassadors-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('Wallet Sharer');
+    expect(csv).toContain('Wallet Partner');
+    expect(csv).not.toContain('Honest Member');
+    expect(csv).toContain('shared_wallet');
+
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await page.getByRole('button', { name: 'Review withdrawal of Wallet Sharer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This wallet is also used by:').waitFor();
+    await dialog.getByText('Wallet Partner').waitFor();
+    await screenshot(page, 'admin-withdrawal-shared-wallet');
+  });
+});
