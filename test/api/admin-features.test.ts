@@ -83,6 +83,9 @@ describe('admin features', () => {
     const firstTwo = (await admin.get('/api/super-admin/actions?limit=2')).body as { id: string }[];
     const second = (await admin.get('/api/super-admin/actions?limit=1&offset=1')).body as { id: string }[];
     expect(second[0]?.id).toBe(firstTwo[1]?.id);
+    // The pager's count, and a part of the email finds the admin.
+    const counted = await admin.get('/api/super-admin/actions?limit=1&admin=super@');
+    expect(Number(counted.headers['x-total-count'])).toBe(mine.length);
     expect((await admin.get('/api/super-admin/actions?action=drop_tables')).status).toBe(400);
     await admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { status: 'active' });
   });

@@ -69,4 +69,18 @@ describe('the admin desk', () => {
     await dialog.getByText('Wallet Partner').waitFor();
     await screenshot(page, 'admin-withdrawal-shared-wallet');
   });
+
+  it('shows what an edit changed in the activity log, filtered by action and admin, page by page', async () => {
+    const admin = await superAdminClient(server);
+    expect((await admin.patch(`/api/admin/ambassadors/${partner.ambassadorId}`, { status: 'suspended' })).status).toBe(200);
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await page.getByLabel('Action').selectOption({ label: 'Edited ambassador' });
+    await page.getByLabel('Filter by admin email').fill('super@');
+    const changes = page.getByRole('list', { name: 'Changes' }).first();
+    await changes.waitFor();
+    expect(await changes.textContent()).toMatch(/status: active →\s*changed to suspended/);
+    await screenshot(page, 'admin-activity-changes');
+  });
 });

@@ -5,7 +5,7 @@ import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput } from '../../../shared/schemas/admins.ts';
 import { ZErrorBody, ZIdParams } from '../../../shared/schemas/common.ts';
 import { ZAdminAccount, ZAdminActionView, ZMessage } from '../../../shared/schemas/views.ts';
-import { requireUser, typed } from '../../http.ts';
+import { requireUser, setTotal, typed } from '../../http.ts';
 import { latestActions } from '../activity-log/service.ts';
 import { addAdmin, listAdmins, removeAdmin, setAdminPassword } from './service.ts';
 
@@ -60,6 +60,10 @@ export async function superAdminRoutes(app: FastifyInstance) {
         response: { 200: z.array(ZAdminActionView), ...errors },
       },
     },
-    async (request) => latestActions(app.ctx.db, request.query),
+    async (request, reply) => {
+      const { items, ...total } = await latestActions(app.ctx.db, request.query);
+      setTotal(reply, total);
+      return items;
+    },
   );
 }

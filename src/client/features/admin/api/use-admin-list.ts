@@ -11,6 +11,11 @@ export interface AdminListOptions {
   filter?: readonly string[];
   /** How the filter's values read (their capitalised names when left out). */
   filterLabels?: Readonly<Record<string, string>>;
+  /** The filter's query parameter and its label ('status', 'Status' when left out). */
+  filterParam?: string;
+  filterName?: string;
+  /** The search's query parameter ('search' when left out). */
+  searchParam?: string;
   /** A search box (sent as ?search=, case-insensitive substring on the server). */
   search?: boolean;
   /** A 'Flagged only' switch (sent as ?flagged=true): the list's items carry abuse flags. */
@@ -26,7 +31,7 @@ export interface AdminListState<T> {
   isLoading: boolean;
   isError: boolean;
   paging?: { offset: number; limit: number; total: number; setOffset: (offset: number) => void };
-  filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; value: string; setValue: (value: string) => void };
+  filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; name: string; value: string; setValue: (value: string) => void };
   search?: { value: string; setValue: (value: string) => void };
   flagged?: { value: boolean; setValue: (value: boolean) => void };
   /** Where the CSV of the list as filtered now downloads from. */
@@ -48,7 +53,17 @@ function useDebounced(value: string, ms: number): string {
  * filter or search starts again from the first page.
  */
 export function useAdminList<T>(key: readonly unknown[], url: string, options: AdminListOptions = {}): AdminListState<T> {
-  const { filter, filterLabels, search: searchable = false, flagged: flaggable = false, exportName, pageSize = ADMIN_PAGE_SIZE } = options;
+  const {
+    filter,
+    filterLabels,
+    filterParam = 'status',
+    filterName = 'Status',
+    search: searchable = false,
+    searchParam = 'search',
+    flagged: flaggable = false,
+    exportName,
+    pageSize = ADMIN_PAGE_SIZE,
+  } = options;
   const [status, setStatus] = useState(ALL);
   const [search, setSearch] = useState('');
   const [flaggedOnly, setFlaggedOnly] = useState(false);
@@ -60,8 +75,8 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
   const params = {
     limit: pageSize,
     offset,
-    status: filter && status !== ALL ? status : undefined,
-    search: searchable && searched ? searched : undefined,
+    [filterParam]: filter && status !== ALL ? status : undefined,
+    [searchParam]: searchable && searched ? searched : undefined,
     flagged: flaggable && flaggedOnly ? 'true' : undefined,
   };
   const query = useQuery({
@@ -74,7 +89,7 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
     isLoading: query.isLoading,
     isError: query.isError,
     paging: { offset, limit: pageSize, total: query.data?.total ?? 0, setOffset: (next) => setPaging({ selection, offset: next }) },
-    filter: filter ? { values: filter, labels: filterLabels, value: status, setValue: setStatus } : undefined,
+    filter: filter ? { values: filter, labels: filterLabels, name: filterName, value: status, setValue: setStatus } : undefined,
     search: searchable ? { value: search, setValue: setSearch } : undefined,
     flagged: flaggable ? { value: flaggedOnly, setValue: setFlaggedOnly } : undefined,
     exportUrl: exportName ? exportUrl(exportName, params) : undefined,

@@ -74,7 +74,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
           </div>
           {filter ? (
             <label className="flex items-center gap-2 text-sm text-muted">
-              <span>Status</span>
+              <span>{filter.name}</span>
               <NativeSelect className={cn('h-9', filter.labels ? 'w-64' : 'w-36')} value={filter.value} onChange={(e) => filter.setValue(e.target.value)}>
                 <option value={ALL}>All</option>
                 <EnumOptions values={filter.values} labels={filter.labels} />

@@ -3,7 +3,7 @@ import { History, KeyRound, Settings2, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ADMIN_ACTION_LABELS } from '../../../../shared/enums.ts';
+import { ADMIN_ACTION_LABELS, ADMIN_ACTIONS } from '../../../../shared/enums.ts';
 import { formatDate, formatDateTime } from '../../../../shared/format.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput } from '../../../../shared/schemas/admins.ts';
@@ -19,7 +19,8 @@ import { actionsColumn, type Column } from '../../../components/ui/responsive-ta
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useAddAdmin } from '../api/add-admin.ts';
-import { useAdminActions } from '../api/get-actions.ts';
+import { adminKeys } from '../api/keys.ts';
+import { useAdminList } from '../api/use-admin-list.ts';
 import { useAdmins } from '../api/get-admins.ts';
 import { useRemoveAdmin } from '../api/remove-admin.ts';
 import { useResetAdminPassword } from '../api/reset-admin-password.ts';
@@ -204,22 +205,58 @@ function actionLabel(action: string): string {
   return Object.hasOwn(ADMIN_ACTION_LABELS, action) ? ADMIN_ACTION_LABELS[action as keyof typeof ADMIN_ACTION_LABELS] : action;
 }
 
+/** What an edit changed, as 'field: before -> after' lines. */
+function Changes({ changes }: { changes: TAdminActionView['changes'] }) {
+  if (!changes) return null;
+  const shown = (value: unknown) =>
+    value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value);
+  return (
+    <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label="Changes">
+      {Object.entries(changes).map(([field, [before, after]]) => (
+        <li key={field} className="break-all">
+          <span className="font-semibold text-foreground">{field}</span>: <span className="line-through decoration-danger/60">{shown(before)}</span>{' '}
+          <span aria-hidden="true">→</span>
+          <span className="sr-only">changed to</span> <span className="text-foreground">{shown(after)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ActivityLogCard() {
-  const actions = useAdminActions(true);
+  const list = useAdminList<TAdminActionView>(adminKeys.actions, '/api/super-admin/actions', {
+    filter: ADMIN_ACTIONS,
+    filterLabels: ADMIN_ACTION_LABELS,
+    filterParam: 'action',
+    filterName: 'Action',
+    search: true,
+    searchParam: 'admin',
+    pageSize: ACTIVITY_LOG_ENTRIES,
+  });
   const columns = (): Array<Column<TAdminActionView>> => [
     { header: 'Date', cell: (entry) => <span className="text-muted">{formatDateTime(entry.createdAt)}</span> },
     { header: 'Admin', cell: (entry) => <span className="break-all">{entry.adminEmail}</span>, card: 'title' },
     { header: 'Action', cell: (entry) => <Badge variant="secondary">{actionLabel(entry.action)}</Badge> },
-    { header: 'Details', cell: (entry) => <span className="text-muted">{entry.details ?? '-'}</span>, className: 'max-w-md whitespace-normal' },
+    {
+      header: 'Details',
+      cell: (entry) => (
+        <div className="text-muted">
+          {entry.details ?? (entry.changes ? null : '-')}
+          <Changes changes={entry.changes} />
+        </div>
+      ),
+      className: 'max-w-md whitespace-normal',
+    },
   ];
   return (
     <AdminList
       title="Admin Activity Log"
       icon={<History className="size-5 text-gold" aria-hidden="true" />}
-      description={`The latest ${ACTIVITY_LOG_ENTRIES} actions.`}
-      list={{ items: (actions.data ?? []).slice(0, ACTIVITY_LOG_ENTRIES), isLoading: actions.isLoading, isError: actions.isError }}
+      description={`Newest first, ${ACTIVITY_LOG_ENTRIES} a page; edits show what they changed.`}
+      list={list}
       columns={columns}
       emptyText="No admin activity yet"
+      searchPlaceholder="Filter by admin email"
     />
   );
 }
