@@ -4,6 +4,8 @@
  * concurrent writers. Only counts and timings are recorded; nothing here fails
  * on a timing.
  */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import type autocannon from 'autocannon';
 import { BENCH_PASSWORD, WRITERS, benchEmail, type Size } from './seed.ts';
 import { load, median, percentile, round, sleep, warm, type LoadResult } from './lib.ts';
@@ -15,9 +17,32 @@ export interface ProductFigures {
   /** The leaderboard for a client that asks for no compression (the whole 13 kB JSON each time). */
   leaderboardPlain: LoadResult;
   adminList: { firstPage: Latency; deepOffset: Latency; deepCursor: Latency | null; totalHeader: string | null; deepRow: number };
+  /** The live leaderboard (DECISIONS §5): an award's delivery to 1 and to 5,000 open streams, and memory per stream. */
+  fanOut: FanOutFigures | null;
+  /** Closing last month (DECISIONS §5, Seasons): the close request's time. */
+  close: { ms: number; status: number; month: string; detail: string } | null;
+  /** The admin desk (DECISIONS §5): analytics and a flagged-only list against the first admin page, and an export's memory. */
+  desk: { analytics: Latency; flaggedList: Latency; export: ExportFigures | null };
   freshness: { checked: boolean; leaderboardChanged: boolean; statsChanged: boolean; detail: string };
   signIn: { flood: LoadResult; probeAlone: LoadResult; probeDuringFlood: LoadResult; accounts: number };
   writers: WriterFigures;
+}
+
+export interface FanOutFigures {
+  /** p50 / p99 ms from sending an approving review to each stream's 'leaderboard' event. */
+  one: { p50: number; p99: number; received: number };
+  many: { p50: number; p99: number; received: number; streams: number };
+  /** Server RSS with the streams open over without (KB per stream), when /proc could be read. */
+  kbPerStream: number | null;
+}
+
+export interface ExportFigures {
+  rows: number;
+  bytes: number;
+  seconds: number;
+  /** The server's resident memory just before the export and its peak while it streamed (MB, /proc). */
+  rssBeforeMb: number;
+  rssPeakMb: number;
 }
 
 export interface Latency {
@@ -77,6 +102,9 @@ export async function measureProduct(base: string, size: Size, seconds: number, 
   log('  admin list: first page, a deep page by offset and by cursor');
   const adminList = await measureAdminList(base, admin, size);
 
+  log('  admin desk: analytics, a flagged-only list, an export of every ambassador');
+  const desk = await measureDesk(base, admin, serverPid);
+
   log('  award freshness');
   const freshness = await checkFreshness(base, admin);
 
@@ -85,7 +113,66 @@ export async function measureProduct(base: string, size: Size, seconds: number, 
 
   log('  50 concurrent writers');
   const writers = await measureWriters(base, size);
-  return { leaderboard, stats, leaderboardPlain, adminList, freshness, signIn: signInFigures, writers };
+
+  log('  live leaderboard fan-out: 1 stream, then 5,000');
+  const fanOut = await measureFanOut(base, admin, serverPid).catch((error: unknown) => {
+    log(`    fan-out not measured: ${String(error)}`);
+    return null;
+  });
+
+  log('  close of last month');
+  const close = await measureClose(base, admin).catch((error: unknown) => {
+    log(`    close not measured: ${String(error)}`);
+    return null;
+  });
+  return { leaderboard, stats, leaderboardPlain, adminList, desk, fanOut, close, freshness, signIn: signInFigures, writers };
+}
+
+/** Resident memory of a process in MB (Linux /proc), or undefined. */
+function rssMb(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    const kb = Number(line?.replace(/\D+/g, ''));
+    return Number.isFinite(kb) ? round(kb / 1024, 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measureDesk(base: string, admin: string, serverPid: number | undefined): Promise<ProductFigures['desk']> {
+  const runs = 30;
+  const strip = ({ headers: _h, ...rest }: Latency & { headers: Headers }): Latency => rest;
+  const analytics = strip(await timedGet(`${base}/api/admin/analytics`, admin, runs));
+  const flaggedList = strip(await timedGet(`${base}/api/admin/ambassadors?limit=50&flagged=true`, admin, runs));
+  const before = rssMb(serverPid);
+  if (before === undefined) return { analytics, flaggedList, export: null };
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(serverPid) ?? peak);
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let rows = 0;
+  try {
+    const response = await fetch(`${base}/api/admin/export/ambassadors.csv`, { headers: { cookie: admin } });
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (chunk.done) break;
+      bytes += chunk.value.byteLength;
+      for (const byte of chunk.value) if (byte === 10) rows += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    analytics,
+    flaggedList,
+    export: { rows: Math.max(0, rows - 1), bytes, seconds: round((performance.now() - started) / 1000, 2), rssBeforeMb: before, rssPeakMb: peak },
+  };
 }
 
 async function timedGet(url: string, cookie: string, runs: number): Promise<Latency & { headers: Headers }> {
@@ -245,4 +332,82 @@ async function measureWriters(base: string, size: Size): Promise<WriterFigures> 
     true,
   );
   return { writers, reports, withdrawals, sameAmbassadorWithdrawals };
+}
+
+interface OpenStream {
+  request: http.ClientRequest;
+  receivedAt: number | null;
+}
+
+/** Opens `n` SSE streams of the leaderboard, 200 at a time, each waiting for its first 'leaderboard' event after `arm`. */
+async function openStreams(base: string, n: number): Promise<{ streams: OpenStream[]; arm: () => void }> {
+  const url = new URL('/api/public/leaderboard/stream', base);
+  let armed = false;
+  const streams: OpenStream[] = [];
+  const openOne = () =>
+    new Promise<void>((resolve, reject) => {
+      const stream: OpenStream = { request: null as unknown as http.ClientRequest, receivedAt: null };
+      stream.request = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
+        response.on('data', (chunk: Buffer) => {
+          if (armed && stream.receivedAt === null && chunk.includes('event: leaderboard')) stream.receivedAt = performance.now();
+        });
+        resolve();
+      });
+      stream.request.on('error', reject);
+      streams.push(stream);
+    });
+  for (let i = 0; i < n; i += 200) await Promise.all(Array.from({ length: Math.min(200, n - i) }, openOne));
+  return { streams, arm: () => (armed = true) };
+}
+
+/** Approves the next pending report with a large award (it moves the ranking) and answers when the request was sent. */
+async function award(base: string, admin: string, gcm: string): Promise<number> {
+  const pending = await fetch(`${base}/api/admin/reports?status=pending&limit=1`, { headers: { cookie: admin } });
+  const report = ((await pending.json()) as { id: string }[])[0];
+  if (!report) throw new Error('no pending report to approve');
+  const sent = performance.now();
+  const review = await post(base, `/api/admin/reports/${report.id}/review`, { status: 'approved', gcmAwarded: gcm, usdtAwarded: '0' }, admin);
+  if (review.status !== 200) throw new Error(`review answered ${review.status}`);
+  return sent;
+}
+
+async function deliveries(base: string, admin: string, n: number, gcm: string): Promise<{ p50: number; p99: number; received: number }> {
+  const { streams, arm } = await openStreams(base, n);
+  try {
+    await sleep(500);
+    arm();
+    const sent = await award(base, admin, gcm);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && streams.some((s) => s.receivedAt === null)) await sleep(20);
+    const times = streams.filter((s) => s.receivedAt !== null).map((s) => (s.receivedAt as number) - sent);
+    return { p50: round(median(times), 1), p99: round(percentile(times, 99), 1), received: times.length };
+  } finally {
+    for (const s of streams) s.request.destroy();
+    await sleep(300);
+  }
+}
+
+async function measureFanOut(base: string, admin: string, serverPid: number | undefined): Promise<FanOutFigures> {
+  const one = await deliveries(base, admin, 1, '2000000.00');
+  const before = rssMb(serverPid);
+  const opened = await openStreams(base, 5_000);
+  await sleep(1_000);
+  const during = rssMb(serverPid);
+  for (const s of opened.streams) s.request.destroy();
+  await sleep(500);
+  const many = await deliveries(base, admin, 5_000, '3000000.00');
+  const kbPerStream = before !== undefined && during !== undefined ? round(((during - before) * 1024) / 5_000, 1) : null;
+  return { one, many: { ...many, streams: 5_000 }, kbPerStream };
+}
+
+/** Closes last month (preview, then close with a beacon of the right form) and times the close. */
+async function measureClose(base: string, admin: string): Promise<ProductFigures['close']> {
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+  const preview = await fetch(`${base}/api/super-admin/seasons/${month}/preview`, { headers: { cookie: admin } });
+  await preview.arrayBuffer();
+  const started = performance.now();
+  const closed = await post(base, `/api/super-admin/seasons/${month}/close`, { beacon: `bsc:43000000:0x${'ab'.repeat(32)}` }, admin);
+  const ms = round(performance.now() - started, 1);
+  return { ms, status: closed.status, month, detail: closed.status === 200 ? 'closed' : (await closed.text()).slice(0, 200) };
 }

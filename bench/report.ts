@@ -3,7 +3,7 @@ import type { LoadResult } from './lib.ts';
 import type { BenchResults, SizeRun } from './run.ts';
 import { median, round } from './lib.ts';
 
-type Verdict = 'pass' | 'miss' | 'not measured';
+type Verdict = 'pass' | 'miss' | 'not measured' | 'reported';
 
 interface Row {
   what: string;
@@ -121,6 +121,76 @@ export function targetRows(r: BenchResults): Row[] {
       note: `p50 first page ${list.firstPage.p50} ms; row ${list.deepRow} by ${list.deepCursor ? `cursor ${list.deepCursor.p50} ms` : 'offset (no cursor offered)'}; by offset ${list.deepOffset.p50} ms; X-Total-Count ${list.totalHeader ?? '-'}`,
     });
   } else rows.push(notRun('admin list, a deep page / the first page, at L', '<= 1.5', 'size L was not run'));
+
+  if (large) {
+    const f = large.product.fanOut;
+    const ratio = f ? f.many.p99 / f.one.p99 : null;
+    rows.push(
+      f && ratio !== null
+        ? {
+            what: 'live leaderboard: p99 delivery of an award to 5,000 streams / to 1, at L',
+            target: '<= 5, with memory per stream',
+            measured: fmt(ratio),
+            verdict: ratio <= 5 && f.many.received === f.many.streams ? 'pass' : 'miss',
+            note: `p99 ${f.many.p99} ms to ${f.many.received} of ${f.many.streams} streams, ${f.one.p99} ms to 1; ${f.kbPerStream ?? '-'} KB of server memory per open stream`,
+          }
+        : notRun('live leaderboard: p99 delivery of an award to 5,000 streams / to 1, at L', '<= 5', 'not measured in this run'),
+    );
+    const c = large.product.close;
+    rows.push(
+      c && c.status === 200
+        ? {
+            what: 'close of a month at L / the leaderboard query at L',
+            target: 'reported (one transaction: standings, prizes, lottery)',
+            measured: fmt(c.ms / large.queries.leaderboardMs),
+            verdict: 'reported',
+            note: `close of ${c.month} ${c.ms} ms, leaderboard query ${large.queries.leaderboardMs} ms`,
+          }
+        : notRun(
+            'close of a month at L / the leaderboard query at L',
+            'reported',
+            c ? `the close answered ${c.status}: ${c.detail}` : 'not measured in this run',
+          ),
+    );
+  }
+
+  if (large) {
+    const first = large.product.adminList.firstPage.p50;
+    const desk = large.product.desk;
+    const analytics = desk.analytics.p50 / first;
+    const flagged = desk.flaggedList.p50 / first;
+    rows.push({
+      what: 'admin analytics / the first admin page, at L',
+      target: '<= 3 (SQL aggregates over indexed columns)',
+      measured: fmt(analytics),
+      verdict: analytics <= 3 ? 'pass' : 'miss',
+      note: `p50 analytics ${desk.analytics.p50} ms, first page ${first} ms`,
+    });
+    rows.push({
+      what: "a 'Flagged only' list / the first admin page, at L",
+      target: '<= 3 (flags answered by indexes)',
+      measured: fmt(flagged),
+      verdict: flagged <= 3 ? 'pass' : 'miss',
+      note: `p50 flagged-only ${desk.flaggedList.p50} ms, first page ${first} ms`,
+    });
+    const e = desk.export;
+    const memory = e ? e.rssPeakMb / e.rssBeforeMb : null;
+    rows.push(
+      e && memory !== null
+        ? {
+            what: 'export of every ambassador at L: peak server RSS during / before',
+            target: '<= 1.5 (streamed in pages)',
+            measured: fmt(memory),
+            verdict: memory <= 1.5 ? 'pass' : 'miss',
+            note: `${e.rows} rows, ${fmt(e.bytes / 1_048_576, 1)} MB in ${e.seconds} s; RSS ${e.rssBeforeMb} -> peak ${e.rssPeakMb} MB`,
+          }
+        : notRun('export of every ambassador at L: peak server RSS during / before', '<= 1.5', 'the server process could not be sampled'),
+    );
+  } else {
+    for (const what of ['admin analytics / the first admin page, at L', "a 'Flagged only' list / the first admin page, at L"])
+      rows.push(notRun(what, '<= 3', 'size L was not run'));
+    rows.push(notRun('export of every ambassador at L: peak server RSS during / before', '<= 1.5', 'size L was not run'));
+  }
 
   const signRun = large ?? pgS ?? liteS;
   if (signRun) {

@@ -3,13 +3,29 @@
  * outbox, every plugin), logger off, on a database the harness has seeded.
  * BENCH_DATABASE_URL picks PostgreSQL; otherwise BENCH_DATA_DIR holds PGlite.
  */
+import { createServer } from 'node:net';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/server.ts';
 
+/** A free loopback port, chosen before start: in production every request must name APP_URL's host. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+const port = await freePort();
 const config = loadConfig({
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
-  PORT: '0',
+  PORT: String(port),
+  APP_URL: `http://127.0.0.1:${port}`,
+  // The bench measures the product, not its mail or its admins' second factor: no SMTP server here,
+  // and the harness signs in as the super admin without a TOTP app.
+  EMAIL_TO_LOG: 'true',
+  ADMIN_MFA: 'optional',
   SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
   SUPER_ADMIN_EMAIL: 'super@bench.example',
   SUPER_ADMIN_PASSWORD: 'SuperBench123!',
@@ -19,7 +35,7 @@ const config = loadConfig({
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
 const server = await startServer(config, { logger: false });
-await server.app.listen({ port: 0, host: '127.0.0.1' });
+await server.app.listen({ port, host: '127.0.0.1' });
 const address = server.app.server.address();
 console.log(`READY ${typeof address === 'object' && address ? address.port : 0}`);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
