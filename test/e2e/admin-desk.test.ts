@@ -4,39 +4,27 @@
  * naming the other ambassadors of a shared wallet.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { expectText, launchBrowser, pageTracker, screenshot, signInAsSuperAdmin } from './browser.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { browserSuite, expectText, screenshot, signInAsSuperAdmin } from './browser.ts';
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-let server: TestServer;
-let browser: Browser;
 let sharer: CreatedAmbassador;
 let partner: CreatedAmbassador;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const pages = suite.pages;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
-  const admin = await superAdminClient(server);
-  sharer = await createAmbassador(server, { admin, fullName: 'Wallet Sharer' });
-  partner = await createAmbassador(server, { admin, fullName: 'Wallet Partner' });
-  await createAmbassador(server, { admin, fullName: 'Honest Member' });
+  const admin = await superAdminClient(suite.server);
+  sharer = await createAmbassador(suite.server, { admin, fullName: 'Wallet Sharer' });
+  partner = await createAmbassador(suite.server, { admin, fullName: 'Wallet Partner' });
+  await createAmbassador(suite.server, { admin, fullName: 'Honest Member' });
   for (const person of [sharer, partner]) expect((await person.client.patch('/api/ambassador', { usdtWalletAddress: WALLET })).status).toBe(200);
-  await credit(server, sharer.ambassadorId, 'USDT', '120.00');
+  await credit(suite.server, sharer.ambassadorId, 'USDT', '120.00');
   expect((await sharer.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: WALLET })).status).toBe(201);
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the admin desk', () => {
@@ -71,7 +59,7 @@ describe('the admin desk', () => {
   });
 
   it('shows what an edit changed in the activity log, filtered by action and admin, page by page', async () => {
-    const admin = await superAdminClient(server);
+    const admin = await superAdminClient(suite.server);
     expect((await admin.patch(`/api/admin/ambassadors/${partner.ambassadorId}`, { status: 'suspended' })).status).toBe(200);
     const { page } = await pages.open();
     await signInAsSuperAdmin(page, SUPER_ADMIN);

@@ -2,35 +2,23 @@
  * The Analytics tab in Chromium (DECISIONS §5, The admin desk): the queues' oldest items, and the
  * charts with their axes named and each said in a sentence and a table for screen readers.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validApplication, validReport } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { expectNoHorizontalOverflow, expectText, launchBrowser, pageTracker, PHONE, screenshot, signInAsSuperAdmin } from './browser.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { browserSuite, expectNoHorizontalOverflow, expectText, PHONE, screenshot, signInAsSuperAdmin } from './browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const pages = suite.pages;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
-  const admin = await superAdminClient(server);
-  const first = await createAmbassador(server, { admin, fullName: 'Chart One' });
-  const second = await createAmbassador(server, { admin, fullName: 'Chart Two' });
-  expect((await new ApiClient(server).post('/api/applications', validApplication({ fullName: 'Still Waiting' }))).status).toBe(201);
+  const admin = await superAdminClient(suite.server);
+  const first = await createAmbassador(suite.server, { admin, fullName: 'Chart One' });
+  const second = await createAmbassador(suite.server, { admin, fullName: 'Chart Two' });
+  expect((await new ApiClient(suite.server).post('/api/applications', validApplication({ fullName: 'Still Waiting' }))).status).toBe(201);
   const reported = await first.client.post('/api/reports', validReport());
   expect((await second.client.post('/api/reports', validReport())).status).toBe(201);
   expect((await admin.post(`/api/admin/reports/${reported.body.id}/review`, { status: 'approved', gcmAwarded: '250', usdtAwarded: '12.50' })).status).toBe(200);
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the Analytics tab', () => {

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SCREENSHOTS = join(ROOT, 'screenshots');
@@ -187,4 +189,33 @@ export async function expectLabelledControls(page: Page): Promise<void> {
     return missing;
   });
   if (unlabelled.length) throw new Error(`${page.url()} has controls without a label:\n${unlabelled.join('\n')}`);
+}
+
+/**
+ * One listening server and one Chromium for a test file: started before its tests (before the
+ * file's own beforeAll, which can seed through `suite.server`), its pages checked for console
+ * errors and closed after each test, and everything stopped at the end.
+ */
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  pages: ReturnType<typeof pageTracker>;
+}
+
+export function browserSuite(options: Omit<TestServerOptions, 'listen'> = {}): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  suite.pages = pageTracker(
+    () => suite.browser,
+    () => suite.server.url,
+  );
+  beforeAll(async () => {
+    suite.server = await startTestServer({ ...options, listen: true });
+    suite.browser = await launchBrowser();
+  });
+  afterEach(() => suite.pages.closeAll());
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }

@@ -4,19 +4,17 @@
  * reads the team's feedback; and a forgotten password, end to end: asked for on /forgot-password,
  * the emailed link sets a new one, which signs in, and the link used again is dead.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+
 import {
+  browserSuite,
   expectContent,
   expectLabelledControls,
   expectNoHorizontalOverflow,
   expectText,
   expectToast,
-  launchBrowser,
-  pageTracker,
   screenshot,
   signInAsAmbassador,
 } from './browser.ts';
@@ -24,38 +22,27 @@ import {
 const NOTES = 'Please add links to your threads and the AMA recording next time, so we can check the numbers.';
 const FORGOT_ANSWER = 'If an account exists for this email, we have sent it a link to set a new password. The link is valid for 1 hour.';
 
-let server: TestServer;
-let browser: Browser;
 let reviewed: CreatedAmbassador;
 let forgetful: CreatedAmbassador;
 let reportId: string;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+// The real time (browsers drop cookies that expire before their own clock); few password
+// attempts per address, so the last step meets the limit.
+const suite = browserSuite({ env: { SETUP_PASSWORD_ATTEMPTS: '4' } });
+const pages = suite.pages;
 
 function utcDay(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
 beforeAll(async () => {
-  // The real time (browsers drop cookies that expire before their own clock); few password
-  // attempts per address, so the last step meets the limit.
-  server = await startTestServer({ listen: true, env: { SETUP_PASSWORD_ATTEMPTS: '4' } });
-  browser = await launchBrowser();
-  const admin = await superAdminClient(server);
-  reviewed = await createAmbassador(server, { admin, fullName: 'Thandiwe Nkosi' });
-  forgetful = await createAmbassador(server, { admin, fullName: 'Musa Forgetful' });
+  const admin = await superAdminClient(suite.server);
+  reviewed = await createAmbassador(suite.server, { admin, fullName: 'Thandiwe Nkosi' });
+  forgetful = await createAmbassador(suite.server, { admin, fullName: 'Musa Forgetful' });
   const report = await reviewed.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
   expect(report.status).toBe(201);
   reportId = report.body.id;
   const review = await admin.post(`/api/admin/reports/${reportId}/review`, { status: 'rejected', gcmAwarded: '0', usdtAwarded: '0', adminNotes: NOTES });
   expect(review.status).toBe(200);
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the bell', () => {
@@ -125,13 +112,13 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectText(page, 'Invalid email address');
 
-    const seen = server.mail.messages.length;
+    const seen = suite.server.mail.messages.length;
     await page.getByLabel(/^Email/).fill(forgetful.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('status').filter({ hasText: FORGOT_ANSWER }).waitFor();
     await screenshot(page, 'forgot-password-sent');
-    await server.flushEmail();
-    const mail = await server.mail.waitFor(forgetful.email, { after: seen });
+    await suite.server.flushEmail();
+    const mail = await suite.server.mail.waitFor(forgetful.email, { after: seen });
     const link = /https?:\/\/\S+\/setup-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     const path = new URL(link ?? '').pathname;

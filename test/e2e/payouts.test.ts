@@ -5,36 +5,29 @@
  * admin; a wallet change pauses withdrawals and the wallet page says until when.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { expectText, expectToast, launchBrowser, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { browserSuite, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 const WALLET_A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const WALLET_B = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TOKEN = '0x55d398326f99059fF775485246999027B3197955';
 const TX_HASH = `0x${'ab12'.repeat(16)}`;
 
-let server: TestServer;
-let browser: Browser;
 let admin: ApiClient;
 let striker: CreatedAmbassador;
 let keeper: CreatedAmbassador;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const pages = suite.pages;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
-  admin = await superAdminClient(server);
-  striker = await createAmbassador(server, { admin, fullName: 'Paid Striker' });
-  keeper = await createAmbassador(server, { admin, fullName: 'Paid Keeper' });
-  await credit(server, striker.ambassadorId, 'USDT', '900.00');
-  await credit(server, keeper.ambassadorId, 'USDT', '300.00');
+  admin = await superAdminClient(suite.server);
+  striker = await createAmbassador(suite.server, { admin, fullName: 'Paid Striker' });
+  keeper = await createAmbassador(suite.server, { admin, fullName: 'Paid Keeper' });
+  await credit(suite.server, striker.ambassadorId, 'USDT', '900.00');
+  await credit(suite.server, keeper.ambassadorId, 'USDT', '300.00');
   for (const [person, amount, wallet] of [
     [striker, '120.00', WALLET_A],
     [keeper, '75.50', WALLET_B],
@@ -46,11 +39,6 @@ beforeAll(async () => {
   // Above the two-person threshold (500): the super admin's approval is the first of two.
   const large = await striker.client.post('/api/withdrawal-requests', { amount: '600.00', walletAddress: WALLET_A });
   expect((await admin.post(`/api/admin/withdrawals/${large.body.id}/approve`, {})).body).toMatchObject({ status: 'pending', approvals: 1 });
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('a payout batch from the console', () => {

@@ -3,21 +3,17 @@
  * field has the focus, `a` approves, `r` rejects, `n` opens the next pending report nobody else
  * holds, and a report another admin holds shows 'Being reviewed by …' and is never handed out.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { expectText, expectToast, launchBrowser, pageTracker, screenshot, signInAsSuperAdmin } from './browser.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { browserSuite, expectText, expectToast, screenshot, signInAsSuperAdmin } from './browser.ts';
 
-let server: TestServer;
-let browser: Browser;
 let lead: ApiClient;
 const reportOf = new Map<string, string>();
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const pages = suite.pages;
 
 async function focusedLabel(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -29,25 +25,18 @@ async function focusedLabel(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
-  lead = await superAdminClient(server);
+  lead = await superAdminClient(suite.server);
   const otherEmail = uniqueEmail('reviewer');
   await lead.post('/api/super-admin/admins', { email: otherEmail, fullName: 'Other Reviewer' });
-  await server.flushEmail();
-  const token = server.mail.setupToken(await server.mail.waitFor(otherEmail));
-  await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'Reviewer1' });
+  await suite.server.flushEmail();
+  const token = suite.server.mail.setupToken(await suite.server.mail.waitFor(otherEmail));
+  await new ApiClient(suite.server).post(`/api/setup-password/${token}`, { password: 'Reviewer1' });
   for (const name of ['Queue First', 'Queue Held', 'Queue Second', 'Queue Third']) {
-    const amb = await createAmbassador(server, { admin: lead, fullName: name });
+    const amb = await createAmbassador(suite.server, { admin: lead, fullName: name });
     reportOf.set(name, (await amb.client.post('/api/reports', validReport())).body.id as string);
   }
-  const other = await new ApiClient(server).login(otherEmail, 'Reviewer1');
+  const other = await new ApiClient(suite.server).login(otherEmail, 'Reviewer1');
   expect((await other.post(`/api/admin/reports/${reportOf.get('Queue Held')}/claim`)).status).toBe(200);
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('working through the review queue', () => {
@@ -77,6 +66,8 @@ describe('working through the review queue', () => {
       await expect.poll(() => focusedLabel(page)).toBe('GCM Awarded');
       await page.keyboard.press(decision);
       await expectToast(page, 'Report Reviewed', decision === 'r' ? 'The report was rejected.' : 'The report was approved.');
+      // The reviewed report's form is gone; the focus is on the next step.
+      await expect.poll(() => focusedLabel(page)).toBe('Next pending');
     }
     expect(seen.sort()).toEqual(['Queue First', 'Queue Second', 'Queue Third']);
     await page.keyboard.press('n');

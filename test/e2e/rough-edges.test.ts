@@ -4,37 +4,25 @@
  * after today's report, a session ended elsewhere (the message, then back to the page), and a
  * server failure told as a sentence with the request id, never its body.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { DESKTOP, expectText, expectToast, launchBrowser, openPage, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectText, expectToast, openPage, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
-let server: TestServer;
-let browser: Browser;
 let member: CreatedAmbassador;
 let reporter: CreatedAmbassador;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const pages = suite.pages;
 
 function utcDay(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
-  const admin = await superAdminClient(server);
-  member = await createAmbassador(server, { admin, fullName: 'Header Person' });
-  reporter = await createAmbassador(server, { admin, fullName: 'Daily Reporter' });
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  const admin = await superAdminClient(suite.server);
+  member = await createAmbassador(suite.server, { admin, fullName: 'Header Person' });
+  reporter = await createAmbassador(suite.server, { admin, fullName: 'Daily Reporter' });
 });
 
 describe('a header that knows who is signed in', () => {
@@ -82,7 +70,7 @@ describe('the report form after today’s report', () => {
 
 describe('a session ended elsewhere', () => {
   it('says so on the login page and returns to the page after sign-in', async () => {
-    const person = await createAmbassador(server, { fullName: 'Ended Session' });
+    const person = await createAmbassador(suite.server, { fullName: 'Ended Session' });
     const { page } = await pages.open();
     await signInAsAmbassador(page, person.email, person.password);
     await page.goto('/wallet');
@@ -102,24 +90,24 @@ describe('a session ended elsewhere', () => {
   });
 
   it('never returns to another site', async () => {
-    const person = await createAmbassador(server, { fullName: 'Next Checker' });
+    const person = await createAmbassador(suite.server, { fullName: 'Next Checker' });
     const { page } = await pages.open();
     await page.goto('/auth?next=//evil.example/wallet');
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    expect(new URL(page.url()).host).toBe(new URL(server.url).host);
+    expect(new URL(page.url()).host).toBe(new URL(suite.server.url).host);
   });
 });
 
-describe('a server failure', () => {
+describe('a suite.server failure', () => {
   it('shows a sentence with the request id, never the body', async () => {
     // Not tracked: this page sees a 500 on purpose.
-    const tracked = await openPage(browser, server.url, DESKTOP);
+    const tracked = await openPage(suite.browser, suite.server.url, DESKTOP);
     try {
       const { page } = tracked;
-      const person = await createAmbassador(server, { fullName: 'Failure Witness' });
+      const person = await createAmbassador(suite.server, { fullName: 'Failure Witness' });
       await signInAsAmbassador(page, person.email, person.password);
       await page.route('**/api/reports', async (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
