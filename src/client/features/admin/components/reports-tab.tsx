@@ -167,7 +167,8 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
           <ReviewForm
             report={report}
             onReviewed={(reviewed) => {
-              setReport({ ...report, ...reviewed, claim: null });
+              // Unless 'Next pending' already moved on while the review was on its way.
+              setReport((shown) => (shown.id === reviewed.id ? { ...shown, ...reviewed, claim: null } : shown));
               // The next step is the next report: its button takes the focus (Enter or n).
               window.setTimeout(() => nextButton.current?.focus(), 0);
             }}
