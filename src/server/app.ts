@@ -8,8 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from './auth/sessions.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { clientErrorHandler, httpServerOptions } from './http-server.ts';
@@ -18,7 +17,8 @@ import { registerFeatures } from './features/index.ts';
 import { registerPages } from './pages.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerBackup } from './plugins/backup.ts';
-import { FRAMEWORK_ERRORS, errorHandler, refuseNulCharacters } from './plugins/errors.ts';
+import { openapiOptions } from './openapi.ts';
+import { FRAMEWORK_ERRORS, errorHandler, refuseNulCharacters, requireHostHeader } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { appSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -48,9 +48,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     http: httpServerOptions(ctx.config.requestTimeoutMs),
     // Fastify's own answers to malformed requests, in the project's error shape (DECISIONS §2).
     clientErrorHandler,
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const known = FRAMEWORK_ERRORS[error.code] ?? { status: 500, message: 'Internal server error' };
-      return reply.headers(headers).code(known.status).header('Cache-Control', 'no-store').send({ message: known.message });
+      return reply.headers(headers).header('X-Request-Id', request.id).code(known.status).header('Cache-Control', 'no-store').send({ message: known.message });
     },
   });
   app.decorate('ctx', ctx);
@@ -60,15 +60,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerJsonBody(app);
 
   registerSecurityHeaders(app, headers);
+  requireHostHeader(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Ambassador Programme API', version: '1.0.0', description: 'Every call of spec §7. Errors: {message, errors?}.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The API document: generated from the route schemas, completed from each route's access level and traits (openapi.ts).
+  await app.register(fastifySwagger, openapiOptions({ appUrl: ctx.config.appUrl, bodyLimit: BODY_LIMIT, requestTimeoutMs: ctx.config.requestTimeoutMs }));
 
   registerAccess(app, ctx);
   registerMetrics(app, ctx);

@@ -25,12 +25,21 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   /** A machine-readable reason a client acts on (e.g. MFA_ENROLL), sent as the body's `code`. */
   readonly reason: string | undefined;
+  /** Seconds before trying again is worth it (429, 503): sent as Retry-After. */
+  retryAfterSeconds: number | undefined;
   constructor(code: ErrorCode, message: string, errors?: FieldError[], reason?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
     this.reason = reason;
+    this.retryAfterSeconds = undefined;
+  }
+
+  /** The same error, telling the caller when to try again (Retry-After). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

@@ -24,6 +24,14 @@ declare module 'fastify' {
     stream?: boolean;
     /** A change that comes from other sites on purpose (a signed one-click link): no Origin check. */
     crossSite?: boolean;
+    /**
+     * What the API document (openapi.ts) tells of a route beyond its schemas. idempotent: it takes
+     * an Idempotency-Key (withTransaction with the request). etag: a public read cached by ETag
+     * (304). sessionCookie: it sets or clears the session cookie.
+     */
+    idempotent?: boolean;
+    etag?: boolean;
+    sessionCookie?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, multiplyMoney } from './money.ts';
+import { addMoney, multiplyMoney, readMoneyInput } from './money.ts';
 
 describe('multiplyMoney', () => {
   it('multiplies exactly in cents', () => {
@@ -11,5 +11,15 @@ describe('multiplyMoney', () => {
 
   it('refuses a count that is not a whole number', () => {
     expect(() => multiplyMoney('1.00', 1.5)).toThrow();
+  });
+});
+
+describe('readMoneyInput', () => {
+  it('tells a number below zero from text that is not a number', () => {
+    expect(readMoneyInput('75.50')).toEqual({ ok: true, value: '75.50' });
+    expect(readMoneyInput(60)).toEqual({ ok: true, value: '60.00' });
+    for (const value of ['-60', -1, '-0.5']) expect(readMoneyInput(value), String(value)).toEqual({ ok: false, problem: 'negative' });
+    for (const value of ['1e2', 'fifty', '', '+5', '0x10', null, true]) expect(readMoneyInput(value), String(value)).toEqual({ ok: false, problem: 'format' });
+    expect(readMoneyInput('1.001')).toEqual({ ok: false, problem: 'precision' });
   });
 });

@@ -9,8 +9,8 @@ export type Cents = bigint;
 const MONEY_PATTERN = new RegExp(`^(\\d{1,${MONEY_MAX_INTEGER_DIGITS}})(?:\\.(\\d{1,2}))?$`);
 const SIGNED_PATTERN = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** Why a money input was refused, or null when it is a valid non-negative amount. */
-export type MoneyProblem = 'format' | 'precision' | 'range';
+/** Why a money input was refused: not a plain decimal number, too many decimals, too large, or below zero. */
+export type MoneyProblem = 'format' | 'precision' | 'range' | 'negative';
 
 /**
  * Reads a user-supplied amount (a JSON number or a numeric string) as a
@@ -31,7 +31,7 @@ export function readMoneyInput(value: unknown): { ok: true; value: string } | { 
   if (text.startsWith('+')) return { ok: false, problem: 'format' };
   const signed = SIGNED_PATTERN.exec(text);
   if (!signed) return { ok: false, problem: 'format' };
-  if (signed[1] === '-') return { ok: false, problem: 'format' };
+  if (signed[1] === '-') return { ok: false, problem: 'negative' };
   const integer = (signed[2] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = signed[3] ?? '';
   if (fraction.length > 2) return { ok: false, problem: 'precision' };

@@ -27,6 +27,8 @@ export const HASH_QUEUE_LIMIT = 32 * THREADS;
 /** 10 leaves the event loop and PostgreSQL ahead of the hashing threads. */
 const HASHING_NICE = 10;
 export const BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.';
+/** The queue holds about half a second of work: a couple of seconds is enough for it to drain. */
+const BUSY_RETRY_AFTER_S = 2;
 
 let pool: Piscina<PasswordTask, string | boolean> | undefined;
 
@@ -50,7 +52,7 @@ async function runTask<T extends string | boolean>(task: PasswordTask): Promise<
   try {
     return (await passwordPool().run(task)) as T;
   } catch (error) {
-    if (error instanceof Error && error.message === 'Task queue is at limit') throw unavailable(BUSY_MESSAGE);
+    if (error instanceof Error && error.message === 'Task queue is at limit') throw unavailable(BUSY_MESSAGE).retryAfter(BUSY_RETRY_AFTER_S);
     throw error;
   }
 }

@@ -41,6 +41,11 @@ function windowOpen(limits: Limit[], now: Date): SQL {
  * its row lock) and answers each key's count within its current window, this attempt included.
  */
 export async function hitAll(db: Db, limits: Limit[], now: Date): Promise<Map<string, number>> {
+  return new Map([...(await hitWindows(db, limits, now))].map(([key, { count }]) => [key, count]));
+}
+
+/** hitAll, with when each key's current window started. */
+async function hitWindows(db: Db, limits: Limit[], now: Date): Promise<Map<string, { count: number; windowStart: Date }>> {
   const sorted = distinctSorted(limits);
   if (!sorted.length) return new Map();
   const open = windowOpen(sorted, now);
@@ -54,8 +59,8 @@ export async function hitAll(db: Db, limits: Limit[], now: Date): Promise<Map<st
         windowStart: sql`case when ${rateLimits.windowStart} <= ${open} then ${now} else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ key: rateLimits.key, count: rateLimits.count });
-  return new Map(rows.map((r) => [r.key, r.count]));
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+  return new Map(rows.map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
 }
 
 /** Counts one attempt and answers the count within the current window. */
@@ -68,8 +73,12 @@ export async function hit(db: Db, limit: Limit, now: Date): Promise<number> {
  * Nothing else has happened yet when it throws: call it before checking a password.
  */
 export async function consumeAll(db: Db, limits: Limit[], now: Date, message: string): Promise<void> {
-  const counts = await hitAll(db, limits, now);
-  if (limits.some((l) => (counts.get(l.key) ?? 1) > l.max)) throw rateLimited(message);
+  const windows = await hitWindows(db, limits, now);
+  const passed = limits.filter((l) => (windows.get(l.key)?.count ?? 1) > l.max);
+  if (!passed.length) return;
+  // Retry-After: when the last of the passed limits' windows closes.
+  const reopens = Math.max(...passed.map((l) => (windows.get(l.key)?.windowStart ?? now).getTime() + l.windowMs));
+  throw rateLimited(message).retryAfter((reopens - now.getTime()) / 1000);
 }
 
 /** Counts an attempt and throws 429 once the window's allowance is passed. */

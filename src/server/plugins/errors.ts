@@ -11,6 +11,7 @@ import { AppError, badRequest, isConnectionFailure, pgErrorCode } from '../error
 
 export function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.code(error.status).send({
       message: error.message,
       ...(error.errors ? { errors: error.errors } : {}),
@@ -58,6 +59,17 @@ export const FRAMEWORK_ERRORS: Record<string, { status: number; message: string 
   FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
 };
+
+/**
+ * HTTP/1.1 requests must name a Host (RFC 9112 §3.2). Node refuses one that does not with an empty
+ * 400 of its own; the server lets it through (http-server.ts) so it is refused here, in the
+ * project's error shape.
+ */
+export function requireHostHeader(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw badRequest('The request has no Host header');
+  });
+}
 
 export function refuseNulCharacters(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL: refuse it in any input up front, as bad input (400), never a 500.

@@ -1,13 +1,14 @@
 /** The admin desk's figures over time (DECISIONS §5, The admin desk). Newest first. */
 import { z } from 'zod';
 
-const money = z.string();
+/** `.meta()` is for the API document only: nothing here checks what the server writes. */
+const money = z.string().meta({ description: 'An exact amount with 2 decimals, as a string.', pattern: '^-?\\d+\\.\\d{2}$' });
 
 export const ZAnalytics = z.object({
   weeks: z.array(
     z.object({
       /** The Monday the week starts on (UTC), YYYY-MM-DD. */
-      week: z.string(),
+      week: z.string().meta({ format: 'date' }),
       applications: z.number().int(),
       approvedApplications: z.number().int(),
       reports: z.number().int(),

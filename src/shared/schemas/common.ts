@@ -28,19 +28,35 @@ export function optionalText(max: number, label: string) {
 
 export const ZAdminNotes = optionalText(MAX_NOTES_LENGTH, 'Admin notes');
 
-/** A money input (number or numeric string) read exactly; messages per problem. */
-export function moneySchema(messages: { format: string; precision: string; range: string }) {
-  return z.unknown().transform((value, ctx) => {
-    const read = readMoneyInput(value);
-    if (!read.ok) {
-      ctx.addIssue({ code: 'custom', message: messages[read.problem] });
-      return z.NEVER;
-    }
-    return read.value;
-  });
+/** How the API document describes a money input (what readMoneyInput accepts). */
+export const MONEY_INPUT_DOC = {
+  description: 'An exact amount: a JSON number or a numeric string, at least 0, with at most 2 decimals (75, 75.5 or "75.50").',
+  anyOf: [
+    { type: 'string', pattern: '^\\d{1,18}(\\.\\d{1,2})?$', example: '75.50' },
+    { type: 'number', minimum: 0, example: 75 },
+  ],
+};
+
+/**
+ * A money input (number or numeric string) read exactly; messages per problem. A negative amount
+ * gets the `negative` message when there is one, else the `format` one.
+ */
+export function moneySchema(messages: { format: string; precision: string; range: string; negative?: string }) {
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      const read = readMoneyInput(value);
+      if (!read.ok) {
+        const message = read.problem === 'negative' ? (messages.negative ?? messages.format) : messages[read.problem];
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return read.value;
+    })
+    .meta(MONEY_INPUT_DOC);
 }
 
-export const ZIdParams = z.object({ id: z.string() });
+export const ZIdParams = z.object({ id: z.string().meta({ description: 'The record’s id (a UUID); any other text answers 404.' }) });
 
 export const ZListQuery = z.object({
   limit: z.coerce
@@ -48,15 +64,24 @@ export const ZListQuery = z.object({
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(ADMIN_LIST_MAX_LIMIT, `limit must be at most ${ADMIN_LIST_MAX_LIMIT}`)
-    .default(ADMIN_LIST_DEFAULT_LIMIT),
+    .default(ADMIN_LIST_DEFAULT_LIMIT)
+    .meta({ description: `Items per page (1 to ${ADMIN_LIST_MAX_LIMIT}).` }),
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
     .min(0, 'offset must not be negative')
     .max(10_000_000, 'offset is too large')
-    .default(0),
-  cursor: z.string().max(200, 'cursor is too long').optional(),
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+    .default(0)
+    .meta({ description: 'Items to skip. Not with `cursor`.' }),
+  cursor: z
+    .string()
+    .max(200, 'cursor is too long')
+    .optional()
+    .meta({ description: 'Where the next page starts: the X-Next-Cursor header of the previous page. Not with `offset`.' }),
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional().meta({
+    description:
+      'Only the items whose ambassador’s (or applicant’s) name or email contains this text, ignoring case; the withdrawals list also matches the wallet address.',
+  }),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
@@ -65,7 +90,8 @@ export const ZFlaggedQuery = z.object({
   flagged: z
     .enum(['true', 'false'], { error: 'flagged must be true or false' })
     .optional()
-    .transform((value) => value === 'true'),
+    .transform((value) => value === 'true')
+    .meta({ description: '`true`: only the items with an abuse flag.' }),
 });
 
 /** The error body of DECISIONS §2. */

@@ -20,7 +20,7 @@ export const ZNotification = z.object({
   body: z.string(),
   link: z.string().nullable(),
   read: z.boolean(),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

@@ -21,22 +21,25 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
 /** A calendar date ("2026-11-21" or an ISO date-time, whose UTC date is taken) as YYYY-MM-DD. */
 export function dateSchema(message: string) {
-  return z.string({ error: message }).transform((value, ctx) => {
-    const text = value.trim();
-    const match = ISO_DATE.exec(text);
-    const parsed = match ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : null;
-    if (!parsed || Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 2000 || parsed.getUTCFullYear() > 9999) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    const iso = parsed.toISOString().slice(0, 10);
-    // "2026-02-31" parses as March 3rd: refuse dates that do not exist.
-    if (text.length === 10 && iso !== text) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return iso;
-  });
+  return z
+    .string({ error: message })
+    .transform((value, ctx) => {
+      const text = value.trim();
+      const match = ISO_DATE.exec(text);
+      const parsed = match ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : null;
+      if (!parsed || Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 2000 || parsed.getUTCFullYear() > 9999) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const iso = parsed.toISOString().slice(0, 10);
+      // "2026-02-31" parses as March 3rd: refuse dates that do not exist.
+      if (text.length === 10 && iso !== text) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return iso;
+    })
+    .meta({ format: 'date', description: 'A calendar date, YYYY-MM-DD (UTC). An ISO 8601 date-time is also accepted: its UTC date is taken.' });
 }
 
 /**

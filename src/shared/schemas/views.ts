@@ -6,8 +6,11 @@ import { z } from 'zod';
 import { ABUSE_FLAGS, AMBASSADOR_STATUSES, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../enums.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 
-const money = z.string();
-const isoDate = z.string();
+/** `.meta()` is for the API document only: nothing here checks what the server writes. */
+const money = z.string().meta({ description: 'An exact amount with 2 decimals, as a string.', pattern: '^-?\\d+\\.\\d{2}$', example: '1250.50' });
+const isoDate = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC.' });
+const calendarDate = z.string().meta({ format: 'date', description: 'A calendar date, YYYY-MM-DD (UTC).' });
+const walletAddress = z.string().meta({ description: 'A BEP20 address, checksummed.', pattern: '^0x[0-9a-fA-F]{40}$' });
 const nullableText = z.string().nullable();
 /** Abuse flags of an admin list item (DECISIONS §5, The admin desk). */
 const flags = z.array(z.enum(ABUSE_FLAGS));
@@ -42,8 +45,8 @@ export const ZAmbassadorView = z.object({
   badgeLevel: z.enum(BADGE_LEVELS),
   badgePinned: z.boolean(),
   status: z.enum(AMBASSADOR_STATUSES),
-  gcmWalletAddress: nullableText,
-  usdtWalletAddress: nullableText,
+  gcmWalletAddress: walletAddress.nullable(),
+  usdtWalletAddress: walletAddress.nullable(),
   ...socials,
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -75,8 +78,8 @@ export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;
 export const ZReportView = z.object({
   id: z.string(),
   ambassadorId: z.string(),
-  weekStartDate: z.string(),
-  weekEndDate: z.string(),
+  weekStartDate: calendarDate,
+  weekEndDate: calendarDate,
   activityReport: z.string(),
   gcmAwarded: money,
   usdtAwarded: money,
@@ -119,7 +122,7 @@ export const ZWithdrawalView = z.object({
   id: z.string(),
   ambassadorId: z.string(),
   amount: money,
-  walletAddress: z.string(),
+  walletAddress,
   status: z.enum(DECISION_STATUSES),
   adminNotes: nullableText,
   createdAt: isoDate,
@@ -194,7 +197,7 @@ export const ZAdminActionView = z.object({
   targetId: nullableText,
   details: nullableText,
   /** What an edit changed: {field: [before, after]}. */
-  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()]).meta({ description: '[before, after]', items: {} })).nullable(),
   createdAt: isoDate,
 });
 export type TAdminActionView = z.infer<typeof ZAdminActionView>;

@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
 
+/** How the API document describes an address: what normalizeBep20Address accepts. */
+export const WALLET_ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
+const ADDRESS_DOC = 'A BEP20 (EVM) address: 0x and 40 hexadecimal digits, EIP-55 checksum-valid when in mixed case; never the zero address.';
+
 /** A BEP20 address, stored checksummed; empty or null clears it. */
 export const ZOptionalWallet = z
   .string({ error: BEP20_ADDRESS_MESSAGE })
@@ -18,16 +22,20 @@ export const ZOptionalWallet = z
       return z.NEVER;
     }
     return normalized;
-  });
+  })
+  .meta({ description: `${ADDRESS_DOC} Empty or null clears it.`, pattern: '^(0x[0-9a-fA-F]{40})?$', example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
 
-export const ZRequiredWallet = z.string({ error: BEP20_ADDRESS_MESSAGE }).transform((value, ctx) => {
-  const normalized = normalizeBep20Address(value);
-  if (!normalized) {
-    ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
-    return z.NEVER;
-  }
-  return normalized;
-});
+export const ZRequiredWallet = z
+  .string({ error: BEP20_ADDRESS_MESSAGE })
+  .transform((value, ctx) => {
+    const normalized = normalizeBep20Address(value);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: BEP20_ADDRESS_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  })
+  .meta({ description: ADDRESS_DOC, pattern: WALLET_ADDRESS_PATTERN, example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
 
 /**
  * The wallet page's USDT address editor (spec §5): not empty. The address itself is judged by

@@ -5,6 +5,8 @@ import { ZRequiredWallet } from './wallet.ts';
 
 export const WITHDRAWAL_MESSAGES = {
   minimum: 'Minimum withdrawal amount is 50 USDT',
+  /** Not a number at all ("1e2", "fifty", empty): the spec's 'Invalid Amount' case, said plainly. */
+  notANumber: 'Enter the amount as a number, like 75 or 75.50',
   precision: 'Amount can have at most 2 decimal places',
   range: 'Amount is too large',
   insufficient: "You don't have enough USDT to withdraw this amount",
@@ -15,7 +17,12 @@ export const WITHDRAWAL_MESSAGES = {
 } as const;
 
 export const ZWithdrawalInput = z.object({
-  amount: moneySchema({ format: WITHDRAWAL_MESSAGES.minimum, precision: WITHDRAWAL_MESSAGES.precision, range: WITHDRAWAL_MESSAGES.range }),
+  amount: moneySchema({
+    format: WITHDRAWAL_MESSAGES.notANumber,
+    negative: WITHDRAWAL_MESSAGES.minimum,
+    precision: WITHDRAWAL_MESSAGES.precision,
+    range: WITHDRAWAL_MESSAGES.range,
+  }),
   walletAddress: ZRequiredWallet,
 });
 export type TWithdrawalInput = z.input<typeof ZWithdrawalInput>;

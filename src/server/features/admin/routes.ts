@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZAdminSummary } from '../../../shared/schemas/views.ts';
 import { typed } from '../../http.ts';
 import { ambassadorCount } from '../ambassadors/service.ts';
@@ -12,7 +11,15 @@ import { analytics } from '../analytics/service.ts';
 export async function adminRoutes(app: FastifyInstance) {
   typed(app).get(
     '/api/admin/summary',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: ZAdminSummary, 401: ZErrorBody, 403: ZErrorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getAdminSummary',
+        summary: 'The admin desk’s counts',
+        tags: ['admin'],
+        response: { 200: ZAdminSummary.describe('Ambassadors, and the pending applications, reports and withdrawals.') },
+      },
+    },
     async () => {
       const [totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals] = await Promise.all([
         ambassadorCount(app.ctx.db),
@@ -26,7 +33,15 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed(app).get(
     '/api/admin/analytics',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: ZAnalytics, 401: ZErrorBody, 403: ZErrorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getAnalytics',
+        summary: 'The programme over the last 12 weeks and months',
+        tags: ['admin'],
+        response: { 200: ZAnalytics.describe('Queues, applications, reports, awards and withdrawals, newest first.') },
+      },
+    },
     async () => analytics(app.ctx),
   );
 }

@@ -6,22 +6,50 @@ import { ZAdminAmbassadorView, ZAmbassadorView, ZMessage, ZOwnAmbassador } from 
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, resendSetupEmail, updateOwnAmbassador } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const notFound = ZErrorBody.describe('No ambassador has this id.');
+/** The two paths of the caller's own record, each its own operation. */
+const OWN_RECORD = [
+  ['/api/ambassadors/me', 'getMyAmbassador'],
+  ['/api/ambassador', 'getOwnAmbassador'],
+] as const;
 
 export async function ambassadorRoutes(app: FastifyInstance) {
   const r = typed(app);
 
   // Two paths of spec §7 for the same record: the dashboard's and the other pages'.
-  for (const url of ['/api/ambassadors/me', '/api/ambassador']) {
-    r.get(url, { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: ZOwnAmbassador, ...errors } } }, async (request) => {
-      const ambassador = requireAmbassador(request);
-      return ownAmbassadorView(app.ctx, ambassador);
-    });
+  for (const [url, operationId] of OWN_RECORD) {
+    r.get(
+      url,
+      {
+        config: { access: 'ambassador' },
+        schema: {
+          operationId,
+          summary: 'The signed-in ambassador’s own record',
+          tags: ['ambassador'],
+          response: { 200: ZOwnAmbassador.describe('The record, with balances from the ledger and this month’s figures.') },
+        },
+      },
+      async (request) => {
+        const ambassador = requireAmbassador(request);
+        return ownAmbassadorView(app.ctx, ambassador);
+      },
+    );
   }
 
   r.patch(
     '/api/ambassador',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZAmbassadorSelfUpdate, response: { 200: ZOwnAmbassador, ...errors } } },
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        operationId: 'updateOwnAmbassador',
+        summary: 'Change the signed-in ambassador’s profile, payout address or email setting',
+        description:
+          'Any of the fields; others in the body (gcmWalletAddress, badgeLevel, totals, status) are dropped. A changed USDT address is emailed and pauses withdrawals for a while.',
+        tags: ['ambassador'],
+        body: ZAmbassadorSelfUpdate,
+        response: { 200: ZOwnAmbassador.describe('The record as changed.') },
+      },
+    },
     async (request) => {
       const ambassador = requireAmbassador(request);
       const updated = await updateOwnAmbassador(app.ctx, requireUser(request), ambassador, request.body);
@@ -33,7 +61,14 @@ export async function ambassadorRoutes(app: FastifyInstance) {
     '/api/admin/ambassadors',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], querystring: ZListQuery.extend(ZFlaggedQuery.shape), response: { 200: z.array(ZAdminAmbassadorView), ...errors } },
+      schema: {
+        operationId: 'listAmbassadors',
+        summary: 'Ambassadors',
+        description: 'Newest first, one page at a time (`limit` with `offset` or `cursor`); `search` matches the name or email.',
+        tags: ['admin'],
+        querystring: ZListQuery.extend(ZFlaggedQuery.shape),
+        response: { 200: z.array(ZAdminAmbassadorView).describe('One page of ambassadors, with their abuse flags.') },
+      },
     },
     async (request, reply) => {
       const { items, ...page } = await listAmbassadors(app.ctx, request.query);
@@ -46,14 +81,31 @@ export async function ambassadorRoutes(app: FastifyInstance) {
     '/api/admin/ambassadors/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], params: ZIdParams, body: ZAmbassadorAdminUpdate, response: { 200: ZAmbassadorView, ...errors } },
+      schema: {
+        operationId: 'updateAmbassador',
+        summary: 'Edit an ambassador (profile, wallets, badge, status)',
+        tags: ['admin'],
+        params: ZIdParams,
+        body: ZAmbassadorAdminUpdate,
+        response: { 200: ZAmbassadorView.describe('The record as changed.'), 404: notFound },
+      },
     },
     async (request) => adminUpdateAmbassador(app.ctx, requireUser(request), request.params.id, request.body),
   );
 
   r.post(
     '/api/admin/ambassadors/:id/resend-password',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZMessage, ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'resendSetupEmail',
+        summary: 'Email an ambassador a new password link',
+        description: 'Issues a fresh setup link; older ones stop working.',
+        tags: ['admin'],
+        params: ZIdParams,
+        response: { 200: ZMessage.describe('The email is on its way.'), 404: notFound },
+      },
+    },
     async (request) => {
       await resendSetupEmail(app.ctx, requireUser(request), request.params.id);
       return { message: 'Password setup email sent' };

@@ -6,7 +6,7 @@ import { ZAdminApplicationView, ZApplicationView, ZMessage } from '../../../shar
 import { requireUser, setTotal, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const notFound = ZErrorBody.describe('No application has this id.');
 const ZRejectBody = z.object({ adminNotes: ZAdminNotes }).nullish();
 
 export async function applicationRoutes(app: FastifyInstance) {
@@ -17,9 +17,13 @@ export async function applicationRoutes(app: FastifyInstance) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'submitApplication',
+        summary: 'Apply to become an ambassador',
+        description:
+          'An email that already has an account or a pending or approved application is answered the same way, and its owner is emailed: the answer never tells whether an email is known.',
         tags: ['applications'],
         body: ZApplicationInput,
-        response: { 201: ZApplicationView.pick({ id: true, status: true, createdAt: true }), 400: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody },
+        response: { 201: ZApplicationView.pick({ id: true, status: true, createdAt: true }).describe('The application is received.'), 429: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -32,7 +36,14 @@ export async function applicationRoutes(app: FastifyInstance) {
     '/api/admin/applications',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], querystring: ZListQuery.extend(ZFlaggedQuery.shape), response: { 200: z.array(ZAdminApplicationView), ...errors } },
+      schema: {
+        operationId: 'listPendingApplications',
+        summary: 'Pending applications',
+        description: 'Newest first, one page at a time (`limit` with `offset` or `cursor`); `search` matches the applicant’s name or email.',
+        tags: ['admin'],
+        querystring: ZListQuery.extend(ZFlaggedQuery.shape),
+        response: { 200: z.array(ZAdminApplicationView).describe('One page of pending applications, with their abuse flags.') },
+      },
     },
     async (request, reply) => {
       const { items, ...page } = await listPendingApplications(app.ctx, request.query);
@@ -45,7 +56,18 @@ export async function applicationRoutes(app: FastifyInstance) {
     '/api/admin/applications/:id/approve',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZMessage.extend({ ambassadorId: z.string() }), ...errors } },
+      schema: {
+        operationId: 'approveApplication',
+        summary: 'Approve an application',
+        description: 'Creates the account and the ambassador record and emails the setup link, all in one transaction.',
+        tags: ['admin'],
+        params: ZIdParams,
+        response: {
+          200: ZMessage.extend({ ambassadorId: z.string() }).describe('Approved: the new ambassador’s id.'),
+          404: notFound,
+          409: ZErrorBody.describe('The application was already approved or rejected, or its email already has an account.'),
+        },
+      },
     },
     async (request) => {
       const result = await approveApplication(app.ctx, requireUser(request), request.params.id);
@@ -55,7 +77,21 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/applications/:id/reject',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: ZIdParams, body: ZRejectBody, response: { 200: ZMessage, ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'rejectApplication',
+        summary: 'Reject an application',
+        tags: ['admin'],
+        params: ZIdParams,
+        body: ZRejectBody,
+        response: {
+          200: ZMessage.describe('Rejected.'),
+          404: notFound,
+          409: ZErrorBody.describe('The application was already approved or rejected.'),
+        },
+      },
+    },
     async (request) => {
       await rejectApplication(app.ctx, requireUser(request), request.params.id, request.body?.adminNotes ?? null);
       return { message: 'Application rejected' };

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type SortKey } from '../../db/paging.ts';
+import { containsAny } from '../../db/search.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -129,7 +130,11 @@ const PENDING_KEYS: SortKey[] = [
 export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
   const { rows, ...page } = await listPage(query, {
     keys: PENDING_KEYS,
-    filter: and(eq(ambassadorApplications.status, 'pending'), query.flagged ? flaggedFilter('applications') : undefined),
+    filter: and(
+      eq(ambassadorApplications.status, 'pending'),
+      containsAny(query.search, ambassadorApplications.fullName, ambassadorApplications.email),
+      query.flagged ? flaggedFilter('applications') : undefined,
+    ),
     count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db

@@ -20,7 +20,10 @@ import { requireUser, typed } from '../../http.ts';
 import { setPasswordFromToken, setupLinkStatus } from './setup-tokens.ts';
 import { changePassword, completeMfaSignIn, forgotPassword, limitSetupPassword, login, register, superAdminLogin, type SignedIn } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody };
+/** What every sign-in that checks a password can also answer (the API document adds the plumbing's statuses). */
+const rateLimited = { 429: ZErrorBody };
+const passwordQueueFull = ZErrorBody.describe('Too many sign-ins are being checked at this moment (Retry-After).');
+const wrongCode = ZErrorBody.describe('The code is not valid (or no second factor is on): `errors` names `code`.');
 
 export async function authRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -46,14 +49,42 @@ export async function authRoutes(app: FastifyInstance) {
     }
   }
 
-  r.get('/api/user', { config: { access: 'optional' }, schema: { tags: ['session'], response: { 200: ZCurrentUser, 401: ZErrorBody } } }, async (request) => {
-    if (!request.user) throw unauthorized('Not logged in');
-    return request.user;
-  });
+  r.get(
+    '/api/user',
+    {
+      config: { access: 'optional' },
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'The signed-in account',
+        tags: ['session'],
+        response: { 200: ZCurrentUser.describe('The signed-in account: never a password, token or hash.'), 401: ZErrorBody.describe('Not signed in.') },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized('Not logged in');
+      return request.user;
+    },
+  );
 
   r.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginInput, response: { 200: z.union([ZCurrentUser, ZMfaRequired]), ...errors } } },
+    {
+      config: { access: 'public', sessionCookie: true },
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in (ambassadors and admins)',
+        description:
+          'Sets the session cookie. With two-factor sign-in on, answers `{"mfa": "required"}` with a half session: finish with POST /api/login/mfa. A super admin signs in only at /api/super-admin-login.',
+        tags: ['session'],
+        body: ZLoginInput,
+        response: {
+          200: z.union([ZCurrentUser, ZMfaRequired]).describe('Signed in (the account), or the second factor is due.'),
+          401: ZErrorBody.describe('Wrong email or password; the same answer whether or not the email has an account.'),
+          ...rateLimited,
+          503: passwordQueueFull,
+        },
+      },
+    },
     async (request, reply) => {
       const signedIn = await login(app.ctx, request.body, request.ip, {
         sessionToken: request.cookies[SESSION_COOKIE],
@@ -67,7 +98,22 @@ export async function authRoutes(app: FastifyInstance) {
   // The second step of a sign-in with two-factor authentication (the cookie holds the half session).
   r.post(
     '/api/login/mfa',
-    { config: { access: 'public' }, schema: { tags: ['session'], body: ZMfaCodeInput, response: { 200: ZCurrentUser, ...errors } } },
+    {
+      config: { access: 'public', sessionCookie: true },
+      schema: {
+        operationId: 'loginMfa',
+        summary: 'Finish a sign-in with the second factor',
+        description: 'Takes the 6-digit code of the authenticator app, or a recovery code, for the half session POST /api/login started.',
+        tags: ['session'],
+        body: ZMfaCodeInput,
+        response: {
+          200: ZCurrentUser.describe('Signed in: the account.'),
+          400: wrongCode,
+          401: ZErrorBody.describe('No sign-in is waiting for its second factor (it expired): sign in again.'),
+          ...rateLimited,
+        },
+      },
+    },
     async (request, reply) => {
       const signedIn = await completeMfaSignIn(app.ctx, request.cookies[SESSION_COOKIE], request.body.code, request.ip);
       setSessionCookie(reply, signedIn);
@@ -76,13 +122,31 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // The dashboard's "logging in again" navigation (DECISIONS §2).
-  r.get('/api/login', { config: { access: 'public' }, schema: { tags: ['session'] } }, async (_request, reply) => reply.redirect('/auth'));
+  r.get(
+    '/api/login',
+    { config: { access: 'public' }, schema: { operationId: 'goToSignIn', summary: 'The sign-in page (a redirect)', tags: ['session'] } },
+    async (_request, reply) => reply.redirect('/auth'),
+  );
 
   r.post(
     '/api/super-admin-login',
     {
-      config: { access: 'public' },
-      schema: { tags: ['session'], body: ZSuperAdminLoginInput, response: { 200: z.union([ZCurrentUser, ZMfaRequired]), ...errors, 503: ZErrorBody } },
+      config: { access: 'public', sessionCookie: true },
+      schema: {
+        operationId: 'superAdminLogin',
+        summary: 'Sign in as a super admin (the restricted page)',
+        description: 'Email, password and the super admin secret. Sets the session cookie, or starts a two-factor sign-in as POST /api/login does.',
+        tags: ['session'],
+        body: ZSuperAdminLoginInput,
+        response: {
+          200: z.union([ZCurrentUser, ZMfaRequired]).describe('Signed in (the account), or the second factor is due.'),
+          401: ZErrorBody.describe('Wrong email, password or secret.'),
+          ...rateLimited,
+          503: ZErrorBody.describe(
+            'Super admin sign-in is not configured on this server (no SUPER_ADMIN_SECRET), or too many sign-ins are being checked at this moment.',
+          ),
+        },
+      },
     },
     async (request, reply) => {
       const signedIn = await superAdminLogin(app.ctx, request.body, request.ip, request.cookies[SESSION_COOKIE]);
@@ -94,8 +158,19 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/register',
     {
-      config: { access: 'public' },
-      schema: { tags: ['session'], body: ZRegisterInput, response: { 201: ZCurrentUser, ...errors, 409: ZErrorBody } },
+      config: { access: 'public', sessionCookie: true },
+      schema: {
+        operationId: 'register',
+        summary: 'Create an account (only when registration is open)',
+        tags: ['session'],
+        body: ZRegisterInput,
+        response: {
+          201: ZCurrentUser.describe('The new account, signed in.'),
+          403: ZErrorBody.describe('Registration is by application only (ALLOW_REGISTRATION is not true), whatever the body.'),
+          409: ZErrorBody.describe('An account with this email already exists.'),
+          503: passwordQueueFull,
+        },
+      },
       // Closed registration answers 403 whatever the body holds.
       onRequest: async () => {
         if (!config.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
@@ -108,17 +183,42 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/api/logout', { config: { access: 'optional' }, schema: { tags: ['session'], response: { 200: ZMessage } } }, async (request, reply) => {
-    if (request.sessionSid) await destroySession(app.ctx.db, request.sessionSid);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { message: 'Logged out' };
-  });
+  r.post(
+    '/api/logout',
+    {
+      config: { access: 'optional', sessionCookie: true },
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out',
+        tags: ['session'],
+        response: { 200: ZMessage.describe('Signed out (or was not signed in): the session ends and its cookie is cleared.') },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionSid) await destroySession(app.ctx.db, request.sessionSid);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Logged out' };
+    },
+  );
 
   r.post(
     '/api/setup-password/:token',
     {
       config: { access: 'public' },
-      schema: { tags: ['session'], params: z.object({ token: z.string() }), body: ZSetupPasswordInput, response: { 200: ZMessage, ...errors } },
+      schema: {
+        operationId: 'setupPassword',
+        summary: 'Set a password from an emailed link',
+        description: 'The token of a setup or reset link ($APP_URL/setup-password/<token>), used once; it ends the account’s other sessions.',
+        tags: ['session'],
+        params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
+        body: ZSetupPasswordInput,
+        response: {
+          200: ZMessage.describe('The password is set: sign in with it.'),
+          400: ZErrorBody.describe('The link is not valid (unknown, used or expired), or the password is too short.'),
+          ...rateLimited,
+          503: passwordQueueFull,
+        },
+      },
     },
     async (request) => {
       await limitSetupPassword(app.ctx, request.ip);
@@ -131,7 +231,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/forgot-password',
     {
       config: { access: 'public' },
-      schema: { tags: ['session'], body: ZForgotPasswordInput, response: { 200: ZMessage, 400: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody } },
+      schema: {
+        operationId: 'forgotPassword',
+        summary: 'Email a link to set a new password',
+        tags: ['session'],
+        body: ZForgotPasswordInput,
+        response: { 200: ZMessage.describe('The same answer whether or not the email has an account; the link is valid for 1 hour.'), ...rateLimited },
+      },
     },
     async (request) => {
       await forgotPassword(app.ctx, request.body.email, request.ip);
@@ -142,13 +248,37 @@ export async function authRoutes(app: FastifyInstance) {
   // Lets the setup page say at once that a link is dead, without using it.
   r.get(
     '/api/setup-password/:token/status',
-    { config: { access: 'public' }, schema: { tags: ['session'], params: z.object({ token: z.string() }), response: { 200: ZSetupLinkStatus } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getSetupLinkStatus',
+        summary: 'Whether an emailed link still works (without using it)',
+        tags: ['session'],
+        params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
+        response: { 200: ZSetupLinkStatus.describe('valid, expired, or invalid (unknown or used).') },
+      },
+    },
     async (request) => ({ status: await setupLinkStatus(app.ctx, request.params.token) }),
   );
 
   r.post(
     '/api/change-password',
-    { config: { access: 'user' }, schema: { tags: ['session'], body: ZChangePasswordInput, response: { 200: ZMessage, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the signed-in account’s password',
+        description: 'Ends the account’s other sessions; this one stays signed in.',
+        tags: ['session'],
+        body: ZChangePasswordInput,
+        response: {
+          200: ZMessage.describe('The password is changed.'),
+          400: ZErrorBody.describe('The current password is incorrect (`errors` names `currentPassword`), or the new one is too short.'),
+          ...rateLimited,
+          503: passwordQueueFull,
+        },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await changePassword(app.ctx, user, request.sessionSid ?? '', request.body, request.ip);

@@ -16,6 +16,8 @@ export async function exportRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'exportAdminList',
+        summary: 'An admin tab as CSV, with its filters',
         tags: ['admin'],
         params: ZExportParams,
         querystring: z.object({

@@ -5,23 +5,60 @@ import { ZMessage } from '../../../shared/schemas/views.ts';
 import { requireUser, typed } from '../../http.ts';
 import { disableMfa, finishEnrollment, mfaStatus, regenerateRecoveryCodes, startEnrollment } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody };
+const wrongCode = ZErrorBody.describe('The code is not valid: `errors` names `code`.');
 
 export async function mfaRoutes(app: FastifyInstance) {
   const r = typed(app);
   const access = { access: 'user' as const };
 
-  r.get('/api/mfa', { config: access, schema: { tags: ['mfa'], response: { 200: ZMfaStatus, ...errors } } }, async (request) =>
-    mfaStatus(app.ctx, requireUser(request)),
+  r.get(
+    '/api/mfa',
+    {
+      config: access,
+      schema: {
+        operationId: 'getMfaStatus',
+        summary: 'Whether two-factor sign-in is on',
+        tags: ['mfa'],
+        response: { 200: ZMfaStatus.describe('On or off, whether it is required, and the recovery codes left.') },
+      },
+    },
+    async (request) => mfaStatus(app.ctx, requireUser(request)),
   );
 
-  r.post('/api/mfa/enroll', { config: access, schema: { tags: ['mfa'], response: { 200: ZMfaEnrollment, ...errors } } }, async (request) =>
-    startEnrollment(app.ctx, requireUser(request)),
+  r.post(
+    '/api/mfa/enroll',
+    {
+      config: access,
+      schema: {
+        operationId: 'startMfaEnrollment',
+        summary: 'Start turning on two-factor sign-in',
+        tags: ['mfa'],
+        response: {
+          200: ZMfaEnrollment.describe('A new secret and its otpauth:// URL (for a QR code): confirm with POST /api/mfa/verify.'),
+          409: ZErrorBody.describe('Two-factor sign-in is already on.'),
+        },
+      },
+    },
+    async (request) => startEnrollment(app.ctx, requireUser(request)),
   );
 
   r.post(
     '/api/mfa/verify',
-    { config: access, schema: { tags: ['mfa'], body: ZMfaCodeInput, response: { 200: ZRecoveryCodes, ...errors } } },
+    {
+      config: access,
+      schema: {
+        operationId: 'verifyMfaEnrollment',
+        summary: 'Turn on two-factor sign-in with a first code',
+        tags: ['mfa'],
+        body: ZMfaCodeInput,
+        response: {
+          200: ZRecoveryCodes.describe('On: the recovery codes, shown this once.'),
+          400: ZErrorBody.describe('The code is not valid, or no enrolment was started: `errors` names `code`.'),
+          409: ZErrorBody.describe('Two-factor sign-in is already on.'),
+          429: ZErrorBody,
+        },
+      },
+    },
     async (request) => ({
       recoveryCodes: await finishEnrollment(app.ctx, requireUser(request), request.body.code, request.ip),
     }),
@@ -29,12 +66,39 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/mfa/recovery-codes',
-    { config: access, schema: { tags: ['mfa'], body: ZMfaCodeInput, response: { 200: ZRecoveryCodes, ...errors } } },
+    {
+      config: access,
+      schema: {
+        operationId: 'regenerateRecoveryCodes',
+        summary: 'Replace the recovery codes',
+        tags: ['mfa'],
+        body: ZMfaCodeInput,
+        response: { 200: ZRecoveryCodes.describe('The new recovery codes; the old ones stop working.'), 400: wrongCode, 429: ZErrorBody },
+      },
+    },
     async (request) => ({ recoveryCodes: await regenerateRecoveryCodes(app.ctx, requireUser(request), request.body.code, request.ip) }),
   );
 
-  r.post('/api/mfa/disable', { config: access, schema: { tags: ['mfa'], body: ZMfaCodeInput, response: { 200: ZMessage, ...errors } } }, async (request) => {
-    await disableMfa(app.ctx, requireUser(request), request.body.code, request.ip);
-    return { message: 'Two-factor authentication is off' };
-  });
+  r.post(
+    '/api/mfa/disable',
+    {
+      config: access,
+      schema: {
+        operationId: 'disableMfa',
+        summary: 'Turn off two-factor sign-in',
+        tags: ['mfa'],
+        body: ZMfaCodeInput,
+        response: {
+          200: ZMessage.describe('Off.'),
+          400: wrongCode,
+          403: ZErrorBody.describe('Admins must keep two-factor sign-in on here (ADMIN_MFA=required).'),
+          429: ZErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      await disableMfa(app.ctx, requireUser(request), request.body.code, request.ip);
+      return { message: 'Two-factor authentication is off' };
+    },
+  );
 }

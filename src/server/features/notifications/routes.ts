@@ -6,8 +6,6 @@ import { requireUser, typed } from '../../http.ts';
 import { registerFormBody } from '../../json-body.ts';
 import { listNotifications, markRead, unsubscribe } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
-
 export async function notificationRoutes(app: FastifyInstance) {
   const r = typed(app);
 
@@ -16,10 +14,12 @@ export async function notificationRoutes(app: FastifyInstance) {
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'listNotifications',
+        summary: 'The signed-in person’s notifications',
         tags: ['notifications'],
         querystring: ZNotificationsQuery,
         description: 'The caller’s own notifications, newest first; X-Unread-Count has how many are unread.',
-        response: { 200: z.array(ZNotification), ...errors },
+        response: { 200: z.array(ZNotification).describe('One page of notifications.') },
       },
     },
     async (request, reply) => {
@@ -39,9 +39,18 @@ export async function notificationRoutes(app: FastifyInstance) {
       {
         config: { access: 'public', crossSite: true },
         schema: {
+          operationId: 'unsubscribe',
+          summary: 'One-click unsubscribe from decision emails (RFC 8058)',
+          description: 'The signed link of an email’s List-Unsubscribe header; mail providers POST it from their own servers (any Origin, a form body).',
           tags: ['notifications'],
-          querystring: z.object({ u: z.string().max(100), s: z.string().max(100) }),
-          response: { 200: z.object({ message: z.string() }), 400: ZErrorBody, 403: ZErrorBody },
+          querystring: z.object({
+            u: z.string().max(100).meta({ description: 'The account, from the link.' }),
+            s: z.string().max(100).meta({ description: 'The link’s signature.' }),
+          }),
+          response: {
+            200: z.object({ message: z.string() }).describe('Unsubscribed from decision emails (security emails are still sent).'),
+            403: ZErrorBody.describe('The link is not valid.'),
+          },
         },
       },
       async (request) => {
@@ -55,7 +64,13 @@ export async function notificationRoutes(app: FastifyInstance) {
     '/api/notifications/read',
     {
       config: { access: 'user' },
-      schema: { tags: ['notifications'], body: ZMarkReadInput, response: { 200: z.object({ marked: z.number().int() }), ...errors } },
+      schema: {
+        operationId: 'markNotificationsRead',
+        summary: 'Mark notifications read',
+        tags: ['notifications'],
+        body: ZMarkReadInput,
+        response: { 200: z.object({ marked: z.number().int() }).describe('How many were marked read.') },
+      },
     },
     async (request) => ({ marked: await markRead(app.ctx, requireUser(request), request.body) }),
   );

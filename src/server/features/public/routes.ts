@@ -15,7 +15,16 @@ export async function publicRoutes(app: FastifyInstance) {
   // compression plugin is off for these routes because the cache has compressed them already.
   app.get(
     '/api/public/stats',
-    { config: { access: 'public' }, compress: false, schema: { tags: ['public'], response: { 200: ZStats } } },
+    {
+      config: { access: 'public', etag: true },
+      compress: false,
+      schema: {
+        operationId: 'getPublicStats',
+        summary: 'The programme’s totals',
+        tags: ['public'],
+        response: { 200: ZStats.describe('Ambassadors and awards so far (Cache-Control: no-cache: revalidate with If-None-Match).') },
+      },
+    },
     async (request, reply) => sendEncoded(request, reply, await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
   );
   const leaderboardNow = () => cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
@@ -28,6 +37,8 @@ export async function publicRoutes(app: FastifyInstance) {
       config: { access: 'public', stream: true },
       compress: false,
       schema: {
+        operationId: 'streamLeaderboard',
+        summary: 'The leaderboard, live (Server-Sent Events)',
         tags: ['public'],
         description:
           'Server-Sent Events: an event named `leaderboard` (data: the leaderboard JSON) at once and whenever the standings change, on every instance.',
@@ -37,7 +48,18 @@ export async function publicRoutes(app: FastifyInstance) {
   );
   app.get(
     '/api/public/leaderboard',
-    { config: { access: 'public' }, compress: false, schema: { tags: ['public'], response: { 200: ZLeaderboard } } },
+    {
+      config: { access: 'public', etag: true },
+      compress: false,
+      schema: {
+        operationId: 'getLeaderboard',
+        summary: 'This month’s leaderboard',
+        tags: ['public'],
+        response: {
+          200: ZLeaderboard.describe('The top ambassadors by GCM this UTC month, only those above 0 (Cache-Control: no-cache: revalidate with If-None-Match).'),
+        },
+      },
+    },
     async (request, reply) =>
       // The month is part of the key: at the turn of a month the ranking starts again at once.
       sendEncoded(request, reply, await leaderboardNow()),

@@ -6,7 +6,7 @@ import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts'
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { claimNextReport, claimReport, getOwnReport, listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const notFound = ZErrorBody.describe('No report has this id.');
 
 export async function reportRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -16,11 +16,13 @@ export async function reportRoutes(app: FastifyInstance) {
     {
       config: { access: 'ambassador' },
       schema: {
+        operationId: 'listOwnReports',
+        summary: 'The signed-in ambassador’s reports',
         tags: ['ambassador'],
         querystring: ZOwnReportsQuery,
         description:
           'The caller’s own reports, newest first: all of them (up to 1000) without `limit`, else one page (`offset`, or `cursor` from X-Next-Cursor). X-Total-Count has how many there are.',
-        response: { 200: z.array(ZReportView), ...errors },
+        response: { 200: z.array(ZReportView).describe('The reports (or one page of them).') },
       },
     },
     async (request, reply) => {
@@ -36,10 +38,12 @@ export async function reportRoutes(app: FastifyInstance) {
     {
       config: { access: 'ambassador' },
       schema: {
+        operationId: 'getOwnReport',
+        summary: 'One of the signed-in ambassador’s reports',
         tags: ['ambassador'],
         params: ZIdParams,
         description: 'One of the caller’s own reports (404 for anyone else’s).',
-        response: { 200: ZReportView, ...errors },
+        response: { 200: ZReportView.describe('The report.'), 404: ZErrorBody.describe('The caller has no report with this id.') },
       },
     },
     async (request) => getOwnReport(app.ctx, requireAmbassador(request).id, request.params.id),
@@ -47,7 +51,21 @@ export async function reportRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/reports',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], body: ZReportInput, response: { 201: ZReportView, ...errors } } },
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        operationId: 'submitReport',
+        summary: 'Submit a weekly report',
+        description: 'One a UTC day. The ambassador is the caller; ambassadorId, awards or status in the body are ignored.',
+        tags: ['ambassador'],
+        body: ZReportInput,
+        response: {
+          201: ZReportView.describe('The report, pending review.'),
+          403: ZErrorBody.describe('Report submission is switched off, or the ambassador is suspended.'),
+          409: ZErrorBody.describe('A report was already submitted today (UTC): try again tomorrow.'),
+        },
+      },
+    },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
       const report = await submitReport(app.ctx, requireUser(request), ambassador, request.body);
@@ -60,12 +78,15 @@ export async function reportRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listReports',
+        summary: 'Reports',
+        description: 'Newest first, one page at a time (`limit` with `offset` or `cursor`); `search` matches the ambassador’s name or email.',
         tags: ['admin'],
         querystring: ZListQuery.extend({
           status: z.enum(REPORT_STATUSES, { error: 'status must be pending, approved or rejected' }).optional(),
           ...ZFlaggedQuery.shape,
         }),
-        response: { 200: z.array(ZAdminReportView), ...errors },
+        response: { 200: z.array(ZAdminReportView).describe('One page of reports, with their ambassador, review claim and abuse flags.') },
       },
     },
     async (request, reply) => {
@@ -78,8 +99,20 @@ export async function reportRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/reports/:id/review',
     {
-      config: { access: 'admin' },
-      schema: { tags: ['admin'], params: ZIdParams, body: ZReviewInput, response: { 200: ZReportView, ...errors, 422: ZErrorBody } },
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        operationId: 'reviewReport',
+        summary: 'Approve or reject a pending report, with its awards',
+        description: 'Approving credits the GCM and USDT awarded to the ledger in the same transaction.',
+        tags: ['admin'],
+        params: ZIdParams,
+        body: ZReviewInput,
+        response: {
+          200: ZReportView.describe('The report as reviewed.'),
+          404: notFound,
+          409: ZErrorBody.describe('The report was already reviewed, or another admin holds its review claim.'),
+        },
+      },
     },
     async (request, reply) => {
       const report = await reviewReport(app.ctx, requireUser(request), request.params.id, request.body, { request, reply, status: 200 });
@@ -92,10 +125,16 @@ export async function reportRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'claimReport',
+        summary: 'Hold a pending report for review',
         tags: ['admin'],
         params: ZIdParams,
         description: 'Holds a pending report for its reviewer for 10 minutes (renewed by claiming again); others get 409 while it holds.',
-        response: { 200: z.object({ claimedBy: z.string(), claimedUntil: z.string() }), ...errors },
+        response: {
+          200: z.object({ claimedBy: z.string(), claimedUntil: z.string().meta({ format: 'date-time' }) }).describe('Held: by whom and until when.'),
+          404: notFound,
+          409: ZErrorBody.describe('Another admin holds it (‘Being reviewed by …’), or it is no longer pending.'),
+        },
       },
     },
     async (request) => claimReport(app.ctx, requireUser(request), request.params.id),
@@ -106,11 +145,13 @@ export async function reportRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'claimNextReport',
+        summary: 'Hold the next pending report for review',
         tags: ['admin'],
         body: z.object({ exceptId: z.uuid({ error: 'exceptId must be a report id' }).optional() }).nullish(),
         description:
           "'Next pending': claims the oldest pending report no other admin holds and answers it; `exceptId` (the report being left) is released and skipped. 404 when none is left.",
-        response: { 200: ZAdminReportView, ...errors },
+        response: { 200: ZAdminReportView.describe('The report now held by the caller.'), 404: ZErrorBody.describe('No pending report is left to review.') },
       },
     },
     async (request) => claimNextReport(app.ctx, requireUser(request), request.body?.exceptId),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { REPORT_MESSAGES, type ReportStatus, type TOwnReportsQuery } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { OWN_REPORTS_MAX } from '../../../shared/limits.ts';
@@ -9,6 +9,7 @@ import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
+import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, reportLinks, users, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
@@ -169,7 +170,13 @@ export async function listReportsForAdmin(
 ): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
     keys: ADMIN_LIST_KEYS,
-    filter: and(query.status ? eq(weeklyReports.status, query.status) : undefined, query.flagged ? flaggedFilter('reports') : undefined),
+    filter: and(
+      query.status ? eq(weeklyReports.status, query.status) : undefined,
+      query.search
+        ? inArray(weeklyReports.ambassadorId, ctx.db.select({ id: ambassadors.id }).from(ambassadors).where(ambassadorSearch(query.search)))
+        : undefined,
+      query.flagged ? flaggedFilter('reports') : undefined,
+    ),
     count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db

@@ -9,18 +9,39 @@ import { requireUser, setTotal, typed } from '../../http.ts';
 import { latestActions } from '../activity-log/service.ts';
 import { addAdmin, listAdmins, removeAdmin, setAdminPassword } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const notFound = ZErrorBody.describe('No admin account has this id.');
+const superAdminAccount = ZErrorBody.describe('The account is a super admin’s, which cannot be changed here.');
 const access = { access: 'superAdmin' as const };
 
 export async function superAdminRoutes(app: FastifyInstance) {
   const r = typed(app);
-  r.get('/api/super-admin/admins', { config: access, schema: { tags: ['super-admin'], response: { 200: z.array(ZAdminAccount), ...errors } } }, async () =>
-    listAdmins(app.ctx),
+  r.get(
+    '/api/super-admin/admins',
+    {
+      config: access,
+      schema: {
+        operationId: 'listAdmins',
+        summary: 'Admin accounts',
+        tags: ['super-admin'],
+        response: { 200: z.array(ZAdminAccount).describe('Every admin and super admin account.') },
+      },
+    },
+    async () => listAdmins(app.ctx),
   );
 
   r.post(
     '/api/super-admin/admins',
-    { config: access, schema: { tags: ['super-admin'], body: ZNewAdminInput, response: { 201: ZAdminAccount, ...errors } } },
+    {
+      config: access,
+      schema: {
+        operationId: 'addAdmin',
+        summary: 'Add an admin',
+        description: 'Creates the account and emails it a link to set its password.',
+        tags: ['super-admin'],
+        body: ZNewAdminInput,
+        response: { 201: ZAdminAccount.describe('The new admin account.'), 409: ZErrorBody.describe('An account with this email already exists.') },
+      },
+    },
     async (request, reply) => {
       const admin = await addAdmin(app.ctx, requireUser(request), request.body);
       return reply.code(201).send(admin);
@@ -29,7 +50,17 @@ export async function superAdminRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/super-admin/admins/:id',
-    { config: access, schema: { tags: ['super-admin'], params: ZIdParams, response: { 200: ZMessage, ...errors } } },
+    {
+      config: access,
+      schema: {
+        operationId: 'removeAdmin',
+        summary: 'Remove an admin',
+        description: 'Ends the account’s sessions.',
+        tags: ['super-admin'],
+        params: ZIdParams,
+        response: { 200: ZMessage.describe('Removed.'), 403: superAdminAccount, 404: notFound },
+      },
+    },
     async (request) => {
       await removeAdmin(app.ctx, requireUser(request), request.params.id);
       return { message: 'Admin removed' };
@@ -38,7 +69,23 @@ export async function superAdminRoutes(app: FastifyInstance) {
 
   r.patch(
     '/api/super-admin/admins/:id/password',
-    { config: access, schema: { tags: ['super-admin'], params: ZIdParams, body: ZAdminPasswordInput, response: { 200: ZMessage, ...errors } } },
+    {
+      config: access,
+      schema: {
+        operationId: 'setAdminPassword',
+        summary: 'Set an admin’s password',
+        description: 'Ends the account’s sessions.',
+        tags: ['super-admin'],
+        params: ZIdParams,
+        body: ZAdminPasswordInput,
+        response: {
+          200: ZMessage.describe('The password is set.'),
+          403: superAdminAccount,
+          404: notFound,
+          503: ZErrorBody.describe('Too many passwords are being checked at this moment (Retry-After).'),
+        },
+      },
+    },
     async (request) => {
       await setAdminPassword(app.ctx, requireUser(request), request.params.id, request.body.newPassword);
       return { message: 'Password updated' };
@@ -50,14 +97,17 @@ export async function superAdminRoutes(app: FastifyInstance) {
     {
       config: access,
       schema: {
+        operationId: 'listAdminActions',
+        summary: 'The activity log',
+        description: 'Newest first, one page at a time; X-Total-Count has how many entries match.',
         tags: ['super-admin'],
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_LOG_ENTRIES),
           offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-          admin: z.string().max(254).optional(),
+          admin: z.string().max(254).optional().meta({ description: 'Only the actions of admins whose email contains this text, ignoring case.' }),
           action: z.enum(ADMIN_ACTIONS as [AdminAction, ...AdminAction[]], { error: 'action is not one the log records' }).optional(),
         }),
-        response: { 200: z.array(ZAdminActionView), ...errors },
+        response: { 200: z.array(ZAdminActionView).describe('One page of the log.') },
       },
     },
     async (request, reply) => {

@@ -7,14 +7,22 @@ import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const notFound = ZErrorBody.describe('No withdrawal request has this id.');
 
 export async function walletRoutes(app: FastifyInstance) {
   const r = typed(app);
 
   r.get(
     '/api/transactions',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZTransactionView), ...errors } } },
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        operationId: 'listOwnTransactions',
+        summary: 'The signed-in ambassador’s ledger',
+        tags: ['ambassador'],
+        response: { 200: z.array(ZTransactionView).describe('Every GCM and USDT entry, newest first (negative: money out).') },
+      },
+    },
     async (request) => {
       const ambassador = requireAmbassador(request);
       return listOwnTransactions(app.ctx, ambassador.id);
@@ -23,7 +31,15 @@ export async function walletRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/withdrawal-requests',
-    { config: { access: 'ambassador' }, schema: { tags: ['ambassador'], response: { 200: z.array(ZWithdrawalView), ...errors } } },
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        operationId: 'listOwnWithdrawals',
+        summary: 'The signed-in ambassador’s withdrawal requests',
+        tags: ['ambassador'],
+        response: { 200: z.array(ZWithdrawalView).describe('The requests, newest first.') },
+      },
+    },
     async (request) => {
       const ambassador = requireAmbassador(request);
       return listOwnWithdrawals(app.ctx, ambassador.id);
@@ -33,8 +49,19 @@ export async function walletRoutes(app: FastifyInstance) {
   r.post(
     '/api/withdrawal-requests',
     {
-      config: { access: 'ambassador' },
-      schema: { tags: ['ambassador'], body: ZWithdrawalInput, response: { 201: ZWithdrawalView, ...errors, 422: ZErrorBody } },
+      config: { access: 'ambassador', idempotent: true },
+      schema: {
+        operationId: 'requestWithdrawal',
+        summary: 'Request a USDT withdrawal',
+        description: 'At least 50 USDT and at most the withdrawable balance, to a BEP20 address; the amount is held until an admin decides.',
+        tags: ['ambassador'],
+        body: ZWithdrawalInput,
+        response: {
+          201: ZWithdrawalView.describe('The request, pending.'),
+          400: ZErrorBody.describe('Below the minimum, more than the withdrawable balance, or not a valid amount or address: `errors` names the field.'),
+          403: ZErrorBody.describe('The ambassador is suspended, or withdrawals are paused after a change of payout address.'),
+        },
+      },
     },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
@@ -48,13 +75,16 @@ export async function walletRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listWithdrawals',
+        summary: 'Withdrawal requests',
         tags: ['admin'],
         querystring: ZListQuery.extend({
           status: z.enum(ADMIN_WITHDRAWAL_FILTERS, { error: 'status must be pending, approved, awaiting_payment, paid or rejected' }).optional(),
           ...ZFlaggedQuery.shape,
         }),
-        description: 'Newest first. status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both.',
-        response: { 200: z.array(ZAdminWithdrawalView), ...errors },
+        description:
+          'Newest first, one page at a time (`limit` with `offset` or `cursor`). status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both. `search` matches the ambassador’s name or email, or the wallet address.',
+        response: { 200: z.array(ZAdminWithdrawalView).describe('One page of withdrawal requests, with their ambassador, approvals and abuse flags.') },
       },
     },
     async (request, reply) => {
@@ -69,6 +99,8 @@ export async function walletRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'exportUnpaidWithdrawals',
+        summary: 'Approved, unpaid withdrawals as CSV (to pay them)',
         tags: ['admin'],
         querystring: ZExportQuery,
         description:
@@ -89,15 +121,19 @@ export async function walletRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'markWithdrawalsPaid',
+        summary: 'Record the transaction that paid approved withdrawals',
         tags: ['admin'],
         body: ZMarkPaidInput,
         description:
           'Marks approved, unpaid withdrawals paid by one transaction. With BSC_RPC_URL set, its receipt is checked on chain first: 422 names the withdrawals it does not pay (or says it failed or was not found), 503 when the node cannot be reached; nothing is marked then.',
         response: {
-          200: z.object({ verifiedOnChain: z.boolean(), txHash: z.string(), txUrl: z.string(), withdrawals: z.array(ZWithdrawalView) }),
-          ...errors,
-          422: ZErrorBody,
-          503: ZErrorBody,
+          200: z
+            .object({ verifiedOnChain: z.boolean(), txHash: z.string(), txUrl: z.string(), withdrawals: z.array(ZWithdrawalView) })
+            .describe('Marked paid (checked on chain first when verifiedOnChain).'),
+          409: ZErrorBody.describe('Some of them are not approved and unpaid, the hash already paid other withdrawals, or they changed meanwhile.'),
+          422: ZErrorBody.describe('The transaction does not pay them (named), failed, or was not found on chain.'),
+          503: ZErrorBody.describe('The BNB Smart Chain node could not be asked.'),
         },
       },
     },
@@ -112,7 +148,19 @@ export async function walletRoutes(app: FastifyInstance) {
       `/api/admin/withdrawals/:id/${verb}`,
       {
         config: { access: 'admin' },
-        schema: { tags: ['admin'], params: ZIdParams, body: ZWithdrawalDecisionInput, response: { 200: ZWithdrawalView, ...errors } },
+        schema: {
+          operationId: `${verb}Withdrawal`,
+          summary: verb === 'approve' ? 'Approve a pending withdrawal' : 'Reject a pending withdrawal',
+          description: verb === 'approve' ? 'Writes the USDT ledger entry; a large one needs a second admin’s approval first.' : 'Releases the held amount.',
+          tags: ['admin'],
+          params: ZIdParams,
+          body: ZWithdrawalDecisionInput,
+          response: {
+            200: ZWithdrawalView.describe('The request as decided (or, for a large one, with its first approval).'),
+            404: notFound,
+            409: ZErrorBody.describe('It was already decided, or this admin already gave the first of its two approvals.'),
+          },
+        },
       },
       async (request) => decideWithdrawal(app.ctx, requireUser(request), request.params.id, decision, request.body.adminNotes),
     );

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -8,6 +8,8 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
+import { containsAny } from '../../db/search.ts';
+import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, transactions, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { withdrawalDecidedEmail } from '../../email/templates.ts';
@@ -147,7 +149,16 @@ export async function listWithdrawalsForAdmin(
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
     keys: ADMIN_LIST_KEYS,
-    filter: and(stageFilter(query.status), query.flagged ? flaggedFilter('withdrawals') : undefined),
+    filter: and(
+      stageFilter(query.status),
+      query.search
+        ? or(
+            inArray(withdrawalRequests.ambassadorId, ctx.db.select({ id: ambassadors.id }).from(ambassadors).where(ambassadorSearch(query.search))),
+            containsAny(query.search, withdrawalRequests.walletAddress),
+          )
+        : undefined,
+      query.flagged ? flaggedFilter('withdrawals') : undefined,
+    ),
     count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter),
     select: ({ where, order, limit, offset }) =>
       ctx.db

@@ -15,9 +15,13 @@ describe('the withdrawal form (the shared schema plus the page’s own checks)',
     expect(withdrawalForm('120.00').parse({ amount: '120.00', walletAddress: ADDRESS }).amount).toBe('120.00');
   });
 
-  it('refuses below the minimum or not a number with the spec’s message', () => {
-    for (const amount of ['49.99', '', 'abc', '-60', '0']) {
+  it('refuses below the minimum with the spec’s message, and what is not a number as such', () => {
+    for (const amount of ['49.99', '-60', '0']) {
       expect(messages(amount, ADDRESS, '1000.00'), amount).toEqual({ amount: 'Minimum withdrawal amount is 50 USDT' });
+    }
+    // Not a number at all ('1e2' among them) is not 'below 50': it says how to write one.
+    for (const amount of ['', 'abc', '1e2']) {
+      expect(messages(amount, ADDRESS, '1000.00'), amount).toEqual({ amount: 'Enter the amount as a number, like 75 or 75.50' });
     }
   });
 
@@ -29,6 +33,9 @@ describe('the withdrawal form (the shared schema plus the page’s own checks)',
   it('needs an address, and leaves its format to the server', () => {
     expect(messages('60', '  ', '100.00')).toEqual({ walletAddress: 'Please enter a valid BEP20 wallet address' });
     expect(messages('60', '0xnot-an-address', '100.00')).toEqual({});
-    expect(messages('', '', '100.00')).toEqual({ amount: 'Minimum withdrawal amount is 50 USDT', walletAddress: 'Please enter a valid BEP20 wallet address' });
+    expect(messages('', '', '100.00')).toEqual({
+      amount: 'Enter the amount as a number, like 75 or 75.50',
+      walletAddress: 'Please enter a valid BEP20 wallet address',
+    });
   });
 });

@@ -1,0 +1,606 @@
+/**
+ * The API document (GET /api/openapi.json, DECISIONS §1): generated from the route schemas by
+ * @fastify/swagger and fastify-type-provider-zod, then made true in one place here, from what each
+ * route declares (its access level and traits in `config`, its schemas):
+ * - security from the access level (public: none; optional: the session if there is one; else the
+ *   session cookie);
+ * - every status the server's own plumbing can answer, where it can happen: 401 / 403 / 404 from
+ *   the access hook, 403 from the Origin check, 413 / 415 / 400 from the body parser on writes, 414
+ *   for a too long address, 503 with Retry-After when the database (or the password queue) is busy,
+ *   304 on the public reads cached by ETag, and Retry-After on every 429;
+ * - the headers: X-Request-Id on every answer, the paging headers on the lists read by cursor,
+ *   ETag, Set-Cookie, Idempotency-Key and Idempotent-Replayed;
+ * - one ErrorBody schema (DECISIONS §2) and the shared view and input schemas as components,
+ *   referenced instead of repeated inline; request bodies required only where they are.
+ * What a route answers of its own (a 404, a 409) it declares in its response schema, with a
+ * `.describe()` saying when; this file adds nothing a route can say better.
+ */
+import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAnalytics } from '../shared/schemas/analytics.ts';
+import { ZAdminPasswordInput, ZNewAdminInput } from '../shared/schemas/admins.ts';
+import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../shared/schemas/ambassadors.ts';
+import { ZApplicationInput } from '../shared/schemas/applications.ts';
+import { ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../shared/schemas/auth.ts';
+import { ZErrorBody } from '../shared/schemas/common.ts';
+import { ZMfaCodeInput, ZMfaEnrollment, ZMfaRequired, ZMfaStatus, ZRecoveryCodes } from '../shared/schemas/mfa.ts';
+import { ZForgotPasswordInput, ZMarkReadInput, ZNotification, ZSetupLinkStatus } from '../shared/schemas/notifications.ts';
+import { ZReportInput, ZReviewInput } from '../shared/schemas/reports.ts';
+import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonPreview } from '../shared/schemas/season-admin.ts';
+import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../shared/schemas/seasons.ts';
+import { ZSettings, ZSettingsInput } from '../shared/schemas/settings.ts';
+import {
+  ZAdminAccount,
+  ZAdminActionView,
+  ZAdminAmbassadorView,
+  ZAdminApplicationView,
+  ZAdminReportView,
+  ZAdminSummary,
+  ZAdminWithdrawalView,
+  ZAmbassadorView,
+  ZApplicationView,
+  ZLeaderboardEntry,
+  ZMessage,
+  ZOwnAmbassador,
+  ZReportView,
+  ZStats,
+  ZTransactionView,
+  ZWithdrawalView,
+} from '../shared/schemas/views.ts';
+import { ZMarkPaidInput, ZWithdrawalInput } from '../shared/schemas/withdrawals.ts';
+import { DEVICE_COOKIE } from './auth/device-cookie.ts';
+import { SESSION_COOKIE } from './auth/sessions.ts';
+import type { Access } from './http.ts';
+
+/** The schemas named in components/schemas: a client generator gets one type for each. */
+const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
+  ErrorBody: ZErrorBody,
+  Message: ZMessage,
+  CurrentUser: ZCurrentUser,
+  MfaRequired: ZMfaRequired,
+  MfaStatus: ZMfaStatus,
+  MfaEnrollment: ZMfaEnrollment,
+  RecoveryCodes: ZRecoveryCodes,
+  SetupLinkStatus: ZSetupLinkStatus,
+  Stats: ZStats,
+  LeaderboardEntry: ZLeaderboardEntry,
+  Settings: ZSettings,
+  AmbassadorView: ZAmbassadorView,
+  AdminAmbassadorView: ZAdminAmbassadorView,
+  OwnAmbassador: ZOwnAmbassador,
+  ReportView: ZReportView,
+  AdminReportView: ZAdminReportView,
+  TransactionView: ZTransactionView,
+  WithdrawalView: ZWithdrawalView,
+  AdminWithdrawalView: ZAdminWithdrawalView,
+  ApplicationView: ZApplicationView,
+  AdminApplicationView: ZAdminApplicationView,
+  AdminSummary: ZAdminSummary,
+  AdminAccount: ZAdminAccount,
+  AdminActionView: ZAdminActionView,
+  Analytics: ZAnalytics,
+  SeasonSummary: ZSeasonSummary,
+  SeasonDetail: ZSeasonDetail,
+  CurrentSeason: ZCurrentSeason,
+  SeasonAdminItem: ZSeasonAdminItem,
+  SeasonPreview: ZSeasonPreview,
+  Notification: ZNotification,
+};
+
+const INPUT_SCHEMAS: Record<string, z.ZodType> = {
+  LoginInput: ZLoginInput,
+  SuperAdminLoginInput: ZSuperAdminLoginInput,
+  RegisterInput: ZRegisterInput,
+  SetupPasswordInput: ZSetupPasswordInput,
+  ChangePasswordInput: ZChangePasswordInput,
+  ForgotPasswordInput: ZForgotPasswordInput,
+  MfaCodeInput: ZMfaCodeInput,
+  ApplicationInput: ZApplicationInput,
+  AmbassadorSelfUpdate: ZAmbassadorSelfUpdate,
+  AmbassadorAdminUpdate: ZAmbassadorAdminUpdate,
+  ReportInput: ZReportInput,
+  ReviewInput: ZReviewInput,
+  WithdrawalInput: ZWithdrawalInput,
+  MarkPaidInput: ZMarkPaidInput,
+  NewAdminInput: ZNewAdminInput,
+  AdminPasswordInput: ZAdminPasswordInput,
+  SettingsInput: ZSettingsInput,
+  CloseSeasonInput: ZCloseSeasonInput,
+  MarkReadInput: ZMarkReadInput,
+};
+
+const TAGS = [
+  { name: 'session', description: 'Signing in and out, passwords, the current user.' },
+  { name: 'public', description: 'What anyone may read: the programme’s figures, leaderboard and settings.' },
+  { name: 'applications', description: 'Applying to become an ambassador.' },
+  { name: 'ambassador', description: 'The signed-in ambassador’s own record, reports, wallet and withdrawals.' },
+  { name: 'admin', description: 'The admin desk: applications, reports, ambassadors, withdrawals and payouts.' },
+  { name: 'super-admin', description: 'Admin accounts, settings, the activity log and the monthly close.' },
+  { name: 'seasons', description: 'The public archive of closed months, with the provably fair draw.' },
+  { name: 'mfa', description: 'Two-factor sign-in (TOTP and recovery codes).' },
+  { name: 'notifications', description: 'Decisions about the signed-in person, in the app and by email.' },
+];
+
+type Json = Record<string, unknown>;
+interface Ref {
+  $ref: string;
+}
+interface MediaType {
+  schema?: Json;
+}
+interface Header {
+  description: string;
+  required?: boolean;
+  schema: Json;
+}
+interface ResponseObject {
+  description: string;
+  headers?: Record<string, Header | Ref>;
+  content?: Record<string, MediaType>;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Json;
+}
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: (Parameter | Ref)[];
+  requestBody?: { required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, ResponseObject | Ref>;
+  security?: Record<string, string[]>[];
+}
+interface Document {
+  openapi: string;
+  info: Json & { title: string; version: string; description?: string };
+  servers?: { url: string; description?: string }[];
+  tags?: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas?: Record<string, Json>;
+    responses?: Record<string, ResponseObject>;
+    headers?: Record<string, Header>;
+    parameters?: Record<string, Parameter>;
+    securitySchemes?: Record<string, Json>;
+  };
+}
+
+/** What the document needs to know of a route, read from its options when @fastify/swagger walks it. */
+interface RouteFacts {
+  access: Access;
+  mutating: boolean;
+  crossSite: boolean;
+  stream: boolean;
+  idempotent: boolean;
+  etag: boolean;
+  sessionCookie: boolean;
+  /** It has a body, query or path schema: a 400 names the fields. */
+  validates: boolean;
+  /** Its body may be left out. */
+  bodyOptional: boolean;
+  /** A list read by cursor: X-Total-Count and X-Next-Cursor. */
+  paged: boolean;
+  csv: boolean;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' };
+const headerRef = (name: string): Ref => ({ $ref: `#/components/headers/${name}` });
+const responseRef = (name: string): Ref => ({ $ref: `#/components/responses/${name}` });
+
+/** What no route option tells: a redirect, and the headers of two lists that are not read by cursor. */
+const SPECIAL: Record<string, { responses?: Record<string, ResponseObject>; headers?: Record<string, Header | Ref>; database?: false }> = {
+  'GET /api/login': {
+    responses: {
+      302: {
+        description: 'Redirects to the sign-in page, /auth (the dashboard’s “log in again” navigation).',
+        headers: { Location: { description: 'The sign-in page.', required: true, schema: { type: 'string', example: '/auth' } } },
+      },
+    },
+    database: false,
+  },
+  'GET /api/super-admin/actions': {
+    headers: { 'X-Total-Count': headerRef('XTotalCount'), 'X-Total-Count-Estimated': headerRef('XTotalCountEstimated') },
+  },
+  'GET /api/notifications': {
+    headers: {
+      'X-Unread-Count': { description: 'How many of the caller’s notifications are unread.', required: true, schema: { type: 'integer', minimum: 0 } },
+    },
+  },
+};
+
+const HEADERS: Record<string, Header> = {
+  XRequestId: {
+    description: 'This request’s id, as in the server’s log: quote it when reporting a problem.',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  },
+  RetryAfter: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 1 } },
+  RetryAfterMaybe: { description: 'Seconds to wait before trying again, when the wait is known.', schema: { type: 'integer', minimum: 1 } },
+  XTotalCount: {
+    description: 'How many items match, all pages together (an estimate above 10,000, see X-Total-Count-Estimated).',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  XTotalCountEstimated: { description: '`true` when X-Total-Count is PostgreSQL’s estimate.', schema: { type: 'string', enum: ['true'] } },
+  XNextCursor: { description: 'When the page is full: the `cursor` of the next page.', schema: { type: 'string' } },
+  ETag: {
+    description: 'The answer’s version (weak): send it back as If-None-Match to get 304 while it has not changed.',
+    required: true,
+    schema: { type: 'string', example: 'W/"3q2-7w"' },
+  },
+  SetCookie: {
+    description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly, SameSite=Lax, Secure in production); after a sign-in on a known device, also \`${DEVICE_COOKIE}\` (Path=/api/login). Cleared on sign-out.`,
+    required: true,
+    schema: { type: 'string' },
+  },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  ContentDisposition: { description: 'The file name to save it as.', required: true, schema: { type: 'string' } },
+};
+
+const errorResponse = (description: string, headers: Record<string, Header | Ref> = {}): ResponseObject => ({
+  description,
+  headers: { 'X-Request-Id': headerRef('XRequestId'), ...headers },
+  content: { 'application/json': { schema: ERROR_BODY_REF } },
+});
+
+/** The answers of the server's own plumbing, the same wherever they happen. */
+function sharedResponses(settings: OpenapiSettings): Record<string, ResponseObject> {
+  return {
+    PayloadTooLarge: errorResponse(`The body is larger than the server takes (${Math.round(settings.bodyLimit / 1024)} KiB).`),
+    UriTooLong: errorResponse('The address, or a path parameter in it, is too long.'),
+    UnsupportedMediaType: errorResponse('The body is not JSON: send `Content-Type: application/json`.'),
+    TooManyRequests: errorResponse('Too many attempts from this address or for this account: wait Retry-After seconds.', {
+      'Retry-After': headerRef('RetryAfter'),
+    }),
+  };
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  400: 'The request is not valid.',
+  401: 'Not signed in.',
+  403: 'Not allowed.',
+  404: 'Not found.',
+  409: 'The record is not in a state that allows this.',
+  422: 'The request cannot be carried out as sent.',
+  429: 'Too many attempts.',
+  503: 'The service cannot answer right now.',
+};
+
+export interface OpenapiSettings {
+  appUrl: string;
+  bodyLimit: number;
+  requestTimeoutMs: number;
+}
+
+/** The @fastify/swagger options: the document's frame, the per-route transform and the final pass. */
+export function openapiOptions(settings: OpenapiSettings): FastifyDynamicSwaggerOptions {
+  const routes = new Map<string, RouteFacts>();
+  return {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Ambassador Programme API',
+        version: '1.0.0',
+        description: infoDescription(settings),
+      },
+      servers: [{ url: settings.appUrl, description: 'This server (APP_URL).' }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session cookie set by POST /api/login (or /api/super-admin-login, /api/login/mfa, /api/register).',
+          },
+        },
+      },
+    },
+    stripBasePath: false,
+    transform(input) {
+      const result = jsonSchemaTransform(input);
+      if (!result.schema.hide) for (const [key, facts] of routeFacts(input.route, input.url)) routes.set(key, facts);
+      return result;
+    },
+    transformObject(document) {
+      if (!('openapiObject' in document)) throw new Error('API document: expected OpenAPI, not Swagger 2');
+      return finish(document.openapiObject as unknown as Document, routes, settings) as unknown as ReturnType<SwaggerTransformObject>;
+    },
+  };
+}
+
+function infoDescription(settings: OpenapiSettings): string {
+  return [
+    'Every call of spec §7, as this server answers it.',
+    '',
+    'Errors are JSON `{"message": "...", "errors"?: [{"path", "message"}], "code"?}` (ErrorBody) with honest status codes: 400 bad input (the spec’s messages, `errors` naming each field), 401 not signed in, 403 signed in but not allowed, 404 unknown id, 409 state conflict, 429 rate limited (with Retry-After), 503 briefly unavailable (with Retry-After).',
+    '',
+    `Beside the statuses of each operation, any request can get, in the same shape: 400 for a malformed request line or headers (or no Host), 408 when the request takes longer than ${Math.round(settings.requestTimeoutMs / 1000)} s to arrive, 414 for a too long address, 431 for too large headers, and in production 421 for a host name other than APP_URL's.`,
+    '',
+    'State-changing requests must carry an Origin header naming this app (APP_URL or ALLOWED_ORIGINS), else 403. API answers carry `Cache-Control: no-store`, except the public reads that revalidate by ETag.',
+  ].join('\n');
+}
+
+function openapiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function routeFacts(route: RouteOptions, url: string): [string, RouteFacts][] {
+  const schema = (route.schema ?? {}) as FastifySchema & { body?: unknown; querystring?: unknown; params?: unknown };
+  const config = route.config ?? {};
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+  const body = schema.body instanceof z.ZodType ? schema.body : undefined;
+  const query = schema.querystring instanceof z.ZodObject ? schema.querystring : undefined;
+  return methods.map((method) => [
+    `${method} ${openapiPath(url)}`,
+    {
+      access: config.access ?? 'public',
+      mutating: MUTATING.has(method),
+      crossSite: config.crossSite === true,
+      stream: config.stream === true,
+      idempotent: config.idempotent === true,
+      etag: config.etag === true,
+      sessionCookie: config.sessionCookie === true,
+      validates: Boolean(schema.body || schema.querystring || schema.params),
+      bodyOptional: body ? body.safeParse(undefined).success : true,
+      paged: Boolean(query && 'cursor' in query.shape),
+      csv: url.endsWith('.csv'),
+    },
+  ]);
+}
+
+function security(access: Access): Record<string, string[]>[] {
+  if (access === 'public') return [];
+  // Read when there is one: the answer depends on it (GET /api/user) but it is not required.
+  if (access === 'optional') return [{}, { session: [] }];
+  return [{ session: [] }];
+}
+
+/** A stable camelCase id from the method and path, for a route that names none. */
+function defaultOperationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9{}]+/)
+    .filter(Boolean)
+    .map((w) => (w.startsWith('{') ? `by ${w.slice(1, -1)}` : w))
+    .join(' ')
+    .split(' ');
+  return [method.toLowerCase(), ...words].map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+}
+
+function finish(doc: Document, routes: Map<string, RouteFacts>, settings: OpenapiSettings): Document {
+  const named = namedSchemas();
+  const used = new Set<string>(['ErrorBody']);
+  const usedResponses = new Set<string>();
+  const unmatched = new Set(Object.keys(SPECIAL));
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      const facts = routes.get(key);
+      if (!facts) throw new Error(`API document: no route facts for ${key}`);
+      const special = SPECIAL[key];
+      unmatched.delete(key);
+      operation.operationId ??= defaultOperationId(method, path);
+      operation.summary ??= `${method.toUpperCase()} ${path}`;
+      operation.security = security(facts.access);
+      if (operation.requestBody) {
+        operation.requestBody.required = !facts.bodyOptional;
+        for (const media of Object.values(operation.requestBody.content)) if (media.schema) media.schema = refer(media.schema, named.input, used);
+      }
+      const parameters = operation.parameters ?? [];
+      if (facts.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+      if (facts.etag) parameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
+      if (parameters.length) operation.parameters = parameters;
+      operation.responses = responses(operation.responses, facts, special, named, used, usedResponses);
+    }
+  }
+  if (unmatched.size) throw new Error(`API document: SPECIAL names routes that do not exist: ${[...unmatched].join(', ')}`);
+  doc.tags = TAGS.filter((tag) => Object.values(doc.paths).some((item) => Object.values(item).some((op) => op.tags?.includes(tag.name))));
+  doc.components.schemas = {
+    ...doc.components.schemas,
+    ...Object.fromEntries([...used].sort().map((name) => [name, named.output[name] ?? named.input[name] ?? {}])),
+  };
+  const shared = sharedResponses(settings);
+  doc.components.responses = Object.fromEntries([...usedResponses].sort().map((name) => [name, shared[name] as ResponseObject]));
+  doc.components.headers = HEADERS;
+  doc.components.parameters = {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      description:
+        'Makes a retried request safe: the same key (1 to 200 visible ASCII characters) with the same request within 24 hours has one effect and gets the first answer again (Idempotent-Replayed: true).',
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+    },
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      description: 'The ETag of the copy you hold: 304 while it is still current.',
+      schema: { type: 'string' },
+    },
+  };
+  pruneComponents(doc);
+  return doc;
+}
+
+/** Drops the components nothing refers to (an unused component is noise to a generator). */
+function pruneComponents(doc: Document): void {
+  const text = JSON.stringify({ ...doc, components: { ...doc.components, headers: undefined, parameters: undefined } });
+  const referenced = new Set([...text.matchAll(/"#\/components\/(\w+)\/([^"]+)"/g)].map((m) => `${m[1]}/${m[2]}`));
+  for (const kind of ['headers', 'parameters', 'responses'] as const) {
+    const group = doc.components[kind];
+    if (!group) continue;
+    for (const name of Object.keys(group)) if (!referenced.has(`${kind}/${name}`)) delete group[name];
+    if (!Object.keys(group).length) delete doc.components[kind];
+  }
+}
+
+function responses(
+  declared: Record<string, ResponseObject | Ref>,
+  facts: RouteFacts,
+  special: (typeof SPECIAL)[string] | undefined,
+  named: { output: Record<string, Json> },
+  used: Set<string>,
+  usedResponses: Set<string>,
+): Record<string, ResponseObject | Ref> {
+  const out: Record<string, ResponseObject | Ref> = {};
+  const requestId = { 'X-Request-Id': headerRef('XRequestId') };
+  const successHeaders: Record<string, Header | Ref> = { ...requestId, ...special?.headers };
+  if (facts.paged) {
+    successHeaders['X-Total-Count'] = headerRef('XTotalCount');
+    successHeaders['X-Total-Count-Estimated'] = headerRef('XTotalCountEstimated');
+    successHeaders['X-Next-Cursor'] = headerRef('XNextCursor');
+  }
+  if (facts.etag) successHeaders.ETag = headerRef('ETag');
+  if (facts.sessionCookie) successHeaders['Set-Cookie'] = headerRef('SetCookie');
+  if (facts.idempotent) successHeaders['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
+  if (facts.csv) successHeaders['Content-Disposition'] = headerRef('ContentDisposition');
+
+  /** Why each error status can happen, in the order found. */
+  const reasons = new Map<string, string[]>();
+  const because = (status: number | string, reason?: string) =>
+    reasons.set(String(status), [...(reasons.get(String(status)) ?? []), ...(reason ? [reason] : [])]);
+
+  for (const [status, response] of Object.entries(declared)) {
+    if ('$ref' in response) {
+      out[status] = response;
+      continue;
+    }
+    const own = response.description && response.description !== 'Default Response' ? response.description : undefined;
+    const schema = response.content?.['application/json']?.schema;
+    if (Number(status) >= 400) {
+      // The route's own error: in ErrorBody's shape (referenced), else as the route wrote it.
+      if (schema && !sameSchema(schema, named.output.ErrorBody ?? {})) out[status] = { ...response, description: own ?? STATUS_TEXT[status] ?? 'Error.' };
+      else because(status, own);
+      continue;
+    }
+    // No response schema (only 'Default Response'): what the route sends is told by its traits below.
+    if (!response.content) continue;
+    const content = Object.fromEntries(
+      Object.entries(response.content).map(([type, media]) => [type, media.schema ? { schema: refer(media.schema, named.output, used) } : media]),
+    );
+    out[status] = { description: own ?? (status === '201' ? 'Created.' : 'Done.'), headers: successHeaders, content };
+  }
+  for (const [status, response] of Object.entries(special?.responses ?? {})) out[status] = { ...response, headers: { ...requestId, ...response.headers } };
+  if (!Object.keys(out).some((status) => status.startsWith('2') || status.startsWith('3'))) {
+    if (facts.stream)
+      out['200'] = { description: 'A stream of Server-Sent Events.', headers: requestId, content: { 'text/event-stream': { schema: { type: 'string' } } } };
+    else if (facts.csv)
+      out['200'] = { description: 'A CSV file (RFC 4180).', headers: successHeaders, content: { 'text/csv': { schema: { type: 'string' } } } };
+    else out['200'] = { description: 'Done.', headers: successHeaders };
+  }
+  if (facts.etag) out['304'] = { description: 'Not modified: the copy named by If-None-Match is current.', headers: { ...requestId, ETag: headerRef('ETag') } };
+
+  // What the server's plumbing answers, by the route's traits.
+  because(
+    400,
+    facts.validates
+      ? 'The input is not valid: `message` says why and `errors` names each field.'
+      : 'The request is not valid (e.g. text with a NUL character).',
+  );
+  if (facts.mutating) because(400, 'The body is not well-formed JSON, or is empty.');
+  if (facts.idempotent) because(400, 'The Idempotency-Key is not 1 to 200 visible ASCII characters.');
+  if (facts.access !== 'public' && facts.access !== 'optional') because(401, 'Not signed in, or the session has ended.');
+  if (facts.access === 'admin')
+    because(403, 'Signed in without the admin role; or, where admins must use two-factor sign-in, not yet enrolled (`code`: MFA_ENROLL).');
+  if (facts.access === 'superAdmin') because(403, 'Not a super admin; or, where admins must use two-factor sign-in, not yet enrolled (`code`: MFA_ENROLL).');
+  if (facts.access === 'ambassador') because(facts.mutating ? 403 : 404, 'The account has no ambassador record.');
+  if (facts.mutating && !facts.crossSite) because(403, 'Cross-site request refused: the Origin header must name this app.');
+  if (facts.idempotent) {
+    because(409, 'A request with this Idempotency-Key is still being processed.');
+    because(422, 'This Idempotency-Key was already used for a different request.');
+  }
+  if (special?.database !== false) {
+    because(503, 'The database is briefly unavailable: nothing was done; try again after Retry-After seconds.');
+  }
+
+  const shared: [string, string][] = [['414', 'UriTooLong']];
+  if (facts.mutating) shared.push(['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']);
+  // A rate limit the route does not explain is the shared 429.
+  if (reasons.get('429')?.length === 0) {
+    reasons.delete('429');
+    shared.push(['429', 'TooManyRequests']);
+  }
+  for (const [status, list] of reasons) {
+    const retry: Record<string, Ref> =
+      status === '503' ? { 'Retry-After': headerRef('RetryAfterMaybe') } : status === '429' ? { 'Retry-After': headerRef('RetryAfter') } : {};
+    out[status] = errorResponse(list.length ? list.join(' ') : (STATUS_TEXT[status] ?? 'Error.'), retry);
+  }
+  for (const [status, name] of shared) {
+    out[status] = responseRef(name);
+    usedResponses.add(name);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A JSON text of a schema with sorted keys, without the root description (a route's own words for a shared shape). */
+function canonical(schema: unknown, root = true): string {
+  if (Array.isArray(schema)) return `[${schema.map((s) => canonical(s, false)).join(',')}]`;
+  if (schema && typeof schema === 'object') {
+    const entries = Object.entries(schema as Json)
+      .filter(([key]) => !(root && key === 'description'))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${canonical(value, false)}`).join(',')}}`;
+  }
+  return JSON.stringify(schema);
+}
+
+function sameSchema(a: Json, b: Json): boolean {
+  return canonical(a) === canonical(b);
+}
+
+/** Replaces every part of `schema` that is one of the named schemas with a $ref to it. */
+function refer(schema: Json, names: Record<string, Json>, used: Set<string>): Json {
+  const byText = new Map(Object.entries(names).map(([name, s]) => [canonical(s), name]));
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const name = byText.get(canonical(node));
+    if (name) {
+      used.add(name);
+      return { $ref: `#/components/schemas/${name}` };
+    }
+    return Object.fromEntries(
+      Object.entries(node as Json).map(([key, value]) => [
+        key,
+        key === 'properties' && value && typeof value === 'object' ? mapValues(value as Json, walk) : walk(value),
+      ]),
+    );
+  };
+  return walk(schema) as Json;
+}
+
+function mapValues(object: Json, fn: (value: unknown) => unknown): Json {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fn(value)]));
+}
+
+let cachedNames: { output: Record<string, Json>; input: Record<string, Json> } | undefined;
+
+/** The named schemas as fastify-type-provider-zod writes them into the document (response: output, body: input). */
+function namedSchemas(): { output: Record<string, Json>; input: Record<string, Json> } {
+  if (cachedNames) return cachedNames;
+  const convert = (schema: z.ZodType, as: 'response' | 'body'): Json => {
+    const { schema: json } = jsonSchemaTransform({
+      schema: as === 'response' ? { response: { 200: schema } } : { body: schema },
+      url: '/',
+      route: {} as RouteOptions,
+      openapiObject: { openapi: '3.0.3' },
+    } as Parameters<typeof jsonSchemaTransform>[0]);
+    const converted = as === 'response' ? (json.response as Record<string, Json>)[200] : (json.body as Json);
+    return converted ?? {};
+  };
+  cachedNames = {
+    output: Object.fromEntries(Object.entries(OUTPUT_SCHEMAS).map(([name, schema]) => [name, convert(schema, 'response')])),
+    input: Object.fromEntries(Object.entries(INPUT_SCHEMAS).map(([name, schema]) => [name, convert(schema, 'body')])),
+  };
+  return cachedNames;
+}
