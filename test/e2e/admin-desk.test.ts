@@ -51,6 +51,8 @@ describe('the admin desk', () => {
     expect(csv).toContain('shared_wallet');
 
     await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    // Searched by a part of the wallet address.
+    await page.getByRole('searchbox', { name: 'Search by name, email or wallet' }).fill('5aaeb6053f');
     await page.getByRole('button', { name: 'Review withdrawal of Wallet Sharer' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('This wallet is also used by:').waitFor();

@@ -59,7 +59,7 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
 
 export function ApplicationsTab() {
   // Pending applications, most followers first (the server sorts and pages).
-  const list = useAdminList<TAdminApplicationView>(adminKeys.applications, '/api/admin/applications', { flagged: true, exportName: 'applications' });
+  const list = useAdminList<TAdminApplicationView>(adminKeys.applications, '/api/admin/applications', { search: true, flagged: true, exportName: 'applications' });
   return (
     <AdminList
       title="Pending Applications"

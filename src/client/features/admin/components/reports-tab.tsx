@@ -59,7 +59,7 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
 }
 
 export function ReportsTab() {
-  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', { filter: DECISION_STATUSES, flagged: true, exportName: 'reports' });
+  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', { filter: DECISION_STATUSES, search: true, flagged: true, exportName: 'reports' });
   return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
 }
 

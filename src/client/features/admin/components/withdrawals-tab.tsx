@@ -92,6 +92,7 @@ export function WithdrawalsTab() {
   const list = useAdminList<TAdminWithdrawalView>(adminKeys.withdrawals, '/api/admin/withdrawal-requests', {
     filter: WITHDRAWAL_STAGES,
     filterLabels: WITHDRAWAL_STAGE_LABELS,
+    search: true,
     flagged: true,
     exportName: 'withdrawals',
   });
@@ -127,6 +128,7 @@ export function WithdrawalsTab() {
         columns={(open) => columns(open, selection)}
         Dialog={WithdrawalDialog}
         emptyText="No withdrawal requests found"
+        searchPlaceholder="Search by name, email or wallet"
         toolbar={toolbar}
       />
       {paying ? (
