@@ -109,7 +109,8 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two instances on one Postgr
     first = await startTestServer({ kind: 'postgres', database: shared });
     // A second instance with its own connections and cache, as another process would have.
     const database = await openDatabase({ databaseUrl: shared.url });
-    second = await startTestServer({ kind: 'postgres', database: { database, url: shared.url } });
+    // It shares the first one's mail server: either instance's outbox worker may send an email.
+    second = await startTestServer({ kind: 'postgres', database: { database, url: shared.url }, mail: first.mail });
   });
   afterAll(async () => {
     await second?.close();

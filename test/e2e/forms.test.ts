@@ -286,7 +286,7 @@ describe('signed in', () => {
     await expect(page.getByRole('link', { name: '@kofi_m' }).getAttribute('href')).resolves.toBe('https://x.com/kofi_m');
     await expect(page.getByRole('link', { name: 'https://t.me/kofichannel' }).getAttribute('href')).resolves.toBe('https://t.me/kofichannel');
 
-    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('button', { name: 'Edit password' }).click();
     await expectText(page, 'Minimum 6 characters');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Error', 'Please enter your current password');

@@ -47,7 +47,7 @@ describe('a month closed from the console', () => {
     const { page } = await pages.open();
     await signInAsSuperAdmin(page, SUPER_ADMIN);
     await page.getByRole('tab', { name: 'Super Admin' }).click();
-    await page.getByRole('button', { name: `Close ${LABEL}` }).click();
+    await page.getByRole('button', { name: `Close month ${LABEL}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('1st: Striker 1').waitFor();
     await dialog.getByLabel(/^Beacon/).fill('bsc:43123456:0x9f3c0e1b2a4d5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6');

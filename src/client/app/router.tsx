@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PAGES, PAGE_NAMES, type PageName } from '../../shared/pages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { focusPageHeadingWhenShown, useDocumentTitle } from '../lib/page-focus.ts';
 import { lazyNamed } from './lazy.ts';
 import { Protected } from './protected-route.tsx';
 
@@ -24,16 +25,42 @@ const NotFoundPage = lazyNamed(() => import('../features/not-found/pages/not-fou
 /** main.tsx loads the landing page before it hydrates the prerendered one. */
 export const preloadLandingPage = LandingPage.preload;
 
-/** A new page starts at the top. Not on the first render: the browser placed the page it loaded. */
-function ScrollToTop() {
+/**
+ * A new page starts at the top, and its heading takes the keyboard focus (a screen reader reads
+ * it, and Tab goes on from there). Not on the first render: the browser placed the page it loaded.
+ */
+function PageChange() {
   const [location] = useLocation();
   const shown = useRef(location);
   useEffect(() => {
     if (shown.current === location) return;
     shown.current = location;
     window.scrollTo(0, 0);
+    return focusPageHeadingWhenShown();
   }, [location]);
   return null;
+}
+
+/** Each page's title (the document's title names the page: the tab, the history, a screen reader). */
+const PAGE_TITLES: Record<PageName, string | null> = {
+  landing: null,
+  apply: 'Apply',
+  leaderboard: 'Leaderboard',
+  hallOfFame: 'Hall of Fame',
+  auth: 'Login',
+  setupPassword: 'Create Your Password',
+  forgotPassword: 'Forgot Password',
+  admin: 'Admin Console',
+  dashboard: 'Dashboard',
+  wallet: 'Wallet',
+  submitReport: 'Submit Weekly Report',
+  reports: 'My Reports',
+  profile: 'Profile',
+};
+
+function Titled({ title, children }: { title: string | null; children: ReactNode }) {
+  useDocumentTitle(title);
+  return <>{children}</>;
 }
 
 /**
@@ -83,14 +110,18 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
 export function AppRouter() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <ScrollToTop />
+      <PageChange />
       <Switch>
         {PAGE_NAMES.map((name) => (
           <Route key={name} path={PAGES[name]}>
-            {PAGE_CONTENT[name]}
+            <Titled title={PAGE_TITLES[name]}>{PAGE_CONTENT[name]}</Titled>
           </Route>
         ))}
-        <Route component={NotFoundPage} />
+        <Route>
+          <Titled title="Page Not Found">
+            <NotFoundPage />
+          </Titled>
+        </Route>
       </Switch>
     </Suspense>
   );

@@ -4,7 +4,7 @@ import { cn } from '../lib/utils.ts';
 
 const STYLES: Record<BadgeLevel, string> = {
   normal: 'border-border bg-surface-3 text-foreground',
-  bronze: 'border-bronze/50 bg-bronze/15 text-bronze',
+  bronze: 'border-bronze/50 bg-bronze/15 text-bronze-light',
   silver: 'border-silver/50 bg-silver/15 text-silver',
   gold: 'border-gold/50 bg-gold/15 text-gold',
 };

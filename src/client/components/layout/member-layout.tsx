@@ -6,6 +6,8 @@ import { cn } from '../../lib/utils.ts';
 import { NotificationBell } from '../notification-bell.tsx';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
+import { SkipLink } from './skip-link.tsx';
+import { StickyHeader } from './sticky-header.tsx';
 
 const NAV = [
   { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -21,13 +23,8 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
   const { logoutMutation } = useAuth();
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-gold-foreground"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur">
+      <SkipLink />
+      <StickyHeader className="bg-background/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Logo />
           <nav aria-label="Ambassador" className="hidden items-center gap-1 lg:flex">
@@ -61,7 +58,7 @@ export function MemberLayout({ children, reportLabel = 'Submit Report' }: { chil
             />
           ))}
         </nav>
-      </header>
+      </StickyHeader>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
         {children}
       </main>

@@ -4,6 +4,7 @@ import { useAuth } from '../../app/auth.tsx';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { Logo } from './logo.tsx';
+import { StickyHeader } from './sticky-header.tsx';
 
 const compact = 'px-2 sm:px-3';
 
@@ -14,7 +15,7 @@ const compact = 'px-2 sm:px-3';
 export function SiteHeader() {
   const { user, logoutMutation } = useAuth();
   return (
-    <header className="sticky top-0 z-30 border-b border-border/70 bg-background/85 backdrop-blur">
+    <StickyHeader className="bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Logo />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
@@ -45,6 +46,6 @@ export function SiteHeader() {
           )}
         </nav>
       </div>
-    </header>
+    </StickyHeader>
   );
 }

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ZMfaCodeInput } from '../../../shared/schemas/mfa.ts';
 import { disableMfa, mfaStatusKey, regenerateRecoveryCodes, startMfaEnrollment, useMfaStatus, verifyMfaEnrollment } from '../../api/mfa.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { useFocusAfterSwap } from '../../lib/page-focus.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
@@ -121,8 +122,12 @@ export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
     onError: (e) => setFailure(errorMessage(e)),
   });
   const info = status.data;
+  // Each step replaces the last and the button pressed: the new step's field, or the heading, takes the focus.
+  const card = useRef<HTMLElement>(null);
+  const stage = codes ? 'codes' : !info ? 'loading' : info.enabled ? 'on' : enroll.data ? 'enrolling' : 'off';
+  useFocusAfterSwap(stage, { container: card, prefer: stage === 'enrolling' ? 'field' : 'heading' });
   return (
-    <Card>
+    <Card ref={card}>
       <CardContent className="flex flex-col gap-4 p-6">
         <h2 className="text-xl font-bold">Two-factor authentication</h2>
         {codes ? (

@@ -12,6 +12,14 @@ describe('Button', () => {
     expect(html).not.toMatch(/\sdisabled=/);
   });
 
+  it('unavailable but focusable: aria-disabled without the disabled attribute or a spinner', () => {
+    const html = renderToStaticMarkup(createElement(Button, { disabledFocusable: true }, 'Next'));
+    expect(html).toContain('aria-disabled="true"');
+    expect(html).not.toContain('aria-busy="');
+    expect(html).not.toContain('<svg');
+    expect(html).not.toMatch(/\sdisabled=/);
+  });
+
   it('otherwise is a plain button', () => {
     const html = renderToStaticMarkup(createElement(Button, null, 'Save'));
     expect(html).not.toContain('aria-busy="');

@@ -5,7 +5,7 @@ import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 aria-busy:cursor-progress aria-busy:opacity-80 aria-busy:[&>svg:not(.animate-spin)]:hidden [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&[aria-disabled=true]:not([aria-busy=true])]:cursor-not-allowed [&[aria-disabled=true]:not([aria-busy=true])]:opacity-50 aria-busy:cursor-progress aria-busy:opacity-80 aria-busy:[&>svg:not(.animate-spin)]:hidden [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {
@@ -14,7 +14,7 @@ export const buttonVariants = cva(
         outline: 'border border-border bg-transparent text-foreground hover:bg-surface-2',
         ghost: 'text-foreground hover:bg-surface-2',
         destructive: 'bg-danger-strong text-white hover:bg-danger-strong/90',
-        success: 'bg-pitch text-white hover:bg-pitch/90',
+        success: 'bg-pitch-strong text-white hover:bg-pitch-strong/90',
         link: 'text-gold underline-offset-4 hover:underline px-0',
       },
       size: {
@@ -37,25 +37,43 @@ export type ButtonProps = ComponentProps<'button'> &
      * keyboard focus is not lost while the request runs.
      */
     loading?: boolean;
+    /**
+     * Unavailable, but still focusable (aria-disabled, clicks ignored), for a button that can
+     * become unavailable while it has the focus: a pager's Next on the last page, the other
+     * decision while one is being sent. A `disabled` button drops the focus to the page.
+     */
+    disabledFocusable?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, loading = false, type, onClick, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabledFocusable = false,
+  type,
+  onClick,
+  children,
+  ...props
+}: ButtonProps) {
   if (asChild)
     return (
       <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props}>
         {children}
       </Slot.Root>
     );
+  const inert = loading || disabledFocusable;
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // Also stops a submit button's form from being sent again (Enter in a field clicks it too).
-    if (loading) event.preventDefault();
+    if (inert) event.preventDefault();
     else onClick?.(event);
   };
   return (
     <button
       type={type ?? 'button'}
       className={cn(buttonVariants({ variant, size }), className)}
-      aria-disabled={loading || undefined}
+      aria-disabled={inert || undefined}
       aria-busy={loading || undefined}
       onClick={click}
       {...props}

@@ -7,7 +7,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof RadixChe
   return (
     <RadixCheckbox.Root
       className={cn(
-        'flex size-5 shrink-0 cursor-pointer items-center justify-center rounded border border-border bg-background/60 data-[state=checked]:border-gold data-[state=checked]:bg-gold data-[state=checked]:text-gold-foreground',
+        'flex size-5 shrink-0 cursor-pointer items-center justify-center rounded border border-input bg-background/60 data-[state=checked]:border-gold data-[state=checked]:bg-gold data-[state=checked]:text-gold-foreground',
         className,
       )}
       {...props}

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useRef, type ComponentProps, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
+import { FOCUSABLE_FIELD, focusStatic, pageHeading } from '../../lib/page-focus.ts';
 import { cn } from '../../lib/utils.ts';
 
 export const Dialog = RadixDialog.Root;
@@ -12,10 +13,53 @@ interface DialogContentProps extends Omit<ComponentProps<typeof RadixDialog.Cont
   description?: ReactNode;
 }
 
-/** A modal with its title and description announced; focus stays inside while open. */
+/** Where the focus was when a dialog opened, and the parts of the page around it. */
+interface Opener {
+  element: HTMLElement | null;
+  /** Its enclosing sections, nearest first: where the focus goes when the opener itself is gone. */
+  sections: HTMLElement[];
+}
+
+/**
+ * Notes the focused element as the dialog opens. A layout effect of the content: it runs before
+ * any effect that moves the focus into the dialog (Radix's own, or a form focusing its first field).
+ */
+function RememberOpener({ opener }: { opener: RefObject<Opener> }) {
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    const element = active instanceof HTMLElement && active !== document.body ? active : null;
+    const sections: HTMLElement[] = [];
+    for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
+      if (node.matches('section, [role="region"], main')) sections.push(node);
+    }
+    opener.current = { element, sections };
+  }, [opener]);
+  return null;
+}
+
+/**
+ * The focus after the dialog closes: back on the control that opened it; when that control is gone
+ * or disabled (the row it was in was decided), on the heading of the nearest part of the page that
+ * is still there, so the focus never drops to the page itself.
+ */
+function returnFocus({ element, sections }: Opener & { element: HTMLElement }): void {
+  if (element.isConnected && !element.matches(':disabled')) return element.focus();
+  const heading =
+    sections
+      .filter((section) => section.isConnected)
+      .map((section) => section.querySelector<HTMLElement>('h1, h2, h3'))
+      .find(Boolean) ?? pageHeading();
+  if (heading) focusStatic(heading);
+}
+
+/**
+ * A modal with its title and description announced; focus stays inside while open. It opens on its
+ * first form field (or Radix's first focusable, the close button, when it has none) and gives the
+ * focus back on closing.
+ */
 export function DialogContent({ className, title, description, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
-  // Dialogs opened by a plain button (not a Trigger) still give the focus back to it on close.
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<Opener>({ element: null, sections: [] });
+  const body = useRef<HTMLDivElement>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
@@ -26,19 +70,25 @@ export function DialogContent({ className, title, description, children, onOpenA
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
           onOpenAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const field = body.current?.querySelector<HTMLElement>(FOCUSABLE_FIELD);
+          if (field) {
+            event.preventDefault();
+            field.focus();
+          }
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          const target = opener.current;
-          if (!event.defaultPrevented && target && target.isConnected) {
-            event.preventDefault();
-            target.focus();
-          }
+          // Opened by a pointer with nothing focused: Radix's own way (the focus is left alone).
+          const { element, sections } = opener.current;
+          if (event.defaultPrevented || !element) return;
+          event.preventDefault();
+          returnFocus({ element, sections });
         }}
         {...props}
       >
+        <RememberOpener opener={opener} />
         <div className="flex items-start justify-between gap-4 border-b border-border p-5">
           <div className="flex flex-col gap-1">
             <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
@@ -48,7 +98,9 @@ export function DialogContent({ className, title, description, children, onOpenA
             <X className="size-5" aria-hidden="true" />
           </RadixDialog.Close>
         </div>
-        <div className="overflow-y-auto p-5">{children}</div>
+        <div ref={body} className="overflow-y-auto p-5">
+          {children}
+        </div>
       </RadixDialog.Content>
     </RadixDialog.Portal>
   );

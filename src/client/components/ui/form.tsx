@@ -84,7 +84,13 @@ export function FormFieldset({
     <fieldset className={cn('flex flex-col gap-3', className)} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium">
         {legend}
-        {required ? <RequiredMark /> : null}
+        {/* A group cannot be aria-required: its name says it instead. */}
+        {required ? (
+          <>
+            <RequiredMark />
+            <span className="sr-only"> (required)</span>
+          </>
+        ) : null}
       </legend>
       {children}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}

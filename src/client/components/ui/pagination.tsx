@@ -22,10 +22,10 @@ export function Pagination({ offset, limit, total, onOffsetChange, label }: Pagi
         Showing {from}–{to} of {total} · Page {page} of {pages}
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffsetChange(Math.max(0, offset - limit))}>
+        <Button variant="outline" size="sm" disabledFocusable={offset === 0} onClick={() => onOffsetChange(Math.max(0, offset - limit))}>
           <ChevronLeft aria-hidden="true" /> Previous
         </Button>
-        <Button variant="outline" size="sm" disabled={offset + limit >= total} onClick={() => onOffsetChange(offset + limit)}>
+        <Button variant="outline" size="sm" disabledFocusable={offset + limit >= total} onClick={() => onOffsetChange(offset + limit)}>
           Next <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -20,6 +20,12 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   );
 }
 
+/** The panel takes the focus after its tab (Tab from the tab list): a ring shows it has it. */
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content className={cn('mt-4 focus-visible:outline-none', className)} {...props} />;
+  return (
+    <RadixTabs.Content
+      className={cn('mt-4 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold', className)}
+      {...props}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { Download, Search } from 'lucide-react';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
 import type { Currency } from '../../../../shared/enums.ts';
 import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -11,6 +11,7 @@ import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.t
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { cn } from '../../../lib/utils.ts';
 import { ALL, type AdminListState } from '../api/use-admin-list.ts';
 import { FlagBadges } from './flag-badges.tsx';
@@ -61,9 +62,12 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
   } = props;
   const { filter, search, paging, flagged, exportUrl } = list;
   const [open, setOpen] = useState<T | null>(null);
+  // A decided row leaves the list (or loses its button) with the focus on it: the list's heading takes it.
+  const card = useRef<HTMLElement>(null);
+  useFocusAfterSwap(list.items, { container: card });
   return (
     <>
-      <Card>
+      <Card ref={card}>
         <CardHeader className="gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           <div className="flex flex-col gap-1.5 sm:mr-auto">
             <CardTitle className="inline-flex items-center gap-2">

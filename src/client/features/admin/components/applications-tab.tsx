@@ -59,7 +59,11 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
 
 export function ApplicationsTab() {
   // Pending applications, most followers first (the server sorts and pages).
-  const list = useAdminList<TAdminApplicationView>(adminKeys.applications, '/api/admin/applications', { search: true, flagged: true, exportName: 'applications' });
+  const list = useAdminList<TAdminApplicationView>(adminKeys.applications, '/api/admin/applications', {
+    search: true,
+    flagged: true,
+    exportName: 'applications',
+  });
   return (
     <AdminList
       title="Pending Applications"
@@ -111,10 +115,10 @@ function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminA
               Approving sends a setup email with a password-creation link valid for {SETUP_LINK_VALID_HOURS} hours.
             </p>
             <DialogFooter className="mt-0">
-              <Button variant="destructive" onClick={() => act('reject')} loading={pending === 'reject'} disabled={pending === 'approve'}>
+              <Button variant="destructive" onClick={() => act('reject')} loading={pending === 'reject'} disabledFocusable={pending === 'approve'}>
                 <X aria-hidden="true" /> Reject
               </Button>
-              <Button variant="success" onClick={() => act('approve')} loading={pending === 'approve'} disabled={pending === 'reject'}>
+              <Button variant="success" onClick={() => act('approve')} loading={pending === 'approve'} disabledFocusable={pending === 'reject'}>
                 <Check aria-hidden="true" /> Approve &amp; Send Setup Email
               </Button>
             </DialogFooter>

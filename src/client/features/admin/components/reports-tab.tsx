@@ -45,21 +45,30 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
     flagsColumn(),
     amountColumn('GCM', 'GCM', (r) => r.gcmAwarded),
     amountColumn('USDT', 'USDT', (r) => r.usdtAwarded),
-    actionsColumn('Review', (r) => (
-      <Button
-        variant={r.status === 'pending' ? 'default' : 'outline'}
-        size="sm"
-        onClick={() => open(r)}
-        aria-label={`Review report of ${r.ambassador.fullName}`}
-      >
-        <ClipboardCheck aria-hidden="true" /> {r.status === 'pending' ? 'Review' : 'View'}
-      </Button>
-    )),
+    // The name starts with the word shown (WCAG 2.5.3): 'Review report of …' to review, 'View report of …' once reviewed.
+    actionsColumn('Review', (r) => {
+      const action = r.status === 'pending' ? 'Review' : 'View';
+      return (
+        <Button
+          variant={r.status === 'pending' ? 'default' : 'outline'}
+          size="sm"
+          onClick={() => open(r)}
+          aria-label={`${action} report of ${r.ambassador.fullName}`}
+        >
+          <ClipboardCheck aria-hidden="true" /> {action}
+        </Button>
+      );
+    }),
   ];
 }
 
 export function ReportsTab() {
-  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', { filter: DECISION_STATUSES, search: true, flagged: true, exportName: 'reports' });
+  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', {
+    filter: DECISION_STATUSES,
+    search: true,
+    flagged: true,
+    exportName: 'reports',
+  });
   return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck, Trophy } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatDateTime, formatGcm, formatUsdt } from '../../../../shared/format.ts';
 import { ZCloseSeasonInput, type TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
@@ -15,6 +15,7 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCloseSeason, useSeasonPreview, useSeasons } from '../api/seasons.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
@@ -118,8 +119,8 @@ export function SeasonsCard() {
                   ) : null}
                 </div>
                 {season.status === 'ended' ? (
-                  <Button size="sm" onClick={() => setClosing(season.month)} aria-label={`Close ${season.label}`}>
-                    Close month…
+                  <Button size="sm" onClick={() => setClosing(season.month)}>
+                    Close month<span className="sr-only"> {season.label}</span>…
                   </Button>
                 ) : season.status === 'closed' ? (
                   <a className="text-sm font-semibold text-gold underline" href={`/hall-of-fame#${season.month}`}>
@@ -142,6 +143,9 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZCloseSeasonInput), defaultValues: { beacon: '' } });
   const p = preview.data;
+  // The result replaces the form and its pressed button: its heading takes the focus.
+  const body = useRef<HTMLDivElement>(null);
+  useFocusAfterSwap(Boolean(close.data), { container: body });
   return (
     <ModalDialog
       onClose={onClose}
@@ -149,12 +153,12 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
       description="Check the standings and prizes, then enter the beacon and pay."
       className="max-w-2xl"
     >
-      <div className="flex flex-col gap-4 overflow-y-auto px-6 pb-6">
+      <div ref={body} className="flex flex-col gap-4 overflow-y-auto px-6 pb-6">
         {!p ? (
           <Spinner />
         ) : close.data ? (
           <div role="status" className="flex flex-col gap-2">
-            <p className="font-semibold">{p.label} is closed and paid.</p>
+            <h3 className="font-semibold">{p.label} is closed and paid.</h3>
             <p className="text-sm">Lottery winners: {close.data.lottery.winners.map((w) => w.fullName).join(', ') || 'none'}</p>
             <DialogFooter>
               <Button onClick={onClose}>Done</Button>

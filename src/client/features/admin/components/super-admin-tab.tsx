@@ -73,7 +73,7 @@ function SettingsCard() {
                 {enabled ? 'Ambassadors can submit reports (one per day)' : 'Report submission is currently disabled'}
               </p>
             </div>
-            <Switch id="report-submission" checked={enabled} onCheckedChange={toggle} disabled={update.isPending} aria-describedby="report-submission-status" />
+            <Switch id="report-submission" checked={enabled} onCheckedChange={toggle} pending={update.isPending} aria-describedby="report-submission-status" />
           </div>
         )}
       </CardContent>

@@ -17,6 +17,7 @@ import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDecideWithdrawal, type WithdrawalDecision } from '../api/decide-withdrawal.ts';
 import { adminKeys } from '../api/keys.ts';
@@ -159,8 +160,12 @@ function PayoutToolbar({
   const ids = selected.map((w) => w.id);
   const total = addMoney('0', ...selected.map((w) => w.amount));
   const none = selected.length === 0;
+  // 'Clear selection' takes the batch's buttons away with it: the focus stays in the toolbar.
+  const toolbar = useRef<HTMLElement>(null);
+  useFocusAfterSwap(none, { container: toolbar, prefer: 'control' });
   return (
     <section
+      ref={toolbar}
       aria-label="Payout batch"
       className="mb-4 flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:flex-wrap sm:items-center"
     >
@@ -327,7 +332,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             variant="destructive"
             onClick={() => (decision.current = 'reject')}
             loading={pending === 'reject'}
-            disabled={pending === 'approve'}
+            disabledFocusable={pending === 'approve'}
           >
             <X aria-hidden="true" /> Reject
           </Button>
@@ -336,7 +341,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             variant="success"
             onClick={() => (decision.current = 'approve')}
             loading={pending === 'approve'}
-            disabled={pending === 'reject'}
+            disabledFocusable={pending === 'reject'}
           >
             <Check aria-hidden="true" /> Approve
           </Button>

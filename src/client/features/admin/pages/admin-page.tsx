@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { formatCount } from '../../../../shared/format.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { SkipLink } from '../../../components/layout/skip-link.tsx';
+import { StickyHeader } from '../../../components/layout/sticky-header.tsx';
 import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
 import { needsMfaEnrollment } from '../../../lib/api.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -24,7 +26,7 @@ export function AdminPage() {
 
   if (!isAdmin) {
     return (
-      <div className="flex min-h-screen items-center justify-center px-4">
+      <main id="main" className="flex min-h-screen items-center justify-center px-4">
         <Card className="w-full max-w-md">
           <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
             <ShieldAlert className="size-12 text-danger" aria-hidden="true" />
@@ -35,14 +37,15 @@ export function AdminPage() {
             </Link>
           </CardContent>
         </Card>
-      </div>
+      </main>
     );
   }
 
   const name = user?.username || user?.fullName || user?.email || '';
   return (
     <div className="min-h-screen">
-      <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur">
+      <SkipLink />
+      <StickyHeader className="bg-background/90">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
           <div className="flex min-w-0 items-center gap-3">
             <Logo />
@@ -55,9 +58,9 @@ export function AdminPage() {
             <LogOut aria-hidden="true" /> Logout
           </Button>
         </div>
-      </header>
+      </StickyHeader>
       <main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8">
-        <h1 className="sr-only">Admin console</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Admin Console</h1>
         <ConsoleOrEnrollment>
           <SummaryCards />
           <Tabs defaultValue="applications">

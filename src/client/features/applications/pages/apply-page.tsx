@@ -13,6 +13,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ApplicationSubmitted } from '../components/application-submitted.tsx';
@@ -42,6 +43,8 @@ export function ApplyPage() {
   const selected = watch('socialMediaPlatforms') ?? [];
   const whyJoinLength = (watch('whyJoin') ?? '').trim().length;
   const experienceLength = (watch('experience') ?? '').trim().length;
+  // The confirmation replaces the form and its pressed button: its heading takes the focus.
+  useFocusAfterSwap(submitted);
 
   const submit = (values: TApplication) => {
     mutation.mutate(values, {

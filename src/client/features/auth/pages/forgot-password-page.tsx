@@ -10,6 +10,7 @@ import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -22,6 +23,8 @@ export function ForgotPasswordPage() {
   const mutation = useForgotPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZForgotPasswordInput), defaultValues: { email: '' } });
+  // 'Check your email' replaces the form, and 'Send another link' the other way round.
+  useFocusAfterSwap(mutation.isSuccess);
 
   const submit = ({ email }: { email: string }) => {
     setFailure(null);
@@ -73,7 +76,7 @@ export function ForgotPasswordPage() {
           </Form>
           <p className="mt-6 text-center text-sm text-muted">
             Remembered it?{' '}
-            <Link href="/auth" className="font-semibold text-gold hover:underline">
+            <Link href="/auth" className="font-semibold text-gold underline underline-offset-2 hover:text-gold-strong">
               Back to login
             </Link>
           </p>

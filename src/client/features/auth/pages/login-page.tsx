@@ -14,17 +14,23 @@ import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { sessionHasEnded } from '../../../lib/session-hint.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 export function LoginPage() {
   const { user, isLoading, loginMutation, signedIn } = useAuth();
   const [expired, setExpired] = useState<string | null>(null);
+  // A refused sign-in is said under the form as well as in the spec's toast, which goes after 5 seconds.
+  const [failure, setFailure] = useState<string | null>(null);
   // Sent here because a session ended elsewhere: say so, and go back where the person was.
   const [ended] = useState(sessionHasEnded);
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
   const secondStep = loginMutation.data && needsSecondFactor(loginMutation.data) && !expired;
   const form = useForm({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', password: '' } });
+  // Back from the code step (it expired) to the form: its heading takes the focus.
+  useFocusAfterSwap(Boolean(secondStep));
 
   if (isLoading) return <FullPageSpinner />;
   // Already signed in: admins to the console, everyone else to the dashboard.
@@ -38,7 +44,11 @@ export function LoginPage() {
         ) : (
           <Form
             form={form}
-            onSubmit={(values) => (setExpired(null), loginMutation.mutate(values))}
+            onSubmit={(values) => {
+              setExpired(null);
+              setFailure(null);
+              loginMutation.mutate(values, { onError: (error) => setFailure(errorMessage(error)) });
+            }}
             className="flex flex-col gap-4"
             aria-label="Ambassador Login"
           >
@@ -57,6 +67,7 @@ export function LoginPage() {
             <Link href="/forgot-password" className="-mt-2 self-end text-sm font-semibold text-gold hover:underline">
               Forgot password?
             </Link>
+            {failure ? <FieldError>{failure}</FieldError> : null}
             <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
               {loginMutation.isPending ? 'Logging in...' : 'Login'}
             </Button>
@@ -64,7 +75,7 @@ export function LoginPage() {
         )}
         <p className="mt-6 text-center text-sm text-muted">
           Not an ambassador yet?{' '}
-          <Link href="/apply" className="font-semibold text-gold hover:underline">
+          <Link href="/apply" className="font-semibold text-gold underline underline-offset-2 hover:text-gold-strong">
             Apply to join the program
           </Link>
         </p>

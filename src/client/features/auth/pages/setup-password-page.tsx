@@ -12,6 +12,7 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useSetupLinkStatus } from '../api/setup-link-status.ts';
 import { useSetupPassword } from '../api/setup-password.ts';
@@ -26,6 +27,7 @@ export function SetupPasswordPage() {
   const mutation = useSetupPassword(token);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZSetupPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
+  useFocusAfterSwap(mutation.isSuccess);
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
@@ -73,7 +75,7 @@ export function SetupPasswordPage() {
             </Button>
             <p className="text-center text-xs text-muted">
               This link is valid for {SETUP_LINK_VALID_HOURS} hours. If it has expired, contact support at{' '}
-              <a className="text-gold hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+              <a className="text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
                 {SUPPORT_EMAIL}
               </a>
               .

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZSuperAdminLoginInput, type TSuperAdminLoginInput } from '../../../../shared/schemas/auth.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { SkipLink } from '../../../components/layout/skip-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useDocumentTitle, useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { needsSecondFactor } from '../../../api/mfa.ts';
 import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
@@ -18,8 +20,11 @@ import { AuthCard } from '../components/auth-card.tsx';
 /** Served only at the secret SUPER_ADMIN_LOGIN_PATH (see app/page-mode.ts). */
 export function SuperAdminLoginPage() {
   const mutation = useSuperAdminLogin();
+  useDocumentTitle('Restricted Access');
   const [failure, setFailure] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState(false);
+  // Back from the code step (it expired) to the form: its heading takes the focus.
+  useFocusAfterSwap(secondStep);
   const toConsole = () => {
     // A full page load, so the console starts from the new session; the toast shows there.
     notify.afterReload('success', 'Login Successful', 'Welcome, Super Admin');
@@ -44,6 +49,7 @@ export function SuperAdminLoginPage() {
 
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="border-b border-border/70">
         <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
           <Logo />

@@ -22,6 +22,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useEditorFocus } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -138,6 +139,8 @@ function SectionCard({
   editLabel: string;
   children: ReactNode;
 }) {
+  // The editor's first field takes the focus when it opens; the Edit button, when it closes.
+  const { editor, editButton } = useEditorFocus(editing);
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-3">
@@ -149,12 +152,12 @@ function SectionCard({
           {description ? <CardDescription>{description}</CardDescription> : null}
         </div>
         {editing ? null : (
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={editLabel}>
+          <Button ref={editButton} variant="outline" size="sm" onClick={onEdit} aria-label={editLabel}>
             <Pencil aria-hidden="true" /> Edit
           </Button>
         )}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent ref={editor}>{children}</CardContent>
     </Card>
   );
 }
@@ -162,7 +165,7 @@ function SectionCard({
 function EditButtons({ pending, onCancel, saveLabel = 'Save' }: { pending: boolean; onCancel: () => void; saveLabel?: string }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
+      <Button variant="outline" onClick={onCancel} disabledFocusable={pending}>
         <X aria-hidden="true" /> Cancel
       </Button>
       <Button type="submit" loading={pending}>
@@ -340,7 +343,7 @@ function PasswordSection({ mode, setMode }: SectionProps) {
       },
     );
   return (
-    <SectionCard icon={<KeyRound />} title="Change Password" editing={editing} onEdit={() => setMode('password')} editLabel="Change password">
+    <SectionCard icon={<KeyRound />} title="Change Password" editing={editing} onEdit={() => setMode('password')} editLabel="Edit password">
       {editing ? (
         <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label="Change password">
           <FormField name="currentPassword" label="Current Password" required>
@@ -398,7 +401,7 @@ function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmbassador 
               An email when the team decides on your reports, withdrawals or prizes. Security emails (a password or wallet change) are always sent.
             </p>
           </div>
-          <Switch id={id} checked={checked} onCheckedChange={toggle} aria-busy={update.isPending || undefined} aria-describedby={`${id}-hint`} />
+          <Switch id={id} checked={checked} onCheckedChange={toggle} pending={update.isPending} aria-describedby={`${id}-hint`} />
         </div>
       </CardContent>
     </Card>

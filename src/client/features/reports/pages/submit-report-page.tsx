@@ -15,6 +15,7 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitReport } from '../api/submit-report.ts';
 import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
@@ -56,6 +57,8 @@ export function SubmitReportPage() {
   // One report per UTC day (DECISIONS §3): after today's, the form says when and stays closed.
   const nextReportAt = ambassador.data?.nextReportAt ?? null;
   const closed = disabled || suspended || nextReportAt !== null;
+  // The confirmation replaces the form (and the form the confirmation): the new heading takes the focus.
+  useFocusAfterSwap(submitted);
 
   const submit = (values: TReportInput) => {
     mutation.mutate(values, {

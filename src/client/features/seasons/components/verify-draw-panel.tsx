@@ -32,14 +32,14 @@ export function VerifyDrawPanel({ month }: { month: string }) {
         {state.error ? <p className="text-sm text-danger">{state.error}</p> : null}
         {state.checks ? (
           <>
-            <p className={state.ok ? 'font-semibold text-pitch' : 'font-semibold text-danger'}>
+            <p className={state.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>
               {state.ok ? 'Match: the published draw is what the algorithm gives.' : 'Mismatch: the published draw does not follow from its values.'}
             </p>
             <ol className="mt-2 flex flex-col gap-1 text-sm">
               {state.checks.map((check) => (
                 <li key={check.step} className="break-all">
-                  <span className={check.ok ? 'font-semibold text-pitch' : 'font-semibold text-danger'}>{check.ok ? 'Match' : 'Mismatch'}</span> {check.step}:{' '}
-                  <code className="font-mono text-xs">{check.actual}</code>
+                  <span className={check.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>{check.ok ? 'Match' : 'Mismatch'}</span>{' '}
+                  {check.step}: <code className="font-mono text-xs">{check.actual}</code>
                   {check.ok ? null : (
                     <>
                       {' '}

@@ -71,7 +71,7 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
             <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabledFocusable={mutation.isPending}>
               Cancel
             </Button>
             <Button type="submit" loading={mutation.isPending}>

@@ -22,6 +22,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useEditorFocus } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useTransactions } from '../api/get-transactions.ts';
@@ -121,7 +122,12 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
                   ? 'You need at least 50 USDT to request a withdrawal'
                   : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
           </div>
-          <Button onClick={() => setDialogOpen(true)} disabled={!hasAddress || !enough || suspended || Boolean(pausedUntil)} aria-describedby="withdraw-hint">
+          {/* Unavailable but focusable: it says why (the hint), and keeps the focus when a request leaves too little to withdraw. */}
+          <Button
+            onClick={() => setDialogOpen(true)}
+            disabledFocusable={!hasAddress || !enough || suspended || Boolean(pausedUntil)}
+            aria-describedby="withdraw-hint"
+          >
             <ArrowUpRight aria-hidden="true" /> Request Withdrawal
           </Button>
         </CardContent>
@@ -174,6 +180,7 @@ function BalanceCard({
 function UsdtWalletEditor({ address }: { address: string | null }) {
   const update = useUpdateAmbassador();
   const [editing, setEditing] = useState(false);
+  const { editor, editButton } = useEditorFocus(editing);
   const form = useForm({ resolver: zodResolver(ZUsdtWalletForm), defaultValues: { usdtWalletAddress: address ?? '' } });
 
   const start = () => {
@@ -205,7 +212,7 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
       <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-semibold">USDT Wallet (BEP20)</p>
-          <Button variant="outline" size="sm" onClick={start}>
+          <Button ref={editButton} variant="outline" size="sm" onClick={start}>
             <Pencil aria-hidden="true" /> {address ? 'Edit' : 'Add'}
           </Button>
         </div>
@@ -216,19 +223,21 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
     );
   }
   return (
-    <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
-      <FormField name="usdtWalletAddress" label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." required>
-        <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
-      </FormField>
-      <div className="flex gap-2 sm:justify-end">
-        <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabled={update.isPending}>
-          <X aria-hidden="true" /> Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={update.isPending}>
-          <Check aria-hidden="true" /> Save Wallet
-        </Button>
-      </div>
-    </Form>
+    <div ref={editor}>
+      <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
+        <FormField name="usdtWalletAddress" label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." required>
+          <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
+        </FormField>
+        <div className="flex gap-2 sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabledFocusable={update.isPending}>
+            <X aria-hidden="true" /> Cancel
+          </Button>
+          <Button type="submit" size="sm" loading={update.isPending}>
+            <Check aria-hidden="true" /> Save Wallet
+          </Button>
+        </div>
+      </Form>
+    </div>
   );
 }
 
