@@ -7,6 +7,8 @@
  * - effects that may only happen once the transaction has committed (`afterCommit`): the public
  *   figures' cache bump and the outbox wake-up. An effect registered in a transaction that rolls
  *   back never runs;
+ * - writes that must come last in the transaction (`beforeCommit`): the admin desk's daily figures,
+ *   whose rows every change of the day shares, so they are locked for the shortest time;
  * - the activity-log row of an admin action (`audit`), written in the same transaction.
  * Work that must not hold a transaction open (argon2 hashing) or must survive a refusal (rate-limit
  * counters) happens before it, on ctx.db.
@@ -47,6 +49,8 @@ export interface Mutation {
   actor: SessionUser | null;
   /** Runs `effect` once the transaction has committed; never if it rolls back. */
   afterCommit(effect: () => unknown): void;
+  /** Runs `write` in the transaction once the change's own work is done, as its last statements (the admin desk's figures). */
+  beforeCommit(write: () => Promise<unknown>): void;
   /** The public figures (stats, leaderboard) changed: every instance's readers see it after the commit. */
   figuresChanged(): Promise<void>;
   /** Queues an email in this transaction; the outbox is woken once it commits. */
@@ -69,6 +73,7 @@ export async function withTransaction<T>(
   options: { idempotency?: IdempotentHttp | undefined } = {},
 ): Promise<T> {
   const effects: (() => unknown)[] = [];
+  const lastWrites: (() => Promise<unknown>)[] = [];
   const claim = options.idempotency ? idempotencyClaim(options.idempotency.request) : undefined;
   let replayed = false;
   const result = await ctx.db.transaction(async (tx) => {
@@ -80,6 +85,7 @@ export async function withTransaction<T>(
       now,
       actor,
       afterCommit: (effect) => void effects.push(effect),
+      beforeCommit: (write) => void lastWrites.push(write),
       async figuresChanged() {
         if (figuresNotified) return;
         figuresNotified = true;
@@ -113,6 +119,7 @@ export async function withTransaction<T>(
       }
     }
     const value = await work(m);
+    for (const write of lastWrites) await write();
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;
   });

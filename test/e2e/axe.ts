@@ -38,6 +38,9 @@ export async function settle(page: Page): Promise<void> {
 
 /** The violations axe finds on the whole page now (no rule or element left out), each named with `state`. */
 export async function axeViolations(page: Page, state: string): Promise<AxeViolation[]> {
+  // Without motion a toast is either shown in its own colours or gone: axe would otherwise measure
+  // one half-way through its fade (a contrast no reader meets) and fail on timing.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await settle(page);
   // The pointer rests out of the way: a hovered control's colours are not the ones checked.
   await page.mouse.move(0, (page.viewportSize()?.height ?? 600) - 1);

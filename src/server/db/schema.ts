@@ -459,3 +459,43 @@ export const programmeTotals = pgTable('programme_totals', {
   totalGcmEarned: numeric('total_gcm_earned', { precision: 30, scale: 2 }).notNull().default('0'),
   totalUsdtEarned: numeric('total_usdt_earned', { precision: 30, scale: 2 }).notNull().default('0'),
 });
+
+/**
+ * The admin desk's figures per UTC day, kept by every mutation that changes one (in the same
+ * transaction, written last: src/server/features/analytics/figures.ts), so the Analytics tab sums
+ * at most a year of days instead of a year of ledger. What happened is counted when it happened:
+ * a later edit or deletion does not rewrite history.
+ */
+export const dailyFigures = pgTable('daily_figures', {
+  day: date('day').primaryKey(),
+  applications: integer('applications').notNull().default(0),
+  approvedApplications: integer('approved_applications').notNull().default(0),
+  reports: integer('reports').notNull().default(0),
+  reviewedReports: integer('reviewed_reports').notNull().default(0),
+  /** Ambassadors whose first report of the month was sent on this day: a month's sum is its active ambassadors. */
+  activeAmbassadors: integer('active_ambassadors').notNull().default(0),
+  gcmAwarded: numeric('gcm_awarded', { precision: 30, scale: 2 }).notNull().default('0'),
+  usdtAwarded: numeric('usdt_awarded', { precision: 30, scale: 2 }).notNull().default('0'),
+  withdrawnUsdt: numeric('withdrawn_usdt', { precision: 30, scale: 2 }).notNull().default('0'),
+});
+
+/** The months in which an ambassador sent a report (the first one of each month counts them as active). */
+export const activeMonths = pgTable(
+  'active_months',
+  {
+    month: date('month').notNull(),
+    ambassadorId: uuid('ambassador_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.ambassadorId] })],
+);
+
+/** How long reports waited for review, in tenths of an hour, counted per day of review: the weekly median comes from it. */
+export const reviewTimes = pgTable(
+  'review_times',
+  {
+    day: date('day').notNull(),
+    tenths: integer('tenths').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tenths] })],
+);

@@ -1,7 +1,8 @@
 /**
- * The admin desk's analytics: SQL aggregates over indexed time columns (created_at, reviewed_at),
- * one grouped query per figure, never rows loaded into the server. Weeks start on Monday, months
- * on the 1st, both in UTC; the last 12 of each, newest first, with empty ones as zeros.
+ * The admin desk's analytics: sums of the daily figures kept with each change (figures.ts, ADR 017),
+ * at most a year of days per query, never the rows themselves; the queues' ages from the status
+ * indexes. Weeks start on Monday, months on the 1st, both in UTC; the last 12 of each, newest first,
+ * with empty ones as zeros.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { formatCents, toCents } from '../../../shared/money.ts';
@@ -31,17 +32,40 @@ export function lastMonths(now: Date, n = PERIODS): string[] {
   });
 }
 
-const week = (column: SQL) => sql`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
-const month = (column: SQL) => sql`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
+// A day is a date: as a timestamp (not timestamptz) its week does not depend on the session's time zone.
+const week = sql`to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD')`;
+const month = sql`to_char(day, 'YYYY-MM')`;
 
-/** GCM and USDT credited (rewards, prizes, lottery wins) per period since `from`. */
-function credits(ctx: AppContext, period: (column: SQL) => SQL, from: Date): Promise<Row[]> {
+/** The kept daily figures summed per period since `from` (a year of days at most). */
+function figures(ctx: AppContext, period: SQL, from: string): Promise<Row[]> {
   return rows(
     ctx,
-    sql`select ${period(sql`created_at`)} as k,
-      coalesce(sum(amount) filter (where currency = 'GCM'), 0)::text as gcm, coalesce(sum(amount) filter (where currency = 'USDT'), 0)::text as usdt
-      from transactions where type <> 'withdrawal' and created_at >= ${from} group by 1`,
+    sql`select ${period} as k, sum(applications)::int as applications, sum(approved_applications)::int as approved,
+      sum(reports)::int as reports, sum(reviewed_reports)::int as reviewed, sum(active_ambassadors)::int as active,
+      sum(gcm_awarded)::text as gcm, sum(usdt_awarded)::text as usdt, sum(withdrawn_usdt)::text as withdrawn
+      from daily_figures where day >= ${from}::date group by 1`,
   );
+}
+
+/**
+ * percentile_cont(0.5) of a week's review times, from their counts per tenth of an hour:
+ * the middle one, or halfway between the two middle ones.
+ */
+export function medianOfCounts(counts: [tenths: number, n: number][]): number | null {
+  const sorted = [...counts].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
+  const total = sorted.reduce((sum, [, n]) => sum + n, 0);
+  if (!total) return null;
+  const at = (index: number) => {
+    let seen = 0;
+    for (const [tenths, n] of sorted) {
+      seen += n;
+      if (index < seen) return tenths;
+    }
+    return sorted.at(-1)?.[0] ?? 0;
+  };
+  const lower = at(Math.floor((total - 1) / 2));
+  const upper = at(Math.ceil((total - 1) / 2));
+  return (lower + upper) / 20;
 }
 
 function byKey(list: Row[]): Map<string, Row> {
@@ -55,32 +79,12 @@ export async function analytics(ctx: AppContext): Promise<TAnalytics> {
   const now = ctx.clock.now();
   const weeks = lastWeeks(now);
   const months = lastMonths(now);
-  const weeksFrom = new Date(`${weeks.at(-1)}T00:00:00Z`);
-  const monthsFrom = new Date(`${months.at(-1)}-01T00:00:00Z`);
-  const [applications, approved, reports, reviewed, creditsWeek, active, creditsMonth, withdrawn, queues] = await Promise.all([
-    rows(ctx, sql`select ${week(sql`created_at`)} as k, count(*)::int as n from ambassador_applications where created_at >= ${weeksFrom} group by 1`),
-    rows(
-      ctx,
-      sql`select ${week(sql`created_at`)} as k, count(*)::int as n from ambassadors where application_id is not null and created_at >= ${weeksFrom} group by 1`,
-    ),
-    rows(ctx, sql`select ${week(sql`created_at`)} as k, count(*)::int as n from weekly_reports where created_at >= ${weeksFrom} group by 1`),
-    rows(
-      ctx,
-      sql`select ${week(sql`reviewed_at`)} as k, count(*)::int as n,
-        percentile_cont(0.5) within group (order by extract(epoch from reviewed_at - created_at) / 3600) as median
-        from weekly_reports where reviewed_at >= ${weeksFrom} group by 1`,
-    ),
-    credits(ctx, week, weeksFrom),
-    rows(
-      ctx,
-      sql`select ${month(sql`created_at`)} as k, count(distinct ambassador_id)::int as n from weekly_reports where created_at >= ${monthsFrom} group by 1`,
-    ),
-    credits(ctx, month, monthsFrom),
-    rows(
-      ctx,
-      sql`select ${month(sql`reviewed_at`)} as k, coalesce(sum(amount), 0)::text as usdt
-        from withdrawal_requests where status = 'approved' and reviewed_at >= ${monthsFrom} group by 1`,
-    ),
+  const weeksFrom = weeks.at(-1) ?? '';
+  const monthsFrom = `${months.at(-1)}-01`;
+  const [perWeek, perMonth, reviewTimes, queues] = await Promise.all([
+    figures(ctx, week, weeksFrom),
+    figures(ctx, month, monthsFrom),
+    rows(ctx, sql`select ${week} as k, tenths, sum(n)::int as n from review_times where day >= ${weeksFrom}::date group by 1, 2`),
     rows(
       ctx,
       sql`select
@@ -89,8 +93,10 @@ export async function analytics(ctx: AppContext): Promise<TAnalytics> {
         (select min(created_at) from withdrawal_requests where status = 'pending') as withdrawals`,
     ),
   ]);
-  const [a, ap, r, rv, cw] = [applications, approved, reports, reviewed, creditsWeek].map(byKey);
-  const [ac, cm, wd] = [active, creditsMonth, withdrawn].map(byKey);
+  const w = byKey(perWeek);
+  const mo = byKey(perMonth);
+  const times = new Map<string, [number, number][]>();
+  for (const r of reviewTimes) times.set(String(r.k), [...(times.get(String(r.k)) ?? []), [int(r.tenths), int(r.n)]]);
   const hoursSince = (value: unknown) => {
     if (!value) return null;
     const at = value instanceof Date ? value : new Date(String(value));
@@ -98,22 +104,25 @@ export async function analytics(ctx: AppContext): Promise<TAnalytics> {
   };
   const q = queues[0] ?? {};
   return {
-    weeks: weeks.map((k) => ({
-      week: k,
-      applications: int(a?.get(k)?.n),
-      approvedApplications: int(ap?.get(k)?.n),
-      reports: int(r?.get(k)?.n),
-      reviewedReports: int(rv?.get(k)?.n),
-      gcmAwarded: cents(cw?.get(k)?.gcm),
-      usdtAwarded: cents(cw?.get(k)?.usdt),
-      medianReviewHours: rv?.get(k)?.median === undefined || rv?.get(k)?.median === null ? null : Math.round(Number(rv?.get(k)?.median) * 10) / 10,
-    })),
+    weeks: weeks.map((k) => {
+      const median = medianOfCounts(times.get(k) ?? []);
+      return {
+        week: k,
+        applications: int(w.get(k)?.applications),
+        approvedApplications: int(w.get(k)?.approved),
+        reports: int(w.get(k)?.reports),
+        reviewedReports: int(w.get(k)?.reviewed),
+        gcmAwarded: cents(w.get(k)?.gcm),
+        usdtAwarded: cents(w.get(k)?.usdt),
+        medianReviewHours: median === null ? null : Math.round(median * 10) / 10,
+      };
+    }),
     months: months.map((k) => ({
       month: k,
-      activeAmbassadors: int(ac?.get(k)?.n),
-      gcmAwarded: cents(cm?.get(k)?.gcm),
-      usdtAwarded: cents(cm?.get(k)?.usdt),
-      withdrawnUsdt: cents(wd?.get(k)?.usdt),
+      activeAmbassadors: int(mo.get(k)?.active),
+      gcmAwarded: cents(mo.get(k)?.gcm),
+      usdtAwarded: cents(mo.get(k)?.usdt),
+      withdrawnUsdt: cents(mo.get(k)?.withdrawn),
     })),
     queues: {
       oldestPendingApplicationHours: hoursSince(q.applications),

@@ -18,6 +18,7 @@ import { alreadyAppliedEmail, applicationRejectedEmail } from '../../email/templ
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
+import * as figures from '../analytics/figures.ts';
 
 export const APPLICATION_EXISTS = 'An application with this email has already been submitted';
 const ALREADY_PROCESSED = 'This application has already been processed';
@@ -66,6 +67,7 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
+      figures.count(m, 'applications', row.createdAt);
       return presentApplication(row);
     });
   } catch (error) {
@@ -201,6 +203,7 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .returning({ id: ambassadors.id });
     const ambassadorId = ambassadorRows[0]?.id;
     if (!ambassadorId) throw new Error('ambassador insert returned nothing');
+    figures.count(m, 'approvedApplications', now);
     await tx
       .update(programmeTotals)
       .set({ ambassadorCount: sql`${programmeTotals.ambassadorCount} + 1` })

@@ -13,6 +13,7 @@ import { ambassadors, programmeTotals, transactions, withdrawalRequests } from '
 import { notFound } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import type { Currency, TransactionType } from '../../../shared/enums.ts';
+import * as figures from '../analytics/figures.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -57,7 +58,10 @@ export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
   if (cents === 0n) return;
   const credit = cents > 0n;
   if (credit !== (entry.type !== 'withdrawal')) throw new Error(`a ${entry.type} entry cannot be ${entry.amount}`);
-  if (credit) await creditCaches(m, entry.ambassadorId, entry.currency, cents);
+  if (credit) {
+    await creditCaches(m, entry.ambassadorId, entry.currency, cents);
+    figures.addMoney(m, entry.currency === 'GCM' ? 'gcmAwarded' : 'usdtAwarded', cents, m.now);
+  }
   await m.tx.insert(transactions).values({
     ambassadorId: entry.ambassadorId,
     reportId: entry.reportId ?? null,

@@ -21,6 +21,7 @@ import * as ledger from '../ledger/service.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { isUuid } from '../ids.ts';
+import * as figures from '../analytics/figures.ts';
 
 type ReportRow = typeof weeklyReports.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -100,7 +101,8 @@ export async function submitReport(
   const today = utcDay(now);
   if (input.weekEndDate > today) throw badRequest(REPORT_MESSAGES.endInFuture, 'weekEndDate');
   try {
-    return await withTransaction(ctx, actor, async ({ tx }) => {
+    return await withTransaction(ctx, actor, async (m) => {
+      const { tx } = m;
       const rows = await tx
         .insert(weeklyReports)
         .values({
@@ -114,6 +116,7 @@ export async function submitReport(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
+      await figures.reportSent(m, ambassador.id, row.createdAt);
       // Its proof links, for the duplicate_proof flag (features/abuse).
       const links = proofLinks(input.activityReport);
       if (links.length) await tx.insert(reportLinks).values(links.map((url) => ({ reportId: row.id, ambassadorId: ambassador.id, url })));
@@ -240,6 +243,7 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
         () => tx.select({ id: weeklyReports.id }).from(weeklyReports).where(eq(weeklyReports.id, id)),
         { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
       );
+      figures.reportReviewed(m, report.createdAt, now);
       const week = `${report.weekStartDate} to ${report.weekEndDate}`;
       if (approved) {
         for (const [currency, amount] of [

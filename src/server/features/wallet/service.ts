@@ -20,6 +20,7 @@ import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
 import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import * as ledger from '../ledger/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
+import * as figures from '../analytics/figures.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
 
@@ -250,6 +251,7 @@ export async function decideWithdrawal(
       messages,
     );
     if (decision === 'approved') {
+      figures.addMoney(m, 'withdrawnUsdt', toCents(row.amount), now);
       await ledger.post(m, {
         ambassadorId: row.ambassadorId,
         withdrawalId: row.id,
