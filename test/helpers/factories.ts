@@ -65,7 +65,14 @@ export async function createAmbassador(
   const message = await server.mail.waitFor(email, { after: seen });
   const token = server.mail.setupToken(message);
   const setup = await new ApiClient(server).post(`/api/setup-password/${token}`, { password });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`);
+  if (setup.status !== 200) {
+    // Said in full, so a failure seen once in CI can be understood from its log.
+    const user = await server.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+    throw new Error(
+      `setup failed: ${setup.status} ${setup.text}; clock ${server.clock.now().toISOString()}, token expiry ${user?.passwordSetupTokenExpiry?.toISOString() ?? 'none'}, ` +
+        `emails to ${email}: ${server.mail.messages.filter((m) => m.to.includes(email)).length}, link token ${token.slice(0, 6)}… (${token.length} chars)`,
+    );
+  }
   const client = await new ApiClient(server).login(email, password);
   return { client, email, password, fullName, ambassadorId: approved.body.ambassadorId };
 }
