@@ -3,6 +3,9 @@
  * same_network on the admin lists, 'Flagged only', and the withdrawal's other wallet owners.
  */
 import { sql } from 'drizzle-orm';
+import { EXACT_COUNT_LIMIT, FLAGGED_COUNT_LIMIT, boundedCount } from '../../src/server/db/paging.ts';
+import { ambassadors, withdrawalRequests } from '../../src/server/db/schema.ts';
+import { countLimit, flaggedFilter } from '../../src/server/features/abuse/flags.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DAY } from '../helpers/clock.ts';
@@ -31,7 +34,7 @@ describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
     // Each from its own address and Telegram, so only what a test sets up is shared.
     const applied = await new ApiClient(server, { ip: `10.77.${seq % 250}.${++seq % 250}` }).post(
       '/api/applications',
-      validApplication({ email, personalTelegramHandle: telegram() }),
+      validApplication({ email, fullName: 'Flag Person', personalTelegramHandle: telegram() }),
     );
     expect(applied.status).toBe(201);
     const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
@@ -66,16 +69,35 @@ describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
 
     await credit(server, a.ambassadorId, 'USDT', '100.00');
     const withdrawal = (await a.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: WALLET })).body;
-    const row = ((await admin.get('/api/admin/withdrawal-requests?limit=100')).body as Array<Flagged & { walletSharedWith: Array<{ id: string }> }>).find(
-      (w) => w.id === withdrawal.id,
-    );
+    const row = ((await admin.get('/api/admin/withdrawal-requests?limit=100')).body as Flagged[]).find((w) => w.id === withdrawal.id);
     expect(row?.flags).toEqual(['shared_wallet']);
-    expect(row?.walletSharedWith.map((o) => o.id)).toEqual([b.ambassadorId]);
+    // The review dialog asks who else uses it, for this withdrawal alone.
+    const sharers = await admin.get(`/api/admin/withdrawals/${withdrawal.id}/shared-wallet`);
+    expect(sharers.status).toBe(200);
+    expect(sharers.body).toEqual({ ambassadors: [{ id: b.ambassadorId, fullName: b.fullName, email: b.email }], total: 1 });
+    // c asked for a withdrawal to it long ago (then saved another address): still one of its owners.
+    await server.db
+      .insert(withdrawalRequests)
+      .values({ ambassadorId: c.ambassadorId, amount: '55.00', walletAddress: WALLET.toUpperCase().replace('0X', '0x'), status: 'rejected', createdAt: new Date('2026-01-05T10:00:00Z') });
+    const both = (await admin.get(`/api/admin/withdrawals/${withdrawal.id}/shared-wallet`)).body as { ambassadors: { id: string }[]; total: number };
+    expect(both.ambassadors.map((o) => o.id).sort()).toEqual([b.ambassadorId, c.ambassadorId].sort());
+    expect(both.total).toBe(2);
+    expect((await admin.get('/api/admin/withdrawals/00000000-0000-4000-8000-000000000000/shared-wallet')).status).toBe(404);
+    expect((await admin.get('/api/admin/withdrawals/not-an-id/shared-wallet')).status).toBe(404);
 
     // Flagged only: the shared ones, not the other.
     const flagged = ((await admin.get('/api/admin/ambassadors?limit=100&flagged=true')).body as Flagged[]).map((r) => r.id);
     expect(flagged).toEqual(expect.arrayContaining([a.ambassadorId, b.ambassadorId]));
     expect(flagged).not.toContain(c.ambassadorId);
+    // Counted exactly up to FLAGGED_COUNT_LIMIT; past it, the planner's estimate, said so in a header.
+    const counted = await admin.get('/api/admin/ambassadors?limit=1&flagged=true');
+    expect(Number(counted.headers['x-total-count'])).toBe(flagged.length);
+    expect(counted.headers['x-total-count-estimated']).toBeUndefined();
+    expect(countLimit(true)).toBe(FLAGGED_COUNT_LIMIT);
+    expect(countLimit(false)).toBe(EXACT_COUNT_LIMIT);
+    const beyond = await boundedCount(server.db, ambassadors, flaggedFilter('ambassadors'), 1);
+    expect(beyond.estimated).toBe(true);
+    expect(beyond.total).toBeGreaterThanOrEqual(2);
     expect(((await admin.get('/api/admin/withdrawal-requests?flagged=true')).body as Flagged[]).map((r) => r.id)).toContain(withdrawal.id);
     const bad = await admin.get('/api/admin/ambassadors?flagged=yes');
     expect(bad.status).toBe(400);

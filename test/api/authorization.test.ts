@@ -55,6 +55,7 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/admin/ambassadors/:id': [401, 403, 403, 404, 404],
   'POST /api/admin/ambassadors/:id/resend-password': [401, 403, 403, 404, 404],
   'GET /api/admin/withdrawal-requests': [401, 403, 403, 200, 200],
+  'GET /api/admin/withdrawals/:id/shared-wallet': [401, 403, 403, 404, 404],
   'POST /api/admin/withdrawals/:id/approve': [401, 403, 403, 404, 404],
   'POST /api/admin/withdrawals/:id/reject': [401, 403, 403, 404, 404],
   'GET /api/super-admin/admins': [401, 403, 403, 403, 200],

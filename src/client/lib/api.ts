@@ -145,6 +145,8 @@ export async function apiGetWithHeaders<T>(url: string): Promise<{ data: T; head
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The total is the server's estimate (X-Total-Count-Estimated): a long list counted only so far. */
+  estimated?: boolean;
 }
 
 /** A paged admin list: the array answer plus X-Total-Count. */
@@ -157,7 +159,7 @@ export async function apiPage<T>(url: string, params: { limit: number; offset: n
   const items = ((await readJson(response)) ?? []) as T[];
   const header = response.headers.get('X-Total-Count');
   const total = header !== null && /^\d+$/.test(header) ? Number(header) : params.offset + items.length;
-  return { items, total };
+  return { items, total, estimated: response.headers.get('X-Total-Count-Estimated') === 'true' };
 }
 
 /** True when an admin API refused the caller until they set up two-factor authentication (ADMIN_MFA=required). */

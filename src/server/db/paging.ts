@@ -105,6 +105,11 @@ export function nextCursor(rows: Record<string, unknown>[], keys: SortKey[], lim
 
 /** Above this many rows a total is the planner's estimate, not a count. */
 export const EXACT_COUNT_LIMIT = 10_000;
+/**
+ * The same for a 'Flagged only' list, whose filter costs index probes per row counted: a review
+ * queue's first thousand are counted exactly, beyond that the count would cost more than the page.
+ */
+export const FLAGGED_COUNT_LIMIT = 1_000;
 
 export interface Total {
   total: number;
@@ -112,10 +117,10 @@ export interface Total {
 }
 
 /**
- * Counts the rows of `table` matching `where` but stops at EXACT_COUNT_LIMIT;
+ * Counts the rows of `table` matching `where` but stops at `limit` (EXACT_COUNT_LIMIT);
  * past that, answers PostgreSQL's estimate of the count.
  */
-export async function boundedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<Total> {
+export async function boundedCount(db: Db, table: PgTable, where: SQL | undefined, limit = EXACT_COUNT_LIMIT): Promise<Total> {
   const matching = () =>
     db
       .select({ one: sql`1` })
@@ -123,11 +128,11 @@ export async function boundedCount(db: Db, table: PgTable, where: SQL | undefine
       .where(where);
   const capped = await db.select({ n: count() }).from(
     matching()
-      .limit(EXACT_COUNT_LIMIT + 1)
+      .limit(limit + 1)
       .as('capped'),
   );
   const n = capped[0]?.n ?? 0;
-  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  if (n <= limit) return { total: n, estimated: false };
   const plan = await db.execute(sql`explain (format json) ${matching()}`);
   const rows = (plan as unknown as { rows: Record<string, unknown>[] }).rows;
   const raw = rows[0] ? Object.values(rows[0])[0] : undefined;

@@ -143,10 +143,15 @@ export const ZAdminWithdrawalView = ZWithdrawalView.extend({
   /** Above PAYOUT_SECOND_APPROVAL_USDT and still pending: 'Needs a second approval'. */
   needsSecondApproval: z.boolean(),
   flags,
-  /** The other ambassadors whose saved or paid-to address this is (shared_wallet), up to 10. */
-  walletSharedWith: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string() })),
 });
 export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
+
+/** The other ambassadors whose saved or paid-to address a withdrawal's is (shared_wallet): the first 10 by name, and how many in all. */
+export const ZWalletSharers = z.object({
+  ambassadors: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string() })),
+  total: z.number().int(),
+});
+export type TWalletSharers = z.infer<typeof ZWalletSharers>;
 
 export const ZApplicationView = z.object({
   id: z.string(),

@@ -12,6 +12,7 @@
 import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { ABUSE_FLAGS, type AbuseFlag } from '../../../shared/enums.ts';
+import { EXACT_COUNT_LIMIT, FLAGGED_COUNT_LIMIT } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, reportLinks, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 
 /** The network address kept for same_network: an HMAC with the server's secret, not the address. */
@@ -60,6 +61,11 @@ export function flagsColumn(list: FlaggedList): SQL<AbuseFlag[]> {
   const entries = Object.entries(FLAG_CONDITIONS[list]) as Array<[AbuseFlag, SQL]>;
   const parts = entries.map(([name, condition]) => sql`case when ${condition} then ${name} end`);
   return sql<AbuseFlag[]>`array_remove(array[${sql.join(parts, sql`, `)}]::text[], null)`;
+}
+
+/** How far a list's total is counted exactly: less far when it is filtered by flags (db/paging). */
+export function countLimit(flagged: boolean | undefined): number {
+  return flagged ? FLAGGED_COUNT_LIMIT : EXACT_COUNT_LIMIT;
 }
 
 /** 'Flagged only': rows with at least one flag. */

@@ -18,7 +18,7 @@ import { isUuid } from '../ids.ts';
 import { lockAmbassador } from '../ledger/service.ts';
 import { winsOf } from '../seasons/service.ts';
 import { recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
-import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -99,7 +99,7 @@ export async function listAmbassadors(ctx: AppContext, query: TListQuery & { fla
   const page = await listPage(query, {
     keys: LIST_KEYS,
     filter: and(ambassadorSearch(query.search), query.flagged ? flaggedFilter('ambassadors') : undefined),
-    count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter) : maintainedAmbassadorCount(ctx.db)),
+    count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter, countLimit(query.flagged)) : maintainedAmbassadorCount(ctx.db)),
     select: ({ where, order, limit, offset }) =>
       ctx.db
         .select({ row: ambassadors, flags: flagsColumn('ambassadors'), ...cursorColumns(LIST_KEYS) })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asFlags, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { TApplication } from '../../../shared/schemas/applications.ts';
@@ -137,7 +137,7 @@ export async function listPendingApplications(ctx: AppContext, query: TListQuery
       containsAny(query.search, ambassadorApplications.fullName, ambassadorApplications.email),
       query.flagged ? flaggedFilter('applications') : undefined,
     ),
-    count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter),
+    count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter, countLimit(query.flagged)),
     select: ({ where, order, limit, offset }) =>
       ctx.db
         .select({ row: ambassadorApplications, flags: flagsColumn('applications'), ...cursorColumns(PENDING_KEYS) })

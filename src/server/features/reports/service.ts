@@ -13,7 +13,7 @@ import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, reportLinks, users, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
-import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { proofLinks } from '../abuse/links.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
@@ -180,7 +180,7 @@ export async function listReportsForAdmin(
         : undefined,
       query.flagged ? flaggedFilter('reports') : undefined,
     ),
-    count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
+    count: (filter) => boundedCount(ctx.db, weeklyReports, filter, countLimit(query.flagged)),
     select: ({ where, order, limit, offset }) =>
       ctx.db
         .select({

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZAdminWithdrawalView, ZTransactionView, ZWithdrawalView } from '../../../shared/schemas/views.ts';
+import { ZAdminWithdrawalView, ZTransactionView, ZWalletSharers, ZWithdrawalView } from '../../../shared/schemas/views.ts';
 import { ADMIN_WITHDRAWAL_FILTERS, ZExportQuery, ZMarkPaidInput, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
-import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from './service.ts';
+import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal, walletSharers } from './service.ts';
 
 const notFound = ZErrorBody.describe('No withdrawal request has this id.');
 
@@ -138,6 +138,22 @@ export async function walletRoutes(app: FastifyInstance) {
       },
     },
     async (request) => markPaid(app.ctx, requireUser(request), request.body.ids, request.body.txHash),
+  );
+
+  r.get(
+    '/api/admin/withdrawals/:id/shared-wallet',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getWithdrawalWalletSharers',
+        summary: 'Who else uses a withdrawal’s wallet',
+        description: 'The other ambassadors whose saved address, or an earlier withdrawal’s, is this withdrawal’s (the shared_wallet flag): the first 10 by name, and how many in all.',
+        tags: ['admin'],
+        params: ZIdParams,
+        response: { 200: ZWalletSharers.describe('The other owners of the address.'), 404: notFound },
+      },
+    },
+    async (request) => walletSharers(app.ctx, request.params.id),
   );
 
   for (const [verb, decision] of [

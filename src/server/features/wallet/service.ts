@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'd
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
-import type { TAdminWithdrawalView, TTransactionView, TWithdrawalView } from '../../../shared/schemas/views.ts';
+import type { TAdminWithdrawalView, TTransactionView, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/views.ts';
 import { WITHDRAWAL_MESSAGES, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -17,7 +17,7 @@ import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
-import { asFlags, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import * as ledger from '../ledger/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 import * as figures from '../analytics/figures.ts';
@@ -110,22 +110,6 @@ export async function requestWithdrawal(
   );
 }
 
-/**
- * The other ambassadors this withdrawal's address belongs to (saved, or paid to before), for the
- * review dialog (shared_wallet): each side by its lower-cased address index, at most 10.
- */
-const walletSharedWith = sql<Array<{
-  id: string;
-  fullName: string;
-  email: string;
-}> | null>`(select json_agg(json_build_object('id', o.id, 'fullName', o.full_name, 'email', o.email) order by o.full_name)
-  from (select a.id, a.full_name, a.email from ${ambassadors} a
-    where a.id in (
-      select s.id from ${ambassadors} s where lower(s.usdt_wallet_address) = lower(${withdrawalRequests.walletAddress})
-      union select x.ambassador_id from ${withdrawalRequests} x where lower(x.wallet_address) = lower(${withdrawalRequests.walletAddress}))
-    and a.id <> ${withdrawalRequests.ambassadorId}
-    limit 10) o)`;
-
 export function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
   switch (status) {
     case undefined:
@@ -160,7 +144,7 @@ export async function listWithdrawalsForAdmin(
         : undefined,
       query.flagged ? flaggedFilter('withdrawals') : undefined,
     ),
-    count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter),
+    count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter, countLimit(query.flagged)),
     select: ({ where, order, limit, offset }) =>
       ctx.db
         .select({
@@ -171,7 +155,6 @@ export async function listWithdrawalsForAdmin(
             string[]
           >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
           flags: flagsColumn('withdrawals'),
-          walletSharedWith: walletSharedWith,
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(withdrawalRequests)
@@ -183,16 +166,44 @@ export async function listWithdrawalsForAdmin(
   });
   const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
   return {
-    items: rows.map(({ withdrawal, ambassador, approvals, approvedBy, flags, walletSharedWith }) => ({
+    items: rows.map(({ withdrawal, ambassador, approvals, approvedBy, flags }) => ({
       ...presentWithdrawal(withdrawal, { explorerTxUrl, approvals }),
       ambassador,
       approvedBy,
       needsSecondApproval: withdrawal.status === 'pending' && needsTwoApprovals(ctx, withdrawal.amount),
       flags: asFlags(flags),
-      walletSharedWith: walletSharedWith ?? [],
     })),
     ...page,
   };
+}
+
+/**
+ * The other ambassadors this withdrawal's address belongs to (saved, or paid to before), for the
+ * review dialog when it is flagged shared_wallet: read for one withdrawal when the dialog opens,
+ * not for every row of the list, as an address shared by thousands would make each row read them
+ * all. Each side by its lower-cased address index.
+ */
+export async function walletSharers(ctx: AppContext, id: string): Promise<TWalletSharers> {
+  if (!isUuid(id)) throw notFound('Withdrawal request not found');
+  const withdrawal = (
+    await ctx.db
+      .select({ walletAddress: withdrawalRequests.walletAddress, ambassadorId: withdrawalRequests.ambassadorId })
+      .from(withdrawalRequests)
+      .where(eq(withdrawalRequests.id, id.toLowerCase()))
+  )[0];
+  if (!withdrawal) throw notFound('Withdrawal request not found');
+  const result = await ctx.db.execute(sql`
+    with others as (
+      select s.id from ${ambassadors} s where lower(s.usdt_wallet_address) = lower(${withdrawal.walletAddress})
+      union
+      select x.ambassador_id from ${withdrawalRequests} x where lower(x.wallet_address) = lower(${withdrawal.walletAddress}))
+    select a.id, a.full_name, a.email, count(*) over () as total
+    from ${ambassadors} a join others o on o.id = a.id
+    where a.id <> ${withdrawal.ambassadorId}
+    order by a.full_name, a.id
+    limit 10`);
+  const rows = (result as unknown as { rows: { id: string; full_name: string; email: string; total: string | number }[] }).rows;
+  return { ambassadors: rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email })), total: Number(rows[0]?.total ?? 0) };
 }
 
 /**

@@ -133,7 +133,14 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
               onRowClick={openOnRowClick ? setOpen : undefined}
             />
           )}
-          {paging ? <Pagination label={label} offset={paging.offset} limit={paging.limit} total={paging.total} onOffsetChange={paging.setOffset} /> : null}
+          {paging ? <Pagination
+              label={label}
+              offset={paging.offset}
+              limit={paging.limit}
+              total={paging.total}
+              estimated={paging.estimated ? { shown: paging.shown } : undefined}
+              onOffsetChange={paging.setOffset}
+            /> : null}
         </CardContent>
       </Card>
       {open && Dialog ? <Dialog row={open} onClose={() => setOpen(null)} /> : null}

@@ -23,6 +23,7 @@ import { useDecideWithdrawal, type WithdrawalDecision } from '../api/decide-with
 import { adminKeys } from '../api/keys.ts';
 import { exportUrl, useMarkPaid } from '../api/mark-paid.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
+import { useWalletSharers } from '../api/wallet-sharers.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, ambassadorColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList } from './detail-list.tsx';
@@ -266,8 +267,32 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
   );
 }
 
+/** Who else uses the wallet of a withdrawal flagged shared_wallet, read when its dialog opens. */
+function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }) {
+  const more = query.data ? query.data.total - query.data.ambassadors.length : 0;
+  return (
+    <div role="note" aria-busy={query.isPending} className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
+      <p className="font-semibold">This wallet is also used by:</p>
+      {query.data ? (
+        <ul className="mt-1 list-disc pl-5">
+          {query.data.ambassadors.map((other) => (
+            <li key={other.id}>
+              {other.fullName} <span className="text-muted">({other.email})</span>
+            </li>
+          ))}
+          {more > 0 ? <li>and {more} more</li> : null}
+        </ul>
+      ) : (
+        <p className="mt-1 text-muted">{query.isError ? 'Could not load who else uses it. Close and open the request again.' : 'Loading…'}</p>
+      )}
+    </div>
+  );
+}
+
 function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWithdrawalView>) {
   const decide = useDecideWithdrawal();
+  const shared = withdrawal.flags.includes('shared_wallet');
+  const sharers = useWalletSharers(withdrawal.id, shared);
   const form = useForm({ resolver: zodResolver(ZWithdrawalDecisionBody), defaultValues: { adminNotes: '' } });
   // Both buttons submit the form; the one pressed says which decision it is.
   const decision = useRef<WithdrawalDecision>('approve');
@@ -299,18 +324,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
               : 'This amount needs the approval of two different admins. Your approval will be the first of 2.'}
           </p>
         ) : null}
-        {withdrawal.walletSharedWith.length ? (
-          <div role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
-            <p className="font-semibold">This wallet is also used by:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {withdrawal.walletSharedWith.map((other) => (
-                <li key={other.id}>
-                  {other.fullName} <span className="text-muted">({other.email})</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {shared ? <WalletSharers query={sharers} /> : null}
         <DetailList
           items={[
             ['Amount', formatUsdt(withdrawal.amount)],
