@@ -240,7 +240,8 @@ function ActivityLogCard() {
     {
       header: 'Details',
       cell: (entry) => (
-        <div className="text-muted">
+        // Long unbroken values (a beacon, a hash, an address) wrap instead of running off the table.
+        <div className="text-muted [overflow-wrap:anywhere]">
           {entry.details ?? (entry.changes ? null : '-')}
           <Changes changes={entry.changes} />
         </div>
