@@ -8,18 +8,10 @@
  * The caller runs this before its database transaction, on the withdrawals it read from the
  * database: a network call never holds a transaction open.
  */
-import {
-  createPublicClient,
-  erc20Abi,
-  http,
-  isAddressEqual,
-  parseEventLogs,
-  parseUnits,
-  TransactionReceiptNotFoundError,
-  type Address,
-  type Hash,
-  type TransactionReceipt,
-} from 'viem';
+const loadViem = () => import('viem');
+// viem is loaded on the first check, not at start: most instances never verify a payout on chain,
+// and it is one of the heaviest modules to load (a start answers /healthz sooner without it).
+import type { Address, Hash, TransactionReceipt } from 'viem';
 import type { Config } from '../../config.ts';
 import { AppError, unavailable } from '../../errors.ts';
 
@@ -53,6 +45,7 @@ export const CHAIN_MESSAGES = {
  * node cannot be asked (refused, timed out, an RPC error), so that nothing is marked paid.
  */
 export async function verifyPayout(config: PayoutChainConfig, txHash: string, expected: ExpectedPayment[]): Promise<{ ok: true; blockNumber: bigint }> {
+  const { erc20Abi, isAddressEqual, parseEventLogs, parseUnits } = await loadViem();
   const receipt = await readReceipt(config, txHash as Hash);
   if (receipt.status !== 'success') throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.failed(txHash));
 
@@ -97,6 +90,7 @@ export async function verifyPayout(config: PayoutChainConfig, txHash: string, ex
 
 async function readReceipt(config: PayoutChainConfig, hash: Hash): Promise<TransactionReceipt> {
   if (!config.rpcUrl) throw new Error('verifyPayout needs BSC_RPC_URL');
+  const { createPublicClient, http, TransactionReceiptNotFoundError } = await loadViem();
   // One short try: an admin waits for the answer, and a failure changes nothing, so they can retry.
   const client = createPublicClient({ transport: http(config.rpcUrl, { timeout: config.rpcTimeoutMs, retryCount: 0 }) });
   try {
@@ -107,6 +101,13 @@ async function readReceipt(config: PayoutChainConfig, hash: Hash): Promise<Trans
     failure.cause = error;
     throw failure;
   }
+}
+
+/** Why the node could not be asked, without its URL (which may carry an API key). */
+export async function rpcFailure(error: unknown): Promise<string> {
+  const { BaseError } = await loadViem();
+  if (error instanceof BaseError) return [error.shortMessage, error.details].filter(Boolean).join(' ');
+  return error instanceof Error ? error.name : String(error);
 }
 
 function paymentKey(address: string, value: bigint): string {

@@ -7,7 +7,6 @@
 import { Readable } from 'node:stream';
 import { csvLine } from '../../csv.ts';
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { BaseError } from 'viem';
 import { addMoney } from '../../../shared/money.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +15,7 @@ import { withdrawalPaidEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
-import { verifyPayout, type ExpectedPayment } from './chain.ts';
+import { rpcFailure, verifyPayout, type ExpectedPayment } from './chain.ts';
 import { presentWithdrawal } from './service.ts';
 
 export const PAYOUT_MESSAGES = {
@@ -160,17 +159,11 @@ async function verifyOnChain(ctx: AppContext, ids: string[], txHash: string): Pr
     await verifyPayout(ctx.config.payouts, txHash, expected);
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAVAILABLE') {
-      ctx.log.warn({ txHash, reason: rpcFailure(error.cause) }, 'could not verify a payout on chain');
+      ctx.log.warn({ txHash, reason: await rpcFailure(error.cause) }, 'could not verify a payout on chain');
     }
     throw error;
   }
   return byId;
-}
-
-/** Why the node could not be asked, without its URL (which may carry an API key). */
-function rpcFailure(error: unknown): string {
-  if (error instanceof BaseError) return [error.shortMessage, error.details].filter(Boolean).join(' ');
-  return error instanceof Error ? error.name : String(error);
 }
 
 function samePayment(verified: ExpectedPayment | undefined, row: ExpectedPayment): boolean {
