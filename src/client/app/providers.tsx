@@ -1,21 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { showPendingToast } from '../lib/toast.ts';
 import { AuthProvider } from './auth.tsx';
 import { createQueryClient } from './query-client.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // The toasts' outlet comes after the page is shown (and hydrated): it is not in the first page's JavaScript.
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
-    // The Toaster subscribes in its own effect; show the pending toast after it.
-    const timer = window.setTimeout(showPendingToast, 0);
-    return () => window.clearTimeout(timer);
+    let live = true;
+    void import('../components/ui/toaster.tsx').then(({ Toaster: Loaded }) => live && setToaster(() => Loaded));
+    // Waits for the Toaster to listen (lib/toast).
+    showPendingToast();
+    return () => {
+      live = false;
+    };
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster theme="dark" position="bottom-right" visibleToasts={1} richColors closeButton duration={5000} toastOptions={{ className: 'text-sm' }} />
+      {Toaster ? <Toaster /> : null}
     </QueryClientProvider>
   );
 }

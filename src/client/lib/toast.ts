@@ -1,17 +1,30 @@
 /**
  * Toasts with a title and a message, as spec §8 lists them. Only one is ever
  * visible (spec §9): a new toast replaces the one on screen.
+ *
+ * sonner is loaded after the first page is shown, with its outlet (components/ui/toaster.tsx): a
+ * toast asked for before the outlet is there waits for it, in order, and is then shown.
  */
-import { toast as sonner } from 'sonner';
-
 type Kind = 'success' | 'error';
 const FLASH_KEY = 'ambassador.flash-toast';
 
+let outletReady: () => void = () => undefined;
+const outlet = new Promise<void>((resolve) => {
+  outletReady = resolve;
+});
+
+/** Called by the Toaster once it listens: the toasts waiting for it are shown. */
+export function toasterMounted(): void {
+  outletReady();
+}
+
 function show(kind: Kind, title: string, description?: string): void {
-  sonner.dismiss();
-  const options = description ? { description } : {};
-  if (kind === 'error') sonner.error(title, options);
-  else sonner.success(title, options);
+  void Promise.all([import('sonner'), outlet]).then(([{ toast }]) => {
+    toast.dismiss();
+    const options = description ? { description } : {};
+    if (kind === 'error') toast.error(title, options);
+    else toast.success(title, options);
+  });
 }
 
 export const notify = {
