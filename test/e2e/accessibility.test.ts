@@ -354,7 +354,7 @@ describe.each([
     await openDialog(page, () => page.getByRole('button', { name: 'Review withdrawal of Amara Member' }).click(), 'Review Withdrawal');
     await axe.check('withdrawal review dialog');
     await closeDialog(page);
-    await page.getByRole('checkbox', { name: /^Select \$75\.00 to Amara Member/ }).click();
+    await page.getByRole('checkbox', { name: /^Select for payment: \$75\.00 to Amara Member/ }).click();
     await axe.check('admin, withdrawals, payout batch selected');
     await openDialog(page, () => page.getByRole('button', { name: 'Mark paid' }).click(), 'Mark as paid');
     await axe.check('mark paid dialog');

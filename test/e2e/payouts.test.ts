@@ -54,7 +54,7 @@ describe('a payout batch from the console', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await page.getByLabel('Status').selectOption({ label: 'Approved, awaiting payment' });
-    await page.getByRole('checkbox', { name: /Select \$120\.00 to Paid Striker/ }).waitFor();
+    await page.getByRole('checkbox', { name: /Select for payment: \$120\.00 to Paid Striker/ }).waitFor();
     await page.getByRole('button', { name: 'Select all on this page' }).click();
     await expectText(page, '2 selected');
 

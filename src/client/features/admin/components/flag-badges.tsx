@@ -14,7 +14,8 @@ const SHORT: Record<AbuseFlag, string> = {
  * tooltip on hover or keyboard focus, and to screen readers in its accessible description.
  */
 export function FlagBadges({ flags }: { flags: readonly AbuseFlag[] }) {
-  if (flags.length === 0) return null;
+  // A dash, so a card's 'Flags' label is never left without a value.
+  if (flags.length === 0) return <span className="text-muted">{'\u2013'}<span className="sr-only"> none</span></span>;
   return (
     <Tooltip.Provider delayDuration={200}>
       <ul className="flex flex-wrap gap-1" aria-label="Abuse flags">

@@ -52,12 +52,17 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
       card: 'actions',
       cell: (w) =>
         payable(w) ? (
-          <Checkbox
-            checked={selection.rows.has(w.id)}
-            onCheckedChange={(checked) => selection.toggle(w, checked === true)}
-            onClick={(event) => event.stopPropagation()}
-            aria-label={`Select ${formatUsdt(w.amount)} to ${w.ambassador.fullName} for payment`}
-          />
+          // On a phone's card the box says what it does; in the table its column does.
+          <label className="inline-flex cursor-pointer items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
+            <Checkbox
+              checked={selection.rows.has(w.id)}
+              onCheckedChange={(checked) => selection.toggle(w, checked === true)}
+              aria-label={`Select for payment: ${formatUsdt(w.amount)} to ${w.ambassador.fullName}`}
+            />
+            <span className="md:sr-only" aria-hidden="true">
+              Select for payment
+            </span>
+          </label>
         ) : null,
     },
     { header: 'Date', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
