@@ -7,7 +7,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { ambassadors } from '../../src/server/db/schema.ts';
+import { ambassadors, transactions } from '../../src/server/db/schema.ts';
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -115,6 +115,32 @@ describe.each(DATABASE_KINDS)('CSV exports (%s)', (kind) => {
     } finally {
       await server.db.execute("delete from ambassadors where email like 'bulk-%'");
       await server.db.execute('alter table ambassadors enable trigger all');
+    }
+  });
+
+  it('pages a table joined to its ambassadors the same way (the ledger)', async () => {
+    // 1,050 ledger rows of one ambassador, straight into the table and deleted after: paging only.
+    const base = Date.UTC(2025, 0, 1);
+    const rows = Array.from({ length: 1_050 }, (_, i) => ({
+      ambassadorId: plain.ambassadorId,
+      type: 'reward' as const,
+      currency: 'GCM' as const,
+      amount: '1.00',
+      description: `bulk ledger ${i}`,
+      createdAt: new Date(base + Math.floor(i / 10) * 1_000),
+    }));
+    try {
+      for (let i = 0; i < rows.length; i += 500) await server.db.insert(transactions).values(rows.slice(i, i + 500));
+      const exported = parse((await admin.get(`/api/admin/export/transactions.csv?search=${encodeURIComponent(plain.email)}`)).text)
+        .slice(1)
+        .filter((row) => row[6]?.startsWith('bulk ledger '));
+      expect(exported).toHaveLength(1_050);
+      expect(new Set(exported.map((row) => row[0])).size).toBe(1_050);
+      expect(exported.every((row) => row[1] === 'Plain Exporter' && row[2] === plain.email)).toBe(true);
+      const times = exported.map((row) => row[9] ?? '');
+      expect([...times].sort().reverse()).toEqual(times);
+    } finally {
+      await server.db.execute("delete from transactions where description like 'bulk ledger %'");
     }
   });
 });

@@ -3,7 +3,7 @@
  * (status, search, flagged), newest first as the tab shows them, read in keyset pages of 1,000 and
  * streamed, so an export of any size keeps one page in memory. Cells are safe from formulas.
  */
-import { and, asc, desc, eq, getTableColumns, gt, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
 import type { AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
@@ -39,6 +39,34 @@ function after(createdAt: AnyPgColumn, id: AnyPgColumn, last: Keyed | undefined)
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? '';
 const flagText = (flags: unknown) => asFlags(flags).join(' ');
+
+type Owned = typeof weeklyReports | typeof transactions | typeof withdrawalRequests;
+/** A row of a table whose rows belong to an ambassador, with its owner's name and email and its flags. */
+interface OwnedRow<T extends Owned> extends Keyed {
+  row: T['$inferSelect'];
+  fullName: string;
+  email: string;
+  flags: unknown;
+}
+
+/** The pages of such a table, newest first, joined to their ambassador; `flags`: the list's flags column. */
+function ownedPages<T extends Owned>(db: AppContext['db'], table: T, filter: SQL | undefined, flags?: SQL) {
+  return (last: OwnedRow<T> | undefined): Promise<OwnedRow<T>[]> =>
+    db
+      .select({
+        id: table.id,
+        createdAt: table.createdAt,
+        row: table as Owned,
+        fullName: ambassadors.fullName,
+        email: ambassadors.email,
+        flags: flags ?? sql`null`,
+      })
+      .from(table as Owned)
+      .innerJoin(ambassadors, eq(ambassadors.id, table.ambassadorId))
+      .where(and(filter, after(table.createdAt, table.id, last)))
+      .orderBy(desc(table.createdAt), asc(table.id))
+      .limit(PAGE) as unknown as Promise<OwnedRow<T>[]>;
+}
 
 export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery): Readable {
   const db = ctx.db;
@@ -123,21 +151,7 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
       );
       return csvStream(
         ['id', 'ambassador', 'email', 'week_start', 'week_end', 'status', 'gcm_awarded', 'usdt_awarded', 'admin_notes', 'submitted_at', 'reviewed_at', 'flags'],
-        (last: { id: string; createdAt: Date; fullName: string; email: string; row: typeof weeklyReports.$inferSelect; flags: unknown } | undefined) =>
-          db
-            .select({
-              id: weeklyReports.id,
-              createdAt: weeklyReports.createdAt,
-              row: weeklyReports,
-              fullName: ambassadors.fullName,
-              email: ambassadors.email,
-              flags: flagsColumn('reports'),
-            })
-            .from(weeklyReports)
-            .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
-            .where(and(filter, after(weeklyReports.createdAt, weeklyReports.id, last)))
-            .orderBy(desc(weeklyReports.createdAt), asc(weeklyReports.id))
-            .limit(PAGE),
+        ownedPages(db, weeklyReports, filter, flagsColumn('reports')),
         ({ row: r, fullName, email, flags }) => [
           r.id,
           fullName,
@@ -159,14 +173,7 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
       const filter = containsAny(query.search, ambassadors.fullName, ambassadors.email);
       return csvStream(
         ['id', 'ambassador', 'email', 'type', 'currency', 'amount', 'description', 'report_id', 'withdrawal_id', 'created_at'],
-        (last: { id: string; createdAt: Date; fullName: string; email: string; row: typeof transactions.$inferSelect } | undefined) =>
-          db
-            .select({ id: transactions.id, createdAt: transactions.createdAt, row: transactions, fullName: ambassadors.fullName, email: ambassadors.email })
-            .from(transactions)
-            .innerJoin(ambassadors, eq(ambassadors.id, transactions.ambassadorId))
-            .where(and(filter, after(transactions.createdAt, transactions.id, last)))
-            .orderBy(desc(transactions.createdAt), asc(transactions.id))
-            .limit(PAGE),
+        ownedPages(db, transactions, filter),
         ({ row: t, fullName, email }) => [t.id, fullName, email, t.type, t.currency, t.amount, t.description, t.reportId, t.withdrawalId, iso(t.createdAt)],
         PAGE,
       );
@@ -179,21 +186,7 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
       );
       return csvStream(
         ['id', 'ambassador', 'email', 'amount_usdt', 'wallet_address', 'status', 'tx_hash', 'paid_at', 'requested_at', 'reviewed_at', 'admin_notes', 'flags'],
-        (last: { id: string; createdAt: Date; fullName: string; email: string; row: typeof withdrawalRequests.$inferSelect; flags: unknown } | undefined) =>
-          db
-            .select({
-              id: withdrawalRequests.id,
-              createdAt: withdrawalRequests.createdAt,
-              row: withdrawalRequests,
-              fullName: ambassadors.fullName,
-              email: ambassadors.email,
-              flags: flagsColumn('withdrawals'),
-            })
-            .from(withdrawalRequests)
-            .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
-            .where(and(filter, after(withdrawalRequests.createdAt, withdrawalRequests.id, last)))
-            .orderBy(desc(withdrawalRequests.createdAt), asc(withdrawalRequests.id))
-            .limit(PAGE),
+        ownedPages(db, withdrawalRequests, filter, flagsColumn('withdrawals')),
         ({ row: w, fullName, email, flags }) => [
           w.id,
           fullName,
