@@ -7,6 +7,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitmentOf, drawWinners, listHashOf } from '../../src/shared/draw.ts';
+import { applyLeaderboardPatch, isLeaderboardPatch, type LeaderboardPatch } from '../../src/shared/leaderboard-patch.ts';
+import type { TLeaderboardEntry } from '../../src/shared/schemas/views.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
@@ -212,12 +214,12 @@ describe('the live leaderboard stream', () => {
   afterAll(async () => server?.close());
 
   /** Opens the stream over real HTTP and answers a reader of its events. */
-  function openStream(): Promise<{ response: IncomingMessage; next(): Promise<{ event: string; data: unknown }>; close(): void }> {
+  function openStream(): Promise<{ response: IncomingMessage; next(): Promise<{ event: string; id: string; bytes: number; data: unknown }>; close(): void }> {
     return new Promise((resolve, reject) => {
       const req = httpRequest(`${server.url}/api/public/leaderboard/stream`, (response) => {
         let buffer = '';
-        const waiting: ((event: { event: string; data: unknown }) => void)[] = [];
-        const ready: { event: string; data: unknown }[] = [];
+        const waiting: ((event: { event: string; id: string; bytes: number; data: unknown }) => void)[] = [];
+        const ready: { event: string; id: string; bytes: number; data: unknown }[] = [];
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           buffer += chunk;
@@ -226,9 +228,10 @@ describe('the live leaderboard stream', () => {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const event = /^event: (.*)$/m.exec(block)?.[1];
+            const id = /^id: (.*)$/m.exec(block)?.[1] ?? '';
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (event && data) {
-              const parsed = { event, data: JSON.parse(data) as unknown };
+              const parsed = { event, id, bytes: data.length, data: JSON.parse(data) as unknown };
               const waiter = waiting.shift();
               if (waiter) waiter(parsed);
               else ready.push(parsed);
@@ -238,7 +241,7 @@ describe('the live leaderboard stream', () => {
         });
         resolve({
           response,
-          next: () => new Promise((done) => (ready.length ? done(ready.shift() as { event: string; data: unknown }) : waiting.push(done))),
+          next: () => new Promise((done) => (ready.length ? done(ready.shift() as { event: string; id: string; bytes: number; data: unknown }) : waiting.push(done))),
           close: () => req.destroy(),
         });
       });
@@ -252,21 +255,54 @@ describe('the live leaderboard stream', () => {
     const first = await createAmbassador(server, { admin, fullName: 'Early Leader' });
     const second = await createAmbassador(server, { admin, fullName: 'Late Climber' });
     await credit(server, first.ambassadorId, 'GCM', '100.00');
+    // More on the board, so that the whole of it is larger than a patch.
+    for (let i = 0; i < 6; i++) {
+      const other = await createAmbassador(server, { admin, fullName: `Steady Player ${i}` });
+      await credit(server, other.ambassadorId, 'GCM', `${10 + i}.00`);
+    }
     const streams = await Promise.all([openStream(), openStream(), openStream()]);
+    const openings: { id: string; data: TLeaderboardEntry[] }[] = [];
     for (const stream of streams) {
       expect(stream.response.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(stream.response.headers['cache-control']).toBe('no-store');
       expect(stream.response.headers['content-security-policy']).toBeTruthy();
       const opening = await stream.next();
       expect(opening.event).toBe('leaderboard');
-      expect((opening.data as { fullName: string }[])[0]?.fullName).toBe('Early Leader');
+      // Whole when the stream opens, with the standings' ETag as the event's id.
+      const board = opening.data as TLeaderboardEntry[];
+      expect(board[0]?.fullName).toBe('Early Leader');
+      expect(opening.id).toBe(String((await server.app.inject({ method: 'GET', url: '/api/public/leaderboard' })).headers.etag));
+      openings.push({ id: opening.id, data: board });
     }
     await credit(server, second.ambassadorId, 'GCM', '250.00');
-    for (const stream of streams) {
+    const now = await server.app.inject({ method: 'GET', url: '/api/public/leaderboard' });
+    for (const [i, stream] of streams.entries()) {
       const update = await stream.next();
-      expect((update.data as { fullName: string; monthlyGcm: string }[])[0]).toMatchObject({ fullName: 'Late Climber', monthlyGcm: '250.00' });
+      expect(update.event).toBe('leaderboard');
+      expect(update.id).toBe(String(now.headers.etag));
+      // Then a patch against the board the stream has: the one entry that moved, much smaller than the board.
+      const patch = update.data as LeaderboardPatch;
+      expect(isLeaderboardPatch(patch)).toBe(true);
+      expect(patch.from).toBe(openings[i]?.id);
+      expect(patch.changed).toEqual([{ rank: 0, entry: expect.objectContaining({ fullName: 'Late Climber', monthlyGcm: '250.00' }) }]);
+      expect(patch.removed).toEqual([]);
+      expect(update.bytes).toBeLessThan(now.body.length / 2);
+      expect(applyLeaderboardPatch(openings[i]?.data ?? [], patch)).toEqual(now.json());
       stream.close();
     }
+  });
+
+  it('sends the whole board to a stream that opened after the last change', async () => {
+    const admin = await superAdminClient(server);
+    const late = await openStream();
+    const opening = await late.next();
+    expect(Array.isArray(opening.data)).toBe(true);
+    const climber = await createAmbassador(server, { admin, fullName: 'Another Climber' });
+    await credit(server, climber.ambassadorId, 'GCM', '5000.00');
+    const update = await late.next();
+    const patch = update.data as LeaderboardPatch;
+    expect(applyLeaderboardPatch(opening.data as TLeaderboardEntry[], patch)[0]).toMatchObject({ fullName: 'Another Climber', monthlyGcm: '5000.00' });
+    late.close();
   });
 });
 

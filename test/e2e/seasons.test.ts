@@ -104,6 +104,17 @@ describe('the live leaderboard', () => {
     // The new leader and their 5,000 GCM appear with no navigation (the stream's event).
     await page.getByText(challenger.fullName).first().waitFor();
     await expectText(page, /5,?0{3}/);
+    // The next award comes as a patch against that board (smaller than the board): applied in place.
+    const runnerUp = people[6] as CreatedAmbassador;
+    await credit(server, runnerUp.ambassadorId, 'GCM', '3000.00');
+    await page.getByText(runnerUp.fullName).first().waitFor();
+    const main = await page.locator('main').innerText();
+    expect(main.indexOf(challenger.fullName)).toBeLessThan(main.indexOf(runnerUp.fullName));
+    await credit(server, runnerUp.ambassadorId, 'GCM', '4000.00');
+    await expect.poll(async () => {
+      const text = await page.locator('main').innerText();
+      return text.indexOf(runnerUp.fullName) < text.indexOf(challenger.fullName);
+    }).toBe(true);
     expect(navigations).toEqual([]);
   });
 });

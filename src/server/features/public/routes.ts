@@ -41,7 +41,7 @@ export async function publicRoutes(app: FastifyInstance) {
         summary: 'The leaderboard, live (Server-Sent Events)',
         tags: ['public'],
         description:
-          'Server-Sent Events: an event named `leaderboard` (data: the leaderboard JSON) at once and whenever the standings change, on every instance.',
+          'Server-Sent Events, each named `leaderboard` with the standings’ ETag as its id: at once the whole leaderboard (data: the JSON array of GET /api/public/leaderboard); then, whenever the standings change on any instance, a patch against the event before (data: {from: the ETag it applies to, changed: [{rank, entry}], removed: [id]}: drop the removed and changed entries, then insert each changed entry at its 0-based rank, in rank order), or the whole leaderboard again.',
       },
     },
     async (request, reply) => hub.open(request, reply),

@@ -2,11 +2,18 @@
  * The live leaderboard (DECISIONS §5): `GET /api/public/leaderboard/stream`, Server-Sent Events.
  * One hub per instance holds the open streams. When the public figures' feed moves (a credit
  * committed here, or a NOTIFY from another instance), the hub reads the leaderboard once, from the
- * same cache as the JSON read, and writes the same bytes to every stream, only when the ranking
- * really changed. A comment line every 25 s keeps proxies from closing idle streams.
+ * same cache as the JSON read, and, only when the ranking really changed, writes one event to every
+ * stream: each event is named `leaderboard` and its id is the standings' ETag. A stream gets the
+ * whole board (a JSON array) when it opens; then, if it has the board of the last event, a patch
+ * against it (src/shared/leaderboard-patch.ts: the entries that moved, a few hundred bytes instead
+ * of the whole board), else the whole board again. The patch and the whole board are each encoded
+ * once per change, whatever the number of streams. A comment line every 25 s keeps proxies from
+ * closing idle streams.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { diffLeaderboard } from '../../../shared/leaderboard-patch.ts';
+import type { TLeaderboardEntry } from '../../../shared/schemas/views.ts';
 import type { FiguresFeed } from '../../db/figures.ts';
 import type { Encoded } from './cache.ts';
 
@@ -24,21 +31,42 @@ export interface LeaderboardHub {
 }
 
 export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded>): LeaderboardHub {
-  const streams = new Set<ServerResponse>();
-  let lastEtag: string | undefined;
+  /** Each open stream and the ETag of the standings it has. */
+  const streams = new Map<ServerResponse, string | undefined>();
+  /** The standings of the last event sent. */
+  let last: { etag: string; entries: TLeaderboardEntry[] } | undefined;
   let pending: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
-  const frame = (answer: Encoded) => Buffer.concat([Buffer.from('event: leaderboard\ndata: '), answer.identity, Buffer.from('\n\n')]);
+  const frame = (etag: string, data: Buffer) =>
+    Buffer.concat([Buffer.from(`event: leaderboard\nid: ${etag.replace(/[\r\n]/g, '')}\ndata: `), data, Buffer.from('\n\n')]);
+
+  const standings = (answer: Encoded) => ({ etag: answer.etag, entries: JSON.parse(answer.identity.toString('utf8')) as TLeaderboardEntry[] });
 
   async function broadcast(): Promise<void> {
     pending = undefined;
     if (!streams.size) return;
     const answer = await current();
-    if (answer.etag === lastEtag) return;
-    lastEtag = answer.etag;
-    const bytes = frame(answer);
-    for (const stream of streams) stream.write(bytes);
+    const before = last;
+    if (before?.etag === answer.etag && [...streams.values()].every((has) => has === answer.etag)) return;
+    const now = standings(answer);
+    // Encoded once for all the streams: the patch from the last standings (when smaller), the whole board.
+    let patch: Buffer | null | undefined;
+    let whole: Buffer | undefined;
+    const patchFrame = () => {
+      if (patch !== undefined) return patch;
+      const diff = before && before.etag !== answer.etag ? diffLeaderboard(before.entries, now.entries, before.etag) : null;
+      const bytes = diff ? Buffer.from(JSON.stringify(diff)) : undefined;
+      patch = bytes && bytes.length < answer.identity.length ? frame(answer.etag, bytes) : null;
+      return patch;
+    };
+    for (const [stream, has] of streams) {
+      if (has === answer.etag) continue;
+      const small = has !== undefined && has === before?.etag ? patchFrame() : null;
+      stream.write(small ?? (whole ??= frame(answer.etag, answer.identity)));
+      streams.set(stream, answer.etag);
+    }
+    last = now;
   }
 
   const unsubscribe = feed.subscribe(() => {
@@ -48,7 +76,7 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
   function ensureHeartbeat() {
     if (heartbeat || !streams.size) return;
     heartbeat = setInterval(() => {
-      for (const stream of streams) stream.write(': keep-alive\n\n');
+      for (const stream of streams.keys()) stream.write(': keep-alive\n\n');
     }, HEARTBEAT_MS);
     heartbeat.unref();
   }
@@ -71,7 +99,7 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
         'x-accel-buffering': 'no',
       });
       raw.write(`retry: ${RETRY_MS}\n\n`);
-      streams.add(raw);
+      streams.set(raw, undefined);
       ensureHeartbeat();
       request.raw.on('close', () => {
         streams.delete(raw);
@@ -83,7 +111,12 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
       // The standings as they are now, so the page never waits for the next change.
       void current()
         .then((answer) => {
-          if (!raw.destroyed) raw.write(frame(answer));
+          // A broadcast may have reached this stream first: then it has these standings, or newer.
+          if (raw.destroyed || streams.get(raw) !== undefined) return;
+          raw.write(frame(answer.etag, answer.identity));
+          streams.set(raw, answer.etag);
+          // The first stream's standings are the ones the next change is a patch against.
+          last ??= standings(answer);
         })
         .catch(() => raw.destroy());
     },
@@ -91,7 +124,7 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
       unsubscribe();
       if (pending) clearTimeout(pending);
       if (heartbeat) clearInterval(heartbeat);
-      for (const stream of streams) stream.end();
+      for (const stream of streams.keys()) stream.end();
       streams.clear();
     },
   };
