@@ -85,7 +85,22 @@ export async function measureLighthouse(log: (line: string) => void): Promise<Li
 
 type Figures = Exclude<LighthouseFigures, { skipped: string }>;
 
+/** Runs Lighthouse once; a run that fails to start (Chromium not launching in time, seen now and then) is tried once more. */
 async function runOnce(url: string, report: string): Promise<Figures> {
+  try {
+    return await runLighthouse(url, report);
+  } catch {
+    try {
+      return await runLighthouse(url, report);
+    } catch (error) {
+      // What Lighthouse said last is what explains it, not the command line.
+      const said = String((error as { stderr?: unknown }).stderr ?? '').trim();
+      throw new Error(said ? said.slice(-300) : String(error).slice(-300), { cause: error });
+    }
+  }
+}
+
+async function runLighthouse(url: string, report: string): Promise<Figures> {
   await promisify(execFile)(
     'npx',
     [
