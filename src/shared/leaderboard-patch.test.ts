@@ -47,21 +47,30 @@ describe('leaderboard patches', () => {
   it('rebuilds any board from any earlier one after any awards (property)', () => {
     const ids = fc.uniqueArray(fc.stringMatching(/^[a-z]{1,3}$/), { minLength: 0, maxLength: 30 });
     fc.assert(
-      fc.property(ids, fc.array(fc.tuple(fc.nat(40), fc.integer({ min: 1, max: 500 })), { maxLength: 8 }), fc.integer({ min: 1, max: 12 }), (names, awards, size) => {
-        const gcm = new Map(names.map((id, i) => [id, (i * 37) % 300]));
-        const board = () => ranked(names.filter((id) => (gcm.get(id) ?? 0) > 0).map((id) => entry(id, `${gcm.get(id)}.00`)), size);
-        const before = board();
-        for (const [who, amount] of awards) {
-          const id = names[who % Math.max(1, names.length)];
-          if (id !== undefined) gcm.set(id, (gcm.get(id) ?? 0) + amount);
-        }
-        const after = board();
-        const patch = diffLeaderboard(before, after, 'e');
-        // Awards only raise GCM: the unchanged keep their order, so a patch can always say it.
-        expect(patch).not.toBeNull();
-        expect(applyLeaderboardPatch(before, patch as NonNullable<typeof patch>)).toEqual(after);
-        expect(patch?.changed.length).toBeLessThanOrEqual(after.length);
-      }),
+      fc.property(
+        ids,
+        fc.array(fc.tuple(fc.nat(40), fc.integer({ min: 1, max: 500 })), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 12 }),
+        (names, awards, size) => {
+          const gcm = new Map(names.map((id, i) => [id, (i * 37) % 300]));
+          const board = () =>
+            ranked(
+              names.filter((id) => (gcm.get(id) ?? 0) > 0).map((id) => entry(id, `${gcm.get(id)}.00`)),
+              size,
+            );
+          const before = board();
+          for (const [who, amount] of awards) {
+            const id = names[who % Math.max(1, names.length)];
+            if (id !== undefined) gcm.set(id, (gcm.get(id) ?? 0) + amount);
+          }
+          const after = board();
+          const patch = diffLeaderboard(before, after, 'e');
+          // Awards only raise GCM: the unchanged keep their order, so a patch can always say it.
+          expect(patch).not.toBeNull();
+          expect(applyLeaderboardPatch(before, patch as NonNullable<typeof patch>)).toEqual(after);
+          expect(patch?.changed.length).toBeLessThanOrEqual(after.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

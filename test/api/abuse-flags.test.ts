@@ -78,7 +78,13 @@ describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
     // c asked for a withdrawal to it long ago (then saved another address): still one of its owners.
     await server.db
       .insert(withdrawalRequests)
-      .values({ ambassadorId: c.ambassadorId, amount: '55.00', walletAddress: WALLET.toUpperCase().replace('0X', '0x'), status: 'rejected', createdAt: new Date('2026-01-05T10:00:00Z') });
+      .values({
+        ambassadorId: c.ambassadorId,
+        amount: '55.00',
+        walletAddress: WALLET.toUpperCase().replace('0X', '0x'),
+        status: 'rejected',
+        createdAt: new Date('2026-01-05T10:00:00Z'),
+      });
     const both = (await admin.get(`/api/admin/withdrawals/${withdrawal.id}/shared-wallet`)).body as { ambassadors: { id: string }[]; total: number };
     expect(both.ambassadors.map((o) => o.id).sort()).toEqual([b.ambassadorId, c.ambassadorId].sort());
     expect(both.total).toBe(2);

@@ -131,10 +131,32 @@ describe('the median of review times kept as counts', () => {
   it('is the middle one, or halfway between the two middle ones, as percentile_cont(0.5)', () => {
     expect(medianOfCounts([])).toBeNull();
     expect(medianOfCounts([[30, 1]])).toBe(3);
-    expect(medianOfCounts([[60, 1], [30, 1]])).toBe(4.5);
-    expect(medianOfCounts([[10, 2], [20, 1], [90, 1]])).toBe(1.5);
-    expect(medianOfCounts([[10, 3], [20, 1], [90, 1]])).toBe(1);
-    expect(medianOfCounts([[5, 0], [7, 1]])).toBe(0.7);
+    expect(
+      medianOfCounts([
+        [60, 1],
+        [30, 1],
+      ]),
+    ).toBe(4.5);
+    expect(
+      medianOfCounts([
+        [10, 2],
+        [20, 1],
+        [90, 1],
+      ]),
+    ).toBe(1.5);
+    expect(
+      medianOfCounts([
+        [10, 3],
+        [20, 1],
+        [90, 1],
+      ]),
+    ).toBe(1);
+    expect(
+      medianOfCounts([
+        [5, 0],
+        [7, 1],
+      ]),
+    ).toBe(0.7);
   });
   it('rounds a wait to the nearest tenth of an hour', () => {
     const sent = new Date('2026-11-20T10:00:00Z');
@@ -179,8 +201,10 @@ type Figures = { days: Record<string, unknown>[]; active: Record<string, unknown
 async function snapshot(server: TestServer): Promise<Figures> {
   const all = async (query: ReturnType<typeof sql>) => (await server.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return {
-    days: (await all(sql`select day::text, applications, approved_applications, reports, reviewed_reports, active_ambassadors,
-      gcm_awarded::text, usdt_awarded::text, withdrawn_usdt::text from daily_figures order by day`)).rows,
+    days: (
+      await all(sql`select day::text, applications, approved_applications, reports, reviewed_reports, active_ambassadors,
+      gcm_awarded::text, usdt_awarded::text, withdrawn_usdt::text from daily_figures order by day`)
+    ).rows,
     active: (await all(sql`select month::text, ambassador_id from active_months order by 1, 2`)).rows,
     times: (await all(sql`select day::text, tenths, n from review_times order by 1, 2`)).rows,
   };

@@ -241,7 +241,8 @@ describe('the live leaderboard stream', () => {
         });
         resolve({
           response,
-          next: () => new Promise((done) => (ready.length ? done(ready.shift() as { event: string; id: string; bytes: number; data: unknown }) : waiting.push(done))),
+          next: () =>
+            new Promise((done) => (ready.length ? done(ready.shift() as { event: string; id: string; bytes: number; data: unknown }) : waiting.push(done))),
           close: () => req.destroy(),
         });
       });

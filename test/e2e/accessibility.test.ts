@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seasonLabel } from '../../src/shared/seasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
+import { TestClock, utcDay } from '../helpers/clock.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { browserSuite, expectText, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
@@ -30,10 +30,6 @@ const pages = suite.pages;
 let member: CreatedAmbassador;
 let reporter: CreatedAmbassador;
 let setupToken: string;
-
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   const { server } = suite;

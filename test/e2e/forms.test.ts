@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { utcDay } from '../helpers/clock.ts';
 import {
   expectContent,
   expectNoText,
@@ -34,10 +35,6 @@ const pages = pageTracker(
 
 async function freshPage(): Promise<Page> {
   return (await pages.open()).page;
-}
-
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The token of a password link not used yet: an applicant approved now is emailed one. */

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { utcDay } from '../helpers/clock.ts';
 
 import {
   browserSuite,
@@ -29,10 +30,6 @@ let reportId: string;
 // attempts per address, so the last step meets the limit.
 const suite = browserSuite({ env: { SETUP_PASSWORD_ATTEMPTS: '4' } });
 const pages = suite.pages;
-
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   const admin = await superAdminClient(suite.server);

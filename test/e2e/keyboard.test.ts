@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
+import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, expectContent, expectToast, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 const WIDE = { width: 1280, height: 900 } as const;
@@ -22,10 +23,6 @@ let signer: CreatedAmbassador;
 let reporter: CreatedAmbassador;
 let reviewed: CreatedAmbassador;
 let saver: CreatedAmbassador;
-
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   const admin = await superAdminClient(suite.server);

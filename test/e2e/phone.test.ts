@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { utcDay } from '../helpers/clock.ts';
 import {
   expectContent,
   expectNoHorizontalOverflow,
@@ -31,10 +32,6 @@ const pages = pageTracker(
   () => browser,
   () => server.url,
 );
-
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Inside the viewport's width, and the page itself does not scroll sideways. */
 async function expectWithinViewport(page: Page, locator: Locator): Promise<void> {

@@ -8,16 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
+import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, DESKTOP, expectText, expectToast, openPage, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 let member: CreatedAmbassador;
 let reporter: CreatedAmbassador;
 const suite = browserSuite();
 const pages = suite.pages;
-
-function utcDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   const admin = await superAdminClient(suite.server);

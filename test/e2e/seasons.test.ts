@@ -111,10 +111,12 @@ describe('the live leaderboard', () => {
     const main = await page.locator('main').innerText();
     expect(main.indexOf(challenger.fullName)).toBeLessThan(main.indexOf(runnerUp.fullName));
     await credit(server, runnerUp.ambassadorId, 'GCM', '4000.00');
-    await expect.poll(async () => {
-      const text = await page.locator('main').innerText();
-      return text.indexOf(runnerUp.fullName) < text.indexOf(challenger.fullName);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const text = await page.locator('main').innerText();
+        return text.indexOf(runnerUp.fullName) < text.indexOf(challenger.fullName);
+      })
+      .toBe(true);
     expect(navigations).toEqual([]);
   });
 });

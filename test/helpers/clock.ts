@@ -23,3 +23,8 @@ export class TestClock implements Clock {
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
+
+/** The UTC date `offset` days from the real today, as YYYY-MM-DD (report weeks in browser tests, which run on the real clock). */
+export function utcDay(offset = 0): string {
+  return new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+}

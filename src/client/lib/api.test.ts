@@ -82,6 +82,10 @@ describe('apiRequest (spec §7)', () => {
 
   it('says when the total is an estimate (X-Total-Count-Estimated)', async () => {
     vi.stubGlobal('fetch', answer(200, '[{"id":"a"}]', { headers: { 'X-Total-Count': '75000', 'X-Total-Count-Estimated': 'true' } }));
-    await expect(apiPage('/api/admin/ambassadors', { limit: 20, offset: 0, flagged: 'true' })).resolves.toEqual({ items: [{ id: 'a' }], total: 75_000, estimated: true });
+    await expect(apiPage('/api/admin/ambassadors', { limit: 20, offset: 0, flagged: 'true' })).resolves.toEqual({
+      items: [{ id: 'a' }],
+      total: 75_000,
+      estimated: true,
+    });
   });
 });

@@ -10,6 +10,7 @@
  * tables existed) arrives at the same rows, which test/api/analytics.test.ts checks.
  */
 import { sql } from 'drizzle-orm';
+import { monthPeriod, utcDay } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { activeMonths } from '../../db/schema.ts';
 import type { Mutation } from '../../mutation.ts';
@@ -39,9 +40,6 @@ interface Day {
 }
 
 const pending = new WeakMap<Mutation, Map<string, Day>>();
-
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const utcMonth = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
 function day(m: Mutation, at: Date): Day {
   let days = pending.get(m);
@@ -91,7 +89,7 @@ export async function reportSent(m: Mutation, ambassadorId: string, sentAt: Date
   // The primary key decides, so two first reports of a month at once still count the ambassador once.
   const first = await m.tx
     .insert(activeMonths)
-    .values({ month: utcMonth(sentAt), ambassadorId })
+    .values({ month: monthPeriod(sentAt), ambassadorId })
     .onConflictDoNothing()
     .returning({ month: activeMonths.month });
   if (first.length) count(m, 'activeAmbassadors', sentAt);

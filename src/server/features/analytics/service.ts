@@ -96,7 +96,11 @@ export async function analytics(ctx: AppContext): Promise<TAnalytics> {
   const w = byKey(perWeek);
   const mo = byKey(perMonth);
   const times = new Map<string, [number, number][]>();
-  for (const r of reviewTimes) times.set(String(r.k), [...(times.get(String(r.k)) ?? []), [int(r.tenths), int(r.n)]]);
+  for (const r of reviewTimes) {
+    const counts = times.get(String(r.k)) ?? [];
+    counts.push([int(r.tenths), int(r.n)]);
+    times.set(String(r.k), counts);
+  }
   const hoursSince = (value: unknown) => {
     if (!value) return null;
     const at = value instanceof Date ? value : new Date(String(value));

@@ -48,21 +48,22 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
     if (!streams.size) return;
     const answer = await current();
     const before = last;
-    if (before?.etag === answer.etag && [...streams.values()].every((has) => has === answer.etag)) return;
-    const now = standings(answer);
-    // Encoded once for all the streams: the patch from the last standings (when smaller), the whole board.
+    const now = before?.etag === answer.etag ? before : standings(answer);
+    // Each encoded once for all the streams, when a stream needs it: the patch from the last
+    // standings (only when smaller than the board), the whole board.
     let patch: Buffer | null | undefined;
     let whole: Buffer | undefined;
-    const patchFrame = () => {
-      if (patch !== undefined) return patch;
-      const diff = before && before.etag !== answer.etag ? diffLeaderboard(before.entries, now.entries, before.etag) : null;
-      const bytes = diff ? Buffer.from(JSON.stringify(diff)) : undefined;
-      patch = bytes && bytes.length < answer.identity.length ? frame(answer.etag, bytes) : null;
+    const patchFrame = (from: { etag: string; entries: TLeaderboardEntry[] }) => {
+      if (patch === undefined) {
+        const diff = diffLeaderboard(from.entries, now.entries, from.etag);
+        const bytes = diff ? Buffer.from(JSON.stringify(diff)) : undefined;
+        patch = bytes && bytes.length < answer.identity.length ? frame(answer.etag, bytes) : null;
+      }
       return patch;
     };
     for (const [stream, has] of streams) {
       if (has === answer.etag) continue;
-      const small = has !== undefined && has === before?.etag ? patchFrame() : null;
+      const small = before && has === before.etag ? patchFrame(before) : null;
       stream.write(small ?? (whole ??= frame(answer.etag, answer.identity)));
       streams.set(stream, answer.etag);
     }

@@ -8,12 +8,13 @@
  * The caller runs this before its database transaction, on the withdrawals it read from the
  * database: a network call never holds a transaction open.
  */
-const loadViem = () => import('viem');
-// viem is loaded on the first check, not at start: most instances never verify a payout on chain,
-// and it is one of the heaviest modules to load (a start answers /healthz sooner without it).
 import type { Address, Hash, TransactionReceipt } from 'viem';
 import type { Config } from '../../config.ts';
 import { AppError, unavailable } from '../../errors.ts';
+
+// viem is loaded on the first check, not at start: most instances never verify a payout on chain,
+// and it is one of the heaviest modules to load (a start answers /healthz sooner without it).
+const loadViem = () => import('viem');
 
 /** A withdrawal about to be marked paid, as the database has it. */
 export interface ExpectedPayment {

@@ -147,7 +147,8 @@ export async function walletRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getWithdrawalWalletSharers',
         summary: 'Who else uses a withdrawal’s wallet',
-        description: 'The other ambassadors whose saved address, or an earlier withdrawal’s, is this withdrawal’s (the shared_wallet flag): the first 10 by name, and how many in all.',
+        description:
+          'The other ambassadors whose saved address, or an earlier withdrawal’s, is this withdrawal’s (the shared_wallet flag): the first 10 by name, and how many in all.',
         tags: ['admin'],
         params: ZIdParams,
         response: { 200: ZWalletSharers.describe('The other owners of the address.'), 404: notFound },

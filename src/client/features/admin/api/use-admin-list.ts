@@ -30,7 +30,7 @@ export interface AdminListState<T> {
   items: T[];
   isLoading: boolean;
   isError: boolean;
-  paging?: { offset: number; limit: number; total: number; estimated: boolean; shown: number; setOffset: (offset: number) => void };
+  paging?: { offset: number; limit: number; total: number; estimated: boolean; setOffset: (offset: number) => void };
   filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; name: string; value: string; setValue: (value: string) => void };
   search?: { value: string; setValue: (value: string) => void };
   flagged?: { value: boolean; setValue: (value: boolean) => void };
@@ -93,7 +93,6 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
       limit: pageSize,
       total: query.data?.total ?? 0,
       estimated: query.data?.estimated ?? false,
-      shown: query.data?.items.length ?? 0,
       setOffset: (next) => setPaging({ selection, offset: next }),
     },
     filter: filter ? { values: filter, labels: filterLabels, name: filterName, value: status, setValue: setStatus } : undefined,

@@ -133,14 +133,16 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
               onRowClick={openOnRowClick ? setOpen : undefined}
             />
           )}
-          {paging ? <Pagination
+          {paging ? (
+            <Pagination
               label={label}
               offset={paging.offset}
               limit={paging.limit}
               total={paging.total}
-              estimated={paging.estimated ? { shown: paging.shown } : undefined}
+              estimated={paging.estimated ? { shown: list.items.length } : undefined}
               onOffsetChange={paging.setOffset}
-            /> : null}
+            />
+          ) : null}
         </CardContent>
       </Card>
       {open && Dialog ? <Dialog row={open} onClose={() => setOpen(null)} /> : null}

@@ -15,7 +15,13 @@ const SHORT: Record<AbuseFlag, string> = {
  */
 export function FlagBadges({ flags }: { flags: readonly AbuseFlag[] }) {
   // A dash, so a card's 'Flags' label is never left without a value.
-  if (flags.length === 0) return <span className="text-muted">{'\u2013'}<span className="sr-only"> none</span></span>;
+  if (flags.length === 0)
+    return (
+      <span className="text-muted">
+        {'\u2013'}
+        <span className="sr-only"> none</span>
+      </span>
+    );
   return (
     <Tooltip.Provider delayDuration={200}>
       <ul className="flex flex-wrap gap-1" aria-label="Abuse flags">
