@@ -3,9 +3,9 @@
  * DATA_DIR) as PGlite's own gzip dump (`dumpDataDir('gzip')`, loaded back with `loadDataDir`).
  *
  * Backup, server stopped: takes the DATA_DIR lock (openDatabase does), dumps, closes.
- * Backup, server running (it holds the lock): asks that server for GET /backup on PORT (default
- * 5000) at loopback, then APP_URL, with `Authorization: Bearer $METRICS_TOKEN` when set, and checks
- * that the process that answered is the lock's holder. Unreachable: exit 1 naming DATA_DIR and the pid.
+ * Backup, server running (it holds the lock): asks that server through its local channel, the Unix
+ * socket DATA_DIR/backup.sock (mode 0600: only DATA_DIR's owner opens it; never the public port), and
+ * checks that the process that answered is the lock's holder. Unreachable: exit 1 naming DATA_DIR and the pid.
  * Restore: only with the server stopped (it takes the lock). Loads the dump into a new directory
  * beside DATA_DIR/pglite and renames it into place; a database already there is refused unless
  * --force, and then kept as DATA_DIR/pglite.before-restore-<time>. Everything stays private (0700 /
@@ -16,13 +16,13 @@
  */
 import { createWriteStream, existsSync, mkdirSync, chmodSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream } from 'node:stream/web';
 import { openDatabase } from '../src/server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.ts';
 import { makePrivate } from '../src/server/db/pglite-template.ts';
-import { SERVER_PID_HEADER } from '../src/server/plugins/backup.ts';
+import { SERVER_PID_HEADER, backupSocketPath } from '../src/server/backup-channel.ts';
 
 const USAGE = 'usage: npm run backup -- FILE   |   npm run restore -- FILE [--force]';
 const env = process.env;
@@ -69,45 +69,36 @@ async function writePrivately(file: string, body: Readable): Promise<number> {
   }
 }
 
-/** Where the running server may be reached: loopback on its PORT (where no token is needed), then APP_URL. */
-function serverAddresses(): string[] {
-  const port = env.PORT || '5000';
-  const host = env.HOST && !['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(env.HOST) ? env.HOST : undefined;
-  const candidates = [`http://127.0.0.1:${port}`, `http://[::1]:${port}`];
-  if (host) candidates.push(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
-  if (env.APP_URL) candidates.push(env.APP_URL.replace(/\/+$/, ''));
-  return [...new Set(candidates)];
+/** GET /backup on the running server's local channel (DATA_DIR/backup.sock): a stream, its status and headers. */
+function askThroughSocket(socketPath: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ socketPath, path: '/backup', method: 'GET' }, resolve);
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 async function backupThroughServer(file: string, locked: DataDirLockedError): Promise<string> {
-  const headers: Record<string, string> = env.METRICS_TOKEN ? { authorization: `Bearer ${env.METRICS_TOKEN.trim()}` } : {};
-  const tried: string[] = [];
-  for (const base of serverAddresses()) {
-    let response: Response;
-    try {
-      response = await fetch(`${base}/backup`, { headers, redirect: 'error' });
-    } catch {
-      tried.push(`${base} (no answer)`);
-      continue;
-    }
-    if (response.status !== 200) {
-      const text = (await response.text()).slice(0, 200);
-      tried.push(`${base} (${response.status}${text ? `: ${text}` : ''})`);
-      continue;
-    }
-    const pid = response.headers.get(SERVER_PID_HEADER);
-    if (pid !== String(locked.pid)) {
-      await response.body?.cancel();
-      tried.push(`${base} (a server with pid ${pid ?? 'unknown'}, not the holder of DATA_DIR)`);
-      continue;
-    }
-    if (!response.body) throw new Refusal(`${base}/backup answered no body`);
-    const bytes = await writePrivately(file, Readable.fromWeb(response.body as ReadableStream<Uint8Array>));
-    return `through the running server (pid ${locked.pid}, ${base}), ${megabytes(bytes)}`;
+  const socket = backupSocketPath(dataDir);
+  let response: IncomingMessage;
+  try {
+    response = await askThroughSocket(socket);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied: run it as the owner of DATA_DIR' : 'no answer';
+    throw new Refusal(`${locked.message}\nIt could not be asked for a backup either (${socket}: ${why}). Run this as the user the server runs as, or stop the server.`);
   }
-  throw new Refusal(
-    `${locked.message}\nIt could not be asked for a backup either (GET /backup): ${tried.join('; ')}. Set PORT (or APP_URL, and METRICS_TOKEN) as the server has them, or stop it.`,
-  );
+  if (response.statusCode !== 200) {
+    let text = '';
+    for await (const chunk of response) text += String(chunk);
+    throw new Refusal(`the running server (pid ${locked.pid}) did not give a backup (${response.statusCode ?? '?'}: ${text.slice(0, 200)})`);
+  }
+  const pid = response.headers[SERVER_PID_HEADER];
+  if (pid !== String(locked.pid)) {
+    response.destroy();
+    throw new Refusal(`${socket} is served by pid ${String(pid ?? 'unknown')}, not by the holder of DATA_DIR (pid ${locked.pid})`);
+  }
+  const bytes = await writePrivately(file, response);
+  return `through the running server (pid ${locked.pid}, ${socket}), ${megabytes(bytes)}`;
 }
 
 async function backup(file: string): Promise<string> {

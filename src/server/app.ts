@@ -16,7 +16,6 @@ import { registerJsonBody } from './json-body.ts';
 import { registerFeatures } from './features/index.ts';
 import { registerPages } from './pages.ts';
 import { registerAccess } from './plugins/access.ts';
-import { registerBackup } from './plugins/backup.ts';
 import { openapiOptions } from './openapi.ts';
 import { FRAMEWORK_ERRORS, errorHandler, refuseNulCharacters, requireHostHeader } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -68,7 +67,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerAccess(app, ctx);
   registerMetrics(app, ctx);
-  registerBackup(app, ctx);
   refuseNulCharacters(app);
 
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

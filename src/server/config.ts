@@ -242,7 +242,7 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   rateLimits: RateLimitConfig;
-  /** Bearer token of GET /metrics and GET /backup; unset: they answer only requests from loopback. */
+  /** Bearer token of GET /metrics; unset: /metrics is off (404). */
   metricsToken: string | undefined;
 }
 

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { openBackupChannel } from './backup-channel.ts';
 import { offsetClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -74,6 +75,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await app.ready();
   outbox.start();
   const figuresListener = database.listenForFigures();
+  // npm run backup reaches this process through DATA_DIR, never through the public port.
+  const backupChannel = database.dump && database.dataDir ? await openBackupChannel(database.dataDir, database.dump, app.log) : undefined;
   const prune = setInterval(() => void housekeeping(database.db, clock.now()).catch(() => undefined), HOUSEKEEPING_EVERY_MS);
   prune.unref();
   let closed = false;
@@ -85,6 +88,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       closed = true;
       clearInterval(prune);
       await app.close();
+      await backupChannel?.close();
       await figuresListener.stop();
       await outbox.stop();
       if (!options.database) await database.close();

@@ -1,16 +1,15 @@
 /**
- * The provably fair draw of DECISIONS §5 (steps 1-6), one implementation for the server, the
- * browser and the command-line verifier (WebCrypto, in Node and in browsers).
+ * The provably fair draw of DECISIONS §5, one implementation for the server, the browser and the
+ * command-line verifier (WebCrypto, in Node and in browsers). Protocol 1 (steps 1-6: a secret and a
+ * typed beacon) for months closed before protocol 2; protocol 2 (terms fixed at the month's start,
+ * entrants frozen at its end, a drand beacon) from then on. Both share steps 5-6: `drawFromSeed`.
  */
+import { canonicalJson } from './canonical-json.ts';
+import { QUICKNET, randomnessOf, roundAt, roundTime, verifyBeacon, type DrandChain } from './drand.ts';
+import { hex, sha256, sha256Hex } from './hash.ts';
+import { seasonBounds } from './seasons.ts';
+
 const encoder = new TextEncoder();
-
-function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-async function sha256(data: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
-}
 
 /** 32 random bytes from a CSPRNG as 64 lowercase hex characters. */
 export function newSecret(): string {
@@ -18,12 +17,16 @@ export function newSecret(): string {
 }
 
 export async function commitmentOf(secret: string): Promise<string> {
-  return hex(await sha256(encoder.encode(secret)));
+  return sha256Hex(secret);
+}
+
+/** The entrants' ids in the draw's order: lower case, sorted ascending. */
+export function sortedEntrants(entrantIds: string[]): string[] {
+  return entrantIds.map((id) => id.toLowerCase()).sort();
 }
 
 export async function listHashOf(entrantIds: string[]): Promise<string> {
-  const sorted = entrantIds.map((id) => id.toLowerCase()).sort();
-  return hex(await sha256(encoder.encode(sorted.join('\n'))));
+  return sha256Hex(sortedEntrants(entrantIds).join('\n'));
 }
 
 export async function seedOf(secret: string, beacon: string, listHash: string): Promise<Uint8Array> {
@@ -31,10 +34,19 @@ export async function seedOf(secret: string, beacon: string, listHash: string): 
 }
 
 export async function drawWinners(input: { secret: string; beacon: string; entrantIds: string[]; winners: number }): Promise<string[]> {
-  const list = input.entrantIds.map((id) => id.toLowerCase()).sort();
+  const list = sortedEntrants(input.entrantIds);
+  return drawFromSeed(await seedOf(input.secret, input.beacon, await listHashOf(list)), list, input.winners);
+}
+
+/**
+ * Steps 5-6, shared by both protocols: the random stream SHA-256(seed ‖ uint32 big-endian i) read
+ * as 32-bit big-endian integers, and a partial Fisher-Yates shuffle of `sortedIds` (already in the
+ * draw's order: lower case, ascending) for W = min(winners, n) positions. Answers positions 0 … W-1.
+ */
+export async function drawFromSeed(seed: Uint8Array, sortedIds: string[], winners: number): Promise<string[]> {
+  const list = [...sortedIds];
   const n = list.length;
-  const w = Math.max(0, Math.min(input.winners, n));
-  const seed = await seedOf(input.secret, input.beacon, await listHashOf(list));
+  const w = Math.max(0, Math.min(winners, n));
   let block = 0;
   let queue: number[] = [];
   const next = async (): Promise<number> => {
@@ -110,4 +122,220 @@ export async function verifyDraw(published: PublishedDraw): Promise<{ ok: boolea
     }),
   ];
   return { ok: checks.every((c) => c.ok), checks };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Protocol 2 (DECISIONS §5): a draw nobody can bend. Terms fixed at the month's start, entrants
+ * frozen at its end, drand's round R as the beacon, no secret.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A month's terms, written once when the month is first seen (step 1). */
+export type SeasonTerms = {
+  version: 2;
+  month: string;
+  prizesUsdt: string[];
+  lotteryWinners: number;
+  lotteryPrizeUsdt: string;
+  beacon: { chain: string; round: number };
+};
+
+/** `termsHash`: lowercase hex SHA-256 of the terms' canonical JSON (RFC 8785). */
+export async function termsHashOf(terms: SeasonTerms): Promise<string> {
+  return sha256Hex(canonicalJson(terms));
+}
+
+/** Step 1's R: the first round of the chain whose time is at or after the month's end + 1 hour. */
+export function termsBeaconRound(chain: DrandChain, month: string): number {
+  return roundAt(chain, seasonBounds(month).end.getTime() / 1000 + 3600);
+}
+
+/** A month's terms (step 1) from the prize settings in force when it starts. */
+export function seasonTermsOf(
+  month: string,
+  settings: { prizesUsdt: string[]; lotteryWinners: number; lotteryPrizeUsdt: string },
+  chain: DrandChain = QUICKNET,
+): SeasonTerms {
+  return {
+    version: 2,
+    month,
+    prizesUsdt: [...settings.prizesUsdt],
+    lotteryWinners: settings.lotteryWinners,
+    lotteryPrizeUsdt: settings.lotteryPrizeUsdt,
+    beacon: { chain: chain.hash, round: termsBeaconRound(chain, month) },
+  };
+}
+
+/**
+ * The round the draw uses (step 2): the terms' round R, unless the freeze happened after R's time;
+ * then the first round at or after `frozenAt` + 60 s.
+ */
+export function drawBeaconRound(chain: DrandChain, termsRound: number, frozenAt: Date | string): number {
+  const frozenMs = frozenAt instanceof Date ? frozenAt.getTime() : Date.parse(frozenAt);
+  if (!Number.isFinite(frozenMs)) throw new RangeError(`drawBeaconRound: ${String(frozenAt)} is not a time`);
+  return frozenMs > roundTime(chain, termsRound) * 1000 ? roundAt(chain, frozenMs / 1000 + 60) : termsRound;
+}
+
+/** Step 4's seed: SHA-256 of the UTF-8 string `${termsHash}:${listHash}:${randomness}` (32 bytes). */
+export async function seedOf2(termsHash: string, listHash: string, randomness: string): Promise<Uint8Array> {
+  return sha256(encoder.encode(`${termsHash}:${listHash}:${randomness}`));
+}
+
+/**
+ * Protocol 2's lottery: the seed of step 4, then steps 5-6 of protocol 1 over the sorted entrants,
+ * W = min(winners, n). `listHash` defaults to the entrants' own (pass the frozen one to draw from it).
+ */
+export async function drawWinners2(input: {
+  termsHash: string;
+  listHash?: string;
+  randomness: string;
+  entrantIds: string[];
+  winners: number;
+}): Promise<string[]> {
+  const list = sortedEntrants(input.entrantIds);
+  const listHash = input.listHash ?? (await listHashOf(list));
+  return drawFromSeed(await seedOf2(input.termsHash, listHash, input.randomness), list, input.winners);
+}
+
+/** GET /api/public/seasons/{month} of a protocol 2 month, frozen or closed (DECISIONS §5, steps 2 and 4). */
+export interface PublishedSeason2 {
+  month: string;
+  protocol: 2;
+  status: 'frozen' | 'closed';
+  terms: SeasonTerms;
+  termsHash: string;
+  frozenAt: string;
+  closedAt?: string;
+  champions: { rank: number; ambassadorId: string; fullName: string; monthlyGcm?: string; prizeUsdt: string; withheld?: { reason: string } }[];
+  entrants: { ambassadorId: string; fullName: string }[];
+  entrantCount: number;
+  listHash: string;
+  beacon: { chain: string; round: number; at: string; signature?: string; randomness?: string };
+  lottery?: { winners: { position: number; ambassadorId: string; fullName: string; prizeUsdt: string; withheld?: { reason: string } }[] };
+}
+
+/** A published season of either protocol; protocol 1 answers carry no `protocol` (or 1). */
+export type PublishedSeason = PublishedSeason2 | (PublishedDraw & { protocol?: 1 });
+
+/**
+ * A verification's answer: every step (`expected` is what was published, `actual` what it should
+ * be), `ok` when none fails, and `pending` when a frozen season's beacon is not out yet (what
+ * exists is checked; the draw is not).
+ */
+export interface DrawVerification {
+  ok: boolean;
+  pending: boolean;
+  checks: DrawCheck[];
+}
+
+function iso(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString();
+}
+
+/** Runs `compute`, answering its text or, when it throws, the reason in parentheses. */
+function attempt(compute: () => string): string {
+  try {
+    return compute();
+  } catch (error) {
+    return `(${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/**
+ * Recomputes a protocol 2 season from what it publishes (DECISIONS §5, step 5): the terms hash,
+ * the terms' round, the beacon round, the list hash, the entrant count, the prizes against the
+ * terms, then, once closed, the beacon's BLS signature (offline, against `chain`'s public key), the
+ * randomness, the seed and each winner. A frozen season's draw is reported as pending.
+ */
+export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain = QUICKNET): Promise<DrawVerification> {
+  const { terms, beacon } = published;
+  const checks: DrawCheck[] = [];
+  const add = (step: string, expected: string, actual: string, ok = expected === actual) => checks.push({ step, expected, actual, ok });
+  const names = new Map(published.entrants.map((e) => [e.ambassadorId.toLowerCase(), e.fullName]));
+  for (const c of published.champions) names.set(c.ambassadorId.toLowerCase(), c.fullName);
+  const who = (id: string | undefined) => (id === undefined ? '(none)' : names.has(id) ? `${names.get(id)} (${id})` : id);
+
+  let termsHash = published.termsHash;
+  try {
+    termsHash = await termsHashOf(terms);
+    add("Terms hash: SHA-256 of the terms' canonical JSON", published.termsHash, termsHash);
+  } catch (error) {
+    add("Terms hash: SHA-256 of the terms' canonical JSON", published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
+  }
+  add("Terms: the season's month", published.month, terms.month);
+  add(
+    "Terms: beacon round, the first at or after the month's end + 1 hour",
+    String(terms.beacon.round),
+    attempt(() => String(termsBeaconRound(chain, terms.month))),
+  );
+  const chainOk = [terms.beacon.chain, beacon.chain].every((hash) => hash.toLowerCase() === chain.hash.toLowerCase());
+  add('Beacon chain: the terms name it, the beacon is from it', `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
+
+  const late = attempt(() => String(Date.parse(published.frozenAt) > roundTime(chain, terms.beacon.round) * 1000));
+  add(
+    late === 'true' ? "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s" : "Beacon round: the terms' round",
+    String(beacon.round),
+    attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt))),
+  );
+  const at = attempt(() => iso(roundTime(chain, beacon.round)));
+  add("Beacon time: the round's time", beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
+
+  const ids = published.entrants.map((e) => e.ambassadorId);
+  const list = sortedEntrants(ids);
+  const listHash = await listHashOf(list);
+  add('Entrant list hash', published.listHash, listHash);
+  add('Entrant count', String(published.entrantCount), String(ids.length));
+  const championIds = new Set(published.champions.map((c) => c.ambassadorId.toLowerCase()));
+  const entered = list.filter((id) => championIds.has(id));
+  add('Champions are not lottery entrants', '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
+  const champions = [...published.champions].sort((a, b) => a.rank - b.rank);
+  add(
+    "Champion prizes: the terms' prizes by rank",
+    champions.map((c) => `${c.rank}: ${c.prizeUsdt}`).join(', ') || '(none)',
+    champions.map((c) => `${c.rank}: ${terms.prizesUsdt[c.rank - 1] ?? '(no prize)'}`).join(', ') || '(none)',
+  );
+
+  if (published.status !== 'closed') {
+    const when = attempt(() => iso(roundTime(chain, beacon.round)));
+    add(`Beacon: waiting for round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
+    return { ok: checks.every((c) => c.ok), pending: true, checks };
+  }
+
+  const signature = beacon.signature ?? '';
+  const valid = await verifyBeacon(chain, beacon.round, signature);
+  add(
+    `Beacon signature: round ${beacon.round} signed by the chain's key (BLS, checked here)`,
+    signature || '(not published)',
+    valid ? signature : `(not a signature of round ${beacon.round} by ${chain.hash})`,
+    valid,
+  );
+  let randomness = beacon.randomness ?? '';
+  try {
+    randomness = await randomnessOf(signature);
+    add('Randomness: SHA-256 of the signature', beacon.randomness ?? '(not published)', randomness);
+  } catch {
+    add('Randomness: SHA-256 of the signature', beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
+  }
+  const seed = hex(await seedOf2(termsHash, listHash, randomness));
+  add('Seed: SHA-256 of termsHash:listHash:randomness', seed, seed);
+
+  const winners = [...(published.lottery?.winners ?? [])].sort((a, b) => a.position - b.position);
+  const publishedIds = winners.map((w) => w.ambassadorId.toLowerCase());
+  const drawn = await drawWinners2({ termsHash, listHash, randomness, entrantIds: list, winners: terms.lotteryWinners });
+  for (let i = 0; i < Math.max(drawn.length, publishedIds.length); i++) {
+    add(`Winner ${i + 1}`, who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
+  }
+  if (winners.length) {
+    add(
+      "Lottery prizes: the terms' prize",
+      winners.map((w) => w.prizeUsdt).join(', '),
+      winners.map(() => terms.lotteryPrizeUsdt).join(', '),
+    );
+  }
+  return { ok: checks.every((c) => c.ok), pending: false, checks };
+}
+
+/** Verifies a published season by its protocol: 2 → `verifyDraw2`; missing or 1 → `verifyDraw`. */
+export async function verifyPublishedSeason(published: PublishedSeason, chain: DrandChain = QUICKNET): Promise<DrawVerification> {
+  if (published.protocol === 2) return verifyDraw2(published, chain);
+  return { ...(await verifyDraw(published)), pending: false };
 }

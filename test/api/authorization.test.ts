@@ -20,9 +20,7 @@ const UNKNOWN_ID = '7d3b2a52-0000-4000-8000-000000000000';
 const MATRIX: Record<string, Row> = {
   'GET /healthz': [200, 200, 200, 200, 200],
   'GET /readyz': [200, 200, 200, 200, 200],
-  // Operator endpoints, not for users: without METRICS_TOKEN they answer loopback, as these requests come (test/api/metrics.test.ts).
-  'GET /metrics': [200, 200, 200, 200, 200],
-  'GET /backup': [200, 200, 200, 200, 200],
+  // GET /metrics exists only with METRICS_TOKEN (test/api/metrics.test.ts); there is no GET /backup (test/api/operator-doors.test.ts).
   'GET /api/openapi.json': [200, 200, 200, 200, 200],
   'GET /api/user': [401, 200, 200, 200, 200],
   'POST /api/login': [400, 400, 400, 400, 400],

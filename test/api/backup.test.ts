@@ -1,12 +1,13 @@
 /**
  * `npm run backup` / `npm run restore` of the embedded database (DECISIONS §5 Operations), run as
  * an operator runs them (the script in its own process, on a real DATA_DIR): a backup taken with
- * the server stopped, and one taken through the running server (GET /backup) while it holds the
+ * the server stopped, and one taken through the running server (its DATA_DIR socket) while it holds the
  * directory; the data changed afterwards; the restore brings the ledger back exactly as it was at
  * backup time, keeps the database it replaced, and keeps everything private.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { BACKUP_SOCKET } from '../../src/server/backup-channel.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
 import { notPrivate } from '../helpers/files.ts';
-import { DATABASE_KINDS, POSTGRES_URL, TEST_TEMPLATE_DIR, createTestDatabase } from '../helpers/database.ts';
+import { POSTGRES_URL, TEST_TEMPLATE_DIR, createTestDatabase } from '../helpers/database.ts';
 import { createAmbassador, credit, validApplication } from '../helpers/factories.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -213,7 +214,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
   );
 
   it(
-    'with the server running: the backup goes through it (GET /backup) with what it acknowledged; a restore waits for it to stop',
+    'with the server running: the backup goes through its DATA_DIR socket with what it acknowledged, never over HTTP; a restore waits for it to stop',
     { timeout: 240_000 },
     async () => {
       const dataDir = path.join(root, 'running', 'data');
@@ -224,14 +225,23 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       try {
         // Acknowledged just before the backup: in it.
         expect(await apply(server.base, 'before-backup@example.com')).toBe(201);
-        const backedUp = await run('backup', [file], dataDir, { PORT: String(server.port) });
+        const backedUp = await run('backup', [file], dataDir);
         expect(backedUp.code, backedUp.output).toBe(0);
         expect(backedUp.output).toContain(`through the running server (pid ${pid}`);
         expect(lstatSync(file).mode & 0o777).toBe(0o600);
 
-        // The server holds the directory but cannot be reached: say so, naming DATA_DIR and the holder.
+        // The dump went through DATA_DIR's socket (its owner's alone), never the public port.
+        const socket = path.join(dataDir, BACKUP_SOCKET);
+        expect(lstatSync(socket).isSocket()).toBe(true);
+        expect(lstatSync(socket).mode & 0o777).toBe(0o600);
+        for (const url of ['/backup', '/backup?x=1']) expect((await fetch(`${server.base}${url}`)).status).toBe(404);
+
+        // The server holds the directory but its channel is gone: say so, naming DATA_DIR and the holder.
         const lost = path.join(root, 'unreachable.tar.gz');
-        const unreachable = await run('backup', [lost], dataDir, { PORT: String(await freePort()) });
+        const renamed = `${socket}.moved`;
+        renameSync(socket, renamed);
+        const unreachable = await run('backup', [lost], dataDir);
+        renameSync(renamed, socket);
         expect(unreachable.code, unreachable.output).toBe(1);
         expect(unreachable.output).toContain(dataDir);
         expect(unreachable.output).toContain(`pid ${pid}`);
@@ -279,42 +289,6 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(backedUp.output).not.toContain('nobody@');
     expect((await run('restore', ['x.dump'], dataDir, env)).code).toBe(2);
     expect(existsSync(dataDir)).toBe(false);
-  });
-});
-
-describe.each(DATABASE_KINDS)('GET /backup on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
-  it('answers the dump as a gzip attachment to loopback only (PostgreSQL: 501, pg_dump is the tool)', async () => {
-    const refused = await server.app.inject({ method: 'GET', url: '/backup', remoteAddress: '203.0.113.9' });
-    expect(refused.statusCode).toBe(403);
-    const response = await server.app.inject({ method: 'GET', url: '/backup', remoteAddress: '127.0.0.1' });
-    expect(response.headers['cache-control']).toBe('no-store');
-    if (kind === 'postgres') {
-      expect(response.statusCode).toBe(501);
-      expect(response.json()).toEqual({ message: expect.stringContaining('pg_dump') });
-      return;
-    }
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/gzip');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="ambassadors-[\dTZ-]+\.tar\.gz"$/);
-    expect(response.headers['content-encoding']).toBeUndefined();
-    const body = response.rawPayload;
-    expect([body[0], body[1]]).toEqual([0x1f, 0x8b]);
-    // PGlite's own format: it loads back, with the super admin the server made.
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const loaded = new PGlite({ loadDataDir: new Blob([new Uint8Array(body)]), extensions: { pg_trgm } });
-    try {
-      const users = await loaded.query<{ n: number }>('select count(*)::int as n from users where is_super_admin');
-      expect(users.rows[0]?.n).toBe(1);
-    } finally {
-      await loaded.close();
-    }
   });
 });
 

@@ -36,6 +36,8 @@ export interface Database {
    * committed transaction and none half-done.
    */
   dump: (() => Promise<Blob>) | undefined;
+  /** PGlite on disk only: the DATA_DIR whose lock this process holds (the backup channel lives there). */
+  dataDir?: string;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -73,6 +75,7 @@ async function openPgliteDir(dataDir: string, templateDir: string): Promise<Data
     const database = await openPglite(path.join(dataDir, 'pglite'), templateDir);
     return {
       ...database,
+      dataDir,
       async close() {
         try {
           await database.close();

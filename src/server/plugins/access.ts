@@ -99,13 +99,15 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   }
 
   // In production every request names APP_URL's host (421 otherwise), so pages and API answers are
-  // never served under a name the operator did not choose. Probes, metrics and the backup (which
-  // load balancers, scrapers and `npm run backup` call by address) are exempt.
+  // never served under a name the operator did not choose. Probes and metrics (which load balancers
+  // and scrapers call by address) are exempt. The Host header itself is compared, never
+  // X-Forwarded-Host: with TRUST_PROXY set, Fastify's request.host reads that one, which any client
+  // may write (the README's proxy block passes Host through).
   if (ctx.config.env === 'production') {
     const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
-    const unscoped = new Set(['/healthz', '/readyz', '/metrics', '/backup']);
+    const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
     app.addHook('onRequest', async (request, reply) => {
-      if (allowedHosts.has(request.host) || unscoped.has(request.url.split('?')[0] ?? '')) return;
+      if (allowedHosts.has((request.headers.host ?? '').toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return;
       return reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
     });
   }

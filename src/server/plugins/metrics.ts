@@ -2,8 +2,7 @@
  * GET /metrics in Prometheus' text format (DECISIONS §5 Operations): requests by route pattern and
  * status with their durations, the process (event-loop lag, memory, CPU, handles), the database
  * pool, the outbox backlog and the pending queues. Not under /api and not for users: with
- * METRICS_TOKEN set it needs `Authorization: Bearer <token>`; without it, it answers only requests
- * from this machine (see operatorOnly, which GET /backup uses too).
+ * METRICS_TOKEN set it needs `Authorization: Bearer <token>`; without it, it is off (404).
  *
  * Each app has its own registry, so several apps in one process (the tests) do not collide. The
  * process's own figures are one registry per process: they describe the process, not an app, and
@@ -13,19 +12,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { count, eq, min } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { emailOutbox } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import { pendingApplicationCount } from '../features/applications/service.ts';
 import { pendingReportCount } from '../features/reports/service.ts';
 import { pendingWithdrawalCount } from '../features/wallet/service.ts';
 
 /** The label of a request no route matched (404s of unknown paths): raw URLs would be unbounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 let processRegistry: Registry | undefined;
 function processMetrics(): Registry {
@@ -39,31 +34,28 @@ function processMetrics(): Registry {
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * The guard of the operator endpoints. With METRICS_TOKEN: the bearer token, compared in constant
- * time (401 otherwise, from anywhere). Without it: only a request whose address is loopback (403
- * otherwise). A loopback request that carries a forwarding header while TRUST_PROXY is unset came
- * through a reverse proxy on this machine, on behalf of someone else: refused too.
+ * The guard of GET /metrics: the bearer token of METRICS_TOKEN, compared in constant time (401
+ * otherwise, from anywhere). Nothing is decided by the client's address: a reverse proxy on the
+ * same host makes every visitor look local (DECISIONS §5 Operations). Without a token configured
+ * the route is not registered at all (404).
  */
-export function operatorOnly(config: Pick<Config, 'metricsToken' | 'trustProxy'>) {
-  const expected = config.metricsToken ? sha256(config.metricsToken) : undefined;
+function bearerOnly(token: string) {
+  const expected = sha256(token);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     reply.header('Cache-Control', 'no-store');
-    if (expected) {
-      const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
-      // Both sides hashed: equal lengths for timingSafeEqual, and the token's length is not told either.
-      if (match?.[1] && timingSafeEqual(sha256(match[1]), expected)) return;
-      reply.header('WWW-Authenticate', 'Bearer');
-      throw unauthorized('A valid bearer token (METRICS_TOKEN) is required');
-    }
-    const proxied = config.trustProxy === false && FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-    if (!LOOPBACK.has(request.ip) || proxied) {
-      throw forbidden('Only requests from this machine are answered; set METRICS_TOKEN to allow others with that token');
-    }
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+    // Both sides hashed: equal lengths for timingSafeEqual, and the token's length is not told either.
+    if (match?.[1] && timingSafeEqual(sha256(match[1]), expected)) return;
+    reply.header('WWW-Authenticate', 'Bearer');
+    throw unauthorized('A valid bearer token (METRICS_TOKEN) is required');
   };
 }
 
 /** The request metrics (hooks on every route) and GET /metrics. */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  // Off without a token (404), and nothing counted: no address-based exemption anywhere (issue 24).
+  const token = ctx.config.metricsToken;
+  if (!token) return;
   // Made now, not at the first scrape: the event-loop delay monitor then has samples by the first one.
   const processFigures = processMetrics();
   const registry = new Registry();
@@ -148,7 +140,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     done();
   });
 
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true }, onRequest: operatorOnly(ctx.config) }, async (_request, reply) => {
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true }, onRequest: bearerOnly(token) }, async (_request, reply) => {
     await readQueues();
     const text = (await processFigures.metrics()) + (await registry.metrics());
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
