@@ -117,7 +117,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
 
   it('is off (404) from anywhere, loopback included: nothing is decided by the address', async () => {
     for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '203.0.113.9']) {
-      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }, { 'x-forwarded-for': '127.0.0.1' }]) {
+      for (const headers of <Record<string, string>[]>[{}, { authorization: `Bearer ${TOKEN}` }, { 'x-forwarded-for': '127.0.0.1' }]) {
         expect((await scrape(server, { ip, headers })).statusCode, `${ip} ${JSON.stringify(headers)}`).toBe(404);
       }
     }
