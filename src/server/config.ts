@@ -161,6 +161,24 @@ const ZEnv = z
     APPLICATIONS_PER_HOUR: positiveInt(20),
     SETUP_PASSWORD_ATTEMPTS: positiveInt(20),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    DATA_ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    DATA_ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((raw) =>
+        (raw ?? '')
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      ),
+    PAYOUT_APPROVER_MIN_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 365)
+      .default(168),
+    LIVE_STREAMS_PER_ADDRESS: positiveInt(20),
+    LIVE_STREAMS_MAX: positiveInt(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -233,7 +251,16 @@ export interface Config {
     rpcUrl: string | undefined;
     /** BSC_RPC_TIMEOUT_SECONDS in milliseconds: how long one call to that node may take before the answer is 503. */
     rpcTimeoutMs: number;
+    /** PAYOUT_APPROVER_MIN_AGE_HOURS in milliseconds: an approver of a two-person withdrawal existed this long before it was requested (0: no age rule). */
+    approverMinAgeMs: number;
+    approverMinAgeHours: number;
   };
+  /** DATA_ENCRYPTION_KEY: the secret TOTP seeds are sealed with (auth/sealed.ts); unset: SESSION_SECRET. */
+  dataEncryptionKey: string | undefined;
+  /** DATA_ENCRYPTION_KEY_PREVIOUS: retired secrets whose sealed values are re-sealed at start (a rotation). */
+  dataEncryptionKeyPrevious: string[];
+  /** Live streams (Server-Sent Events) one client address may hold, and all of them together; 429 beyond. */
+  liveStreams: { perAddress: number; max: number };
   /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
   adminMfa: 'required' | 'optional';
   /** TEST_CLOCK_OFFSET in milliseconds, added to the server's clock (never in production). */
@@ -288,7 +315,12 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       explorerTxUrl: env.EXPLORER_TX_URL,
       rpcUrl: env.BSC_RPC_URL,
       rpcTimeoutMs: env.BSC_RPC_TIMEOUT_SECONDS * 1000,
+      approverMinAgeMs: env.PAYOUT_APPROVER_MIN_AGE_HOURS * 3_600_000,
+      approverMinAgeHours: env.PAYOUT_APPROVER_MIN_AGE_HOURS,
     },
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
+    dataEncryptionKeyPrevious: env.DATA_ENCRYPTION_KEY_PREVIOUS,
+    liveStreams: { perAddress: env.LIVE_STREAMS_PER_ADDRESS, max: env.LIVE_STREAMS_MAX },
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,

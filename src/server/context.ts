@@ -3,8 +3,9 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Outbox } from './email/outbox.ts';
+import type { StreamLimits } from './stream-limits.ts';
 
-/** What every service needs: the database, the clock, the configuration, the outbox and the log. */
+/** What every service needs: the database, the clock, the configuration, the outbox, the log and the live streams' caps. */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -12,4 +13,6 @@ export interface AppContext {
   clock: Clock;
   outbox: Outbox;
   log: FastifyBaseLogger;
+  /** The caps on open live streams, shared by every stream of this instance. */
+  streamLimits: StreamLimits;
 }

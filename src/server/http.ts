@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionSid: string | null;
+    /** The session was signed in with the second factor. */
+    sessionMfaVerified: boolean;
     /** The caller's ambassador record, on routes of access 'ambassador'. */
     ambassador: typeof ambassadors.$inferSelect | null;
   }

@@ -20,7 +20,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAnalytics } from '../shared/schemas/analytics.ts';
-import { ZAdminPasswordInput, ZNewAdminInput } from '../shared/schemas/admins.ts';
+import { ZAdminPasswordInput, ZNewAdminInput, ZSecurityNotice } from '../shared/schemas/admins.ts';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../shared/schemas/ambassadors.ts';
 import { ZApplicationInput } from '../shared/schemas/applications.ts';
 import { ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../shared/schemas/auth.ts';
@@ -87,6 +87,7 @@ const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
   SeasonAdminItem: ZSeasonAdminItem,
   SeasonPreview: ZSeasonPreview,
   Notification: ZNotification,
+  SecurityNotice: ZSecurityNotice,
 };
 
 const INPUT_SCHEMAS: Record<string, z.ZodType> = {

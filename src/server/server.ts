@@ -13,6 +13,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createOutbox } from './email/outbox.ts';
 import { logTransport, smtpTransport, type MailTransport } from './email/transport.ts';
 import { ensureSuperAdmin } from './features/auth/service.ts';
+import { resealTotpSecrets } from './features/mfa/service.ts';
+import { streamLimits } from './stream-limits.ts';
 import { HOUSEKEEPING_EVERY_MS, housekeeping } from './housekeeping.ts';
 
 export interface StartOptions {
@@ -68,8 +70,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const log: FastifyBaseLogger = logger && typeof logger === 'object' ? pino(logger as pino.LoggerOptions) : pino({ level: 'silent' });
   const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
   const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
-  const ctx: AppContext = { config, database, db: database.db, clock, outbox, log };
+  const ctx: AppContext = { config, database, db: database.db, clock, outbox, log, streamLimits: streamLimits(config.liveStreams) };
   await ensureSuperAdmin(ctx);
+  await resealTotpSecrets(ctx);
   await housekeeping(database.db, clock.now());
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();

@@ -117,6 +117,7 @@ export function parseDrandTestChain(json: string): DrandChain {
     throw new Error('DRAND_TEST_CHAIN.publicKey must be 192 hex characters (a compressed G2 point)');
   if (typeof genesisTime !== 'number' || !Number.isSafeInteger(genesisTime) || genesisTime < 0)
     throw new Error('DRAND_TEST_CHAIN.genesisTime must be unix seconds (a non-negative integer)');
-  if (typeof period !== 'number' || !Number.isSafeInteger(period) || period < 1) throw new Error('DRAND_TEST_CHAIN.period must be a positive integer (seconds)');
+  if (typeof period !== 'number' || !Number.isSafeInteger(period) || period < 1)
+    throw new Error('DRAND_TEST_CHAIN.period must be a positive integer (seconds)');
   return { hash: hash.toLowerCase(), publicKey: publicKey.toLowerCase(), genesisTime, period };
 }

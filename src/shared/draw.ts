@@ -325,11 +325,7 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
     add(`Winner ${i + 1}`, who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
   }
   if (winners.length) {
-    add(
-      "Lottery prizes: the terms' prize",
-      winners.map((w) => w.prizeUsdt).join(', '),
-      winners.map(() => terms.lotteryPrizeUsdt).join(', '),
-    );
+    add("Lottery prizes: the terms' prize", winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
   }
   return { ok: checks.every((c) => c.ok), pending: false, checks };
 }

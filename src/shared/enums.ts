@@ -46,6 +46,7 @@ export const ADMIN_ACTION_LABELS = {
   update_settings: 'Changed settings',
   close_season: 'Closed a season',
   refuse_super_admin_sign_in: 'Refused super admin sign-in',
+  disable_mfa: 'Turned off two-factor sign-in',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];

@@ -4,7 +4,12 @@
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
+import { gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SealError, sealKeys, unseal } from '../../src/server/auth/sealed.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { resealTotpSecrets } from '../../src/server/features/mfa/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, uniqueEmail } from '../helpers/factories.ts';
@@ -107,6 +112,110 @@ describe.each(DATABASE_KINDS)('two-factor sign-in (%s)', (kind) => {
     expect((await amb.client.post('/api/mfa/disable', { code: fresh.body.recoveryCodes[0] })).status).toBe(200);
     expect((await amb.client.get('/api/user')).body.mfaEnabled).toBe(false);
     expect((await new ApiClient(server).post('/api/login', { email: amb.email, password: amb.password })).body.email).toBe(amb.email);
+  });
+});
+
+describe.each(DATABASE_KINDS)('two-factor keys and devices (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+  });
+  afterAll(async () => server?.close());
+
+  /** A browser of its own: its cookies (session and device) and its address. */
+  function browserAt(ip: string) {
+    const cookies: Record<string, string> = {};
+    return {
+      cookies,
+      async post(url: string, body: Record<string, unknown>) {
+        const response = await server.app.inject({
+          method: 'POST',
+          url,
+          payload: body,
+          remoteAddress: ip,
+          headers: { origin: server.origin, 'content-type': 'application/json', cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
+        for (const c of response.cookies) cookies[c.name] = c.value;
+        return response;
+      },
+    };
+  }
+
+  it('keeps the TOTP key sealed: neither it nor a recovery code is in the database or its dump', async () => {
+    const amb = await createAmbassador(server);
+    const { secret, recoveryCodes } = await enrol(server, amb.client);
+    const row = (await server.db.select().from(users).where(eq(users.email, amb.email)))[0];
+    expect(row?.mfaSecret).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(row?.mfaSecret).not.toContain(secret);
+    const result = await server.db.execute(sql`select u.*, (select json_agg(r) from mfa_recovery_codes r where r.user_id = u.id) as codes from users u`);
+    const everything = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+    expect(everything).not.toContain(secret);
+    for (const code of recoveryCodes) expect(everything).not.toContain(code.replace('-', ''));
+    if (server.database.dump) {
+      const dump = gunzipSync(Buffer.from(await (await server.database.dump()).arrayBuffer()));
+      expect(dump.includes(Buffer.from(secret))).toBe(false);
+      expect(dump.includes(Buffer.from(secret.toLowerCase()))).toBe(false);
+      for (const code of recoveryCodes) expect(dump.includes(Buffer.from(code.replace('-', '')))).toBe(false);
+    }
+    // Altered at rest: refused, never read as another key.
+    const sealedValue = row?.mfaSecret ?? '';
+    expect(() => unseal(sealKeys(server.config), `${sealedValue.slice(0, -2)}AA`, 'totp')).toThrow(SealError);
+  });
+
+  it('seals a key stored in clear at start, and re-seals with a new DATA_ENCRYPTION_KEY when the old one is kept as previous', async () => {
+    const amb = await createAmbassador(server);
+    const { secret } = await enrol(server, amb.client);
+    // A database from before keys were sealed: the key in clear.
+    await server.db.update(users).set({ mfaSecret: secret }).where(eq(users.email, amb.email));
+    expect(await resealTotpSecrets(server.ctx)).toMatchObject({ unreadable: 0 });
+    const sealedNow = (await server.db.select().from(users).where(eq(users.email, amb.email)))[0]?.mfaSecret ?? '';
+    expect(sealedNow).toMatch(/^v1\./);
+    server.clock.advance(30_000);
+    const browser = new ApiClient(server);
+    await browser.post('/api/login', { email: amb.email, password: amb.password });
+    expect((await browser.post('/api/login/mfa', { code: codeAt(server, secret) })).status).toBe(200);
+
+    // A rotation: the new key seals, the old one (previous) still opens until everything is re-sealed.
+    const rotated = { ...server.config, dataEncryptionKey: 'a-brand-new-data-encryption-key-0123456789', dataEncryptionKeyPrevious: [server.config.sessionSecret] };
+    expect((await resealTotpSecrets({ ...server.ctx, config: rotated })).resealed).toBeGreaterThanOrEqual(1);
+    const resealed = (await server.db.select().from(users).where(eq(users.email, amb.email)))[0]?.mfaSecret ?? '';
+    expect(resealed).not.toBe(sealedNow);
+    expect(unseal(sealKeys({ ...rotated, dataEncryptionKeyPrevious: [] }), resealed, 'totp')).toBe(secret);
+    // Without the new key it opens no more: nothing is readable with the retired secret alone.
+    expect(() => unseal(sealKeys(server.config), resealed, 'totp')).toThrow(SealError);
+    await server.db.update(users).set({ mfaSecret: null, mfaEnabledAt: null }).where(eq(users.email, amb.email));
+  });
+
+  it("a stranger's 30 wrong codes do not lock out a browser that completed a sign-in before", async () => {
+    const amb = await createAmbassador(server);
+    const { secret } = await enrol(server, amb.client);
+    const owner = browserAt('203.0.113.40');
+    expect((await owner.post('/api/login', { email: amb.email, password: amb.password })).json()).toEqual({ mfa: 'required' });
+    // The password alone makes no known device.
+    expect(owner.cookies.device).toBeUndefined();
+    server.clock.advance(30_000);
+    expect((await owner.post('/api/login/mfa', { code: codeAt(server, secret) })).statusCode).toBe(200);
+    expect(owner.cookies.device).toBeTruthy();
+
+    // Someone with the password, from elsewhere: 10 wrong codes counted, then refused.
+    const stranger = browserAt('198.51.100.7');
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i % 5 === 0) expect((await stranger.post('/api/login', { email: amb.email, password: amb.password })).statusCode).toBe(200);
+      statuses.push((await stranger.post('/api/login/mfa', { code: '000001' })).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+    expect(stranger.cookies.device).toBeUndefined();
+
+    // The owner's browser still gets in, and a browser without the device is still refused.
+    server.clock.advance(30_000);
+    expect((await owner.post('/api/login', { email: amb.email, password: amb.password })).statusCode).toBe(200);
+    expect((await owner.post('/api/login/mfa', { code: codeAt(server, secret) })).statusCode).toBe(200);
+    const fresh = browserAt('192.0.2.9');
+    await fresh.post('/api/login', { email: amb.email, password: amb.password });
+    server.clock.advance(30_000);
+    expect((await fresh.post('/api/login/mfa', { code: codeAt(server, secret) })).statusCode).toBe(429);
   });
 });
 

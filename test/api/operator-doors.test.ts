@@ -112,3 +112,45 @@ describe('production, TRUST_PROXY=1: the Host check reads Host', () => {
     expect((await get({ host: appHost, 'x-forwarded-host': 'evil.example' })).statusCode).toBe(200);
   });
 });
+
+describe('live streams are capped per address and in all', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ listen: true, env: { TRUST_PROXY: 'loopback', LIVE_STREAMS_PER_ADDRESS: '3', LIVE_STREAMS_MAX: '5' } });
+  });
+  afterAll(async () => server?.close());
+
+  /** Opens the leaderboard stream as `client` (its address, as the trusted proxy reports it). */
+  async function open(client: string): Promise<{ status: number; retryAfter: string | null; body: string; close(): void }> {
+    const abort = new AbortController();
+    const response = await fetch(`${server.url}/api/public/leaderboard/stream`, { headers: { 'x-forwarded-for': client }, signal: abort.signal });
+    const body = response.status === 200 ? '' : await response.text();
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body, close: () => abort.abort() };
+  }
+
+  async function waitForOpen(n: number): Promise<void> {
+    await expect.poll(() => server.ctx.streamLimits.open).toBe(n);
+  }
+
+  it('answers 429 past LIVE_STREAMS_PER_ADDRESS for one address and past LIVE_STREAMS_MAX for all, and counts a closed stream out', async () => {
+    const a = [await open('198.51.100.1'), await open('198.51.100.1'), await open('198.51.100.1')];
+    expect(a.map((s) => s.status)).toEqual([200, 200, 200]);
+    const fourth = await open('198.51.100.1');
+    expect(fourth.status).toBe(429);
+    expect(fourth.retryAfter).toBe('30');
+    expect(JSON.parse(fourth.body)).toEqual({ message: 'Too many live updates are open from your network. Close some tabs and try again.' });
+
+    const b = [await open('198.51.100.2'), await open('198.51.100.2')];
+    expect(b.map((s) => s.status)).toEqual([200, 200]);
+    const full = await open('198.51.100.3');
+    expect(full.status).toBe(429);
+    expect(JSON.parse(full.body)).toEqual({ message: 'The live updates are busy right now. Please try again in a moment.' });
+
+    a[0]?.close();
+    await waitForOpen(4);
+    const again = await open('198.51.100.3');
+    expect(again.status).toBe(200);
+    for (const stream of [...a, ...b, again]) stream.close();
+    await waitForOpen(0);
+  });
+});

@@ -8,7 +8,7 @@ import { transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { HOUR } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, credit, uniqueEmail, type CreatedAmbassador } from '../helpers/factories.ts';
+import { ageAccounts, createAmbassador, credit, uniqueEmail, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const WALLET_A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -30,6 +30,8 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
     await server.flushEmail();
     const token = server.mail.setupToken(await server.mail.waitFor(adminEmail));
     await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'AdminPass1' });
+    // Both approvers have been admins long enough for a large withdrawal's two approvals to count.
+    await ageAccounts(server, [adminEmail, 'super@example.com']);
   });
   beforeEach(async () => {
     superAdmin = await superAdminClient(server);

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
-import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { ageAccounts, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { browserSuite, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
@@ -36,7 +36,8 @@ beforeAll(async () => {
     expect(requested.status).toBe(201);
     expect((await admin.post(`/api/admin/withdrawals/${requested.body.id}/approve`, {})).status).toBe(200);
   }
-  // Above the two-person threshold (500): the super admin's approval is the first of two.
+  // Above the two-person threshold (500): the super admin's approval is the first of two (an admin of long standing).
+  await ageAccounts(suite.server, [SUPER_ADMIN.email]);
   const large = await striker.client.post('/api/withdrawal-requests', { amount: '600.00', walletAddress: WALLET_A });
   expect((await admin.post(`/api/admin/withdrawals/${large.body.id}/approve`, {})).body).toMatchObject({ status: 'pending', approvals: 1 });
 });

@@ -1,4 +1,6 @@
 /** Builders that go through the product's own API (or its ledger service) to make test data. */
+import { inArray } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema.ts';
 import * as ledger from '../../src/server/features/ledger/service.ts';
 import { withTransaction } from '../../src/server/mutation.ts';
 import { ApiClient, superAdminClient } from './client.ts';
@@ -91,4 +93,47 @@ export async function credit(server: TestServer, ambassadorId: string, currency:
     mfaEnabled: false,
   };
   await withTransaction(server.ctx, actor, (m) => ledger.post(m, { ambassadorId, type: 'reward', currency, amount, description: 'test credit' }));
+}
+
+export interface CreatedAdmin {
+  client: ApiClient;
+  email: string;
+  password: string;
+  id: string;
+}
+
+/** A super admin adds an admin, who sets their own password from the emailed link and signs in. */
+export async function createAdmin(
+  server: TestServer,
+  options: { superAdmin?: ApiClient; fullName?: string; email?: string; password?: string } = {},
+): Promise<CreatedAdmin> {
+  const superAdmin = options.superAdmin ?? (await superAdminClient(server));
+  const email = options.email ?? uniqueEmail('admin');
+  const password = options.password ?? 'AdminPass1';
+  const seen = server.mail.messages.length;
+  const added = await superAdmin.post('/api/super-admin/admins', { email, fullName: options.fullName ?? 'Second Admin' });
+  if (added.status !== 201) throw new Error(`add admin failed: ${added.status} ${added.text}`);
+  await server.flushEmail();
+  const token = server.mail.setupToken(await server.mail.waitFor(email, { after: seen }));
+  const setup = await new ApiClient(server).post(`/api/setup-password/${token}`, { password });
+  if (setup.status !== 200) throw new Error(`admin setup failed: ${setup.status} ${setup.text}`);
+  return { client: await new ApiClient(server).login(email, password), email, password, id: String(added.body.id) };
+}
+
+/**
+ * Makes accounts look as if they were created `days` ago: an admin who has been around long
+ * enough (PAYOUT_APPROVER_MIN_AGE_HOURS, default a week) for their approval of a large withdrawal
+ * to count.
+ */
+export async function ageAccounts(server: TestServer, emails: string[], days = 30): Promise<void> {
+  const at = new Date(server.clock.now().getTime() - days * 86_400_000);
+  await server.db
+    .update(users)
+    .set({ createdAt: at })
+    .where(
+      inArray(
+        users.email,
+        emails.map((e) => e.toLowerCase()),
+      ),
+    );
 }

@@ -24,6 +24,8 @@ export interface SessionUser {
 export interface LoadedSession {
   sid: string;
   user: SessionUser;
+  /** This session was signed in with the second factor (the two-person payout rule asks for it). */
+  mfaVerified: boolean;
 }
 
 /** Idle expiry is written at most once a minute, not on every request. */
@@ -31,6 +33,11 @@ const TOUCH_EVERY_MS = 60_000;
 
 /** How long a half-signed-in browser has to give its second factor. */
 export const MFA_PENDING_MS = 5 * 60_000;
+
+interface SessionOptions {
+  mfaPending?: boolean;
+  mfaVerified?: boolean;
+}
 
 /**
  * A new session. `mfaPending`: the password was right and a second factor is due; such a session
@@ -41,7 +48,7 @@ export async function createSession(
   config: Config,
   userId: string,
   now: Date,
-  options: { mfaPending?: boolean } = {},
+  options: SessionOptions = {},
 ): Promise<{ token: string; expires: Date }> {
   const token = newToken();
   const absoluteExpire = new Date(now.getTime() + (options.mfaPending ? MFA_PENDING_MS : config.sessionAbsoluteMs));
@@ -53,20 +60,27 @@ export async function createSession(
     absoluteExpire,
     userId,
     mfaPending: options.mfaPending ?? false,
+    mfaVerified: options.mfaVerified ?? false,
     createdAt: now,
   });
   return { token, expires: absoluteExpire };
 }
 
 /** The half-signed-in session a cookie names, if it is one and has not expired. */
-export async function loadPendingSession(db: Db, config: Config, token: string | undefined, now: Date): Promise<{ sid: string; userId: string } | null> {
+export async function loadPendingSession(
+  db: Db,
+  config: Config,
+  token: string | undefined,
+  now: Date,
+): Promise<{ sid: string; userId: string; email: string } | null> {
   if (!token || token.length > 100) return null;
   const sid = sessionKey(config.sessionSecret, token);
   const rows = await db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, email: users.email })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sid), eq(sessions.mfaPending, true), gt(sessions.absoluteExpire, now)));
-  return rows[0] ? { sid, userId: rows[0].userId } : null;
+  return rows[0] ? { sid, ...rows[0] } : null;
 }
 
 /**
@@ -80,7 +94,7 @@ export async function replaceSession(
   userId: string,
   now: Date,
   previousToken: string | undefined,
-  options: { mfaPending?: boolean } = {},
+  options: SessionOptions = {},
 ): Promise<{ token: string; expires: Date }> {
   if (previousToken && previousToken.length <= 100) await tx.delete(sessions).where(eq(sessions.sid, sessionKey(config.sessionSecret, previousToken)));
   return createSession(tx, config, userId, now, options);
@@ -100,6 +114,7 @@ export async function loadSession(db: Db, config: Config, token: string, now: Da
       isAdmin: users.isAdmin,
       isSuperAdmin: users.isSuperAdmin,
       mfaEnabledAt: users.mfaEnabledAt,
+      mfaVerified: sessions.mfaVerified,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -113,8 +128,8 @@ export async function loadSession(db: Db, config: Config, token: string, now: Da
       .set({ expire: new Date(idleExpire) })
       .where(eq(sessions.sid, sid));
   }
-  const { expire: _e, absoluteExpire: _a, mfaEnabledAt, ...rest } = row;
-  return { sid, user: { ...rest, mfaEnabled: mfaEnabledAt !== null } };
+  const { expire: _e, absoluteExpire: _a, mfaEnabledAt, mfaVerified, ...rest } = row;
+  return { sid, user: { ...rest, mfaEnabled: mfaEnabledAt !== null }, mfaVerified };
 }
 
 export async function destroySession(db: Db, sid: string): Promise<void> {

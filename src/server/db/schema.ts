@@ -31,6 +31,11 @@ export const users = pgTable(
     mfaLastStep: integer('mfa_last_step'),
     /** Emails about decisions (not security ones) are sent; turned off by the profile switch or List-Unsubscribe. */
     emailNotifications: boolean('email_notifications').notNull().default(true),
+    /**
+     * False while the current password is one a super admin set (not chosen by the account's owner
+     * from an emailed link or the profile): such an admin's approval does not count as a second one.
+     */
+    passwordChosenBySelf: boolean('password_chosen_by_self').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_setup_token_key').on(t.passwordSetupToken)],
@@ -50,6 +55,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Half signed in: the password was right, the second factor is still due. Usable for nothing else. */
     mfaPending: boolean('mfa_pending').notNull().default(false),
+    /** Signed in with the second factor (POST /api/login/mfa), not with the password alone. */
+    mfaVerified: boolean('mfa_verified').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],

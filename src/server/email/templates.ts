@@ -230,3 +230,21 @@ export function forgotPasswordEmail(f: { name: string; link: string }): EmailCon
     `The link is valid for 1 hour and can be used once. Using it signs out your other sessions.`,
   );
 }
+
+/**
+ * To every admin when the admin team's trust changes (issue 24): an admin added, a super admin
+ * setting an admin's password, an admin turning two-factor sign-in off. A security email: always sent.
+ */
+export function adminSecurityNoticeEmail(n: { name: string; what: string; by: string; at: string; appUrl: string }): EmailContent {
+  return simple(
+    `Security notice: ${n.what}`,
+    n.name,
+    [
+      `${n.what}, by ${n.by}, at ${n.at} (UTC).`,
+      'Every admin of the programme receives this notice, and the admin console shows it for 7 days. If you did not expect it, tell the other admins at once: it can be a step towards approving a payout alone.',
+    ],
+    `${n.appUrl}/admin`,
+    'Open the admin console',
+    'This is a security notice sent to every admin.',
+  );
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.ts';
+import { adminNoticeRoutes } from './admin-notices/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -23,6 +24,7 @@ export async function registerFeatures(app: FastifyInstance) {
     reportRoutes,
     walletRoutes,
     adminRoutes,
+    adminNoticeRoutes,
     superAdminRoutes,
     settingsRoutes,
     seasonRoutes,

@@ -35,6 +35,7 @@ declare module 'fastify' {
 export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionSid', null);
+  app.decorateRequest('sessionMfaVerified', false);
   app.decorateRequest('ambassador', null);
   app.decorate('routeTable', [] as RouteEntry[]);
 
@@ -84,6 +85,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     if (session) {
       request.user = session.user;
       request.sessionSid = session.sid;
+      request.sessionMfaVerified = session.mfaVerified;
     }
   }
 

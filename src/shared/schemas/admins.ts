@@ -26,3 +26,17 @@ export const ZNewAdminInput = z.object({
 export type TNewAdminInput = z.input<typeof ZNewAdminInput>;
 
 export const ZAdminPasswordInput = z.object({ newPassword: passwordSchema(ADMIN_MESSAGES.password) });
+
+/** How long the admin desk shows a security notice (issue 24). */
+export const SECURITY_NOTICE_DAYS = 7;
+
+/** A change to the admin team's trust, shown to every admin for SECURITY_NOTICE_DAYS. */
+export const ZSecurityNotice = z.object({
+  id: z.string(),
+  action: z.enum(['add_admin', 'reset_admin_password', 'disable_mfa']),
+  label: z.string().describe('What happened, in words.'),
+  by: z.string().describe('The email of the admin who did it.'),
+  details: z.string().nullable().describe('Whom it was about.'),
+  at: z.string().meta({ format: 'date-time', description: 'When, ISO 8601 in UTC.' }),
+});
+export type TSecurityNotice = z.infer<typeof ZSecurityNotice>;

@@ -14,6 +14,12 @@ export const WITHDRAWAL_MESSAGES = {
   alreadyDecided: 'This withdrawal request has already been processed',
   suspended: 'Your ambassador account is suspended',
   secondApproval: 'A second admin must approve this withdrawal',
+  approverTooNew: (hours: number) =>
+    `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed ${hours} hours before the withdrawal was requested`,
+  approverPasswordNotOwn:
+    'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Choose your own password in your profile first',
+  approverNoMfa:
+    'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
 } as const;
 
 export const ZWithdrawalInput = z.object({

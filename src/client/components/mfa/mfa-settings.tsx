@@ -104,7 +104,9 @@ export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   // The user's record says whether two-factor sign-in is on (its query key is its URL).
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: mfaStatusKey }), queryClient.invalidateQueries({ queryKey: ['/api/user'] })]);
+  // The admin desk's security notices list an admin turning two-factor off.
+  const refresh = () =>
+    Promise.all([mfaStatusKey, ['/api/user'], ['/api/admin/security-notices']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const enroll = useMutation({ mutationFn: startMfaEnrollment, onError: (e) => setFailure(errorMessage(e)) });
   const verify = useMutation({
     mutationFn: verifyMfaEnrollment,

@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const signedIn = await completeMfaSignIn(app.ctx, request.cookies[SESSION_COOKIE], request.body.code, request.ip);
+      const signedIn = await completeMfaSignIn(app.ctx, request.cookies[SESSION_COOKIE], request.body.code, request.ip, request.cookies[DEVICE_COOKIE]);
       setSessionCookie(reply, signedIn);
       return signedIn.user;
     },

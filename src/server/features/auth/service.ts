@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { consume, consumeAll, hit, refund, type Limit } from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, loadPendingSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
 import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
-import { codeLimits, consumeSecondFactor } from '../mfa/service.ts';
+import { codeLimits, consumeSecondFactor, keysOf } from '../mfa/service.ts';
 import { issueSetupToken } from './setup-tokens.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
@@ -87,7 +87,9 @@ export async function login(
   await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
   const mfaPending = user.mfaEnabledAt !== null;
   const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending }));
-  return { user: sessionUser(user), ...session, mfaPending, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
+  // A browser becomes known once it has completed a sign-in: with two-factor on, at the second step,
+  // so knowing the password alone never makes a device whose code attempts escape the account's limit.
+  return { user: sessionUser(user), ...session, mfaPending, ...(mfaPending ? {} : { device: issueDeviceCookie(ctx.config.sessionSecret, user.email) }) };
 }
 
 /**
@@ -134,21 +136,31 @@ export async function superAdminLogin(
 
 /**
  * The second step of a sign-in with two-factor authentication: the half-signed-in session the
- * cookie names, a code (TOTP, or an unused recovery code), counted first per account and address.
- * The half session ends and a new one, with a new id, starts in the same transaction.
+ * cookie names, a code (TOTP, or an unused recovery code), counted first per address and either per
+ * account (a browser not known to it) or on the browser's own device cookie for this account (one
+ * that completed a sign-in before), so a stranger who knows the password and spends the account's
+ * allowance of codes cannot lock its owner out (issue 24). The half session ends and a new one, with
+ * a new id, starts in the same transaction; the browser gets a fresh device cookie.
  */
-export async function completeMfaSignIn(ctx: AppContext, pendingToken: string | undefined, code: string, address: string): Promise<SignedIn> {
+export async function completeMfaSignIn(
+  ctx: AppContext,
+  pendingToken: string | undefined,
+  code: string,
+  address: string,
+  deviceCookie?: string,
+): Promise<SignedIn> {
   const now = ctx.clock.now();
   const pending = await loadPendingSession(ctx.db, ctx.config, pendingToken, now);
   if (!pending) throw unauthorized(MFA_MESSAGES.expired);
-  const limits = codeLimits(ctx, pending.userId, address);
+  const device = readDeviceCookie(ctx.config.sessionSecret, deviceCookie, pending.email);
+  const limits = codeLimits(ctx, pending.userId, address, device);
   await consumeAll(ctx.db, limits, now, MFA_MESSAGES.tooMany);
   const signedIn = await withTransaction(ctx, null, async ({ tx }) => {
-    await consumeSecondFactor(tx, pending.userId, code, now);
+    await consumeSecondFactor(tx, keysOf(ctx), pending.userId, code, now);
     const user = (await tx.select().from(users).where(eq(users.id, pending.userId)))[0];
     if (!user) throw unauthorized(MFA_MESSAGES.expired);
-    const session = await replaceSession(tx, ctx.config, user.id, now, pendingToken);
-    return { user: sessionUser(user), ...session };
+    const session = await replaceSession(tx, ctx.config, user.id, now, pendingToken, { mfaVerified: true });
+    return { user: sessionUser(user), ...session, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
   });
   await refund(ctx.db, now, { cleared: [limits[0] as Limit], refunded: [limits[1] as Limit] });
   return signedIn;
@@ -203,7 +215,7 @@ export async function changePassword(
   await refund(ctx.db, now, { cleared: [account], refunded: [perAddress] });
   const passwordHash = await hashPassword(input.newPassword);
   await withTransaction(ctx, user, async (m) => {
-    await m.tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
+    await m.tx.update(users).set({ password: passwordHash, passwordChosenBySelf: true }).where(eq(users.id, user.id));
     await endUserSessions(m.tx, user.id, currentSid);
     await notify(
       m,

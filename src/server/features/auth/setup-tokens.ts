@@ -52,7 +52,7 @@ export async function setPasswordFromToken(ctx: AppContext, token: string, passw
   await withTransaction(ctx, null, async ({ tx, now }) => {
     const updated = await tx
       .update(users)
-      .set({ password: passwordHash, passwordSetupToken: null, passwordSetupTokenExpiry: null })
+      .set({ password: passwordHash, passwordChosenBySelf: true, passwordSetupToken: null, passwordSetupTokenExpiry: null })
       .where(and(eq(users.passwordSetupToken, hashToken(token)), isNotNull(users.passwordSetupTokenExpiry), gt(users.passwordSetupTokenExpiry, now)))
       .returning({ id: users.id });
     const user = updated[0];

@@ -2,20 +2,24 @@
  * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 30-second steps, 6 digits) via @oslojs/otp, and
  * ten single-use recovery codes stored as their SHA-256. Codes are checked against the server's
  * clock (one step either side), and a step once accepted is never accepted again (no replay).
+ * The TOTP key is stored sealed (auth/sealed.ts): a dump of the database cannot make codes.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { PROGRAMME_NAME } from '../../../shared/limits.ts';
 import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type TMfaStatus } from '../../../shared/schemas/mfa.ts';
 import { consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
+import { isSealed, isSealedWithCurrent, seal, sealKeys, unseal, type SealKeys } from '../../auth/sealed.ts';
+import type { Device } from '../../auth/device-cookie.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { mfaRecoveryCodes, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
+import { tellAdmins } from '../admin-notices/service.ts';
 
 const STEP_SECONDS = 30;
 const DIGITS = 6;
@@ -34,6 +38,10 @@ export function matchingStep(secret: string, code: string, now: Date, after: num
     if (generateHOTP(key, BigInt(step), DIGITS) === code) return step;
   }
   return undefined;
+}
+
+export function keysOf(ctx: AppContext): SealKeys {
+  return sealKeys(ctx.config);
 }
 
 function hashCode(code: string): string {
@@ -58,7 +66,8 @@ export async function startEnrollment(ctx: AppContext, user: SessionUser): Promi
   if (user.mfaEnabled) throw conflict(MFA_MESSAGES.alreadyOn);
   const key = randomBytes(20);
   const secret = encodeBase32UpperCaseNoPadding(key);
-  await withTransaction(ctx, user, ({ tx }) => tx.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, user.id)));
+  const sealed = seal(keysOf(ctx), secret, 'totp');
+  await withTransaction(ctx, user, ({ tx }) => tx.update(users).set({ mfaPendingSecret: sealed }).where(eq(users.id, user.id)));
   return { secret, otpauthUrl: createTOTPKeyURI(PROGRAMME_NAME, user.email, key, STEP_SECONDS, DIGITS) };
 }
 
@@ -72,10 +81,16 @@ async function newRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
   return codes;
 }
 
-function codeLimits(ctx: AppContext, userId: string, address: string): Limit[] {
+/**
+ * The counters a code attempt is charged to: the address, and the account, or, for a browser that
+ * completed a sign-in to this account before, its device cookie instead (like the password step).
+ */
+function codeLimits(ctx: AppContext, userId: string, address: string, device?: Device): [Limit, Limit] {
   const { rateLimits } = ctx.config;
   return [
-    { key: `mfa:account:${userId}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs },
+    device
+      ? { key: `mfa:device:${device.nonce}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs }
+      : { key: `mfa:account:${userId}`, max: rateLimits.loginPerAccount, windowMs: rateLimits.loginWindowMs },
     { key: `mfa:address:${address}`, max: rateLimits.loginPerAddress, windowMs: rateLimits.loginWindowMs },
   ];
 }
@@ -89,7 +104,7 @@ export async function finishEnrollment(ctx: AppContext, user: SessionUser, code:
     if (!row) throw new AppError('UNAUTHORIZED', 'You must be logged in');
     if (row.mfaEnabledAt) throw conflict(MFA_MESSAGES.alreadyOn);
     if (!row.mfaPendingSecret) throw badRequest(MFA_MESSAGES.notEnrolling, 'code');
-    const step = matchingStep(row.mfaPendingSecret, code, now, null);
+    const step = matchingStep(unseal(keysOf(ctx), row.mfaPendingSecret, 'totp'), code, now, null);
     if (step === undefined) throw badRequest(MFA_MESSAGES.invalid, 'code');
     await tx.update(users).set({ mfaSecret: row.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: now, mfaLastStep: step }).where(eq(users.id, user.id));
     return newRecoveryCodes(tx, user.id);
@@ -102,10 +117,10 @@ export async function finishEnrollment(ctx: AppContext, user: SessionUser, code:
  * Checks a second factor for `userId` inside `tx`: a TOTP code of a step not used before (the step
  * is then recorded), or an unused recovery code (then spent). Throws 400 otherwise.
  */
-export async function consumeSecondFactor(tx: Db, userId: string, code: string, now: Date): Promise<'totp' | 'recovery'> {
+export async function consumeSecondFactor(tx: Db, keys: SealKeys, userId: string, code: string, now: Date): Promise<'totp' | 'recovery'> {
   const row = (await tx.select().from(users).where(eq(users.id, userId)).for('update'))[0];
   if (!row?.mfaSecret) throw badRequest(MFA_MESSAGES.notOn, 'code');
-  const step = matchingStep(row.mfaSecret, code, now, row.mfaLastStep);
+  const step = matchingStep(unseal(keys, row.mfaSecret, 'totp'), code, now, row.mfaLastStep);
   if (step !== undefined) {
     await tx.update(users).set({ mfaLastStep: step }).where(eq(users.id, userId));
     return 'totp';
@@ -123,7 +138,7 @@ export async function consumeSecondFactor(tx: Db, userId: string, code: string, 
 export async function regenerateRecoveryCodes(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<string[]> {
   await consumeAll(ctx.db, codeLimits(ctx, user.id, address), ctx.clock.now(), MFA_MESSAGES.tooMany);
   return withTransaction(ctx, user, async ({ tx, now }) => {
-    await consumeSecondFactor(tx, user.id, code, now);
+    await consumeSecondFactor(tx, keysOf(ctx), user.id, code, now);
     return newRecoveryCodes(tx, user.id);
   });
 }
@@ -132,11 +147,54 @@ export async function regenerateRecoveryCodes(ctx: AppContext, user: SessionUser
 export async function disableMfa(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<void> {
   if (mfaRequiredFor(ctx, user)) throw forbidden(MFA_MESSAGES.requiredForAdmins);
   await consumeAll(ctx.db, codeLimits(ctx, user.id, address), ctx.clock.now(), MFA_MESSAGES.tooMany);
-  await withTransaction(ctx, user, async ({ tx, now }) => {
-    await consumeSecondFactor(tx, user.id, code, now);
+  await withTransaction(ctx, user, async (m) => {
+    const { tx, now } = m;
+    await consumeSecondFactor(tx, keysOf(ctx), user.id, code, now);
     await tx.update(users).set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null }).where(eq(users.id, user.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+    if (user.isAdmin || user.isSuperAdmin) {
+      await m.audit('disable_mfa', { type: 'admin', id: user.id }, user.email);
+      await tellAdmins(m, `Admin ${user.email} turned off two-factor sign-in`);
+    }
   });
 }
 
 export { codeLimits };
+
+/**
+ * At start: every TOTP key stored in clear (before keys were sealed) or sealed with a retired key
+ * (DATA_ENCRYPTION_KEY_PREVIOUS) is sealed with the current key. Each row is replaced only if it
+ * still holds what was read (several instances may start at once). A value no configured key opens
+ * is left as it is and named in the log: that admin signs in with a recovery code and enrols again.
+ */
+export async function resealTotpSecrets(ctx: AppContext): Promise<{ resealed: number; unreadable: number }> {
+  const keys = keysOf(ctx);
+  const rows = await ctx.db
+    .select({ id: users.id, email: users.email, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret })
+    .from(users)
+    .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret)));
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    for (const column of ['mfaSecret', 'mfaPendingSecret'] as const) {
+      const stored = row[column];
+      if (!stored || isSealedWithCurrent(keys, stored)) continue;
+      let plain: string;
+      try {
+        plain = isSealed(stored) ? unseal(keys, stored, 'totp') : stored;
+      } catch (error) {
+        unreadable++;
+        ctx.log.error({ account: row.email, err: error instanceof Error ? error.message : String(error) }, 'a two-factor key could not be opened');
+        continue;
+      }
+      const where = and(eq(users.id, row.id), eq(users[column], stored));
+      await ctx.db
+        .update(users)
+        .set({ [column]: seal(keys, plain, 'totp') })
+        .where(where);
+      resealed++;
+    }
+  }
+  if (resealed) ctx.log.info(`sealed ${resealed} two-factor key(s) with the current DATA_ENCRYPTION_KEY`);
+  return { resealed, unreadable };
+}

@@ -28,7 +28,7 @@ export async function publicRoutes(app: FastifyInstance) {
     async (request, reply) => sendEncoded(request, reply, await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
   );
   const leaderboardNow = () => cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
-  const hub = leaderboardHub(ctx.database.figures, leaderboardNow);
+  const hub = leaderboardHub(ctx.database.figures, leaderboardNow, ctx.streamLimits);
   // Before the server stops listening: open streams would otherwise hold its close until they drop.
   app.addHook('preClose', async () => hub.close());
   app.get(

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { diffLeaderboard } from '../../../shared/leaderboard-patch.ts';
 import type { TLeaderboardEntry } from '../../../shared/schemas/views.ts';
 import type { FiguresFeed } from '../../db/figures.ts';
+import type { StreamLimits } from '../../stream-limits.ts';
 import type { Encoded } from './cache.ts';
 
 const HEARTBEAT_MS = 25_000;
@@ -30,7 +31,7 @@ export interface LeaderboardHub {
   close(): void;
 }
 
-export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded>): LeaderboardHub {
+export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded>, limits: StreamLimits): LeaderboardHub {
   /** Each open stream and the ETag of the standings it has. */
   const streams = new Map<ServerResponse, string | undefined>();
   /** The standings of the last event sent. */
@@ -87,6 +88,8 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
       return streams.size;
     },
     open(request, reply) {
+      // Counted before anything is written: past a cap the answer is a plain 429.
+      const release = limits.admit(request.ip);
       const raw = reply.raw;
       // The security headers set by the onRequest hook, then the stream's own.
       const headers: Record<string, string> = {};
@@ -103,6 +106,7 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
       streams.set(raw, undefined);
       ensureHeartbeat();
       request.raw.on('close', () => {
+        release();
         streams.delete(raw);
         if (!streams.size && heartbeat) {
           clearInterval(heartbeat);

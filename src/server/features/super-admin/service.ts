@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
+import { tellAdmins } from '../admin-notices/service.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 
@@ -40,6 +41,7 @@ export async function addAdmin(ctx: AppContext, actor: SessionUser, input: { ema
       if (!row) throw new Error('insert returned nothing');
       await issueSetupToken(m, { userId: row.id, email: row.email, name: input.fullName, reason: 'admin-invite' });
       await m.audit('add_admin', { type: 'admin', id: row.id }, `${input.fullName} <${input.email}>`);
+      await tellAdmins(m, `A new admin was added: ${input.fullName} <${input.email}>`, row.id);
       return presentAdmin(row);
     });
   } catch (error) {
@@ -76,8 +78,12 @@ export async function setAdminPassword(ctx: AppContext, actor: SessionUser, id: 
   const passwordHash = await hashPassword(newPassword);
   await withTransaction(ctx, actor, async (m) => {
     const row = await lockAdmin(m.tx, id);
-    await m.tx.update(users).set({ password: passwordHash, passwordSetupToken: null, passwordSetupTokenExpiry: null }).where(eq(users.id, row.id));
+    await m.tx
+      .update(users)
+      .set({ password: passwordHash, passwordChosenBySelf: false, passwordSetupToken: null, passwordSetupTokenExpiry: null })
+      .where(eq(users.id, row.id));
     await endUserSessions(m.tx, row.id);
     await m.audit('reset_admin_password', { type: 'admin', id: row.id }, row.email);
+    await tellAdmins(m, `A super admin set the password of admin ${row.email}`);
   });
 }

@@ -174,12 +174,16 @@ export async function walletRoutes(app: FastifyInstance) {
           body: ZWithdrawalDecisionInput,
           response: {
             200: ZWithdrawalView.describe('The request as decided (or, for a large one, with its first approval).'),
+            403: ZErrorBody.describe(
+              'A withdrawal that needs two admins: this admin’s approval cannot count (too new an account, a password set by a super admin, or no two-factor sign-in in this session); the message says which, `code` names it.',
+            ),
             404: notFound,
             409: ZErrorBody.describe('It was already decided, or this admin already gave the first of its two approvals.'),
           },
         },
       },
-      async (request) => decideWithdrawal(app.ctx, requireUser(request), request.params.id, decision, request.body.adminNotes),
+      async (request) =>
+        decideWithdrawal(app.ctx, requireUser(request), request.params.id, decision, request.body.adminNotes, { mfaVerified: request.sessionMfaVerified }),
     );
   }
 }

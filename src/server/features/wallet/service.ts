@@ -10,8 +10,9 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
 import { containsAny } from '../../db/search.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
-import { ambassadors, transactions, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { ambassadors, transactions, users, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
@@ -216,6 +217,7 @@ export async function decideWithdrawal(
   id: string,
   decision: 'approved' | 'rejected',
   adminNotes: string | null,
+  session: { mfaVerified: boolean } = { mfaVerified: false },
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
   const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
@@ -235,6 +237,7 @@ export async function decideWithdrawal(
         messages,
       );
       if (needsTwoApprovals(ctx, pending.amount)) {
+        await checkApprover(ctx, tx, actor, session, pending.createdAt);
         const mine = await tx
           .insert(withdrawalApprovals)
           .values({ withdrawalId: pending.id, adminId: actor.id, adminEmail: actor.email, createdAt: now })
@@ -298,6 +301,27 @@ export async function decideWithdrawal(
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
     return presentWithdrawal(row, { explorerTxUrl, approvals: decision === 'approved' ? Math.max(1, approvals) : approvals });
   });
+}
+
+/**
+ * Who may give one of the two approvals of a large withdrawal (DECISIONS §5 Money out, issue 24):
+ * distinct admin ids are not enough, since a super admin can make admins. Each approval counts only
+ * from an admin who existed PAYOUT_APPROVER_MIN_AGE_HOURS before the withdrawal was requested (a
+ * puppet added for the occasion is too new), chose their own current password (not one a super
+ * admin set), and, when ADMIN_MFA is required, signed this session in with the second factor. Both
+ * approvals, not only the second: otherwise the puppet would approve first and its maker second.
+ */
+async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, session: { mfaVerified: boolean }, requestedAt: Date): Promise<void> {
+  const row = (await tx.select({ createdAt: users.createdAt, passwordChosenBySelf: users.passwordChosenBySelf }).from(users).where(eq(users.id, actor.id)))[0];
+  if (!row) throw forbidden('Only admins can do this');
+  const { approverMinAgeMs, approverMinAgeHours } = ctx.config.payouts;
+  if (approverMinAgeMs > 0 && row.createdAt.getTime() > requestedAt.getTime() - approverMinAgeMs) {
+    throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverTooNew(approverMinAgeHours), undefined, 'APPROVER_TOO_NEW');
+  }
+  if (!row.passwordChosenBySelf) throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverPasswordNotOwn, undefined, 'APPROVER_PASSWORD_NOT_OWN');
+  if (ctx.config.adminMfa === 'required' && !session.mfaVerified) {
+    throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverNoMfa, undefined, 'APPROVER_NO_MFA');
+  }
 }
 
 /** Above PAYOUT_SECOND_APPROVAL_USDT a withdrawal needs two different admins. */

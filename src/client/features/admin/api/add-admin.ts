@@ -12,7 +12,9 @@ export function useAddAdmin() {
   return useMutation({
     mutationFn: addAdmin,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.admins }), queryClient.invalidateQueries({ queryKey: adminKeys.actions })]);
+      await Promise.all(
+        [adminKeys.admins, adminKeys.actions, adminKeys.securityNotices].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

@@ -8,6 +8,7 @@ export const adminKeys = {
   admins: ['/api/super-admin/admins'] as const,
   actions: ['/api/super-admin/actions'] as const,
   analytics: ['/api/admin/analytics'] as const,
+  securityNotices: ['/api/admin/security-notices'] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 20;

@@ -14,6 +14,6 @@ export function useResetAdminPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminPasswordInput }) => resetAdminPassword(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.actions }),
+    onSuccess: () => Promise.all([adminKeys.actions, adminKeys.securityNotices].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,7 +1,7 @@
 import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatCount } from '../../../../shared/format.ts';
+import { formatCount, formatDateTime } from '../../../../shared/format.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
@@ -12,6 +12,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { useSecurityNotices } from '../api/get-security-notices.ts';
 import { useAdminSummary } from '../api/get-summary.ts';
 import { AmbassadorsTab } from '../components/ambassadors-tab.tsx';
 import { AnalyticsTab } from '../components/analytics-tab.tsx';
@@ -62,6 +63,7 @@ export function AdminPage() {
       <main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Admin Console</h1>
         <ConsoleOrEnrollment>
+          <SecurityNotices />
           <SummaryCards />
           <Tabs defaultValue="applications">
             <TabsList aria-label="Admin sections">
@@ -133,6 +135,32 @@ function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
       </h2>
       <p className="text-muted">Admins move real money: the console opens once your account asks for a code from your phone at sign-in.</p>
       <MfaSettings onEnabled={() => window.location.reload()} />
+    </section>
+  );
+}
+
+/**
+ * Changes to the admin team of the last 7 days (an admin added, a password set by a super admin,
+ * two-factor turned off), so every admin sees what could be a step towards moving a payout alone.
+ */
+function SecurityNotices() {
+  const notices = useSecurityNotices();
+  const items = notices.data ?? [];
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby="security-notices" className="rounded-lg border border-gold/60 bg-surface-2 p-4">
+      <h2 id="security-notices" className="flex items-center gap-2 font-bold">
+        <ShieldAlert className="size-5 shrink-0 text-gold" aria-hidden="true" /> Changes to the admin team in the last 7 days
+      </h2>
+      <ul className="mt-2 flex flex-col gap-1 text-sm">
+        {items.map((n) => (
+          <li key={n.id} className="break-words">
+            <strong>{n.label}</strong>
+            {n.details ? `: ${n.details}` : ''} by {n.by}, {formatDateTime(n.at)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-muted">Every admin was emailed. If one of these was not expected, tell the other admins before approving payouts.</p>
     </section>
   );
 }

@@ -1,0 +1,188 @@
+/**
+ * A two-person payout rule that two people must satisfy (issue 24, DECISIONS §5 Money out): a
+ * super admin cannot approve a large withdrawal once and again as a puppet admin they just added,
+ * nor as an admin whose password they set; an admin of long standing who chose their own password
+ * (and, with ADMIN_MFA=required, signed in with the second factor) can. The changes that lead there
+ * are emailed to every admin and shown on the desk for 7 days. On both databases.
+ */
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { DAY } from '../helpers/clock.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { ageAccounts, createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+function codeAt(server: TestServer, secret: string): string {
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(server.clock.now().getTime() / 30_000)), 6);
+}
+
+async function largeWithdrawal(amb: CreatedAmbassador, amount = '600.00'): Promise<string> {
+  const requested = await amb.client.post('/api/withdrawal-requests', { amount, walletAddress: WALLET });
+  expect(requested.status).toBe(201);
+  return requested.body.id as string;
+}
+
+/** The subjects of the security notices emailed to `to` since message `after`. */
+function noticesTo(server: TestServer, to: string, after: number): string[] {
+  return server.mail.messages
+    .slice(after)
+    .filter((m) => m.to.includes(to.toLowerCase()) && m.subject.startsWith('Security notice'))
+    .map((m) => m.text);
+}
+
+describe.each(DATABASE_KINDS)('the two-person payout rule (%s)', (kind) => {
+  let server: TestServer;
+  let superAdmin: ApiClient;
+  let amb: CreatedAmbassador;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    superAdmin = await superAdminClient(server);
+    amb = await createAmbassador(server, { admin: superAdmin });
+    await credit(server, amb.ambassadorId, 'USDT', '10000.00');
+    await ageAccounts(server, [SUPER_ADMIN.email]);
+  });
+  // Tests move the clock by more than a session lives: everyone signs in afresh.
+  beforeEach(async () => {
+    superAdmin = await superAdminClient(server);
+    amb.client = await new ApiClient(server).login(amb.email, amb.password);
+  });
+  afterAll(async () => server?.close());
+
+  it('refuses a puppet admin added for the occasion, in either order, and tells every admin it was added', async () => {
+    const veteran = await createAdmin(server, { superAdmin, fullName: 'Veteran Admin' });
+    await ageAccounts(server, [veteran.email]);
+    const seen = server.mail.messages.length;
+    const puppet = await createAdmin(server, { superAdmin, fullName: 'Puppet Admin' });
+    await server.flushEmail();
+    // Every admin hears of it, the super admin included (the new one gets their invitation).
+    for (const to of [veteran.email, SUPER_ADMIN.email]) {
+      await server.mail.waitFor(to, { after: seen });
+      expect(noticesTo(server, to, seen).some((t) => t.includes(`A new admin was added: Puppet Admin <${puppet.email}>`))).toBe(true);
+    }
+
+    const first = await largeWithdrawal(amb);
+    expect((await superAdmin.post(`/api/admin/withdrawals/${first}/approve`, {})).body).toMatchObject({ status: 'pending', approvals: 1 });
+    const refused = await puppet.client.post(`/api/admin/withdrawals/${first}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message:
+        'Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed 168 hours before the withdrawal was requested',
+      code: 'APPROVER_TOO_NEW',
+    });
+    // Nothing was counted: still the one approval, and the veteran can give the second.
+    const listed = (await superAdmin.get('/api/admin/withdrawal-requests?status=pending')).body.find((w: { id: string }) => w.id === first);
+    expect(listed).toMatchObject({ approvals: 1, approvedBy: [SUPER_ADMIN.email] });
+    expect((await veteran.client.post(`/api/admin/withdrawals/${first}/approve`, {})).body).toMatchObject({ status: 'approved', approvals: 2 });
+
+    // The puppet first, its maker second: the puppet's approval does not count either.
+    const second = await largeWithdrawal(amb);
+    expect((await puppet.client.post(`/api/admin/withdrawals/${second}/approve`, {})).status).toBe(403);
+    expect((await superAdmin.post(`/api/admin/withdrawals/${second}/approve`, {})).body).toMatchObject({ status: 'pending', approvals: 1 });
+    // A small one needs one admin, and any admin may give it.
+    const small = await amb.client.post('/api/withdrawal-requests', { amount: '50.00', walletAddress: WALLET });
+    expect((await puppet.client.post(`/api/admin/withdrawals/${small.body.id}/approve`, {})).body.status).toBe('approved');
+  });
+
+  it('counts an admin once they have existed PAYOUT_APPROVER_MIN_AGE_HOURS before the request (test clock)', async () => {
+    const newcomer = await createAdmin(server, { superAdmin });
+    const early = await largeWithdrawal(amb, '700.00');
+    expect((await superAdmin.post(`/api/admin/withdrawals/${early}/approve`, {})).status).toBe(200);
+    expect((await newcomer.client.post(`/api/admin/withdrawals/${early}/approve`, {})).body.code).toBe('APPROVER_TOO_NEW');
+    // A week and a day later, the same admin: still too new for the request made back then...
+    server.clock.advance(8 * DAY);
+    const later = await new ApiClient(server).login(newcomer.email, newcomer.password);
+    expect((await later.post(`/api/admin/withdrawals/${early}/approve`, {})).body.code).toBe('APPROVER_TOO_NEW');
+    // ...and counted for a request made now.
+    amb.client = await new ApiClient(server).login(amb.email, amb.password);
+    superAdmin = await superAdminClient(server);
+    const now = await largeWithdrawal(amb, '700.00');
+    expect((await superAdmin.post(`/api/admin/withdrawals/${now}/approve`, {})).status).toBe(200);
+    expect((await later.post(`/api/admin/withdrawals/${now}/approve`, {})).body).toMatchObject({ status: 'approved', approvals: 2 });
+  });
+
+  it('refuses an admin whose password a super admin set until they choose their own, and tells every admin', async () => {
+    const admin = await createAdmin(server, { superAdmin });
+    await ageAccounts(server, [admin.email]);
+    const seen = server.mail.messages.length;
+    expect((await superAdmin.patch(`/api/super-admin/admins/${admin.id}/password`, { newPassword: 'SetByBoss1' })).status).toBe(200);
+    await server.flushEmail();
+    await server.mail.waitFor(admin.email, { after: seen });
+    expect(noticesTo(server, SUPER_ADMIN.email, seen).some((t) => t.includes(`A super admin set the password of admin ${admin.email}`))).toBe(true);
+
+    const withdrawal = await largeWithdrawal(amb, '800.00');
+    expect((await superAdmin.post(`/api/admin/withdrawals/${withdrawal}/approve`, {})).status).toBe(200);
+    const asSet = await new ApiClient(server).login(admin.email, 'SetByBoss1');
+    const refused = await asSet.post(`/api/admin/withdrawals/${withdrawal}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('APPROVER_PASSWORD_NOT_OWN');
+    expect(refused.body.message).toContain('your current password was set by a super admin');
+    // Their own password: the approval counts.
+    expect((await asSet.post('/api/change-password', { currentPassword: 'SetByBoss1', newPassword: 'MyOwnChoice2' })).status).toBe(200);
+    expect((await asSet.post(`/api/admin/withdrawals/${withdrawal}/approve`, {})).body).toMatchObject({ status: 'approved', approvals: 2 });
+  });
+
+  it('shows the security notices of the last 7 days on the desk, to admins only, and an admin turning two-factor off is one', async () => {
+    const admin = await createAdmin(server, { superAdmin });
+    const started = await admin.client.post('/api/mfa/enroll');
+    expect((await admin.client.post('/api/mfa/verify', { code: codeAt(server, started.body.secret) })).status).toBe(200);
+    server.clock.advance(30_000);
+    const seen = server.mail.messages.length;
+    expect((await admin.client.post('/api/mfa/disable', { code: codeAt(server, started.body.secret) })).status).toBe(200);
+    await server.flushEmail();
+    await server.mail.waitFor(SUPER_ADMIN.email, { after: seen });
+    expect(noticesTo(server, SUPER_ADMIN.email, seen).some((t) => t.includes(`Admin ${admin.email} turned off two-factor sign-in`))).toBe(true);
+
+    const notices = await admin.client.get('/api/admin/security-notices');
+    expect(notices.status).toBe(200);
+    expect(notices.body[0]).toMatchObject({ action: 'disable_mfa', label: 'Turned off two-factor sign-in', by: admin.email, details: admin.email });
+    expect(notices.body.map((n: { action: string }) => n.action)).toEqual(expect.arrayContaining(['add_admin', 'disable_mfa']));
+    expect((await amb.client.get('/api/admin/security-notices')).status).toBe(403);
+    expect((await new ApiClient(server).get('/api/admin/security-notices')).status).toBe(401);
+    // A week later they are gone from the banner (the activity log keeps them).
+    server.clock.advance(8 * DAY);
+    expect((await (await superAdminClient(server)).get('/api/admin/security-notices')).body).toEqual([]);
+  });
+});
+
+describe('the two-person rule with ADMIN_MFA=required', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_MFA: 'required' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('counts an approval only from a session signed in with the second factor', async () => {
+    // The super admin enrols, then signs in again with the code.
+    const first = await superAdminClient(server);
+    const superStart = await first.post('/api/mfa/enroll');
+    expect((await first.post('/api/mfa/verify', { code: codeAt(server, superStart.body.secret) })).status).toBe(200);
+    server.clock.advance(30_000);
+    const superAdmin = new ApiClient(server);
+    await superAdmin.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret });
+    expect((await superAdmin.post('/api/login/mfa', { code: codeAt(server, superStart.body.secret) })).status).toBe(200);
+
+    const admin = await createAdmin(server, { superAdmin });
+    await ageAccounts(server, [SUPER_ADMIN.email, admin.email]);
+    const started = await admin.client.post('/api/mfa/enroll');
+    expect((await admin.client.post('/api/mfa/verify', { code: codeAt(server, started.body.secret) })).status).toBe(200);
+
+    const amb = await createAmbassador(server, { admin: superAdmin });
+    await credit(server, amb.ambassadorId, 'USDT', '1000.00');
+    const withdrawal = await largeWithdrawal(amb);
+    expect((await superAdmin.post(`/api/admin/withdrawals/${withdrawal}/approve`, {})).body).toMatchObject({ approvals: 1 });
+    // The admin's session was signed in with the password alone (two-factor was turned on in it).
+    const refused = await admin.client.post(`/api/admin/withdrawals/${withdrawal}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('APPROVER_NO_MFA');
+    // Signed in again with the code: counted.
+    server.clock.advance(30_000);
+    const withCode = new ApiClient(server);
+    expect((await withCode.post('/api/login', { email: admin.email, password: admin.password })).body).toEqual({ mfa: 'required' });
+    expect((await withCode.post('/api/login/mfa', { code: codeAt(server, started.body.secret) })).status).toBe(200);
+    expect((await withCode.post(`/api/admin/withdrawals/${withdrawal}/approve`, {})).body).toMatchObject({ status: 'approved', approvals: 2 });
+  });
+});
