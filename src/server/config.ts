@@ -7,6 +7,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { QUICKNET, parseDrandTestChain, type DrandChain } from '../shared/drand.ts';
+
+/** The League of Entropy's public HTTP relays (DECISIONS §5): any one of them is enough, none is trusted. */
+export const DEFAULT_DRAND_URLS = ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.drand.sh', 'https://drand.cloudflare.com'];
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -177,6 +181,23 @@ const ZEnv = z
       .min(0)
       .max(24 * 365)
       .default(168),
+    DRAND_URLS: z
+      .string()
+      .optional()
+      .transform((raw, ctx): string[] => {
+        const list = (raw ?? '')
+          .split(',')
+          .map((e) => e.trim().replace(/\/+$/, ''))
+          .filter(Boolean);
+        for (const entry of list) {
+          if (!/^https?:\/\/[^\s]+$/.test(entry)) {
+            ctx.addIssue({ code: 'custom', message: `not an http(s) URL: ${entry}` });
+            return z.NEVER;
+          }
+        }
+        return list.length ? list : DEFAULT_DRAND_URLS;
+      }),
+    DRAND_TEST_CHAIN: optionalString,
     LIVE_STREAMS_PER_ADDRESS: positiveInt(20),
     LIVE_STREAMS_MAX: positiveInt(10_000),
   })
@@ -186,6 +207,15 @@ const ZEnv = z
     }
     if (env.NODE_ENV === 'production' && env.TEST_CLOCK_OFFSET) {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_OFFSET'], message: 'moves the server clock for testing and is refused when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && env.DRAND_TEST_CHAIN) {
+      ctx.addIssue({ code: 'custom', path: ['DRAND_TEST_CHAIN'], message: 'replaces drand quicknet for tests and is refused when NODE_ENV=production' });
+    } else if (env.DRAND_TEST_CHAIN) {
+      try {
+        parseDrandTestChain(env.DRAND_TEST_CHAIN);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['DRAND_TEST_CHAIN'], message: error instanceof Error ? error.message : String(error) });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.EMAIL_TO_LOG) {
       ctx.addIssue({
@@ -259,6 +289,8 @@ export interface Config {
   dataEncryptionKey: string | undefined;
   /** DATA_ENCRYPTION_KEY_PREVIOUS: retired secrets whose sealed values are re-sealed at start (a rotation). */
   dataEncryptionKeyPrevious: string[];
+  /** The drand chain the monthly draw takes its beacon from (quicknet, or DRAND_TEST_CHAIN outside production), and the relays asked. */
+  drand: { chain: DrandChain; urls: string[]; quicknet: boolean };
   /** Live streams (Server-Sent Events) one client address may hold, and all of them together; 429 beyond. */
   liveStreams: { perAddress: number; max: number };
   /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
@@ -321,6 +353,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
     dataEncryptionKeyPrevious: env.DATA_ENCRYPTION_KEY_PREVIOUS,
     liveStreams: { perAddress: env.LIVE_STREAMS_PER_ADDRESS, max: env.LIVE_STREAMS_MAX },
+    drand: env.DRAND_TEST_CHAIN
+      ? { chain: parseDrandTestChain(env.DRAND_TEST_CHAIN), urls: env.DRAND_URLS, quicknet: false }
+      : { chain: { ...QUICKNET }, urls: env.DRAND_URLS, quicknet: true },
     logLevel: env.LOG_LEVEL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -2,23 +2,19 @@
  * Rows that only matter for a while: expired sessions, passed rate-limit
  * windows and remembered idempotency keys. Deleted every 15 minutes by each
  * instance (the deletes are idempotent, so several instances do no harm).
- * The same round makes sure the running month has its season row.
+ * (The months' terms, freezes and closes are the seasons job's: features/seasons/job.ts.)
  */
 import { lt } from 'drizzle-orm';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import type { Db } from './db/client.ts';
 import { idempotencyKeys, rateLimits } from './db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from './mutation.ts';
-import { ensureSeason } from './features/seasons/service.ts';
-import { seasonOf } from '../shared/seasons.ts';
 
 /** Longer than every rate-limit window (the longest is an hour). */
 const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
 export const HOUSEKEEPING_EVERY_MS = 15 * 60_000;
 
 export async function housekeeping(db: Db, now: Date): Promise<void> {
-  // The running month's draw secret and commitment exist from its first hours (DECISIONS §5).
-  await ensureSeason(db, seasonOf(now), now);
   await pruneExpiredSessions(db, now);
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)));
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));

@@ -15,6 +15,7 @@ import { logTransport, smtpTransport, type MailTransport } from './email/transpo
 import { ensureSuperAdmin } from './features/auth/service.ts';
 import { resealTotpSecrets } from './features/mfa/service.ts';
 import { streamLimits } from './stream-limits.ts';
+import { startSeasonsJob } from './features/seasons/job.ts';
 import { HOUSEKEEPING_EVERY_MS, housekeeping } from './housekeeping.ts';
 
 export interface StartOptions {
@@ -26,6 +27,8 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
   outboxPollMs?: number;
+  /** How often the seasons job runs (default SEASONS_JOB_EVERY_MS); 0: never by itself (tests call runSeasonsJob). */
+  seasonsEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -80,6 +83,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const figuresListener = database.listenForFigures();
   // npm run backup reaches this process through DATA_DIR, never through the public port.
   const backupChannel = database.dump && database.dataDir ? await openBackupChannel(database.dataDir, database.dump, app.log) : undefined;
+  // The months' terms, freezes and closes: at start (not awaited: a relay's answer never delays it), then on a timer.
+  const seasonsJob = options.seasonsEveryMs === 0 ? undefined : startSeasonsJob(ctx, options.seasonsEveryMs);
   const prune = setInterval(() => void housekeeping(database.db, clock.now()).catch(() => undefined), HOUSEKEEPING_EVERY_MS);
   prune.unref();
   let closed = false;
@@ -90,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (closed) return;
       closed = true;
       clearInterval(prune);
+      await seasonsJob?.stop();
       await app.close();
       await backupChannel?.close();
       await figuresListener.stop();

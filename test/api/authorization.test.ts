@@ -32,6 +32,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/change-password': [401, 400, 400, 400, 400],
   'GET /api/public/stats': [200, 200, 200, 200, 200],
   'GET /api/public/leaderboard': [200, 200, 200, 200, 200],
+  'GET /api/public/log': [200, 200, 200, 200, 200],
+  'GET /api/public/drand': [200, 200, 200, 200, 200],
   'GET /api/settings': [200, 200, 200, 200, 200],
   'POST /api/applications': [400, 400, 400, 400, 400],
   'GET /api/ambassadors/me': [401, 200, 200, 404, 404],
@@ -65,6 +67,7 @@ const MATRIX: Record<string, Row> = {
   // No half-signed-in session in these callers' cookies: 400 for the empty body first.
   'POST /api/login/mfa': [400, 400, 400, 400, 400],
   'GET /api/notifications': [401, 200, 200, 200, 200],
+  'GET /api/admin/security-notices': [401, 403, 403, 200, 200],
   'GET /api/admin/analytics': [401, 403, 403, 200, 200],
   'POST /api/admin/reports/:id/claim': [401, 403, 403, 404, 404],
   // Nothing is pending here: 404 'No pending reports left to review' (test/api/review-claims.test.ts claims them).

@@ -1,16 +1,17 @@
 /**
- * A whole season through the API (DECISIONS §5): live a month, turn it, preview, close, the public
- * archive and its verification, the ledger, the emails, two closes at once, bad input, and the
- * live leaderboard stream.
+ * Protocol 1 seasons through the API (DECISIONS §5, months first seen before protocol 2 shipped:
+ * their rows carry a secret and a commitment): live a month, turn it, preview, close with a typed
+ * beacon, the public archive and its verification, the ledger, the emails, two closes at once, bad
+ * input; and the live leaderboard stream. Protocol 2 is in draw.test.ts.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commitmentOf, drawWinners, listHashOf } from '../../src/shared/draw.ts';
+import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../src/shared/draw.ts';
 import { applyLeaderboardPatch, isLeaderboardPatch, type LeaderboardPatch } from '../../src/shared/leaderboard-patch.ts';
 import type { TLeaderboardEntry } from '../../src/shared/schemas/views.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
-import { transactions } from '../../src/server/db/schema.ts';
+import { seasons, transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
@@ -19,7 +20,13 @@ import { TEST_SESSION_SECRET, startTestServer, type TestServer } from '../helper
 
 const BEACON = 'bsc:43123456:0x9f3c0e1b2a4d5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6';
 
-describe.each(DATABASE_KINDS)('a season from start to close (%s)', (kind) => {
+/** A month first seen before protocol 2 shipped: its row as protocol 1 made it, with a secret and its commitment. */
+async function legacySeason(server: TestServer, month: string): Promise<void> {
+  const secret = newSecret();
+  await server.db.insert(seasons).values({ month, protocol: 1, secret, commitment: await commitmentOf(secret), createdAt: server.clock.now() });
+}
+
+describe.each(DATABASE_KINDS)('a protocol 1 season from start to close (%s)', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   const people: CreatedAmbassador[] = [];
@@ -27,6 +34,7 @@ describe.each(DATABASE_KINDS)('a season from start to close (%s)', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ kind, clock: new TestClock('2026-09-10T12:00:00Z') });
+    for (const month of ['2026-08', '2026-09', '2026-10']) await legacySeason(server, month);
     admin = await superAdminClient(server);
     for (let i = 0; i < 9; i++) people.push(await createAmbassador(server, { admin, fullName: `Player ${i}` }));
     // September: three earn, for the race of two closes.
@@ -50,6 +58,7 @@ describe.each(DATABASE_KINDS)('a season from start to close (%s)', (kind) => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       month: '2026-10',
+      protocol: 1,
       prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'],
       lotteryWinners: 10,
       lotteryPrizeUsdt: '20.00',
@@ -192,7 +201,14 @@ describe.each(DATABASE_KINDS)('a season from start to close (%s)', (kind) => {
         400,
         'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
       ],
-      ['/api/super-admin/seasons/2026-11/close', { beacon: BEACON }, 409, 'The month has not ended yet'],
+      // November was first seen since protocol 2 shipped: it closes by itself, and takes no beacon.
+      [
+        '/api/super-admin/seasons/2026-11/close',
+        { beacon: BEACON },
+        400,
+        'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
+      ],
+      ['/api/super-admin/seasons/2025-01/close', { beacon: BEACON }, 404, 'No season for that month'],
     ];
     for (const [url, body, status, message] of cases) {
       const response = await admin.post(url, body);

@@ -132,7 +132,7 @@ export async function signInAsSuperAdmin(page: Page, credentials: { email: strin
   await page.getByLabel('Super Admin Secret').fill(credentials.secret);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/admin');
-  await page.getByText('Admin:').waitFor();
+  await page.getByText('Admin:', { exact: true }).waitFor();
 }
 
 /** The page does not scroll sideways (phone layouts). */

@@ -40,6 +40,8 @@ export interface TestServerOptions {
   /** Share one SMTP server between instances. */
   mail?: TestSmtp;
   logger?: boolean;
+  /** Run the seasons job by itself this often (ms); default: never (tests call runSeasonsJob). */
+  seasonsEveryMs?: number;
 }
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -76,10 +78,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SUPER_ADMIN_LOGIN_PATH: '/restricted',
     DATA_DIR: '/tmp/ambassador-test-unused',
     LOG_LEVEL: 'silent',
+    // Nothing in the tests reaches the internet: no drand relay unless a test starts its own (drand-relay.ts).
+    DRAND_URLS: 'http://127.0.0.1:9',
     ...(options.database?.url ? { DATABASE_URL: options.database.url } : owned?.url ? { DATABASE_URL: owned.url } : {}),
     ...options.env,
   });
-  const server = await startServer(config, { clock, database, logger: options.logger ? undefined : false, outboxPollMs: 100 });
+  const server = await startServer(config, {
+    clock,
+    database,
+    logger: options.logger ? undefined : false,
+    outboxPollMs: 100,
+    seasonsEveryMs: options.seasonsEveryMs ?? 0,
+  });
   if (options.listen) await server.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {

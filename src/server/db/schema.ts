@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../../shared/enums.ts';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SeasonTerms } from '../../shared/draw.ts';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -324,30 +325,77 @@ export const adminActions = pgTable(
 );
 
 /**
- * A season is a UTC calendar month (DECISIONS §5). Its row is made once, before anyone can see the
- * month's entrants, with the draw's secret and its published commitment; the close fills the rest
- * in one transaction, exactly once.
+ * A season is a UTC calendar month (DECISIONS §5). Its row is made once, when the month is first
+ * seen. Protocol 1 (rows made before protocol 2 shipped): the draw's secret and its commitment, then
+ * a close by a super admin with a typed beacon. Protocol 2: the month's terms (hashed and logged),
+ * then the freeze (standings and entrants, the drand round), then the close by the product itself
+ * once the round is fetched and verified; each step exactly once.
  */
 export const seasons = pgTable(
   'seasons',
   {
     month: text('month').primaryKey(),
-    /** 64 lowercase hex characters; shown by no API before the close. */
-    secret: text('secret').notNull(),
-    commitment: text('commitment').notNull(),
+    /** 1 or 2 (DECISIONS §5): how the month's draw is made. */
+    protocol: integer('protocol').notNull().default(1),
+    /** Protocol 1: 64 lowercase hex characters; shown by no API before the close. Protocol 2 has no secret. */
+    secret: text('secret'),
+    commitment: text('commitment'),
+    /** Protocol 2: the terms fixed when the month was first seen, and their hash. */
+    terms: jsonb('terms').$type<SeasonTerms>(),
+    termsHash: text('terms_hash'),
+    /** Protocol 2: when the standings and entrants were frozen (within a minute of the month's end). */
+    frozenAt: timestamptz('frozen_at'),
+    /** Protocol 2: the drand round that is the beacon, its time, and once fetched its signature and randomness. */
+    beaconRound: integer('beacon_round'),
+    beaconAt: timestamptz('beacon_at'),
+    beaconSignature: text('beacon_signature'),
+    beaconRandomness: text('beacon_randomness'),
+    /** Protocol 2: why the last fetch of the round failed (relays down, a bad signature), and when. */
+    beaconError: text('beacon_error'),
+    beaconCheckedAt: timestamptz('beacon_checked_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     closedAt: timestamptz('closed_at'),
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     beacon: text('beacon'),
     listHash: text('list_hash'),
     entrantCount: integer('entrant_count'),
-    /** Frozen at the close: [{rank, ambassadorId, fullName, monthlyGcm, prizeUsdt}]. */
-    champions: jsonb('champions').$type<{ rank: number; ambassadorId: string; fullName: string; monthlyGcm: string; prizeUsdt: string }[]>(),
-    /** Frozen at the close: [{position, ambassadorId, fullName, prizeUsdt}]. */
-    lotteryWinners: jsonb('lottery_winners').$type<{ position: number; ambassadorId: string; fullName: string; prizeUsdt: string }[]>(),
+    /** Frozen at the close (protocol 1) or the freeze (protocol 2): [{rank, ambassadorId, fullName, monthlyGcm, prizeUsdt, withheld?}]. */
+    champions: jsonb('champions').$type<SeasonChampion[]>(),
+    /** Drawn at the close: [{position, ambassadorId, fullName, prizeUsdt, withheld?}]. */
+    lotteryWinners: jsonb('lottery_winners').$type<SeasonWinner[]>(),
   },
   (t) => [index('seasons_closed_idx').on(t.closedAt.desc()), check('seasons_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
 );
+
+export interface SeasonChampion {
+  rank: number;
+  ambassadorId: string;
+  fullName: string;
+  monthlyGcm: string;
+  prizeUsdt: string;
+  withheld?: { reason: string };
+}
+export interface SeasonWinner {
+  position: number;
+  ambassadorId: string;
+  fullName: string;
+  prizeUsdt: string;
+  withheld?: { reason: string };
+}
+
+/**
+ * The public programme log (DECISIONS §5): append-only, each entry chained to the one before by its
+ * hash (src/shared/public-log.ts). No code path updates or deletes a row, and a trigger refuses it.
+ * `at` is kept as the text that was hashed, so the answer is byte for byte what was hashed.
+ */
+export const publicLog = pgTable('public_log', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  at: text('at').notNull(),
+  kind: text('kind').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+});
 
 /** The lottery's entrants of a closed season, as they were drawn from. */
 export const seasonEntrants = pgTable(

@@ -248,3 +248,26 @@ export function adminSecurityNoticeEmail(n: { name: string; what: string; by: st
     'This is a security notice sent to every admin.',
   );
 }
+
+/**
+ * At the freeze, to every champion and entrant of a month's draw (DECISIONS §5, protocol 2 step 2):
+ * the list hash and the drand round, before the round exists. Their inboxes witness that the list
+ * was fixed before anyone could know the beacon. Greets by the programme, not the name: one text
+ * for everyone, so a month of any size is told in a few statements.
+ */
+export function drawEntryEmail(d: { label: string; listHash: string; round: number; at: string; appUrl: string; place: string | null }): EmailContent {
+  const lines = [
+    d.place
+      ? `You finished ${d.place} in ${d.label}: your prize is credited when the month closes.`
+      : `You are in ${d.label}'s draw: list hash ${d.listHash}, drawn from drand round ${d.round} at ${d.at}.`,
+    `The list of entrants was frozen and published before the beacon existed: list hash ${d.listHash}. The winners are drawn from drand round ${d.round}, published at ${d.at} (UTC). Keep this email: it shows the list was fixed before anyone could know the result.`,
+  ];
+  return simple(
+    d.place ? `You finished ${d.place} in ${d.label}` : `You are in ${d.label}'s draw`,
+    'ambassador',
+    lines,
+    `${d.appUrl}/hall-of-fame`,
+    'See the draw',
+    'Anyone can check the draw on the Hall of Fame page.',
+  );
+}

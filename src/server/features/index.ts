@@ -6,6 +6,7 @@ import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { publicRoutes } from './public/routes.ts';
+import { publicLogRoutes } from './public-log/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -19,6 +20,7 @@ export async function registerFeatures(app: FastifyInstance) {
   for (const feature of [
     authRoutes,
     publicRoutes,
+    publicLogRoutes,
     applicationRoutes,
     ambassadorRoutes,
     reportRoutes,

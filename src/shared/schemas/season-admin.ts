@@ -3,17 +3,35 @@ import { z } from 'zod';
 
 const money = z.string();
 
-export const SEASON_STATUSES = ['running', 'ended', 'closed'] as const;
+/**
+ * Where a month stands. running: not ended. ended: over, not frozen yet (protocol 2: within the
+ * minute; protocol 1: waiting for a super admin's close with a beacon). frozen: standings and
+ * entrants fixed, the drand round not due yet. waiting: the round is due and not fetched yet (see
+ * waitingReason). closed: drawn and paid.
+ */
+export const SEASON_STATUSES = ['running', 'ended', 'frozen', 'waiting', 'closed'] as const;
+export type SeasonStatus = (typeof SEASON_STATUSES)[number];
 
 export const ZSeasonAdminItem = z.object({
   month: z.string(),
   label: z.string(),
+  protocol: z.union([z.literal(1), z.literal(2)]),
   status: z.enum(SEASON_STATUSES),
-  commitment: z.string(),
+  /** Protocol 1 only. */
+  commitment: z.string().nullable(),
+  termsHash: z.string().nullable(),
+  termsFixedAt: z.string().nullable(),
+  frozenAt: z.string().nullable(),
+  beaconRound: z.number().int().nullable(),
+  /** The round's time. */
+  beaconAt: z.string().nullable(),
+  /** Why the beacon has not been fetched yet (relays down, a bad signature), when it is due. */
+  waitingReason: z.string().nullable(),
   closedAt: z.string().nullable(),
   entrantCount: z.number().int().nullable(),
   prizeWinners: z.number().int().nullable(),
   lotteryWinners: z.number().int().nullable(),
+  withheldCount: z.number().int(),
 });
 export type TSeasonAdminItem = z.infer<typeof ZSeasonAdminItem>;
 
@@ -22,8 +40,9 @@ const ZStanding = z.object({ rank: z.number().int(), ambassadorId: z.string(), f
 export const ZSeasonPreview = z.object({
   month: z.string(),
   label: z.string(),
+  protocol: z.union([z.literal(1), z.literal(2)]),
   status: z.enum(SEASON_STATUSES),
-  commitment: z.string(),
+  commitment: z.string().nullable(),
   prizesUsdt: z.array(money),
   lotteryWinners: z.number().int(),
   lotteryPrizeUsdt: money,
@@ -35,18 +54,23 @@ export const ZSeasonPreview = z.object({
   entrantCount: z.number().int(),
   listHash: z.string(),
   beaconRule: z.string(),
-  /** The beacon block is the first one at or after this instant. */
+  /** Protocol 1: the beacon block is the first one at or after this instant. Protocol 2: the drand round's time. */
   earliestBeaconAt: z.string(),
+  /** Protocol 2: the drand round of the terms. */
+  beaconRound: z.number().int().nullable(),
 });
 export type TSeasonPreview = z.infer<typeof ZSeasonPreview>;
 
-export const ZCloseSeasonInput = z.object({
-  beacon: z
-    .string({ error: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended' })
-    .trim()
-    .min(1, 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended')
-    .max(200, 'The beacon must be at most 200 characters'),
-});
+/**
+ * Protocol 1 months only (closed before protocol 2 shipped) take a typed beacon; a protocol 2 month
+ * closes by itself and refuses one (DECISIONS §5).
+ */
+export const ZCloseSeasonInput = z
+  .object({
+    beacon: z.string().trim().max(200, 'The beacon must be at most 200 characters').optional(),
+  })
+  .nullish()
+  .transform((v) => ({ beacon: v?.beacon }));
 export type TCloseSeasonInput = z.input<typeof ZCloseSeasonInput>;
 
 export const ZSeasonParams = z.object({ month: z.string() });

@@ -1,14 +1,47 @@
-/** The public archive of seasons (DECISIONS §5, Public archive): the names are a contract. */
+/** The public archive of seasons (DECISIONS §5, Public archive and Protocol 2): the names are a contract. */
 import { z } from 'zod';
 
 const money = z.string().regex(/^\d+\.\d{2}$/);
+const instant = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC.' });
+const hash = z.string().meta({ description: 'Lowercase hex SHA-256.', pattern: '^[0-9a-f]{64}$' });
 
-export const ZChampion = z.object({ rank: z.number().int(), ambassadorId: z.string(), fullName: z.string(), monthlyGcm: money, prizeUsdt: money });
-export const ZLotteryWinner = z.object({ position: z.number().int(), ambassadorId: z.string(), fullName: z.string(), prizeUsdt: money });
+/** A prize kept back after the freeze (a suspension, a correction): nobody moves up, nobody is redrawn. */
+const ZWithheld = z.object({ reason: z.string() });
 
-export const ZSeasonSummary = z.object({
+export const ZChampion = z.object({
+  rank: z.number().int(),
+  ambassadorId: z.string(),
+  fullName: z.string(),
+  monthlyGcm: money,
+  prizeUsdt: money,
+  withheld: ZWithheld.optional(),
+});
+export const ZLotteryWinner = z.object({
+  position: z.number().int(),
+  ambassadorId: z.string(),
+  fullName: z.string(),
+  prizeUsdt: money,
+  withheld: ZWithheld.optional(),
+});
+const ZEntrant = z.object({ ambassadorId: z.string(), fullName: z.string() });
+
+/** Protocol 2, step 1: what a month commits to when it begins (hashed as canonical JSON). */
+export const ZSeasonTerms = z.object({
+  version: z.literal(2),
   month: z.string(),
-  closedAt: z.string(),
+  prizesUsdt: z.array(money),
+  lotteryWinners: z.number().int(),
+  lotteryPrizeUsdt: money,
+  beacon: z.object({ chain: hash.describe('The drand chain’s hash.'), round: z.number().int().describe('The drand round that will be the beacon.') }),
+});
+export type TSeasonTerms = z.infer<typeof ZSeasonTerms>;
+
+/** Protocol 1 (months closed before protocol 2): the secret, its commitment and a beacon typed by an admin. */
+export const ZSeasonSummary1 = z.object({
+  month: z.string(),
+  protocol: z.literal(1),
+  status: z.literal('closed'),
+  closedAt: instant,
   champions: z.array(ZChampion),
   lottery: z.object({
     winners: z.array(ZLotteryWinner),
@@ -19,18 +52,63 @@ export const ZSeasonSummary = z.object({
     entrantCount: z.number().int(),
   }),
 });
-export type TSeasonSummary = z.infer<typeof ZSeasonSummary>;
 
-export const ZSeasonDetail = ZSeasonSummary.extend({ entrants: z.array(z.object({ ambassadorId: z.string(), fullName: z.string() })) });
+/** Protocol 2: frozen at the month's end by the product, closed by itself once the drand round is out. */
+export const ZSeasonSummary2 = z.object({
+  month: z.string(),
+  protocol: z.literal(2),
+  status: z.enum(['frozen', 'closed']),
+  terms: ZSeasonTerms,
+  termsHash: hash,
+  termsFixedAt: instant.describe('When the terms were written (and logged).'),
+  frozenAt: instant,
+  closedAt: instant.optional(),
+  champions: z.array(ZChampion),
+  entrantCount: z.number().int(),
+  listHash: hash,
+  beacon: z.object({
+    chain: hash,
+    round: z.number().int(),
+    at: instant.describe('The round’s time.'),
+    signature: z.string().optional().describe('Once fetched: the round’s BLS signature (hex).'),
+    randomness: hash.optional().describe('SHA-256 of the signature bytes.'),
+  }),
+  lottery: z.object({ winners: z.array(ZLotteryWinner) }).optional(),
+});
+
+export const ZSeasonSummary = z.discriminatedUnion('protocol', [ZSeasonSummary1, ZSeasonSummary2]);
+export type TSeasonSummary = z.infer<typeof ZSeasonSummary>;
+export type TSeasonSummary1 = z.infer<typeof ZSeasonSummary1>;
+export type TSeasonSummary2 = z.infer<typeof ZSeasonSummary2>;
+
+export const ZSeasonDetail = z.discriminatedUnion('protocol', [
+  ZSeasonSummary1.extend({ entrants: z.array(ZEntrant) }),
+  ZSeasonSummary2.extend({ entrants: z.array(ZEntrant) }),
+]);
 export type TSeasonDetail = z.infer<typeof ZSeasonDetail>;
 
 export const ZCurrentSeason = z.object({
   month: z.string(),
-  commitment: z.string(),
+  protocol: z.union([z.literal(1), z.literal(2)]),
+  /** Protocol 1 only: the secret's commitment; null under protocol 2 (there is no secret). */
+  commitment: z.string().nullable(),
   prizesUsdt: z.array(money),
   lotteryWinners: z.number().int(),
   lotteryPrizeUsdt: money,
   /** When the month ends (UTC). */
-  endsAt: z.string(),
+  endsAt: instant,
+  terms: ZSeasonTerms.optional(),
+  termsHash: hash.optional(),
+  termsFixedAt: instant.optional(),
 });
 export type TCurrentSeason = z.infer<typeof ZCurrentSeason>;
+
+/** The drand chain this server draws from (quicknet, or a test chain outside production). */
+export const ZDrandChainInfo = z.object({
+  hash,
+  publicKey: z.string(),
+  genesisTime: z.number().int(),
+  period: z.number().int(),
+  quicknet: z.boolean().describe('True for the League of Entropy’s quicknet; a verifier should then use its own copy of the key.'),
+});
+export type TDrandChainInfo = z.infer<typeof ZDrandChainInfo>;

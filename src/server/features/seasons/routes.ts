@@ -4,7 +4,8 @@ import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonParams, ZSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { requireUser, typed } from '../../http.ts';
-import { closeSeason, closedSeason, closedSeasons, currentSeason, previewSeason, seasonsForAdmin } from './service.ts';
+import { ZDrandChainInfo } from '../../../shared/schemas/seasons.ts';
+import { closeSeason, currentSeason, previewSeason, publicSeasonDetail, publicSeasons, seasonsForAdmin } from './service.ts';
 
 const badMonth = ZErrorBody.describe('The month is not written YYYY-MM.');
 
@@ -17,12 +18,16 @@ export async function seasonRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         operationId: 'listSeasons',
-        summary: 'The closed months',
+        summary: 'The ended months: frozen or closed',
         tags: ['seasons'],
-        response: { 200: z.array(ZSeasonSummary).describe('Every closed month, newest first, with its champions and draw.') },
+        response: {
+          200: z
+            .array(ZSeasonSummary)
+            .describe('Every ended month, newest first: protocol 2 months from their freeze (champions, list hash, drand round) and closed ones with their draw; protocol 1 months once closed.'),
+        },
       },
     },
-    async () => closedSeasons(app.ctx),
+    async () => publicSeasons(app.ctx),
   );
 
   // Registered before /:month, which would otherwise take "current" for a month.
@@ -32,7 +37,7 @@ export async function seasonRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         operationId: 'getCurrentSeason',
-        summary: 'This month: its prizes and the draw’s commitment',
+        summary: 'This month: its terms (prizes, lottery, drand round) and their hash',
         tags: ['seasons'],
         response: { 200: ZCurrentSeason.describe('The running month.') },
       },
@@ -46,17 +51,17 @@ export async function seasonRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         operationId: 'getSeason',
-        summary: 'A closed month, with everyone in its draw',
+        summary: 'An ended month, with everyone in its draw',
         tags: ['seasons'],
         params: ZSeasonParams,
         response: {
-          200: ZSeasonDetail.describe('The month, its champions, draw and entrants.'),
+          200: ZSeasonDetail.describe('The month, its champions, entrants and, once closed, its draw.'),
           400: badMonth,
-          404: ZErrorBody.describe('That month is not closed.'),
+          404: ZErrorBody.describe('That month has not ended (been frozen) yet.'),
         },
       },
     },
-    async (request) => closedSeason(app.ctx, request.params.month),
+    async (request) => publicSeasonDetail(app.ctx, request.params.month),
   );
 
   r.get(
@@ -98,19 +103,35 @@ export async function seasonRoutes(app: FastifyInstance) {
       config: { access: 'superAdmin' },
       schema: {
         operationId: 'closeSeason',
-        summary: 'Close a month: award its prizes and draw its lottery',
-        description: 'With the beacon (a BNB Smart Chain block hash) the draw is computed from; awards are credited to the ledger.',
+        summary: 'Close a protocol 1 month: award its prizes and draw its lottery',
+        description:
+          'Only months first seen before protocol 2 shipped, with the beacon (a BNB Smart Chain block hash) the draw is computed from. A protocol 2 month closes by itself once its drand round is fetched: a beacon sent for it is refused (400), a close without one is 409.',
         tags: ['super-admin'],
         params: ZSeasonParams,
         body: ZCloseSeasonInput,
         response: {
           200: ZSeasonSummary.describe('The closed month.'),
-          400: ZErrorBody.describe('The month is not written YYYY-MM, or the beacon is missing or too long.'),
+          400: ZErrorBody.describe('The month is not written YYYY-MM; the beacon is missing or too long (protocol 1) or given at all (protocol 2).'),
           404: ZErrorBody.describe('No such month.'),
-          409: ZErrorBody.describe('The month has not ended yet, or is already closed.'),
+          409: ZErrorBody.describe('The month has not ended yet, is already closed, or closes by itself (protocol 2).'),
         },
       },
     },
     async (request) => closeSeason(app.ctx, requireUser(request), request.params.month, request.body.beacon),
+  );
+
+  r.get(
+    '/api/public/drand',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getDrandChain',
+        summary: 'The drand chain the monthly draw takes its beacon from',
+        description: 'quicknet in production; a verifier should check quicknet rounds against its own copy of the public key, never this answer’s.',
+        tags: ['seasons'],
+        response: { 200: ZDrandChainInfo.describe('The chain’s hash, public key, genesis time and period.') },
+      },
+    },
+    async () => ({ ...app.ctx.config.drand.chain, quicknet: app.ctx.config.drand.quicknet }),
   );
 }

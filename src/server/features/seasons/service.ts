@@ -1,37 +1,66 @@
 /**
- * The programme's month (DECISIONS §5, Seasons and The provably fair draw). A season's row is made
- * once, the first time the month is seen (at start, by housekeeping, or by a reader of the current
- * season), with a secret from a CSPRNG and its published commitment; every instance agrees on it
- * (insert-if-absent, then read). The close, by a super admin after the month has ended, freezes the
- * standings from the ledger (awards credited later never change them), draws the lottery with the
- * published beacon, and credits every prize in one transaction, exactly once.
+ * The programme's month (DECISIONS §5, Seasons, Protocol 1 and Protocol 2).
+ *
+ * Protocol 2 (every month first seen since it shipped): nobody, the operator included, can choose
+ * who wins once the month has started.
+ * 1. Terms: when the month is first seen (by the seasons job, ten minutes before it begins, or at
+ *    start), its prize table, number of lottery winners, lottery prize and drand round are written
+ *    once, hashed, and logged publicly (season.terms). Prize settings changed later apply from the
+ *    next month.
+ * 2. Freeze: within a minute of the month's end the job freezes the standings and the entrant list
+ *    from the ledger as it stood at the end, publishes them (season.frozen, and the month's
+ *    month.summary) and tells every champion and entrant the list hash and the round: their
+ *    inboxes witness that the list existed before the beacon.
+ * 3. Beacon: from the round's time the job fetches the round from the drand relays and keeps it
+ *    only if its BLS signature verifies (beacon.ts).
+ * 4. Close: the draw (src/shared/draw.ts), prizes and lottery wins credited, winners told,
+ *    season.closed logged, in one transaction. A champion or winner suspended since the freeze has
+ *    the prize withheld with a public reason (prize.withheld); nobody moves up, nobody is redrawn.
+ * Each step runs exactly once across instances: the season's row is locked and its state checked
+ * inside the step's transaction.
+ *
+ * Protocol 1 (rows made before protocol 2 shipped) keeps its secret, commitment and a super
+ * admin's close with a typed beacon, and stays verifiable.
  */
-import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../../shared/draw.ts';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, termsHashOf } from '../../../shared/draw.ts';
+import { roundTime } from '../../../shared/drand.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
-import { PRIZE_PLACES, type TSettings } from '../../../shared/schemas/settings.ts';
+import type { SeasonStatus } from '../../../shared/schemas/season-admin.ts';
+import type { TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
+import { PRIZE_PLACES } from '../../../shared/schemas/settings.ts';
 import { SEASON_PATTERN, ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { ambassadors, seasonEntrants, seasons, transactions } from '../../db/schema.ts';
+import { ambassadors, seasonEntrants, seasons, transactions, type SeasonChampion, type SeasonWinner } from '../../db/schema.ts';
 import { prizeWonEmail } from '../../email/templates.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { withTransaction } from '../../mutation.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { withTransaction, type Mutation } from '../../mutation.ts';
 import * as ledger from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
-import { getSettings } from '../settings/service.ts';
+import { appendLog } from '../public-log/service.ts';
+import { getSettings, settingsIn } from '../settings/service.ts';
+import { fetchBeacon } from './beacon.ts';
+import { tellDrawEntrants } from './entrants.ts';
+import { monthSummary } from './summary.ts';
 
 export const SEASON_MESSAGES = {
   badMonth: 'A season is a month written YYYY-MM, like 2026-10',
-  notFound: 'No closed season for that month',
+  notFound: 'No ended season for that month',
+  noSeason: 'No season for that month',
   notEnded: 'The month has not ended yet',
   alreadyClosed: 'This season has already been closed',
   beaconRequired: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
   beaconTooLong: 'The beacon must be at most 200 characters',
+  noTypedBeacon:
+    "A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself",
+  closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
 } as const;
 
 export const MAX_BEACON_LENGTH = 200;
+/** The next month's terms are fixed this long before it begins, so the log holds them before the month starts. */
+export const TERMS_AHEAD_MS = 10 * 60_000;
 
 type SeasonRow = typeof seasons.$inferSelect;
 
@@ -40,19 +69,35 @@ export function checkMonth(month: string): string {
   return month;
 }
 
-/** The season's row, made now if this is the first time the month is seen. */
-export async function ensureSeason(db: Db, month: string, now: Date): Promise<SeasonRow> {
-  const existing = (await db.select().from(seasons).where(eq(seasons.month, month)))[0];
+export function nextMonthOf(month: string): string {
+  return seasonOf(seasonBounds(month).end);
+}
+
+async function seasonRow(db: Db, month: string): Promise<SeasonRow | undefined> {
+  return (await db.select().from(seasons).where(eq(seasons.month, month)))[0];
+}
+
+/**
+ * The season's row, made now if this is the first time the month is seen: under protocol 2, with its
+ * terms (from the prize settings as they stand), hashed and logged in the same transaction. Of two
+ * instances at once, the first insert wins and only it logs.
+ */
+export async function ensureSeason(ctx: AppContext, month: string): Promise<SeasonRow> {
+  const existing = await seasonRow(ctx.db, month);
   if (existing) return existing;
-  // First sight of the month: make the secret; of two instances at once, the first insert wins.
-  const secret = newSecret();
-  await db
-    .insert(seasons)
-    .values({ month, secret, commitment: await commitmentOf(secret), createdAt: now })
-    .onConflictDoNothing({ target: seasons.month });
-  const row = (await db.select().from(seasons).where(eq(seasons.month, month)))[0];
-  if (!row) throw new Error(`season ${month} could not be made`);
-  return row;
+  return withTransaction(ctx, null, async (m) => {
+    const terms = seasonTermsOf(month, await settingsIn(m.tx), ctx.config.drand.chain);
+    const termsHash = await termsHashOf(terms);
+    const inserted = await m.tx.insert(seasons).values({ month, protocol: 2, terms, termsHash, createdAt: m.now }).onConflictDoNothing({ target: seasons.month }).returning();
+    const made = inserted[0];
+    if (made) {
+      await appendLog(m, 'season.terms', { month, terms, termsHash });
+      return made;
+    }
+    const row = await seasonRow(m.tx, month);
+    if (!row) throw new Error(`season ${month} could not be made`);
+    return row;
+  });
 }
 
 export interface Standing {
@@ -88,198 +133,346 @@ export async function standingsOf(db: Db, month: string): Promise<Standing[]> {
   return rows.map((r, i) => ({ rank: i + 1, ambassadorId: r.ambassadorId, fullName: r.fullName, monthlyGcm: formatCents(toCents(r.monthlyGcm)) }));
 }
 
-export interface SeasonPlan {
-  month: string;
-  label: string;
-  commitment: string;
-  champions: (Standing & { prizeUsdt: string })[];
-  entrants: { ambassadorId: string; fullName: string }[];
+interface Prizes {
+  prizesUsdt: string[];
   lotteryWinners: number;
   lotteryPrizeUsdt: string;
-  prizesUsdt: string[];
+}
+
+interface SeasonPlan {
+  champions: SeasonChampion[];
+  entrants: { ambassadorId: string; fullName: string }[];
   standings: Standing[];
   listHash: string;
 }
 
 /** Who gets what: the first five ranked take the prizes; every other ranked ambassador is entered once. */
-async function planSeason(settings: TSettings, db: Db, season: SeasonRow): Promise<SeasonPlan> {
-  const standings = await standingsOf(db, season.month);
-  const champions = standings.slice(0, PRIZE_PLACES).map((s, i) => ({ ...s, prizeUsdt: settings.prizesUsdt[i] ?? '0.00' }));
+async function planSeason(db: Db, month: string, prizes: Prizes): Promise<SeasonPlan> {
+  const standings = await standingsOf(db, month);
+  const champions = standings.slice(0, PRIZE_PLACES).map((s, i) => ({ ...s, prizeUsdt: prizes.prizesUsdt[i] ?? '0.00' }));
   const entrants = standings
     .slice(PRIZE_PLACES)
     .map((s) => ({ ambassadorId: s.ambassadorId, fullName: s.fullName }))
     .sort((a, b) => (a.ambassadorId < b.ambassadorId ? -1 : a.ambassadorId > b.ambassadorId ? 1 : 0));
-  return {
-    month: season.month,
-    label: seasonLabel(season.month),
-    commitment: season.commitment,
-    champions,
-    entrants,
-    lotteryWinners: settings.lotteryWinners,
-    lotteryPrizeUsdt: settings.lotteryPrizeUsdt,
-    prizesUsdt: settings.prizesUsdt,
-    standings,
-    listHash: await listHashOf(entrants.map((e) => e.ambassadorId)),
-  };
+  return { champions, entrants, standings, listHash: await listHashOf(entrants.map((e) => e.ambassadorId)) };
 }
 
-function assertEnded(month: string, now: Date): void {
-  if (seasonBounds(month).end.getTime() > now.getTime()) throw conflict(SEASON_MESSAGES.notEnded);
+function hasEnded(month: string, now: Date): boolean {
+  return seasonBounds(month).end.getTime() <= now.getTime();
 }
 
-export async function previewSeason(ctx: AppContext, month: string) {
-  checkMonth(month);
-  const now = ctx.clock.now();
-  if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound('That month has not started yet');
-  const season = await ensureSeason(ctx.db, month, now);
-  const plan = await planSeason(await getSettings(ctx), ctx.db, season);
-  return {
-    month,
-    label: plan.label,
-    status: season.closedAt ? ('closed' as const) : seasonBounds(month).end.getTime() > now.getTime() ? ('running' as const) : ('ended' as const),
-    commitment: plan.commitment,
-    prizesUsdt: plan.prizesUsdt,
-    lotteryWinners: plan.lotteryWinners,
-    lotteryPrizeUsdt: plan.lotteryPrizeUsdt,
-    champions: plan.champions,
-    standings: plan.standings.slice(0, 100),
-    rankedCount: plan.standings.length,
-    entrants: plan.entrants,
-    entrantCount: plan.entrants.length,
-    listHash: plan.listHash,
-    beaconRule: BEACON_RULE,
-    earliestBeaconAt: new Date(seasonBounds(month).end.getTime() + 3_600_000).toISOString(),
-  };
+/** Where a month stands (see SEASON_STATUSES). */
+export function statusOf(row: SeasonRow, now: Date): SeasonStatus {
+  if (row.closedAt) return 'closed';
+  if (!hasEnded(row.month, now)) return 'running';
+  if (row.protocol !== 2 || !row.frozenAt) return 'ended';
+  return row.beaconAt && row.beaconAt.getTime() <= now.getTime() ? 'waiting' : 'frozen';
 }
 
-export const BEACON_RULE =
-  "The hash of the first BNB Smart Chain block whose timestamp is at least one hour after the month's end, written bsc:<block number>:<block hash>.";
+/* -------------------------------------------------------------------------------------------------
+ * Protocol 2: the freeze and the close, by the product itself.
+ * ----------------------------------------------------------------------------------------------- */
+
+/** The terms of a protocol 2 row (written with the row; a row without them is protocol 1). */
+function termsOf(row: SeasonRow) {
+  if (!row.terms || !row.termsHash) throw new Error(`season ${row.month} has no terms`);
+  return { terms: row.terms, termsHash: row.termsHash };
+}
+
+/** Freezes an ended protocol 2 month, exactly once; answers whether this call did it. */
+export async function freezeSeason(ctx: AppContext, month: string): Promise<boolean> {
+  const chain = ctx.config.drand.chain;
+  return withTransaction(ctx, null, async (m) => {
+    const season = (await m.tx.select().from(seasons).where(eq(seasons.month, month)).for('update'))[0];
+    if (!season || season.protocol !== 2 || season.frozenAt || !hasEnded(month, m.now)) return false;
+    const { terms } = termsOf(season);
+    const plan = await planSeason(m.tx, month, terms);
+    const beaconRound = drawBeaconRound(chain, terms.beacon.round, m.now);
+    const beaconAt = new Date(roundTime(chain, beaconRound) * 1000);
+    await m.tx
+      .update(seasons)
+      .set({ frozenAt: m.now, listHash: plan.listHash, entrantCount: plan.entrants.length, champions: plan.champions, beaconRound, beaconAt })
+      .where(eq(seasons.month, month));
+    // In chunks: a statement has at most 65,535 parameters.
+    for (let i = 0; i < plan.entrants.length; i += 5_000) {
+      await m.tx.insert(seasonEntrants).values(plan.entrants.slice(i, i + 5_000).map((e) => ({ month, ambassadorId: e.ambassadorId, fullName: e.fullName })));
+    }
+    await appendLog(m, 'season.frozen', {
+      month,
+      listHash: plan.listHash,
+      entrantCount: plan.entrants.length,
+      champions: plan.champions,
+      beaconRound,
+      beaconAt: beaconAt.toISOString(),
+    });
+    await appendLog(m, 'month.summary', await monthSummary(m.tx, month));
+    await tellDrawEntrants(m, { month, listHash: plan.listHash, beaconRound, beaconAt, champions: plan.champions });
+    return true;
+  });
+}
+
+const WITHHELD = { suspended: 'Suspended after the freeze', removed: 'Account removed after the freeze' } as const;
+
+/** Whose prize is withheld at the close, and why: anyone no longer active since the freeze. */
+async function withheldReasons(tx: Db, ids: string[]): Promise<Map<string, string>> {
+  const reasons = new Map<string, string>(ids.map((id) => [id, WITHHELD.removed]));
+  if (!ids.length) return reasons;
+  for (const row of await tx.select({ id: ambassadors.id, status: ambassadors.status }).from(ambassadors).where(inArray(ambassadors.id, ids))) {
+    if (row.status === 'active') reasons.delete(row.id);
+    else reasons.set(row.id, WITHHELD.suspended);
+  }
+  return reasons;
+}
 
 /**
- * Closes an ended month, exactly once: the season's row is locked and its closedAt checked inside
- * the transaction, so of two closes at once one succeeds and the other gets 409. A failure half-way
- * rolls everything back.
+ * Closes a frozen protocol 2 month with its verified beacon, exactly once: the draw, prizes and lottery
+ * wins credited (or withheld, with a public reason), winners told, the log written. Answers whether
+ * this call closed it.
  */
-export async function closeSeason(ctx: AppContext, actor: SessionUser, month: string, beaconInput: string) {
+async function closeFrozen(ctx: AppContext, month: string, beacon: { signature: string; randomness: string }): Promise<boolean> {
+  return withTransaction(ctx, null, async (m) => {
+    const season = (await m.tx.select().from(seasons).where(eq(seasons.month, month)).for('update'))[0];
+    if (!season || season.protocol !== 2 || !season.frozenAt || season.closedAt) return false;
+    const { terms, termsHash } = termsOf(season);
+    const entrants = await m.tx
+      .select({ ambassadorId: seasonEntrants.ambassadorId, fullName: seasonEntrants.fullName })
+      .from(seasonEntrants)
+      .where(eq(seasonEntrants.month, month))
+      .orderBy(asc(seasonEntrants.ambassadorId));
+    const drawn = await drawWinners2({
+      termsHash,
+      listHash: season.listHash ?? undefined,
+      randomness: beacon.randomness,
+      entrantIds: entrants.map((e) => e.ambassadorId),
+      winners: terms.lotteryWinners,
+    });
+    const names = new Map(entrants.map((e) => [e.ambassadorId, e.fullName]));
+    const frozenChampions = season.champions ?? [];
+    const reasons = await withheldReasons(m.tx, [...frozenChampions.map((c) => c.ambassadorId), ...drawn]);
+    const withheld = (id: string) => (reasons.has(id) ? { withheld: { reason: reasons.get(id) ?? '' } } : {});
+    const champions: SeasonChampion[] = frozenChampions.map((c) => ({ ...c, ...withheld(c.ambassadorId) }));
+    const winners: SeasonWinner[] = drawn.map((ambassadorId, i) => ({
+      position: i + 1,
+      ambassadorId,
+      fullName: names.get(ambassadorId) ?? '',
+      prizeUsdt: terms.lotteryPrizeUsdt,
+      ...withheld(ambassadorId),
+    }));
+    await payPrizes(m, month, champions, winners);
+    await m.tx
+      .update(seasons)
+      .set({
+        closedAt: m.now,
+        beaconSignature: beacon.signature,
+        beaconRandomness: beacon.randomness,
+        beaconError: null,
+        champions,
+        lotteryWinners: winners,
+      })
+      .where(eq(seasons.month, month));
+    await appendLog(m, 'season.closed', {
+      month,
+      beaconRound: season.beaconRound,
+      signature: beacon.signature,
+      randomness: beacon.randomness,
+      winners: winners.map(({ withheld: _w, ...w }) => w),
+    });
+    return true;
+  });
+}
+
+/**
+ * Credits each champion's and lottery winner's prize (a USDT ledger entry of type prize or lottery)
+ * and tells them; a withheld prize is logged publicly instead (protocol 2).
+ */
+async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[], winners: SeasonWinner[]): Promise<void> {
+  const label = seasonLabel(month);
+  const appUrl = m.ctx.config.appUrl;
+  for (const c of champions) {
+    if (c.withheld) {
+      await appendLog(m, 'prize.withheld', { month, ambassadorId: c.ambassadorId, kind: 'prize', prizeUsdt: c.prizeUsdt, reason: c.withheld.reason });
+      continue;
+    }
+    const place = ordinal(c.rank);
+    await ledger.post(m, { ambassadorId: c.ambassadorId, type: 'prize', currency: 'USDT', amount: c.prizeUsdt, description: `${place} place prize, ${label}`, seasonMonth: month });
+    await tellAmbassador(m, c.ambassadorId, (person) => ({
+      notification: { kind: 'prize_won', title: `You won ${place} place in ${label}`, body: `${c.prizeUsdt} USDT has been credited to your wallet.`, link: '/wallet' },
+      email: prizeWonEmail({ name: person.fullName, label, place, amountUsdt: c.prizeUsdt, appUrl }),
+    }));
+  }
+  for (const w of winners) {
+    if (w.withheld) {
+      await appendLog(m, 'prize.withheld', { month, ambassadorId: w.ambassadorId, kind: 'lottery', prizeUsdt: w.prizeUsdt, reason: w.withheld.reason });
+      continue;
+    }
+    await ledger.post(m, { ambassadorId: w.ambassadorId, type: 'lottery', currency: 'USDT', amount: w.prizeUsdt, description: `Lottery win, ${label}`, seasonMonth: month });
+    await tellAmbassador(m, w.ambassadorId, (person) => ({
+      notification: { kind: 'prize_won', title: `You won the ${label} lottery`, body: `${w.prizeUsdt} USDT has been credited to your wallet.`, link: '/wallet' },
+      email: prizeWonEmail({ name: person.fullName, label, place: null, amountUsdt: w.prizeUsdt, appUrl }),
+    }));
+  }
+}
+
+/** Fetches a due month's beacon and closes it, or records why it is still waiting. */
+async function closeWhenDue(ctx: AppContext, row: SeasonRow): Promise<'closed' | 'waiting'> {
+  const drand = ctx.config.drand;
+  const { terms } = termsOf(row);
+  let reason: string;
+  if (terms.beacon.chain !== drand.chain.hash) {
+    reason = `This month's terms name drand chain ${terms.beacon.chain}, but the server is set up for ${drand.chain.hash}`;
+  } else if (row.beaconRound === null) {
+    reason = 'The month has no beacon round';
+  } else {
+    const fetched = await fetchBeacon(drand, row.beaconRound);
+    if (fetched.ok) return (await closeFrozen(ctx, row.month, fetched)) ? 'closed' : 'waiting';
+    reason = `drand round ${row.beaconRound} could not be fetched yet: ${fetched.reason}`;
+  }
+  await ctx.db.update(seasons).set({ beaconError: reason.slice(0, 2000), beaconCheckedAt: ctx.clock.now() }).where(eq(seasons.month, row.month));
+  ctx.log.warn({ month: row.month }, reason);
+  return 'waiting';
+}
+
+export interface SeasonsJobRun {
+  frozen: string[];
+  closed: string[];
+  waiting: string[];
+}
+
+/**
+ * One round of the seasons job (at start and every SEASONS_JOB_EVERY_MS on every instance): the
+ * running month's terms (and the next month's, shortly before it begins), then each protocol 2 month
+ * that has ended frozen, and each frozen one whose round is due closed.
+ */
+export async function runSeasonsJob(ctx: AppContext): Promise<SeasonsJobRun> {
+  const now = ctx.clock.now();
+  const current = seasonOf(now);
+  await ensureSeason(ctx, current);
+  const next = nextMonthOf(current);
+  if (seasonBounds(next).start.getTime() - now.getTime() <= TERMS_AHEAD_MS) await ensureSeason(ctx, next);
+  const run: SeasonsJobRun = { frozen: [], closed: [], waiting: [] };
+  const open = await ctx.db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.protocol, 2), isNull(seasons.closedAt)))
+    .orderBy(asc(seasons.month));
+  for (const row of open) {
+    if (!hasEnded(row.month, now)) continue;
+    if (!row.frozenAt && (await freezeSeason(ctx, row.month))) run.frozen.push(row.month);
+  }
+  const frozen = await ctx.db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.protocol, 2), isNotNull(seasons.frozenAt), isNull(seasons.closedAt)))
+    .orderBy(asc(seasons.month));
+  for (const row of frozen) {
+    if (!row.beaconAt || row.beaconAt.getTime() > ctx.clock.now().getTime()) continue;
+    if ((await closeWhenDue(ctx, row)) === 'closed') run.closed.push(row.month);
+    else run.waiting.push(row.month);
+  }
+  return run;
+}
+
+/* -------------------------------------------------------------------------------------------------
+ * Protocol 1: the close by a super admin with a typed beacon (months first seen before protocol 2).
+ * ----------------------------------------------------------------------------------------------- */
+
+/**
+ * Closes an ended protocol 1 month, exactly once, with the beacon a super admin typed. A protocol 2
+ * month refuses: a beacon given is 400, none is 409 (it closes by itself). A failure half-way rolls
+ * everything back.
+ */
+export async function closeSeason(ctx: AppContext, actor: SessionUser, month: string, beaconInput: string | undefined) {
   checkMonth(month);
-  const beacon = beaconInput.trim();
+  const found = await seasonRow(ctx.db, month);
+  if (!found) throw notFound(SEASON_MESSAGES.noSeason);
+  if (found.protocol === 2) {
+    if (beaconInput !== undefined) throw badRequest(SEASON_MESSAGES.noTypedBeacon, 'beacon');
+    if (found.closedAt) throw conflict(SEASON_MESSAGES.alreadyClosed);
+    const round = found.beaconRound ?? found.terms?.beacon.round ?? 0;
+    const at = found.beaconAt ?? new Date(roundTime(ctx.config.drand.chain, round) * 1000);
+    throw conflict(SEASON_MESSAGES.closesItself(round, at.toISOString()));
+  }
+  const beacon = (beaconInput ?? '').trim();
   if (!beacon) throw badRequest(SEASON_MESSAGES.beaconRequired, 'beacon');
   if (beacon.length > MAX_BEACON_LENGTH) throw badRequest(SEASON_MESSAGES.beaconTooLong, 'beacon');
-  assertEnded(month, ctx.clock.now());
-  await ensureSeason(ctx.db, month, ctx.clock.now());
+  if (!hasEnded(month, ctx.clock.now())) throw conflict(SEASON_MESSAGES.notEnded);
   // Read before the transaction: inside it, every read goes through the transaction (the embedded
   // database has one connection, so a read beside it would wait for it forever).
   const settings = await getSettings(ctx);
   return withTransaction(ctx, actor, async (m) => {
     const season = (await m.tx.select().from(seasons).where(eq(seasons.month, month)).for('update'))[0];
-    if (!season) throw notFound(SEASON_MESSAGES.notFound);
+    if (!season) throw notFound(SEASON_MESSAGES.noSeason);
     if (season.closedAt) throw conflict(SEASON_MESSAGES.alreadyClosed);
-    const plan = await planSeason(settings, m.tx, season);
-    const drawn = await drawWinners({ secret: season.secret, beacon, entrantIds: plan.entrants.map((e) => e.ambassadorId), winners: plan.lotteryWinners });
+    const plan = await planSeason(m.tx, month, settings);
+    const drawn = await drawWinners({ secret: season.secret ?? '', beacon, entrantIds: plan.entrants.map((e) => e.ambassadorId), winners: settings.lotteryWinners });
     const names = new Map(plan.entrants.map((e) => [e.ambassadorId, e.fullName]));
-    const winners = drawn.map((ambassadorId, i) => ({
+    const winners: SeasonWinner[] = drawn.map((ambassadorId, i) => ({
       position: i + 1,
       ambassadorId,
       fullName: names.get(ambassadorId) ?? '',
-      prizeUsdt: plan.lotteryPrizeUsdt,
+      prizeUsdt: settings.lotteryPrizeUsdt,
     }));
-    const label = plan.label;
-    for (const champion of plan.champions) {
-      await ledger.post(m, {
-        ambassadorId: champion.ambassadorId,
-        type: 'prize',
-        currency: 'USDT',
-        amount: champion.prizeUsdt,
-        description: `${ordinal(champion.rank)} place prize, ${label}`,
-        seasonMonth: month,
-      });
+    await payPrizes(m, month, plan.champions, winners);
+    for (let i = 0; i < plan.entrants.length; i += 5_000) {
+      await m.tx.insert(seasonEntrants).values(plan.entrants.slice(i, i + 5_000).map((e) => ({ month, ambassadorId: e.ambassadorId, fullName: e.fullName })));
     }
-    for (const winner of winners) {
-      await ledger.post(m, {
-        ambassadorId: winner.ambassadorId,
-        type: 'lottery',
-        currency: 'USDT',
-        amount: winner.prizeUsdt,
-        description: `Lottery win, ${label}`,
-        seasonMonth: month,
-      });
-    }
-    if (plan.entrants.length) {
-      // In chunks: a statement has at most 65,535 parameters.
-      for (let i = 0; i < plan.entrants.length; i += 5_000) {
-        await m.tx.insert(seasonEntrants).values(plan.entrants.slice(i, i + 5_000).map((e) => ({ month, ambassadorId: e.ambassadorId, fullName: e.fullName })));
-      }
-    }
-    const champions = plan.champions.map((c) => ({
-      rank: c.rank,
-      ambassadorId: c.ambassadorId,
-      fullName: c.fullName,
-      monthlyGcm: c.monthlyGcm,
-      prizeUsdt: c.prizeUsdt,
-    }));
-    await m.tx
-      .update(seasons)
-      .set({
-        closedAt: m.now,
-        closedBy: actor.id,
-        beacon,
-        listHash: plan.listHash,
-        entrantCount: plan.entrants.length,
-        champions,
-        lotteryWinners: winners,
-      })
-      .where(eq(seasons.month, month));
-    for (const champion of champions) {
-      await tellAmbassador(m, champion.ambassadorId, (person) => ({
-        notification: {
-          kind: 'prize_won',
-          title: `You won ${ordinal(champion.rank)} place in ${label}`,
-          body: `${champion.prizeUsdt} USDT has been credited to your wallet.`,
-          link: '/wallet',
-        },
-        email: prizeWonEmail({ name: person.fullName, label, place: ordinal(champion.rank), amountUsdt: champion.prizeUsdt, appUrl: ctx.config.appUrl }),
-      }));
-    }
-    for (const winner of winners) {
-      await tellAmbassador(m, winner.ambassadorId, (person) => ({
-        notification: {
-          kind: 'prize_won',
-          title: `You won the ${label} lottery`,
-          body: `${winner.prizeUsdt} USDT has been credited to your wallet.`,
-          link: '/wallet',
-        },
-        email: prizeWonEmail({ name: person.fullName, label, place: null, amountUsdt: winner.prizeUsdt, appUrl: ctx.config.appUrl }),
-      }));
-    }
-    const total = [...champions.map((c) => c.prizeUsdt), ...winners.map((w) => w.prizeUsdt)].reduce((sum, a) => sum + toCents(a), 0n);
+    const closed = { closedAt: m.now, closedBy: actor.id, beacon, listHash: plan.listHash, entrantCount: plan.entrants.length, champions: plan.champions, lotteryWinners: winners };
+    await m.tx.update(seasons).set(closed).where(eq(seasons.month, month));
+    const total = [...plan.champions, ...winners].reduce((sum, w) => sum + toCents(w.prizeUsdt), 0n);
     await m.audit(
       'close_season',
       { type: 'season', id: month },
-      `${label}: ${champions.length} prizes and ${winners.length} lottery wins, ${formatCents(total)} USDT; beacon ${beacon}`,
+      `${seasonLabel(month)}: ${plan.champions.length} prizes and ${winners.length} lottery wins, ${formatCents(total)} USDT; beacon ${beacon}`,
     );
-    return publicSeason({
-      ...season,
-      closedAt: m.now,
-      beacon,
-      listHash: plan.listHash,
-      entrantCount: plan.entrants.length,
-      champions,
-      lotteryWinners: winners,
-    });
+    return publicSeason({ ...season, ...closed });
   });
 }
 
-/** A closed season as the public archive shows it (the secret is public from the close on). */
-export function publicSeason(row: SeasonRow) {
-  if (!row.closedAt) throw new AppError('NOT_FOUND', SEASON_MESSAGES.notFound);
+/* -------------------------------------------------------------------------------------------------
+ * What the public and the super admin read.
+ * ----------------------------------------------------------------------------------------------- */
+
+/** Whether a season is in the public archive: a closed protocol 1 month, a frozen protocol 2 month. */
+const published = or(and(eq(seasons.protocol, 1), isNotNull(seasons.closedAt)), and(eq(seasons.protocol, 2), isNotNull(seasons.frozenAt)));
+
+/** A season as the public archive shows it (DECISIONS §5; protocol 1's secret is public from its close on). */
+export function publicSeason(row: SeasonRow): TSeasonSummary {
+  if (row.protocol === 2) {
+    if (!row.frozenAt || row.beaconRound === null || !row.beaconAt) throw notFound(SEASON_MESSAGES.notFound);
+    const { terms, termsHash } = termsOf(row);
+    const closed = row.closedAt && row.beaconSignature && row.beaconRandomness;
+    return {
+      month: row.month,
+      protocol: 2,
+      status: closed ? 'closed' : 'frozen',
+      terms,
+      termsHash,
+      termsFixedAt: row.createdAt.toISOString(),
+      frozenAt: row.frozenAt.toISOString(),
+      ...(closed && row.closedAt ? { closedAt: row.closedAt.toISOString() } : {}),
+      champions: row.champions ?? [],
+      entrantCount: row.entrantCount ?? 0,
+      listHash: row.listHash ?? '',
+      beacon: {
+        chain: terms.beacon.chain,
+        round: row.beaconRound,
+        at: row.beaconAt.toISOString(),
+        ...(closed ? { signature: row.beaconSignature ?? '', randomness: row.beaconRandomness ?? '' } : {}),
+      },
+      ...(closed ? { lottery: { winners: row.lotteryWinners ?? [] } } : {}),
+    };
+  }
+  if (!row.closedAt) throw notFound(SEASON_MESSAGES.notFound);
   return {
     month: row.month,
+    protocol: 1,
+    status: 'closed',
     closedAt: row.closedAt.toISOString(),
     champions: row.champions ?? [],
     lottery: {
       winners: row.lotteryWinners ?? [],
-      commitment: row.commitment,
-      secret: row.secret,
+      commitment: row.commitment ?? '',
+      secret: row.secret ?? '',
       beacon: row.beacon ?? '',
       listHash: row.listHash ?? '',
       entrantCount: row.entrantCount ?? 0,
@@ -287,19 +480,15 @@ export function publicSeason(row: SeasonRow) {
   };
 }
 
-export async function closedSeasons(ctx: AppContext) {
-  const rows = await ctx.db.select().from(seasons).where(isNotNull(seasons.closedAt)).orderBy(desc(seasons.month)).limit(240);
+/** Every ended month of the archive (frozen or closed), newest first. */
+export async function publicSeasons(ctx: AppContext): Promise<TSeasonSummary[]> {
+  const rows = await ctx.db.select().from(seasons).where(published).orderBy(desc(seasons.month)).limit(240);
   return rows.map(publicSeason);
 }
 
-export async function closedSeason(ctx: AppContext, month: string) {
+export async function publicSeasonDetail(ctx: AppContext, month: string): Promise<TSeasonDetail> {
   checkMonth(month);
-  const row = (
-    await ctx.db
-      .select()
-      .from(seasons)
-      .where(and(eq(seasons.month, month), isNotNull(seasons.closedAt)))
-  )[0];
+  const row = (await ctx.db.select().from(seasons).where(and(eq(seasons.month, month), published)))[0];
   if (!row) throw notFound(SEASON_MESSAGES.notFound);
   const entrants = await ctx.db
     .select({ ambassadorId: seasonEntrants.ambassadorId, fullName: seasonEntrants.fullName })
@@ -309,45 +498,109 @@ export async function closedSeason(ctx: AppContext, month: string) {
   return { ...publicSeason(row), entrants };
 }
 
-/** The running month: its commitment, published before anyone can see who enters, and the prize pool. */
+/** The running month: its terms (protocol 2) or commitment (protocol 1), and its prize pool. */
 export async function currentSeason(ctx: AppContext) {
-  const now = ctx.clock.now();
-  const season = await ensureSeason(ctx.db, seasonOf(now), now);
+  const season = await ensureSeason(ctx, seasonOf(ctx.clock.now()));
+  const endsAt = seasonBounds(season.month).end.toISOString();
+  if (season.protocol === 2) {
+    const { terms, termsHash } = termsOf(season);
+    return {
+      month: season.month,
+      protocol: 2 as const,
+      commitment: null,
+      prizesUsdt: terms.prizesUsdt,
+      lotteryWinners: terms.lotteryWinners,
+      lotteryPrizeUsdt: terms.lotteryPrizeUsdt,
+      endsAt,
+      terms,
+      termsHash,
+      termsFixedAt: season.createdAt.toISOString(),
+    };
+  }
   const settings = await getSettings(ctx);
   return {
     month: season.month,
+    protocol: 1 as const,
     commitment: season.commitment,
     prizesUsdt: settings.prizesUsdt,
     lotteryWinners: settings.lotteryWinners,
     lotteryPrizeUsdt: settings.lotteryPrizeUsdt,
-    endsAt: seasonBounds(season.month).end.toISOString(),
+    endsAt,
   };
 }
+
+export async function previewSeason(ctx: AppContext, month: string) {
+  checkMonth(month);
+  const now = ctx.clock.now();
+  if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound('That month has not started yet');
+  const season = month === seasonOf(now) ? await ensureSeason(ctx, month) : await seasonRow(ctx.db, month);
+  if (!season) throw notFound(SEASON_MESSAGES.noSeason);
+  const prizes = season.terms ?? (await getSettings(ctx));
+  const plan = await planSeason(ctx.db, month, prizes);
+  const round = season.beaconRound ?? season.terms?.beacon.round ?? null;
+  return {
+    month,
+    label: seasonLabel(month),
+    protocol: season.protocol === 2 ? (2 as const) : (1 as const),
+    status: statusOf(season, now),
+    commitment: season.commitment,
+    prizesUsdt: prizes.prizesUsdt,
+    lotteryWinners: prizes.lotteryWinners,
+    lotteryPrizeUsdt: prizes.lotteryPrizeUsdt,
+    champions: plan.champions,
+    standings: plan.standings.slice(0, 100),
+    rankedCount: plan.standings.length,
+    entrants: plan.entrants,
+    entrantCount: plan.entrants.length,
+    listHash: plan.listHash,
+    beaconRule: season.protocol === 2 ? DRAND_RULE : BEACON_RULE,
+    earliestBeaconAt:
+      round !== null ? new Date(roundTime(ctx.config.drand.chain, round) * 1000).toISOString() : new Date(seasonBounds(month).end.getTime() + 3_600_000).toISOString(),
+    beaconRound: round,
+  };
+}
+
+export const BEACON_RULE =
+  "The hash of the first BNB Smart Chain block whose timestamp is at least one hour after the month's end, written bsc:<block number>:<block hash>.";
+export const DRAND_RULE =
+  "drand quicknet's first round at or after one hour past the month's end, fixed in the terms when the month began, fetched and checked by the server.";
 
 /** The super admin's view: every season seen, newest first, with where it stands. */
 export async function seasonsForAdmin(ctx: AppContext) {
   const now = ctx.clock.now();
-  await ensureSeason(ctx.db, seasonOf(now), now);
+  await ensureSeason(ctx, seasonOf(now));
   const rows = await ctx.db.select().from(seasons).orderBy(desc(seasons.month)).limit(240);
-  return rows.map((row) => ({
-    month: row.month,
-    label: seasonLabel(row.month),
-    status: row.closedAt ? ('closed' as const) : seasonBounds(row.month).end.getTime() > now.getTime() ? ('running' as const) : ('ended' as const),
-    commitment: row.commitment,
-    closedAt: row.closedAt?.toISOString() ?? null,
-    entrantCount: row.entrantCount,
-    prizeWinners: row.champions?.length ?? null,
-    lotteryWinners: row.lotteryWinners?.length ?? null,
-  }));
+  return rows.map((row) => {
+    const status = statusOf(row, now);
+    const round = row.beaconRound ?? row.terms?.beacon.round ?? null;
+    return {
+      month: row.month,
+      label: seasonLabel(row.month),
+      protocol: row.protocol === 2 ? (2 as const) : (1 as const),
+      status,
+      commitment: row.commitment,
+      termsHash: row.termsHash,
+      termsFixedAt: row.protocol === 2 ? row.createdAt.toISOString() : null,
+      frozenAt: row.frozenAt?.toISOString() ?? null,
+      beaconRound: round,
+      beaconAt: row.beaconAt?.toISOString() ?? (round !== null ? new Date(roundTime(ctx.config.drand.chain, round) * 1000).toISOString() : null),
+      waitingReason: status === 'waiting' ? (row.beaconError ?? 'The round is due: the server fetches it within a minute') : null,
+      closedAt: row.closedAt?.toISOString() ?? null,
+      entrantCount: row.entrantCount,
+      prizeWinners: row.champions?.filter((c) => !c.withheld).length ?? null,
+      lotteryWinners: row.lotteryWinners?.filter((w) => !w.withheld).length ?? null,
+      withheldCount: [...(row.champions ?? []), ...(row.lotteryWinners ?? [])].filter((w) => w.withheld).length,
+    };
+  });
 }
 
-/** What the ambassador won, newest first, for the dashboard ("You won 2nd place in October 2026"). */
+/** What the ambassador won, newest first, for the dashboard ("You won 2nd place in October 2026"); withheld prizes are not wins. */
 export async function winsOf(db: Db, ambassadorId: string) {
   const rows = await db.select().from(seasons).where(isNotNull(seasons.closedAt)).orderBy(desc(seasons.month)).limit(240);
   return rows.flatMap((row) => {
     const label = seasonLabel(row.month);
-    const prize = row.champions?.find((c) => c.ambassadorId === ambassadorId);
-    const lottery = row.lotteryWinners?.find((w) => w.ambassadorId === ambassadorId);
+    const prize = row.champions?.find((c) => c.ambassadorId === ambassadorId && !c.withheld);
+    const lottery = row.lotteryWinners?.find((w) => w.ambassadorId === ambassadorId && !w.withheld);
     return [
       ...(prize
         ? [{ month: row.month, kind: 'prize' as const, rank: prize.rank, prizeUsdt: prize.prizeUsdt, text: `You won ${ordinal(prize.rank)} place in ${label}` }]

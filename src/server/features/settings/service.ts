@@ -34,6 +34,11 @@ function present(row: Row | undefined): TSettings {
   };
 }
 
+/** The settings as they stand in `db` (a transaction's own view: the terms a month fixes are read in its transaction). */
+export async function settingsIn(db: Db): Promise<TSettings> {
+  return present(await readSettings(db));
+}
+
 async function readSettings(db: Db, lock = false): Promise<Row | undefined> {
   const query = db.select().from(systemSettings).where(eq(systemSettings.id, 'global'));
   return (await (lock ? query.for('update') : query))[0];

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { csvLine } from '../../csv.ts';
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { addMoney } from '../../../shared/money.ts';
+import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, payoutBatches, withdrawalRequests } from '../../db/schema.ts';
@@ -15,6 +15,7 @@ import { withdrawalPaidEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
+import { appendLog } from '../public-log/service.ts';
 import { rpcFailure, verifyPayout, type ExpectedPayment } from './chain.ts';
 import { presentWithdrawal } from './service.ts';
 
@@ -110,6 +111,8 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
     // and this makes sure of it.
     if (verified && paid.some((row) => !samePayment(verified.get(row.id), row))) throw conflict(PAYOUT_MESSAGES.changed);
     for (const row of paid) {
+      // In public: the amount and the transaction, never a name, an email or an address (DECISIONS §5).
+      await appendLog(m, 'payout.paid', { withdrawalId: row.id, amountUsdt: formatCents(toCents(row.amount)), txHash, paidAt: m.now.toISOString() });
       const txUrl = `${explorerTxUrl}${txHash}`;
       await tellAmbassador(m, row.ambassadorId, (person) => ({
         notification: {

@@ -1,0 +1,84 @@
+/**
+ * Telling a month's champions and entrants at the freeze (DECISIONS §5, protocol 2 step 2): one
+ * notification each and, unless they turned decision emails off, one email with the list hash and
+ * the drand round. Written in the freeze's transaction in multi-row statements, since a month may
+ * have tens of thousands of entrants.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { seasonLabel } from '../../../shared/seasons.ts';
+import { ordinal } from '../../../shared/seasons.ts';
+import { ambassadors, emailOutbox, notifications, seasonEntrants, users, type SeasonChampion } from '../../db/schema.ts';
+import { drawEntryEmail } from '../../email/templates.ts';
+import type { Mutation } from '../../mutation.ts';
+import { unsubscribeUrl } from '../notifications/service.ts';
+
+const CHUNK = 1_000;
+
+interface Person {
+  ambassadorId: string;
+  userId: string;
+  email: string;
+  emailNotifications: boolean;
+}
+
+export async function tellDrawEntrants(
+  m: Mutation,
+  draw: { month: string; listHash: string; beaconRound: number; beaconAt: Date; champions: SeasonChampion[] },
+): Promise<void> {
+  const label = seasonLabel(draw.month);
+  const at = draw.beaconAt.toISOString();
+  const people = await m.tx
+    .select({ ambassadorId: ambassadors.id, userId: ambassadors.userId, email: users.email, emailNotifications: users.emailNotifications })
+    .from(seasonEntrants)
+    .innerJoin(ambassadors, eq(ambassadors.id, seasonEntrants.ambassadorId))
+    .innerJoin(users, eq(users.id, ambassadors.userId))
+    .where(eq(seasonEntrants.month, draw.month));
+  const championIds = draw.champions.map((c) => c.ambassadorId);
+  const champions = championIds.length
+    ? await m.tx
+        .select({ ambassadorId: ambassadors.id, userId: ambassadors.userId, email: users.email, emailNotifications: users.emailNotifications })
+        .from(ambassadors)
+        .innerJoin(users, eq(users.id, ambassadors.userId))
+        .where(and(inArray(ambassadors.id, championIds)))
+    : [];
+  const places = new Map(draw.champions.map((c) => [c.ambassadorId, ordinal(c.rank)]));
+  const appUrl = m.ctx.config.appUrl;
+  const messages = (place: string | null) => {
+    const content = drawEntryEmail({ label, listHash: draw.listHash, round: draw.beaconRound, at, appUrl, place });
+    return {
+      content,
+      notification: {
+        kind: 'draw_entered',
+        title: place ? `You finished ${place} in ${label}` : `You are in ${label}'s draw`,
+        body: `List hash ${draw.listHash}, drawn from drand round ${draw.beaconRound} at ${at}.`,
+        link: `/hall-of-fame?month=${draw.month}`,
+      },
+    };
+  };
+  const entrantMessage = messages(null);
+  const all: (Person & { place: string | null })[] = [
+    ...champions.map((p) => ({ ...p, place: places.get(p.ambassadorId) ?? null })),
+    ...people.map((p) => ({ ...p, place: null })),
+  ];
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const chunk = all.slice(i, i + CHUNK);
+    const told = chunk.map((p) => ({ person: p, message: p.place ? messages(p.place) : entrantMessage }));
+    await m.tx.insert(notifications).values(told.map(({ person, message }) => ({ userId: person.userId, ...message.notification, createdAt: m.now })));
+    const emails = told
+      .filter(({ person }) => person.emailNotifications)
+      .map(({ person, message }) => {
+        const link = unsubscribeUrl(appUrl, m.ctx.config.sessionSecret, person.userId);
+        return {
+          recipient: person.email,
+          subject: message.content.subject,
+          textBody: `${message.content.text}\n\nYou can turn these emails off on your profile page, or unsubscribe: ${link}`,
+          htmlBody: message.content.html,
+          headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          nextAttemptAt: m.now,
+          createdAt: m.now,
+        };
+      });
+    if (emails.length) await m.tx.insert(emailOutbox).values(emails);
+  }
+  if (all.length) m.afterCommit(() => m.ctx.outbox.kick());
+}
