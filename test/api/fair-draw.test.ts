@@ -10,15 +10,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
 import { seasonEntrants, seasons, transactions } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { drawWinners2, listHashOf, termsHashOf, verifyPublishedSeason, type PublishedSeason2 } from '../../src/shared/draw.ts';
-import { roundAt, roundTime } from '../../src/shared/drand.ts';
+import { QUICKNET, roundAt, roundTime } from '../../src/shared/drand.ts';
 import { EMPTY_HEAD, entryHash, extendsHead, verifyChain, type LogEntry } from '../../src/shared/public-log.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { createTestChain, startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -80,7 +81,13 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
 
   it('fixes the running month’s terms once, logs them, and applies a prize change from the next month', async () => {
     const current = (await anonymous().get('/api/public/seasons/current')).body;
-    expect(current).toMatchObject({ month: '2026-10', protocol: 2, commitment: null, lotteryWinners: 10, prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'] });
+    expect(current).toMatchObject({
+      month: '2026-10',
+      protocol: 2,
+      commitment: null,
+      lotteryWinners: 10,
+      prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'],
+    });
     expect(current.terms).toEqual({
       version: 2,
       month: '2026-10',
@@ -127,7 +134,11 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
     ]);
     expect(frozen.entrants.map((e: { ambassadorId: string }) => e.ambassadorId)).toEqual(entrantIds);
     expect(frozen.entrants.map((e: { fullName: string }) => e.fullName).sort()).toEqual(['Striker 5', 'Striker 6', 'Striker 7']);
-    expect(frozen.beacon).toEqual({ chain: relay.chain.hash, round: frozen.terms.beacon.round, at: new Date(roundTime(relay.chain, frozen.terms.beacon.round) * 1000).toISOString() });
+    expect(frozen.beacon).toEqual({
+      chain: relay.chain.hash,
+      round: frozen.terms.beacon.round,
+      at: new Date(roundTime(relay.chain, frozen.terms.beacon.round) * 1000).toISOString(),
+    });
     expect(frozen).not.toHaveProperty('lottery');
     expect((await anonymous().get('/api/public/seasons')).body.map((s: { month: string; status: string }) => [s.month, s.status])).toEqual([
       ['2026-10', 'frozen'],
@@ -192,7 +203,12 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
       ['Striker 4', null],
     ]);
     const paid = await server.db.select().from(transactions).where(eq(transactions.seasonMonth, '2026-10'));
-    expect(paid.filter((t) => t.type === 'prize').map((t) => t.amount).sort()).toEqual(['100.00', '300.00', '50.00', '50.00']);
+    expect(
+      paid
+        .filter((t) => t.type === 'prize')
+        .map((t) => t.amount)
+        .sort(),
+    ).toEqual(['100.00', '300.00', '50.00', '50.00']);
     expect(paid.filter((t) => t.type === 'lottery').map((t) => t.amount)).toEqual(['20.00', '20.00', '20.00']);
     expect(paid.some((t) => t.ambassadorId === people[1]?.ambassadorId)).toBe(false);
 
@@ -264,5 +280,25 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
     expect(extendsHead(rechained, remembered)).toEqual({ ok: false, reason: expect.stringContaining(`entry ${remembered.seq}`) });
     // Put back for the other tests of this file: nothing after this one.
     await server.db.update(seasons).set({ entrantCount: 3 }).where(eq(seasons.month, '2026-10'));
+  });
+});
+
+describe('the drand settings', () => {
+  it('refuses DRAND_TEST_CHAIN in production and a malformed chain or relay anywhere, and defaults to quicknet', async () => {
+    const { chain } = await createTestChain();
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:25' };
+    expect(() => loadConfig({ ...production, DRAND_TEST_CHAIN: JSON.stringify(chain) })).toThrow(
+      /DRAND_TEST_CHAIN: replaces drand quicknet for tests and is refused/,
+    );
+    expect(() => loadConfig({ DRAND_TEST_CHAIN: '{"hash":"nope"}', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/DRAND_TEST_CHAIN/);
+    expect(() => loadConfig({ DRAND_URLS: 'ftp://relay.example', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/DRAND_URLS: not an http\(s\) URL/);
+    const config = loadConfig({ ...production });
+    expect(config.drand).toMatchObject({ quicknet: true, chain: { hash: QUICKNET.hash, publicKey: QUICKNET.publicKey } });
+    expect(config.drand.urls.every((u) => u.startsWith('https://'))).toBe(true);
+    expect(loadConfig({ DRAND_TEST_CHAIN: JSON.stringify(chain), DRAND_URLS: 'http://127.0.0.1:9/', SESSION_SECRET: 'x'.repeat(32) }).drand).toEqual({
+      chain,
+      urls: ['http://127.0.0.1:9'],
+      quicknet: false,
+    });
   });
 });

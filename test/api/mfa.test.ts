@@ -133,7 +133,13 @@ describe.each(DATABASE_KINDS)('two-factor keys and devices (%s)', (kind) => {
           url,
           payload: body,
           remoteAddress: ip,
-          headers: { origin: server.origin, 'content-type': 'application/json', cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+          headers: {
+            origin: server.origin,
+            'content-type': 'application/json',
+            cookie: Object.entries(cookies)
+              .map(([k, v]) => `${k}=${v}`)
+              .join('; '),
+          },
         });
         for (const c of response.cookies) cookies[c.name] = c.value;
         return response;
@@ -176,7 +182,11 @@ describe.each(DATABASE_KINDS)('two-factor keys and devices (%s)', (kind) => {
     expect((await browser.post('/api/login/mfa', { code: codeAt(server, secret) })).status).toBe(200);
 
     // A rotation: the new key seals, the old one (previous) still opens until everything is re-sealed.
-    const rotated = { ...server.config, dataEncryptionKey: 'a-brand-new-data-encryption-key-0123456789', dataEncryptionKeyPrevious: [server.config.sessionSecret] };
+    const rotated = {
+      ...server.config,
+      dataEncryptionKey: 'a-brand-new-data-encryption-key-0123456789',
+      dataEncryptionKeyPrevious: [server.config.sessionSecret],
+    };
     expect((await resealTotpSecrets({ ...server.ctx, config: rotated })).resealed).toBeGreaterThanOrEqual(1);
     const resealed = (await server.db.select().from(users).where(eq(users.email, amb.email)))[0]?.mfaSecret ?? '';
     expect(resealed).not.toBe(sealedNow);

@@ -12,7 +12,8 @@ export async function adminNoticeRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'listSecurityNotices',
         summary: 'Changes to the admin team of the last 7 days',
-        description: 'Admins added, admin passwords set by a super admin, and two-factor sign-in turned off, newest first: the admin desk shows them as a banner.',
+        description:
+          'Admins added, admin passwords set by a super admin, and two-factor sign-in turned off, newest first: the admin desk shows them as a banner.',
         tags: ['admin'],
         response: { 200: z.array(ZSecurityNotice).describe('The notices, newest first (at most 50).') },
       },

@@ -35,7 +35,13 @@ export async function tellAdmins(m: Mutation, what: string, except?: string): Pr
 export async function listSecurityNotices(ctx: AppContext): Promise<TSecurityNotice[]> {
   const since = new Date(ctx.clock.now().getTime() - SECURITY_NOTICE_DAYS * 86_400_000);
   const rows = await ctx.db
-    .select({ id: adminActions.id, action: adminActions.action, adminEmail: adminActions.adminEmail, details: adminActions.details, createdAt: adminActions.createdAt })
+    .select({
+      id: adminActions.id,
+      action: adminActions.action,
+      adminEmail: adminActions.adminEmail,
+      details: adminActions.details,
+      createdAt: adminActions.createdAt,
+    })
     .from(adminActions)
     .where(and(inArray(adminActions.action, [...SECURITY_NOTICE_ACTIONS]), gt(adminActions.createdAt, since)))
     .orderBy(desc(adminActions.createdAt))

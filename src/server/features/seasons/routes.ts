@@ -23,7 +23,9 @@ export async function seasonRoutes(app: FastifyInstance) {
         response: {
           200: z
             .array(ZSeasonSummary)
-            .describe('Every ended month, newest first: protocol 2 months from their freeze (champions, list hash, drand round) and closed ones with their draw; protocol 1 months once closed.'),
+            .describe(
+              'Every ended month, newest first: protocol 2 months from their freeze (champions, list hash, drand round) and closed ones with their draw; protocol 1 months once closed.',
+            ),
         },
       },
     },

@@ -54,7 +54,7 @@ export const SEASON_MESSAGES = {
   beaconRequired: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
   beaconTooLong: 'The beacon must be at most 200 characters',
   noTypedBeacon:
-    "A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself",
+    'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
   closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
 } as const;
 
@@ -88,7 +88,11 @@ export async function ensureSeason(ctx: AppContext, month: string): Promise<Seas
   return withTransaction(ctx, null, async (m) => {
     const terms = seasonTermsOf(month, await settingsIn(m.tx), ctx.config.drand.chain);
     const termsHash = await termsHashOf(terms);
-    const inserted = await m.tx.insert(seasons).values({ month, protocol: 2, terms, termsHash, createdAt: m.now }).onConflictDoNothing({ target: seasons.month }).returning();
+    const inserted = await m.tx
+      .insert(seasons)
+      .values({ month, protocol: 2, terms, termsHash, createdAt: m.now })
+      .onConflictDoNothing({ target: seasons.month })
+      .returning();
     const made = inserted[0];
     if (made) {
       await appendLog(m, 'season.terms', { month, terms, termsHash });
@@ -294,9 +298,21 @@ async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[]
       continue;
     }
     const place = ordinal(c.rank);
-    await ledger.post(m, { ambassadorId: c.ambassadorId, type: 'prize', currency: 'USDT', amount: c.prizeUsdt, description: `${place} place prize, ${label}`, seasonMonth: month });
+    await ledger.post(m, {
+      ambassadorId: c.ambassadorId,
+      type: 'prize',
+      currency: 'USDT',
+      amount: c.prizeUsdt,
+      description: `${place} place prize, ${label}`,
+      seasonMonth: month,
+    });
     await tellAmbassador(m, c.ambassadorId, (person) => ({
-      notification: { kind: 'prize_won', title: `You won ${place} place in ${label}`, body: `${c.prizeUsdt} USDT has been credited to your wallet.`, link: '/wallet' },
+      notification: {
+        kind: 'prize_won',
+        title: `You won ${place} place in ${label}`,
+        body: `${c.prizeUsdt} USDT has been credited to your wallet.`,
+        link: '/wallet',
+      },
       email: prizeWonEmail({ name: person.fullName, label, place, amountUsdt: c.prizeUsdt, appUrl }),
     }));
   }
@@ -305,9 +321,21 @@ async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[]
       await appendLog(m, 'prize.withheld', { month, ambassadorId: w.ambassadorId, kind: 'lottery', prizeUsdt: w.prizeUsdt, reason: w.withheld.reason });
       continue;
     }
-    await ledger.post(m, { ambassadorId: w.ambassadorId, type: 'lottery', currency: 'USDT', amount: w.prizeUsdt, description: `Lottery win, ${label}`, seasonMonth: month });
+    await ledger.post(m, {
+      ambassadorId: w.ambassadorId,
+      type: 'lottery',
+      currency: 'USDT',
+      amount: w.prizeUsdt,
+      description: `Lottery win, ${label}`,
+      seasonMonth: month,
+    });
     await tellAmbassador(m, w.ambassadorId, (person) => ({
-      notification: { kind: 'prize_won', title: `You won the ${label} lottery`, body: `${w.prizeUsdt} USDT has been credited to your wallet.`, link: '/wallet' },
+      notification: {
+        kind: 'prize_won',
+        title: `You won the ${label} lottery`,
+        body: `${w.prizeUsdt} USDT has been credited to your wallet.`,
+        link: '/wallet',
+      },
       email: prizeWonEmail({ name: person.fullName, label, place: null, amountUsdt: w.prizeUsdt, appUrl }),
     }));
   }
@@ -327,7 +355,10 @@ async function closeWhenDue(ctx: AppContext, row: SeasonRow): Promise<'closed' |
     if (fetched.ok) return (await closeFrozen(ctx, row.month, fetched)) ? 'closed' : 'waiting';
     reason = `drand round ${row.beaconRound} could not be fetched yet: ${fetched.reason}`;
   }
-  await ctx.db.update(seasons).set({ beaconError: reason.slice(0, 2000), beaconCheckedAt: ctx.clock.now() }).where(eq(seasons.month, row.month));
+  await ctx.db
+    .update(seasons)
+    .set({ beaconError: reason.slice(0, 2000), beaconCheckedAt: ctx.clock.now() })
+    .where(eq(seasons.month, row.month));
   ctx.log.warn({ month: row.month }, reason);
   return 'waiting';
 }
@@ -404,7 +435,12 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
     if (!season) throw notFound(SEASON_MESSAGES.noSeason);
     if (season.closedAt) throw conflict(SEASON_MESSAGES.alreadyClosed);
     const plan = await planSeason(m.tx, month, settings);
-    const drawn = await drawWinners({ secret: season.secret ?? '', beacon, entrantIds: plan.entrants.map((e) => e.ambassadorId), winners: settings.lotteryWinners });
+    const drawn = await drawWinners({
+      secret: season.secret ?? '',
+      beacon,
+      entrantIds: plan.entrants.map((e) => e.ambassadorId),
+      winners: settings.lotteryWinners,
+    });
     const names = new Map(plan.entrants.map((e) => [e.ambassadorId, e.fullName]));
     const winners: SeasonWinner[] = drawn.map((ambassadorId, i) => ({
       position: i + 1,
@@ -416,7 +452,15 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
     for (let i = 0; i < plan.entrants.length; i += 5_000) {
       await m.tx.insert(seasonEntrants).values(plan.entrants.slice(i, i + 5_000).map((e) => ({ month, ambassadorId: e.ambassadorId, fullName: e.fullName })));
     }
-    const closed = { closedAt: m.now, closedBy: actor.id, beacon, listHash: plan.listHash, entrantCount: plan.entrants.length, champions: plan.champions, lotteryWinners: winners };
+    const closed = {
+      closedAt: m.now,
+      closedBy: actor.id,
+      beacon,
+      listHash: plan.listHash,
+      entrantCount: plan.entrants.length,
+      champions: plan.champions,
+      lotteryWinners: winners,
+    };
     await m.tx.update(seasons).set(closed).where(eq(seasons.month, month));
     const total = [...plan.champions, ...winners].reduce((sum, w) => sum + toCents(w.prizeUsdt), 0n);
     await m.audit(
@@ -488,7 +532,12 @@ export async function publicSeasons(ctx: AppContext): Promise<TSeasonSummary[]> 
 
 export async function publicSeasonDetail(ctx: AppContext, month: string): Promise<TSeasonDetail> {
   checkMonth(month);
-  const row = (await ctx.db.select().from(seasons).where(and(eq(seasons.month, month), published)))[0];
+  const row = (
+    await ctx.db
+      .select()
+      .from(seasons)
+      .where(and(eq(seasons.month, month), published))
+  )[0];
   if (!row) throw notFound(SEASON_MESSAGES.notFound);
   const entrants = await ctx.db
     .select({ ambassadorId: seasonEntrants.ambassadorId, fullName: seasonEntrants.fullName })
@@ -555,7 +604,9 @@ export async function previewSeason(ctx: AppContext, month: string) {
     listHash: plan.listHash,
     beaconRule: season.protocol === 2 ? DRAND_RULE : BEACON_RULE,
     earliestBeaconAt:
-      round !== null ? new Date(roundTime(ctx.config.drand.chain, round) * 1000).toISOString() : new Date(seasonBounds(month).end.getTime() + 3_600_000).toISOString(),
+      round !== null
+        ? new Date(roundTime(ctx.config.drand.chain, round) * 1000).toISOString()
+        : new Date(seasonBounds(month).end.getTime() + 3_600_000).toISOString(),
     beaconRound: round,
   };
 }
