@@ -19,8 +19,8 @@ export interface ProductFigures {
   adminList: { firstPage: Latency; deepOffset: Latency; deepCursor: Latency | null; totalHeader: string | null; deepRow: number };
   /** The live leaderboard (DECISIONS §5): an award's delivery to 1 and to 5,000 open streams, and memory per stream. */
   fanOut: FanOutFigures | null;
-  /** Closing last month (DECISIONS §5, Seasons): the close request's time. */
-  close: { ms: number; status: number; month: string; detail: string } | null;
+  /** GET /api/public/log, a page of 100 from the middle of the log (bench/season.ts makes it LOG_ENTRIES long). */
+  publicLog: LoadResult;
   /** The admin desk (DECISIONS §5): analytics and a flagged-only list against the first admin page, and an export's memory. */
   desk: { analytics: Latency; flaggedList: Latency; export: ExportFigures | null };
   freshness: { checked: boolean; leaderboardChanged: boolean; statsChanged: boolean; detail: string };
@@ -120,12 +120,10 @@ export async function measureProduct(base: string, size: Size, seconds: number, 
     return null;
   });
 
-  log('  close of last month');
-  const close = await measureClose(base, admin).catch((error: unknown) => {
-    log(`    close not measured: ${String(error)}`);
-    return null;
-  });
-  return { leaderboard, stats, leaderboardPlain, adminList, desk, fanOut, close, freshness, signIn: signInFigures, writers };
+  log('  the public log: a page of 100 from the middle');
+  const publicLog = await loadPublicLog(base, seconds, serverPid);
+  log(`    ${publicLog.rps} req/s (p99 ${publicLog.p99} ms)`);
+  return { leaderboard, stats, leaderboardPlain, adminList, desk, fanOut, publicLog, freshness, signIn: signInFigures, writers };
 }
 
 /** Resident memory of a process in MB (Linux /proc), or undefined. */
@@ -400,14 +398,10 @@ async function measureFanOut(base: string, admin: string, serverPid: number | un
   return { one, many: { ...many, streams: 5_000 }, kbPerStream };
 }
 
-/** Closes last month (preview, then close with a beacon of the right form) and times the close. */
-async function measureClose(base: string, admin: string): Promise<ProductFigures['close']> {
-  const now = new Date();
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-  const preview = await fetch(`${base}/api/super-admin/seasons/${month}/preview`, { headers: { cookie: admin } });
-  await preview.arrayBuffer();
-  const started = performance.now();
-  const closed = await post(base, `/api/super-admin/seasons/${month}/close`, { beacon: `bsc:43000000:0x${'ab'.repeat(32)}` }, admin);
-  const ms = round(performance.now() - started, 1);
-  return { ms, status: closed.status, month, detail: closed.status === 200 ? 'closed' : (await closed.text()).slice(0, 200) };
+/** A page of 100 entries from the middle of the public log, as a verifier pages it (no session, no cache). */
+async function loadPublicLog(base: string, seconds: number, serverPid?: number): Promise<LoadResult> {
+  const head = (await (await fetch(`${base}/api/public/log?limit=1`)).json()) as { head: { seq: number } };
+  const url = `${base}/api/public/log?after=${Math.floor(head.head.seq / 2)}&limit=100`;
+  await warm(url, 2);
+  return load({ url, connections: 100, seconds, serverPid });
 }

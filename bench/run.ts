@@ -28,6 +28,7 @@ import { measureColdStart, type ColdStartFigures } from './cold-start.ts';
 import { measureFrontend, type FrontendFigures } from './frontend.ts';
 import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type LoadResult } from './lib.ts';
 import { measureProduct, type ProductFigures } from './product-load.ts';
+import { measureSeason, type SeasonFigures } from './season.ts';
 import { writeMarkdown } from './report.ts';
 import { BENCH_PASSWORD, SIZES, seed, type Size } from './seed.ts';
 
@@ -44,6 +45,8 @@ export interface SizeRun {
   size: Size;
   seedMs: number;
   queries: QueryFigures;
+  /** Last month's freeze and close (protocol 2), in-process; the public log made LOG_ENTRIES long. */
+  season: SeasonFigures | { skipped: string };
   product: ProductFigures;
   /** The Fastify hello route measured just before this size's public reads: one of the runs whose median divides the public reads. */
   helloNear: LoadResult;
@@ -163,6 +166,7 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
     const database = await fresh.open();
     let seedMs = 0;
     let queries: QueryFigures;
+    let season: SeasonFigures | { skipped: string };
     try {
       await database.migrate();
       const started = performance.now();
@@ -173,6 +177,10 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
       log(
         `  query time: leaderboard ${queries.leaderboardMs} ms, stats ${queries.statsMs} ms; seq scans: ${queries.plans.map((p) => p.seqScans.join('+') || 'none').join(', ')}`,
       );
+      season = await measureSeason(database, log).catch((error: unknown) => {
+        log(`  season not measured: ${String(error)}`);
+        return { skipped: String(error).slice(0, 300) };
+      });
     } finally {
       await database.close();
     }
@@ -193,7 +201,7 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
     log(
       `  sign-ins ${figures.signIn.flood.rps}/s; writers: reports ${JSON.stringify(figures.writers.reports.byStatus)}, withdrawals ${JSON.stringify(figures.writers.withdrawals.byStatus)}`,
     );
-    return { kind, size, seedMs, queries, product: figures, helloNear, deadlocks };
+    return { kind, size, seedMs, queries, season, product: figures, helloNear, deadlocks };
   } finally {
     if (!process.argv.includes('--keep')) await fresh.drop();
   }

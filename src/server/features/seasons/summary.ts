@@ -36,18 +36,20 @@ export async function monthSummary(db: Db, month: string) {
   const to = end.toISOString();
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const hours = (later: string, earlier: string) => sql.raw(`extract(epoch from (${later} - ${earlier})) / 3600`);
-  const [money, reports, withdrawals, applications] = await Promise.all([
-    db.execute(sql`select
+  // One after the other: they run in the freeze's transaction, on one connection.
+  const money = await db.execute(sql`select
         (select coalesce(sum(gcm_awarded), 0)::text from daily_figures where day >= ${day(start)}::date and day < ${day(end)}::date) as gcm,
         (select coalesce(sum(usdt_awarded), 0)::text from daily_figures where day >= ${day(start)}::date and day < ${day(end)}::date) as usdt,
-        (select coalesce(sum(amount), 0)::text from withdrawal_requests where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid`),
-    db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
+        (select coalesce(sum(amount), 0)::text from withdrawal_requests where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid`);
+  const reports =
+    await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
         percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median
-        from weekly_reports where reviewed_at >= ${from}::timestamptz and reviewed_at < ${to}::timestamptz and status <> 'pending'`),
-    db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
+        from weekly_reports where reviewed_at >= ${from}::timestamptz and reviewed_at < ${to}::timestamptz and status <> 'pending'`);
+  const withdrawals =
+    await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
         percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median
-        from withdrawal_requests where reviewed_at >= ${from}::timestamptz and reviewed_at < ${to}::timestamptz and status <> 'pending'`),
-    db.execute(sql`with decided as (
+        from withdrawal_requests where reviewed_at >= ${from}::timestamptz and reviewed_at < ${to}::timestamptz and status <> 'pending'`);
+  const applications = await db.execute(sql`with decided as (
           select 'approved' as outcome, ${hours('a.created_at', 'p.created_at')} as hours
             from ambassadors a join ambassador_applications p on p.id = a.application_id
             where a.created_at >= ${from}::timestamptz and a.created_at < ${to}::timestamptz
@@ -56,8 +58,7 @@ export async function monthSummary(db: Db, month: string) {
             from ambassador_applications where status = 'rejected' and rejected_at >= ${from}::timestamptz and rejected_at < ${to}::timestamptz
         )
         select count(*) filter (where outcome = 'approved')::int as approved, count(*) filter (where outcome = 'rejected')::int as rejected,
-          percentile_cont(0.5) within group (order by hours) as median from decided`),
-  ]);
+          percentile_cont(0.5) within group (order by hours) as median from decided`);
   const m = rowsOf(money)[0];
   return {
     month,
