@@ -9,6 +9,7 @@ export const PAGES = {
   apply: '/apply',
   leaderboard: '/leaderboard',
   hallOfFame: '/hall-of-fame',
+  transparency: '/transparency',
   auth: '/auth',
   setupPassword: '/setup-password/:token',
   forgotPassword: '/forgot-password',

@@ -11,6 +11,7 @@ const LandingPage = lazyNamed(() => import('../features/landing/pages/landing-pa
 const ApplyPage = lazyNamed(() => import('../features/applications/pages/apply-page.tsx'), 'ApplyPage');
 const LeaderboardPage = lazyNamed(() => import('../features/leaderboard/pages/leaderboard-page.tsx'), 'LeaderboardPage');
 const HallOfFamePage = lazyNamed(() => import('../features/seasons/pages/hall-of-fame-page.tsx'), 'HallOfFamePage');
+const TransparencyPage = lazyNamed(() => import('../features/transparency/pages/transparency-page.tsx'), 'TransparencyPage');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const SetupPasswordPage = lazyNamed(() => import('../features/auth/pages/setup-password-page.tsx'), 'SetupPasswordPage');
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
@@ -47,6 +48,7 @@ const PAGE_TITLES: Record<PageName, string | null> = {
   apply: 'Apply',
   leaderboard: 'Leaderboard',
   hallOfFame: 'Hall of Fame',
+  transparency: 'Transparency',
   auth: 'Login',
   setupPassword: 'Create Your Password',
   forgotPassword: 'Forgot Password',
@@ -72,6 +74,7 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   apply: <ApplyPage />,
   leaderboard: <LeaderboardPage />,
   hallOfFame: <HallOfFamePage />,
+  transparency: <TransparencyPage />,
   auth: <LoginPage />,
   setupPassword: <SetupPasswordPage />,
   forgotPassword: <ForgotPasswordPage />,

@@ -1,19 +1,21 @@
 import { Gift, Trophy } from 'lucide-react';
 import { formatUsdt } from '../../shared/format.ts';
 import { addMoney, multiplyMoney } from '../../shared/money.ts';
-import { useSettings } from '../api/settings.ts';
+import { seasonLabel } from '../../shared/seasons.ts';
+import { seasonPrizes, useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';
 
 const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'] as const;
 
 /**
- * This month's prize pool from the programme's settings (DECISIONS §5, Seasons): the five places'
- * USDT prizes and the lottery, with the total. Before the settings arrive (and in the prerendered
- * landing page) it says what there is without amounts, never a default that may not be true.
+ * This month's prize pool: the running month's terms (DECISIONS §5, Seasons and protocol 2 step 1),
+ * fixed when it began, so a settings change made during the month shows from the next one. The five
+ * places' USDT prizes and the lottery, with the total. Before the month arrives (and in the
+ * prerendered landing page) it says what there is without amounts, never a default that may not be true.
  */
 export function PrizePool({ className }: { className?: string }) {
-  const settings = useSettings();
-  const s = settings.data;
+  const current = useCurrentSeason();
+  const s = current.data ? seasonPrizes(current.data) : undefined;
   const lotteryTotal = s ? multiplyMoney(s.lotteryPrizeUsdt, s.lotteryWinners) : null;
   const total = s && lotteryTotal ? addMoney(lotteryTotal, ...s.prizesUsdt) : null;
   return (
@@ -54,6 +56,15 @@ export function PrizePool({ className }: { className?: string }) {
               )}
             </p>
           </div>
+          {current.data?.terms ? (
+            <p className="text-xs text-muted sm:col-span-2">
+              {seasonLabel(current.data.month)}&apos;s terms were fixed when the month began and do not change; see the{' '}
+              <a href="/transparency" className="font-semibold text-gold underline underline-offset-2">
+                programme log
+              </a>
+              .
+            </p>
+          ) : null}
         </div>
       ) : (
         <p className="mt-3 text-sm text-muted">

@@ -29,6 +29,9 @@ export function SiteFooter() {
           </div>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
+          <a className={link} href="/transparency">
+            Transparency
+          </a>
           <a className={link} href={APP_EXTERNAL_URL} target="_blank" rel="noopener noreferrer">
             GoalChain App
           </a>

@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck, Trophy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { formatDateTime, formatGcm, formatUsdt } from '../../../../shared/format.ts';
-import { ZCloseSeasonInput, type TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
+import type { TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
 import { PRIZE_PLACES, SETTINGS_MESSAGES, ZSettingsInput } from '../../../../shared/schemas/settings.ts';
+import { seasonBounds, seasonLabel, seasonOf } from '../../../../shared/seasons.ts';
+import { useCurrentSeason } from '../../../api/current-season.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,9 +26,16 @@ import { useUpdateSettings } from '../api/update-settings.ts';
 const PLACES = ['1st', '2nd', '3rd', '4th', '5th'];
 
 /** The five prizes, the number of lottery winners and the lottery prize (DECISIONS §5). */
+/** The month after the running one, by name: prize settings changed now apply from it (DECISIONS §5, protocol 2 step 1). */
+function useNextMonthLabel(): string | null {
+  const current = useCurrentSeason();
+  return current.data ? seasonLabel(seasonOf(seasonBounds(current.data.month).end)) : null;
+}
+
 export function PrizesCard() {
   const settings = useSettings();
   const update = useUpdateSettings();
+  const next = useNextMonthLabel();
   const form = useForm({
     resolver: zodResolver(ZSettingsInput),
     values: settings.data
@@ -38,7 +48,10 @@ export function PrizesCard() {
         <CardTitle className="inline-flex items-center gap-2">
           <Trophy className="size-5 text-gold" aria-hidden="true" /> Monthly prizes
         </CardTitle>
-        <CardDescription>Paid in USDT when a month is closed: the top {PRIZE_PLACES}, and a lottery among the other ranked ambassadors.</CardDescription>
+        <CardDescription>
+          Paid in USDT when a month is closed: the top {PRIZE_PLACES}, and a lottery among the other ranked ambassadors. A month&apos;s terms are fixed when it
+          begins: changes apply from {next ?? 'the next month'}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {!settings.data ? (
@@ -50,7 +63,7 @@ export function PrizesCard() {
             className="flex flex-col gap-4"
             onSubmit={(values) =>
               update.mutate(values, {
-                onSuccess: () => notify.success('Prizes Updated', 'The new prizes apply from the next close.'),
+                onSuccess: () => notify.success('Prizes Updated', `The new prizes apply from ${next ?? 'the next month'}.`),
                 onError: (error) => notify.error('Failed to update prizes', errorMessage(error)),
               })
             }
@@ -70,9 +83,12 @@ export function PrizesCard() {
                 <Input inputMode="decimal" />
               </FormField>
             </div>
-            <Button type="submit" className="self-start" loading={update.isPending}>
-              Save prizes
-            </Button>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" loading={update.isPending}>
+                Save prizes
+              </Button>
+              {next ? <p className="text-sm text-muted">Changes apply from {next}.</p> : null}
+            </div>
           </Form>
         )}
       </CardContent>
@@ -80,9 +96,37 @@ export function PrizesCard() {
   );
 }
 
-const STATUS_TEXT: Record<TSeasonAdminItem['status'], string> = { running: 'Running', ended: 'Ended, waiting to be closed', closed: 'Closed' };
+const STATUS_BADGE: Record<TSeasonAdminItem['status'], { text: string; variant: 'success' | 'warning' | 'secondary' | 'destructive' }> = {
+  running: { text: 'Running', variant: 'secondary' },
+  ended: { text: 'Ended', variant: 'warning' },
+  frozen: { text: 'Frozen', variant: 'warning' },
+  waiting: { text: 'Waiting', variant: 'destructive' },
+  closed: { text: 'Closed', variant: 'success' },
+};
 
-/** The months seen: the running one, ended ones to close (with a preview first), closed ones. */
+/** Where a month stands, in a sentence (DECISIONS §5): protocol 2 months move on by themselves. */
+export function seasonStage(season: TSeasonAdminItem): string {
+  const round = season.beaconRound === null ? 'its drand round' : `drand round ${season.beaconRound}`;
+  const at = season.beaconAt ? ` at ${formatDateTime(season.beaconAt)}` : '';
+  switch (season.status) {
+    case 'running':
+      return 'Running';
+    case 'ended':
+      return season.protocol === 1 ? 'Ended, waiting to be closed with a beacon' : 'Ended: the standings and entrants are being frozen';
+    case 'frozen':
+      return `Frozen: waiting for ${round}${at}`;
+    case 'waiting':
+      return `Waiting for round ${season.beaconRound ?? '?'}: ${season.waitingReason ?? 'the beacon has not been fetched yet'}`;
+    case 'closed':
+      return 'Closed';
+  }
+}
+
+/**
+ * The months seen, newest first, each with its stage: the running one, protocol 2 months frozen at
+ * their end and closed by themselves once their drand round is out (or waiting for it, and why), and
+ * protocol 1 months from before that, closed here with a beacon (with a preview first).
+ */
 export function SeasonsCard() {
   const seasons = useSeasons();
   const [closing, setClosing] = useState<string | null>(null);
@@ -93,38 +137,61 @@ export function SeasonsCard() {
           <CalendarCheck className="size-5 text-gold" aria-hidden="true" /> Seasons
         </CardTitle>
         <CardDescription>
-          Each month&apos;s draw is fixed by its published commitment before the month ends. Close an ended month to pay its prizes.
+          Each month&apos;s terms are fixed when it begins. At its end the standings and entrants are frozen, and the lottery is drawn from a drand round nobody
+          can know in advance: the month closes and pays by itself. Months from before this were closed here with a beacon.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {!seasons.data ? (
+        {seasons.isPending ? (
           <Spinner />
+        ) : seasons.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
+            The seasons could not be loaded. {errorMessage(seasons.error)}
+            <Button size="sm" variant="outline" onClick={() => void seasons.refetch()}>
+              Try again
+            </Button>
+          </div>
         ) : (
           <ul className="flex flex-col divide-y divide-border" aria-label="Seasons">
             {seasons.data.map((season) => (
               <li key={season.month} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
+                <div className="flex min-w-0 flex-col gap-0.5">
                   <p className="font-semibold">
-                    {season.label}{' '}
-                    <Badge variant={season.status === 'closed' ? 'success' : season.status === 'ended' ? 'warning' : 'secondary'}>
-                      {STATUS_TEXT[season.status]}
-                    </Badge>
+                    {season.label} <Badge variant={STATUS_BADGE[season.status].variant}>{STATUS_BADGE[season.status].text}</Badge>
                   </p>
-                  <p className="break-all text-xs text-muted">Commitment: {season.commitment}</p>
+                  {season.status !== 'running' && season.status !== 'closed' ? <p className="text-sm">{seasonStage(season)}</p> : null}
+                  {season.protocol === 1 && season.commitment ? <p className="break-all text-xs text-muted">Commitment: {season.commitment}</p> : null}
+                  {season.protocol === 2 && season.termsHash ? (
+                    <p className="break-all text-xs text-muted">
+                      Terms hash: {season.termsHash}
+                      {season.termsFixedAt ? `, fixed ${formatDateTime(season.termsFixedAt)}` : ''}
+                    </p>
+                  ) : null}
+                  {season.frozenAt && season.status !== 'closed' ? (
+                    <p className="text-xs text-muted">
+                      Frozen {formatDateTime(season.frozenAt)}
+                      {season.entrantCount === null ? '' : ` with ${season.entrantCount} lottery entrants`}
+                    </p>
+                  ) : null}
                   {season.closedAt ? (
                     <p className="text-xs text-muted">
                       Closed {formatDateTime(season.closedAt)}: {season.prizeWinners} prizes, {season.lotteryWinners} lottery wins among {season.entrantCount}{' '}
                       entrants
                     </p>
                   ) : null}
+                  {season.withheldCount > 0 ? (
+                    <p className="text-xs text-danger">
+                      {season.withheldCount} {season.withheldCount === 1 ? 'prize' : 'prizes'} withheld
+                    </p>
+                  ) : null}
                 </div>
-                {season.status === 'ended' ? (
+                {season.protocol === 1 && season.status === 'ended' ? (
                   <Button size="sm" onClick={() => setClosing(season.month)}>
                     Close month<span className="sr-only"> {season.label}</span>…
                   </Button>
-                ) : season.status === 'closed' ? (
+                ) : season.status === 'closed' || season.status === 'frozen' || season.status === 'waiting' ? (
                   <a className="text-sm font-semibold text-gold underline" href={`/hall-of-fame#${season.month}`}>
-                    Hall of Fame
+                    Hall of Fame<span className="sr-only">: {season.label}</span>
                   </a>
                 ) : null}
               </li>
@@ -137,11 +204,17 @@ export function SeasonsCard() {
   );
 }
 
+/** A protocol 1 month's beacon, typed by the super admin (required here: only those months take one). */
+const BEACON_REQUIRED = 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended';
+const ZBeaconForm = z.object({
+  beacon: z.string({ error: BEACON_REQUIRED }).trim().min(1, BEACON_REQUIRED).max(200, 'The beacon must be at most 200 characters'),
+});
+
 function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => void }) {
   const preview = useSeasonPreview(month);
   const close = useCloseSeason();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ZCloseSeasonInput), defaultValues: { beacon: '' } });
+  const form = useForm({ resolver: zodResolver(ZBeaconForm), defaultValues: { beacon: '' } });
   const p = preview.data;
   // The result replaces the form and its pressed button: its heading takes the focus.
   const body = useRef<HTMLDivElement>(null);
@@ -159,7 +232,7 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
         ) : close.data ? (
           <div role="status" className="flex flex-col gap-2">
             <h3 className="font-semibold">{p.label} is closed and paid.</h3>
-            <p className="text-sm">Lottery winners: {close.data.lottery.winners.map((w) => w.fullName).join(', ') || 'none'}</p>
+            <p className="text-sm">Lottery winners: {(close.data.lottery?.winners ?? []).map((w) => w.fullName).join(', ') || 'none'}</p>
             <DialogFooter>
               <Button onClick={onClose}>Done</Button>
             </DialogFooter>
@@ -183,7 +256,7 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
             <p className="text-sm">
               Lottery: {Math.min(p.lotteryWinners, p.entrantCount)} winners of {formatUsdt(p.lotteryPrizeUsdt)} among {p.entrantCount} entrants.
             </p>
-            <p className="break-all text-xs text-muted">Commitment: {p.commitment}</p>
+            {p.commitment ? <p className="break-all text-xs text-muted">Commitment: {p.commitment}</p> : null}
             <Form
               form={form}
               aria-label="Close the month"

@@ -28,6 +28,10 @@ export function LeaderboardPage() {
             <a href="/hall-of-fame" className="font-semibold text-gold underline">
               Hall of Fame: past winners, and check any draw
             </a>
+            {' · '}
+            <a href="/transparency" className="font-semibold text-gold underline">
+              Transparency: the programme log
+            </a>
           </p>
         </div>
       </div>

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../../shared/schemas/seasons.ts';
+import type { TSeasonDetail, TSeasonSummary } from '../../../../shared/schemas/seasons.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
-export function useClosedSeasons() {
+/**
+ * The ended months the Hall of Fame shows, newest first (GET /api/public/seasons): protocol 2
+ * months from their freeze on (frozen, then closed), protocol 1 months once closed.
+ */
+export function useEndedSeasons() {
   return useQuery({ queryKey: ['/api/public/seasons'], queryFn: () => apiRequest<TSeasonSummary[]>('GET', '/api/public/seasons') });
-}
-
-export function useCurrentSeason() {
-  return useQuery({ queryKey: ['/api/public/seasons/current'], queryFn: () => apiRequest<TCurrentSeason>('GET', '/api/public/seasons/current') });
 }
 
 export function getSeason(month: string): Promise<TSeasonDetail> {
   return apiRequest<TSeasonDetail>('GET', `/api/public/seasons/${month}`);
+}
+
+/** One month with everyone in its draw (GET /api/public/seasons/{month}). */
+export function useSeason(month: string, enabled = true) {
+  return useQuery({ queryKey: ['/api/public/seasons', month], queryFn: () => getSeason(month), enabled });
 }

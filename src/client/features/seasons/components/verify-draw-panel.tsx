@@ -1,57 +1,108 @@
 import { useState } from 'react';
-import { verifyDraw, type DrawCheck } from '../../../../shared/draw.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
+import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
+import { getWholeLog } from '../../../api/public-log.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/utils.ts';
+import { getDrandChain } from '../api/get-drand-chain.ts';
 import { getSeason } from '../api/get-seasons.ts';
 
+type Run =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'failed'; error: string }
+  | { state: 'done'; result: SeasonVerification; round?: { round: number; at: string } };
+
+/** Read, or the reason it could not be: the log's absence is a failed step, not a failed check. */
+async function orError<T>(read: Promise<T>): Promise<T | Error> {
+  try {
+    return await read;
+  } catch (error) {
+    return new Error(errorMessage(error));
+  }
+}
+
 /**
- * 'Verify this draw': fetches the season's published secret, beacon and entrants and recomputes the
- * draw here, in the browser (WebCrypto), with the same code the server drew it with.
+ * 'Verify this draw': reads the month as published, the drand chain the server names and the
+ * public log, and recomputes everything here, in the browser, with the code the server drew with
+ * (src/shared): terms, entrants, the beacon's BLS signature (its code loaded only now), the seed,
+ * each winner by name, and the log's entries for the month. Each step shows what was published
+ * and what it should be.
  */
 export function VerifyDrawPanel({ month }: { month: string }) {
-  const [state, setState] = useState<{ running: boolean; ok?: boolean; checks?: DrawCheck[]; error?: string }>({ running: false });
-  const run = async () => {
-    setState({ running: true });
+  const [run, setRun] = useState<Run>({ state: 'idle' });
+  const start = async () => {
+    setRun({ state: 'running' });
     try {
       const season = await getSeason(month);
-      const result = await verifyDraw(season);
-      setState({ running: false, ok: result.ok, checks: result.checks });
+      if (season.protocol !== 2) {
+        setRun({ state: 'done', result: await verifySeason(season) });
+        return;
+      }
+      const [served, log] = await Promise.all([orError(getDrandChain()), orError(getWholeLog())]);
+      const result = await verifySeason(season, { served: served instanceof Error ? null : served, log });
+      setRun({ state: 'done', result, round: { round: season.beacon.round, at: season.beacon.at } });
     } catch (error) {
-      setState({ running: false, error: errorMessage(error, 'The season could not be loaded.') });
+      setRun({ state: 'failed', error: `The month could not be loaded: ${errorMessage(error)}` });
     }
   };
+  const titleId = `verify-${month}`;
   return (
-    <section aria-label="Verify this draw" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+    <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">Verify this draw</h3>
-        <Button size="sm" variant="outline" loading={state.running} onClick={() => void run()}>
+        <h3 id={titleId} className="font-semibold">
+          Verify this draw
+        </h3>
+        <Button size="sm" variant="outline" loading={run.state === 'running'} onClick={() => void start()}>
           Verify in my browser
         </Button>
       </div>
-      <div aria-live="polite">
-        {state.error ? <p className="text-sm text-danger">{state.error}</p> : null}
-        {state.checks ? (
-          <>
-            <p className={state.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>
-              {state.ok ? 'Match: the published draw is what the algorithm gives.' : 'Mismatch: the published draw does not follow from its values.'}
-            </p>
-            <ol className="mt-2 flex flex-col gap-1 text-sm">
-              {state.checks.map((check) => (
-                <li key={check.step} className="break-all">
-                  <span className={check.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>{check.ok ? 'Match' : 'Mismatch'}</span>{' '}
-                  {check.step}: <code className="font-mono text-xs">{check.actual}</code>
-                  {check.ok ? null : (
-                    <>
-                      {' '}
-                      (published <code className="font-mono text-xs">{check.expected}</code>)
-                    </>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </>
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {run.state === 'failed' ? (
+          <p role="alert" className="text-sm text-danger">
+            {run.error}
+          </p>
         ) : null}
+        {run.state === 'done' ? <Verdict result={run.result} round={run.round} /> : null}
       </div>
     </section>
+  );
+}
+
+function Verdict({ result, round }: { result: SeasonVerification; round?: { round: number; at: string } | undefined }) {
+  const headline = !result.ok
+    ? 'Mismatch: the published draw does not follow from its values.'
+    : result.pending
+      ? `Everything published so far matches. The draw waits for drand round ${round?.round ?? ''} at ${formatDateTime(round?.at)}.`
+      : 'Match: the published draw is what the algorithm gives.';
+  return (
+    <>
+      <p className={result.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>{headline}</p>
+      {result.notes.map((note) => (
+        <p key={note} className="rounded-lg border border-gold/40 bg-gold/10 px-3 py-2 text-sm text-gold">
+          <strong>Note:</strong> {note}
+        </p>
+      ))}
+      <ol className="flex flex-col gap-2 text-sm" aria-label="Steps">
+        {result.steps.map((step) => (
+          <li key={step.step} className="break-all rounded-lg bg-surface-2 px-3 py-2">
+            <p>
+              <span className={cn('font-semibold', step.ok ? 'text-pitch-light' : 'text-danger')}>{step.ok ? 'Match' : 'Mismatch'}</span> {step.step}
+            </p>
+            <dl className="mt-1 grid gap-0.5 text-xs text-muted">
+              <div>
+                <dt className="inline font-semibold">Published: </dt>
+                <dd className="inline font-mono">{step.expected}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Checked here: </dt>
+                <dd className="inline font-mono">{step.actual}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

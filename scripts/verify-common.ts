@@ -1,0 +1,65 @@
+/**
+ * What `npm run verify-draw` and `npm run verify-log` share that only a command line needs: reading
+ * the server's public answers, printing steps, and the exit codes (0 holds, 1 does not, 2 could not
+ * check: bad input, or the server could not be read). The checks themselves are src/shared's.
+ */
+import type { VerifyStep } from '../src/shared/verify-log.ts';
+
+export const EXIT_HOLDS = 0;
+export const EXIT_FAILS = 1;
+export const EXIT_CANNOT_CHECK = 2;
+
+/** Says why nothing could be checked, and exits 2. */
+export function cannotCheck(message: string): never {
+  console.error(message);
+  process.exit(EXIT_CANNOT_CHECK);
+}
+
+/** The value of `--name VALUE`, or undefined. */
+export function flag(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** The base URL of `--url`, without a trailing slash (default http://localhost:5000). */
+export function baseUrl(args: readonly string[]): string {
+  const url = flag(args, '--url') ?? 'http://localhost:5000';
+  if (!/^https?:\/\/[^\s/]+/i.test(url)) cannotCheck(`--url must be an http(s) address, like https://ambassadors.example.com (got '${url}')`);
+  return url.replace(/\/+$/, '');
+}
+
+/** A non-OK answer, kept apart from an unreachable server (which exits 2 at once). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+  ) {
+    super(`${url} answered ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+/** GET `${base}${path}` as JSON; an unreachable server exits 2, a non-OK answer throws HttpError. */
+export async function getJson(base: string, path: string): Promise<unknown> {
+  const url = `${base}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' } });
+  } catch (error) {
+    cannotCheck(`Could not reach ${base}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+  }
+  if (!response.ok) throw new HttpError(response.status, url);
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    cannotCheck(`${url} did not answer JSON`);
+  }
+}
+
+/** One line a step: 'match' or 'MISMATCH', the step, what was found (and, when it differs, what was published); notes after. */
+export function printSteps(steps: readonly VerifyStep[], indent = ''): void {
+  for (const step of steps) {
+    console.log(`${indent}${step.ok ? 'match   ' : 'MISMATCH'}  ${step.step}: ${step.actual}${step.ok ? '' : ` (published: ${step.expected})`}`);
+  }
+  for (const step of steps) if (step.note) console.log(`${indent}note      ${step.note}`);
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { seasonLabel } from '../../../../shared/seasons.ts';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSeason } from '../api/get-seasons.ts';
+
+/** At most this many names are drawn at once; typing narrows the list. */
+const SHOWN = 200;
+
+/** Lower case, without accents: 'José' is found by 'jose'. */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en-US');
+}
+
+/**
+ * Everyone in the month's lottery draw, by name, with a box to find oneself in it. The names are
+ * the frozen list the list hash was computed from (GET /api/public/seasons/{month}'s entrants).
+ */
+export function EntrantList({ month }: { month: string }) {
+  const season = useSeason(month);
+  const [query, setQuery] = useState('');
+  const inputId = useId();
+  const label = seasonLabel(month);
+  if (season.isPending) return <Spinner label={`Loading the entrants of ${label}`} />;
+  if (season.isError)
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-danger">
+        The entrants could not be loaded. {errorMessage(season.error)}
+        <Button size="sm" variant="outline" onClick={() => void season.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const entrants = season.data.entrants;
+  const needle = folded(query.trim());
+  const matches = needle ? entrants.filter((e) => folded(e.fullName).includes(needle)) : entrants;
+  const shown = matches.slice(0, SHOWN);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-1.5 sm:max-w-sm">
+        <Label htmlFor={inputId}>Find your name among the {entrants.length} entrants</Label>
+        <Input id={inputId} type="search" autoComplete="off" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+      </div>
+      <p className="text-xs text-muted" aria-live="polite">
+        {!entrants.length
+          ? 'Nobody was entered in the lottery this month.'
+          : needle
+            ? matches.length
+              ? `${matches.length} ${matches.length === 1 ? 'entrant matches' : 'entrants match'} “${query.trim()}”${matches.length > SHOWN ? `: the first ${SHOWN} are shown` : ''}.`
+              : `No entrant matches “${query.trim()}”.`
+            : entrants.length > SHOWN
+              ? `The first ${SHOWN} of ${entrants.length} are shown: type a name to find it.`
+              : `All ${entrants.length} entrants.`}
+      </p>
+      {shown.length ? (
+        <ul aria-label={`Entrants of ${label}`} tabIndex={0} className="flex max-h-72 flex-wrap gap-1.5 overflow-y-auto text-sm">
+          {shown.map((e) => (
+            <li key={e.ambassadorId} className="rounded-md bg-surface-2 px-2 py-0.5">
+              {e.fullName}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

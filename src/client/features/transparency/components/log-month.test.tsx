@@ -1,0 +1,68 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { buildLog, closedMonth, id, MONTH } from '../../../../../test/helpers/published-month.ts';
+import { checkLog, logByMonth } from '../../../../shared/verify-log.ts';
+import { LogMonth } from './log-month.tsx';
+import { LogStatus } from './log-status.tsx';
+
+/** The markup as text, tags removed, spaces collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describe('the /transparency page’s parts', () => {
+  it('shows a month: terms, freeze, draw, withheld prizes, payouts and the summary', async () => {
+    const { log } = await closedMonth({ termsAt: '2026-12-02T00:00:00.000Z' });
+    const withheld = await buildLog([
+      ...log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> })),
+      {
+        at: '2027-01-02T00:00:00.000Z',
+        kind: 'prize.withheld',
+        data: { month: MONTH, ambassadorId: id(2), kind: 'prize', prizeUsdt: '200.00', reason: 'Suspended' },
+      },
+      { at: '2027-01-02T00:00:01.000Z', kind: 'something.new', data: { month: MONTH, note: 'kept' } },
+    ]);
+    const [december] = logByMonth(withheld.entries);
+    expect(december?.month).toBe(MONTH);
+    const plain = text(renderToStaticMarkup(createElement(LogMonth, { month: MONTH, entries: december?.entries ?? [] })));
+    expect(plain).toContain('December 2026');
+    expect(plain).toContain(
+      'Prizes: 1st $300.00, 2nd $200.00, 3rd $100.00, 4th $50.00, 5th $50.00. Lottery: 3 winners of $20.00, drawn from drand test chain round',
+    );
+    expect(plain).toContain('terms fixed late, at 2026-12-02T00:00:00.000Z');
+    expect(plain).toContain('Standings and 12 lottery entrants frozen');
+    expect(plain).toContain('1st: Champion One, 900 GCM, prize $300.00');
+    expect(plain).toContain('Check this draw on the Hall of Fame');
+    expect(plain).toContain('Prize of $200.00 withheld from Champion Two: Suspended');
+    expect(plain).toContain('Payouts: $75.00 in 1 withdrawal');
+    expect(plain).toContain(`Transaction 0x${'ab'.repeat(32)}`);
+    expect(plain).toContain('USDT paid $75.00');
+    expect(plain).toMatch(/Applications 4 3 1 20\.5 h/);
+    expect(plain).toMatch(/Withdrawals 1 1 0 –/);
+    expect(plain).toContain('something.new');
+
+    // With the explorer's address, a payout links to its transaction.
+    const linked = renderToStaticMarkup(createElement(LogMonth, { month: MONTH, entries: december?.entries ?? [], explorerTxUrl: 'https://bscscan.com/tx/' }));
+    expect(linked).toContain(`href="https://bscscan.com/tx/0x${'ab'.repeat(32)}"`);
+  });
+
+  it('says the log holds, or raises an alert naming the entry', async () => {
+    const { log } = await closedMonth();
+    const ok = renderToStaticMarkup(createElement(LogStatus, { checked: { log, verdict: await checkLog(log), remembered: [] } }));
+    expect(ok).not.toContain('role="alert"');
+    expect(text(ok)).toContain(`Log head: ${log.head.seq}:${log.head.hash}`);
+
+    const seen = { seq: 3, hash: 'f'.repeat(64) };
+    const rewritten = renderToStaticMarkup(createElement(LogStatus, { checked: { log, verdict: await checkLog(log, [seen]), remembered: [seen] } }));
+    expect(rewritten).toContain('role="alert"');
+    expect(text(rewritten)).toContain('The programme log no longer extends what this browser saw before: entry 3 changed.');
+
+    const broken = { ...log, entries: log.entries.map((e) => (e.seq === 2 ? { ...e, at: '2026-12-16T00:00:00.000Z' } : e)) };
+    const alert = renderToStaticMarkup(createElement(LogStatus, { checked: { log: broken, verdict: await checkLog(broken), remembered: [] } }));
+    expect(alert).toContain('role="alert"');
+    expect(text(alert)).toContain("The programme log's chain is broken at entry 2.");
+  });
+});

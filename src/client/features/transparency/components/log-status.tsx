@@ -1,0 +1,55 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { formatHead } from '../../../../shared/public-log.ts';
+import type { CheckedLog } from '../api/get-checked-log.ts';
+
+/**
+ * What the browser's check found: a role="alert" naming the first entry that fails (a broken chain,
+ * or a log that no longer holds a head this browser saw), or that it holds; and the head to note.
+ */
+export function LogStatus({ checked }: { checked: CheckedLog }) {
+  const { verdict, remembered } = checked;
+  const head = formatHead(checked.log.head);
+  const origin = typeof location === 'undefined' ? 'https://this-site' : location.origin;
+  return (
+    <section aria-labelledby="log-check-title" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6">
+      <h2 id="log-check-title" className="text-xl font-bold">
+        Checked in your browser
+      </h2>
+      {verdict.ok ? (
+        <p className="inline-flex items-start gap-2 text-sm text-pitch-light">
+          <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <span>
+            The log holds: each of its {verdict.count} entries carries the hash of the one before, and each hash matches its entry.
+            {remembered.length
+              ? ` It still contains the ${remembered.length === 1 ? 'head' : `${remembered.length} heads`} this browser saw before.`
+              : ' This browser now remembers its head, and will check on your next visit that the log still contains it.'}
+          </span>
+        </p>
+      ) : (
+        <div role="alert" className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
+          <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">
+              {verdict.failure.cause === 'rewritten'
+                ? `The programme log no longer extends what this browser saw before: entry ${verdict.failure.seq} changed.`
+                : `The programme log's chain is broken at entry ${verdict.failure.seq}.`}
+            </p>
+            <p>
+              Entry {verdict.failure.seq}: {verdict.failure.reason}. Nothing on this page after that point can be trusted.
+            </p>
+          </div>
+        </div>
+      )}
+      <p className="break-all text-sm">
+        Log head: <code className="font-mono text-xs">{head}</code>
+      </p>
+      <p className="text-xs text-muted">
+        Note the head down: later,{' '}
+        <code className="font-mono">
+          npm run verify-log -- --url {origin} --head {head}
+        </code>{' '}
+        (from the project&apos;s source) checks that the log still contains it, every draw included.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { HEADS_KEY, HEADS_KEPT, readRememberedHeads, rememberHead } from './remembered-heads.ts';
+
+/** localStorage's interface over a Map (the tests run in Node). */
+function memoryStorage(initial: Record<string, string> = {}, options: { full?: boolean } = {}): Storage {
+  const map = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => {
+      if (options.full) throw new DOMException('full', 'QuotaExceededError');
+      map.set(key, value);
+    },
+  };
+}
+
+const hash = (n: number) => n.toString(16).padStart(64, '0');
+
+describe('the log heads a browser remembers', () => {
+  it('keeps each new head once, oldest first, the last 20', () => {
+    const storage = memoryStorage();
+    rememberHead({ seq: 0, hash: hash(0) }, storage);
+    expect(readRememberedHeads(storage)).toEqual([]);
+    rememberHead({ seq: 3, hash: hash(3) }, storage);
+    rememberHead({ seq: 3, hash: hash(3) }, storage);
+    rememberHead({ seq: 5, hash: hash(5) }, storage);
+    expect(readRememberedHeads(storage)).toEqual([
+      { seq: 3, hash: hash(3) },
+      { seq: 5, hash: hash(5) },
+    ]);
+    expect(storage.getItem(HEADS_KEY)).toBe(JSON.stringify([`3:${hash(3)}`, `5:${hash(5)}`]));
+    for (let seq = 6; seq < 40; seq++) rememberHead({ seq, hash: hash(seq) }, storage);
+    const kept = readRememberedHeads(storage);
+    expect(kept).toHaveLength(HEADS_KEPT);
+    expect(kept.at(-1)).toEqual({ seq: 39, hash: hash(39) });
+  });
+
+  it('reads nothing from storage that holds something else, and survives storage that refuses', () => {
+    expect(readRememberedHeads(memoryStorage({ [HEADS_KEY]: 'not json' }))).toEqual([]);
+    expect(readRememberedHeads(memoryStorage({ [HEADS_KEY]: '{"seq":1}' }))).toEqual([]);
+    expect(readRememberedHeads(memoryStorage({ [HEADS_KEY]: JSON.stringify(['7:nothex', `2:${hash(2)}`, 4]) }))).toEqual([{ seq: 2, hash: hash(2) }]);
+    expect(() => rememberHead({ seq: 1, hash: hash(1) }, memoryStorage({}, { full: true }))).not.toThrow();
+    expect(readRememberedHeads(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * What each kind of public log entry records in its `data` (DECISIONS §5, The public programme log):
+ * read by the /transparency page, the Hall of Fame's check and `npm run verify-log`. Money is a
+ * string. Readers parse leniently (an entry of an unknown kind, or with fields added later, is still
+ * shown and still hashed as it was served).
+ */
+import { z } from 'zod';
+import { ZSeasonTerms } from './seasons.ts';
+
+const money = z.string();
+const hash = z.string();
+
+export const ZTermsData = z.object({ month: z.string(), terms: ZSeasonTerms, termsHash: hash });
+export type TTermsData = z.infer<typeof ZTermsData>;
+
+export const ZFrozenData = z.object({
+  month: z.string(),
+  listHash: hash,
+  entrantCount: z.number().int(),
+  champions: z.array(z.object({ rank: z.number().int(), ambassadorId: z.string(), fullName: z.string(), monthlyGcm: money, prizeUsdt: money })),
+  beaconRound: z.number().int(),
+  beaconAt: z.string(),
+});
+export type TFrozenData = z.infer<typeof ZFrozenData>;
+
+export const ZClosedData = z.object({
+  month: z.string(),
+  beaconRound: z.number().int(),
+  signature: z.string(),
+  randomness: hash,
+  winners: z.array(z.object({ position: z.number().int(), ambassadorId: z.string(), fullName: z.string(), prizeUsdt: money })),
+});
+export type TClosedData = z.infer<typeof ZClosedData>;
+
+export const ZWithheldData = z.object({
+  month: z.string(),
+  ambassadorId: z.string(),
+  kind: z.enum(['prize', 'lottery']),
+  prizeUsdt: money,
+  reason: z.string(),
+});
+export type TWithheldData = z.infer<typeof ZWithheldData>;
+
+export const ZPaidData = z.object({ withdrawalId: z.string(), amountUsdt: money, txHash: z.string(), paidAt: z.string() });
+export type TPaidData = z.infer<typeof ZPaidData>;
+
+const ZDecisions = z.object({
+  decided: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  /**
+   * Hours from submission to decision, the median; null when nothing was decided. A string with one
+   * decimal ("20.5": canonical JSON holds integers and strings only), or a whole number.
+   */
+  medianHours: z.union([z.string(), z.number()]).nullable(),
+});
+export type TDecisions = z.infer<typeof ZDecisions>;
+
+export const ZSummaryData = z.object({
+  month: z.string(),
+  gcmAwarded: money,
+  usdtAwarded: money,
+  usdtPaid: money,
+  applications: ZDecisions,
+  reports: ZDecisions,
+  withdrawals: ZDecisions,
+});
+export type TSummaryData = z.infer<typeof ZSummaryData>;
+
+/** One entry's data read by its kind; `other` for an unknown kind or data that does not have the expected shape. */
+export type TLogData =
+  | { kind: 'season.terms'; data: TTermsData }
+  | { kind: 'season.frozen'; data: TFrozenData }
+  | { kind: 'season.closed'; data: TClosedData }
+  | { kind: 'prize.withheld'; data: TWithheldData }
+  | { kind: 'payout.paid'; data: TPaidData }
+  | { kind: 'month.summary'; data: TSummaryData }
+  | { kind: 'other'; data: unknown };
+
+const READERS = {
+  'season.terms': ZTermsData,
+  'season.frozen': ZFrozenData,
+  'season.closed': ZClosedData,
+  'prize.withheld': ZWithheldData,
+  'payout.paid': ZPaidData,
+  'month.summary': ZSummaryData,
+} as const;
+
+export function readLogData(entry: { kind: string; data: unknown }): TLogData {
+  if (!Object.hasOwn(READERS, entry.kind)) return { kind: 'other', data: entry.data };
+  const kind = entry.kind as keyof typeof READERS;
+  const parsed = READERS[kind].safeParse(entry.data);
+  return parsed.success ? ({ kind, data: parsed.data } as TLogData) : { kind: 'other', data: entry.data };
+}

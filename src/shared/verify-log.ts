@@ -1,0 +1,416 @@
+/**
+ * Checks of the public programme log and of a month's draw against it (DECISIONS §5, protocol 2
+ * step 5 and The public programme log), one implementation for the Hall of Fame's 'Verify this
+ * draw', the /transparency page, `npm run verify-draw` and `npm run verify-log`. Nothing here
+ * fetches: callers pass a function that reads one page of GET /api/public/log, and what they read.
+ */
+import { canonicalJson } from './canonical-json.ts';
+import { QUICKNET, roundTime, type DrandChain } from './drand.ts';
+import { verifyPublishedSeason, type DrawCheck, type PublishedSeason, type PublishedSeason2 } from './draw.ts';
+import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead } from './public-log.ts';
+import { readLogData, type TClosedData, type TFrozenData, type TTermsData, type TWithheldData } from './schemas/log-data.ts';
+import { LOG_PAGE_MAX, ZLogPage } from './schemas/public-log.ts';
+import { seasonBounds } from './seasons.ts';
+
+/** A whole log as read: its entries, oldest first, and the head the server said it has. */
+export interface WholeLog {
+  entries: LogEntry[];
+  head: LogHead;
+}
+
+/**
+ * Reads the whole log, `LOG_PAGE_MAX` entries a page, from the start up to the head the server
+ * answers (entries written while reading are read too). `getPage(after, limit)` answers the body of
+ * GET /api/public/log?after=…&limit=…. Stops when a page brings nothing new: whatever is missing
+ * then shows up in `checkLog` as a head the entries do not reach.
+ */
+export async function readWholeLog(getPage: (after: number, limit: number) => Promise<unknown>): Promise<WholeLog> {
+  const entries: LogEntry[] = [];
+  let after = 0;
+  let head: LogHead;
+  for (;;) {
+    const parsed = ZLogPage.safeParse(await getPage(after, LOG_PAGE_MAX));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(
+        `the log's page after entry ${after} is not a log page (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unreadable'})`,
+      );
+    }
+    const page = parsed.data;
+    head = page.head;
+    const last = page.entries.at(-1);
+    entries.push(...page.entries);
+    if (!last || last.seq <= after || last.seq >= head.seq) break;
+    after = last.seq;
+  }
+  return { entries, head };
+}
+
+/**
+ * Where a check failed: the first entry that does not hold, and why. `cause`: 'chain' (an entry's
+ * hash, link or seq), 'head' (the served head is not where the entries end), 'rewritten' (a head
+ * remembered earlier is no longer in the log), 'draw' (a logged draw does not verify).
+ */
+export interface LogFailure {
+  seq: number;
+  reason: string;
+  cause: 'chain' | 'head' | 'rewritten' | 'draw';
+}
+
+export type LogVerdict = { ok: true; head: LogHead; count: number } | { ok: false; head: LogHead; count: number; failure: LogFailure };
+
+/**
+ * The log's checks: every entry's hash and link to the one before (verifyChain), the served head
+ * is the last entry, and every head remembered earlier (a browser's, or `--head`) is still in it
+ * (extendsHead). Answers the first failure, by seq.
+ */
+export async function checkLog(log: WholeLog, remembered: readonly LogHead[] = []): Promise<LogVerdict> {
+  const count = log.entries.length;
+  const chain = await verifyChain(log.entries);
+  if (!chain.ok) return { ok: false, head: log.head, count, failure: { seq: chain.seq, reason: chain.reason, cause: 'chain' } };
+  if (chain.head.seq !== log.head.seq || chain.head.hash !== log.head.hash) {
+    const seq = Math.min(chain.head.seq + 1, log.head.seq);
+    const reason =
+      chain.head.seq < log.head.seq
+        ? `the server says the log goes on to entry ${log.head.seq}, but its entries end at ${chain.head.seq}`
+        : `the server gives its head as ${formatHead(log.head)}, but the entries end at ${formatHead(chain.head)}`;
+    return { ok: false, head: log.head, count, failure: { seq, reason, cause: 'head' } };
+  }
+  const failures = remembered
+    .map((head) => ({ head, check: extendsHead(log.entries, head) }))
+    .flatMap(({ head, check }) => (check.ok ? [] : [{ seq: head.seq, reason: check.reason, cause: 'rewritten' as const }]))
+    .sort((a, b) => a.seq - b.seq);
+  const first = failures[0];
+  return first ? { ok: false, head: log.head, count, failure: first } : { ok: true, head: chain.head, count };
+}
+
+/** What the server says about its drand chain (GET /api/public/drand). */
+export interface ServedChain extends DrandChain {
+  quicknet?: boolean;
+}
+
+/**
+ * The chain a beacon is checked against: for quicknet, the key built in here (never the copy a
+ * server sends); for another chain, the one the server says it draws from, when it is that chain
+ * (a test chain, outside production). Undefined for a chain nobody vouches for.
+ */
+export function chainFor(chainHash: string, served?: ServedChain | null): { chain: DrandChain; quicknet: boolean } | undefined {
+  const hash = chainHash.toLowerCase();
+  if (hash === QUICKNET.hash) return { chain: QUICKNET, quicknet: true };
+  if (served && served.hash.toLowerCase() === hash) {
+    const { hash: servedHash, publicKey, genesisTime, period } = served;
+    return { chain: { hash: servedHash.toLowerCase(), publicKey, genesisTime, period }, quicknet: false };
+  }
+  return undefined;
+}
+
+/** A step of a verification: a draw step, or one against the log; `note` says something worth knowing that is not a failure. */
+export interface VerifyStep extends DrawCheck {
+  note?: string;
+}
+
+export const TEST_CHAIN_WARNING = 'Test chain, not drand quicknet';
+export const PROTOCOL_1_NOTE = 'Protocol 1: the beacon was entered by an admin, and the secret published at the close.';
+
+/** Entries of `kind` about `month` (data.month), oldest first. */
+function entriesOf(entries: readonly LogEntry[], kind: string, month: string): LogEntry[] {
+  return entries.filter((e) => e.kind === kind && typeof e.data === 'object' && e.data !== null && (e.data as { month?: unknown }).month === month);
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** One entry of a kind for the month: the step's failure when there is none, or more than one, or it cannot be read. */
+function oneEntry<T>(
+  entries: readonly LogEntry[],
+  kind: 'season.terms' | 'season.frozen' | 'season.closed',
+  month: string,
+  step: string,
+  expected: string,
+): { entry: LogEntry; data: T } | VerifyStep {
+  const found = entriesOf(entries, kind, month);
+  const entry = found[0];
+  if (!entry) return { step, expected, actual: `(no ${kind} entry for ${month})`, ok: false };
+  if (found.length > 1) return { step, expected, actual: `(${kind} written ${found.length} times: entries ${found.map((e) => e.seq).join(', ')})`, ok: false };
+  const read = readLogData(entry);
+  if (read.kind !== kind) return { step: `${step} (entry ${entry.seq})`, expected, actual: `(entry ${entry.seq} cannot be read as ${kind})`, ok: false };
+  return { entry, data: read.data as T };
+}
+
+const isStep = (value: object): value is VerifyStep => 'step' in value;
+
+/**
+ * A protocol 2 month against the log: the terms logged once, as published, and before the month
+ * began (late: a note, not a failure); the freeze logged once, as published, before the beacon
+ * round's time; the draw logged as published once closed; and each withheld prize logged.
+ */
+export function seasonLogChecks(published: PublishedSeason2, entries: readonly LogEntry[], chain: DrandChain): VerifyStep[] {
+  const { month } = published;
+  const steps: VerifyStep[] = [];
+
+  const terms = oneEntry<TTermsData>(entries, 'season.terms', month, 'Log: the terms', published.termsHash);
+  if (isStep(terms)) steps.push(terms);
+  else {
+    const same = terms.data.termsHash === published.termsHash && canonicalJson(terms.data.terms) === canonicalJson(published.terms);
+    steps.push({
+      step: `Log: the terms (entry ${terms.entry.seq})`,
+      expected: published.termsHash,
+      actual: terms.data.termsHash === published.termsHash && !same ? `${terms.data.termsHash} (with other terms)` : terms.data.termsHash,
+      ok: same,
+    });
+    const start = seasonBounds(month).start.getTime();
+    const late = !(Date.parse(terms.entry.at) <= start);
+    steps.push({
+      step: 'Log: terms fixed before the month began',
+      expected: terms.entry.at,
+      actual: late ? `${terms.entry.at}: late, the month began ${iso(start)}` : `before ${iso(start)}`,
+      ok: true,
+      ...(late ? { note: `terms fixed late, at ${terms.entry.at}` } : {}),
+    });
+  }
+
+  const publishedFreeze = [
+    `list ${published.listHash}`,
+    `${published.entrantCount} entrants`,
+    `round ${published.beacon.round}`,
+    `champions ${
+      [...published.champions]
+        .sort((a, b) => a.rank - b.rank)
+        .map((c) => `${c.rank}: ${c.ambassadorId.toLowerCase()} ${c.prizeUsdt}`)
+        .join(', ') || '(none)'
+    }`,
+  ].join('; ');
+  const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, 'Log: the freeze', publishedFreeze);
+  if (isStep(frozen)) steps.push(frozen);
+  else {
+    const d = frozen.data;
+    const logged = [
+      `list ${d.listHash}`,
+      `${d.entrantCount} entrants`,
+      `round ${d.beaconRound}`,
+      `champions ${
+        [...d.champions]
+          .sort((a, b) => a.rank - b.rank)
+          .map((c) => `${c.rank}: ${c.ambassadorId.toLowerCase()} ${c.prizeUsdt}`)
+          .join(', ') || '(none)'
+      }`,
+    ].join('; ');
+    steps.push({
+      step: `Log: the freeze (entry ${frozen.entry.seq}): list hash, entrants, round, champions`,
+      expected: publishedFreeze,
+      actual: logged,
+      ok: logged === publishedFreeze,
+    });
+    let due: number | undefined;
+    try {
+      due = roundTime(chain, published.beacon.round) * 1000;
+    } catch {
+      due = undefined;
+    }
+    const inTime = due !== undefined && Date.parse(frozen.entry.at) < due;
+    steps.push({
+      step: `Log: frozen before round ${published.beacon.round}'s time`,
+      expected: frozen.entry.at,
+      actual: due === undefined ? '(no such round)' : inTime ? `before ${iso(due)}` : `not before the round's time, ${iso(due)}`,
+      ok: inTime,
+    });
+  }
+
+  if (published.status === 'closed') {
+    const winners = [...(published.lottery?.winners ?? [])].sort((a, b) => a.position - b.position);
+    const publishedDraw = [
+      `round ${published.beacon.round}`,
+      `signature ${published.beacon.signature ?? '(none)'}`,
+      `randomness ${published.beacon.randomness ?? '(none)'}`,
+      `winners ${winners.map((w) => `${w.position}: ${w.ambassadorId.toLowerCase()}`).join(', ') || '(none)'}`,
+    ].join('; ');
+    const closed = oneEntry<TClosedData>(entries, 'season.closed', month, 'Log: the draw', publishedDraw);
+    if (isStep(closed)) steps.push(closed);
+    else {
+      const d = closed.data;
+      const logged = [
+        `round ${d.beaconRound}`,
+        `signature ${d.signature}`,
+        `randomness ${d.randomness}`,
+        `winners ${
+          [...d.winners]
+            .sort((a, b) => a.position - b.position)
+            .map((w) => `${w.position}: ${w.ambassadorId.toLowerCase()}`)
+            .join(', ') || '(none)'
+        }`,
+      ].join('; ');
+      steps.push({
+        step: `Log: the draw (entry ${closed.entry.seq}): round, signature, randomness, winners`,
+        expected: publishedDraw,
+        actual: logged,
+        ok: logged === publishedDraw,
+      });
+    }
+  }
+
+  const withheldEntries = entriesOf(entries, 'prize.withheld', month).flatMap((entry) => {
+    const read = readLogData(entry);
+    return read.kind === 'prize.withheld' ? [{ entry, data: read.data as TWithheldData }] : [];
+  });
+  const rows = [
+    ...published.champions.map((c) => ({ kind: 'prize' as const, id: c.ambassadorId.toLowerCase(), name: c.fullName, withheld: c.withheld })),
+    ...(published.lottery?.winners ?? []).map((w) => ({ kind: 'lottery' as const, id: w.ambassadorId.toLowerCase(), name: w.fullName, withheld: w.withheld })),
+  ];
+  for (const row of rows) {
+    const logged = withheldEntries.find((w) => w.data.kind === row.kind && w.data.ambassadorId.toLowerCase() === row.id);
+    const what = row.kind === 'prize' ? 'prize' : 'lottery prize';
+    if (row.withheld) {
+      steps.push({
+        step: `Log: ${what} withheld from ${row.name}${logged ? ` (entry ${logged.entry.seq})` : ''}`,
+        expected: row.withheld.reason,
+        actual: logged ? logged.data.reason : '(not in the log)',
+        ok: logged?.data.reason === row.withheld.reason,
+      });
+    } else if (logged) {
+      steps.push({
+        step: `Log: ${what} withheld from ${row.name} (entry ${logged.entry.seq})`,
+        expected: '(paid, as the season shows)',
+        actual: `withheld: ${logged.data.reason}`,
+        ok: false,
+      });
+    }
+  }
+  return steps;
+}
+
+/** A month's whole verification: the draw (verifyPublishedSeason), the chain it used, and the log. */
+export interface SeasonVerification {
+  ok: boolean;
+  /** A frozen month: its beacon is not out yet, so the draw itself is not checked. */
+  pending: boolean;
+  steps: VerifyStep[];
+  /** The notes of the steps, and the protocol's: what a reader should know that is not a failure. */
+  notes: string[];
+}
+
+/**
+ * Verifies a published month (GET /api/public/seasons/{month}) as DECISIONS §5 step 5 says: for
+ * protocol 2 the beacon against the chain `chainFor` picks (quicknet's built-in key; a test chain
+ * only when the server says it draws from it, with a warning), the draw, the whole log's chain and
+ * the month's entries in it. A protocol 1 month is checked by its own steps (it predates the log).
+ * `log` is the whole log as read, or an Error when it could not be read (a failed step).
+ */
+export async function verifySeason(
+  published: PublishedSeason,
+  options: { served?: ServedChain | null | undefined; log?: WholeLog | Error | null | undefined } = {},
+): Promise<SeasonVerification> {
+  if (published.protocol !== 2) {
+    const result = await verifyPublishedSeason(published);
+    return { ok: result.ok, pending: false, steps: result.checks, notes: [PROTOCOL_1_NOTE] };
+  }
+  const steps: VerifyStep[] = [];
+  const termsChain = published.terms.beacon.chain;
+  const picked = chainFor(termsChain, options.served);
+  if (!picked) {
+    steps.push({
+      step: 'Beacon chain: drand quicknet, or the chain this server says it draws from',
+      expected: termsChain,
+      actual: options.served ? `(this server draws from ${options.served.hash})` : '(this server does not say which chain it draws from)',
+      ok: false,
+    });
+  } else if (picked.quicknet) {
+    steps.push({
+      step: "Beacon chain: drand quicknet (the key built into this checker, not the server's)",
+      expected: termsChain,
+      actual: QUICKNET.hash,
+      ok: true,
+    });
+  } else {
+    steps.push({
+      step: `Beacon chain: ${TEST_CHAIN_WARNING}`,
+      expected: QUICKNET.hash,
+      actual: picked.chain.hash,
+      ok: true,
+      note: `${TEST_CHAIN_WARNING}: the beacon is checked against the key this server serves, which only proves something on a test server.`,
+    });
+  }
+  const chain = picked?.chain ?? QUICKNET;
+  const draw = await verifyPublishedSeason(published, chain);
+  steps.push(...draw.checks);
+
+  const log = options.log;
+  if (log instanceof Error || !log) {
+    steps.push({ step: 'Log: read the public log', expected: 'the whole log', actual: log ? `(${log.message})` : '(not read)', ok: false });
+  } else {
+    const verdict = await checkLog(log);
+    steps.push(
+      verdict.ok
+        ? {
+            step: `Log: every entry's hash chains to the one before (${verdict.count} entries)`,
+            expected: formatHead(log.head),
+            actual: formatHead(verdict.head),
+            ok: true,
+          }
+        : { step: `Log: entry ${verdict.failure.seq} holds`, expected: 'an unbroken chain', actual: verdict.failure.reason, ok: false },
+    );
+    steps.push(...seasonLogChecks(published, log.entries, chain));
+  }
+  return {
+    ok: steps.every((s) => s.ok),
+    pending: draw.pending,
+    steps,
+    notes: steps.flatMap((s) => (s.note ? [s.note] : [])),
+  };
+}
+
+/**
+ * `npm run verify-log`'s draws: every month the log says was closed, loaded with `loadSeason` and
+ * verified against the log. Answers the first failure by the closing entry's seq, and the notes.
+ */
+export async function verifyLoggedDraws(
+  log: WholeLog,
+  loadSeason: (month: string) => Promise<PublishedSeason>,
+  served: ServedChain | null | undefined,
+  onSeason?: (month: string, result: SeasonVerification) => void,
+): Promise<{ ok: true; months: string[] } | { ok: false; months: string[]; failure: LogFailure }> {
+  const months: string[] = [];
+  for (const entry of log.entries) {
+    if (entry.kind !== 'season.closed') continue;
+    const read = readLogData(entry);
+    if (read.kind !== 'season.closed')
+      return { ok: false, months, failure: { seq: entry.seq, reason: 'its data is not a season.closed record', cause: 'draw' } };
+    const { month } = read.data as TClosedData;
+    let published: PublishedSeason;
+    try {
+      published = await loadSeason(month);
+    } catch (error) {
+      return {
+        ok: false,
+        months,
+        failure: { seq: entry.seq, reason: `${month} could not be read: ${error instanceof Error ? error.message : String(error)}`, cause: 'draw' },
+      };
+    }
+    const result = await verifySeason(published, { served, log });
+    onSeason?.(month, result);
+    months.push(month);
+    const bad = result.steps.find((s) => !s.ok);
+    if (bad)
+      return {
+        ok: false,
+        months,
+        failure: { seq: entry.seq, reason: `${month}'s draw: ${bad.step}: published ${bad.expected}, checked ${bad.actual}`, cause: 'draw' },
+      };
+    if (result.pending) return { ok: false, months, failure: { seq: entry.seq, reason: `${month} is logged as closed, but the season is not`, cause: 'draw' } };
+  }
+  return { ok: true, months };
+}
+
+/** A month's entries (terms, freeze, draw, withheld prizes, summary; payouts by the month they were paid in), newest month first. */
+export function logByMonth(entries: readonly LogEntry[]): { month: string; entries: LogEntry[] }[] {
+  const months = new Map<string, LogEntry[]>();
+  for (const entry of entries) {
+    const data = typeof entry.data === 'object' && entry.data !== null ? (entry.data as Record<string, unknown>) : {};
+    const when = typeof data.month === 'string' ? data.month : typeof data.paidAt === 'string' ? data.paidAt.slice(0, 7) : entry.at.slice(0, 7);
+    const month = /^\d{4}-\d{2}$/.test(when) ? when : entry.at.slice(0, 7);
+    const list = months.get(month);
+    if (list) list.push(entry);
+    else months.set(month, [entry]);
+  }
+  return [...months.entries()].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([month, list]) => ({ month, entries: list }));
+}
