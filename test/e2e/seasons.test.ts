@@ -1,7 +1,8 @@
 /**
- * The programme's month in Chromium: a super admin closes an ended month from the console, a
- * winner sees the prize, and a stranger verifies the draw on the Hall of Fame page (Match), and
- * sees Mismatch when a published value (the secret) is altered.
+ * The programme's month in Chromium (protocol 2): nobody types anything. The month is frozen and
+ * closed by the product itself (the seasons job, with a stand-in drand relay of our own), the super
+ * admin's console shows where it stands, a winner sees the prize, and a stranger verifies the draw
+ * on the Hall of Fame page (Match; the Mismatch cases are in transparency.test.ts).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import { superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
+import { seasonBounds } from '../../src/shared/seasons.ts';
 import { expectText, launchBrowser, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 // The month before the real one (browsers drop cookies that expire before their own clock, so
@@ -19,6 +23,7 @@ const MONTH = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10,
 const LABEL = seasonLabel(MONTH);
 
 let server: TestServer;
+let relay: DrandRelay;
 let browser: Browser;
 const people: CreatedAmbassador[] = [];
 const pages = pageTracker(
@@ -27,35 +32,43 @@ const pages = pageTracker(
 );
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, clock: new TestClock(`${MONTH}-10T12:00:00Z`) });
+  // The relay answers rounds up to the real time: the month's round (an hour after its end) is out.
+  relay = await startDrandRelay();
+  server = await startTestServer({
+    listen: true,
+    clock: new TestClock(`${MONTH}-10T12:00:00Z`),
+    env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url },
+  });
   browser = await launchBrowser();
+  // The month's terms, fixed as it runs.
+  await runSeasonsJob(server.ctx);
   const admin = await superAdminClient(server);
   for (let i = 0; i < 8; i++) people.push(await createAmbassador(server, { admin, fullName: `Striker ${i + 1}` }));
   for (const [i, person] of people.entries()) await credit(server, person.ambassadorId, 'GCM', `${(8 - i) * 100}.00`);
+  // Changed during the month: applies from the next one (the prize pool below).
   await admin.patch('/api/super-admin/settings', { lotteryWinners: 2 });
-  // The month has turned: it can be closed.
+  // Half a minute after the month's end the job freezes it; later, with its round out, it closes it.
+  server.clock.set(new Date(seasonBounds(MONTH).end.getTime() + 30_000));
+  expect((await runSeasonsJob(server.ctx)).frozen).toEqual([MONTH]);
   server.clock.set(new Date());
+  expect((await runSeasonsJob(server.ctx)).closed).toEqual([MONTH]);
 });
 afterEach(() => pages.closeAll());
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await relay?.close();
 });
 
-describe('a month closed from the console', () => {
-  it('pays the prizes, shows them to the winner, and lets anyone verify the draw', async () => {
+describe('a month that closes by itself', () => {
+  it('shows its stage in the console, pays the prizes, shows them to the winner, and lets anyone verify the draw', async () => {
     const { page } = await pages.open();
     await signInAsSuperAdmin(page, SUPER_ADMIN);
     await page.getByRole('tab', { name: 'Super Admin' }).click();
-    await page.getByRole('button', { name: `Close month ${LABEL}` }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('1st: Striker 1').waitFor();
-    await dialog.getByLabel(/^Beacon/).fill('bsc:43123456:0x9f3c0e1b2a4d5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6');
-    await screenshot(page, 'season-close');
-    await dialog.getByRole('button', { name: 'Close and pay' }).click();
-    await dialog.getByText(`${LABEL} is closed and paid.`).waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    // No close form and no beacon to type: the month says where it stands.
     await page.getByText('Closed', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: `Close month ${LABEL}` }).count()).toBe(0);
+    await screenshot(page, 'season-closed-by-itself');
 
     // The winner of 1st place sees it on the dashboard and in the wallet.
     const winner = await pages.open();
@@ -76,10 +89,9 @@ describe('a month closed from the console', () => {
     const altered = await pages.open();
     await altered.page.route(`**/api/public/seasons/${MONTH}`, async (route) => {
       const response = await route.fetch({ headers: { ...route.request().headers(), 'accept-encoding': 'identity' } });
-      // A secret other than the committed one: the commitment step can never match. (An altered
-      // beacon alone may, by chance, give the same few winners: 1 in 6 with 3 entrants and 2 winners.)
-      const body = (await response.json()) as { lottery: { secret: string } };
-      body.lottery.secret = '0'.repeat(64);
+      // A randomness that is not the signature's hash: that step can never match.
+      const body = (await response.json()) as { beacon: { randomness: string } };
+      body.beacon.randomness = '0'.repeat(64);
       // A fresh answer (not the original's headers: its length and encoding no longer apply).
       await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
     });
