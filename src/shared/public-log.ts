@@ -68,8 +68,8 @@ export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEA
 export function extendsHead(entries: LogEntry[], remembered: LogHead): { ok: true } | { ok: false; reason: string } {
   if (remembered.seq === 0) return { ok: true };
   const at = entries.find((e) => e.seq === remembered.seq);
-  if (!at) return { ok: false, reason: `the log no longer has entry ${remembered.seq}, which this browser saw` };
-  if (at.hash !== remembered.hash) return { ok: false, reason: `entry ${remembered.seq} is not the one this browser saw: the log was rewritten` };
+  if (!at) return { ok: false, reason: `the log no longer has entry ${remembered.seq}, which was seen before` };
+  if (at.hash !== remembered.hash) return { ok: false, reason: `entry ${remembered.seq} is not the one seen before: the log was rewritten` };
   return { ok: true };
 }
 

@@ -159,7 +159,7 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
     state.log = await rechain(state.month.log.entries.map((e) => (e.seq === 3 ? { ...e, data: { ...(e.data as object), entrantCount: 11 } } : e)));
     const rewritten = await run(['--url', url, '--head', noted], LOG_SCRIPT);
     expect(rewritten.code).toBe(1);
-    expect(rewritten.output).toContain('FAILED at entry 3: entry 3 is not the one this browser saw');
+    expect(rewritten.output).toContain('FAILED at entry 3: entry 3 is not the one seen before');
     // Without the head, the rewrite still shows: the logged freeze no longer matches the published month.
     const draw = await run(['--url', url], LOG_SCRIPT);
     expect(draw.code).toBe(1);

@@ -49,5 +49,7 @@ export const ZSettings = z.object({
   prizesUsdt: z.array(money).length(PRIZE_PLACES),
   lotteryWinners: z.number().int(),
   lotteryPrizeUsdt: money,
+  /** GET /api/settings only: the block explorer's transaction page (EXPLORER_TX_URL), for links to payouts. */
+  explorerTxUrl: z.string().optional(),
 });
 export type TSettings = z.infer<typeof ZSettings>;

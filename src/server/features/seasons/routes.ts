@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonParams, ZSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../../../shared/schemas/seasons.ts';
+import { seasonOf } from '../../../shared/seasons.ts';
+import { publicCache, sendEncoded } from '../public/cache.ts';
 import { requireUser, typed } from '../../http.ts';
 import { ZDrandChainInfo } from '../../../shared/schemas/seasons.ts';
 import { closeSeason, currentSeason, previewSeason, publicSeasonDetail, publicSeasons, seasonsForAdmin } from './service.ts';
@@ -32,19 +34,24 @@ export async function seasonRoutes(app: FastifyInstance) {
     async () => publicSeasons(app.ctx),
   );
 
-  // Registered before /:month, which would otherwise take "current" for a month.
-  r.get(
+  // Registered before /:month, which would otherwise take "current" for a month. Read by every
+  // landing page: cached as encoded bytes like the other public reads (public/cache.ts), per month,
+  // until the figures' feed moves (a settings change, a month's terms logged).
+  const cache = publicCache(app.ctx.database.figures);
+  app.get(
     '/api/public/seasons/current',
     {
-      config: { access: 'public' },
+      config: { access: 'public', etag: true },
+      compress: false,
       schema: {
         operationId: 'getCurrentSeason',
         summary: 'This month: its terms (prizes, lottery, drand round) and their hash',
         tags: ['seasons'],
-        response: { 200: ZCurrentSeason.describe('The running month.') },
+        response: { 200: ZCurrentSeason.describe('The running month (Cache-Control: no-cache: revalidate with If-None-Match).') },
       },
     },
-    async () => currentSeason(app.ctx),
+    async (request, reply) =>
+      sendEncoded(request, reply, await cache.get('current', seasonOf(app.ctx.clock.now()), async () => ZCurrentSeason.parse(await currentSeason(app.ctx)))),
   );
 
   r.get(

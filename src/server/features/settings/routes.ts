@@ -17,7 +17,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         response: { 200: ZSettings.describe('Whether reports may be submitted, and the monthly prizes.') },
       },
     },
-    async () => getSettings(app.ctx),
+    async () => ({ ...(await getSettings(app.ctx)), explorerTxUrl: app.ctx.config.payouts.explorerTxUrl }),
   );
 
   r.patch(
