@@ -14,7 +14,7 @@ import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { seasonBounds } from '../../src/shared/seasons.ts';
-import { expectText, launchBrowser, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { expectText, expectToast, launchBrowser, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 // The month before the real one (browsers drop cookies that expire before their own clock, so
 // the pages are visited at the real time, once that month has ended).
@@ -145,5 +145,26 @@ describe('the prize pool', () => {
       expect(await pool.textContent()).toContain('2 winners of $20.00');
     }
     await screenshot(page, 'leaderboard-prize-pool');
+  });
+});
+
+describe('the prize settings form', () => {
+  it('saves any number of lottery winners from 0 to 100, says once what it takes, and from which month it applies', async () => {
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    const form = page.getByRole('form', { name: 'Monthly prizes' });
+    const field = form.getByLabel(/^Lottery winners/);
+    await field.fill('4');
+    await form.getByRole('button', { name: 'Save prizes' }).click();
+    const next = seasonLabel(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 10)).toISOString().slice(0, 7));
+    await expectToast(page, 'Prizes Updated');
+    await expectText(page, `Changes apply from ${next}.`);
+    expect((await (await fetch(`${server.url}/api/settings`)).json()).lotteryWinners).toBe(4);
+    // Out of range: refused with the message, shown once (the hint says something else).
+    await field.fill('101');
+    await form.getByRole('button', { name: 'Save prizes' }).click();
+    await expect.poll(() => form.getByText('The number of lottery winners is a whole number from 0 to 100').count()).toBe(1);
+    expect((await (await fetch(`${server.url}/api/settings`)).json()).lotteryWinners).toBe(4);
   });
 });

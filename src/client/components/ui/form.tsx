@@ -51,15 +51,17 @@ function useFieldError(name: string): string | undefined {
 
 interface FormFieldProps extends Omit<FieldProps, 'error'> {
   name: string;
+  /** A number input whose value the schema reads as a number (react-hook-form's valueAsNumber). */
+  asNumber?: boolean;
 }
 
 /** A field of the surrounding Form: its control is registered under `name` and shows the field's message under it. */
-export function FormField({ name, children, ...field }: FormFieldProps) {
+export function FormField({ name, asNumber, children, ...field }: FormFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return (
     <Field {...field} error={error}>
-      {cloneElement(children, register(name))}
+      {cloneElement(children, register(name, asNumber ? { valueAsNumber: true } : undefined))}
     </Field>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatDateTime, formatGcm, formatUsdt } from '../../../../shared/format.ts';
 import type { TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
-import { PRIZE_PLACES, SETTINGS_MESSAGES, ZSettingsInput } from '../../../../shared/schemas/settings.ts';
+import { MAX_LOTTERY_WINNERS, PRIZE_PLACES, ZSettingsInput } from '../../../../shared/schemas/settings.ts';
 import { seasonBounds, seasonLabel, seasonOf } from '../../../../shared/seasons.ts';
 import { useCurrentSeason } from '../../../api/current-season.ts';
 import { useSettings } from '../../../api/settings.ts';
@@ -76,8 +76,8 @@ export function PrizesCard() {
               ))}
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField name="lotteryWinners" label="Lottery winners" hint={SETTINGS_MESSAGES.lotteryWinners} required>
-                <Input type="number" inputMode="numeric" min={0} max={100} onChange={(e) => form.setValue('lotteryWinners', e.currentTarget.valueAsNumber)} />
+              <FormField name="lotteryWinners" label="Lottery winners" hint="How many entrants the lottery draws each month, 0 to 100" required asNumber>
+                <Input type="number" inputMode="numeric" min={0} max={MAX_LOTTERY_WINNERS} step={1} />
               </FormField>
               <FormField name="lotteryPrizeUsdt" label="Lottery prize (USDT)" required>
                 <Input inputMode="decimal" />
