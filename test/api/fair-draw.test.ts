@@ -105,6 +105,26 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
     expect(terms?.data).toEqual({ month: '2026-10', terms: current.terms, termsHash: current.termsHash });
   });
 
+  it('writes nothing when a freeze fails half-way, and freezes on the next run', async () => {
+    // A failure late in the freeze (writing the month's summary): everything before it must go too.
+    await server.db.execute(
+      sql`create function refuse_summary() returns trigger language plpgsql as $$ begin if new.kind = 'month.summary' then raise exception 'the summary cannot be written'; end if; return new; end $$`,
+    );
+    await server.db.execute(sql`create trigger refuse_summary before insert on public_log for each row execute function refuse_summary()`);
+    const logBefore = (await wholeLog(server)).length;
+    server.clock.set('2026-11-01T00:00:20Z');
+    expect(await runSeasonsJob(server.ctx)).toMatchObject({ frozen: [], failed: ['2026-10'] });
+    const october = (await server.db.select().from(seasons).where(eq(seasons.month, '2026-10')))[0];
+    expect(october).toMatchObject({ frozenAt: null, listHash: null, champions: null, beaconRound: null });
+    expect(await server.db.select().from(seasonEntrants).where(eq(seasonEntrants.month, '2026-10'))).toEqual([]);
+    // The next month's terms (fixed before the freeze in the same run) stand; nothing of the freeze does.
+    expect(kinds(await wholeLog(server), '2026-10')).toEqual(['season.terms']);
+    expect((await wholeLog(server)).length).toBeLessThanOrEqual(logBefore + 1);
+    await server.db.execute(sql`drop trigger refuse_summary on public_log`);
+    await server.db.execute(sql`drop function refuse_summary()`);
+    server.clock.set('2026-10-20T12:00:00Z');
+  });
+
   it('runs October from terms to paid prizes by itself: freeze, a suspension after it, a relay down, the verified beacon, the close', async () => {
     // October: eight earn.
     const october = ['500.00', '400.00', '300.00', '250.00', '200.00', '150.00', '120.00', '110.00'];

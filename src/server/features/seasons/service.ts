@@ -367,6 +367,8 @@ export interface SeasonsJobRun {
   frozen: string[];
   closed: string[];
   waiting: string[];
+  /** Months whose step failed (rolled back, tried again on the next run); the others went on. */
+  failed: string[];
 }
 
 /**
@@ -380,7 +382,20 @@ export async function runSeasonsJob(ctx: AppContext): Promise<SeasonsJobRun> {
   await ensureSeason(ctx, current);
   const next = nextMonthOf(current);
   if (seasonBounds(next).start.getTime() - now.getTime() <= TERMS_AHEAD_MS) await ensureSeason(ctx, next);
-  const run: SeasonsJobRun = { frozen: [], closed: [], waiting: [] };
+  const run: SeasonsJobRun = { frozen: [], closed: [], waiting: [], failed: [] };
+  // One month's failure (rolled back whole) neither stops the others nor this run.
+  const attempt = async <T>(month: string, step: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await step();
+    } catch (error) {
+      run.failed.push(month);
+      ctx.log.error(
+        { month, err: error instanceof Error ? error.message : String(error) },
+        'seasons: a step failed and was rolled back; it runs again shortly',
+      );
+      return undefined;
+    }
+  };
   const open = await ctx.db
     .select()
     .from(seasons)
@@ -388,7 +403,7 @@ export async function runSeasonsJob(ctx: AppContext): Promise<SeasonsJobRun> {
     .orderBy(asc(seasons.month));
   for (const row of open) {
     if (!hasEnded(row.month, now)) continue;
-    if (!row.frozenAt && (await freezeSeason(ctx, row.month))) run.frozen.push(row.month);
+    if (!row.frozenAt && (await attempt(row.month, () => freezeSeason(ctx, row.month)))) run.frozen.push(row.month);
   }
   const frozen = await ctx.db
     .select()
@@ -397,8 +412,9 @@ export async function runSeasonsJob(ctx: AppContext): Promise<SeasonsJobRun> {
     .orderBy(asc(seasons.month));
   for (const row of frozen) {
     if (!row.beaconAt || row.beaconAt.getTime() > ctx.clock.now().getTime()) continue;
-    if ((await closeWhenDue(ctx, row)) === 'closed') run.closed.push(row.month);
-    else run.waiting.push(row.month);
+    const outcome = await attempt(row.month, () => closeWhenDue(ctx, row));
+    if (outcome === 'closed') run.closed.push(row.month);
+    else if (outcome === 'waiting') run.waiting.push(row.month);
   }
   return run;
 }
