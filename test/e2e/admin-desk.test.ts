@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
-import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { browserSuite, expectText, screenshot, signInAsSuperAdmin } from './browser.ts';
@@ -76,5 +76,18 @@ describe('the admin desk', () => {
     await changes.waitFor();
     expect(await changes.textContent()).toMatch(/status: active →\s*changed to suspended/);
     await screenshot(page, 'admin-activity-changes');
+  });
+});
+
+describe('changes to the admin team', () => {
+  it('shows every admin a banner for 7 days when an admin is added', async () => {
+    const admin = await superAdminClient(suite.server);
+    const added = await createAdmin(suite.server, { superAdmin: admin, fullName: 'New Colleague' });
+    const { page } = await suite.pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    const banner = page.getByRole('region', { name: 'Changes to the admin team in the last 7 days' });
+    await banner.getByText(`Added admin: New Colleague <${added.email}> by ${SUPER_ADMIN.email}`).waitFor();
+    await expectText(page, /Every admin was emailed\./);
+    await screenshot(page, 'admin-security-notices');
   });
 });
