@@ -201,6 +201,8 @@ export async function freezeSeason(ctx: AppContext, month: string): Promise<bool
     for (let i = 0; i < plan.entrants.length; i += 5_000) {
       await m.tx.insert(seasonEntrants).values(plan.entrants.slice(i, i + 5_000).map((e) => ({ month, ambassadorId: e.ambassadorId, fullName: e.fullName })));
     }
+    // Told first, the log last: its append lock is then held for an instant, not while a month's worth of emails is written.
+    await tellDrawEntrants(m, { month, listHash: plan.listHash, beaconRound, beaconAt, champions: plan.champions });
     await appendLog(m, 'season.frozen', {
       month,
       listHash: plan.listHash,
@@ -210,7 +212,6 @@ export async function freezeSeason(ctx: AppContext, month: string): Promise<bool
       beaconAt: beaconAt.toISOString(),
     });
     await appendLog(m, 'month.summary', await monthSummary(m.tx, month));
-    await tellDrawEntrants(m, { month, listHash: plan.listHash, beaconRound, beaconAt, champions: plan.champions });
     return true;
   });
 }
