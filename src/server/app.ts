@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { clientErrorHandler, httpServerOptions } from './http-server.ts';
 import { registerJsonBody } from './json-body.ts';
 import { registerFeatures } from './features/index.ts';
+import { registerEvents } from './features/events/routes.ts';
 import { registerPages } from './pages.ts';
 import { registerAccess } from './plugins/access.ts';
 import { openapiOptions } from './openapi.ts';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
 
+  registerEvents(app);
   await app.register(registerFeatures);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

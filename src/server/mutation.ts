@@ -9,7 +9,10 @@
  *   back never runs;
  * - writes that must come last in the transaction (`beforeCommit`): the admin desk's daily figures,
  *   whose rows every change of the day shares, so they are locked for the shortest time;
- * - the activity-log row of an admin action (`audit`), written in the same transaction.
+ * - the activity-log row of an admin action (`audit`), written in the same transaction;
+ * - what the change changed, in the live topics' words (`changed`, DECISIONS §6): published to this
+ *   instance's open streams after the commit, and NOTIFYed to the others in the transaction. The
+ *   actor's own `me`, an admin action's topics and the public figures are named here by themselves.
  * Work that must not hold a transaction open (argon2 hashing) or must survive a refusal (rate-limit
  * counters) happens before it, on ctx.db.
  */
@@ -19,7 +22,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
-import { FIGURES_CHANNEL } from './db/figures.ts';
+import { CHANGES_CHANNEL, FIGURES_CHANNEL, changePayload, type Change } from './db/figures.ts';
+import { ADMIN_ACTION_TOPICS } from './features/events/topics.ts';
+import type { LiveTopic } from '../shared/live.ts';
 import { adminActions, idempotencyKeys } from './db/schema.ts';
 import { enqueueEmail } from './email/outbox.ts';
 import type { EmailContent } from './email/templates.ts';
@@ -55,8 +60,12 @@ export interface Mutation {
   figuresChanged(): Promise<void>;
   /** Queues an email in this transaction; the outbox is woken once it commits. */
   email(to: string, content: EmailContent, headers?: Record<string, string>): Promise<void>;
-  /** The activity-log row of the actor's admin action, in this transaction. */
+  /** The activity-log row of the actor's admin action, in this transaction (it also names the action's live topics). */
   audit(action: AdminAction, target: AuditTarget, details: string | null, changes?: Changes): Promise<void>;
+  /** Names what this change changed for the live streams: `topics`, and for `me` the accounts (user ids) it is about, or '*'. */
+  changed(topics: LiveTopic | LiveTopic[], users?: string[] | '*'): void;
+  /** Ends the live streams of an account once the change commits (sign-out everywhere, password, suspension, removal). */
+  endStreams(userId: string): void;
 }
 
 /** The request and reply of a route that accepts an Idempotency-Key, and the status its success answers. */
@@ -79,6 +88,11 @@ export async function withTransaction<T>(
   const result = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     let figuresNotified = false;
+    // The change's topics; the actor's own account always changes.
+    const topics = new Set<LiveTopic>(actor ? ['me'] : []);
+    const users = new Set<string>(actor ? [actor.id] : []);
+    let everyone = false;
+    const ended = new Set<string>();
     const m: Mutation = {
       ctx,
       tx,
@@ -86,7 +100,16 @@ export async function withTransaction<T>(
       actor,
       afterCommit: (effect) => void effects.push(effect),
       beforeCommit: (write) => void lastWrites.push(write),
+      changed(names, forUsers) {
+        for (const topic of Array.isArray(names) ? names : [names]) topics.add(topic);
+        if (forUsers === '*') everyone = true;
+        else for (const user of forUsers ?? []) users.add(user);
+      },
+      endStreams(userId) {
+        ended.add(userId);
+      },
       async figuresChanged() {
+        m.changed(['leaderboard', 'stats']);
         if (figuresNotified) return;
         figuresNotified = true;
         effects.push(() => ctx.database.figures.bump());
@@ -99,6 +122,7 @@ export async function withTransaction<T>(
       },
       async audit(action, target, details, changes) {
         if (!actor) throw new Error('audit() needs an actor');
+        m.changed(['activity', ...ADMIN_ACTION_TOPICS[action]]);
         await tx.insert(adminActions).values({
           adminId: actor.id,
           adminEmail: actor.email,
@@ -120,6 +144,12 @@ export async function withTransaction<T>(
     }
     const value = await work(m);
     for (const write of lastWrites) await write();
+    if (topics.size || ended.size) {
+      const change: Change = { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] };
+      effects.push(() => ctx.database.changes.publish(change));
+      // Delivered to the other instances when (and only if) the transaction commits.
+      if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changePayload(change)})`);
+    }
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;
   });

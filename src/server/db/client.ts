@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { createFeed, listenForFigures, type FiguresFeed } from './figures.ts';
+import { createChangesFeed, createFeed, listenForFigures, type ChangesFeed, type FiguresFeed } from './figures.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir, makePrivate, seedFromTemplate } from './pglite-template.ts';
 import * as schema from './schema.ts';
@@ -28,6 +28,8 @@ export interface Database {
   pool: pg.Pool | undefined;
   /** Bumped when the public figures may have changed (db/figures.ts). */
   figures: FiguresFeed;
+  /** Live changes, made here or heard from other instances (db/figures.ts, DECISIONS §6). */
+  changes: ChangesFeed;
   /** Starts hearing other instances' figure changes (PostgreSQL LISTEN); stop() ends it. */
   listenForFigures(): { stop(): Promise<void> };
   /**
@@ -109,12 +111,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const figures = createFeed();
+  const changes = createChangesFeed();
   return {
     db,
     kind: 'postgres',
     pool,
     figures,
-    listenForFigures: () => listenForFigures(() => new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 }), figures),
+    changes,
+    listenForFigures: () => listenForFigures(() => new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 }), figures, changes),
     dump: undefined,
     async migrate() {
       const client = await pool.connect();
@@ -164,12 +168,14 @@ async function openPglite(dir: string | undefined, templateDir: string | undefin
   if (dir) makePrivate(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const figures = createFeed();
+  const changes = createChangesFeed();
   return {
     db,
     kind: 'pglite',
     pool: undefined,
     figures,
     // One process owns a PGlite directory: every change passes through this feed already.
+    changes,
     listenForFigures: () => ({ stop: async () => undefined }),
     // PGlite runs it under its query lock: no query is half-way while the files are read.
     dump: () => client.dumpDataDir('gzip'),

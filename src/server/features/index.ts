@@ -4,6 +4,7 @@ import { adminNoticeRoutes } from './admin-notices/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { eventRoutes } from './events/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { publicLogRoutes } from './public-log/routes.ts';
@@ -19,6 +20,7 @@ import { walletRoutes } from './wallet/routes.ts';
 export async function registerFeatures(app: FastifyInstance) {
   for (const feature of [
     authRoutes,
+    eventRoutes,
     publicRoutes,
     publicLogRoutes,
     applicationRoutes,

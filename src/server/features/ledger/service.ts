@@ -62,6 +62,9 @@ export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
     await creditCaches(m, entry.ambassadorId, entry.currency, cents);
     figures.addMoney(m, entry.currency === 'GCM' ? 'gcmAwarded' : 'usdtAwarded', cents, m.now);
   }
+  // The ambassador's own pages (wallet, dashboard) show it: their live streams hear `me`.
+  const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, entry.ambassadorId)))[0];
+  if (owner) m.changed('me', [owner.userId]);
   await m.tx.insert(transactions).values({
     ambassadorId: entry.ambassadorId,
     reportId: entry.reportId ?? null,

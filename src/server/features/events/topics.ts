@@ -1,0 +1,27 @@
+/**
+ * Which live topics an admin action changes (DECISIONS §6): every action is in the activity log
+ * (`activity`), and each also changes the admin reads it touches. A Record over every action, so a
+ * new action without its topics does not compile.
+ */
+import type { AdminAction } from '../../../shared/enums.ts';
+import type { LiveTopic } from '../../../shared/live.ts';
+
+export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
+  approve_application: ['applications', 'ambassadors'],
+  reject_application: ['applications'],
+  review_report_approved: ['reports', 'ambassadors'],
+  review_report_rejected: ['reports'],
+  approve_withdrawal: ['withdrawals', 'ambassadors'],
+  approve_withdrawal_first: ['withdrawals'],
+  mark_withdrawals_paid: ['withdrawals'],
+  reject_withdrawal: ['withdrawals', 'ambassadors'],
+  update_ambassador: ['ambassadors'],
+  send_password_setup_email: ['ambassadors'],
+  add_admin: ['admins'],
+  remove_admin: ['admins'],
+  reset_admin_password: ['admins'],
+  update_settings: ['settings'],
+  close_season: ['seasons'],
+  refuse_super_admin_sign_in: [],
+  disable_mfa: ['admins'],
+};

@@ -1,0 +1,22 @@
+/**
+ * Live changes (DECISIONS §6): the domain words a change is named by, on the server (what a
+ * mutation changed, pushed by GET /api/events) and in the browser (which reads to refresh).
+ * Topics never carry data: the reads stay the only way data leaves, with their access checks.
+ */
+export const PUBLIC_TOPICS = ['leaderboard', 'stats', 'seasons', 'log', 'settings'] as const;
+export const ADMIN_TOPICS = ['applications', 'reports', 'withdrawals', 'ambassadors', 'admins', 'activity'] as const;
+/** `me`: the session's own account, ambassador record, ledger, reports, withdrawals and notifications. */
+export const LIVE_TOPICS = ['me', ...PUBLIC_TOPICS, ...ADMIN_TOPICS] as const;
+
+export type PublicTopic = (typeof PUBLIC_TOPICS)[number];
+export type AdminTopic = (typeof ADMIN_TOPICS)[number];
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/** The event GET /api/events sends: `event: change`, `data: {"topics": [...]}`. */
+export interface ChangeEvent {
+  topics: LiveTopic[];
+}
+
+export function isLiveTopic(value: unknown): value is LiveTopic {
+  return typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
+}
