@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { describeOffset } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { clientErrorHandler, httpServerOptions } from './http-server.ts';
 
@@ -139,6 +140,13 @@ async function main(): Promise<void> {
   log = server.app.log;
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   log.info(`Ambassador programme ready at ${config.appUrl} (database: ${where}; email: ${config.smtpUrl ? 'SMTP' : 'printed to this log'})`);
+  if (config.clockOffsetMs) {
+    // Said at every start: a server whose clock is moved must never be mistaken for a real one.
+    log.info(
+      `TEST_CLOCK_OFFSET is on (${describeOffset(config.clockOffsetMs)}): the programme's clock reads ${server.ctx.clock.now().toISOString()}, ` +
+        `real time is ${server.ctx.clock.real().toISOString()}. Session cookies and two-factor codes go by real time.`,
+    );
+  }
 }
 
 /**

@@ -207,6 +207,15 @@ const SPECIAL: Record<string, { responses?: Record<string, ResponseObject>; head
     },
     database: false,
   },
+  'GET /api/unsubscribe': {
+    responses: {
+      302: {
+        description: 'Redirects to the unsubscribe page with the same link, which asks before it unsubscribes.',
+        headers: { Location: { description: 'The unsubscribe page.', required: true, schema: { type: 'string', example: '/unsubscribe?u=…&s=…' } } },
+      },
+    },
+    database: false,
+  },
   'GET /api/super-admin/actions': {
     headers: { 'X-Total-Count': headerRef('XTotalCount'), 'X-Total-Count-Estimated': headerRef('XTotalCountEstimated') },
   },

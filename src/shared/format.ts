@@ -91,12 +91,12 @@ export function formatDate(value: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: DATE_ONLY.test(value) ? 'UTC' : undefined });
 }
 
-/** A moment as "Nov 14, 2026, 3:05 PM" in the viewer's time zone. */
-export function formatDateTime(value: string | null | undefined): string {
+/** A moment as "Nov 14, 2026, 3:05 PM" in the viewer's time zone (or `timeZone`: an email says 'UTC'). */
+export function formatDateTime(value: string | null | undefined, options: { timeZone?: string } = {}): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: options.timeZone });
 }
 
 /** "Nov 7 - Nov 14, 2026" for a report week. */

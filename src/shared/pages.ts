@@ -19,6 +19,7 @@ export const PAGES = {
   submitReport: '/submit-report',
   reports: '/reports',
   profile: '/profile',
+  unsubscribe: '/unsubscribe',
 } as const;
 export type PageName = keyof typeof PAGES;
 

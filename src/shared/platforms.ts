@@ -99,20 +99,20 @@ function normalizeProfileUrl(platform: Platform, input: string): string | null {
 
 /**
  * The one rule for a platform's profile field, wherever it is written (application form, own
- * profile, admin edit): a profile URL on the platform's own host (stored as its https URL), or a
- * bare username, kept as typed, that profileLink turns into a link on that host. Anything else,
- * another site or a javascript: address, is refused (null) with the platform's urlMessage.
+ * profile, admin edit): spec §5's valid profile URL, on the platform's own host, with or without
+ * its scheme, stored as its https URL, so an admin always gets a link to open. Anything else is
+ * refused (null) with the platform's urlMessage: a bare username ('mariasantos', '@maria'), which
+ * names no site for certain, another site, a javascript: address.
  */
 export function normalizeProfileLink(platform: Platform, input: string): string | null {
-  const text = input.trim();
-  if (HANDLE.test(text)) return text;
-  return normalizeProfileUrl(platform, text);
+  return normalizeProfileUrl(platform, input);
 }
 
 /**
  * Spec §2: a link from a stored handle. A full http(s) URL is kept as it is when its host is the
- * platform's own, a bare username (leading @ removed) becomes the platform's profile URL. Anything
- * else gives no link, so a row saved before the rule above (another site, javascript:) shows as text.
+ * platform's own, a bare username (leading @ removed; saved before the rule above asked for URLs)
+ * becomes the platform's profile URL. Anything else gives no link, so a row saved before that rule
+ * (another site, javascript:) shows as text.
  */
 export function profileLink(handle: string | null | undefined, platform: string): string | null {
   if (!handle || !isPlatform(platform)) return null;

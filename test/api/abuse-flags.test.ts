@@ -12,6 +12,7 @@ import { DAY } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SETUP_LINK } from '../helpers/smtp.ts';
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const OTHER_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
@@ -39,7 +40,7 @@ describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
     expect(applied.status).toBe(201);
     const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
     await server.flushEmail();
-    const token = server.mail.setupToken(await server.mail.waitFor(email));
+    const token = server.mail.setupToken(await server.mail.waitFor(email, { containing: SETUP_LINK }));
     await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'Passw0rd!' });
     return {
       client: await new ApiClient(server).login(email, 'Passw0rd!'),
@@ -76,15 +77,13 @@ describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
     expect(sharers.status).toBe(200);
     expect(sharers.body).toEqual({ ambassadors: [{ id: b.ambassadorId, fullName: b.fullName, email: b.email }], total: 1 });
     // c asked for a withdrawal to it long ago (then saved another address): still one of its owners.
-    await server.db
-      .insert(withdrawalRequests)
-      .values({
-        ambassadorId: c.ambassadorId,
-        amount: '55.00',
-        walletAddress: WALLET.toUpperCase().replace('0X', '0x'),
-        status: 'rejected',
-        createdAt: new Date('2026-01-05T10:00:00Z'),
-      });
+    await server.db.insert(withdrawalRequests).values({
+      ambassadorId: c.ambassadorId,
+      amount: '55.00',
+      walletAddress: WALLET.toUpperCase().replace('0X', '0x'),
+      status: 'rejected',
+      createdAt: new Date('2026-01-05T10:00:00Z'),
+    });
     const both = (await admin.get(`/api/admin/withdrawals/${withdrawal.id}/shared-wallet`)).body as { ambassadors: { id: string }[]; total: number };
     expect(both.ambassadors.map((o) => o.id).sort()).toEqual([b.ambassadorId, c.ambassadorId].sort());
     expect(both.total).toBe(2);

@@ -5,6 +5,7 @@ import { emailOutbox } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SETUP_LINK } from '../helpers/smtp.ts';
 
 describe('admin features', () => {
   let server: TestServer;
@@ -37,6 +38,7 @@ describe('admin features', () => {
       prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'],
       lotteryWinners: 10,
       lotteryPrizeUsdt: '20.00',
+      explorerTxUrl: 'https://bscscan.com/tx/',
     });
     const changed = await admin.patch('/api/super-admin/settings', { prizesUsdt: [500, '250', '100.5', '50', '25.00'], lotteryWinners: 3 });
     expect(changed.status).toBe(200);
@@ -46,7 +48,7 @@ describe('admin features', () => {
       lotteryWinners: 3,
       lotteryPrizeUsdt: '20.00',
     });
-    expect((await anonymous.get('/api/settings')).body).toEqual(changed.body);
+    expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/' });
     const log = (await admin.get('/api/super-admin/actions')).body;
     expect(log[0]).toMatchObject({
       action: 'update_settings',
@@ -66,7 +68,7 @@ describe('admin features', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.message).toBe(message);
     }
-    expect((await anonymous.get('/api/settings')).body).toEqual(changed.body);
+    expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/' });
     await admin.patch('/api/super-admin/settings', { prizesUsdt: ['300', '200', '100', '50', '50'], lotteryWinners: 10 });
   });
 
@@ -144,10 +146,12 @@ describe('admin features', () => {
   });
 
   it('keeps approval emails in the outbox through an SMTP outage and sends each once when it is back', async () => {
-    server.mail.setDown(true);
     const visitors = await Promise.all(
       [1, 2, 3].map((i) => new ApiClient(server).post('/api/applications', validApplication({ email: `outage${i}@example.com` }))),
     );
+    // The applications' receipts go out before the outage.
+    await server.flushEmail();
+    server.mail.setDown(true);
     for (const applied of visitors) expect((await admin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
     await server.flushEmail();
     const waiting = await server.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
@@ -156,9 +160,11 @@ describe('admin features', () => {
     server.mail.setDown(false);
     server.clock.advance(10 * 60_000);
     await Promise.all([server.flushEmail(), server.flushEmail(), server.flushEmail()]);
-    for (const i of [1, 2, 3]) await server.mail.waitFor(`outage${i}@example.com`);
+    for (const i of [1, 2, 3]) await server.mail.waitFor(`outage${i}@example.com`, { containing: SETUP_LINK });
     await server.flushEmail();
-    for (const i of [1, 2, 3]) expect(server.mail.messages.filter((m) => m.to.includes(`outage${i}@example.com`))).toHaveLength(1);
+    for (const i of [1, 2, 3]) {
+      expect(server.mail.messages.filter((m) => m.to.includes(`outage${i}@example.com`) && m.text.includes(SETUP_LINK))).toHaveLength(1);
+    }
     const sent = await server.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'outage1@example.com'));
     expect(sent[0]).toMatchObject({ status: 'sent', textBody: null, htmlBody: null });
   });

@@ -77,6 +77,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/notifications/read': [401, 400, 400, 400, 400],
   'POST /api/forgot-password': [400, 400, 400, 400, 400],
   'POST /api/unsubscribe': [400, 400, 400, 400, 400],
+  // Without the link's u and s: 400 for anyone (test/api/hearing-back.test.ts opens a real link).
+  'GET /api/unsubscribe': [400, 400, 400, 400, 400],
+  'GET /api/unsubscribe/status': [400, 400, 400, 400, 400],
   'GET /api/setup-password/:token/status': [200, 200, 200, 200, 200],
   'GET /api/admin/withdrawals/export.csv': [401, 403, 403, 200, 200],
   'POST /api/admin/withdrawals/paid': [401, 403, 403, 400, 400],
@@ -87,6 +90,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/mfa/disable': [401, 400, 400, 400, 400],
   // A stream that never ends by itself: opened and read in test/api/seasons.test.ts, not here.
   'GET /api/public/leaderboard/stream': [200, 200, 200, 200, 200],
+  'GET /api/events': [401, 200, 200, 200, 200],
   'GET /api/public/seasons': [200, 200, 200, 200, 200],
   'GET /api/public/seasons/current': [200, 200, 200, 200, 200],
   'GET /api/public/seasons/:month': [400, 400, 400, 400, 400],
@@ -96,7 +100,7 @@ const MATRIX: Record<string, Row> = {
 };
 
 /** Public reads cached by ETag (features/public/cache.ts); every other API answer is no-store. */
-const PUBLIC_READS = new Set(['GET /api/public/stats', 'GET /api/public/leaderboard']);
+const PUBLIC_READS = new Set(['GET /api/public/stats', 'GET /api/public/leaderboard', 'GET /api/public/seasons/current']);
 
 describe('authorisation matrix', () => {
   let server: TestServer;

@@ -34,6 +34,8 @@ describe.each(DATABASE_KINDS)('no enumeration through the application form (%s)'
     const ambassador = await createAmbassador(server);
     const applicantEmail = uniqueEmail('applicant');
     expect((await new ApiClient(server).post('/api/applications', validApplication({ email: applicantEmail }))).status).toBe(201);
+    // Its receipt goes out now, before the three applications below.
+    await server.flushEmail();
     const newEmail = uniqueEmail('new');
     const rowsBefore = (await server.db.select({ n: count() }).from(ambassadorApplications))[0]?.n ?? 0;
     const seen = server.mail.messages.length;
@@ -51,6 +53,9 @@ describe.each(DATABASE_KINDS)('no enumeration through the application form (%s)'
     expect((await server.db.select().from(ambassadorApplications).where(eq(ambassadorApplications.email, ambassador.email))).length).toBe(1);
 
     await server.flushEmail();
+    // Each of the three is emailed, so the form's answer and the mail it causes are the same for anyone.
+    const toNew = await server.mail.waitFor(newEmail, { after: seen });
+    expect(toNew.subject).toBe('We received your application');
     const toAmbassador = await server.mail.waitFor(ambassador.email, { after: seen });
     expect(toAmbassador.subject).toBe('You already have a GoalChain Ambassador Program account');
     expect(toAmbassador.text).toContain('already has an account');

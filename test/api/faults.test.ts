@@ -11,7 +11,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { POSTGRES_URL, createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createAmbassador, validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { SETUP_LINK, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 describe.runIf(POSTGRES_URL)('faults on PostgreSQL', () => {
   it('rolls back a request whose connection is killed, and keeps serving', async () => {
@@ -103,9 +103,14 @@ describe.runIf(POSTGRES_URL)('faults on PostgreSQL', () => {
         expect((await admin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
       }
       await Promise.all([a.flushEmail(), b.flushEmail(), a.flushEmail(), b.flushEmail()]);
-      for (const email of emails) await mail.waitFor(email);
+      for (const email of emails) await mail.waitFor(email, { containing: SETUP_LINK });
       await new Promise((r) => setTimeout(r, 500));
-      for (const email of emails) expect(mail.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+      // Each applicant's setup link once, and its receipt of the application once.
+      for (const email of emails) {
+        const theirs = mail.messages.filter((m) => m.to.includes(email));
+        expect(theirs.filter((m) => m.text.includes(SETUP_LINK))).toHaveLength(1);
+        expect(theirs).toHaveLength(2);
+      }
     });
 
     it('counts failed sign-ins across both instances', async () => {

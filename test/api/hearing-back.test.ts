@@ -39,6 +39,8 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     await server.flushEmail();
     const email = await server.mail.waitFor(amb.email, { after: seen });
     expect(email.subject).toBe('Your weekly report was approved');
+    // Written as the pages write them: the week's dates and the amounts.
+    expect(email.text).toContain('Your weekly report for Nov 14 - Nov 20, 2026 was approved: 300 GCM and $12.50 USDT have been credited to your wallet.');
     expect(email.text).toContain(`Feedback from the team: ${notes}`);
     expect(email.text).toContain(`${server.config.appUrl}/reports?id=${report.id}`);
     // The report itself carries the notes, for My Reports.
@@ -49,10 +51,53 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
       usdtAwarded: '12.50',
     });
     // The HTML part escapes what people typed.
-    const html = reportReviewedEmail({ name: '<b>Ama</b>', approved: true, week: 'w', gcm: '1.00', usdt: '1.00', notes, appUrl: 'http://x' }).html;
+    const html = reportReviewedEmail({
+      name: '<b>Ama</b>',
+      approved: true,
+      week: { start: '2026-11-14', end: '2026-11-20' },
+      gcm: '1.00',
+      usdt: '1.00',
+      notes,
+      appUrl: 'http://x',
+    }).html;
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Hello &lt;b&gt;Ama&lt;/b&gt;,');
     expect(html).not.toContain('<script>');
+    // Thousands grouped, as on the pages (never '1200.00 GCM').
+    const large = reportReviewedEmail({
+      name: 'Ama',
+      approved: true,
+      week: { start: '2026-11-14', end: '2026-11-20' },
+      gcm: '1200.00',
+      usdt: '1250.50',
+      notes: null,
+      appUrl: 'http://x',
+    });
+    expect(large.text).toContain('1,200 GCM and $1,250.50 USDT');
+  });
+
+  it('acknowledges a first application by email: what happens next, an answer either way', async () => {
+    const applicant = uniqueEmail('receipt');
+    const seen = server.mail.messages.length;
+    const applied = await new ApiClient(server).post('/api/applications', validApplication({ email: applicant, fullName: 'Rita Receipt' }));
+    expect(applied.status).toBe(201);
+    await server.flushEmail();
+    const receipt = await server.mail.waitFor(applicant, { after: seen });
+    expect(receipt.subject).toBe('We received your application');
+    expect(receipt.text).toContain('Hello Rita Receipt,');
+    expect(receipt.text).toContain('The team reviews every application within 5-7 business days, and we will email you either way');
+    // One email, not a second one from the duplicate rule.
+    expect(server.mail.messages.slice(seen).filter((m) => m.to.includes(applicant))).toHaveLength(1);
+
+    // Once approved, the setup link's page is told it has 48 hours.
+    const before = server.mail.messages.length;
+    expect((await admin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
+    await server.flushEmail();
+    const token = server.mail.setupToken(await server.mail.waitFor(applicant, { after: before }));
+    const status = (await new ApiClient(server).get(`/api/setup-password/${token}/status`)).body;
+    expect(status).toEqual({ status: 'valid', expiresAt: expect.any(String), secondsLeft: expect.any(Number) });
+    expect(status.secondsLeft).toBeGreaterThan(48 * 3600 - 60);
+    expect(status.secondsLeft).toBeLessThanOrEqual(48 * 3600);
   });
 
   it('pages My Reports newest first (X-Total-Count, offset or cursor), answers every report without a limit, and opens only one’s own', async () => {
@@ -135,7 +180,7 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     await admin.post(`/api/admin/applications/${applied.id}/reject`, { adminNotes: 'internal: too few followers' });
     await server.flushEmail();
     expect((await server.mail.waitFor(amb.email, { after: seen })).subject).toMatch(/password was changed$/);
-    const kindNo = await server.mail.waitFor(applicant, { after: seen });
+    const kindNo = await server.mail.waitFor(applicant, { after: seen, containing: 'not able to offer' });
     expect(kindNo.text).toContain('not able to offer you a place');
     expect(kindNo.text).not.toContain('internal');
   });
@@ -153,6 +198,22 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     const url = new URL(link);
     expect(url.pathname).toBe('/api/unsubscribe');
 
+    // The link in the text is a page a person opens (it asks before it unsubscribes), with the same signed query.
+    const bodyLink = /unsubscribe: (\S+)/.exec(decision.text)?.[1] ?? '';
+    expect(bodyLink).toBe(`${server.config.appUrl}/unsubscribe${url.search}`);
+    // The page asks whether the link is valid, without using it; a forged one is refused.
+    const status = await new ApiClient(server).get(`/api/unsubscribe/status${url.search}`);
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({ emailNotifications: true });
+    const forged = await new ApiClient(server).get(`/api/unsubscribe/status?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`);
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toBe('This unsubscribe link is not valid');
+    // The header's address opened in a browser (and the links of emails sent before the page) leads to that page.
+    const opened = await server.app.inject({ method: 'GET', url: `/api/unsubscribe${url.search}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/unsubscribe${url.search}`);
+    expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(true);
+
     // Mail providers post it from their servers: no Origin, a form body.
     const post = (query: string) =>
       server.app.inject({
@@ -165,6 +226,7 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(true);
     expect((await post(url.search)).statusCode).toBe(200);
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(false);
+    expect((await new ApiClient(server).get(`/api/unsubscribe/status${url.search}`)).body).toEqual({ emailNotifications: false });
 
     // Decisions still notify on screen but send no email; security emails still go.
     await server.flushEmail();
@@ -197,11 +259,15 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     const email = await server.mail.waitFor(amb.email, { after: before - 1 });
     expect(email.subject).toMatch(/^Set a new password/);
     const token = server.mail.setupToken(email);
-    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'valid' });
+    // The page it opens says the truth of this link: 1 hour, not the 48 of an approval's link.
+    const fresh = (await anonymous.get(`/api/setup-password/${token}/status`)).body;
+    expect(fresh).toEqual({ status: 'valid', expiresAt: expect.any(String), secondsLeft: expect.any(Number) });
+    expect(fresh.secondsLeft).toBeGreaterThan(3600 - 60);
+    expect(fresh.secondsLeft).toBeLessThanOrEqual(3600);
     const otherSession = await new ApiClient(server).login(amb.email, amb.password);
     expect((await anonymous.post(`/api/setup-password/${token}`, { password: 'Reset123!' })).status).toBe(200);
     expect((await otherSession.get('/api/user')).status).toBe(401);
-    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'invalid' });
+    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'invalid', expiresAt: null, secondsLeft: null });
     expect((await anonymous.post(`/api/setup-password/${token}`, { password: 'Again123!' })).status).toBe(400);
     await new ApiClient(server).login(amb.email, 'Reset123!');
 
@@ -210,7 +276,7 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     await server.flushEmail();
     const late = server.mail.setupToken(await server.mail.waitFor(amb.email, { after: server.mail.messages.length - 1 }));
     server.clock.advance(HOUR + 1_000);
-    expect((await anonymous.get(`/api/setup-password/${late}/status`)).body).toEqual({ status: 'expired' });
+    expect((await anonymous.get(`/api/setup-password/${late}/status`)).body).toEqual({ status: 'expired', expiresAt: expect.any(String), secondsLeft: 0 });
     expect((await anonymous.post(`/api/setup-password/${late}`, { password: 'Late1234!' })).status).toBe(400);
     expect((await anonymous.post('/api/forgot-password', { email: 'not-an-email' })).status).toBe(400);
   });

@@ -8,6 +8,7 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TestClock } from '../helpers/clock.ts';
+import { SETUP_LINK } from '../helpers/smtp.ts';
 
 describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
   let server: TestServer;
@@ -52,7 +53,7 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
 
     // The setup email arrives through SMTP; its link sets the password once.
     await server.flushEmail();
-    const email = await server.mail.waitFor('journey.person@example.com', { after: afterDuplicateNotice });
+    const email = await server.mail.waitFor('journey.person@example.com', { after: afterDuplicateNotice, containing: SETUP_LINK });
     expect(email.subject).toContain('create your password');
     expect(email.text).toContain(`${server.config.appUrl}/setup-password/`);
     const token = server.mail.setupToken(email);

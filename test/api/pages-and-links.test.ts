@@ -24,6 +24,11 @@ const FORGED: Array<[field: string, value: string, message: string]> = [
   ['facebookHandle', 'https://facebook.com@evil.example/page', PLATFORM_INFO.facebook.urlMessage],
   ['youtubeHandle', 'data:text/html,<script>alert(1)</script>', PLATFORM_INFO.youtube.urlMessage],
   ['twitterHandle', 'https://t.me/not-twitter', PLATFORM_INFO.twitter.urlMessage],
+  // Spec §5: a valid profile URL, so an admin always has a link to open; a bare username names none for certain.
+  ['twitterHandle', 'mariasantos', PLATFORM_INFO.twitter.urlMessage],
+  ['twitterHandle', '@mariasantos', PLATFORM_INFO.twitter.urlMessage],
+  ['instagramHandle', '@maria.santos', PLATFORM_INFO.instagram.urlMessage],
+  ['facebookHandle', 'mariapage', PLATFORM_INFO.facebook.urlMessage],
 ];
 
 describe.each(DATABASE_KINDS)('profile links on %s', (kind) => {
@@ -78,21 +83,21 @@ describe.each(DATABASE_KINDS)('profile links on %s', (kind) => {
     }
   });
 
-  it('still saves profile URLs on the platform’s host (as https) and bare usernames, and clears with null', async () => {
+  it('still saves profile URLs on the platform’s host (as https), and clears with null', async () => {
     const own = await ambassador.client.patch('/api/ambassador', {
-      twitterHandle: '@kofi_m',
+      twitterHandle: 'x.com/kofi_m',
       instagramHandle: 'instagram.com/kofi.m',
       telegramHandle: 'https://t.me/kofichannel',
       facebookHandle: 'http://www.facebook.com/kofi.page',
     });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({
-      twitterHandle: '@kofi_m',
+      twitterHandle: 'https://x.com/kofi_m',
       instagramHandle: 'https://instagram.com/kofi.m',
       telegramHandle: 'https://t.me/kofichannel',
       facebookHandle: 'https://www.facebook.com/kofi.page',
     });
-    expect(await storedRow()).toMatchObject({ twitterHandle: '@kofi_m', instagramHandle: 'https://instagram.com/kofi.m' });
+    expect(await storedRow()).toMatchObject({ twitterHandle: 'https://x.com/kofi_m', instagramHandle: 'https://instagram.com/kofi.m' });
 
     const edited = await admin.patch(`/api/admin/ambassadors/${ambassador.ambassadorId}`, {
       twitterHandle: 'https://twitter.com/kofi',

@@ -210,7 +210,16 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
     const amb = await funded('1000.00');
     // The first address has no hold.
     expect((await amb.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
-    expect((await request(amb, '50.00', WALLET_A)).status).toBe(201);
+    const before = await request(amb, '50.00', WALLET_A);
+    expect(before.status).toBe(201);
+    const adminItem = async (id: string) =>
+      (
+        (await admin.get(`/api/admin/withdrawal-requests?search=${encodeURIComponent(amb.email)}&limit=500`)).body as Array<{
+          id: string;
+          addressChangedAt: string | null;
+        }>
+      ).find((w) => w.id === id);
+    expect(await adminItem(before.body.id)).toMatchObject({ walletAddress: WALLET_A, addressChangedAt: null });
 
     await server.flushEmail();
     const seen = server.mail.messages.length;
@@ -224,10 +233,19 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
     const notice = await server.mail.waitFor(amb.email, { after: seen });
     expect(notice.subject).toMatch(/payout address was changed$/);
     expect(notice.text).toContain(WALLET_B);
+    // The admin who approves the earlier request sees that the address changed after it, and when; it still pays WALLET_A.
+    const changedAt = new Date(me.withdrawalsPausedUntil).getTime() - 48 * HOUR;
+    const flagged = await adminItem(before.body.id);
+    expect(flagged).toMatchObject({ walletAddress: WALLET_A, status: 'pending', addressChangedAt: expect.any(String) });
+    expect(new Date(flagged?.addressChangedAt ?? 0).getTime()).toBe(changedAt);
 
     server.clock.advance(49 * HOUR);
     await amb.client.login(amb.email, amb.password);
-    expect((await request(amb, '50.00', WALLET_B)).status).toBe(201);
+    admin = await new ApiClient(server).login(adminEmail, 'AdminPass1');
+    const after = await request(amb, '50.00', WALLET_B);
+    expect(after.status).toBe(201);
+    // A request made after the change is not flagged.
+    expect(await adminItem(after.body.id)).toMatchObject({ addressChangedAt: null });
 
     // A request to another address replaces the saved one, starts the hold and is refused by it.
     const other = await request(amb, '50.00', WALLET_C);

@@ -2,6 +2,8 @@
  * The real process as an operator runs it: environment checked at start,
  * live before ready, secrets never in the log, a clean stop on SIGTERM.
  */
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
@@ -9,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server.ts';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { SETUP_LINK, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { validApplication } from '../helpers/factories.ts';
 import { POSTGRES_URL, createTestDatabase } from '../helpers/database.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
@@ -144,7 +146,7 @@ describe('the server process', () => {
         body: JSON.stringify(validApplication({ email: 'logged@example.com' })),
       }).then((r) => r.json() as Promise<{ id: string }>);
       expect((await fetch(`${base}/api/admin/applications/${application.id}/approve`, { method: 'POST', headers: { origin: base, cookie } })).status).toBe(200);
-      const mail = await smtp.waitFor('logged@example.com');
+      const mail = await smtp.waitFor('logged@example.com', { containing: SETUP_LINK });
       const token = smtp.setupToken(mail);
       const newPassword = 'Ambassador-Pass-44';
       expect((await fetch(`${base}/api/setup-password/${token}`, { method: 'POST', headers, body: JSON.stringify({ password: newPassword }) })).status).toBe(
@@ -161,6 +163,92 @@ describe('the server process', () => {
       for (const secretValue of [password, secret, token, newPassword, cookie.split('=')[1] ?? 'no-cookie']) expect(log).not.toContain(secretValue);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('with TEST_CLOCK_OFFSET=-35d says so at start, keeps a session cookie a browser keeps, and takes a real authenticator code', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'amb-clock-'));
+    const password = 'Clock-Owner-Pass-12';
+    const secret = 'clock-restricted-secret';
+    const child = spawn(NODE, [...LOADER, MAIN], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: base,
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        SMTP_URL: smtp.url,
+        SUPER_ADMIN_EMAIL: 'clock.owner@example.com',
+        SUPER_ADMIN_PASSWORD: password,
+        SUPER_ADMIN_SECRET: secret,
+        TEST_CLOCK_OFFSET: '-35d',
+        // Nothing here reaches the internet.
+        DRAND_URLS: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(child, `${base}/readyz`, 200);
+      // The start log says the clock is moved, by how much, and what it reads.
+      await expect.poll(() => log).toContain('TEST_CLOCK_OFFSET is on (-35d)');
+      const shifted = /the programme's clock reads (\S+),/.exec(log)?.[1] ?? '';
+      expect(Math.abs(Date.parse(shifted) - (Date.now() - 35 * 86_400_000))).toBeLessThan(60_000);
+
+      const headers = { 'content-type': 'application/json', origin: base };
+      const signIn = await fetch(`${base}/api/super-admin-login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'clock.owner@example.com', password, superAdminSecret: secret }),
+      });
+      expect(signIn.status).toBe(200);
+      const setCookie = signIn.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '';
+      // A browser drops a cookie whose Expires has passed by its own (real) clock: the session's 7 days are real days.
+      const expires = Date.parse(/Expires=([^;]+)/i.exec(setCookie)?.[1] ?? '');
+      expect(expires).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+      expect(expires).toBeLessThan(Date.now() + 8 * 86_400_000);
+      const cookie = setCookie.split(';')[0] ?? '';
+      const signedIn = { ...headers, cookie };
+
+      // The authenticator app shows the code of the real time.
+      const codeAt = (key: string, step: number) => generateHOTP(decodeBase32IgnorePadding(key), BigInt(step), 6);
+      const enrolling = await fetch(`${base}/api/mfa/enroll`, { method: 'POST', headers: { origin: base, cookie } });
+      const enrolled = (await enrolling.json()) as { secret: string };
+      expect(enrolling.status, JSON.stringify(enrolled)).toBe(200);
+      const step = Math.floor(Date.now() / 30_000);
+      const verified = await fetch(`${base}/api/mfa/verify`, {
+        method: 'POST',
+        headers: signedIn,
+        body: JSON.stringify({ code: codeAt(enrolled.secret, step) }),
+      });
+      expect(verified.status).toBe(200);
+      // And a sign-in with it: the password, then the next step's code.
+      const again = await fetch(`${base}/api/super-admin-login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'clock.owner@example.com', password, superAdminSecret: secret }),
+      });
+      expect(await again.json()).toEqual({ mfa: 'required' });
+      const half = (again.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '').split(';')[0] ?? '';
+      const second = await fetch(`${base}/api/login/mfa`, {
+        method: 'POST',
+        headers: { ...headers, cookie: half },
+        body: JSON.stringify({ code: codeAt(enrolled.secret, step + 1) }),
+      });
+      expect(second.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -42,6 +42,32 @@ describe('the Analytics tab', () => {
     await screenshot(page, 'admin-analytics');
   });
 
+  it('says there is no data yet rather than naming a busiest month of nobody', async () => {
+    const { page } = await pages.open();
+    // The figures of a programme that has just started: the same answer, every count at zero.
+    await page.route('**/api/admin/analytics', async (route) => {
+      const real = (await (await route.fetch()).json()) as {
+        weeks: Record<string, unknown>[];
+        months: Record<string, unknown>[];
+        queues: Record<string, unknown>;
+      };
+      const zero = (row: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            typeof value === 'number' ? 0 : typeof value === 'string' && /^\d+\.\d{2}$/.test(value) ? '0.00' : key === 'medianReviewHours' ? null : value,
+          ]),
+        );
+      await route.fulfill({
+        json: { weeks: real.weeks.map(zero), months: real.months.map(zero), queues: Object.fromEntries(Object.keys(real.queues).map((k) => [k, null])) },
+      });
+    });
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expectText(page, 'No data yet: no ambassador has sent a report in these months.');
+    expect(await page.getByText(/Busiest month/).count()).toBe(0);
+  });
+
   it('fits a phone', async () => {
     const { page } = await pages.open(PHONE);
     await signInAsSuperAdmin(page, SUPER_ADMIN);

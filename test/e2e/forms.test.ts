@@ -9,6 +9,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
+import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
   expectContent,
   expectNoText,
@@ -37,6 +38,33 @@ async function freshPage(): Promise<Page> {
   return (await pages.open()).page;
 }
 
+/**
+ * The live regions (role alert, status or log, or aria-live) whose content a screen reader reads out
+ * with this text: each region once, by its role, the text hidden from it (aria-hidden) left out.
+ */
+async function liveRegionsSaying(page: Page, text: string): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const regions = new Set<Element>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const element = node.parentElement;
+      if (!element || !(node.textContent ?? '').includes(wanted) || element.closest('[aria-hidden="true"]')) continue;
+      const live = element.closest('[role="alert"], [role="status"], [role="log"], [aria-live]:not([aria-live="off"])');
+      if (live) regions.add(live);
+    }
+    return [...regions].map((region) => region.getAttribute('role') ?? `aria-live=${region.getAttribute('aria-live')}`);
+  }, text);
+}
+
+/** The token of a 'Forgot password?' link for this account, not used yet (valid 1 hour). */
+async function resetToken(email: string): Promise<string> {
+  const seen = server.mail.messages.length;
+  expect((await new ApiClient(server).post('/api/forgot-password', { email })).status).toBe(200);
+  await server.flushEmail();
+  return server.mail.setupToken(await server.mail.waitFor(email, { after: seen, containing: SETUP_LINK }));
+}
+
 /** The token of a password link not used yet: an applicant approved now is emailed one. */
 async function unusedSetupToken(): Promise<string> {
   const email = uniqueEmail('setup');
@@ -45,7 +73,7 @@ async function unusedSetupToken(): Promise<string> {
   const seen = server.mail.messages.length;
   expect((await superAdmin.post(`/api/admin/applications/${applied.body.id}/approve`)).status).toBe(200);
   await server.flushEmail();
-  return server.mail.setupToken(await server.mail.waitFor(email, { after: seen }));
+  return server.mail.setupToken(await server.mail.waitFor(email, { after: seen, containing: SETUP_LINK }));
 }
 
 beforeAll(async () => {
@@ -113,7 +141,8 @@ describe('public pages', () => {
     await expectText(page, 'Please provide valid URLs for all selected social media platforms');
     await page.getByLabel(/^Instagram Profile URL/).fill('https://example.com/someone');
     await page.getByRole('checkbox', { name: 'Twitter/X' }).click();
-    await page.getByLabel(/^Twitter\/X Profile URL/).fill('not a url');
+    // A bare username is not a profile URL (spec §5): admins would get no link to open.
+    await page.getByLabel(/^Twitter\/X Profile URL/).fill('mariasantos');
     await page.getByLabel(/^Total Followers/).fill('-4');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expectText(page, 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)');
@@ -150,6 +179,8 @@ describe('public pages', () => {
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expectToast(page, 'Login failed', 'Invalid email or password');
+    // Shown twice (under the form and in the spec's toast), said once: only the form's alert reaches a screen reader.
+    expect(await liveRegionsSaying(page, 'Invalid email or password')).toEqual(['alert']);
     await screenshot(page, 'login');
 
     await page.goto('/restricted');
@@ -164,6 +195,7 @@ describe('public pages', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectToast(page, 'Login Failed', 'Invalid credentials or secret');
     await page.getByRole('alert').filter({ hasText: 'Invalid credentials or secret' }).waitFor();
+    expect(await liveRegionsSaying(page, 'Invalid credentials or secret')).toEqual(['alert']);
     await screenshot(page, 'super-admin-login');
   });
 
@@ -183,6 +215,10 @@ describe('public pages', () => {
     const token = await unusedSetupToken();
     await page.goto(`/setup-password/${token}`);
     await expectText(page, 'This link is valid for 48 hours. If it has expired, contact support at support@goalchain.io.');
+    // A forgotten password's link opens the same page, which says the truth of that link: 1 hour (as its email says).
+    const forgotten = await pages.open();
+    await forgotten.page.goto(`/setup-password/${await resetToken(ambassador.email)}`);
+    await expectText(forgotten.page, 'This link is valid for 1 hour. If it has expired, contact support at support@goalchain.io.');
     await page.getByLabel(/^Password/).fill('12345');
     await page.getByLabel(/^Confirm Password/).fill('12345');
     await page.getByRole('button', { name: 'Create Password' }).click();
@@ -276,11 +312,15 @@ describe('signed in', () => {
     await page.getByLabel('Twitter/X').fill('https://evil.example/login');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Update Failed', 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)');
+    // A bare username is not the profile URL spec §5 asks for: refused with the same message.
     await page.getByLabel('Twitter/X').fill('@kofi_m');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Update Failed', 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)');
+    await page.getByLabel('Twitter/X').fill('x.com/kofi_m');
     await page.getByLabel('Telegram').fill('https://t.me/kofichannel');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Profile Updated', 'Your profile has been updated successfully.');
-    await expect(page.getByRole('link', { name: '@kofi_m' }).getAttribute('href')).resolves.toBe('https://x.com/kofi_m');
+    await expect(page.getByRole('link', { name: 'https://x.com/kofi_m' }).getAttribute('href')).resolves.toBe('https://x.com/kofi_m');
     await expect(page.getByRole('link', { name: 'https://t.me/kofichannel' }).getAttribute('href')).resolves.toBe('https://t.me/kofichannel');
 
     await page.getByRole('button', { name: 'Edit password' }).click();

@@ -97,6 +97,50 @@ describe('the bell', () => {
   });
 });
 
+describe('unsubscribing from an email', () => {
+  it('opens a page that says what it stops and what still comes, unsubscribes with its one button, and says a forged link is not valid', async () => {
+    const admin = await superAdminClient(suite.server);
+    const person = await createAmbassador(suite.server, { admin, fullName: 'Lindiwe Quiet' });
+    const report = await person.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
+    await suite.server.flushEmail();
+    const seen = suite.server.mail.messages.length;
+    await admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'rejected', gcmAwarded: '0', usdtAwarded: '0', adminNotes: 'Links next time' });
+    await suite.server.flushEmail();
+    const mail = await suite.server.mail.waitFor(person.email, { after: seen, containing: '/unsubscribe?' });
+    const link = new URL(/unsubscribe: (\S+)/.exec(mail.text)?.[1] ?? '');
+    expect(link.pathname).toBe('/unsubscribe');
+
+    // The email's link, opened in a browser: what it stops, what still comes, one button.
+    const { page } = await pages.open();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('heading', { name: 'Unsubscribe from decision emails?' }).waitFor();
+    await expectText(page, /emails about your reports' reviews, your withdrawals, payouts and prizes/);
+    await expectText(page, /security emails, such as a password or payout address change\./);
+    expect(
+      await page
+        .getByRole('button')
+        .filter({ hasText: /unsubscribe/i })
+        .count(),
+    ).toBe(1);
+    expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(true);
+    await screenshot(page, 'unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'You will no longer get emails about decisions. Security emails are still sent.' }).waitFor();
+    expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(false);
+    await screenshot(page, 'unsubscribed');
+
+    // A link whose signature was changed, or cut short: it says so, and unsubscribes no one.
+    for (const bad of [`?u=${link.searchParams.get('u')}&s=${'x'.repeat(43)}`, `?u=${link.searchParams.get('u')}`]) {
+      await page.goto(`/unsubscribe${bad}`);
+      await page.getByRole('heading', { name: 'This unsubscribe link is not valid' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'The link is incomplete or has been changed' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    }
+    await screenshot(page, 'unsubscribe-bad-link');
+  });
+});
+
 describe('forgot password', () => {
   it('emails a link that sets a new password once; the password signs in; the used link is dead', async () => {
     const { page } = await pages.open();

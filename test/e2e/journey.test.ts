@@ -8,6 +8,7 @@ import type { Browser, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
   PHONE,
   assertNoConsoleErrors,
@@ -145,7 +146,7 @@ describe('the ambassador programme, end to end', () => {
 
   it('the emailed link sets the password, then the page goes home after 3 seconds', async () => {
     await server.flushEmail();
-    const mail = await server.mail.waitFor(APPLICANT.email);
+    const mail = await server.mail.waitFor(APPLICANT.email, { containing: SETUP_LINK });
     const link = /https?:\/\/\S+\/setup-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     const { page } = visitor;
@@ -335,7 +336,7 @@ describe('the ambassador programme, end to end', () => {
     const seen = server.mail.messages.length;
     expect((await new ApiClient(server).post('/api/forgot-password', { email: APPLICANT.email })).status).toBe(200);
     await server.flushEmail();
-    const token = server.mail.setupToken(await server.mail.waitFor(APPLICANT.email, { after: seen }));
+    const token = server.mail.setupToken(await server.mail.waitFor(APPLICANT.email, { after: seen, containing: SETUP_LINK }));
     for (const [path, name, text] of [
       ['/', 'landing', 'Official Ambassador Program'],
       ['/apply', 'apply', 'Ambassador Application'],

@@ -177,7 +177,7 @@ describe('keyboard only', () => {
     expect(await page.title()).toMatch(/^Wallet \| /);
   });
 
-  it('the super admin sign-in page has its skip link too', async () => {
+  it('the super admin sign-in page has its skip link too, and the console it opens starts on its heading', async () => {
     const { page } = await pages.open(WIDE);
     await page.goto('/restricted');
     await page.getByRole('heading', { name: 'Restricted Access Only' }).waitFor();
@@ -185,6 +185,17 @@ describe('keyboard only', () => {
     await skipToContent(page);
     await press(page, 'Tab');
     await expectFocus(page, 'textbox', 'Email');
+    await page.keyboard.type(SUPER_ADMIN.email);
+    await press(page, 'Tab');
+    await page.keyboard.type(SUPER_ADMIN.password);
+    await press(page, 'Tab');
+    await page.keyboard.type(SUPER_ADMIN.secret);
+    await press(page, 'Enter');
+    // A full page load to the console: its heading takes the focus, not the page itself.
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await expectFocus(page, 'heading', 'Admin Console');
+    await press(page, 'Tab');
+    expect((await focused(page)).role).not.toBe('none');
   });
 
   it('submits a report: the header’s link, the form, the confirmation’s heading, back to the dashboard', async () => {
@@ -220,7 +231,8 @@ describe('keyboard only', () => {
     const { page } = await pages.open(WIDE);
     await signInAsSuperAdmin(page, SUPER_ADMIN);
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
-    await skipToContent(page);
+    // Signed in on the restricted page, the console opens with the focus on its heading.
+    await expectFocus(page, 'heading', 'Admin Console');
     await tabTo(page, 'tab', 'Applications');
     await press(page, 'ArrowRight');
     await expectFocus(page, 'tab', 'Reports');
@@ -264,7 +276,7 @@ describe('keyboard only', () => {
     const { page } = await pages.open(WIDE);
     await signInAsSuperAdmin(page, SUPER_ADMIN);
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
-    await skipToContent(page);
+    await expectFocus(page, 'heading', 'Admin Console');
     await tabTo(page, 'button', 'View application of Keys Applicant');
     await press(page, 'Enter');
     const dialog = page.getByRole('dialog', { name: 'Keys Applicant' });
@@ -334,12 +346,12 @@ describe('keyboard only', () => {
 
     await page.goto('/wallet');
     await page.getByTestId('usdt-wallet').waitFor();
-    await page.getByRole('button', { name: 'Edit', exact: true }).focus();
+    await page.getByRole('button', { name: 'Edit USDT wallet address' }).focus();
     await press(page, 'Enter');
     await expectFocus(page, 'textbox', 'USDT Wallet (BEP20)');
     await tabTo(page, 'button', 'Cancel');
     await press(page, 'Enter');
-    await expectFocus(page, 'button', 'Edit');
+    await expectFocus(page, 'button', 'Edit USDT wallet address');
   });
 
   it('Shift+Tab onto a control half under the sticky header scrolls it out from under the header', async () => {

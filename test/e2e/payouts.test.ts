@@ -96,6 +96,32 @@ describe('a payout batch from the console', () => {
     }
   });
 
+  it('tells the approver of an address changed since the request, and that a first approval of two is only that', async () => {
+    const mover = await createAmbassador(suite.server, { admin, fullName: 'Moving Winger' });
+    await credit(suite.server, mover.ambassadorId, 'USDT', '900.00');
+    expect((await mover.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
+    expect((await mover.client.post('/api/withdrawal-requests', { amount: '650.00', walletAddress: WALLET_A })).status).toBe(201);
+    // After the request, the payout address changes (the person, or someone with their password).
+    expect((await mover.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_B })).status).toBe(200);
+
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Moving Winger' });
+    await row.getByText(/Address changed since the request, \w{3} \d{1,2}, \d{4}$/).waitFor();
+    await page.getByRole('button', { name: 'Review withdrawal of Moving Winger' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review Withdrawal' });
+    await dialog
+      .getByRole('note')
+      .filter({ hasText: /Address changed since the request: the ambassador's payout address was changed on .+, after this request was made\./ })
+      .waitFor();
+    await screenshot(page, 'admin-withdrawal-address-changed');
+    // 650 is above the two-person threshold: this approval is the first of two, and the toast says so.
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'First approval recorded', 'Another admin must approve this withdrawal before it is paid.');
+    await row.getByText('Needs a second approval (1 of 2)').waitFor();
+  });
+
   it('says on the wallet page that a wallet change paused withdrawals, and until when', async () => {
     expect((await keeper.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
     const { page } = await pages.open();

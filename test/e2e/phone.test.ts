@@ -1,6 +1,7 @@
 /**
  * Lists on a phone (390 px): the admin console's rows become cards whose actions stay on screen,
- * and the ambassador's wallet and dashboard keep every key fact of a row, with no sideways scroll.
+ * and the ambassador's wallet and dashboard keep every key fact of a row, with no sideways scroll;
+ * the admin tab bar keeps the selected tab in view; and at 320 px nothing scrolls sideways.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import {
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PHONE_390 = { width: 390, height: 844 } as const;
+const PHONE_320 = { width: 320, height: 640 } as const;
 // A long name, so a row's facts have to wrap rather than push its buttons away.
 const NAME = 'Thandiwe Nomvula Mabuza-Okonkwo';
 
@@ -67,6 +69,34 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe('the narrowest phones, 320 px', () => {
+  it('the profile and the admin Withdrawals and Super Admin tabs do not scroll sideways', async () => {
+    const member = await pages.open(PHONE_320);
+    await signInAsAmbassador(member.page, ambassador.email, ambassador.password);
+    await member.page.goto('/profile');
+    await expectText(member.page, 'Badge Progression');
+    await expectNoHorizontalOverflow(member.page);
+    // Each section's editor too.
+    for (const editor of ['Edit social media profiles', 'Edit wallet addresses', 'Edit password']) {
+      await member.page.getByRole('button', { name: editor }).click();
+      await expectNoHorizontalOverflow(member.page);
+    }
+    await screenshot(member.page, 'phone-320-profile');
+
+    const { page } = await pages.open(PHONE_320);
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await expectNoHorizontalOverflow(page);
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await expectContent(page.getByRole('list', { name: 'Withdrawal Requests' }), '$120.00');
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'phone-320-admin-withdrawals');
+    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await page.getByRole('list', { name: 'Admin Accounts' }).waitFor();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'phone-320-admin-super-admin');
+  });
+});
+
 describe('lists at 390 px', () => {
   it('the admin console keeps the Review and Edit buttons and the amounts on screen', async () => {
     const { page } = await pages.open(PHONE_390);
@@ -100,6 +130,51 @@ describe('lists at 390 px', () => {
     await page.getByRole('tab', { name: 'Super Admin' }).click();
     await page.getByRole('list', { name: 'Admin Accounts' }).waitFor();
     await expectNoHorizontalOverflow(page);
+  });
+
+  it('the admin tab bar keeps the tab tapped in view', async () => {
+    const { page } = await pages.open(PHONE_390);
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    const bar = page.getByRole('tablist', { name: 'Admin sections' });
+    await bar.waitFor();
+    // A tab the bar shows only in part, tapped where it shows (a finger does not scroll it first).
+    const target = await bar.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      for (const tab of Array.from(list.querySelectorAll('[role="tab"]'))) {
+        const rect = tab.getBoundingClientRect();
+        if (rect.right > box.right + 1 && rect.left < box.right - 12) {
+          return { name: (tab.textContent ?? '').trim(), x: (rect.left + box.right) / 2, y: rect.top + rect.height / 2 };
+        }
+      }
+      return null;
+    });
+    expect(target, 'a tab shown in part at 390 px').not.toBeNull();
+    if (!target) return;
+    await page.touchscreen.tap(target.x, target.y);
+    const tab = bar.getByRole('tab', { name: target.name });
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    // The selected tab is wholly in view in the bar.
+    const inView = () =>
+      tab.evaluate((node) => {
+        const list = node.closest('[role="tablist"]')?.getBoundingClientRect();
+        const rect = node.getBoundingClientRect();
+        return Boolean(list && rect.left >= list.left - 1 && rect.right <= list.right + 1);
+      });
+    await expect.poll(inView).toBe(true);
+    // And with the keyboard: the last tab, then back to the first.
+    await page.keyboard.press('End');
+    const last = bar.getByRole('tab').last();
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() =>
+        last.evaluate((node) => {
+          const list = node.closest('[role="tablist"]')?.getBoundingClientRect();
+          const rect = node.getBoundingClientRect();
+          return Boolean(list && rect.left >= list.left - 1 && rect.right <= list.right + 1);
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, 'phone-admin-tab-bar');
   });
 
   it('the wallet shows each withdrawal’s amount and status, and the dashboard each report’s', async () => {

@@ -1,7 +1,8 @@
 /**
  * A reviewer works through the queue from one dialog (DECISIONS §5, The admin desk): the award
- * field has the focus, `a` approves, `r` rejects, `n` opens the next pending report nobody else
- * holds, and a report another admin holds shows 'Being reviewed by …' and is never handed out.
+ * field has the focus; Alt+A approves and Alt+R rejects from any of the review's fields (the notes
+ * keep their letters), `a` and `r` alone from the award fields; `n` opens the next pending report
+ * nobody else holds, and a report another admin holds shows 'Being reviewed by …' and is never handed out.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,10 +51,18 @@ describe('working through the review queue', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Queue First' }).waitFor();
     await expect.poll(() => focusedLabel(page)).toBe('GCM Awarded');
+    // The dialog says its keys.
+    await dialog.getByText(/^Keys: Alt\+A approve, Alt\+R reject, Alt\+N next pending/).waitFor();
     await page.keyboard.type('120');
     await page.keyboard.press('Tab');
     await page.keyboard.type('5');
-    await page.keyboard.press('a');
+    await page.keyboard.press('Tab');
+    expect(await focusedLabel(page)).toBe('Admin Notes (optional)');
+    // Letters typed in the notes stay letters (an 'a', an 'r', an 'n' among them)...
+    await page.keyboard.type('Great AMA recap, and a new Telegram record.');
+    expect(await dialog.getByLabel('Admin Notes (optional)').inputValue()).toBe('Great AMA recap, and a new Telegram record.');
+    // ...and Alt+A approves from there.
+    await page.keyboard.press('Alt+KeyA');
     await expectToast(page, 'Report Reviewed', 'The report was approved.');
     await expect.poll(() => focusedLabel(page)).toBe('Next pending');
 
@@ -75,9 +84,15 @@ describe('working through the review queue', () => {
     await screenshot(page, 'admin-review-queue');
 
     // Reviewed as pressed; the held one is still pending, and still held by the other admin.
-    const all = (await lead.get('/api/admin/reports?limit=100')).body as { id: string; status: string; gcmAwarded: string; claim: { by: string } | null }[];
+    const all = (await lead.get('/api/admin/reports?limit=100')).body as {
+      id: string;
+      status: string;
+      gcmAwarded: string;
+      adminNotes: string | null;
+      claim: { by: string } | null;
+    }[];
     const statusOf = (name: string) => all.find((r) => r.id === reportOf.get(name));
-    expect(statusOf('Queue First')).toMatchObject({ status: 'approved', gcmAwarded: '120.00' });
+    expect(statusOf('Queue First')).toMatchObject({ status: 'approved', gcmAwarded: '120.00', adminNotes: 'Great AMA recap, and a new Telegram record.' });
     expect(statusOf('Queue Held')).toMatchObject({ status: 'pending', claim: { by: 'Other Reviewer' } });
     expect(['Queue Second', 'Queue Third'].map((name) => statusOf(name)?.status).sort()).toEqual(['approved', 'rejected']);
   });

@@ -56,12 +56,40 @@ describe('the report form after today’s report', () => {
     await page.getByLabel('Weekly Activity Report').fill(validReport().activityReport);
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await expectText(page, 'Report Submitted!');
-    // The spec's button stays, and leads to a form that says when, instead of one that can only fail.
-    await page.getByRole('button', { name: 'Submit Another Report' }).click();
+    // One report a day: the confirmation says when the next one can be sent, instead of a button to a form that is closed.
+    await expectText(page, /^You can send your next report from .+\.$/);
+    expect(await page.getByRole('button', { name: 'Submit Another Report' }).count()).toBe(0);
+    await page.goto('/submit-report');
     await expectText(page, /^You have already submitted a report today\. You can send the next one from .+\./);
     expect(await page.getByLabel('Weekly Activity Report').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Submit Report' }).isDisabled()).toBe(true);
     await screenshot(page, 'report-after-today');
+  });
+});
+
+describe('a page whose code cannot be loaded', () => {
+  it('says so with a Reload button instead of a blank page, and comes back by itself once it loads', async () => {
+    // Not tracked: the browser logs the failed loads on purpose.
+    const tracked = await openPage(suite.browser, suite.server.url, DESKTOP);
+    try {
+      const { page } = tracked;
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Apply to Join' }).first().waitFor();
+      // The connection drops just as the application page's chunk is needed (or a redeploy removed it).
+      let down = true;
+      await page.route('**/assets/apply-page-*.js', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
+      await page.getByRole('link', { name: 'Apply to Join' }).first().click();
+      const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+      await alert.waitFor();
+      await alert.getByRole('button', { name: 'Reload' }).waitFor();
+      await screenshot(page, 'chunk-failed');
+      // Back: the page appears without anyone pressing Reload.
+      down = false;
+      await page.getByRole('heading', { name: 'Ambassador Application' }).waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).pathname).toBe('/apply');
+    } finally {
+      await tracked.close();
+    }
   });
 });
 

@@ -13,6 +13,10 @@ export class TestClock implements Clock {
     this.current += 1;
     return new Date(this.current);
   }
+  /** The tests' world has one time: what they move is also what a browser and an authenticator app read. */
+  real(): Date {
+    return new Date(this.current);
+  }
   set(at: Date | string): void {
     this.current = new Date(at).getTime();
   }

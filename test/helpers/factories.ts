@@ -5,6 +5,7 @@ import * as ledger from '../../src/server/features/ledger/service.ts';
 import { withTransaction } from '../../src/server/mutation.ts';
 import { ApiClient, superAdminClient } from './client.ts';
 import type { TestServer } from './server.ts';
+import { SETUP_LINK } from './smtp.ts';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'amb'): string {
@@ -64,7 +65,8 @@ export async function createAmbassador(
   const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
   if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.text}`);
   await server.flushEmail();
-  const message = await server.mail.waitFor(email, { after: seen });
+  // The application's receipt may still be on its way: the setup link is the email with the link.
+  const message = await server.mail.waitFor(email, { after: seen, containing: SETUP_LINK });
   const token = server.mail.setupToken(message);
   const setup = await new ApiClient(server).post(`/api/setup-password/${token}`, { password });
   if (setup.status !== 200) {
@@ -114,7 +116,7 @@ export async function createAdmin(
   const added = await superAdmin.post('/api/super-admin/admins', { email, fullName: options.fullName ?? 'Second Admin' });
   if (added.status !== 201) throw new Error(`add admin failed: ${added.status} ${added.text}`);
   await server.flushEmail();
-  const token = server.mail.setupToken(await server.mail.waitFor(email, { after: seen }));
+  const token = server.mail.setupToken(await server.mail.waitFor(email, { after: seen, containing: SETUP_LINK }));
   const setup = await new ApiClient(server).post(`/api/setup-password/${token}`, { password });
   if (setup.status !== 200) throw new Error(`admin setup failed: ${setup.status} ${setup.text}`);
   return { client: await new ApiClient(server).login(email, password), email, password, id: String(added.body.id) };

@@ -29,6 +29,9 @@ function decodeQuotedPrintable(value: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** What a setup (or reset) link's email holds: `waitFor(to, { containing: SETUP_LINK })`. */
+export const SETUP_LINK = '/setup-password/';
+
 /** The text/plain part of a nodemailer message (single part or multipart/alternative). */
 export function plainText(raw: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
@@ -47,8 +50,11 @@ export interface TestSmtp {
   url: string;
   port: number;
   messages: ReceivedMail[];
-  /** Resolves with the first (or next unseen) message to this address. */
-  waitFor(to: string, options?: { timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  /**
+   * Resolves with the first (or next unseen) message to this address; with `containing`, the first
+   * whose text holds it (an applicant is emailed a receipt before the setup link, say).
+   */
+  waitFor(to: string, options?: { timeoutMs?: number; after?: number; containing?: string }): Promise<ReceivedMail>;
   /** The setup link's token in a message. */
   setupToken(mail: ReceivedMail): string;
   close(): Promise<void>;
@@ -99,7 +105,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       const after = options.after ?? 0;
       const wanted = to.toLowerCase();
       for (;;) {
-        const found = messages.slice(after).find((m) => m.to.includes(wanted));
+        const found = messages.slice(after).find((m) => m.to.includes(wanted) && (!options.containing || m.text.includes(options.containing)));
         if (found) return found;
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`No email to ${to} within the time allowed (have: ${messages.map((m) => m.to.join(',')).join('; ')})`);

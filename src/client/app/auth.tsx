@@ -51,7 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: (result) => {
       if (!needsSecondFactor(result)) signedIn(result);
     },
-    onError: (error) => notify.error('Login failed', errorMessage(error)),
+    // The sign-in form says why under its fields (role="alert"): the spec's toast shows it too, silently, so it is heard once.
+    onError: (error) => notify.error('Login failed', errorMessage(error), { silent: true }),
   });
 
   const logoutMutation = useMutation({

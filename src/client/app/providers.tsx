@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { focusHeadingIfAsked } from '../lib/page-focus.ts';
 import { showPendingToast } from '../lib/toast.ts';
 import { AuthProvider } from './auth.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -13,8 +14,10 @@ export function Providers({ children }: { children: ReactNode }) {
     void import('../components/ui/toaster.tsx').then(({ Toaster: Loaded }) => live && setToaster(() => Loaded));
     // Waits for the Toaster to listen (lib/toast).
     showPendingToast();
+    const stopFocusing = focusHeadingIfAsked();
     return () => {
       live = false;
+      stopFocusing();
     };
   }, []);
   return (

@@ -21,6 +21,7 @@ const WalletPage = lazyNamed(() => import('../features/wallet/pages/wallet-page.
 const SubmitReportPage = lazyNamed(() => import('../features/reports/pages/submit-report-page.tsx'), 'SubmitReportPage');
 const MyReportsPage = lazyNamed(() => import('../features/reports/pages/my-reports-page.tsx'), 'MyReportsPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
+const UnsubscribePage = lazyNamed(() => import('../features/unsubscribe/pages/unsubscribe-page.tsx'), 'UnsubscribePage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/pages/not-found-page.tsx'), 'NotFoundPage');
 
 /** main.tsx loads the landing page before it hydrates the prerendered one. */
@@ -58,6 +59,7 @@ const PAGE_TITLES: Record<PageName, string | null> = {
   submitReport: 'Submit Weekly Report',
   reports: 'My Reports',
   profile: 'Profile',
+  unsubscribe: 'Unsubscribe',
 };
 
 function Titled({ title, children }: { title: string | null; children: ReactNode }) {
@@ -108,6 +110,7 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
       <ProfilePage />
     </Protected>
   ),
+  unsubscribe: <UnsubscribePage />,
 };
 
 export function AppRouter() {

@@ -44,8 +44,8 @@ export function PrizePool({ className }: { className?: string }) {
               {s.lotteryWinners > 0 ? (
                 <>
                   <span className="font-semibold">{s.lotteryWinners}</span> winner{s.lotteryWinners === 1 ? '' : 's'} of{' '}
-                  <span className="font-mono">{formatUsdt(s.lotteryPrizeUsdt)}</span>, drawn from everyone who earned GCM this month, by a draw anyone can check
-                  on the{' '}
+                  <span className="font-mono">{formatUsdt(s.lotteryPrizeUsdt)}</span>, drawn from everyone else who earned GCM this month, by a draw anyone can
+                  check on the{' '}
                   <a href="/hall-of-fame" className="font-semibold text-gold underline underline-offset-2">
                     Hall of Fame
                   </a>
@@ -68,7 +68,7 @@ export function PrizePool({ className }: { className?: string }) {
         </div>
       ) : (
         <p className="mt-3 text-sm text-muted">
-          USDT prizes for the month&apos;s top earners and a lottery among everyone who earned GCM, paid when the month closes.
+          USDT prizes for the month&apos;s top earners and a lottery among everyone else who earned GCM, paid when the month closes.
         </p>
       )}
     </section>

@@ -54,6 +54,32 @@ export function focusPageHeadingWhenShown(): () => void {
   return () => window.clearTimeout(timer);
 }
 
+const HEADING_AFTER_LOAD_KEY = 'ambassador.focus-heading';
+
+/**
+ * Before an action that ends in a full page load (the restricted sign-in goes to /admin that way):
+ * the next page's heading takes the focus, as after an in-app navigation, instead of the page itself.
+ */
+export function focusHeadingAfterReload(): void {
+  try {
+    window.sessionStorage.setItem(HEADING_AFTER_LOAD_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the focus starts at the top of the page, as on any load.
+  }
+}
+
+/** At start: when the page before asked for it (focusHeadingAfterReload), once. Returns a function that stops it. */
+export function focusHeadingIfAsked(): () => void {
+  let asked: boolean;
+  try {
+    asked = window.sessionStorage.getItem(HEADING_AFTER_LOAD_KEY) !== null;
+    window.sessionStorage.removeItem(HEADING_AFTER_LOAD_KEY);
+  } catch {
+    return () => undefined;
+  }
+  return asked ? focusPageHeadingWhenShown() : () => undefined;
+}
+
 /**
  * A heading that takes the focus when it appears: the heading of a success screen or of a form that
  * replaces the button just pressed. Give the ref to the heading.

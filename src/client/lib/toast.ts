@@ -5,7 +5,17 @@
  * sonner is loaded after the first page is shown, with its outlet (components/ui/toaster.tsx): a
  * toast asked for before the outlet is there waits for it, in order, and is then shown.
  */
+import { createElement, type ReactNode } from 'react';
+
 type Kind = 'success' | 'error';
+
+interface ToastOptions {
+  /**
+   * Shown but not read out: the page already says it in its own alert (a refused sign-in's message
+   * under the form), and a screen reader should hear it once (the toast region is a live region).
+   */
+  silent?: boolean;
+}
 const FLASH_KEY = 'ambassador.flash-toast';
 
 let outletReady: () => void = () => undefined;
@@ -18,19 +28,25 @@ export function toasterMounted(): void {
   outletReady();
 }
 
-function show(kind: Kind, title: string, description?: string): void {
+/** Text a screen reader skips (it is said elsewhere on the page). */
+function unspoken(text: string): ReactNode {
+  return createElement('span', { 'aria-hidden': 'true' }, text);
+}
+
+function show(kind: Kind, title: string, description?: string, { silent = false }: ToastOptions = {}): void {
   void Promise.all([import('sonner'), outlet]).then(([{ toast }]) => {
     toast.dismiss();
-    const options = description ? { description } : {};
-    if (kind === 'error') toast.error(title, options);
-    else toast.success(title, options);
+    const heading = silent ? unspoken(title) : title;
+    const options = description ? { description: silent ? unspoken(description) : description } : {};
+    if (kind === 'error') toast.error(heading, options);
+    else toast.success(heading, options);
   });
 }
 
 export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
   /** The spec's "destructive" toasts. */
-  error: (title: string, description?: string) => show('error', title, description),
+  error: (title: string, description?: string, options?: ToastOptions) => show('error', title, description, options),
   /** A toast for the next page when this one is about to be replaced by a full page load. */
   afterReload: (kind: Kind, title: string, description?: string) => {
     try {

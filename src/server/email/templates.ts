@@ -1,10 +1,24 @@
-/** The emails the product sends: plain text and simple HTML, one link each. */
-import { PROGRAMME_NAME, SETUP_LINK_VALID_HOURS, SUPPORT_EMAIL } from '../../shared/limits.ts';
+/**
+ * The emails the product sends: plain text and simple HTML, one link each. Amounts and dates are
+ * written as the pages write them (src/shared/format.ts): '1,200 GCM', '$12.50 USDT', 'Nov 17'.
+ */
+import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../shared/format.ts';
+import { APPLICATION_REVIEW_DAYS, PROGRAMME_NAME, SETUP_LINK_VALID_HOURS, SUPPORT_EMAIL } from '../../shared/limits.ts';
 
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+}
+
+/** '$1,200.50 USDT': the pages' dollar amount, and the token it is paid in. */
+function usdt(amount: string): string {
+  return `${formatUsdt(amount)} USDT`;
+}
+
+/** 'Nov 17, 2026, 2:05 PM UTC': an email is read anywhere, so the time says its zone. */
+function utcTime(iso: string): string {
+  return `${formatDateTime(iso, { timeZone: 'UTC' })} UTC`;
 }
 
 function escapeHtml(value: string): string {
@@ -63,10 +77,10 @@ export function setupPasswordEmail(reason: SetupReason, name: string, link: stri
 export function prizeWonEmail(win: { name: string; label: string; place: string | null; amountUsdt: string; appUrl: string }): EmailContent {
   const greeting = `Hello ${win.name},`;
   const what = win.place ? `${win.place} place in ${win.label}` : `the ${win.label} lottery`;
-  const subject = `You won ${what}: ${win.amountUsdt} USDT`;
+  const subject = `You won ${what}: ${usdt(win.amountUsdt)}`;
   const lines = [
     `Congratulations! You won ${what} in the ${PROGRAMME_NAME}.`,
-    `${win.amountUsdt} USDT has been credited to your wallet. You can withdraw it to your BEP20 address from the Wallet page.`,
+    `${usdt(win.amountUsdt)} has been credited to your wallet. You can withdraw it to your BEP20 address from the Wallet page.`,
   ];
   const link = `${win.appUrl}/wallet`;
   const text = [greeting, '', ...lines, '', link, '', `The draw can be verified by anyone on the Hall of Fame page: ${win.appUrl}/hall-of-fame`].join('\n');
@@ -75,6 +89,26 @@ export function prizeWonEmail(win: { name: string; label: string; place: string 
     text,
     html: layout(greeting, lines, link, 'Open your wallet', `Anyone can verify the draw on the Hall of Fame page: ${win.appUrl}/hall-of-fame`),
   };
+}
+
+/**
+ * A new application's receipt: what happens next. The answer to an address that already has an
+ * account or an application is an email too (alreadyAppliedEmail), so the form's answer and the
+ * mail it causes are the same whoever applies (DECISIONS §5, Admin accounts).
+ */
+export function applicationReceivedEmail(a: { name: string; appUrl: string }): EmailContent {
+  return simple(
+    'We received your application',
+    a.name,
+    [
+      `Thank you for applying to the ${PROGRAMME_NAME}. We received your application.`,
+      `The team reviews every application within ${APPLICATION_REVIEW_DAYS} business days, and we will email you either way: if you are approved, with a link to create your password and log in; if not, with our answer.`,
+      'There is nothing more to do for now.',
+    ],
+    a.appUrl,
+    'Visit the programme',
+    `Questions? Write to ${SUPPORT_EMAIL}.`,
+  );
 }
 
 /**
@@ -120,13 +154,13 @@ export function walletChangedEmail(change: { name: string; address: string | nul
 export function withdrawalPaidEmail(paid: { name: string; amountUsdt: string; address: string; txUrl: string; appUrl: string }): EmailContent {
   const greeting = `Hello ${paid.name},`;
   const lines = [
-    `Your withdrawal of ${paid.amountUsdt} USDT to ${paid.address} has been paid.`,
+    `Your withdrawal of ${usdt(paid.amountUsdt)} to ${paid.address} has been paid.`,
     `You can see the transaction on the block explorer: ${paid.txUrl}`,
   ];
   const link = `${paid.appUrl}/wallet`;
   const footer = `Questions? Write to ${SUPPORT_EMAIL}.`;
   const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
-  return { subject: `Your withdrawal of ${paid.amountUsdt} USDT has been paid`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
+  return { subject: `Your withdrawal of ${usdt(paid.amountUsdt)} has been paid`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
 }
 
 function simple(subject: string, greetingName: string, lines: string[], link: string, button: string, footer: string): EmailContent {
@@ -141,7 +175,8 @@ const QUESTIONS = `Questions? Write to ${SUPPORT_EMAIL}.`;
 export function reportReviewedEmail(r: {
   name: string;
   approved: boolean;
-  week: string;
+  /** The report's week, its first and last days (YYYY-MM-DD). */
+  week: { start: string; end: string };
   gcm: string;
   usdt: string;
   notes: string | null;
@@ -149,9 +184,10 @@ export function reportReviewedEmail(r: {
   /** The report, opened on My Reports with the feedback. */
   reportId?: string;
 }): EmailContent {
+  const week = formatWeek(r.week.start, r.week.end);
   const lines = r.approved
-    ? [`Your weekly report for ${r.week} was approved: ${r.gcm} GCM and ${r.usdt} USDT have been credited to your wallet.`]
-    : [`Your weekly report for ${r.week} was not approved this time.`];
+    ? [`Your weekly report for ${week} was approved: ${formatGcm(r.gcm)} GCM and ${usdt(r.usdt)} have been credited to your wallet.`]
+    : [`Your weekly report for ${week} was not approved this time.`];
   if (r.notes) lines.push(`Feedback from the team: ${r.notes}`);
   return simple(
     r.approved ? 'Your weekly report was approved' : 'Your weekly report was reviewed',
@@ -171,14 +207,13 @@ export function withdrawalDecidedEmail(w: {
   notes: string | null;
   appUrl: string;
 }): EmailContent {
+  const amount = usdt(w.amount);
   const lines = w.approved
-    ? [
-        `Your withdrawal of ${w.amount} USDT to ${w.address} was approved and will be paid soon. You will get another email with the transaction once it is paid.`,
-      ]
-    : [`Your withdrawal of ${w.amount} USDT was rejected. The amount is available in your wallet again.`];
+    ? [`Your withdrawal of ${amount} to ${w.address} was approved and will be paid soon. You will get another email with the transaction once it is paid.`]
+    : [`Your withdrawal of ${amount} was rejected. The amount is available in your wallet again.`];
   if (w.notes) lines.push(`Note from the team: ${w.notes}`);
   return simple(
-    w.approved ? `Your withdrawal of ${w.amount} USDT was approved` : `Your withdrawal of ${w.amount} USDT was rejected`,
+    w.approved ? `Your withdrawal of ${amount} was approved` : `Your withdrawal of ${amount} was rejected`,
     w.name,
     lines,
     `${w.appUrl}/wallet`,
@@ -235,12 +270,12 @@ export function forgotPasswordEmail(f: { name: string; link: string }): EmailCon
  * To every admin when the admin team's trust changes (issue 24): an admin added, a super admin
  * setting an admin's password, an admin turning two-factor sign-in off. A security email: always sent.
  */
-export function adminSecurityNoticeEmail(n: { name: string; what: string; by: string; at: string; appUrl: string }): EmailContent {
+export function adminSecurityNoticeEmail(n: { name: string; what: string; by: string; /** ISO 8601. */ at: string; appUrl: string }): EmailContent {
   return simple(
     `Security notice: ${n.what}`,
     n.name,
     [
-      `${n.what}, by ${n.by}, at ${n.at} (UTC).`,
+      `${n.what}, by ${n.by}, on ${utcTime(n.at)}.`,
       'Every admin of the programme receives this notice, and the admin console shows it for 7 days. If you did not expect it, tell the other admins at once: it can be a step towards approving a payout alone.',
     ],
     `${n.appUrl}/admin`,
@@ -255,12 +290,21 @@ export function adminSecurityNoticeEmail(n: { name: string; what: string; by: st
  * was fixed before anyone could know the beacon. Greets by the programme, not the name: one text
  * for everyone, so a month of any size is told in a few statements.
  */
-export function drawEntryEmail(d: { label: string; listHash: string; round: number; at: string; appUrl: string; place: string | null }): EmailContent {
+export function drawEntryEmail(d: {
+  label: string;
+  listHash: string;
+  round: number;
+  /** The round's time, ISO 8601. */
+  at: string;
+  appUrl: string;
+  place: string | null;
+}): EmailContent {
+  const at = utcTime(d.at);
   const lines = [
     d.place
       ? `You finished ${d.place} in ${d.label}: your prize is credited when the month closes.`
-      : `You are in ${d.label}'s draw: list hash ${d.listHash}, drawn from drand round ${d.round} at ${d.at}.`,
-    `The list of entrants was frozen and published before the beacon existed: list hash ${d.listHash}. The winners are drawn from drand round ${d.round}, published at ${d.at} (UTC). Keep this email: it shows the list was fixed before anyone could know the result.`,
+      : `You are in ${d.label}'s draw: list hash ${d.listHash}, drawn from drand round ${d.round} on ${at}.`,
+    `The list of entrants was frozen and published before the beacon existed: list hash ${d.listHash}. The winners are drawn from drand round ${d.round}, published on ${at}. Keep this email: it shows the list was fixed before anyone could know the result.`,
   ];
   return simple(
     d.place ? `You finished ${d.place} in ${d.label}` : `You are in ${d.label}'s draw`,

@@ -45,6 +45,11 @@ describe('the application schemas', () => {
     };
     expect(messagesOf(ZApplicationInput.safeParse(valid))).toEqual({ instagramHandle: APPLICATION_MESSAGES.platformUrlsRequired });
     expect(messagesOf(ZApplicationForm.safeParse(valid))).toEqual({ instagramHandle: APPLICATION_MESSAGES.platformUrlsRequired });
-    expect(ZApplicationForm.parse({ ...valid, instagramHandle: '@kofi.m' }).twitterHandle).toBe('https://x.com/kofi');
+    expect(ZApplicationForm.parse({ ...valid, instagramHandle: 'instagram.com/kofi.m' }).twitterHandle).toBe('https://x.com/kofi');
+    // A bare username is not the profile URL spec §5 asks for.
+    expect(messagesOf(ZApplicationForm.safeParse({ ...valid, instagramHandle: '@kofi.m', twitterHandle: 'mariasantos' }))).toEqual({
+      instagramHandle: 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
+      twitterHandle: 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)',
+    });
   });
 });

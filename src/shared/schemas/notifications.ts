@@ -53,4 +53,22 @@ export const ZForgotPasswordInput = z.object({
     .pipe(z.email({ error: 'Invalid email address' })),
 });
 
-export const ZSetupLinkStatus = z.object({ status: z.enum(['valid', 'expired', 'invalid']) });
+export const ZSetupLinkStatus = z.object({
+  status: z.enum(['valid', 'expired', 'invalid']),
+  /** When the link stops working (null for an unknown or used one), and how long that is from now, by the server's clock. */
+  expiresAt: z.string().meta({ format: 'date-time' }).nullable(),
+  secondsLeft: z.number().int().min(0).nullable(),
+});
+export type TSetupLinkStatus = z.infer<typeof ZSetupLinkStatus>;
+
+/**
+ * The unsubscribe page an email's text links to (DECISIONS §5, Hearing back), `?u=&s=` as in the
+ * List-Unsubscribe header's one-click address, which stays POST /api/unsubscribe.
+ */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+export const UNSUBSCRIBE_MESSAGE = 'You will no longer get emails about decisions. Security emails are still sent.';
+export const ZUnsubscribeQuery = z.object({
+  u: z.string().max(100).meta({ description: 'The account, from the link.' }),
+  s: z.string().max(100).meta({ description: 'The link’s signature.' }),
+});
+export const ZUnsubscribeStatus = z.object({ emailNotifications: z.boolean() });

@@ -5,7 +5,8 @@ import { PLATFORM_INFO, normalizeProfileLink, type Platform } from '../platforms
 /**
  * A platform's profile field (twitterHandle, ...) in every body that writes one: the application,
  * the ambassador's own profile and the admin's edit. Empty is null; anything that is not a profile
- * on the platform's own host is refused with the spec §5 message of the application form.
+ * URL on the platform's own host (a bare username included) is refused with the spec §5 message of
+ * the application form.
  */
 export function ZProfileLink(platform: Platform) {
   const { urlMessage } = PLATFORM_INFO[platform];

@@ -142,6 +142,12 @@ export const ZAdminWithdrawalView = ZWithdrawalView.extend({
   approvedBy: z.array(z.string()),
   /** Above PAYOUT_SECOND_APPROVAL_USDT and still pending: 'Needs a second approval'. */
   needsSecondApproval: z.boolean(),
+  /**
+   * The ambassador's payout address was changed (or removed) after this request was made, at this
+   * time: the request still pays its own address, which may no longer be the one the person wants
+   * (or the change was someone else's). Null when it has not changed since.
+   */
+  addressChangedAt: isoDate.nullable(),
   flags,
 });
 export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;

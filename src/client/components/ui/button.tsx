@@ -4,8 +4,12 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '../../lib/utils.ts';
 
+/**
+ * A label stays on one line from the small breakpoint up; on a phone a long one wraps (and the
+ * button grows taller, hence min-heights), so no button is wider than a 320 px screen.
+ */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&[aria-disabled=true]:not([aria-busy=true])]:cursor-not-allowed [&[aria-disabled=true]:not([aria-busy=true])]:opacity-50 aria-busy:cursor-progress aria-busy:opacity-80 aria-busy:[&>svg:not(.animate-spin)]:hidden [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex max-w-full items-center justify-center gap-2 text-center whitespace-normal sm:whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&[aria-disabled=true]:not([aria-busy=true])]:cursor-not-allowed [&[aria-disabled=true]:not([aria-busy=true])]:opacity-50 aria-busy:cursor-progress aria-busy:opacity-80 aria-busy:[&>svg:not(.animate-spin)]:hidden [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {
@@ -18,9 +22,9 @@ export const buttonVariants = cva(
         link: 'text-gold underline-offset-4 hover:underline px-0',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-8 px-3 text-xs',
-        lg: 'h-12 px-6 text-base',
+        default: 'min-h-10 px-4 py-2',
+        sm: 'min-h-8 px-3 py-1 text-xs',
+        lg: 'min-h-12 px-6 py-2 text-base',
         icon: 'h-10 w-10',
       },
     },

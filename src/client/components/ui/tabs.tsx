@@ -1,11 +1,47 @@
 import { Tabs as RadixTabs } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export const Tabs = RadixTabs.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return <RadixTabs.List className={cn('flex w-full gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1', className)} {...props} />;
+/** Room left beside a tab scrolled into view, so the next one shows there is more. */
+const PEEK_PX = 24;
+
+/** Scrolls the list sideways (never the page) until its selected tab is wholly in view. */
+function revealSelected(list: HTMLElement): void {
+  const tab = list.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+  if (!tab || list.scrollWidth <= list.clientWidth) return;
+  const box = list.getBoundingClientRect();
+  const rect = tab.getBoundingClientRect();
+  if (rect.left < box.left) list.scrollLeft -= box.left - rect.left + PEEK_PX;
+  else if (rect.right > box.right) list.scrollLeft += rect.right - box.right + PEEK_PX;
+}
+
+/**
+ * The tab bar. On a narrow screen it scrolls sideways: the selected tab is kept in view whenever it
+ * changes (a tap on a half-hidden tab, the arrow keys), so the bar never hides which one is open.
+ */
+export function TabsList({ className, ref, ...props }: ComponentProps<typeof RadixTabs.List>) {
+  const list = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    revealSelected(element);
+    const observer = new MutationObserver(() => revealSelected(element));
+    observer.observe(element, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <RadixTabs.List
+      ref={(node) => {
+        list.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
+      className={cn('flex w-full gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {

@@ -25,7 +25,7 @@ export async function tellAdmins(m: Mutation, what: string, except?: string): Pr
     .select({ email: users.email, fullName: users.fullName })
     .from(users)
     .where(except ? and(eq(users.isAdmin, true), ne(users.id, except)) : eq(users.isAdmin, true));
-  const at = m.now.toISOString().replace('T', ' ').slice(0, 16);
+  const at = m.now.toISOString();
   for (const admin of admins) {
     await m.email(admin.email, adminSecurityNoticeEmail({ name: admin.fullName ?? admin.email, what, by, at, appUrl: m.ctx.config.appUrl }));
   }

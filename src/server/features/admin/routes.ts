@@ -16,6 +16,7 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getAdminSummary',
         summary: 'The admin desk’s counts',
+        description: 'Ambassadors, and the applications, reports and withdrawals waiting for a decision.',
         tags: ['admin'],
         response: { 200: ZAdminSummary.describe('Ambassadors, and the pending applications, reports and withdrawals.') },
       },
@@ -38,6 +39,7 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getAnalytics',
         summary: 'The programme over the last 12 weeks and months',
+        description: 'Applications, reports, awards and withdrawals per week and month, newest first, and how long the oldest item of each queue has waited.',
         tags: ['admin'],
         response: { 200: ZAnalytics.describe('Queues, applications, reports, awards and withdrawals, newest first.') },
       },

@@ -25,6 +25,8 @@ export async function ambassadorRoutes(app: FastifyInstance) {
         schema: {
           operationId,
           summary: 'The signed-in ambassador’s own record',
+          description:
+            'With the balances from the ledger (withdrawable, pending, withdrawn), this month’s figures, when the next report can be sent and the prizes won.',
           tags: ['ambassador'],
           response: { 200: ZOwnAmbassador.describe('The record, with balances from the ledger and this month’s figures.') },
         },
@@ -84,6 +86,8 @@ export async function ambassadorRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'updateAmbassador',
         summary: 'Edit an ambassador (profile, wallets, badge, status)',
+        description:
+          'Only the fields sent change; profile links follow the application form’s rule. Each change is written to the activity log with its before and after.',
         tags: ['admin'],
         params: ZIdParams,
         body: ZAmbassadorAdminUpdate,

@@ -66,6 +66,7 @@ export async function updateOwnAmbassador(
 ): Promise<AmbassadorRow> {
   const { emailNotifications, ...fields } = changes;
   return withTransaction(ctx, actor, async (m) => {
+    m.changed('ambassadors');
     if (emailNotifications !== undefined) await m.tx.update(users).set({ emailNotifications }).where(eq(users.id, row.userId));
     const locked = await lockAmbassador(m.tx, row.id);
     // A new payout address (not the first) is emailed and holds withdrawals (wallet/address.ts).
@@ -146,6 +147,9 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
     }
     if (changes.status !== undefined && changes.status !== row.status) {
       set.status = changes.status;
+      // A suspension ends the account's live streams (DECISIONS §6); its next stream hears what it may.
+      if (changes.status === 'suspended') m.endStreams(row.userId);
+      m.changed('me', [row.userId]);
       changed.push(`status=${changes.status}`);
       diff.status = [row.status, changes.status];
     }

@@ -82,6 +82,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'rejectApplication',
         summary: 'Reject an application',
+        description: 'A pending application only; the applicant gets a kind, final email (the admin’s notes stay internal).',
         tags: ['admin'],
         params: ZIdParams,
         body: ZRejectBody,

@@ -14,7 +14,7 @@ import { containsAny } from '../../db/search.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
-import { alreadyAppliedEmail, applicationRejectedEmail } from '../../email/templates.ts';
+import { alreadyAppliedEmail, applicationReceivedEmail, applicationRejectedEmail } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
@@ -59,6 +59,7 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
   try {
     return await withTransaction(ctx, null, async (m) => {
       const { tx } = m;
+      m.changed('applications');
       const taken = await emailTaken(tx, input.email);
       if (taken) return answerWithoutTelling(m, input, taken);
       const rows = await tx
@@ -68,6 +69,8 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
       figures.count(m, 'applications', row.createdAt);
+      // The applicant hears what happens next; an address already known is emailed instead (below).
+      await m.email(row.email, applicationReceivedEmail({ name: row.fullName, appUrl: ctx.config.appUrl }));
       return presentApplication(row);
     });
   } catch (error) {

@@ -14,6 +14,7 @@ import { ZMfaCodeInput, ZMfaRequired } from '../../../shared/schemas/mfa.ts';
 import { FORGOT_PASSWORD_MESSAGE, ZForgotPasswordInput, ZSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
 import { ZMessage } from '../../../shared/schemas/views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../auth/device-cookie.ts';
+import { onRealClock } from '../../clock.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
@@ -35,7 +36,8 @@ export async function authRoutes(app: FastifyInstance) {
       httpOnly: true,
       sameSite: 'lax',
       secure: config.env === 'production',
-      expires: signedIn.expires,
+      // The browser drops the cookie by its own clock, which TEST_CLOCK_OFFSET does not move.
+      expires: onRealClock(app.ctx.clock, signedIn.expires),
     });
     // Only the sign-in routes read it, so it is sent nowhere else.
     if (signedIn.device) {
@@ -56,6 +58,8 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getCurrentUser',
         summary: 'The signed-in account',
+        description:
+          'The account of the session cookie, or 401 when signed out (the client reads that as “nobody signed in”). Never a password, token or hash.',
         tags: ['session'],
         response: { 200: ZCurrentUser.describe('The signed-in account: never a password, token or hash.'), 401: ZErrorBody.describe('Not signed in.') },
       },
@@ -124,7 +128,15 @@ export async function authRoutes(app: FastifyInstance) {
   // The dashboard's "logging in again" navigation (DECISIONS §2).
   r.get(
     '/api/login',
-    { config: { access: 'public' }, schema: { operationId: 'goToSignIn', summary: 'The sign-in page (a redirect)', tags: ['session'] } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'goToSignIn',
+        summary: 'The sign-in page (a redirect)',
+        description: 'Where the dashboard sends a browser whose session has ended (“logging in again”): a redirect to /auth.',
+        tags: ['session'],
+      },
+    },
     async (_request, reply) => reply.redirect('/auth'),
   );
 
@@ -162,6 +174,8 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'register',
         summary: 'Create an account (only when registration is open)',
+        description:
+          'Open only with ALLOW_REGISTRATION=true; otherwise 403 “Registration is by application only”, whatever the body. Signs the new account in.',
         tags: ['session'],
         body: ZRegisterInput,
         response: {
@@ -190,12 +204,17 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'logout',
         summary: 'Sign out',
+        description: 'Ends this session and clears its cookie; answers the same when nobody was signed in.',
         tags: ['session'],
         response: { 200: ZMessage.describe('Signed out (or was not signed in): the session ends and its cookie is cleared.') },
       },
     },
     async (request, reply) => {
-      if (request.sessionSid) await destroySession(app.ctx.db, request.sessionSid);
+      if (request.sessionSid) {
+        await destroySession(app.ctx.db, request.sessionSid);
+        // This instance's streams of the session end now; another instance's at its next heartbeat.
+        app.events.endSession(request.sessionSid);
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: 'Logged out' };
     },
@@ -234,6 +253,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'forgotPassword',
         summary: 'Email a link to set a new password',
+        description: 'Always the same answer, so it tells no one whether an email has an account; a known one is emailed a single-use link, valid 1 hour.',
         tags: ['session'],
         body: ZForgotPasswordInput,
         response: { 200: ZMessage.describe('The same answer whether or not the email has an account; the link is valid for 1 hour.'), ...rateLimited },
@@ -253,12 +273,14 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getSetupLinkStatus',
         summary: 'Whether an emailed link still works (without using it)',
+        description:
+          'Lets the password page say at once that a link is dead, and how long a live one has left (a setup link 48 hours, a forgotten password’s 1 hour).',
         tags: ['session'],
         params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
-        response: { 200: ZSetupLinkStatus.describe('valid, expired, or invalid (unknown or used).') },
+        response: { 200: ZSetupLinkStatus.describe('valid, expired, or invalid (unknown or used); when it stops working, and how long that is from now.') },
       },
     },
-    async (request) => ({ status: await setupLinkStatus(app.ctx, request.params.token) }),
+    async (request) => setupLinkStatus(app.ctx, request.params.token),
   );
 
   r.post(

@@ -156,7 +156,7 @@ export async function completeMfaSignIn(
   const limits = codeLimits(ctx, pending.userId, address, device);
   await consumeAll(ctx.db, limits, now, MFA_MESSAGES.tooMany);
   const signedIn = await withTransaction(ctx, null, async ({ tx }) => {
-    await consumeSecondFactor(tx, keysOf(ctx), pending.userId, code, now);
+    await consumeSecondFactor(tx, keysOf(ctx), pending.userId, code, { now, codeTime: ctx.clock.real() });
     const user = (await tx.select().from(users).where(eq(users.id, pending.userId)))[0];
     if (!user) throw unauthorized(MFA_MESSAGES.expired);
     const session = await replaceSession(tx, ctx.config, user.id, now, pendingToken, { mfaVerified: true });
@@ -217,6 +217,8 @@ export async function changePassword(
   await withTransaction(ctx, user, async (m) => {
     await m.tx.update(users).set({ password: passwordHash, passwordChosenBySelf: true }).where(eq(users.id, user.id));
     await endUserSessions(m.tx, user.id, currentSid);
+    // Every stream of the account ends: the other sessions are gone, and this one's pages open theirs again.
+    m.endStreams(user.id);
     await notify(
       m,
       user.id,

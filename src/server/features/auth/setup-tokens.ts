@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import { SETUP_LINK_VALID_HOURS } from '../../../shared/limits.ts';
+import type { TSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
@@ -30,16 +31,22 @@ export async function issueSetupToken(
   await m.email(target.email, options.content ? options.content(link) : setupPasswordEmail(target.reason, target.name, link));
 }
 
-/** Whether a setup link can still be used, without using it: valid, expired, or invalid (used, replaced or unknown). */
-export async function setupLinkStatus(ctx: AppContext, token: string): Promise<'valid' | 'expired' | 'invalid'> {
-  if (!token || token.length > 200) return 'invalid';
+/**
+ * Whether a setup link can still be used, without using it: valid, expired, or invalid (used,
+ * replaced or unknown); and when it stops working, so the page says the truth of this link (a
+ * setup link lasts 48 hours, a forgotten password's 1 hour).
+ */
+export async function setupLinkStatus(ctx: AppContext, token: string): Promise<TSetupLinkStatus> {
+  const invalid = { status: 'invalid', expiresAt: null, secondsLeft: null } as const;
+  if (!token || token.length > 200) return invalid;
   const rows = await ctx.db
     .select({ expiry: users.passwordSetupTokenExpiry })
     .from(users)
     .where(eq(users.passwordSetupToken, hashToken(token)));
   const expiry = rows[0]?.expiry;
-  if (!expiry) return 'invalid';
-  return expiry.getTime() > ctx.clock.now().getTime() ? 'valid' : 'expired';
+  if (!expiry) return invalid;
+  const leftMs = expiry.getTime() - ctx.clock.now().getTime();
+  return { status: leftMs > 0 ? 'valid' : 'expired', expiresAt: expiry.toISOString(), secondsLeft: Math.max(0, Math.floor(leftMs / 1000)) };
 }
 
 /**
@@ -49,7 +56,7 @@ export async function setupLinkStatus(ctx: AppContext, token: string): Promise<'
 export async function setPasswordFromToken(ctx: AppContext, token: string, password: string): Promise<void> {
   if (!token || token.length > 200) throw new AppError('BAD_REQUEST', SETUP_LINK_INVALID);
   const passwordHash = await hashPassword(password);
-  await withTransaction(ctx, null, async ({ tx, now }) => {
+  await withTransaction(ctx, null, async ({ tx, now, endStreams }) => {
     const updated = await tx
       .update(users)
       .set({ password: passwordHash, passwordChosenBySelf: true, passwordSetupToken: null, passwordSetupTokenExpiry: null })
@@ -57,7 +64,8 @@ export async function setPasswordFromToken(ctx: AppContext, token: string, passw
       .returning({ id: users.id });
     const user = updated[0];
     if (!user) throw new AppError('BAD_REQUEST', SETUP_LINK_INVALID);
-    // A password reset ends every session of the account.
+    // A password reset ends every session of the account, and its live streams.
     await endUserSessions(tx, user.id);
+    endStreams(user.id);
   });
 }

@@ -18,6 +18,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getMfaStatus',
         summary: 'Whether two-factor sign-in is on',
+        description: 'For the signed-in account: on or off, whether ADMIN_MFA requires it, and how many recovery codes are left.',
         tags: ['mfa'],
         response: { 200: ZMfaStatus.describe('On or off, whether it is required, and the recovery codes left.') },
       },
@@ -32,6 +33,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'startMfaEnrollment',
         summary: 'Start turning on two-factor sign-in',
+        description: 'A new TOTP key (base32) and its otpauth:// address for the QR code; it takes effect once a code from it is verified.',
         tags: ['mfa'],
         response: {
           200: ZMfaEnrollment.describe('A new secret and its otpauth:// URL (for a QR code): confirm with POST /api/mfa/verify.'),
@@ -49,6 +51,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'verifyMfaEnrollment',
         summary: 'Turn on two-factor sign-in with a first code',
+        description: 'A code from the key just enrolled turns two-factor sign-in on; answers the ten recovery codes, shown once.',
         tags: ['mfa'],
         body: ZMfaCodeInput,
         response: {
@@ -71,6 +74,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'regenerateRecoveryCodes',
         summary: 'Replace the recovery codes',
+        description: 'With a code from the app (or an unused recovery code): ten new recovery codes; the old ones stop working.',
         tags: ['mfa'],
         body: ZMfaCodeInput,
         response: { 200: ZRecoveryCodes.describe('The new recovery codes; the old ones stop working.'), 400: wrongCode, 429: ZErrorBody },
@@ -86,6 +90,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'disableMfa',
         summary: 'Turn off two-factor sign-in',
+        description: 'With a code, where ADMIN_MFA allows it; an admin turning it off is emailed to every admin.',
         tags: ['mfa'],
         body: ZMfaCodeInput,
         response: {

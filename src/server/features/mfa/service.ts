@@ -1,7 +1,8 @@
 /**
  * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 30-second steps, 6 digits) via @oslojs/otp, and
- * ten single-use recovery codes stored as their SHA-256. Codes are checked against the server's
- * clock (one step either side), and a step once accepted is never accepted again (no replay).
+ * ten single-use recovery codes stored as their SHA-256. Codes are checked against the real time
+ * (one step either side), never the programme's clock that TEST_CLOCK_OFFSET moves: the
+ * authenticator app goes by the real one. A step once accepted is never accepted again (no replay).
  * The TOTP key is stored sealed (auth/sealed.ts): a dump of the database cannot make codes.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -104,7 +105,7 @@ export async function finishEnrollment(ctx: AppContext, user: SessionUser, code:
     if (!row) throw new AppError('UNAUTHORIZED', 'You must be logged in');
     if (row.mfaEnabledAt) throw conflict(MFA_MESSAGES.alreadyOn);
     if (!row.mfaPendingSecret) throw badRequest(MFA_MESSAGES.notEnrolling, 'code');
-    const step = matchingStep(unseal(keysOf(ctx), row.mfaPendingSecret, 'totp'), code, now, null);
+    const step = matchingStep(unseal(keysOf(ctx), row.mfaPendingSecret, 'totp'), code, ctx.clock.real(), null);
     if (step === undefined) throw badRequest(MFA_MESSAGES.invalid, 'code');
     await tx.update(users).set({ mfaSecret: row.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: now, mfaLastStep: step }).where(eq(users.id, user.id));
     return newRecoveryCodes(tx, user.id);
@@ -115,12 +116,20 @@ export async function finishEnrollment(ctx: AppContext, user: SessionUser, code:
 
 /**
  * Checks a second factor for `userId` inside `tx`: a TOTP code of a step not used before (the step
- * is then recorded), or an unused recovery code (then spent). Throws 400 otherwise.
+ * is then recorded), or an unused recovery code (then spent). Throws 400 otherwise. `at`: the
+ * programme's time (a recovery code's use), `codeTime`: the real time the code's step is read from.
  */
-export async function consumeSecondFactor(tx: Db, keys: SealKeys, userId: string, code: string, now: Date): Promise<'totp' | 'recovery'> {
+export async function consumeSecondFactor(
+  tx: Db,
+  keys: SealKeys,
+  userId: string,
+  code: string,
+  at: { now: Date; codeTime: Date },
+): Promise<'totp' | 'recovery'> {
+  const { now, codeTime } = at;
   const row = (await tx.select().from(users).where(eq(users.id, userId)).for('update'))[0];
   if (!row?.mfaSecret) throw badRequest(MFA_MESSAGES.notOn, 'code');
-  const step = matchingStep(unseal(keys, row.mfaSecret, 'totp'), code, now, row.mfaLastStep);
+  const step = matchingStep(unseal(keys, row.mfaSecret, 'totp'), code, codeTime, row.mfaLastStep);
   if (step !== undefined) {
     await tx.update(users).set({ mfaLastStep: step }).where(eq(users.id, userId));
     return 'totp';
@@ -138,7 +147,7 @@ export async function consumeSecondFactor(tx: Db, keys: SealKeys, userId: string
 export async function regenerateRecoveryCodes(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<string[]> {
   await consumeAll(ctx.db, codeLimits(ctx, user.id, address), ctx.clock.now(), MFA_MESSAGES.tooMany);
   return withTransaction(ctx, user, async ({ tx, now }) => {
-    await consumeSecondFactor(tx, keysOf(ctx), user.id, code, now);
+    await consumeSecondFactor(tx, keysOf(ctx), user.id, code, { now, codeTime: ctx.clock.real() });
     return newRecoveryCodes(tx, user.id);
   });
 }
@@ -149,7 +158,7 @@ export async function disableMfa(ctx: AppContext, user: SessionUser, code: strin
   await consumeAll(ctx.db, codeLimits(ctx, user.id, address), ctx.clock.now(), MFA_MESSAGES.tooMany);
   await withTransaction(ctx, user, async (m) => {
     const { tx, now } = m;
-    await consumeSecondFactor(tx, keysOf(ctx), user.id, code, now);
+    await consumeSecondFactor(tx, keysOf(ctx), user.id, code, { now, codeTime: ctx.clock.real() });
     await tx.update(users).set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null }).where(eq(users.id, user.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     if (user.isAdmin || user.isSuperAdmin) {

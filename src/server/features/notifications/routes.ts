@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
-import { ZMarkReadInput, ZNotification, ZNotificationsQuery } from '../../../shared/schemas/notifications.ts';
+import {
+  UNSUBSCRIBE_MESSAGE,
+  UNSUBSCRIBE_PAGE,
+  ZMarkReadInput,
+  ZNotification,
+  ZNotificationsQuery,
+  ZUnsubscribeQuery,
+  ZUnsubscribeStatus,
+} from '../../../shared/schemas/notifications.ts';
 import { requireUser, typed } from '../../http.ts';
 import { registerFormBody } from '../../json-body.ts';
-import { listNotifications, markRead, unsubscribe } from './service.ts';
+import { listNotifications, markRead, unsubscribe, unsubscribeLinkStatus } from './service.ts';
 
 export async function notificationRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -43,10 +51,7 @@ export async function notificationRoutes(app: FastifyInstance) {
           summary: 'One-click unsubscribe from decision emails (RFC 8058)',
           description: 'The signed link of an email’s List-Unsubscribe header; mail providers POST it from their own servers (any Origin, a form body).',
           tags: ['notifications'],
-          querystring: z.object({
-            u: z.string().max(100).meta({ description: 'The account, from the link.' }),
-            s: z.string().max(100).meta({ description: 'The link’s signature.' }),
-          }),
+          querystring: ZUnsubscribeQuery,
           response: {
             200: z.object({ message: z.string() }).describe('Unsubscribed from decision emails (security emails are still sent).'),
             403: ZErrorBody.describe('The link is not valid.'),
@@ -55,10 +60,46 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
       async (request) => {
         await unsubscribe(app.ctx, request.query.u, request.query.s);
-        return { message: 'You will no longer get emails about decisions. Security emails are still sent.' };
+        return { message: UNSUBSCRIBE_MESSAGE };
       },
     );
   });
+
+  // The same address opened in a browser (an email sent before the page existed, a mail client that
+  // opens the header's link): the page, which says what it stops and asks before doing it.
+  r.get(
+    '/api/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'openUnsubscribePage',
+        summary: 'The unsubscribe page (a redirect)',
+        description: `Redirects an unsubscribe link opened in a browser to the page ${UNSUBSCRIBE_PAGE}, which asks before it unsubscribes.`,
+        tags: ['notifications'],
+        querystring: ZUnsubscribeQuery,
+      },
+    },
+    async (request, reply) => reply.redirect(`${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ u: request.query.u, s: request.query.s }).toString()}`),
+  );
+
+  r.get(
+    '/api/unsubscribe/status',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getUnsubscribeLinkStatus',
+        summary: 'Whether an unsubscribe link is valid (without using it)',
+        description: 'Lets the unsubscribe page say at once that a link is forged or cut short, and whether decision emails are still on.',
+        tags: ['notifications'],
+        querystring: ZUnsubscribeQuery,
+        response: {
+          200: ZUnsubscribeStatus.describe('The link is valid: whether the account still gets decision emails.'),
+          403: ZErrorBody.describe('The link is not valid.'),
+        },
+      },
+    },
+    async (request) => unsubscribeLinkStatus(app.ctx, request.query.u, request.query.s),
+  );
 
   r.post(
     '/api/notifications/read',
@@ -67,6 +108,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'markNotificationsRead',
         summary: 'Mark notifications read',
+        description: 'The caller’s own notifications by id, or all of them; ids of anyone else’s are ignored.',
         tags: ['notifications'],
         body: ZMarkReadInput,
         response: { 200: z.object({ marked: z.number().int() }).describe('How many were marked read.') },

@@ -12,6 +12,7 @@ import { notifications, users } from '../../db/schema.ts';
 import { forbidden } from '../../errors.ts';
 import type { EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
+import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -25,8 +26,18 @@ export function unsubscribeSignature(secret: string, userId: string): string {
   return createHmac('sha256', `unsubscribe:${secret}`).update(userId).digest('base64url');
 }
 
+function unsubscribeQuery(secret: string, userId: string): string {
+  return `u=${encodeURIComponent(userId)}&s=${unsubscribeSignature(secret, userId)}`;
+}
+
+/** The List-Unsubscribe header's address: mail providers POST it (RFC 8058 one-click). */
 export function unsubscribeUrl(appUrl: string, secret: string, userId: string): string {
-  return `${appUrl}/api/unsubscribe?u=${encodeURIComponent(userId)}&s=${unsubscribeSignature(secret, userId)}`;
+  return `${appUrl}/api/unsubscribe?${unsubscribeQuery(secret, userId)}`;
+}
+
+/** The link in an email's text: a page that says what it stops, with one button (a person opens it, never a POST). */
+export function unsubscribePageUrl(appUrl: string, secret: string, userId: string): string {
+  return `${appUrl}${UNSUBSCRIBE_PAGE}?${unsubscribeQuery(secret, userId)}`;
 }
 
 /**
@@ -41,24 +52,44 @@ export async function notify(
   email?: { to: string; content: EmailContent; security?: boolean },
 ): Promise<void> {
   await m.tx.insert(notifications).values({ userId, ...notification, createdAt: m.now });
+  // Their open pages hear of it (GET /api/events): the decision changed what they see.
+  m.changed('me', [userId]);
   if (!email) return;
   if (email.security) return m.email(email.to, email.content);
   const wanted = (await m.tx.select({ on: users.emailNotifications }).from(users).where(eq(users.id, userId)))[0]?.on ?? false;
   if (!wanted) return;
-  const link = unsubscribeUrl(m.ctx.config.appUrl, m.ctx.config.sessionSecret, userId);
+  const { appUrl, sessionSecret } = m.ctx.config;
+  const page = unsubscribePageUrl(appUrl, sessionSecret, userId);
+  const oneClick = unsubscribeUrl(appUrl, sessionSecret, userId);
   const content = {
     ...email.content,
-    text: `${email.content.text}\n\nYou can turn these emails off on your profile page, or unsubscribe: ${link}`,
+    text: `${email.content.text}\n\nYou can turn these emails off on your profile page, or unsubscribe: ${page}`,
   };
-  await m.email(email.to, content, { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+  await m.email(email.to, content, { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 }
 
-/** One click from an email: turns the person's decision emails off. */
-export async function unsubscribe(ctx: AppContext, userId: string, signature: string): Promise<void> {
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid';
+
+/** The account a signed unsubscribe link names (lower case), or 403. */
+function linkedAccount(ctx: AppContext, userId: string, signature: string): string {
   if (!/^[0-9a-fA-F-]{36}$/.test(userId) || !secretsEqual(signature, unsubscribeSignature(ctx.config.sessionSecret, userId.toLowerCase()))) {
-    throw forbidden('This unsubscribe link is not valid');
+    throw forbidden(UNSUBSCRIBE_LINK_INVALID);
   }
-  await withTransaction(ctx, null, ({ tx }) => tx.update(users).set({ emailNotifications: false }).where(eq(users.id, userId.toLowerCase())));
+  return userId.toLowerCase();
+}
+
+/** One click from an email (or the unsubscribe page's button): turns the person's decision emails off. */
+export async function unsubscribe(ctx: AppContext, userId: string, signature: string): Promise<void> {
+  const id = linkedAccount(ctx, userId, signature);
+  await withTransaction(ctx, null, ({ tx }) => tx.update(users).set({ emailNotifications: false }).where(eq(users.id, id)));
+}
+
+/** What the unsubscribe page shows before its button is pressed: whether decision emails are still on (403 for a bad link). */
+export async function unsubscribeLinkStatus(ctx: AppContext, userId: string, signature: string): Promise<{ emailNotifications: boolean }> {
+  const id = linkedAccount(ctx, userId, signature);
+  const row = (await ctx.db.select({ on: users.emailNotifications }).from(users).where(eq(users.id, id)))[0];
+  // A signed link of an account since removed: nothing is sent to it any more.
+  return { emailNotifications: row?.on ?? false };
 }
 
 export async function listNotifications(ctx: AppContext, user: SessionUser, page: { limit: number; offset: number }) {

@@ -21,6 +21,7 @@ export async function publicRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getPublicStats',
         summary: 'The programme’s totals',
+        description: 'Ambassadors, GCM and USDT awarded, for the landing page’s figures; cached, with an ETag.',
         tags: ['public'],
         response: { 200: ZStats.describe('Ambassadors and awards so far (Cache-Control: no-cache: revalidate with If-None-Match).') },
       },
@@ -54,6 +55,8 @@ export async function publicRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getLeaderboard',
         summary: 'This month’s leaderboard',
+        description:
+          'Ambassadors with GCM this UTC month, most first (ties: the earlier account first); cached, with an ETag. The live stream sends each change.',
         tags: ['public'],
         response: {
           200: ZLeaderboard.describe('The top ambassadors by GCM this UTC month, only those above 0 (Cache-Control: no-cache: revalidate with If-None-Match).'),

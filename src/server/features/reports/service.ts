@@ -103,6 +103,7 @@ export async function submitReport(
   try {
     return await withTransaction(ctx, actor, async (m) => {
       const { tx } = m;
+      m.changed('reports');
       const rows = await tx
         .insert(weeklyReports)
         .values({
@@ -271,7 +272,7 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
         email: reportReviewedEmail({
           name: person.fullName,
           approved,
-          week,
+          week: { start: report.weekStartDate, end: report.weekEndDate },
           gcm,
           usdt,
           notes: input.adminNotes,
@@ -321,7 +322,9 @@ async function assertNotClaimedByOther(tx: AppContext['db'], id: string, actor: 
  */
 export async function claimReport(ctx: AppContext, actor: SessionUser, id: string): Promise<{ claimedBy: string; claimedUntil: string }> {
   if (!isUuid(id)) throw notFound('Report not found');
-  return withTransaction(ctx, actor, async ({ tx, now }) => {
+  return withTransaction(ctx, actor, async ({ tx, now, changed }) => {
+    // Other reviewers see 'Being reviewed by …' appear.
+    changed('reports');
     await assertNotClaimedByOther(tx, id, actor, now);
     const until = new Date(now.getTime() + CLAIM_MS);
     await decidedOnce(
@@ -346,7 +349,8 @@ export const NO_PENDING_REPORTS = 'No pending reports left to review';
  */
 export async function claimNextReport(ctx: AppContext, actor: SessionUser, exceptId: string | undefined): Promise<TAdminReportView> {
   const except = exceptId && isUuid(exceptId) ? exceptId : undefined;
-  return withTransaction(ctx, actor, async ({ tx, now }) => {
+  return withTransaction(ctx, actor, async ({ tx, now, changed }) => {
+    changed('reports');
     if (except) {
       await tx
         .update(weeklyReports)

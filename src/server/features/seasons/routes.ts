@@ -21,6 +21,7 @@ export async function seasonRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'listSeasons',
         summary: 'The ended months: frozen or closed',
+        description: 'Newest first: each ended month with its status (frozen, or closed with its winners), for the Hall of Fame.',
         tags: ['seasons'],
         response: {
           200: z
@@ -46,6 +47,8 @@ export async function seasonRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getCurrentSeason',
         summary: 'This month: its terms (prizes, lottery, drand round) and their hash',
+        description:
+          'The running month, with the terms fixed when it began (prizes, lottery, drand round) and their SHA-256, so anyone can check they never change.',
         tags: ['seasons'],
         response: { 200: ZCurrentSeason.describe('The running month (Cache-Control: no-cache: revalidate with If-None-Match).') },
       },
@@ -61,6 +64,8 @@ export async function seasonRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getSeason',
         summary: 'An ended month, with everyone in its draw',
+        description:
+          'Frozen or closed: its champions, every entrant, the list hash and the drand round; once closed, the beacon and the lottery winners, so anyone can verify the draw.',
         tags: ['seasons'],
         params: ZSeasonParams,
         response: {
@@ -79,7 +84,9 @@ export async function seasonRoutes(app: FastifyInstance) {
       config: { access: 'superAdmin' },
       schema: {
         operationId: 'listSeasonsForAdmin',
-        summary: 'Every month, running, ended or closed',
+        summary: 'Every month and where it stands',
+        description:
+          'For the super admin: every month with its terms, its stage (running, frozen, waiting for its drand round and why, closed) and its winners.',
         tags: ['super-admin'],
         response: { 200: z.array(ZSeasonAdminItem).describe('The months, newest first.') },
       },
@@ -94,6 +101,7 @@ export async function seasonRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'previewSeason',
         summary: 'What closing a month would decide',
+        description: 'The standings, prizes and lottery entrants of the month as the ledger stands now, without freezing or closing anything.',
         tags: ['super-admin'],
         params: ZSeasonParams,
         response: {

@@ -13,6 +13,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getSettings',
         summary: 'The programme’s settings',
+        description: 'Whether reports may be submitted, the prizes and lottery of the months to come, and the block explorer payouts link to.',
         tags: ['public'],
         response: { 200: ZSettings.describe('Whether reports may be submitted, and the monthly prizes.') },
       },

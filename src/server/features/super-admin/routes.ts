@@ -22,6 +22,7 @@ export async function superAdminRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'listAdmins',
         summary: 'Admin accounts',
+        description: 'Every admin and super admin, with when each was added.',
         tags: ['super-admin'],
         response: { 200: z.array(ZAdminAccount).describe('Every admin and super admin account.') },
       },

@@ -68,6 +68,7 @@ export async function removeAdmin(ctx: AppContext, actor: SessionUser, id: strin
   await withTransaction(ctx, actor, async (m) => {
     const row = await lockAdmin(m.tx, id);
     await endUserSessions(m.tx, row.id);
+    m.endStreams(row.id);
     await m.tx.delete(users).where(eq(users.id, row.id));
     await m.audit('remove_admin', { type: 'admin', id: row.id }, `${row.fullName ?? ''} <${row.email}>`);
   });
@@ -83,6 +84,7 @@ export async function setAdminPassword(ctx: AppContext, actor: SessionUser, id: 
       .set({ password: passwordHash, passwordChosenBySelf: false, passwordSetupToken: null, passwordSetupTokenExpiry: null })
       .where(eq(users.id, row.id));
     await endUserSessions(m.tx, row.id);
+    m.endStreams(row.id);
     await m.audit('reset_admin_password', { type: 'admin', id: row.id }, row.email);
     await tellAdmins(m, `A super admin set the password of admin ${row.email}`);
   });

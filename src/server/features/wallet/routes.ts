@@ -19,6 +19,7 @@ export async function walletRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'listOwnTransactions',
         summary: 'The signed-in ambassador’s ledger',
+        description: 'Every GCM and USDT entry (rewards, prizes, withdrawals), newest first: the source of the balances.',
         tags: ['ambassador'],
         response: { 200: z.array(ZTransactionView).describe('Every GCM and USDT entry, newest first (negative: money out).') },
       },
@@ -36,6 +37,7 @@ export async function walletRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'listOwnWithdrawals',
         summary: 'The signed-in ambassador’s withdrawal requests',
+        description: 'Newest first, with their status, the admins’ approvals so far and, once paid, the transaction.',
         tags: ['ambassador'],
         response: { 200: z.array(ZWithdrawalView).describe('The requests, newest first.') },
       },

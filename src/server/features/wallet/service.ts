@@ -93,7 +93,8 @@ export async function requestWithdrawal(
   return withTransaction(
     ctx,
     actor,
-    async ({ tx, now }) => {
+    async ({ tx, now, changed }) => {
+      changed('withdrawals');
       const ambassador = await lockAmbassador(tx, ambassadorId);
       if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
       assertNotPaused(ctx.config, ambassador, now);
@@ -151,6 +152,7 @@ export async function listWithdrawalsForAdmin(
         .select({
           withdrawal: withdrawalRequests,
           ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+          walletChangedAt: ambassadors.usdtWalletChangedAt,
           approvals: approvalCount,
           approvedBy: sql<
             string[]
@@ -167,11 +169,13 @@ export async function listWithdrawalsForAdmin(
   });
   const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
   return {
-    items: rows.map(({ withdrawal, ambassador, approvals, approvedBy, flags }) => ({
+    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags }) => ({
       ...presentWithdrawal(withdrawal, { explorerTxUrl, approvals }),
       ambassador,
       approvedBy,
       needsSecondApproval: withdrawal.status === 'pending' && needsTwoApprovals(ctx, withdrawal.amount),
+      // The ambassador's address as saved now may not be the one this request pays: the approver must see it.
+      addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
       flags: asFlags(flags),
     })),
     ...page,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import type { ZWithdrawalDecisionInput } from '../../../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
@@ -7,8 +8,9 @@ import { adminKeys } from './keys.ts';
 export type WithdrawalDecision = 'approve' | 'reject';
 type DecisionInput = NonNullable<z.input<typeof ZWithdrawalDecisionInput>>;
 
-export function decideWithdrawal(id: string, decision: WithdrawalDecision, input: DecisionInput): Promise<unknown> {
-  return apiRequest<unknown>('POST', `/api/admin/withdrawals/${encodeURIComponent(id)}/${decision}`, input);
+/** The withdrawal as decided: an approval of a large one that still waits for a second admin leaves it pending, with `approvals: 1`. */
+export function decideWithdrawal(id: string, decision: WithdrawalDecision, input: DecisionInput): Promise<TWithdrawalView> {
+  return apiRequest<TWithdrawalView>('POST', `/api/admin/withdrawals/${encodeURIComponent(id)}/${decision}`, input);
 }
 
 export function useDecideWithdrawal() {

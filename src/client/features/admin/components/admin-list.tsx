@@ -77,9 +77,14 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
             {description ? <CardDescription>{description}</CardDescription> : null}
           </div>
           {filter ? (
-            <label className="flex items-center gap-2 text-sm text-muted">
+            <label className="flex min-w-0 items-center gap-2 text-sm text-muted">
               <span>{filter.name}</span>
-              <NativeSelect className={cn('h-9', filter.labels ? 'w-64' : 'w-36')} value={filter.value} onChange={(e) => filter.setValue(e.target.value)}>
+              {/* As wide as its longest stage on a wider screen; never wider than a phone's. */}
+              <NativeSelect
+                className={cn('h-9 min-w-0 max-w-full', filter.labels ? 'w-full sm:w-64' : 'w-36')}
+                value={filter.value}
+                onChange={(e) => filter.setValue(e.target.value)}
+              >
                 <option value={ALL}>All</option>
                 <EnumOptions values={filter.values} labels={filter.labels} />
               </NativeSelect>

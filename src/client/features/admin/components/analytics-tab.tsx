@@ -182,10 +182,13 @@ export function analyticsCards(data: TAnalytics) {
     {
       title: 'Active ambassadors per month',
       description: 'Ambassadors who sent at least one report in the month.',
-      summary: `This month: ${formatCount(thisMonth?.activeAmbassadors ?? 0)} active. Busiest month: ${(() => {
-        const top = months.reduce((best, m) => (m.activeAmbassadors > best.activeAmbassadors ? m : best), months[0] ?? { label: '-', activeAmbassadors: 0 });
-        return `${top.label}, ${formatCount(top.activeAmbassadors)}`;
-      })()}.`,
+      // A month of nobody is no one's busiest: with no report in these months, it says so.
+      summary: months.some((m) => m.activeAmbassadors > 0)
+        ? `This month: ${formatCount(thisMonth?.activeAmbassadors ?? 0)} active. Busiest month: ${(() => {
+            const top = months.reduce((best, m) => (m.activeAmbassadors > best.activeAmbassadors ? m : best));
+            return `${top.label}, ${formatCount(top.activeAmbassadors)}`;
+          })()}.`
+        : 'No data yet: no ambassador has sent a report in these months.',
       table: { columns: ['Month', 'Active ambassadors'], rows: months.map((m) => [m.label, m.activeAmbassadors]) },
       chart: {
         data: months,

@@ -72,12 +72,38 @@ export function ReportsTab() {
   return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
 }
 
-/** Keys that are typed, not commands: in these the reviewer's shortcuts do not apply. */
+/** Keys that are typed, not commands: in these a letter alone is a letter, and only Alt+letter is a shortcut. */
 function typesText(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  // A number field takes no letters, so the shortcuts work from the award fields.
+  // A number field takes no letters, so the letters alone work from the award fields.
   return target instanceof HTMLInputElement && target.type !== 'number';
+}
+
+/**
+ * The reviewer's shortcut a key press is, if any: Alt+A, Alt+R and Alt+N from any field of the
+ * dialog (the notes included, whose letters stay letters), and A, R and N alone where nothing is
+ * typed. Alt+letter is read by its key, or on a Mac (where Alt types 'å') by its place on the keyboard.
+ */
+function reviewShortcut(event: {
+  key: string;
+  code: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  target: EventTarget | null;
+}): 'a' | 'r' | 'n' | null {
+  if (event.ctrlKey || event.metaKey) return null;
+  const key = event.key.toLowerCase();
+  const letter = /^[a-z]$/.test(key) ? key : event.altKey ? /^Key([A-Z])$/.exec(event.code)?.[1]?.toLowerCase() : undefined;
+  if (letter !== 'a' && letter !== 'r' && letter !== 'n') return null;
+  if (!event.altKey && typesText(event.target)) return null;
+  return letter;
+}
+
+/** How the dialog names its keys. */
+function Key({ children }: { children: string }) {
+  return <kbd className="rounded border border-border px-1">{children}</kbd>;
 }
 
 type Claim = { state: 'mine' } | { state: 'other'; by: string } | { state: 'none' };
@@ -144,7 +170,7 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
       description={formatWeek(report.weekStartDate, report.weekEndDate)}
       className="max-w-2xl"
       onKeyDown={(event) => {
-        if (event.key.toLowerCase() === 'n' && !event.ctrlKey && !event.metaKey && !event.altKey && !typesText(event.target)) {
+        if (reviewShortcut(event) === 'n') {
           event.preventDefault();
           goNext();
         }
@@ -204,8 +230,8 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
               'No pending reports left to review.'
             ) : (
               <>
-                Keys: <kbd className="rounded border border-border px-1">A</kbd> approve, <kbd className="rounded border border-border px-1">R</kbd> reject,{' '}
-                <kbd className="rounded border border-border px-1">N</kbd> next pending
+                Keys: <Key>Alt+A</Key> approve, <Key>Alt+R</Key> reject, <Key>Alt+N</Key> next pending (<Key>A</Key>, <Key>R</Key>, <Key>N</Key> alone outside
+                text fields)
               </>
             )}
           </p>
@@ -249,10 +275,12 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
       className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4"
       aria-label="Review report"
       onKeyDown={(event) => {
-        const key = event.key.toLowerCase();
-        if ((key !== 'a' && key !== 'r') || event.ctrlKey || event.metaKey || event.altKey || typesText(event.target)) return;
+        const shortcut = reviewShortcut(event);
+        if (shortcut !== 'a' && shortcut !== 'r') return;
         event.preventDefault();
-        decide(key === 'a' ? 'approved' : 'rejected');
+        // Not on to the dialog: Alt+A in the form is a decision, never also the next report.
+        event.stopPropagation();
+        decide(shortcut === 'a' ? 'approved' : 'rejected');
       }}
     >
       <h3 className="font-semibold">Review</h3>

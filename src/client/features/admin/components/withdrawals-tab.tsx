@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
+import { AlertTriangle, BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatDateTime, formatUsdt } from '../../../../shared/format.ts';
+import { formatDate, formatDateTime, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import { EXPORT_MAX_IDS, WITHDRAWAL_STAGE_LABELS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
-import type { TAdminWithdrawalView } from '../../../../shared/schemas/views.ts';
+import type { TAdminWithdrawalView, TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
@@ -37,6 +37,16 @@ function secondApprovalText(w: TAdminWithdrawalView): string | undefined {
 /** Approved and not yet paid: the rows a payout batch is made of. */
 function payable(w: TAdminWithdrawalView): boolean {
   return w.status === 'approved' && !w.txHash;
+}
+
+/**
+ * The ambassador's payout address changed after the request, while it can still be approved or
+ * paid: the request pays the address it was made with, which the person may no longer want (or the
+ * change was not theirs). Null once the request is decided and paid, or rejected.
+ */
+function addressChange(w: TAdminWithdrawalView): string | null {
+  if (!w.addressChangedAt || !(w.status === 'pending' || payable(w))) return null;
+  return w.addressChangedAt;
 }
 
 interface Selection {
@@ -71,11 +81,21 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
     { header: 'Type', cell: () => <Badge variant="secondary">USDT</Badge>, card: 'none' },
     {
       header: 'Wallet',
-      cell: (w) => (
-        <span className="font-mono text-xs" title={w.walletAddress}>
-          {shortenAddress(w.walletAddress)}
-        </span>
-      ),
+      cell: (w) => {
+        const changed = addressChange(w);
+        return (
+          <span className="inline-flex flex-col items-start gap-1">
+            <span className="font-mono text-xs" title={w.walletAddress}>
+              {shortenAddress(w.walletAddress)}
+            </span>
+            {changed ? (
+              <span className="inline-flex items-center gap-1 text-xs font-semibold text-gold">
+                <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" /> Address changed since the request, {formatDate(changed)}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
     },
     flagsColumn(),
     { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} secondApproval={secondApprovalText(w)} />, card: 'aside' },
@@ -297,6 +317,7 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
 function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWithdrawalView>) {
   const decide = useDecideWithdrawal();
   const shared = withdrawal.flags.includes('shared_wallet');
+  const changed = addressChange(withdrawal);
   const sharers = useWalletSharers(withdrawal.id, shared);
   const form = useForm({ resolver: zodResolver(ZWithdrawalDecisionBody), defaultValues: { adminNotes: '' } });
   // Both buttons submit the form; the one pressed says which decision it is.
@@ -307,11 +328,15 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
     setPending(chosen);
     const outcome =
       chosen === 'approve'
-        ? adminOutcome(
-            { title: 'Withdrawal Approved', text: `${formatUsdt(withdrawal.amount)} to ${shortenAddress(withdrawal.walletAddress)}.` },
-            'Failed to approve withdrawal',
-            onClose,
-          )
+        ? {
+            onSuccess: (decided: TWithdrawalView) => {
+              // The first of two approvals (DECISIONS §5, Two-person rule): approved is not what happened yet.
+              if (decided.status === 'pending') notify.success('First approval recorded', 'Another admin must approve this withdrawal before it is paid.');
+              else notify.success('Withdrawal Approved', `${formatUsdt(withdrawal.amount)} to ${shortenAddress(withdrawal.walletAddress)}.`);
+              onClose();
+            },
+            onError: adminError('Failed to approve withdrawal'),
+          }
         : adminOutcome({ title: 'Withdrawal Rejected', text: 'The amount is available to the ambassador again.' }, 'Failed to reject withdrawal', onClose);
     decide.mutate({ id: withdrawal.id, decision: chosen, input }, { ...outcome, onSettled: () => setPending(null) });
   };
@@ -327,6 +352,15 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             {withdrawal.approvals >= 1
               ? `Needs a second approval (${withdrawal.approvals} of 2). First approved by ${withdrawal.approvedBy.join(', ')}; another admin must approve it.`
               : 'This amount needs the approval of two different admins. Your approval will be the first of 2.'}
+          </p>
+        ) : null}
+        {changed ? (
+          <p role="note" className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+            <span>
+              <strong>Address changed since the request:</strong> the ambassador&apos;s payout address was changed on {formatDateTime(changed)}, after this
+              request was made. This request still pays the address below; make sure the ambassador still wants it before approving.
+            </span>
           </p>
         ) : null}
         {shared ? <WalletSharers query={sharers} /> : null}

@@ -3,11 +3,14 @@ import type { z } from 'zod';
 import type { ZSetupLinkStatus } from '../../../../shared/schemas/notifications.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
-export type SetupLinkStatus = z.infer<typeof ZSetupLinkStatus>['status'];
+export type SetupLinkStatus = z.infer<typeof ZSetupLinkStatus>;
 
-/** Whether a password link can still be used (valid, expired, or invalid: used, replaced or unknown), without using it. */
-export function getSetupLinkStatus(token: string): Promise<{ status: SetupLinkStatus }> {
-  return apiRequest<{ status: SetupLinkStatus }>('GET', `/api/setup-password/${encodeURIComponent(token)}/status`);
+/**
+ * Whether a password link can still be used (valid, expired, or invalid: used, replaced or unknown),
+ * without using it, and how long it has left: a setup link lasts 48 hours, a forgotten password's 1.
+ */
+export function getSetupLinkStatus(token: string): Promise<SetupLinkStatus> {
+  return apiRequest<SetupLinkStatus>('GET', `/api/setup-password/${encodeURIComponent(token)}/status`);
 }
 
 /** Asked once when the page opens: a link used on this page stays on its success screen. */

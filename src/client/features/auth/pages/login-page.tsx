@@ -22,7 +22,7 @@ import { AuthCard } from '../components/auth-card.tsx';
 export function LoginPage() {
   const { user, isLoading, loginMutation, signedIn } = useAuth();
   const [expired, setExpired] = useState<string | null>(null);
-  // A refused sign-in is said under the form as well as in the spec's toast, which goes after 5 seconds.
+  // A refused sign-in is said under the form (role="alert"), where it stays; the spec's toast shows it too, silently (app/auth.tsx).
   const [failure, setFailure] = useState<string | null>(null);
   // Sent here because a session ended elsewhere: say so, and go back where the person was.
   const [ended] = useState(sessionHasEnded);

@@ -74,7 +74,7 @@ export function SetupPasswordPage() {
               {mutation.isPending ? 'Creating...' : 'Create Password'}
             </Button>
             <p className="text-center text-xs text-muted">
-              This link is valid for {SETUP_LINK_VALID_HOURS} hours. If it has expired, contact support at{' '}
+              This link is valid for {validFor(status.data?.secondsLeft ?? null)}. If it has expired, contact support at{' '}
               <a className="text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
                 {SUPPORT_EMAIL}
               </a>
@@ -85,6 +85,18 @@ export function SetupPasswordPage() {
       )}
     </PublicLayout>
   );
+}
+
+/**
+ * How long this link has left, by the server's clock: to the nearest hour ('48 hours' for a setup
+ * link just sent, '1 hour' for a forgotten password's), or in minutes in its last hour. Before the
+ * answer (or without one), the setup link's lifetime.
+ */
+function validFor(secondsLeft: number | null): string {
+  if (secondsLeft === null) return `${SETUP_LINK_VALID_HOURS} hours`;
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (secondsLeft >= 59 * 60) return plural(Math.max(1, Math.round(secondsLeft / 3600)), 'hour');
+  return plural(Math.max(1, Math.ceil(secondsLeft / 60)), 'minute');
 }
 
 /** A link that can no longer set a password, and the way to a new one. */

@@ -10,7 +10,7 @@ import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useDocumentTitle, useFocusAfterSwap } from '../../../lib/page-focus.ts';
+import { focusHeadingAfterReload, useDocumentTitle, useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { needsSecondFactor } from '../../../api/mfa.ts';
 import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
@@ -28,6 +28,8 @@ export function SuperAdminLoginPage() {
   const toConsole = () => {
     // A full page load, so the console starts from the new session; the toast shows there.
     notify.afterReload('success', 'Login Successful', 'Welcome, Super Admin');
+    // There, the console's heading takes the focus, as after any sign-in.
+    focusHeadingAfterReload();
     window.location.href = '/admin';
   };
   const form = useForm({
@@ -41,7 +43,8 @@ export function SuperAdminLoginPage() {
       onSuccess: (result) => (needsSecondFactor(result) ? setSecondStep(true) : toConsole()),
       onError: (error) => {
         const serverMessage = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
-        notify.error('Login Failed', serverMessage ?? 'Invalid credentials or secret');
+        // Said under the form (role="alert"); the spec's toast shows it too, silently, so it is heard once.
+        notify.error('Login Failed', serverMessage ?? 'Invalid credentials or secret', { silent: true });
         setFailure(serverMessage ?? 'Super admin login failed');
       },
     });

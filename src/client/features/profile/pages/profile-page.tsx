@@ -226,7 +226,7 @@ function SocialSection({ ambassador, mode, setMode }: SectionProps) {
               const info = PLATFORM_INFO[platform];
               return (
                 <FormField key={platform} name={info.field} label={info.label}>
-                  <Input placeholder={`@username or ${info.placeholder}`} />
+                  <Input placeholder={info.placeholder} inputMode="url" />
                 </FormField>
               );
             })}

@@ -100,13 +100,22 @@ export function SubmitReportPage() {
               <li>Keep engaging with the community for next week&apos;s report!</li>
             </ul>
           </div>
+          {/* One report a UTC day (DECISIONS §3): instead of a button to a form that stays closed, when the next one can be sent. */}
+          {nextReportAt ? (
+            <p className="inline-flex items-center gap-2 text-sm text-muted">
+              <Clock className="size-4 shrink-0 text-gold" aria-hidden="true" />
+              <span>You can send your next report from {formatDateTime(nextReportAt)}.</span>
+            </p>
+          ) : null}
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Link href="/dashboard" className={buttonVariants()}>
               View Dashboard
             </Link>
-            <Button variant="outline" onClick={submitAnother}>
-              Submit Another Report
-            </Button>
+            {nextReportAt || ambassador.isFetching ? null : (
+              <Button variant="outline" onClick={submitAnother}>
+                Submit Another Report
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>

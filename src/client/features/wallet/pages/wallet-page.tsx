@@ -212,7 +212,8 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
       <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-semibold">USDT Wallet (BEP20)</p>
-          <Button ref={editButton} variant="outline" size="sm" onClick={start}>
+          {/* Named for what it edits, starting with the word shown (WCAG 2.5.3). */}
+          <Button ref={editButton} variant="outline" size="sm" onClick={start} aria-label={`${address ? 'Edit' : 'Add'} USDT wallet address`}>
             <Pencil aria-hidden="true" /> {address ? 'Edit' : 'Add'}
           </Button>
         </div>

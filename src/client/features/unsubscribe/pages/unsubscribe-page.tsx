@@ -1,0 +1,121 @@
+import { BellOff, CheckCircle2, Link2Off, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import { SUPPORT_EMAIL } from '../../../../shared/limits.ts';
+import { PublicLayout } from '../../../components/layout/public-layout.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
+import { useUnsubscribe, useUnsubscribeStatus, type UnsubscribeLink } from '../api/unsubscribe.ts';
+
+/** The link's two parameters, or null when one is missing (a link cut short by a mail client). */
+function linkFrom(search: string): UnsubscribeLink | null {
+  const params = new URLSearchParams(search);
+  const u = params.get('u');
+  const s = params.get('s');
+  return u && s ? { u, s } : null;
+}
+
+/** A refused link (403), a link cut short, as opposed to a server or network failure. */
+function isBadLink(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 400);
+}
+
+/**
+ * The page an email's 'unsubscribe' link opens (DECISIONS §5, Hearing back): it says what the link
+ * stops (emails about decisions) and what it does not (security emails), and asks before doing it,
+ * with one button, then confirms. A link that is forged or cut short says so. The mail provider's
+ * one-click unsubscribe (the List-Unsubscribe header, RFC 8058) does the same without this page.
+ */
+export function UnsubscribePage() {
+  const link = linkFrom(useSearch());
+  const status = useUnsubscribeStatus(link);
+  const mutation = useUnsubscribe();
+  const done = mutation.isSuccess || status.data?.emailNotifications === false;
+  // The confirmation replaces the button that was pressed: its heading takes the focus.
+  useFocusAfterSwap(done);
+
+  let content: ReactNode;
+  if (!link || isBadLink(status.error) || isBadLink(mutation.error)) content = <BadLink />;
+  else if (status.isLoading) content = <FullPageSpinner label="Checking your link..." />;
+  else if (done)
+    content = (
+      <Panel icon={<CheckCircle2 aria-hidden="true" />} title="You are unsubscribed">
+        <p role="status" className="text-muted">
+          You will no longer get emails about decisions. Security emails are still sent.
+        </p>
+        <p className="text-sm text-muted">
+          Changed your mind? Turn <strong className="text-foreground">Email notifications</strong> back on from your profile page.
+        </p>
+        <Link href="/auth" className={buttonVariants({ variant: 'outline' })}>
+          Log in to your profile
+        </Link>
+      </Panel>
+    );
+  else
+    content = (
+      <Panel
+        icon={<BellOff aria-hidden="true" />}
+        title="Unsubscribe from decision emails?"
+        description="You will stop getting emails about decisions on your account."
+      >
+        <ul className="flex list-disc flex-col gap-2 pl-5 text-left text-sm text-muted">
+          <li>
+            <strong className="text-foreground">Stops:</strong> emails about your reports&apos; reviews, your withdrawals, payouts and prizes. You still see
+            each decision in the app, under the bell.
+          </li>
+          <li>
+            <span className="inline-flex items-center gap-1">
+              <ShieldCheck className="size-4 shrink-0 text-pitch-light" aria-hidden="true" />
+              <strong className="text-foreground">Still sent:</strong>
+            </span>{' '}
+            security emails, such as a password or payout address change.
+          </li>
+        </ul>
+        {status.error || mutation.error ? <FieldError>{errorMessage(mutation.error ?? status.error)}</FieldError> : null}
+        <Button size="lg" className="w-full" onClick={() => link && mutation.mutate(link)} loading={mutation.isPending}>
+          {mutation.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+        </Button>
+      </Panel>
+    );
+  return <PublicLayout footer={false}>{content}</PublicLayout>;
+}
+
+function BadLink() {
+  return (
+    <Panel icon={<Link2Off aria-hidden="true" />} title="This unsubscribe link is not valid">
+      <p role="alert" className="text-muted">
+        The link is incomplete or has been changed, so it cannot unsubscribe anyone. Open the link from the email again, all of it, or log in and turn off Email
+        notifications on your profile page.
+      </p>
+      <Link href="/auth" className={buttonVariants()}>
+        Log in
+      </Link>
+      <p className="text-sm text-muted">
+        Questions? Write to{' '}
+        <a className="text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+        .
+      </p>
+    </Panel>
+  );
+}
+
+function Panel({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children: ReactNode }) {
+  return (
+    <div className="pitch-lines flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-12 sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 rounded-2xl bg-gold/10 p-3 text-gold [&_svg]:size-7">{icon}</div>
+          <h1 className="text-2xl font-extrabold tracking-tight">{title}</h1>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </CardHeader>
+        <CardContent className="flex flex-col items-center gap-4 text-center">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}

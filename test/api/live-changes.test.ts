@@ -1,0 +1,127 @@
+/**
+ * Live changes (DECISIONS §6): GET /api/events over real HTTP. An ambassador's stream hears changes
+ * about themselves (`me`) and the public topics, never another person's or an admin topic; an
+ * admin's stream hears the admin topics; changes are words, never data; bad input is refused or
+ * ignored, never a 5xx; a session holds at most 5 streams (the oldest closes); the stream ends when
+ * the account's streams are ended or its session is gone.
+ */
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
+import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+interface Listener {
+  status: number;
+  /** The topics of every `change` event so far, one array per event. */
+  events: string[][];
+  text(): string;
+  ended(): boolean;
+  close(): void;
+}
+
+function listen(server: TestServer, client: ApiClient | undefined, headers: Record<string, string> = {}): Promise<Listener> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(`${server.url}/api/events`);
+    let raw = '';
+    let done = false;
+    const events: string[][] = [];
+    const request: ClientRequest = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        headers: { accept: 'text/event-stream', ...(client?.cookie ? { cookie: `sid=${client.cookie}` } : {}), ...headers },
+      },
+      (response: IncomingMessage) => {
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          raw += chunk;
+          events.length = 0;
+          for (const block of raw.split('\n\n')) {
+            if (!block.includes('event: change')) continue;
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (data) events.push((JSON.parse(data) as { topics: string[] }).topics);
+          }
+        });
+        response.on('end', () => (done = true));
+        response.on('close', () => (done = true));
+        resolve({ status: response.statusCode ?? 0, events, text: () => raw, ended: () => done, close: () => request.destroy() });
+      },
+    );
+    request.on('error', (error) => (done ? undefined : reject(error)));
+    request.end();
+  });
+}
+
+const topicsOf = (l: Listener) => [...new Set(l.events.flat())].sort();
+
+describe.each(DATABASE_KINDS)('GET /api/events (%s)', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let alice: CreatedAmbassador;
+  let bob: CreatedAmbassador;
+  beforeAll(async () => {
+    server = await startTestServer({ kind, listen: true });
+    admin = await superAdminClient(server);
+    alice = await createAmbassador(server, { admin, fullName: 'Alice Live' });
+    bob = await createAmbassador(server, { admin, fullName: 'Bob Live' });
+  });
+  afterAll(async () => server?.close());
+
+  it('refuses no session (401) and another site (403), ignores a Last-Event-ID it did not send', async () => {
+    expect((await listen(server, undefined)).status).toBe(401);
+    const foreign = await listen(server, alice.client, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const garbage = await listen(server, alice.client, { 'last-event-id': '\u00ff'.repeat(300) });
+    expect(garbage.status).toBe(200);
+    garbage.close();
+  });
+
+  it('tells each person what changed for them, in words: the ambassador their own changes and public ones, the admin the desk', async () => {
+    const aliceStream = await listen(server, alice.client);
+    const bobStream = await listen(server, bob.client);
+    const adminStream = await listen(server, admin);
+    expect([aliceStream.status, bobStream.status, adminStream.status]).toEqual([200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 100));
+
+    // Alice sends a report: she hears `me`; the admin hears `reports`; Bob hears nothing about it.
+    const sent = await alice.client.post('/api/reports', validReport());
+    expect(sent.status).toBe(201);
+    await expect.poll(() => topicsOf(aliceStream)).toContain('me');
+    await expect.poll(() => topicsOf(adminStream)).toContain('reports');
+
+    // The admin approves it with GCM: Alice hears `me`, everyone the leaderboard and stats; only the admin the desk's topics.
+    expect((await admin.post(`/api/admin/reports/${sent.body.id}/review`, { status: 'approved', gcmAwarded: '150', usdtAwarded: '5' })).status).toBe(200);
+    await expect.poll(() => topicsOf(bobStream)).toEqual(expect.arrayContaining(['leaderboard', 'stats']));
+    await expect.poll(() => topicsOf(adminStream)).toEqual(expect.arrayContaining(['activity', 'ambassadors', 'leaderboard', 'reports']));
+    await new Promise((r) => setTimeout(r, 200));
+    // Nothing of Alice's reaches Bob, and no admin topic reaches an ambassador.
+    expect(topicsOf(bobStream)).not.toContain('me');
+    for (const stream of [aliceStream, bobStream]) {
+      for (const topic of ['applications', 'reports', 'withdrawals', 'ambassadors', 'admins', 'activity']) expect(topicsOf(stream)).not.toContain(topic);
+    }
+    // Words, never data: no id, name or amount in any event.
+    for (const stream of [aliceStream, bobStream, adminStream]) {
+      expect(stream.text()).not.toContain(sent.body.id);
+      expect(stream.text()).not.toContain('Alice');
+      expect(stream.text()).not.toContain('150');
+      expect(stream.text()).toMatch(/^retry: \d+$/m);
+    }
+    for (const stream of [aliceStream, bobStream, adminStream]) stream.close();
+  });
+
+  it('keeps at most 5 streams per session, closing the oldest, and ends a stream when its session is gone', async () => {
+    const streams: Listener[] = [];
+    for (let i = 0; i < 6; i++) streams.push(await listen(server, bob.client));
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    await expect.poll(() => streams[0]?.ended()).toBe(true);
+    expect(streams.slice(1).every((s) => !s.ended())).toBe(true);
+    await expect.poll(() => server.app.events.size).toBe(5);
+    // Signed out: the session's streams end.
+    expect((await bob.client.post('/api/logout')).status).toBe(200);
+    await expect.poll(() => streams.slice(1).every((s) => s.ended())).toBe(true);
+    await expect.poll(() => server.app.events.size).toBe(0);
+  });
+});
