@@ -21,9 +21,9 @@ interface Listener {
   close(): void;
 }
 
-function listen(server: TestServer, client: ApiClient | undefined, headers: Record<string, string> = {}): Promise<Listener> {
+function listen(server: TestServer, client: ApiClient | undefined, headers: Record<string, string> = {}, path = '/api/events'): Promise<Listener> {
   return new Promise((resolve, reject) => {
-    const url = new URL(`${server.url}/api/events`);
+    const url = new URL(`${server.url}${path}`);
     let raw = '';
     let done = false;
     const events: string[][] = [];
@@ -110,6 +110,18 @@ describe.each(DATABASE_KINDS)('GET /api/events (%s)', (kind) => {
       expect(stream.text()).toMatch(/^retry: \d+$/m);
     }
     for (const stream of [aliceStream, bobStream, adminStream]) stream.close();
+  });
+
+  it('tells a visitor on the public stream the public topics of a change, and nothing else', async () => {
+    const visitor = await listen(server, undefined, {}, '/api/public/leaderboard/stream');
+    expect(visitor.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await admin.patch('/api/super-admin/settings', { reportSubmissionEnabled: true })).status).toBe(200);
+    await expect.poll(() => topicsOf(visitor)).toContain('settings');
+    expect(topicsOf(visitor).every((t) => ['leaderboard', 'stats', 'seasons', 'log', 'settings'].includes(t))).toBe(true);
+    // The leaderboard events are still there (the whole board when the stream opens).
+    expect(visitor.text()).toMatch(/^event: leaderboard$/m);
+    visitor.close();
   });
 
   it('keeps at most 5 streams per session, closing the oldest, and ends a stream when its session is gone', async () => {

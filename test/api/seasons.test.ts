@@ -246,7 +246,8 @@ describe('the live leaderboard stream', () => {
             const event = /^event: (.*)$/m.exec(block)?.[1];
             const id = /^id: (.*)$/m.exec(block)?.[1] ?? '';
             const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) {
+            // The stream also names public changes (`change` events, DECISIONS §6): these tests read the leaderboard's.
+            if (event === 'leaderboard' && data) {
               const parsed = { event, id, bytes: data.length, data: JSON.parse(data) as unknown };
               const waiter = waiting.shift();
               if (waiter) waiter(parsed);

@@ -29,7 +29,7 @@ export async function publicRoutes(app: FastifyInstance) {
     async (request, reply) => sendEncoded(request, reply, await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
   );
   const leaderboardNow = () => cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
-  const hub = leaderboardHub(ctx.database.figures, leaderboardNow, ctx.streamLimits);
+  const hub = leaderboardHub(ctx.database.figures, leaderboardNow, ctx.streamLimits, ctx.database.changes);
   // Before the server stops listening: open streams would otherwise hold its close until they drop.
   app.addHook('preClose', async () => hub.close());
   app.get(
@@ -42,7 +42,7 @@ export async function publicRoutes(app: FastifyInstance) {
         summary: 'The leaderboard, live (Server-Sent Events)',
         tags: ['public'],
         description:
-          'Server-Sent Events, each named `leaderboard` with the standings’ ETag as its id: at once the whole leaderboard (data: the JSON array of GET /api/public/leaderboard); then, whenever the standings change on any instance, a patch against the event before (data: {from: the ETag it applies to, changed: [{rank, entry}], removed: [id]}: drop the removed and changed entries, then insert each changed entry at its 0-based rank, in rank order), or the whole leaderboard again.',
+          'Server-Sent Events, each named `leaderboard` with the standings’ ETag as its id: at once the whole leaderboard (data: the JSON array of GET /api/public/leaderboard); then, whenever the standings change on any instance, a patch against the event before (data: {from: the ETag it applies to, changed: [{rank, entry}], removed: [id]}: drop the removed and changed entries, then insert each changed entry at its 0-based rank, in rank order), or the whole leaderboard again. Beside them, events named `change` with data `{"topics": [...]}` name the public topics (leaderboard, stats, seasons, log, settings) any change touched, so a visitor’s pages can refresh what they show.',
       },
     },
     async (request, reply) => hub.open(request, reply),

@@ -14,7 +14,10 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { diffLeaderboard } from '../../../shared/leaderboard-patch.ts';
 import type { TLeaderboardEntry } from '../../../shared/schemas/views.ts';
-import type { FiguresFeed } from '../../db/figures.ts';
+import { PUBLIC_TOPICS, type LiveTopic } from '../../../shared/live.ts';
+import type { ChangesFeed, FiguresFeed } from '../../db/figures.ts';
+
+const PUBLIC = new Set<LiveTopic>(PUBLIC_TOPICS);
 import type { StreamLimits } from '../../stream-limits.ts';
 import type { Encoded } from './cache.ts';
 
@@ -31,7 +34,7 @@ export interface LeaderboardHub {
   close(): void;
 }
 
-export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded>, limits: StreamLimits): LeaderboardHub {
+export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded>, limits: StreamLimits, changes?: ChangesFeed): LeaderboardHub {
   /** Each open stream and the ETag of the standings it has. */
   const streams = new Map<ServerResponse, string | undefined>();
   /** The standings of the last event sent. */
@@ -73,6 +76,21 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
 
   const unsubscribe = feed.subscribe(() => {
     pending ??= setTimeout(() => void broadcast().catch(() => undefined), COALESCE_MS);
+  });
+
+  // Visitors' public pages (Hall of Fame, /transparency, the figures) hear the public topics of every
+  // change here too (DECISIONS §6), as `change` events beside the `leaderboard` ones.
+  let publicPending = new Set<LiveTopic>();
+  let publicTimer: NodeJS.Timeout | undefined;
+  const unsubscribeChanges = changes?.subscribe((change) => {
+    for (const topic of change.topics) if (PUBLIC.has(topic)) publicPending.add(topic);
+    if (!publicPending.size || publicTimer) return;
+    publicTimer = setTimeout(() => {
+      publicTimer = undefined;
+      const data = Buffer.from(`event: change\ndata: ${JSON.stringify({ topics: [...publicPending] })}\n\n`);
+      publicPending = new Set();
+      for (const stream of streams.keys()) stream.write(data);
+    }, COALESCE_MS);
   });
 
   function ensureHeartbeat() {
@@ -127,6 +145,8 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
     },
     close() {
       unsubscribe();
+      unsubscribeChanges?.();
+      if (publicTimer) clearTimeout(publicTimer);
       if (pending) clearTimeout(pending);
       if (heartbeat) clearInterval(heartbeat);
       for (const stream of streams.keys()) stream.end();
