@@ -31,6 +31,11 @@ const config = loadConfig({
   SUPER_ADMIN_PASSWORD: 'SuperBench123!',
   SUPER_ADMIN_SECRET: 'bench-super-secret',
   LOG_LEVEL: 'silent',
+  // Every stream of the fan-out comes from this one machine: the per-address cap (20) would stop it at 20.
+  LIVE_STREAMS_PER_ADDRESS: '100000',
+  LIVE_STREAMS_MAX: '100000',
+  // Nothing reaches the internet: bench/season.ts closes last month with a relay of its own.
+  DRAND_URLS: 'http://127.0.0.1:9',
   DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/ambassador-bench-unused',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
