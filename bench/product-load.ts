@@ -19,6 +19,8 @@ export interface ProductFigures {
   adminList: { firstPage: Latency; deepOffset: Latency; deepCursor: Latency | null; totalHeader: string | null; deepRow: number };
   /** The live leaderboard (DECISIONS §5): an award's delivery to 1 and to 5,000 open streams, and memory per stream. */
   fanOut: FanOutFigures | null;
+  /** Live changes (DECISIONS §6): an award's `change` event to 1 and to 2,000 signed-in streams (GET /api/events), and memory per stream. */
+  liveChanges: FanOutFigures | null;
   /** GET /api/public/log, a page of 100 from the middle of the log (bench/season.ts makes it LOG_ENTRIES long). */
   publicLog: LoadResult;
   /** The admin desk (DECISIONS §5): analytics and a flagged-only list against the first admin page, and an export's memory. */
@@ -120,10 +122,16 @@ export async function measureProduct(base: string, size: Size, seconds: number, 
     return null;
   });
 
+  log('  live changes to signed-in pages: 1 stream, then 2,000 (400 sessions, 5 tabs each)');
+  const liveChanges = await measureLiveChanges(base, admin, serverPid).catch((error: unknown) => {
+    log(`    live changes not measured: ${String(error)}`);
+    return null;
+  });
+
   log('  the public log: a page of 100 from the middle');
   const publicLog = await loadPublicLog(base, seconds, serverPid);
   log(`    ${publicLog.rps} req/s (p99 ${publicLog.p99} ms)`);
-  return { leaderboard, stats, leaderboardPlain, adminList, desk, fanOut, publicLog, freshness, signIn: signInFigures, writers };
+  return { leaderboard, stats, leaderboardPlain, adminList, desk, fanOut, liveChanges, publicLog, freshness, signIn: signInFigures, writers };
 }
 
 /** Resident memory of a process in MB (Linux /proc), or undefined. */
@@ -338,23 +346,39 @@ interface OpenStream {
 }
 
 /** Opens `n` SSE streams of the leaderboard, 200 at a time, each waiting for its first 'leaderboard' event after `arm`. */
-async function openStreams(base: string, n: number): Promise<{ streams: OpenStream[]; arm: () => void }> {
-  const url = new URL('/api/public/leaderboard/stream', base);
+interface StreamTarget {
+  path: string;
+  /** The event whose first arrival after arming is timed. */
+  event: string;
+  /** A cookie per stream (signed-in streams), by the stream's index. */
+  cookie?: (i: number) => string;
+}
+
+const LEADERBOARD_STREAM: StreamTarget = { path: '/api/public/leaderboard/stream', event: 'leaderboard' };
+
+async function openStreams(base: string, n: number, target: StreamTarget = LEADERBOARD_STREAM): Promise<{ streams: OpenStream[]; arm: () => void }> {
+  const url = new URL(target.path, base);
+  const marker = `event: ${target.event}`;
   let armed = false;
   const streams: OpenStream[] = [];
-  const openOne = () =>
+  const openOne = (i: number) =>
     new Promise<void>((resolve, reject) => {
       const stream: OpenStream = { request: null as unknown as http.ClientRequest, receivedAt: null };
-      stream.request = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
+      const headers: Record<string, string> = { accept: 'text/event-stream', ...(target.cookie ? { cookie: target.cookie(i) } : {}) };
+      stream.request = http.get(url, { agent: false, headers }, (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`${target.path} answered ${response.statusCode ?? '?'}`));
+          return;
+        }
         response.on('data', (chunk: Buffer) => {
-          if (armed && stream.receivedAt === null && chunk.includes('event: leaderboard')) stream.receivedAt = performance.now();
+          if (armed && stream.receivedAt === null && chunk.includes(marker)) stream.receivedAt = performance.now();
         });
         resolve();
       });
       stream.request.on('error', reject);
       streams.push(stream);
     });
-  for (let i = 0; i < n; i += 200) await Promise.all(Array.from({ length: Math.min(200, n - i) }, openOne));
+  for (let i = 0; i < n; i += 200) await Promise.all(Array.from({ length: Math.min(200, n - i) }, (_, k) => openOne(i + k)));
   return { streams, arm: () => (armed = true) };
 }
 
@@ -369,8 +393,8 @@ async function award(base: string, admin: string, gcm: string): Promise<number> 
   return sent;
 }
 
-async function deliveries(base: string, admin: string, n: number, gcm: string): Promise<{ p50: number; p99: number; received: number }> {
-  const { streams, arm } = await openStreams(base, n);
+async function deliveries(base: string, admin: string, n: number, gcm: string, target?: StreamTarget): Promise<{ p50: number; p99: number; received: number }> {
+  const { streams, arm } = await openStreams(base, n, target);
   try {
     await sleep(500);
     arm();
@@ -383,6 +407,28 @@ async function deliveries(base: string, admin: string, n: number, gcm: string): 
     for (const s of streams) s.request.destroy();
     await sleep(300);
   }
+}
+
+/**
+ * An award's `change` event on GET /api/events: to one signed-in stream, then to 2,000 (400 sessions of
+ * seeded ambassadors, 5 tabs each, the most a session keeps), with the server's memory per open stream.
+ */
+async function measureLiveChanges(base: string, admin: string, serverPid: number | undefined): Promise<FanOutFigures> {
+  const sessions: string[] = [];
+  for (let i = 0; i < 400; i += 20) {
+    sessions.push(...(await Promise.all(Array.from({ length: 20 }, (_, k) => signIn(base, benchEmail(WRITERS + 1 + i + k), BENCH_PASSWORD)))));
+  }
+  const target = (perSession: number): StreamTarget => ({ path: '/api/events', event: 'change', cookie: (i) => sessions[Math.floor(i / perSession)] ?? '' });
+  const one = await deliveries(base, admin, 1, '2500000.00', target(1));
+  const before = rssMb(serverPid);
+  const opened = await openStreams(base, 2_000, target(5));
+  await sleep(1_000);
+  const during = rssMb(serverPid);
+  for (const s of opened.streams) s.request.destroy();
+  await sleep(500);
+  const many = await deliveries(base, admin, 2_000, '3500000.00', target(5));
+  const kbPerStream = before !== undefined && during !== undefined ? round(((during - before) * 1024) / 2_000, 1) : null;
+  return { one, many: { ...many, streams: 2_000 }, kbPerStream };
 }
 
 async function measureFanOut(base: string, admin: string, serverPid: number | undefined): Promise<FanOutFigures> {

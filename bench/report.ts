@@ -137,6 +137,19 @@ export function targetRows(r: BenchResults): Row[] {
           }
         : notRun('live leaderboard: p99 delivery of an award to 5,000 streams / to 1, at L', '<= 5', 'not measured in this run'),
     );
+    const live = large.product.liveChanges;
+    const liveRatio = live && live.one.p99 > 0 ? live.many.p99 / live.one.p99 : Number.NaN;
+    rows.push(
+      live
+        ? {
+            what: 'live changes: p99 delivery of an award to 2,000 signed-in streams / to 1, at L',
+            target: '<= 5, with memory per stream',
+            measured: fmt(liveRatio),
+            verdict: liveRatio <= 5 && live.many.received === live.many.streams ? 'pass' : 'miss',
+            note: `p99 ${live.many.p99} ms to ${live.many.received} of ${live.many.streams} streams (400 sessions, 5 tabs each), ${live.one.p99} ms to 1; ${live.kbPerStream ?? '-'} KB of server memory per open stream`,
+          }
+        : notRun('live changes: p99 delivery of an award to 2,000 signed-in streams / to 1, at L', '<= 5', 'not measured in this run'),
+    );
     const season = large.season;
     if ('skipped' in season) {
       rows.push(notRun('freeze of a month at L / the leaderboard query at L', 'reported', `not measured: ${season.skipped}`));
