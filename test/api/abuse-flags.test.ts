@@ -13,8 +13,8 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
+import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const OTHER_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
 type Flagged = { id: string; flags: string[] };

@@ -8,8 +8,7 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ambassadors, transactions } from '../../src/server/db/schema.ts';
-
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 function parse(text: string): string[][] {
   // The exports quote only cells with commas, quotes or line breaks; these tests' cells have none but the formula one.

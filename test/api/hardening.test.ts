@@ -12,8 +12,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, type CreatedAmbassador } from '../helpers/factories.ts';
 import { TEST_SESSION_SECRET, startTestServer, type TestServer } from '../helpers/server.ts';
-
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 /** Every error body is {message, errors?} and nothing else (DECISIONS §2). */
 function expectErrorShape(body: unknown): void {

@@ -10,8 +10,7 @@ import { DAY, HOUR } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
   let server: TestServer;

@@ -12,11 +12,11 @@ import type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/http.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, type CreatedAmbassador, credit, validApplication, validReport } from '../helpers/factories.ts';
 import { ResponseValidator, type Answer } from '../helpers/openapi.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const UNKNOWN_ID = '7d3b2a52-0000-4000-8000-000000000000';
 type Role = 'anonymous' | 'ambassador' | 'admin' | 'superAdmin';
 
@@ -71,12 +71,7 @@ describe('the API document', () => {
       },
     });
     clients.superAdmin = await superAdminClient(server);
-    const adminEmail = uniqueEmail('admin');
-    await clients.superAdmin.post('/api/super-admin/admins', { email: adminEmail, fullName: 'Plain Admin' });
-    await server.flushEmail();
-    const token = server.mail.setupToken(await server.mail.waitFor(adminEmail));
-    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'AdminPass1' });
-    clients.admin = await new ApiClient(server).login(adminEmail, 'AdminPass1');
+    clients.admin = (await createAdmin(server, { superAdmin: clients.superAdmin, fullName: 'Plain Admin' })).client;
     ambassador = await createAmbassador(server, { admin: clients.superAdmin, fullName: 'Amara Okafor' });
     clients.ambassador = ambassador.client;
     clients.anonymous = new ApiClient(server);

@@ -8,12 +8,10 @@ import { transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { HOUR } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { ageAccounts, createAmbassador, credit, uniqueEmail, type CreatedAmbassador } from '../helpers/factories.ts';
+import { ageAccounts, createAdmin, createAmbassador, type CreatedAmbassador, credit } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A, WALLET_B, WALLET_C } from '../helpers/wallets.ts';
 
-const WALLET_A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const WALLET_B = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-const WALLET_C = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
 const HASH = (n: number) => `0x${n.toString(16).padStart(64, 'a')}`;
 
 describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
@@ -25,11 +23,7 @@ describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ kind });
     superAdmin = await superAdminClient(server);
-    adminEmail = uniqueEmail('admin');
-    await superAdmin.post('/api/super-admin/admins', { email: adminEmail, fullName: 'Second Admin' });
-    await server.flushEmail();
-    const token = server.mail.setupToken(await server.mail.waitFor(adminEmail));
-    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'AdminPass1' });
+    adminEmail = (await createAdmin(server, { superAdmin })).email;
     // Both approvers have been admins long enough for a large withdrawal's two approvals to count.
     await ageAccounts(server, [adminEmail, 'super@example.com']);
   });

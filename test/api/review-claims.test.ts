@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 describe.each(DATABASE_KINDS)('review claims (%s)', (kind) => {
@@ -13,11 +13,7 @@ describe.each(DATABASE_KINDS)('review claims (%s)', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ kind });
     lead = await superAdminClient(server);
-    secondEmail = uniqueEmail('reviewer');
-    await lead.post('/api/super-admin/admins', { email: secondEmail, fullName: 'Second Reviewer' });
-    await server.flushEmail();
-    const token = server.mail.setupToken(await server.mail.waitFor(secondEmail));
-    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'Reviewer1' });
+    secondEmail = (await createAdmin(server, { superAdmin: lead, fullName: 'Second Reviewer', email: uniqueEmail('reviewer'), password: 'Reviewer1' })).email;
   });
   beforeEach(async () => {
     lead = await superAdminClient(server);

@@ -13,8 +13,7 @@ import { DAY } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { ageAccounts, createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 function codeAt(server: TestServer, secret: string): string {
   return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(server.clock.now().getTime() / 30_000)), 6);
