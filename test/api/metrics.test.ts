@@ -105,7 +105,6 @@ describe.each(DATABASE_KINDS)('GET /metrics on %s', (kind) => {
     const next = (await scrape(server)).body;
     expect(sample(next, 'http_requests_total{method="GET",route="/metrics",status_code="200"}')).toBe(1);
   });
-
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
