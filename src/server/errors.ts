@@ -1,6 +1,6 @@
 /**
  * One coded error type for the whole server, turned into a status and the
- * error body of DECISIONS §2 in one place (the error handler in app.ts).
+ * error body of DECISIONS §2 in one place (the error handler, plugins/errors.ts).
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
