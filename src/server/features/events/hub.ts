@@ -19,10 +19,10 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Change } from '../../db/figures.ts';
 import { sessions } from '../../db/schema.ts';
+import { openEventStream } from '../../sse.ts';
 
 const HEARTBEAT_MS = 25_000;
 const COALESCE_MS = 50;
-const RETRY_MS = 3_000;
 /** Tabs of one session that may listen at once; the oldest is closed first. */
 export const MAX_PER_SESSION = 5;
 
@@ -99,7 +99,12 @@ export function eventsHub(ctx: AppContext): EventsHub {
     if (!sids.length) return;
     const now = ctx.clock.now();
     const live = new Set(
-      (await ctx.db.select({ sid: sessions.sid, expire: sessions.expire, absoluteExpire: sessions.absoluteExpire }).from(sessions).where(inArray(sessions.sid, sids)))
+      (
+        await ctx.db
+          .select({ sid: sessions.sid, expire: sessions.expire, absoluteExpire: sessions.absoluteExpire })
+          .from(sessions)
+          .where(inArray(sessions.sid, sids))
+      )
         .filter((s) => s.expire > now && s.absoluteExpire > now)
         .map((s) => s.sid),
     );
@@ -111,23 +116,18 @@ export function eventsHub(ctx: AppContext): EventsHub {
       return streams.size;
     },
     open(request, reply, user, sid) {
-      // Counted before anything is written: past a cap the answer is a plain 429.
-      const release = ctx.streamLimits.admit(request.ip);
+      const { raw, release } = openEventStream(request, reply, ctx.streamLimits);
       const mine = [...streams.entries()].filter(([, s]) => s.sid === sid).sort((a, b) => a[1].openedAt - b[1].openedAt);
-      for (const [raw] of mine.slice(0, Math.max(0, mine.length - MAX_PER_SESSION + 1))) end(raw);
-      const raw = reply.raw;
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
-      reply.hijack();
-      raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      for (const [old] of mine.slice(0, Math.max(0, mine.length - MAX_PER_SESSION + 1))) end(old);
+      streams.set(raw, {
+        userId: user.id,
+        admin: user.isAdmin || user.isSuperAdmin,
+        sid,
+        openedAt: performance.now(),
+        pending: new Set(),
+        timer: undefined,
+        release,
       });
-      raw.write(`retry: ${RETRY_MS}\n\n`);
-      streams.set(raw, { userId: user.id, admin: user.isAdmin || user.isSuperAdmin, sid, openedAt: performance.now(), pending: new Set(), timer: undefined, release });
       heartbeat ??= setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
       heartbeat.unref();
       request.raw.on('close', () => end(raw));

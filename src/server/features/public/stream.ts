@@ -18,14 +18,13 @@ import { PUBLIC_TOPICS, type LiveTopic } from '../../../shared/live.ts';
 import type { ChangesFeed, FiguresFeed } from '../../db/figures.ts';
 
 const PUBLIC = new Set<LiveTopic>(PUBLIC_TOPICS);
+import { openEventStream } from '../../sse.ts';
 import type { StreamLimits } from '../../stream-limits.ts';
 import type { Encoded } from './cache.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** Bumps within this time are sent as one event: a close of a month credits many at once. */
 const COALESCE_MS = 100;
-/** Tells the browser how long to wait before reconnecting after a drop. */
-const RETRY_MS = 3_000;
 
 export interface LeaderboardHub {
   open(request: FastifyRequest, reply: FastifyReply): void;
@@ -106,21 +105,7 @@ export function leaderboardHub(feed: FiguresFeed, current: () => Promise<Encoded
       return streams.size;
     },
     open(request, reply) {
-      // Counted before anything is written: past a cap the answer is a plain 429.
-      const release = limits.admit(request.ip);
-      const raw = reply.raw;
-      // The security headers set by the onRequest hook, then the stream's own.
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
-      reply.hijack();
-      raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`retry: ${RETRY_MS}\n\n`);
+      const { raw, release } = openEventStream(request, reply, limits);
       streams.set(raw, undefined);
       ensureHeartbeat();
       request.raw.on('close', () => {
