@@ -5,12 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { TCurrentSeason } from '../../shared/schemas/seasons.ts';
-import { apiRequest } from '../lib/api.ts';
-
-export const currentSeasonKey = ['/api/public/seasons/current'] as const;
+import { resources } from './resources.ts';
 
 export function useCurrentSeason() {
-  return useQuery({ queryKey: currentSeasonKey, queryFn: () => apiRequest<TCurrentSeason>('GET', '/api/public/seasons/current') });
+  return useQuery(resources.currentSeason());
 }
 
 /** The month's prizes: from its terms when it has them (they never change), else the answer's own figures. */

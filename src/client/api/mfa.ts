@@ -1,14 +1,12 @@
 /** Two-factor sign-in calls (DECISIONS §5, Admin accounts). */
 import { useQuery } from '@tanstack/react-query';
 import type { TCurrentUser } from '../../shared/schemas/auth.ts';
-import type { TMfaStatus } from '../../shared/schemas/mfa.ts';
 import { apiRequest } from '../lib/api.ts';
 import { rememberSignedIn } from '../lib/session-hint.ts';
-
-export const mfaStatusKey = ['/api/mfa'] as const;
+import { resources } from './resources.ts';
 
 export function useMfaStatus() {
-  return useQuery({ queryKey: mfaStatusKey, queryFn: () => apiRequest<TMfaStatus>('GET', '/api/mfa') });
+  return useQuery(resources.mfaStatus());
 }
 
 /** The second step of a sign-in: a TOTP code or a recovery code. */

@@ -1,18 +1,29 @@
 /**
  * The whole public programme log (GET /api/public/log, DECISIONS §5), read page by page in the
- * browser. Read afresh on each visit (a log is checked as it is now, not as it was cached), and by
- * the Hall of Fame's 'Verify this draw' and the /transparency page.
+ * browser, and checked here: its chain of hashes, its head, and every head this browser saw before
+ * (a head that checks out is remembered). The fetchers of two reads of resources.ts, loaded only
+ * when one of them is read: the checking code stays out of the other pages' JavaScript.
  */
-import { useQuery } from '@tanstack/react-query';
-import { readWholeLog, type WholeLog } from '../../shared/verify-log.ts';
+import type { LogHead } from '../../shared/public-log.ts';
+import { checkLog, readWholeLog, type LogVerdict, type WholeLog } from '../../shared/verify-log.ts';
 import { apiRequest } from '../lib/api.ts';
-
-export const publicLogKey = ['/api/public/log', 'whole'] as const;
+import { readRememberedHeads, rememberHead } from '../lib/remembered-heads.ts';
 
 export function getWholeLog(): Promise<WholeLog> {
   return readWholeLog((after, limit) => apiRequest<unknown>('GET', `/api/public/log?after=${after}&limit=${limit}`));
 }
 
-export function useWholeLog() {
-  return useQuery({ queryKey: publicLogKey, queryFn: getWholeLog, staleTime: 0, refetchOnMount: 'always' });
+export interface CheckedLog {
+  log: WholeLog;
+  verdict: LogVerdict;
+  /** The heads remembered before this check. */
+  remembered: LogHead[];
+}
+
+export async function getCheckedLog(): Promise<CheckedLog> {
+  const log = await getWholeLog();
+  const remembered = readRememberedHeads();
+  const verdict = await checkLog(log, remembered);
+  if (verdict.ok) rememberHead(verdict.head);
+  return { log, verdict, remembered };
 }

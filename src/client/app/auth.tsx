@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { TCurrentUser, TLoginInput } from '../../shared/schemas/auth.ts';
-import { currentUserKey, getCurrentUser } from '../features/auth/api/get-current-user.ts';
+import { forgetSession, showSignedIn } from '../api/changes.ts';
+import { useLiveChanges } from '../api/live.ts';
+import { needsSecondFactor, type SignInResult } from '../api/mfa.ts';
+import { resources } from '../api/resources.ts';
 import { login } from '../features/auth/api/login.ts';
 import { logout } from '../features/auth/api/logout.ts';
-import { needsSecondFactor, type SignInResult } from '../api/mfa.ts';
 import { errorMessage } from '../lib/api.ts';
 import { hasSessionHint } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
@@ -31,15 +33,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // request and no state change: on the prerendered landing page a change of this context before
   // the page has hydrated would make React hydrate it at once, in one long task.
   const [signedOutAtStart] = useState(() => !hasSessionHint());
-  const userQuery = useQuery({ queryKey: currentUserKey, queryFn: () => getCurrentUser(), initialData: signedOutAtStart ? null : undefined });
+  const userQuery = useQuery({ ...resources.currentUser(), initialData: signedOutAtStart ? null : undefined });
+  // While someone is signed in, what changes reaches the pages they have open (DECISIONS §6).
+  useLiveChanges(userQuery.data?.id ?? null);
   const askServer = useCallback(async () => {
     // A failure stays in the query's state, as any failed read of the user does.
-    await queryClient.fetchQuery({ queryKey: currentUserKey, queryFn: () => getCurrentUser({ evenWithoutHint: true }), staleTime: 0 }).catch(() => undefined);
+    await queryClient.fetchQuery({ ...resources.currentUser({ evenWithoutHint: true }), staleTime: 0 }).catch(() => undefined);
   }, [queryClient]);
 
   const signedIn = useCallback(
     (user: TCurrentUser) => {
-      queryClient.setQueryData(currentUserKey, user);
+      showSignedIn(queryClient, user);
       notify.success('Welcome back!', 'You have successfully logged in.');
     },
     [queryClient],
@@ -58,8 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutMutation = useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, null);
+      forgetSession(queryClient);
       navigate('/');
       notify.success('Logged out', 'You have been logged out successfully.');
     },

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { UNAUTHORIZED_REDIRECT_MS } from '../../shared/limits.ts';
+import { QueryError } from '../components/query-state.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { hasSessionHint } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
@@ -17,7 +18,8 @@ interface ProtectedProps {
 }
 
 export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedProps) {
-  const { user, isLoading, askServer } = useAuth();
+  const { user, isLoading, error, askServer } = useAuth();
+  const [retrying, setRetrying] = useState(false);
   // Without the session hint nobody asked the server yet: the hint is not authority, so ask once.
   const [asked, setAsked] = useState(hasSessionHint);
   const mustAsk = !isLoading && !user && !asked;
@@ -32,6 +34,22 @@ export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedPro
     };
   }, [mustAsk, askServer]);
   if (isLoading || mustAsk) return <FullPageSpinner label="Loading..." />;
+  // Who is signed in could not be read (the network, the server): that is not 'signed out'.
+  if (!user && error)
+    return (
+      <main id="main" className="flex min-h-[60vh] items-center px-4 py-10">
+        <QueryError
+          page
+          title="This page could not be loaded."
+          error={error}
+          retrying={retrying}
+          onRetry={() => {
+            setRetrying(true);
+            void askServer().finally(() => setRetrying(false));
+          }}
+        />
+      </main>
+    );
   if (!user) return whenSignedOut === 'relogin' ? <Relogin /> : <Redirect to={signInPath()} replace />;
   return <>{children}</>;
 }

@@ -1,28 +1,50 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isUnauthorized } from '../lib/api.ts';
-import { currentUserKey } from '../features/auth/api/get-current-user.ts';
+import { cachedUser, refreshTopics, sessionEnded } from '../api/changes.ts';
+import { resources } from '../api/resources.ts';
+import { ApiError, NetworkError, isUnauthorized } from '../lib/api.ts';
+
+const currentUserKey = resources.currentUser().queryKey;
+
+/** A failure that may pass by itself (the network, a server error): a read is tried once more. */
+function mayPass(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+}
 
 /**
- * Spec §7: no retries, data never goes stale, no refetch on focus, no polling.
- * A 401 on any read or write means the session has ended: the current user
- * becomes null and the route guard takes over (to /auth, which says so).
+ * Spec §7 as DECISIONS §6 reads it: what a screen shows is current because changes are pushed,
+ * never by polling or refetching on focus. So a read never goes stale by age: changes.ts refreshes
+ * it when a change names it (a mutation's `meta.changes`, the live streams), or after the live
+ * connection was away. A read is tried once more after a network or server failure, then says so
+ * (QueryState); it is tried even when the browser thinks it is offline, so that it can say so.
+ * A 401 on any read or write means the session has ended: the current user becomes null and the
+ * route guard takes over (to /auth, which says so).
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isUnauthorized(error) && query.queryKey[0] !== currentUserKey[0]) {
-          client.setQueryData(currentUserKey, null);
-        }
+        if (isUnauthorized(error) && query.queryKey[0] !== currentUserKey[0]) sessionEnded(client);
       },
     }),
     mutationCache: new MutationCache({
+      // The mutation's own onSuccess runs once the reads it changed are read again (unless they are read in the background).
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const { changes = [], inBackground = false } = mutation.options.meta ?? {};
+        const refreshed = refreshTopics(client, changes);
+        return inBackground ? undefined : refreshed;
+      },
       onError: (error) => {
-        if (isUnauthorized(error) && client.getQueryData(currentUserKey)) client.setQueryData(currentUserKey, null);
+        if (isUnauthorized(error) && cachedUser(client)) sessionEnded(client);
       },
     }),
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, refetchOnReconnect: false },
+      queries: {
+        retry: (failures, error) => failures < 1 && mayPass(error),
+        networkMode: 'always',
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        refetchOnReconnect: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -1,20 +1,75 @@
-import { UserX } from 'lucide-react';
+import { Mail, UserRound, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { SUPPORT_EMAIL } from '../../shared/limits.ts';
+import type { TOwnAmbassador } from '../../shared/schemas/views.ts';
+import { useAmbassador } from '../api/ambassador.ts';
+import { isAmbassadorMissing } from '../api/resources.ts';
+import { QueryState } from './query-state.tsx';
 import { buttonVariants } from './ui/button.tsx';
 import { Card, CardContent } from './ui/card.tsx';
+import { FullPageSpinner } from './ui/spinner.tsx';
 
-/** Profile and wallet pages for a user without an ambassador record (spec §2). */
-export function NoAmbassadorProfile() {
+/**
+ * The one page for an account without an ambassador record (GET /api/ambassador answered 404), in
+ * the spec's words: the dashboard's 'Ambassador Profile Not Found' with a mail to support (spec §2),
+ * the other pages' 'No Ambassador Profile' with a link to the dashboard.
+ */
+export function NoAmbassadorProfile({ dashboard = false }: { dashboard?: boolean }) {
   return (
     <Card className="mx-auto max-w-lg">
       <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-        <UserX className="size-12 text-gold" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">No Ambassador Profile</h1>
-        <p className="text-muted">Your ambassador profile could not be found.</p>
-        <Link href="/dashboard" className={buttonVariants()}>
-          Go to Dashboard
-        </Link>
+        {dashboard ? (
+          <>
+            <UserRound className="size-12 text-gold" aria-hidden="true" />
+            <h1 className="text-2xl font-bold">Ambassador Profile Not Found</h1>
+            <p className="text-muted">Your account is not set up as an ambassador yet. Please contact support so we can sort it out.</p>
+            <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonVariants()}>
+              <Mail aria-hidden="true" />
+              Contact Support
+            </a>
+          </>
+        ) : (
+          <>
+            <UserX className="size-12 text-gold" aria-hidden="true" />
+            <h1 className="text-2xl font-bold">No Ambassador Profile</h1>
+            <p className="text-muted">Your ambassador profile could not be found.</p>
+            <Link href="/dashboard" className={buttonVariants()}>
+              Go to Dashboard
+            </Link>
+          </>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A page of the signed-in ambassador's own (dashboard, wallet, profile, reports): their record
+ * loading, failed (with 'Try again'), not there (NoAmbassadorProfile, and only then), or shown.
+ */
+export function AmbassadorState({
+  loadingLabel,
+  failure,
+  dashboard = false,
+  children,
+}: {
+  loadingLabel: string;
+  /** 'The wallet could not be loaded.' */
+  failure: string;
+  dashboard?: boolean;
+  children: (ambassador: TOwnAmbassador) => ReactNode;
+}) {
+  const ambassador = useAmbassador();
+  return (
+    <QueryState
+      query={ambassador}
+      failure={failure}
+      page
+      loading={<FullPageSpinner label={loadingLabel} />}
+      missing={{ when: isAmbassadorMissing, show: <NoAmbassadorProfile dashboard={dashboard} /> }}
+    >
+      {children}
+    </QueryState>
   );
 }

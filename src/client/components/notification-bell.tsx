@@ -1,49 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../shared/format.ts';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
-import { ambassadorKey } from '../api/ambassador.ts';
 import { useMarkAllRead, useNotifications } from '../api/notifications.ts';
-import { myReportsKey } from '../api/reports.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { cn } from '../lib/utils.ts';
+import { QueryState } from './query-state.tsx';
 import { Spinner } from './ui/spinner.tsx';
-
-/** The person's own records that a decision changes (reports, balances, withdrawals): read again when one is heard of. */
-const CHANGED_BY_DECISIONS = new Set<unknown>([myReportsKey[0], ambassadorKey[0], '/api/transactions', '/api/withdrawal-requests']);
 
 /**
  * The member header's bell: the unread count in its name and on a badge, and a list of the newest
- * notifications (Escape closes it and the focus goes back to the bell). Opening it marks them read.
+ * notifications (Escape closes it and the focus goes back to the bell). Opening it marks them read;
+ * the ones that were new stay marked so until it is opened again. A new notification is pushed with
+ * the decision it tells of (`me`, DECISIONS §6), and the pages' figures with it.
  */
 export function NotificationBell() {
-  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const markAllRead = useMarkAllRead();
   const [open, setOpen] = useState(false);
+  /** The ones unread when the list was last opened. */
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const headingId = useId();
-  const items = notifications.data?.items ?? [];
   const unread = notifications.data?.unread ?? 0;
-
-  // A new notification means a decision: the pages' figures are read again, not left as they were.
-  const newest = items[0]?.id;
-  const seen = useRef(newest);
-  useEffect(() => {
-    if (newest === undefined || seen.current === newest) return;
-    const first = seen.current === undefined;
-    seen.current = newest;
-    if (!first) void queryClient.invalidateQueries({ predicate: (query) => CHANGED_BY_DECISIONS.has(query.queryKey[0]) });
-  }, [newest, queryClient]);
 
   const openChange = (next: boolean) => {
     setOpen(next);
     if (!next) return;
     // The list as it is now, then everything in it is read.
     void notifications.refetch().then((result) => {
-      if ((result.data?.unread ?? 0) > 0) markAllRead.mutate();
+      const list = result.data;
+      if (!list) return;
+      setFresh(new Set(list.items.filter((item) => !item.read).map((item) => item.id)));
+      if (list.unread > 0) markAllRead.mutate();
     });
   };
 
@@ -77,23 +67,30 @@ export function NotificationBell() {
             Notifications
           </h2>
           <div className="overflow-y-auto">
-            {notifications.isLoading ? (
-              <div className="flex justify-center py-6">
-                <Spinner label="Loading notifications" />
-              </div>
-            ) : notifications.isError && items.length === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-muted">Notifications could not be loaded. Please try again in a moment.</p>
-            ) : items.length === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-muted">No notifications yet. Decisions about your reports and withdrawals appear here.</p>
-            ) : (
-              <ul className="divide-y divide-border/60">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <NotificationItem item={item} onFollow={() => setOpen(false)} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryState
+              query={notifications}
+              failure="Notifications could not be loaded."
+              loading={
+                <div className="flex justify-center py-6">
+                  <Spinner label="Loading notifications" />
+                </div>
+              }
+              className="px-4 py-6"
+              isEmpty={(list) => list.items.length === 0}
+              empty={
+                <p className="px-4 py-6 text-center text-sm text-muted">No notifications yet. Decisions about your reports and withdrawals appear here.</p>
+              }
+            >
+              {(list) => (
+                <ul className="divide-y divide-border/60">
+                  {list.items.map((item) => (
+                    <li key={item.id}>
+                      <NotificationItem item={item} isNew={!item.read || fresh.has(item.id)} onFollow={() => setOpen(false)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryState>
           </div>
         </Popover.Content>
       </Popover.Portal>
@@ -106,14 +103,14 @@ function isAppPath(link: string | null): link is string {
   return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//');
 }
 
-function NotificationItem({ item, onFollow }: { item: TNotification; onFollow: () => void }) {
+function NotificationItem({ item, isNew, onFollow }: { item: TNotification; isNew: boolean; onFollow: () => void }) {
   const body = (
     <>
       <p className="flex items-start gap-2 text-sm font-semibold">
-        {item.read ? null : <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-gold" />}
+        {isNew ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-gold" /> : null}
         <span>
           {item.title}
-          {item.read ? null : <span className="sr-only"> (new)</span>}
+          {isNew ? <span className="sr-only"> (new)</span> : null}
         </span>
       </p>
       <p className="mt-1 line-clamp-3 break-words text-sm text-muted">{item.body}</p>
@@ -122,7 +119,7 @@ function NotificationItem({ item, onFollow }: { item: TNotification; onFollow: (
       </time>
     </>
   );
-  const box = cn('block px-4 py-3', !item.read && 'bg-gold/5');
+  const box = cn('block px-4 py-3', isNew && 'bg-gold/5');
   return isAppPath(item.link) ? (
     <Link href={item.link} onClick={onFollow} className={cn(box, 'transition-colors hover:bg-surface-2')}>
       {body}

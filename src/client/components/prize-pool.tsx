@@ -4,6 +4,7 @@ import { addMoney, multiplyMoney } from '../../shared/money.ts';
 import { seasonLabel } from '../../shared/seasons.ts';
 import { seasonPrizes, useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';
+import { QueryError } from './query-state.tsx';
 
 const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'] as const;
 
@@ -67,9 +68,21 @@ export function PrizePool({ className }: { className?: string }) {
           ) : null}
         </div>
       ) : (
-        <p className="mt-3 text-sm text-muted">
-          USDT prizes for the month&apos;s top earners and a lottery among everyone else who earned GCM, paid when the month closes.
-        </p>
+        <>
+          <p className="mt-3 text-sm text-muted">
+            USDT prizes for the month&apos;s top earners and a lottery among everyone else who earned GCM, paid when the month closes.
+          </p>
+          {current.status === 'error' ? (
+            <QueryError
+              title="This month's prizes could not be loaded."
+              error={current.error}
+              onRetry={() => void current.refetch()}
+              retrying={current.isFetching}
+              compact
+              className="mt-3"
+            />
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZMfaCodeInput } from '../../../shared/schemas/mfa.ts';
-import { disableMfa, mfaStatusKey, regenerateRecoveryCodes, startMfaEnrollment, useMfaStatus, verifyMfaEnrollment } from '../../api/mfa.ts';
+import { disableMfa, regenerateRecoveryCodes, startMfaEnrollment, useMfaStatus, verifyMfaEnrollment } from '../../api/mfa.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useFocusAfterSwap } from '../../lib/page-focus.ts';
+import { QueryError } from '../query-state.tsx';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
@@ -99,34 +100,33 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
  * recovery codes, turn off where allowed. `onEnabled` runs once it is on (the console reloads).
  */
 export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
-  const queryClient = useQueryClient();
   const status = useMfaStatus();
   const [failure, setFailure] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  // The user's record says whether two-factor sign-in is on (its query key is its URL).
-  // The admin desk's security notices list an admin turning two-factor off.
-  const refresh = () =>
-    Promise.all([mfaStatusKey, ['/api/user'], ['/api/admin/security-notices']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const enroll = useMutation({ mutationFn: startMfaEnrollment, onError: (e) => setFailure(errorMessage(e)) });
+  // The account says whether two-factor sign-in is on (`me`); the admin desk's security notices list an admin turning it off (`admins`).
   const verify = useMutation({
     mutationFn: verifyMfaEnrollment,
-    onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes), enroll.reset(), void refresh()),
+    meta: { changes: ['me', 'admins'], inBackground: true },
+    onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes), enroll.reset()),
     onError: (e) => setFailure(errorMessage(e)),
   });
   const regenerate = useMutation({
     mutationFn: regenerateRecoveryCodes,
-    onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes), void refresh()),
+    meta: { changes: ['me'], inBackground: true },
+    onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes)),
     onError: (e) => setFailure(errorMessage(e)),
   });
   const disable = useMutation({
     mutationFn: disableMfa,
-    onSuccess: () => (setFailure(null), notify.success('Two-factor authentication is off'), void refresh()),
+    meta: { changes: ['me', 'admins'], inBackground: true },
+    onSuccess: () => (setFailure(null), notify.success('Two-factor authentication is off')),
     onError: (e) => setFailure(errorMessage(e)),
   });
   const info = status.data;
   // Each step replaces the last and the button pressed: the new step's field, or the heading, takes the focus.
   const card = useRef<HTMLElement>(null);
-  const stage = codes ? 'codes' : !info ? 'loading' : info.enabled ? 'on' : enroll.data ? 'enrolling' : 'off';
+  const stage = codes ? 'codes' : !info ? (status.isError ? 'failed' : 'loading') : info.enabled ? 'on' : enroll.data ? 'enrolling' : 'off';
   useFocusAfterSwap(stage, { container: card, prefer: stage === 'enrolling' ? 'field' : 'heading' });
   return (
     <Card ref={card}>
@@ -135,7 +135,17 @@ export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => (setCodes(null), onEnabled?.())} />
         ) : !info ? (
-          <p className="text-sm text-muted">Loading…</p>
+          status.isError ? (
+            <QueryError
+              title="Two-factor authentication could not be loaded."
+              error={status.error}
+              onRetry={() => void status.refetch()}
+              retrying={status.isFetching}
+              compact
+            />
+          ) : (
+            <p className="text-sm text-muted">Loading…</p>
+          )
         ) : info.enabled ? (
           <>
             <p className="text-sm">

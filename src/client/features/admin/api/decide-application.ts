@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { adminKeys } from './keys.ts';
 
 export type ApplicationDecision = 'approve' | 'reject';
 
@@ -8,17 +7,10 @@ export function decideApplication(id: string, decision: ApplicationDecision): Pr
   return apiRequest<unknown>('POST', `/api/admin/applications/${encodeURIComponent(id)}/${decision}`);
 }
 
+/** An approval makes an ambassador (the desk's count, the public figures). */
 export function useDecideApplication() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) => decideApplication(id, decision),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.applications }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.ambassadors }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.summary }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.actions }),
-      ]);
-    },
+    meta: { changes: ['applications', 'ambassadors', 'activity', 'stats'] },
   });
 }

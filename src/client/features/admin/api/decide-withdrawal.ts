@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import type { ZWithdrawalDecisionInput } from '../../../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { adminKeys } from './keys.ts';
 
 export type WithdrawalDecision = 'approve' | 'reject';
 type DecisionInput = NonNullable<z.input<typeof ZWithdrawalDecisionInput>>;
@@ -14,16 +13,8 @@ export function decideWithdrawal(id: string, decision: WithdrawalDecision, input
 }
 
 export function useDecideWithdrawal() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, input }: { id: string; decision: WithdrawalDecision; input: DecisionInput }) => decideWithdrawal(id, decision, input),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.ambassadors }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.summary }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.actions }),
-      ]);
-    },
+    meta: { changes: ['withdrawals', 'ambassadors', 'activity'] },
   });
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TMarkPaidInput } from '../../../../shared/schemas/withdrawals.ts';
 import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { adminKeys } from './keys.ts';
 
 export interface MarkPaidResult {
   verifiedOnChain: boolean;
@@ -13,12 +12,9 @@ export interface MarkPaidResult {
 
 /** DECISIONS §5, Money out: approved, unpaid withdrawals paid by one on-chain transaction. */
 export function useMarkPaid() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TMarkPaidInput) => apiRequest<MarkPaidResult>('POST', '/api/admin/withdrawals/paid', input),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals }), queryClient.invalidateQueries({ queryKey: adminKeys.actions })]);
-    },
+    meta: { changes: ['withdrawals', 'activity', 'log'] },
   });
 }
 

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ZAdminPasswordInput } from '../../../../shared/schemas/admins.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { adminKeys } from './keys.ts';
 
 type AdminPasswordInput = z.input<typeof ZAdminPasswordInput>;
 
@@ -11,9 +10,8 @@ export function resetAdminPassword(id: string, input: AdminPasswordInput): Promi
 }
 
 export function useResetAdminPassword() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminPasswordInput }) => resetAdminPassword(id, input),
-    onSuccess: () => Promise.all([adminKeys.actions, adminKeys.securityNotices].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    meta: { changes: ['admins', 'activity'] },
   });
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TAdminReportView } from '../../../../shared/schemas/views.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { adminKeys } from './keys.ts';
 
 /** How often an open review renews its claim (the server holds one for 10 minutes). */
 export const CLAIM_RENEW_MS = 4 * 60_000;
@@ -13,9 +12,9 @@ export function claimReport(id: string): Promise<{ claimedBy: string; claimedUnt
 
 /** 'Next pending': the oldest pending report nobody else holds, claimed for this reviewer; the one left is released. */
 export function useClaimNextReport() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (exceptId: string | undefined) => apiRequest<TAdminReportView>('POST', '/api/admin/reports/claim-next', exceptId ? { exceptId } : {}),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.reports }),
+    // The dialog shows the report claimed at once; the list follows.
+    meta: { changes: ['reports'], inBackground: true },
   });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiPage } from '../../../lib/api.ts';
+import type { AdminListParams, AdminListResource } from '../../../api/resources.ts';
+import type { QueryLike } from '../../../components/query-state.tsx';
 import { ADMIN_PAGE_SIZE } from './keys.ts';
 
 /** 'all', or one of the values the list is filtered by. */
@@ -25,11 +26,10 @@ export interface AdminListOptions {
   pageSize?: number;
 }
 
-/** What AdminList draws: the rows and their states, and, when the list has them, its pager, filter and search. */
+/** What AdminList draws: the read of its rows (QueryState), and, when the list has them, its pager, filter and search. */
 export interface AdminListState<T> {
+  query: QueryLike<unknown>;
   items: T[];
-  isLoading: boolean;
-  isError: boolean;
   paging?: { offset: number; limit: number; total: number; estimated: boolean; setOffset: (offset: number) => void };
   filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; name: string; value: string; setValue: (value: string) => void };
   search?: { value: string; setValue: (value: string) => void };
@@ -49,10 +49,10 @@ function useDebounced(value: string, ms: number): string {
 
 /**
  * A paged admin list (?limit=&offset=, total in X-Total-Count) with its optional status filter and
- * search. The query key starts with `key`, so invalidating `key` refreshes every page of it. A new
+ * search: one of the admin list reads of resources.ts, whose every page a change refreshes. A new
  * filter or search starts again from the first page.
  */
-export function useAdminList<T>(key: readonly unknown[], url: string, options: AdminListOptions = {}): AdminListState<T> {
+export function useAdminList<T>(resource: AdminListResource<T>, options: AdminListOptions = {}): AdminListState<T> {
   const {
     filter,
     filterLabels,
@@ -72,22 +72,17 @@ export function useAdminList<T>(key: readonly unknown[], url: string, options: A
   const selection = `${status}\n${searched}\n${flaggedOnly}`;
   const [paging, setPaging] = useState({ selection, offset: 0 });
   const offset = paging.selection === selection ? paging.offset : 0;
-  const params = {
+  const params: AdminListParams = {
     limit: pageSize,
     offset,
     [filterParam]: filter && status !== ALL ? status : undefined,
     [searchParam]: searchable && searched ? searched : undefined,
     flagged: flaggable && flaggedOnly ? 'true' : undefined,
   };
-  const query = useQuery({
-    queryKey: [...key, params],
-    queryFn: () => apiPage<T>(url, params),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(resource(params));
   return {
+    query,
     items: query.data?.items ?? [],
-    isLoading: query.isLoading,
-    isError: query.isError,
     paging: {
       offset,
       limit: pageSize,

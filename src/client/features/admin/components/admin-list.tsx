@@ -6,6 +6,7 @@ import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -121,24 +122,28 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
         </CardHeader>
         <CardContent>
           {toolbar}
-          {list.isLoading ? (
-            <div className="flex justify-center py-10">
-              <Spinner />
-            </div>
-          ) : list.isError ? (
-            <EmptyState title="This list could not be loaded">Please try again in a moment.</EmptyState>
-          ) : list.items.length === 0 ? (
-            <EmptyState title={emptyText} />
-          ) : (
-            <ResponsiveTable
-              label={label}
-              rows={list.items}
-              rowKey={(row) => row.id}
-              columns={columns(setOpen)}
-              onRowClick={openOnRowClick ? setOpen : undefined}
-            />
-          )}
-          {paging ? (
+          <QueryState
+            query={list.query}
+            failure={`${title} could not be loaded.`}
+            loading={
+              <div className="flex justify-center py-10">
+                <Spinner />
+              </div>
+            }
+            isEmpty={() => list.items.length === 0}
+            empty={<EmptyState title={emptyText} />}
+          >
+            {() => (
+              <ResponsiveTable
+                label={label}
+                rows={list.items}
+                rowKey={(row) => row.id}
+                columns={columns(setOpen)}
+                onRowClick={openOnRowClick ? setOpen : undefined}
+              />
+            )}
+          </QueryState>
+          {paging && list.query.data !== undefined ? (
             <Pagination
               label={label}
               offset={paging.offset}

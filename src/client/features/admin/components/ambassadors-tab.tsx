@@ -13,9 +13,9 @@ import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { adminKeys } from '../api/keys.ts';
 import { useResendPassword } from '../api/resend-password.ts';
 import { useUpdateAmbassadorAsAdmin } from '../api/update-ambassador.ts';
+import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
@@ -49,7 +49,7 @@ function columns(open: (row: TAdminAmbassadorView) => void): Array<Column<TAdmin
 }
 
 export function AmbassadorsTab() {
-  const list = useAdminList<TAdminAmbassadorView>(adminKeys.ambassadors, '/api/admin/ambassadors', { search: true, flagged: true, exportName: 'ambassadors' });
+  const list = useAdminList(resources.adminAmbassadors, { search: true, flagged: true, exportName: 'ambassadors' });
   // The ledger of everyone (or of those the search finds), for accounting.
   const search = list.search?.value.trim();
   const transactions = `/api/admin/export/transactions.csv${search ? `?search=${encodeURIComponent(search)}` : ''}`;

@@ -4,7 +4,7 @@ import { formatCount, formatGcm, formatUsdt } from '../../../../shared/format.ts
 import { addMoney } from '../../../../shared/money.ts';
 import type { TAnalytics } from '../../../../shared/schemas/analytics.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 import type { AnalyticsChartProps } from './analytics-chart.tsx';
@@ -217,14 +217,23 @@ export function analyticsCards(data: TAnalytics) {
 /** DECISIONS §5, The admin desk: how the programme is doing, from SQL aggregates. */
 export function AnalyticsTab() {
   const analytics = useAnalytics();
-  if (analytics.isLoading)
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading analytics" />
-      </div>
-    );
-  if (!analytics.data) return <EmptyState title="Analytics could not be loaded">Please try again in a moment.</EmptyState>;
-  const { queues } = analytics.data;
+  return (
+    <QueryState
+      query={analytics}
+      failure="Analytics could not be loaded."
+      loading={
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading analytics" />
+        </div>
+      }
+    >
+      {(data) => <Analytics data={data} />}
+    </QueryState>
+  );
+}
+
+function Analytics({ data }: { data: TAnalytics }) {
+  const { queues } = data;
   return (
     <div className="flex flex-col gap-4">
       <section aria-labelledby="queues-title" className="flex flex-col gap-3">
@@ -252,7 +261,7 @@ export function AnalyticsTab() {
         <BarChart3 className="size-5 text-gold" aria-hidden="true" /> The last 12 weeks and months
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
-        {analyticsCards(analytics.data).map((card) => (
+        {analyticsCards(data).map((card) => (
           <ChartCard key={card.title} {...card} />
         ))}
       </div>

@@ -10,7 +10,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { useDecideApplication, type ApplicationDecision } from '../api/decide-application.ts';
-import { adminKeys } from '../api/keys.ts';
+import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, flagsColumn, type RowDialogProps } from './admin-list.tsx';
@@ -59,7 +59,7 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
 
 export function ApplicationsTab() {
   // Pending applications, most followers first (the server sorts and pages).
-  const list = useAdminList<TAdminApplicationView>(adminKeys.applications, '/api/admin/applications', {
+  const list = useAdminList(resources.adminApplications, {
     search: true,
     flagged: true,
     exportName: 'applications',

@@ -14,8 +14,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { EnumOptions, Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { adminKeys } from '../api/keys.ts';
 import { useReviewReport } from '../api/review-report.ts';
+import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError } from './admin-error.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -63,7 +63,7 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
 }
 
 export function ReportsTab() {
-  const list = useAdminList<TAdminReportView>(adminKeys.reports, '/api/admin/reports', {
+  const list = useAdminList(resources.adminReports, {
     filter: DECISION_STATUSES,
     search: true,
     flagged: true,

@@ -16,6 +16,7 @@ import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
@@ -41,6 +42,8 @@ export function PrizesCard() {
     values: settings.data
       ? { prizesUsdt: settings.data.prizesUsdt, lotteryWinners: settings.data.lotteryWinners, lotteryPrizeUsdt: settings.data.lotteryPrizeUsdt }
       : undefined,
+    // The settings are read again when anyone changes them (DECISIONS §6): a field being edited here keeps what was typed.
+    resetOptions: { keepDirtyValues: true },
   });
   return (
     <Card>
@@ -54,43 +57,43 @@ export function PrizesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {!settings.data ? (
-          <Spinner />
-        ) : (
-          <Form
-            form={form}
-            aria-label="Monthly prizes"
-            className="flex flex-col gap-4"
-            onSubmit={(values) =>
-              update.mutate(values, {
-                onSuccess: () => notify.success('Prizes Updated', `The new prizes apply from ${next ?? 'the next month'}.`),
-                onError: (error) => notify.error('Failed to update prizes', errorMessage(error)),
-              })
-            }
-          >
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-              {PLACES.map((place, i) => (
-                <FormField key={place} name={`prizesUsdt.${i}`} label={`${place} (USDT)`} required>
+        <QueryState query={settings} failure="The prizes could not be loaded." loading={<Spinner />} compact>
+          {() => (
+            <Form
+              form={form}
+              aria-label="Monthly prizes"
+              className="flex flex-col gap-4"
+              onSubmit={(values) =>
+                update.mutate(values, {
+                  onSuccess: () => notify.success('Prizes Updated', `The new prizes apply from ${next ?? 'the next month'}.`),
+                  onError: (error) => notify.error('Failed to update prizes', errorMessage(error)),
+                })
+              }
+            >
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+                {PLACES.map((place, i) => (
+                  <FormField key={place} name={`prizesUsdt.${i}`} label={`${place} (USDT)`} required>
+                    <Input inputMode="decimal" />
+                  </FormField>
+                ))}
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <FormField name="lotteryWinners" label="Lottery winners" hint="How many entrants the lottery draws each month, 0 to 100" required asNumber>
+                  <Input type="number" inputMode="numeric" min={0} max={MAX_LOTTERY_WINNERS} step={1} />
+                </FormField>
+                <FormField name="lotteryPrizeUsdt" label="Lottery prize (USDT)" required>
                   <Input inputMode="decimal" />
                 </FormField>
-              ))}
-            </div>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField name="lotteryWinners" label="Lottery winners" hint="How many entrants the lottery draws each month, 0 to 100" required asNumber>
-                <Input type="number" inputMode="numeric" min={0} max={MAX_LOTTERY_WINNERS} step={1} />
-              </FormField>
-              <FormField name="lotteryPrizeUsdt" label="Lottery prize (USDT)" required>
-                <Input inputMode="decimal" />
-              </FormField>
-            </div>
-            <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" loading={update.isPending}>
-                Save prizes
-              </Button>
-              {next ? <p className="text-sm text-muted">Changes apply from {next}.</p> : null}
-            </div>
-          </Form>
-        )}
+              </div>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="submit" loading={update.isPending}>
+                  Save prizes
+                </Button>
+                {next ? <p className="text-sm text-muted">Changes apply from {next}.</p> : null}
+              </div>
+            </Form>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );
@@ -142,62 +145,55 @@ export function SeasonsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {seasons.isPending ? (
-          <Spinner />
-        ) : seasons.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-            The seasons could not be loaded. {errorMessage(seasons.error)}
-            <Button size="sm" variant="outline" onClick={() => void seasons.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <ul className="flex flex-col divide-y divide-border" aria-label="Seasons">
-            {seasons.data.map((season) => (
-              <li key={season.month} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="flex min-w-0 flex-col gap-0.5">
-                  <p className="font-semibold">
-                    {season.label} <Badge variant={STATUS_BADGE[season.status].variant}>{STATUS_BADGE[season.status].text}</Badge>
-                  </p>
-                  {season.status !== 'running' && season.status !== 'closed' ? <p className="text-sm">{seasonStage(season)}</p> : null}
-                  {season.protocol === 1 && season.commitment ? <p className="break-all text-xs text-muted">Commitment: {season.commitment}</p> : null}
-                  {season.protocol === 2 && season.termsHash ? (
-                    <p className="break-all text-xs text-muted">
-                      Terms hash: {season.termsHash}
-                      {season.termsFixedAt ? `, fixed ${formatDateTime(season.termsFixedAt)}` : ''}
+        <QueryState query={seasons} failure="The seasons could not be loaded." loading={<Spinner />} compact>
+          {(list) => (
+            <ul className="flex flex-col divide-y divide-border" aria-label="Seasons">
+              {list.map((season) => (
+                <li key={season.month} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="flex min-w-0 flex-col gap-0.5">
+                    <p className="font-semibold">
+                      {season.label} <Badge variant={STATUS_BADGE[season.status].variant}>{STATUS_BADGE[season.status].text}</Badge>
                     </p>
+                    {season.status !== 'running' && season.status !== 'closed' ? <p className="text-sm">{seasonStage(season)}</p> : null}
+                    {season.protocol === 1 && season.commitment ? <p className="break-all text-xs text-muted">Commitment: {season.commitment}</p> : null}
+                    {season.protocol === 2 && season.termsHash ? (
+                      <p className="break-all text-xs text-muted">
+                        Terms hash: {season.termsHash}
+                        {season.termsFixedAt ? `, fixed ${formatDateTime(season.termsFixedAt)}` : ''}
+                      </p>
+                    ) : null}
+                    {season.frozenAt && season.status !== 'closed' ? (
+                      <p className="text-xs text-muted">
+                        Frozen {formatDateTime(season.frozenAt)}
+                        {season.entrantCount === null ? '' : ` with ${season.entrantCount} lottery entrants`}
+                      </p>
+                    ) : null}
+                    {season.closedAt ? (
+                      <p className="text-xs text-muted">
+                        Closed {formatDateTime(season.closedAt)}: {season.prizeWinners} prizes, {season.lotteryWinners} lottery wins among {season.entrantCount}{' '}
+                        entrants
+                      </p>
+                    ) : null}
+                    {season.withheldCount > 0 ? (
+                      <p className="text-xs text-danger">
+                        {season.withheldCount} {season.withheldCount === 1 ? 'prize' : 'prizes'} withheld
+                      </p>
+                    ) : null}
+                  </div>
+                  {season.protocol === 1 && season.status === 'ended' ? (
+                    <Button size="sm" onClick={() => setClosing(season.month)}>
+                      Close month<span className="sr-only"> {season.label}</span>…
+                    </Button>
+                  ) : season.status === 'closed' || season.status === 'frozen' || season.status === 'waiting' ? (
+                    <a className="text-sm font-semibold text-gold underline" href={`/hall-of-fame#${season.month}`}>
+                      Hall of Fame<span className="sr-only">: {season.label}</span>
+                    </a>
                   ) : null}
-                  {season.frozenAt && season.status !== 'closed' ? (
-                    <p className="text-xs text-muted">
-                      Frozen {formatDateTime(season.frozenAt)}
-                      {season.entrantCount === null ? '' : ` with ${season.entrantCount} lottery entrants`}
-                    </p>
-                  ) : null}
-                  {season.closedAt ? (
-                    <p className="text-xs text-muted">
-                      Closed {formatDateTime(season.closedAt)}: {season.prizeWinners} prizes, {season.lotteryWinners} lottery wins among {season.entrantCount}{' '}
-                      entrants
-                    </p>
-                  ) : null}
-                  {season.withheldCount > 0 ? (
-                    <p className="text-xs text-danger">
-                      {season.withheldCount} {season.withheldCount === 1 ? 'prize' : 'prizes'} withheld
-                    </p>
-                  ) : null}
-                </div>
-                {season.protocol === 1 && season.status === 'ended' ? (
-                  <Button size="sm" onClick={() => setClosing(season.month)}>
-                    Close month<span className="sr-only"> {season.label}</span>…
-                  </Button>
-                ) : season.status === 'closed' || season.status === 'frozen' || season.status === 'waiting' ? (
-                  <a className="text-sm font-semibold text-gold underline" href={`/hall-of-fame#${season.month}`}>
-                    Hall of Fame<span className="sr-only">: {season.label}</span>
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {closing ? <CloseSeasonDialog month={closing} onClose={() => setClosing(null)} /> : null}
     </Card>
@@ -228,7 +224,17 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
     >
       <div ref={body} className="flex flex-col gap-4 overflow-y-auto px-6 pb-6">
         {!p ? (
-          <Spinner />
+          preview.status === 'error' ? (
+            <QueryError
+              title="The month's standings could not be loaded."
+              error={preview.error}
+              onRetry={() => void preview.refetch()}
+              retrying={preview.isFetching}
+              compact
+            />
+          ) : (
+            <Spinner />
+          )
         ) : close.data ? (
           <div role="status" className="flex flex-col gap-2">
             <h3 className="font-semibold">{p.label} is closed and paid.</h3>

@@ -19,8 +19,9 @@ import { actionsColumn, type Column } from '../../../components/ui/responsive-ta
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useAddAdmin } from '../api/add-admin.ts';
-import { adminKeys } from '../api/keys.ts';
+import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useAdmins } from '../api/get-admins.ts';
 import { useRemoveAdmin } from '../api/remove-admin.ts';
 import { useResetAdminPassword } from '../api/reset-admin-password.ts';
@@ -61,21 +62,27 @@ function SettingsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {settings.isLoading ? (
-          <Spinner />
-        ) : (
-          <div className="flex items-center justify-between gap-4 rounded-xl border border-border p-4">
-            <div>
-              <label htmlFor="report-submission" className="font-semibold">
-                Report Submission
-              </label>
-              <p id="report-submission-status" className="text-sm text-muted">
-                {enabled ? 'Ambassadors can submit reports (one per day)' : 'Report submission is currently disabled'}
-              </p>
+        <QueryState query={settings} failure="The settings could not be loaded." loading={<Spinner />} compact>
+          {() => (
+            <div className="flex items-center justify-between gap-4 rounded-xl border border-border p-4">
+              <div>
+                <label htmlFor="report-submission" className="font-semibold">
+                  Report Submission
+                </label>
+                <p id="report-submission-status" className="text-sm text-muted">
+                  {enabled ? 'Ambassadors can submit reports (one per day)' : 'Report submission is currently disabled'}
+                </p>
+              </div>
+              <Switch
+                id="report-submission"
+                checked={enabled}
+                onCheckedChange={toggle}
+                pending={update.isPending}
+                aria-describedby="report-submission-status"
+              />
             </div>
-            <Switch id="report-submission" checked={enabled} onCheckedChange={toggle} pending={update.isPending} aria-describedby="report-submission-status" />
-          </div>
-        )}
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );
@@ -141,12 +148,7 @@ function AdminAccountsCard() {
   ];
   return (
     <>
-      <AdminList
-        title="Admin Accounts"
-        list={{ items: admins.data ?? [], isLoading: admins.isLoading, isError: admins.isError }}
-        columns={columns}
-        emptyText="No admin accounts"
-      />
+      <AdminList title="Admin Accounts" list={{ query: admins, items: admins.data ?? [] }} columns={columns} emptyText="No admin accounts" />
       {resetting ? <ResetPasswordDialog admin={resetting} onClose={() => setResetting(null)} /> : null}
       {removing ? <RemoveAdminDialog admin={removing} onClose={() => setRemoving(null)} /> : null}
     </>
@@ -224,7 +226,7 @@ function Changes({ changes }: { changes: TAdminActionView['changes'] }) {
 }
 
 function ActivityLogCard() {
-  const list = useAdminList<TAdminActionView>(adminKeys.actions, '/api/super-admin/actions', {
+  const list = useAdminList(resources.activityLog, {
     filter: ADMIN_ACTIONS,
     filterLabels: ADMIN_ACTION_LABELS,
     filterParam: 'action',

@@ -20,9 +20,10 @@ import { ApiError } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDecideWithdrawal, type WithdrawalDecision } from '../api/decide-withdrawal.ts';
-import { adminKeys } from '../api/keys.ts';
 import { exportUrl, useMarkPaid } from '../api/mark-paid.ts';
+import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
+import { QueryError } from '../../../components/query-state.tsx';
 import { useWalletSharers } from '../api/wallet-sharers.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, ambassadorColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
@@ -116,7 +117,7 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
  * exported for a Safe batch and marked paid with the batch's transaction hash.
  */
 export function WithdrawalsTab() {
-  const list = useAdminList<TAdminWithdrawalView>(adminKeys.withdrawals, '/api/admin/withdrawal-requests', {
+  const list = useAdminList(resources.adminWithdrawals, {
     filter: WITHDRAWAL_STAGES,
     filterLabels: WITHDRAWAL_STAGE_LABELS,
     search: true,
@@ -307,8 +308,17 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
           ))}
           {more > 0 ? <li>and {more} more</li> : null}
         </ul>
+      ) : query.status === 'error' ? (
+        <QueryError
+          title="Who else uses it could not be loaded."
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          compact
+          className="mt-1"
+        />
       ) : (
-        <p className="mt-1 text-muted">{query.isError ? 'Could not load who else uses it. Close and open the request again.' : 'Loading…'}</p>
+        <p className="mt-1 text-muted">Loading…</p>
       )}
     </div>
   );

@@ -2,11 +2,14 @@ import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, Shie
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount, formatDateTime } from '../../../../shared/format.ts';
+import type { TSecurityNotice } from '../../../../shared/schemas/admins.ts';
+import type { TAdminSummary } from '../../../../shared/schemas/views.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
 import { StickyHeader } from '../../../components/layout/sticky-header.tsx';
 import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
+import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import { needsMfaEnrollment } from '../../../lib/api.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -145,8 +148,22 @@ function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
  */
 function SecurityNotices() {
   const notices = useSecurityNotices();
-  const items = notices.data ?? [];
-  if (!items.length) return null;
+  return (
+    <QueryState
+      query={notices}
+      failure="The changes to the admin team could not be loaded."
+      loading={null}
+      compact
+      className="rounded-lg border border-danger/40 bg-danger/5 px-4 py-3"
+      isEmpty={(items) => items.length === 0}
+      empty={null}
+    >
+      {(items) => <SecurityNoticeList items={items} />}
+    </QueryState>
+  );
+}
+
+function SecurityNoticeList({ items }: { items: TSecurityNotice[] }) {
   return (
     <section aria-labelledby="security-notices" className="rounded-lg border border-gold/60 bg-surface-2 p-4">
       <h2 id="security-notices" className="flex items-center gap-2 font-bold">
@@ -168,7 +185,26 @@ function SecurityNotices() {
 function SummaryCards() {
   const summary = useAdminSummary();
   const s = summary.data;
-  const value = (n: number | undefined) => (summary.isLoading ? '…' : formatCount(n ?? 0));
+  // Counts not read are not zeros: '…' while they load, '–' when they could not be read (which the line above them says).
+  const value = (n: number | undefined) => (s ? formatCount(n ?? 0) : summary.status === 'error' ? '–' : '…');
+  return (
+    <>
+      {summary.status === 'error' && !needsMfaEnrollment(summary.error) ? (
+        <QueryError
+          title="The pending counts could not be loaded."
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+          compact
+          className="rounded-lg border border-danger/40 bg-danger/5 px-4 py-3"
+        />
+      ) : null}
+      <SummaryGrid value={value} s={s} />
+    </>
+  );
+}
+
+function SummaryGrid({ value, s }: { value: (n: number | undefined) => string; s: TAdminSummary | undefined }) {
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       <SummaryCard icon={<Users />} label="Total Ambassadors" value={value(s?.totalAmbassadors)} />

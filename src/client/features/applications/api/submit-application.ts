@@ -7,5 +7,5 @@ export function submitApplication(input: TApplicationInput): Promise<unknown> {
 }
 
 export function useSubmitApplication() {
-  return useMutation({ mutationFn: submitApplication });
+  return useMutation({ mutationFn: submitApplication, meta: { changes: ['applications'] } });
 }

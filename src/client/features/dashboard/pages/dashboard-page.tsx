@@ -5,19 +5,20 @@ import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
 import { formatDate, formatGcm, formatUsdt, formatWeek, initials } from '../../../../shared/format.ts';
 import { isPositiveMoney } from '../../../../shared/money.ts';
 import type { TOwnAmbassador, TReportView } from '../../../../shared/schemas/views.ts';
-import { DASHBOARD_RECENT_REPORTS, SUPPORT_EMAIL } from '../../../../shared/limits.ts';
-import { useAmbassador } from '../../../api/ambassador.ts';
+import { DASHBOARD_RECENT_REPORTS } from '../../../../shared/limits.ts';
 import { useMyReports } from '../../../api/reports.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { BadgePill, asBadgeLevel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
+import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { FeedbackAtAGlance } from '../../../components/report-feedback.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FullPageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { earningsSummary, weeklyEarnings } from '../components/weekly-earnings.ts';
@@ -27,50 +28,21 @@ const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
 export function DashboardPage() {
   const { user } = useAuth();
   const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
-  const ambassador = useAmbassador(!isAdmin);
-  const reports = useMyReports(!isAdmin && Boolean(ambassador.data));
-
   if (isAdmin) return <Redirect to="/admin" replace />;
-
   return (
     <MemberLayout>
-      {ambassador.isLoading ? (
-        <FullPageSpinner label="Loading dashboard..." />
-      ) : ambassador.isError ? (
-        <Card className="mx-auto max-w-lg">
-          <EmptyState title="The dashboard could not be loaded">Please refresh the page in a moment.</EmptyState>
-        </Card>
-      ) : !ambassador.data ? (
-        <ProfileNotFound />
-      ) : (
-        <Dashboard ambassador={ambassador.data} reports={reports.data ?? []} reportsLoading={reports.isLoading} />
-      )}
+      <AmbassadorState loadingLabel="Loading dashboard..." failure="The dashboard could not be loaded." dashboard>
+        {(ambassador) => <Dashboard ambassador={ambassador} />}
+      </AmbassadorState>
     </MemberLayout>
   );
 }
 
-function ProfileNotFound() {
-  return (
-    <Card className="mx-auto max-w-lg">
-      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-        <UserRound className="size-12 text-gold" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">Ambassador Profile Not Found</h1>
-        <p className="text-muted">Your account is not set up as an ambassador yet. Please contact support so we can sort it out.</p>
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonVariants()}>
-          <Mail aria-hidden="true" />
-          Contact Support
-        </a>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAmbassador; reports: TReportView[]; reportsLoading: boolean }) {
+function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
   const level = asBadgeLevel(ambassador.badgeLevel);
   const tier = badgeTier(level);
-  const recent = reports.slice(0, DASHBOARD_RECENT_REPORTS);
-  const chartData = weeklyEarnings(reports);
-  const reportCount = reportsLoading ? ambassador.reportCount : reports.length;
+  const reports = useMyReports();
+  const reportCount = reports.data?.length ?? ambassador.reportCount;
   return (
     <div className="flex flex-col gap-6">
       {ambassador.status === 'suspended' ? <SuspendedNotice /> : null}
@@ -166,47 +138,19 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAm
           <CardDescription>GCM and USDT awarded for each report week.</CardDescription>
         </CardHeader>
         <CardContent>
-          {reportsLoading ? (
-            <div className="flex h-72 items-center justify-center">
-              <Spinner />
-            </div>
-          ) : chartData.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted">Your weekly earnings appear here once a report is approved.</p>
-          ) : (
-            <>
-              <Suspense
-                fallback={
-                  <div className="flex h-72 items-center justify-center">
-                    <Spinner label="Loading chart" />
-                  </div>
-                }
-              >
-                <EarningsChart data={chartData} />
-              </Suspense>
-              <p className="mt-3 text-sm text-muted">{earningsSummary(chartData)}</p>
-              <div className="sr-only">
-                <table>
-                  <caption>Earnings per report week</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Week of</th>
-                      <th scope="col">GCM awarded</th>
-                      <th scope="col">USDT awarded ($)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {chartData.map((point) => (
-                      <tr key={point.week}>
-                        <td>{formatDate(point.week)}</td>
-                        <td>{point.gcm}</td>
-                        <td>{point.usdt}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+          <QueryState
+            query={reports}
+            failure="Your weekly earnings could not be loaded."
+            loading={
+              <div className="flex h-72 items-center justify-center">
+                <Spinner />
               </div>
-            </>
-          )}
+            }
+            isEmpty={(list) => weeklyEarnings(list).length === 0}
+            empty={<p className="py-8 text-center text-sm text-muted">Your weekly earnings appear here once a report is approved.</p>}
+          >
+            {(list) => <Earnings reports={list} />}
+          </QueryState>
         </CardContent>
       </Card>
 
@@ -221,22 +165,69 @@ function Dashboard({ ambassador, reports, reportsLoading }: { ambassador: TOwnAm
           </Link>
         </CardHeader>
         <CardContent>
-          {reportsLoading ? (
-            <div className="flex justify-center py-8">
-              <Spinner />
-            </div>
-          ) : recent.length === 0 ? (
-            <EmptyState icon={<FileText />} title="No reports submitted yet">
-              <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
-                Submit Your First Report
-              </Link>
-            </EmptyState>
-          ) : (
-            <ResponsiveTable label="Recent Activity Reports" rows={recent} rowKey={(report) => report.id} columns={REPORT_COLUMNS} />
-          )}
+          <QueryState
+            query={reports}
+            failure="Your reports could not be loaded."
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <EmptyState icon={<FileText />} title="No reports submitted yet">
+                <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
+                  Submit Your First Report
+                </Link>
+              </EmptyState>
+            }
+          >
+            {(list) => (
+              <ResponsiveTable
+                label="Recent Activity Reports"
+                rows={list.slice(0, DASHBOARD_RECENT_REPORTS)}
+                rowKey={(report) => report.id}
+                columns={REPORT_COLUMNS}
+              />
+            )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function Earnings({ reports }: { reports: TReportView[] }) {
+  const chartData = weeklyEarnings(reports);
+  return (
+    <>
+      <Suspense
+        fallback={
+          <div className="flex h-72 items-center justify-center">
+            <Spinner label="Loading chart" />
+          </div>
+        }
+      >
+        <EarningsChart data={chartData} />
+      </Suspense>
+      <p className="mt-3 text-sm text-muted">{earningsSummary(chartData)}</p>
+      <div className="sr-only">
+        <table>
+          <caption>Earnings per report week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">GCM awarded</th>
+              <th scope="col">USDT awarded ($)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chartData.map((point) => (
+              <tr key={point.week}>
+                <td>{formatDate(point.week)}</td>
+                <td>{point.gcm}</td>
+                <td>{point.usdt}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -25,6 +25,9 @@ import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { PrizePool } from '../../../components/prize-pool.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
+import type { TStats } from '../../../../shared/schemas/views.ts';
+import { usePublicChanges } from '../../../api/live.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { usePublicStats } from '../api/get-public-stats.ts';
 
 const BENEFITS = [
@@ -146,12 +149,29 @@ export function LandingPage() {
   );
 }
 
-/** The public figures, on their own: when they arrive only this part renders again. */
+/**
+ * The public figures, on their own: when they arrive only this part renders again. They move as
+ * the programme does (the public stream's `change` events, DECISIONS §6). While they load, the
+ * prerendered zeros stand, marked busy; a failure says so instead of showing zeros as figures.
+ */
 function HeroStats() {
   const stats = usePublicStats();
-  const data = stats.data;
+  usePublicChanges();
   return (
-    <dl className="grid grid-cols-3 gap-3 sm:gap-4" aria-busy={stats.isLoading}>
+    <QueryState
+      query={stats}
+      failure="The programme's figures could not be loaded."
+      loading={<HeroFigures busy />}
+      className="rounded-2xl border border-border bg-surface/80"
+    >
+      {(data) => <HeroFigures data={data} />}
+    </QueryState>
+  );
+}
+
+function HeroFigures({ data, busy = false }: { data?: Partial<TStats>; busy?: boolean }) {
+  return (
+    <dl className="grid grid-cols-3 gap-3 sm:gap-4" aria-busy={busy}>
       <HeroStat label="Ambassadors" value={formatCount(data?.totalAmbassadors ?? 0)} />
       <HeroStat label="GCM Awarded" value={formatThousands(data?.totalGcmAwarded ?? '0')} />
       <HeroStat label="USDT Awarded" value={formatUsdtThousands(data?.totalUsdtAwarded ?? '0')} />

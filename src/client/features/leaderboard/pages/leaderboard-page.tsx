@@ -6,6 +6,7 @@ import type { TLeaderboardEntry } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { PrizePool } from '../../../components/prize-pool.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,8 +16,6 @@ import { useLeaderboard, useLiveLeaderboard } from '../api/get-leaderboard.ts';
 export function LeaderboardPage() {
   const leaderboard = useLeaderboard();
   useLiveLeaderboard();
-  // The server ranks already; a stable sort keeps its tie order.
-  const entries = [...(leaderboard.data ?? [])].sort((a, b) => compareMoney(b.monthlyGcm, a.monthlyGcm));
   return (
     <PublicLayout>
       <div className="pitch-lines border-b border-border">
@@ -37,47 +36,26 @@ export function LeaderboardPage() {
       </div>
       <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
         <PrizePool />
-        {leaderboard.isLoading ? (
-          <div className="flex justify-center py-16">
-            <Spinner className="size-10" label="Loading leaderboard" />
-          </div>
-        ) : leaderboard.isError ? (
-          <Card>
-            <EmptyState title="The leaderboard could not be loaded">Please try again in a moment.</EmptyState>
-          </Card>
-        ) : entries.length === 0 ? (
-          <Card>
-            <EmptyState icon={<Trophy />} title="No Data Available">
-              Rankings appear as soon as ambassadors earn GCM this month.
-            </EmptyState>
-          </Card>
-        ) : (
-          <>
-            {entries.length >= LEADERBOARD_PODIUM_MIN ? <Podium entries={entries} /> : null}
+        <QueryState
+          query={leaderboard}
+          failure="The leaderboard could not be loaded."
+          loading={
+            <div className="flex justify-center py-16">
+              <Spinner className="size-10" label="Loading leaderboard" />
+            </div>
+          }
+          className="rounded-2xl border border-border bg-surface"
+          isEmpty={(list) => list.length === 0}
+          empty={
             <Card>
-              <h2 className="sr-only">Full ranking</h2>
-              <ol className="divide-y divide-border/60" aria-label="Ranking">
-                {entries.map((entry, index) => (
-                  <li key={entry.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
-                    <span className={cn('w-8 shrink-0 text-center text-lg font-extrabold', index < 3 ? 'text-gold' : 'text-muted')}>
-                      <span className="sr-only">Rank </span>
-                      {index + 1}
-                    </span>
-                    <Avatar name={entry.fullName} />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold">{entry.fullName}</p>
-                      <BadgePill level={entry.badgeLevel} className="mt-1" />
-                    </div>
-                    <p className="shrink-0 text-right">
-                      <span className="font-mono text-lg font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)}</span>
-                      <span className="block text-xs text-muted">GCM</span>
-                    </p>
-                  </li>
-                ))}
-              </ol>
+              <EmptyState icon={<Trophy />} title="No Data Available">
+                Rankings appear as soon as ambassadors earn GCM this month.
+              </EmptyState>
             </Card>
-          </>
-        )}
+          }
+        >
+          {(list) => <Ranking entries={list} />}
+        </QueryState>
         <ul className="flex flex-col gap-2 text-sm text-muted">
           <li className="flex items-start gap-2">
             <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
@@ -94,6 +72,38 @@ export function LeaderboardPage() {
         </ul>
       </div>
     </PublicLayout>
+  );
+}
+
+function Ranking({ entries: served }: { entries: TLeaderboardEntry[] }) {
+  // The server ranks already; a stable sort keeps its tie order.
+  const entries = [...served].sort((a, b) => compareMoney(b.monthlyGcm, a.monthlyGcm));
+  return (
+    <>
+      {entries.length >= LEADERBOARD_PODIUM_MIN ? <Podium entries={entries} /> : null}
+      <Card>
+        <h2 className="sr-only">Full ranking</h2>
+        <ol className="divide-y divide-border/60" aria-label="Ranking">
+          {entries.map((entry, index) => (
+            <li key={entry.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
+              <span className={cn('w-8 shrink-0 text-center text-lg font-extrabold', index < 3 ? 'text-gold' : 'text-muted')}>
+                <span className="sr-only">Rank </span>
+                {index + 1}
+              </span>
+              <Avatar name={entry.fullName} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold">{entry.fullName}</p>
+                <BadgePill level={entry.badgeLevel} className="mt-1" />
+              </div>
+              <p className="shrink-0 text-right">
+                <span className="font-mono text-lg font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)}</span>
+                <span className="block text-xs text-muted">GCM</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
   );
 }
 

@@ -9,18 +9,17 @@ import { MIN_PASSWORD_LENGTH } from '../../../../shared/limits.ts';
 import { PLATFORMS, PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
 import { ZChangePasswordForm } from '../../../../shared/schemas/auth.ts';
 import type { TOwnAmbassador } from '../../../../shared/schemas/views.ts';
-import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
+import { useUpdateAmbassador } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useEditorFocus } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -33,21 +32,21 @@ type EditMode = 'none' | 'social' | 'wallet' | 'password';
 const SOCIAL_PLATFORMS: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook'];
 
 export function ProfilePage() {
-  const ambassador = useAmbassador();
   const [mode, setMode] = useState<EditMode>('none');
-  let content: ReactNode;
-  if (ambassador.isLoading) content = <FullPageSpinner label="Loading profile..." />;
-  else if (!ambassador.data) content = <NoAmbassadorProfile />;
-  else
-    content = (
-      <>
-        <Profile ambassador={ambassador.data} mode={mode} setMode={setMode} />
-        <div className="mx-auto mt-6 w-full max-w-4xl px-4 pb-10">
-          <MfaSettings />
-        </div>
-      </>
-    );
-  return <MemberLayout>{content}</MemberLayout>;
+  return (
+    <MemberLayout>
+      <AmbassadorState loadingLabel="Loading profile..." failure="The profile could not be loaded.">
+        {(ambassador) => (
+          <>
+            <Profile ambassador={ambassador} mode={mode} setMode={setMode} />
+            <div className="mx-auto mt-6 w-full max-w-4xl px-4 pb-10">
+              <MfaSettings />
+            </div>
+          </>
+        )}
+      </AmbassadorState>
+    </MemberLayout>
+  );
 }
 
 interface SectionProps {
@@ -259,7 +258,11 @@ function SocialSection({ ambassador, mode, setMode }: SectionProps) {
 function WalletSection({ ambassador, mode, setMode }: SectionProps) {
   const update = useUpdateAmbassador();
   const editing = mode === 'wallet';
-  const form = useForm<{ usdtWalletAddress: string }>({ values: { usdtWalletAddress: ambassador.usdtWalletAddress ?? '' } });
+  // The record is read again on every change of the account (DECISIONS §6): what is being typed stays.
+  const form = useForm<{ usdtWalletAddress: string }>({
+    values: { usdtWalletAddress: ambassador.usdtWalletAddress ?? '' },
+    resetOptions: { keepDirtyValues: true },
+  });
   const save = ({ usdtWalletAddress }: { usdtWalletAddress: string }) =>
     update.mutate(
       { usdtWalletAddress: orNull(usdtWalletAddress) },

@@ -5,7 +5,7 @@ import type { TReportView } from '../../../../shared/schemas/views.ts';
 import { awardText } from '../../../components/report-feedback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useReport } from '../api/get-report.ts';
 
@@ -20,19 +20,22 @@ export function ReportDetailDialog({ id, shown, onClose }: { id: string; shown: 
       description={report ? `Submitted ${formatDate(report.createdAt)}` : undefined}
       className="max-w-2xl"
     >
-      {report ? (
-        <ReportDetail report={report} />
-      ) : query.isError ? (
-        <p role="alert" className="text-sm text-muted">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? 'This report could not be found. It may belong to another account.'
-            : 'The report could not be loaded. Please try again in a moment.'}
-        </p>
-      ) : (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading report" />
-        </div>
-      )}
+      <QueryState
+        query={query}
+        failure="The report could not be loaded."
+        loadingLabel="Loading report"
+        compact
+        missing={{
+          when: (error) => error instanceof ApiError && error.status === 404,
+          show: (
+            <p role="alert" className="text-sm text-muted">
+              This report could not be found. It may belong to another account.
+            </p>
+          ),
+        }}
+      >
+        {(shownReport) => <ReportDetail report={shownReport} />}
+      </QueryState>
     </ModalDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { ClipboardList, FilePlus2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatDate, formatWeek } from '../../../../shared/format.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/views.ts';
-import { useAmbassador } from '../../../api/ambassador.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { FeedbackAtAGlance, awardText } from '../../../components/report-feedback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -14,25 +14,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
-import { FullPageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useReportPage } from '../api/get-report-page.ts';
 import { ReportDetailDialog } from '../components/report-detail-dialog.tsx';
 
 /** My Reports (DECISIONS §5, Hearing back): every report sent, newest first, each with its awards and the team's feedback. */
 export function MyReportsPage() {
-  const ambassador = useAmbassador();
-  let content: ReactNode;
-  if (ambassador.isLoading) content = <FullPageSpinner label="Loading reports..." />;
-  else if (ambassador.isError)
-    content = (
-      <Card className="mx-auto max-w-lg">
-        <EmptyState title="Your reports could not be loaded">Please refresh the page in a moment.</EmptyState>
-      </Card>
-    );
-  else if (!ambassador.data) content = <NoAmbassadorProfile />;
-  else content = <MyReports />;
-  return <MemberLayout>{content}</MemberLayout>;
+  return (
+    <MemberLayout>
+      <AmbassadorState loadingLabel="Loading reports..." failure="Your reports could not be loaded.">
+        {() => <MyReports />}
+      </AmbassadorState>
+    </MemberLayout>
+  );
 }
 
 function MyReports() {
@@ -98,24 +93,36 @@ function MyReports() {
           <CardDescription>{page.data ? `${total} ${total === 1 ? 'report' : 'reports'} in all.` : 'Your reports and their reviews.'}</CardDescription>
         </CardHeader>
         <CardContent>
-          {page.isLoading ? (
-            <div className="flex justify-center py-8">
-              <Spinner label="Loading reports" />
-            </div>
-          ) : page.isError ? (
-            <EmptyState title="Your reports could not be loaded">Please refresh the page in a moment.</EmptyState>
-          ) : rows.length === 0 ? (
-            <EmptyState icon={<ClipboardList />} title="No reports submitted yet">
-              <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
-                Submit Your First Report
-              </Link>
-            </EmptyState>
-          ) : (
-            <div className={cn('flex flex-col gap-4', page.isPlaceholderData && 'opacity-60')} aria-busy={page.isPlaceholderData || undefined}>
-              <ResponsiveTable label="My Reports" rows={rows} rowKey={(report) => report.id} columns={columns} onRowClick={(report) => open(report.id)} />
-              <Pagination offset={offset} limit={MY_REPORTS_PAGE_SIZE} total={total} onOffsetChange={setOffset} label="My Reports" />
-            </div>
-          )}
+          <QueryState
+            query={page}
+            failure="Your reports could not be loaded."
+            loading={
+              <div className="flex justify-center py-8">
+                <Spinner label="Loading reports" />
+              </div>
+            }
+            isEmpty={(found) => found.items.length === 0}
+            empty={
+              <EmptyState icon={<ClipboardList />} title="No reports submitted yet">
+                <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
+                  Submit Your First Report
+                </Link>
+              </EmptyState>
+            }
+          >
+            {(found) => (
+              <div className={cn('flex flex-col gap-4', page.isPlaceholderData && 'opacity-60')} aria-busy={page.isPlaceholderData || undefined}>
+                <ResponsiveTable
+                  label="My Reports"
+                  rows={found.items}
+                  rowKey={(report) => report.id}
+                  columns={columns}
+                  onRowClick={(report) => open(report.id)}
+                />
+                <Pagination offset={offset} limit={MY_REPORTS_PAGE_SIZE} total={found.total} onOffsetChange={setOffset} label="My Reports" />
+              </div>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       {openId ? <ReportDetailDialog key={openId} id={openId} shown={rows.find((report) => report.id === openId)} onClose={close} /> : null}

@@ -13,12 +13,12 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitReport } from '../api/submit-report.ts';
-import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { QueryError } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 
 const PLACEHOLDER = `Social media activity:
@@ -78,9 +78,7 @@ export function SubmitReportPage() {
   };
 
   let content;
-  if (ambassador.isLoading) content = <FullPageSpinner label="Loading..." />;
-  else if (!ambassador.data) content = <NoAmbassadorProfile />;
-  else if (submitted)
+  if (submitted)
     content = (
       <Card className="mx-auto max-w-2xl">
         <CardContent className="flex flex-col items-center gap-6 p-8 text-center sm:p-10">
@@ -134,7 +132,16 @@ export function SubmitReportPage() {
                 <SuspendedNotice />
               </div>
             ) : null}
-            {disabled ? (
+            {settings.status === 'error' && settings.data === undefined ? (
+              <QueryError
+                title="Whether reports can be sent could not be read."
+                error={settings.error}
+                onRetry={() => void settings.refetch()}
+                retrying={settings.isFetching}
+                compact
+                className="mb-5"
+              />
+            ) : disabled ? (
               <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
                 <Ban className="size-4 shrink-0" aria-hidden="true" />
                 Report submission is currently disabled
@@ -210,5 +217,12 @@ export function SubmitReportPage() {
       </div>
     );
 
-  return <MemberLayout>{content}</MemberLayout>;
+  // The page is the ambassador's own: their record loading, failed, not there, or the form (which reads it above).
+  return (
+    <MemberLayout>
+      <AmbassadorState loadingLabel="Loading..." failure="The report form could not be loaded.">
+        {() => content}
+      </AmbassadorState>
+    </MemberLayout>
+  );
 }

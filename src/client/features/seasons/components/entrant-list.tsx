@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { seasonLabel } from '../../../../shared/seasons.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import type { TSeasonDetail } from '../../../../shared/schemas/seasons.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { useSeason } from '../api/get-seasons.ts';
 
 /** At most this many names are drawn at once; typing narrows the list. */
@@ -21,20 +21,18 @@ function folded(text: string): string {
  */
 export function EntrantList({ month }: { month: string }) {
   const season = useSeason(month);
+  const label = seasonLabel(month);
+  return (
+    <QueryState query={season} failure="The entrants could not be loaded." loading={<Spinner label={`Loading the entrants of ${label}`} />} compact>
+      {(detail) => <Entrants detail={detail} label={label} />}
+    </QueryState>
+  );
+}
+
+function Entrants({ detail, label }: { detail: TSeasonDetail; label: string }) {
   const [query, setQuery] = useState('');
   const inputId = useId();
-  const label = seasonLabel(month);
-  if (season.isPending) return <Spinner label={`Loading the entrants of ${label}`} />;
-  if (season.isError)
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-danger">
-        The entrants could not be loaded. {errorMessage(season.error)}
-        <Button size="sm" variant="outline" onClick={() => void season.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  const entrants = season.data.entrants;
+  const entrants = detail.entrants;
   const needle = folded(query.trim());
   const matches = needle ? entrants.filter((e) => folded(e.fullName).includes(needle)) : entrants;
   const shown = matches.slice(0, SHOWN);

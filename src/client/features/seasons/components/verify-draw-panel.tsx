@@ -1,12 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
-import { getWholeLog } from '../../../api/public-log.ts';
+import { resources } from '../../../api/resources.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/utils.ts';
-import { getDrandChain } from '../api/get-drand-chain.ts';
-import { getSeason } from '../api/get-seasons.ts';
 
 type Run =
   | { state: 'idle' }
@@ -31,16 +30,21 @@ async function orError<T>(read: Promise<T>): Promise<T | Error> {
  * and what it should be.
  */
 export function VerifyDrawPanel({ month }: { month: string }) {
+  const client = useQueryClient();
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const start = async () => {
     setRun({ state: 'running' });
     try {
-      const season = await getSeason(month);
+      // Each check reads what is published now, not what this page read before.
+      const season = await client.fetchQuery({ ...resources.season(month), staleTime: 0 });
       if (season.protocol !== 2) {
         setRun({ state: 'done', result: await verifySeason(season) });
         return;
       }
-      const [served, log] = await Promise.all([orError(getDrandChain()), orError(getWholeLog())]);
+      const [served, log] = await Promise.all([
+        orError(client.fetchQuery({ ...resources.drandChain(), staleTime: 0 })),
+        orError(client.fetchQuery({ ...resources.publicLog(), staleTime: 0 })),
+      ]);
       const result = await verifySeason(season, { served: served instanceof Error ? null : served, log });
       setRun({ state: 'done', result, round: { round: season.beacon.round, at: season.beacon.at } });
     } catch (error) {

@@ -1,11 +1,11 @@
 import { Crown } from 'lucide-react';
 import { useCurrentSeason } from '../../../api/current-season.ts';
+import { usePublicChanges } from '../../../api/live.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { useScrollToHash } from '../../../lib/scroll-to-hash.ts';
 import { useEndedSeasons } from '../api/get-seasons.ts';
 import { RunningSeasonCard } from '../components/running-season-card.tsx';
@@ -19,6 +19,8 @@ import { SeasonCard } from '../components/season-card.tsx';
 export function HallOfFamePage() {
   const seasons = useEndedSeasons();
   const current = useCurrentSeason();
+  // A month frozen, drawn or closed shows up while the page is open.
+  usePublicChanges();
   useScrollToHash(Boolean(seasons.data));
   return (
     <PublicLayout>
@@ -35,26 +37,31 @@ export function HallOfFamePage() {
         </div>
       </div>
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-        {current.data ? <RunningSeasonCard season={current.data} /> : null}
-        {seasons.isPending ? (
-          <Spinner label="Loading the Hall of Fame" />
-        ) : seasons.isError ? (
-          <Card role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-            <p className="font-semibold">The Hall of Fame could not be loaded.</p>
-            <p className="text-sm text-muted">{errorMessage(seasons.error)}</p>
-            <Button variant="outline" onClick={() => void seasons.refetch()} loading={seasons.isFetching}>
-              Try again
-            </Button>
-          </Card>
-        ) : !seasons.data.length ? (
-          <Card>
-            <EmptyState icon={<Crown />} title="No month has been closed yet">
-              Winners appear here when the first month has ended.
-            </EmptyState>
-          </Card>
-        ) : (
-          seasons.data.map((season) => <SeasonCard key={season.month} season={season} />)
-        )}
+        <QueryState
+          query={current}
+          failure="The running month could not be loaded."
+          loading={null}
+          compact
+          className="rounded-2xl border border-border bg-surface p-6"
+        >
+          {(season) => <RunningSeasonCard season={season} />}
+        </QueryState>
+        <QueryState
+          query={seasons}
+          failure="The Hall of Fame could not be loaded."
+          loading={<Spinner label="Loading the Hall of Fame" />}
+          className="rounded-2xl border border-border bg-surface"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <Card>
+              <EmptyState icon={<Crown />} title="No month has been closed yet">
+                Winners appear here when the first month has ended.
+              </EmptyState>
+            </Card>
+          }
+        >
+          {(list) => list.map((season) => <SeasonCard key={season.month} season={season} />)}
+        </QueryState>
       </div>
     </PublicLayout>
   );

@@ -1,11 +1,11 @@
 import { ScrollText } from 'lucide-react';
 import { logByMonth } from '../../../../shared/verify-log.ts';
+import { usePublicChanges } from '../../../api/live.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { useScrollToHash } from '../../../lib/scroll-to-hash.ts';
 import { useCheckedLog } from '../api/get-checked-log.ts';
 import { useExplorerTxUrl } from '../api/get-explorer.ts';
@@ -19,7 +19,8 @@ import { LogStatus } from '../components/log-status.tsx';
 export function TransparencyPage() {
   const checked = useCheckedLog();
   const explorerTxUrl = useExplorerTxUrl();
-  const months = checked.data ? logByMonth(checked.data.log.entries) : [];
+  // An entry appended (terms, a freeze, a draw, a payout) is read and checked again while the page is open.
+  usePublicChanges();
   useScrollToHash(Boolean(checked.data));
   return (
     <PublicLayout>
@@ -39,30 +40,30 @@ export function TransparencyPage() {
         </div>
       </div>
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-        {checked.isPending ? (
-          <Spinner label="Reading and checking the programme log" />
-        ) : checked.isError ? (
-          <Card role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-            <p className="font-semibold">The programme log could not be read.</p>
-            <p className="text-sm text-muted">{errorMessage(checked.error)}</p>
-            <Button variant="outline" onClick={() => void checked.refetch()} loading={checked.isFetching}>
-              Try again
-            </Button>
-          </Card>
-        ) : (
-          <>
-            <LogStatus checked={checked.data} />
-            {months.length ? (
-              months.map(({ month, entries }) => <LogMonth key={month} month={month} entries={entries} explorerTxUrl={explorerTxUrl} />)
-            ) : (
-              <Card>
-                <EmptyState icon={<ScrollText />} title="The log is empty">
-                  Entries appear when the first month&apos;s terms are fixed.
-                </EmptyState>
-              </Card>
-            )}
-          </>
-        )}
+        <QueryState
+          query={checked}
+          failure="The programme log could not be read."
+          loading={<Spinner label="Reading and checking the programme log" />}
+          className="rounded-2xl border border-border bg-surface"
+        >
+          {(log) => {
+            const months = logByMonth(log.log.entries);
+            return (
+              <>
+                <LogStatus checked={log} />
+                {months.length ? (
+                  months.map(({ month, entries }) => <LogMonth key={month} month={month} entries={entries} explorerTxUrl={explorerTxUrl} />)
+                ) : (
+                  <Card>
+                    <EmptyState icon={<ScrollText />} title="The log is empty">
+                      Entries appear when the first month&apos;s terms are fixed.
+                    </EmptyState>
+                  </Card>
+                )}
+              </>
+            );
+          }}
+        </QueryState>
       </div>
     </PublicLayout>
   );

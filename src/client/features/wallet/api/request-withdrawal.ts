@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
 import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
-import { ambassadorKey } from '../../../api/ambassador.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { transactionsKey } from './get-transactions.ts';
-import { withdrawalsKey } from './get-withdrawals.ts';
 
 /**
  * `idempotencyKey` makes a retry of the same request safe: if the first try
@@ -15,16 +12,7 @@ export function requestWithdrawal({ idempotencyKey, ...input }: TWithdrawalInput
   return apiRequest<TWithdrawalView>('POST', '/api/withdrawal-requests', input, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined);
 }
 
+/** The ambassador's withdrawals, ledger and balances, and the admins' queue. */
 export function useRequestWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestWithdrawal,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: withdrawalsKey }),
-        queryClient.invalidateQueries({ queryKey: transactionsKey }),
-        queryClient.invalidateQueries({ queryKey: ambassadorKey }),
-      ]);
-    },
-  });
+  return useMutation({ mutationFn: requestWithdrawal, meta: { changes: ['me', 'withdrawals'] } });
 }

@@ -9,17 +9,17 @@ import { compareMoney, toCents } from '../../../../shared/money.ts';
 import { ZUsdtWalletForm } from '../../../../shared/schemas/wallet.ts';
 import type { TOwnAmbassador, TTransactionView, TWithdrawalView } from '../../../../shared/schemas/views.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
-import { useAmbassador, useUpdateAmbassador } from '../../../api/ambassador.ts';
+import { useUpdateAmbassador } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { NoAmbassadorProfile } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useEditorFocus } from '../../../lib/page-focus.ts';
@@ -30,12 +30,13 @@ import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
 
 export function WalletPage() {
-  const ambassador = useAmbassador();
-  let content: ReactNode;
-  if (ambassador.isLoading) content = <FullPageSpinner label="Loading wallet..." />;
-  else if (!ambassador.data) content = <NoAmbassadorProfile />;
-  else content = <WalletView ambassador={ambassador.data} />;
-  return <MemberLayout reportLabel="Report">{content}</MemberLayout>;
+  return (
+    <MemberLayout reportLabel="Report">
+      <AmbassadorState loadingLabel="Loading wallet..." failure="The wallet could not be loaded.">
+        {(ambassador) => <WalletView ambassador={ambassador} />}
+      </AmbassadorState>
+    </MemberLayout>
+  );
 }
 
 function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
@@ -257,10 +258,11 @@ const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<TWithdrawalView>> = [
   { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
 ];
 
+/** Spec §2: shown only when any exist (and when they could not be read, which it says). */
 function WithdrawalList() {
   const withdrawals = useWithdrawals();
   const list = withdrawals.data ?? [];
-  if (list.length === 0) return null;
+  if (withdrawals.status !== 'error' && list.length === 0) return null;
   return (
     <Card>
       <CardHeader>
@@ -269,7 +271,9 @@ function WithdrawalList() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ResponsiveTable label="Withdrawal Requests" rows={list} rowKey={(w) => w.id} columns={WITHDRAWAL_COLUMNS} />
+        <QueryState query={withdrawals} failure="Your withdrawal requests could not be loaded." isEmpty={(rows) => rows.length === 0}>
+          {(rows) => <ResponsiveTable label="Withdrawal Requests" rows={rows} rowKey={(w) => w.id} columns={WITHDRAWAL_COLUMNS} />}
+        </QueryState>
       </CardContent>
     </Card>
   );
@@ -294,7 +298,6 @@ const TRANSACTION_COLUMNS: ReadonlyArray<Column<TTransactionView>> = [
 
 function TransactionHistory() {
   const transactions = useTransactions();
-  const list = transactions.data ?? [];
   return (
     <Card>
       <CardHeader>
@@ -303,13 +306,15 @@ function TransactionHistory() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {transactions.isLoading ? (
-          <p className="py-6 text-center text-sm text-muted">Loading...</p>
-        ) : list.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted">No transactions yet</p>
-        ) : (
-          <ResponsiveTable label="Transaction History" rows={list} rowKey={(t) => t.id} columns={TRANSACTION_COLUMNS} />
-        )}
+        <QueryState
+          query={transactions}
+          failure="Your transactions could not be loaded."
+          loading={<p className="py-6 text-center text-sm text-muted">Loading...</p>}
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="py-6 text-center text-sm text-muted">No transactions yet</p>}
+        >
+          {(list) => <ResponsiveTable label="Transaction History" rows={list} rowKey={(t) => t.id} columns={TRANSACTION_COLUMNS} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@
  * localStorage so a later visit can tell whether the log still extends them. A log rewritten and
  * re-chained after a visit passes its own hash check, but not this one.
  */
-import { parseHead, formatHead, type LogHead } from '../../../../shared/public-log.ts';
+import { parseHead, formatHead, type LogHead } from '../../shared/public-log.ts';
 
 export const HEADS_KEY = 'programme-log-heads';
 export const HEADS_KEPT = 20;
