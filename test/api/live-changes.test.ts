@@ -129,6 +129,8 @@ describe.each(DATABASE_KINDS)('GET /api/events (%s)', (kind) => {
     for (let i = 0; i < 6; i++) streams.push(await listen(server, bob.client));
     expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
     await expect.poll(() => streams[0]?.ended()).toBe(true);
+    // It is told why, so its page waits until it is shown again instead of pushing out the next oldest.
+    expect(streams[0]?.text()).toContain('event: end\ndata: {"reason":"replaced"}');
     expect(streams.slice(1).every((s) => !s.ended())).toBe(true);
     await expect.poll(() => server.app.events.size).toBe(5);
     // Signed out: the session's streams end.

@@ -45,11 +45,24 @@ function keepOpen(url: string, handlers: StreamHandlers): () => void {
   let wait = FIRST_RETRY_MS;
   let dropped = false;
   let stopped = false;
+  // Replaced by a newer tab of the session (an `end` event): closed, and opened again when this page is shown again.
+  const whenShown = () => {
+    if (document.visibilityState !== 'visible' || stopped || source) return;
+    document.removeEventListener('visibilitychange', whenShown);
+    handlers.onDrop();
+    dropped = true;
+    open();
+  };
   const open = () => {
     const createdAt = Date.now();
     const current = new EventSource(url);
     source = current;
     for (const [name, handle] of Object.entries(handlers.events)) current.addEventListener(name, (event) => handle(event as MessageEvent<string>));
+    current.addEventListener('end', () => {
+      current.close();
+      source = undefined;
+      document.addEventListener('visibilitychange', whenShown);
+    });
     current.addEventListener('open', () => {
       wait = FIRST_RETRY_MS;
       handlers.onOpen(dropped, createdAt);
@@ -69,6 +82,7 @@ function keepOpen(url: string, handlers: StreamHandlers): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    document.removeEventListener('visibilitychange', whenShown);
     source?.close();
   };
 }

@@ -9,7 +9,9 @@
  * A stream ends when its account's streams are ended (sign-out, password change, suspension,
  * removal: `end` in a change), when its session is gone (checked for every stream in one query at
  * each heartbeat, so a sign-out on another instance ends it within a heartbeat), and the oldest of
- * a session's streams ends when it opens more than MAX_PER_SESSION.
+ * a session's streams ends when it opens more than MAX_PER_SESSION, with an `end` event
+ * (`{"reason": "replaced"}`) so that its page opens it again only when it is shown again, instead of
+ * pushing out the next oldest (the client's streams.ts).
  */
 import type { ServerResponse } from 'node:http';
 import { inArray } from 'drizzle-orm';
@@ -59,12 +61,14 @@ export function eventsHub(ctx: AppContext): EventsHub {
   const streams = new Map<ServerResponse, Stream>();
   let heartbeat: NodeJS.Timeout | undefined;
 
-  function end(raw: ServerResponse): void {
+  /** Ends a stream; `replaced`: a newer tab of its session took its place, so it says so and its page waits until shown again. */
+  function end(raw: ServerResponse, replaced = false): void {
     const stream = streams.get(raw);
     if (!stream) return;
     streams.delete(raw);
     if (stream.timer) clearTimeout(stream.timer);
     stream.release();
+    if (replaced) raw.write('event: end\ndata: {"reason":"replaced"}\n\n');
     raw.end();
     if (!streams.size && heartbeat) {
       clearInterval(heartbeat);
@@ -118,7 +122,7 @@ export function eventsHub(ctx: AppContext): EventsHub {
     open(request, reply, user, sid) {
       const { raw, release } = openEventStream(request, reply, ctx.streamLimits);
       const mine = [...streams.entries()].filter(([, s]) => s.sid === sid).sort((a, b) => a[1].openedAt - b[1].openedAt);
-      for (const [old] of mine.slice(0, Math.max(0, mine.length - MAX_PER_SESSION + 1))) end(old);
+      for (const [old] of mine.slice(0, Math.max(0, mine.length - MAX_PER_SESSION + 1))) end(old, true);
       streams.set(raw, {
         userId: user.id,
         admin: user.isAdmin || user.isSuperAdmin,
