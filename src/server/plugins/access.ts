@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, loadSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
-import { AppError, forbidden, notFound } from '../errors.ts';
+import { AppError, forbidden } from '../errors.ts';
 import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from '../features/ambassadors/service.ts';
 import { checkAccess, type Access } from '../http.ts';
 
@@ -71,7 +71,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         if (mutating && !crossSite) checkOrigin(request);
         if (access === 'ambassador' && request.user) {
           request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
-          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : notFound(AMBASSADOR_NOT_FOUND);
+          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
         }
       },
       ...existing,
