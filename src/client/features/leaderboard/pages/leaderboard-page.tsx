@@ -4,6 +4,7 @@ import { formatWholeGcm, initials } from '../../../../shared/format.ts';
 import { LEADERBOARD_PODIUM_MIN, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
 import type { TLeaderboardEntry } from '../../../../shared/schemas/views.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
+import { PageHero } from '../../../components/layout/page-hero.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { PrizePool } from '../../../components/prize-pool.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -18,12 +19,12 @@ export function LeaderboardPage() {
   useLiveLeaderboard();
   return (
     <PublicLayout>
-      <div className="pitch-lines border-b border-border">
-        <div className="mx-auto max-w-4xl px-4 py-12 text-center">
-          <Trophy className="mx-auto mb-3 size-10 text-gold" aria-hidden="true" />
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Ambassador Leaderboard</h1>
-          <p className="mt-2 text-muted">This month&apos;s top ambassadors, ranked by GCM earned.</p>
-          <p className="mt-3 text-sm">
+      <PageHero
+        icon={<Trophy />}
+        title="Ambassador Leaderboard"
+        lead={<>This month&apos;s top ambassadors, ranked by GCM earned.</>}
+        links={
+          <>
             <a href="/hall-of-fame" className="font-semibold text-gold underline">
               Hall of Fame: past winners, and check any draw
             </a>
@@ -31,9 +32,9 @@ export function LeaderboardPage() {
             <a href="/transparency" className="font-semibold text-gold underline">
               Transparency: the programme log
             </a>
-          </p>
-        </div>
-      </div>
+          </>
+        }
+      />
       <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
         <PrizePool />
         <QueryState

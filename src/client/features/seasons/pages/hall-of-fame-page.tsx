@@ -1,6 +1,7 @@
 import { Crown } from 'lucide-react';
 import { useCurrentSeason } from '../../../api/current-season.ts';
 import { usePublicChanges } from '../../../api/live.ts';
+import { PageHero } from '../../../components/layout/page-hero.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,18 +25,18 @@ export function HallOfFamePage() {
   useScrollToHash(Boolean(seasons.data));
   return (
     <PublicLayout>
-      <div className="pitch-lines border-b border-border">
-        <div className="mx-auto max-w-4xl px-4 py-12 text-center">
-          <Crown className="mx-auto mb-3 size-10 text-gold" aria-hidden="true" />
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Hall of Fame</h1>
-          <p className="mt-2 text-muted">Each month&apos;s prize winners and lottery winners. Anyone can check a draw.</p>
-          <p className="mt-3 text-sm">
+      <PageHero
+        icon={<Crown />}
+        title="Hall of Fame"
+        lead={<>Each month&apos;s prize winners and lottery winners. Anyone can check a draw.</>}
+        links={
+          <>
             <a href="/transparency" className="font-semibold text-gold underline">
               Transparency: the programme log of terms, draws and payouts
             </a>
-          </p>
-        </div>
-      </div>
+          </>
+        }
+      />
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
         <QueryState
           query={current}

@@ -1,6 +1,7 @@
 import { ScrollText } from 'lucide-react';
 import { logByMonth } from '../../../../shared/verify-log.ts';
 import { usePublicChanges } from '../../../api/live.ts';
+import { PageHero } from '../../../components/layout/page-hero.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,21 +25,23 @@ export function TransparencyPage() {
   useScrollToHash(Boolean(checked.data));
   return (
     <PublicLayout>
-      <div className="pitch-lines border-b border-border">
-        <div className="mx-auto max-w-4xl px-4 py-12 text-center">
-          <ScrollText className="mx-auto mb-3 size-10 text-gold" aria-hidden="true" />
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Transparency</h1>
-          <p className="mt-2 text-muted">
+      <PageHero
+        icon={<ScrollText />}
+        title="Transparency"
+        lead={
+          <>
             The programme log: what each month promised, who was entered, who won, and what was paid. Each entry is chained to the one before by its hash, so
             nothing in it can be changed or removed unnoticed.
-          </p>
-          <p className="mt-3 text-sm">
+          </>
+        }
+        links={
+          <>
             <a href="/hall-of-fame" className="font-semibold text-gold underline">
               Hall of Fame: the winners, and a check of each draw
             </a>
-          </p>
-        </div>
-      </div>
+          </>
+        }
+      />
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
         <QueryState
           query={checked}
