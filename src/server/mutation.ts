@@ -148,7 +148,7 @@ export async function withTransaction<T>(
       const change: Change = { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] };
       effects.push(() => ctx.database.changes.publish(change));
       // Delivered to the other instances when (and only if) the transaction commits.
-      if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changePayload(change)})`);
+      if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changePayload(change, ctx.database.changes.origin)})`);
     }
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;

@@ -8,7 +8,8 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -137,5 +138,45 @@ describe.each(DATABASE_KINDS)('GET /api/events (%s)', (kind) => {
     expect((await bob.client.post('/api/logout')).status).toBe(200);
     await expect.poll(() => streams.slice(1).every((s) => s.ended())).toBe(true);
     await expect.poll(() => server.app.events.size).toBe(0);
+  });
+});
+
+describe.runIf(DATABASE_KINDS.includes('postgres'))('live changes across two instances on one PostgreSQL database', () => {
+  let shared: TestDatabase;
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    shared = await createTestDatabase('postgres');
+    first = await startTestServer({ kind: 'postgres', database: shared, listen: true });
+    // Another process's connections, LISTEN included; one mail server, since either outbox may send.
+    const database = await openDatabase({ databaseUrl: shared.url });
+    second = await startTestServer({ kind: 'postgres', database: { database, url: shared.url }, mail: first.mail, listen: true });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await second?.database.close();
+    await first?.close();
+    await shared?.drop();
+  });
+
+  it('reaches a stream on the other instance, for its person only, and ends it there when the account is suspended', async () => {
+    const admin = await superAdminClient(first);
+    const carla = await createAmbassador(first, { admin, fullName: 'Carla Far' });
+    const dan = await createAmbassador(first, { admin, fullName: 'Dan Far' });
+    // Their pages are served by the second instance (the same session table).
+    const carlaThere = await listen(second, carla.client);
+    const danThere = await listen(second, dan.client);
+    expect([carlaThere.status, danThere.status]).toEqual([200, 200]);
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = await carla.client.post('/api/reports', validReport());
+    expect((await admin.post(`/api/admin/reports/${sent.body.id}/review`, { status: 'approved', gcmAwarded: '10', usdtAwarded: '0' })).status).toBe(200);
+    await expect.poll(() => topicsOf(carlaThere)).toContain('me');
+    await expect.poll(() => topicsOf(danThere)).toContain('leaderboard');
+    expect(topicsOf(danThere)).not.toContain('me');
+    // Suspended on the first instance: the stream on the second ends.
+    expect((await admin.patch(`/api/admin/ambassadors/${carla.ambassadorId}`, { status: 'suspended' })).status).toBe(200);
+    await expect.poll(() => carlaThere.ended()).toBe(true);
+    expect(danThere.ended()).toBe(false);
+    danThere.close();
   });
 });

@@ -46,17 +46,18 @@ export interface Change {
 
 /** Changes made here or heard from other instances (DECISIONS §6, Live changes); the live streams' hub listens. */
 export interface ChangesFeed {
+  /** This feed's (this process's database's) id, so its own NOTIFYs are ignored: it published them at its commit already. */
+  readonly origin: string;
   publish(change: Change): void;
   subscribe(listener: (change: Change) => void): () => void;
 }
 
 export const CHANGES_CHANNEL = 'programme_changes';
-/** This process, so it ignores its own NOTIFYs (it published them at its commit already). */
-export const INSTANCE_ID = randomUUID();
 
 export function createChangesFeed(): ChangesFeed {
   const listeners = new Set<(change: Change) => void>();
   return {
+    origin: randomUUID(),
     publish(change) {
       for (const listener of listeners) listener(change);
     },
@@ -68,15 +69,15 @@ export function createChangesFeed(): ChangesFeed {
 }
 
 /** A NOTIFY payload (at most 8,000 bytes): long lists of users become '*'. */
-export function changePayload(change: Change): string {
+export function changePayload(change: Change, origin: string): string {
   const users = change.users === '*' || change.users.length > 100 ? '*' : change.users;
-  return JSON.stringify({ o: INSTANCE_ID, t: change.topics, u: users, e: change.end.slice(0, 100) });
+  return JSON.stringify({ o: origin, t: change.topics, u: users, e: change.end.slice(0, 100) });
 }
 
-function parsePayload(payload: string | undefined): Change | undefined {
+function parsePayload(payload: string | undefined, ownOrigin: string | undefined): Change | undefined {
   try {
     const value = JSON.parse(payload ?? '') as { o?: unknown; t?: unknown; u?: unknown; e?: unknown };
-    if (value.o === INSTANCE_ID || !Array.isArray(value.t)) return undefined;
+    if (value.o === ownOrigin || !Array.isArray(value.t)) return undefined;
     return {
       topics: value.t.filter(isLiveTopic),
       users: value.u === '*' ? '*' : Array.isArray(value.u) ? value.u.filter((u): u is string => typeof u === 'string') : [],
@@ -102,7 +103,7 @@ export function listenForFigures(connect: () => pg.Client, feed: FiguresFeed, ch
     client = next;
     next.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL) {
-        const change = parsePayload(message.payload);
+        const change = parsePayload(message.payload, changes?.origin);
         if (change) changes?.publish(change);
         return;
       }
