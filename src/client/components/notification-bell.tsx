@@ -8,7 +8,6 @@ import { useMarkAllRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { cn } from '../lib/utils.ts';
 import { QueryState } from './query-state.tsx';
-import { Spinner } from './ui/spinner.tsx';
 
 /**
  * The member header's bell: the unread count in its name and on a badge, and a list of the newest
@@ -70,11 +69,7 @@ export function NotificationBell() {
             <QueryState
               query={notifications}
               failure="Notifications could not be loaded."
-              loading={
-                <div className="flex justify-center py-6">
-                  <Spinner label="Loading notifications" />
-                </div>
-              }
+              loadingLabel="Loading notifications"
               className="px-4 py-6"
               isEmpty={(list) => list.items.length === 0}
               empty={

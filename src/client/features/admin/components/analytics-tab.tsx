@@ -218,15 +218,7 @@ export function analyticsCards(data: TAnalytics) {
 export function AnalyticsTab() {
   const analytics = useAnalytics();
   return (
-    <QueryState
-      query={analytics}
-      failure="Analytics could not be loaded."
-      loading={
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading analytics" />
-        </div>
-      }
-    >
+    <QueryState query={analytics} failure="Analytics could not be loaded." loadingLabel="Loading analytics">
       {(data) => <Analytics data={data} />}
     </QueryState>
   );

@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../components/centered-card.tsx';
 
 /**
  * Forgot password (DECISIONS §5, Hearing back): the email of the account, then the server's answer,

@@ -17,7 +17,7 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { sessionHasEnded } from '../../../lib/session-hint.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../components/centered-card.tsx';
 
 export function LoginPage() {
   const { user, isLoading, loginMutation, signedIn } = useAuth();

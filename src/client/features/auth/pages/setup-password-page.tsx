@@ -16,7 +16,7 @@ import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useSetupLinkStatus } from '../api/setup-link-status.ts';
 import { useSetupPassword } from '../api/setup-password.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../components/centered-card.tsx';
 
 export function SetupPasswordPage() {
   const params = useParams<{ token: string }>();

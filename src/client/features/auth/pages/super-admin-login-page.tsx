@@ -15,7 +15,7 @@ import { notify } from '../../../lib/toast.ts';
 import { needsSecondFactor } from '../../../api/mfa.ts';
 import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
 import { useSuperAdminLogin } from '../api/super-admin-login.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../components/centered-card.tsx';
 
 /** Served only at the secret SUPER_ADMIN_LOGIN_PATH (see app/page-mode.ts). */
 export function SuperAdminLoginPage() {

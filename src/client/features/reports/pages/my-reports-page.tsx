@@ -14,7 +14,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useReportPage } from '../api/get-report-page.ts';
 import { ReportDetailDialog } from '../components/report-detail-dialog.tsx';
@@ -96,11 +95,7 @@ function MyReports() {
           <QueryState
             query={page}
             failure="Your reports could not be loaded."
-            loading={
-              <div className="flex justify-center py-8">
-                <Spinner label="Loading reports" />
-              </div>
-            }
+            loadingLabel="Loading reports"
             isEmpty={(found) => found.items.length === 0}
             empty={
               <EmptyState icon={<ClipboardList />} title="No reports submitted yet">

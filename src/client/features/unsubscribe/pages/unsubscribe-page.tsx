@@ -1,10 +1,10 @@
+import { AuthCard } from '../../../components/centered-card.tsx';
 import { BellOff, CheckCircle2, Link2Off, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { SUPPORT_EMAIL } from '../../../../shared/limits.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -43,7 +43,7 @@ export function UnsubscribePage() {
   else if (status.isLoading) content = <FullPageSpinner label="Checking your link..." />;
   else if (done)
     content = (
-      <Panel icon={<CheckCircle2 aria-hidden="true" />} title="You are unsubscribed">
+      <AuthCard contentClassName="flex flex-col items-center gap-4 text-center" icon={<CheckCircle2 aria-hidden="true" />} title="You are unsubscribed">
         <p role="status" className="text-muted">
           You will no longer get emails about decisions. Security emails are still sent.
         </p>
@@ -53,11 +53,12 @@ export function UnsubscribePage() {
         <Link href="/auth" className={buttonVariants({ variant: 'outline' })}>
           Log in to your profile
         </Link>
-      </Panel>
+      </AuthCard>
     );
   else
     content = (
-      <Panel
+      <AuthCard
+        contentClassName="flex flex-col items-center gap-4 text-center"
         icon={<BellOff aria-hidden="true" />}
         title="Unsubscribe from decision emails?"
         description="You will stop getting emails about decisions on your account."
@@ -79,14 +80,14 @@ export function UnsubscribePage() {
         <Button size="lg" className="w-full" onClick={() => link && mutation.mutate(link)} loading={mutation.isPending}>
           {mutation.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
         </Button>
-      </Panel>
+      </AuthCard>
     );
   return <PublicLayout footer={false}>{content}</PublicLayout>;
 }
 
 function BadLink() {
   return (
-    <Panel icon={<Link2Off aria-hidden="true" />} title="This unsubscribe link is not valid">
+    <AuthCard contentClassName="flex flex-col items-center gap-4 text-center" icon={<Link2Off aria-hidden="true" />} title="This unsubscribe link is not valid">
       <p role="alert" className="text-muted">
         The link is incomplete or has been changed, so it cannot unsubscribe anyone. Open the link from the email again, all of it, or log in and turn off Email
         notifications on your profile page.
@@ -101,21 +102,6 @@ function BadLink() {
         </a>
         .
       </p>
-    </Panel>
-  );
-}
-
-function Panel({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children: ReactNode }) {
-  return (
-    <div className="pitch-lines flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-12 sm:items-center">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <div className="mb-2 rounded-2xl bg-gold/10 p-3 text-gold [&_svg]:size-7">{icon}</div>
-          <h1 className="text-2xl font-extrabold tracking-tight">{title}</h1>
-          {description ? <CardDescription>{description}</CardDescription> : null}
-        </CardHeader>
-        <CardContent className="flex flex-col items-center gap-4 text-center">{children}</CardContent>
-      </Card>
-    </div>
+    </AuthCard>
   );
 }

@@ -1,8 +1,20 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from './ui/card.tsx';
 
-/** The centred card of the sign-in and password pages. */
-export function AuthCard({ icon, title, description, children }: { icon: ReactNode; title: string; description?: ReactNode; children: ReactNode }) {
+/** The centred card of the sign-in, password and unsubscribe pages. */
+export function AuthCard({
+  icon,
+  title,
+  description,
+  contentClassName,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="pitch-lines flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-12 sm:items-center">
       <Card className="w-full max-w-md">
@@ -11,7 +23,7 @@ export function AuthCard({ icon, title, description, children }: { icon: ReactNo
           <h1 className="text-2xl font-extrabold tracking-tight">{title}</h1>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>
-        <CardContent>{children}</CardContent>
+        <CardContent className={contentClassName}>{children}</CardContent>
       </Card>
     </div>
   );
