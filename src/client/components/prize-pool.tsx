@@ -1,12 +1,11 @@
 import { Gift, Trophy } from 'lucide-react';
 import { formatUsdt } from '../../shared/format.ts';
 import { addMoney, multiplyMoney } from '../../shared/money.ts';
-import { seasonLabel } from '../../shared/seasons.ts';
+import { ordinal, seasonLabel } from '../../shared/seasons.ts';
 import { seasonPrizes, useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';
 import { QueryError } from './query-state.tsx';
 
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'] as const;
 
 /**
  * This month's prize pool: the running month's terms (DECISIONS §5, Seasons and protocol 2 step 1),
@@ -31,8 +30,8 @@ export function PrizePool({ className }: { className?: string }) {
             <h3 className="text-sm font-semibold text-muted">Top {s.prizesUsdt.length} by GCM earned</h3>
             <ol className="mt-2 flex flex-wrap gap-2" aria-label="Prizes by place">
               {s.prizesUsdt.map((prize, i) => (
-                <li key={ORDINALS[i]} className="rounded-lg border border-border bg-surface-2 px-3 py-1.5 text-sm">
-                  <span className="font-semibold">{ORDINALS[i]}</span> <span className="font-mono">{formatUsdt(prize)}</span>
+                <li key={i} className="rounded-lg border border-border bg-surface-2 px-3 py-1.5 text-sm">
+                  <span className="font-semibold">{ordinal(i + 1)}</span> <span className="font-mono">{formatUsdt(prize)}</span>
                 </li>
               ))}
             </ol>

@@ -4,7 +4,7 @@ import type { TWithdrawalView } from '../../shared/schemas/views.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 
-type Shown = Pick<TWithdrawalView, 'status' | 'txHash' | 'txUrl' | 'paidAt'>;
+type Shown = Pick<TWithdrawalView, 'status' | 'stage' | 'txUrl' | 'paidAt'>;
 
 /**
  * A withdrawal's status with its proof (DECISIONS §5, Money out): 'Paid' with the date and a link
@@ -12,7 +12,7 @@ type Shown = Pick<TWithdrawalView, 'status' | 'txHash' | 'txUrl' | 'paidAt'>;
  * payment before that; the spec's badge otherwise.
  */
 export function WithdrawalStatus({ withdrawal, secondApproval }: { withdrawal: Shown; secondApproval?: string | undefined }) {
-  if (withdrawal.status === 'approved' && withdrawal.txHash) {
+  if (withdrawal.stage === 'paid') {
     return (
       <span className="inline-flex flex-col items-start gap-1">
         <Badge variant="success">Paid</Badge>
@@ -34,7 +34,7 @@ export function WithdrawalStatus({ withdrawal, secondApproval }: { withdrawal: S
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <StatusBadge status={withdrawal.status} />
-      {withdrawal.status === 'approved' ? <span className="text-xs text-muted">Awaiting payment</span> : null}
+      {withdrawal.stage === 'awaiting_payment' ? <span className="text-xs text-muted">Awaiting payment</span> : null}
       {secondApproval ? <span className="text-xs text-gold">{secondApproval}</span> : null}
     </span>
   );

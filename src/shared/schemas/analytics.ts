@@ -1,8 +1,9 @@
 /** The admin desk's figures over time (DECISIONS §5, The admin desk). Newest first. */
 import { z } from 'zod';
+import { ZMoney } from './common.ts';
 
 /** `.meta()` is for the API document only: nothing here checks what the server writes. */
-const money = z.string().meta({ description: 'An exact amount with 2 decimals, as a string.', pattern: '^-?\\d+\\.\\d{2}$' });
+const money = ZMoney;
 
 export const ZAnalytics = z.object({
   weeks: z.array(

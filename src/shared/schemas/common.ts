@@ -56,6 +56,15 @@ export function moneySchema(messages: { format: string; precision: string; range
     .meta(MONEY_INPUT_DOC);
 }
 
+/**
+ * Money as every answer writes it: an exact amount with 2 decimals, as a string (the one output
+ * money schema; inputs are read by moneySchema).
+ */
+export const ZMoney = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: 'An exact amount with 2 decimals, as a string.', example: '1250.50' });
+
 export const ZIdParams = z.object({ id: z.string().meta({ description: 'The record’s id (a UUID); any other text answers 404.' }) });
 
 export const ZListQuery = z.object({

@@ -5,9 +5,10 @@
  * shown and still hashed as it was served).
  */
 import { z } from 'zod';
+import { ZMoney } from './common.ts';
 import { ZSeasonTerms } from './seasons.ts';
 
-const money = z.string();
+const money = ZMoney;
 const hash = z.string();
 
 export const ZTermsData = z.object({ month: z.string(), terms: ZSeasonTerms, termsHash: hash });

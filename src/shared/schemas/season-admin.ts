@@ -1,7 +1,8 @@
 /** What the super admin's Seasons view reads and sends (DECISIONS §5, Close). */
 import { z } from 'zod';
+import { ZMoney } from './common.ts';
 
-const money = z.string();
+const money = ZMoney;
 
 /**
  * Where a month stands. running: not ended. ended: over, not frozen yet (protocol 2: within the

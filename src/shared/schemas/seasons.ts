@@ -1,7 +1,8 @@
 /** The public archive of seasons (DECISIONS §5, Public archive and Protocol 2): the names are a contract. */
 import { z } from 'zod';
+import { ZMoney } from './common.ts';
 
-const money = z.string().regex(/^\d+\.\d{2}$/);
+const money = ZMoney;
 const instant = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC.' });
 const hash = z.string().meta({ description: 'Lowercase hex SHA-256.', pattern: '^[0-9a-f]{64}$' });
 

@@ -3,7 +3,7 @@
  * `PATCH /api/super-admin/settings` takes any of them; `GET /api/settings` answers all of them.
  */
 import { z } from 'zod';
-import { moneySchema } from './common.ts';
+import { moneySchema, ZMoney } from './common.ts';
 
 export const PRIZE_PLACES = 5;
 export const MAX_LOTTERY_WINNERS = 100;
@@ -42,7 +42,7 @@ export const ZSettingsInput = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: SETTINGS_MESSAGES.nothingToChange });
 export type TSettingsInput = z.input<typeof ZSettingsInput>;
 
-const money = z.string().regex(/^\d+\.\d{2}$/);
+const money = ZMoney;
 
 export const ZSettings = z.object({
   reportSubmissionEnabled: z.boolean(),

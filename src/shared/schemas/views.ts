@@ -3,11 +3,13 @@
  * through these (unknown fields never leave), the client reads its types here.
  */
 import { z } from 'zod';
+import { ZMoney } from './common.ts';
 import { ABUSE_FLAGS, AMBASSADOR_STATUSES, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../enums.ts';
 import { BADGE_LEVELS } from '../badges.ts';
+import { WITHDRAWAL_STAGES } from './withdrawals.ts';
 
 /** `.meta()` is for the API document only: nothing here checks what the server writes. */
-const money = z.string().meta({ description: 'An exact amount with 2 decimals, as a string.', pattern: '^-?\\d+\\.\\d{2}$', example: '1250.50' });
+const money = ZMoney;
 const isoDate = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC.' });
 const calendarDate = z.string().meta({ format: 'date', description: 'A calendar date, YYYY-MM-DD (UTC).' });
 const walletAddress = z.string().meta({ description: 'A BEP20 address, checksummed.', pattern: '^0x[0-9a-fA-F]{40}$' });
@@ -124,11 +126,15 @@ export const ZWithdrawalView = z.object({
   amount: money,
   walletAddress,
   status: z.enum(DECISION_STATUSES),
+  /** Where it stands (DECISIONS §5, Money out): to approve, approved and awaiting payment, paid, rejected. */
+  stage: z.enum(WITHDRAWAL_STAGES),
   adminNotes: nullableText,
   createdAt: isoDate,
   reviewedAt: isoDate.nullable(),
   /** Admins who approved it: 1 of 2 while a large one waits for its second approval. */
   approvals: z.number().int(),
+  /** How many approvals it needs: 2 above PAYOUT_SECOND_APPROVAL_USDT (the two-person rule), else 1. */
+  approvalsNeeded: z.number().int(),
   /** Paid: the on-chain transaction that paid it, when, and its page on the block explorer. */
   txHash: z.string().nullable(),
   paidAt: isoDate.nullable(),

@@ -18,8 +18,7 @@ export const WITHDRAWAL_MESSAGES = {
     `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed ${hours} hours before the withdrawal was requested`,
   approverPasswordNotOwn:
     'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Choose your own password in your profile first',
-  approverNoMfa:
-    'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
+  approverNoMfa: 'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
 } as const;
 
 export const ZWithdrawalInput = z.object({
@@ -97,5 +96,10 @@ export const WITHDRAWAL_STAGE_LABELS: Record<WithdrawalStage, string> = {
   paid: 'Paid',
   rejected: 'Rejected',
 };
+/** The stage of a withdrawal, from its status and whether a payment is recorded (the server's presenter sends it). */
+export function withdrawalStage(w: { status: DecisionStatus; txHash: string | null }): WithdrawalStage {
+  if (w.status === 'approved') return w.txHash ? 'paid' : 'awaiting_payment';
+  return w.status;
+}
 export const ADMIN_WITHDRAWAL_FILTERS = ['pending', 'approved', 'awaiting_payment', 'paid', 'rejected'] as const;
 export type AdminWithdrawalFilter = (typeof ADMIN_WITHDRAWAL_FILTERS)[number];

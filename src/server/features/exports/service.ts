@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
-import type { AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
+import { withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { ReportStatus } from '../../../shared/schemas/reports.ts';
 import type { AppContext } from '../../context.ts';
 import { csvStream } from '../../csv.ts';
@@ -193,7 +193,7 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
           email,
           w.amount,
           w.walletAddress,
-          w.txHash ? 'paid' : w.status,
+          withdrawalStage(w),
           w.txHash,
           iso(w.paidAt),
           iso(w.createdAt),

@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { csvLine } from '../../csv.ts';
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, or } from 'drizzle-orm';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -17,7 +17,7 @@ import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { appendLog } from '../public-log/service.ts';
 import { rpcFailure, verifyPayout, type ExpectedPayment } from './chain.ts';
-import { presentWithdrawal } from './service.ts';
+import { approvalCount, presentWithdrawal } from './service.ts';
 
 export const PAYOUT_MESSAGES = {
   reused: 'This transaction hash was already recorded for another payout',
@@ -102,7 +102,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       .update(withdrawalRequests)
       .set({ txHash, paidAt: m.now })
       .where(and(inArray(withdrawalRequests.id, unique), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)))
-      .returning();
+      .returning({ ...getTableColumns(withdrawalRequests), approvals: approvalCount });
     if (paid.length !== unique.length) {
       const done = new Set(paid.map((p) => p.id));
       throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(unique.filter((id) => !done.has(id))));
@@ -135,7 +135,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       verifiedOnChain: verified !== undefined,
       txHash,
       txUrl: `${explorerTxUrl}${txHash}`,
-      withdrawals: paid.map((row) => presentWithdrawal(row, { explorerTxUrl, approvals: 1 })),
+      withdrawals: paid.map(({ approvals, ...row }) => presentWithdrawal(row, ctx.config.payouts, approvals)),
     };
   });
 }

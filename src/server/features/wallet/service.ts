@@ -3,7 +3,7 @@ import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { TAdminWithdrawalView, TTransactionView, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/views.ts';
-import { WITHDRAWAL_MESSAGES, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
+import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
@@ -25,23 +25,38 @@ import * as figures from '../analytics/figures.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
 
-/** How many admins approved each row, beside it (the two-person rule). */
+/** How many approvals are recorded for each row (only withdrawals under the two-person rule record them). */
 export const approvalCount = sql<number>`(select count(*)::int from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`;
 
-export function presentWithdrawal(row: WithdrawalRow, extras: { explorerTxUrl: string; approvals?: number }): TWithdrawalView {
+type PayoutsConfig = AppContext['config']['payouts'];
+
+/** Above PAYOUT_SECOND_APPROVAL_USDT a withdrawal needs two different admins. */
+export function approvalsNeeded(payouts: PayoutsConfig, amount: string): 1 | 2 {
+  return compareMoney(amount, payouts.secondApprovalUsdt) > 0 ? 2 : 1;
+}
+
+/**
+ * A withdrawal as every answer shows it, with the facts derived from its row computed here once
+ * (issue 28): its stage, and its approvals under the one rule (the recorded approvals of the
+ * two-person rule; an approved withdrawal below the threshold had its one approval from the admin
+ * who decided it, which is not recorded as a row).
+ */
+export function presentWithdrawal(row: WithdrawalRow, payouts: PayoutsConfig, recordedApprovals: number): TWithdrawalView {
   return {
     id: row.id,
     ambassadorId: row.ambassadorId,
     amount: row.amount,
     walletAddress: row.walletAddress,
     status: row.status,
+    stage: withdrawalStage(row),
     adminNotes: row.adminNotes,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    approvals: extras.approvals ?? (row.status === 'approved' ? 1 : 0),
+    approvals: row.status === 'approved' ? Math.max(1, recordedApprovals) : recordedApprovals,
+    approvalsNeeded: approvalsNeeded(payouts, row.amount),
     txHash: row.txHash,
     paidAt: row.paidAt?.toISOString() ?? null,
-    txUrl: row.txHash ? `${extras.explorerTxUrl}${row.txHash}` : null,
+    txUrl: row.txHash ? `${payouts.explorerTxUrl}${row.txHash}` : null,
   };
 }
 
@@ -71,7 +86,7 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
     .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
-  return rows.map((r) => presentWithdrawal(r.row, { explorerTxUrl: ctx.config.payouts.explorerTxUrl, approvals: r.approvals }));
+  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals));
 }
 
 /**
@@ -106,7 +121,7 @@ export async function requestWithdrawal(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
-      return presentWithdrawal(row, { explorerTxUrl: ctx.config.payouts.explorerTxUrl, approvals: 0 });
+      return presentWithdrawal(row, ctx.config.payouts, 0);
     },
     { idempotency: http },
   );
@@ -167,17 +182,19 @@ export async function listWithdrawalsForAdmin(
         .limit(limit)
         .offset(offset),
   });
-  const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
   return {
-    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags }) => ({
-      ...presentWithdrawal(withdrawal, { explorerTxUrl, approvals }),
+    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags }) => {
+      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals);
+      return {
+      ...view,
       ambassador,
       approvedBy,
-      needsSecondApproval: withdrawal.status === 'pending' && needsTwoApprovals(ctx, withdrawal.amount),
+      needsSecondApproval: view.status === 'pending' && view.approvalsNeeded === 2,
       // The ambassador's address as saved now may not be the one this request pays: the approver must see it.
       addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
       flags: asFlags(flags),
-    })),
+    };
+    }),
     ...page,
   };
 }
@@ -224,7 +241,7 @@ export async function decideWithdrawal(
   session: { mfaVerified: boolean } = { mfaVerified: false },
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
-  const explorerTxUrl = ctx.config.payouts.explorerTxUrl;
+  const payouts = ctx.config.payouts;
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
     const exists = () => tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.id, id));
@@ -240,7 +257,7 @@ export async function decideWithdrawal(
         exists,
         messages,
       );
-      if (needsTwoApprovals(ctx, pending.amount)) {
+      if (approvalsNeeded(payouts, pending.amount) === 2) {
         await checkApprover(ctx, tx, actor, session, pending.createdAt);
         const mine = await tx
           .insert(withdrawalApprovals)
@@ -255,7 +272,7 @@ export async function decideWithdrawal(
             { type: 'withdrawal', id: pending.id },
             `${pending.amount} USDT to ${pending.walletAddress}: 1 of 2 approvals`,
           );
-          return presentWithdrawal(pending, { explorerTxUrl, approvals });
+          return presentWithdrawal(pending, payouts, approvals);
         }
       }
     }
@@ -303,7 +320,7 @@ export async function decideWithdrawal(
       `${row.amount} USDT to ${row.walletAddress}${adminNotes ? `; notes: ${adminNotes}` : ''}`,
     );
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
-    return presentWithdrawal(row, { explorerTxUrl, approvals: decision === 'approved' ? Math.max(1, approvals) : approvals });
+    return presentWithdrawal(row, payouts, approvals);
   });
 }
 
@@ -326,11 +343,6 @@ async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, sessio
   if (ctx.config.adminMfa === 'required' && !session.mfaVerified) {
     throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverNoMfa, undefined, 'APPROVER_NO_MFA');
   }
-}
-
-/** Above PAYOUT_SECOND_APPROVAL_USDT a withdrawal needs two different admins. */
-export function needsTwoApprovals(ctx: AppContext, amount: string): boolean {
-  return compareMoney(amount, ctx.config.payouts.secondApprovalUsdt) > 0;
 }
 
 export async function pendingWithdrawalCount(ctx: AppContext): Promise<number> {

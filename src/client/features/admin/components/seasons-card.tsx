@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatDateTime, formatGcm, formatUsdt } from '../../../../shared/format.ts';
 import type { TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
 import { MAX_LOTTERY_WINNERS, PRIZE_PLACES, ZSettingsInput } from '../../../../shared/schemas/settings.ts';
-import { seasonBounds, seasonLabel, seasonOf } from '../../../../shared/seasons.ts';
+import { ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../../shared/seasons.ts';
 import { useCurrentSeason } from '../../../api/current-season.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -24,7 +24,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useCloseSeason, useSeasonPreview, useSeasons } from '../api/seasons.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
-const PLACES = ['1st', '2nd', '3rd', '4th', '5th'];
+const PLACES = Array.from({ length: PRIZE_PLACES }, (_, i) => ordinal(i + 1));
 
 /** The five prizes, the number of lottery winners and the lottery prize (DECISIONS §5). */
 /** The month after the running one, by name: prize settings changed now apply from it (DECISIONS §5, protocol 2 step 1). */
@@ -251,7 +251,7 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
                 <ol className="text-sm">
                   {p.champions.map((c) => (
                     <li key={c.ambassadorId}>
-                      {PLACES[c.rank - 1]}: {c.fullName}, {formatGcm(c.monthlyGcm)} GCM: {formatUsdt(c.prizeUsdt)}
+                      {ordinal(c.rank)}: {c.fullName}, {formatGcm(c.monthlyGcm)} GCM: {formatUsdt(c.prizeUsdt)}
                     </li>
                   ))}
                 </ol>

@@ -32,12 +32,12 @@ import { DetailList } from './detail-list.tsx';
 /** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
 function secondApprovalText(w: TAdminWithdrawalView): string | undefined {
   if (!w.needsSecondApproval) return undefined;
-  return w.approvals >= 1 ? `Needs a second approval (${w.approvals} of 2)` : 'Needs two approvals';
+  return w.approvals >= 1 ? `Needs a second approval (${w.approvals} of ${w.approvalsNeeded})` : 'Needs two approvals';
 }
 
 /** Approved and not yet paid: the rows a payout batch is made of. */
 function payable(w: TAdminWithdrawalView): boolean {
-  return w.status === 'approved' && !w.txHash;
+  return w.stage === 'awaiting_payment';
 }
 
 /**
@@ -46,7 +46,7 @@ function payable(w: TAdminWithdrawalView): boolean {
  * change was not theirs). Null once the request is decided and paid, or rejected.
  */
 function addressChange(w: TAdminWithdrawalView): string | null {
-  if (!w.addressChangedAt || !(w.status === 'pending' || payable(w))) return null;
+  if (!w.addressChangedAt || !(w.stage === 'pending' || payable(w))) return null;
   return w.addressChangedAt;
 }
 
@@ -360,7 +360,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
         {withdrawal.needsSecondApproval ? (
           <p role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
             {withdrawal.approvals >= 1
-              ? `Needs a second approval (${withdrawal.approvals} of 2). First approved by ${withdrawal.approvedBy.join(', ')}; another admin must approve it.`
+              ? `Needs a second approval (${withdrawal.approvals} of ${withdrawal.approvalsNeeded}). First approved by ${withdrawal.approvedBy.join(', ')}; another admin must approve it.`
               : 'This amount needs the approval of two different admins. Your approval will be the first of 2.'}
           </p>
         ) : null}
