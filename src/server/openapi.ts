@@ -20,36 +20,20 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAnalytics } from '../shared/schemas/analytics.ts';
-import { ZAdminPasswordInput, ZNewAdminInput, ZSecurityNotice } from '../shared/schemas/admins.ts';
-import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../shared/schemas/ambassadors.ts';
-import { ZApplicationInput } from '../shared/schemas/applications.ts';
+import { ZAdminPasswordInput, ZNewAdminInput, ZSecurityNotice, ZAdminAccount, ZAdminActionView, ZAdminSummary } from '../shared/schemas/admins.ts';
+import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../shared/schemas/ambassadors.ts';
+import { ZApplicationInput, ZAdminApplicationView, ZApplicationView } from '../shared/schemas/applications.ts';
 import { ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput } from '../shared/schemas/auth.ts';
-import { ZErrorBody } from '../shared/schemas/common.ts';
+import { ZErrorBody, ZMessage } from '../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaEnrollment, ZMfaRequired, ZMfaStatus, ZRecoveryCodes } from '../shared/schemas/mfa.ts';
 import { ZForgotPasswordInput, ZMarkReadInput, ZNotification, ZSetupLinkStatus } from '../shared/schemas/notifications.ts';
-import { ZReportInput, ZReviewInput } from '../shared/schemas/reports.ts';
+import { ZReportInput, ZReviewInput, ZAdminReportView, ZReportView } from '../shared/schemas/reports.ts';
 import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonPreview } from '../shared/schemas/season-admin.ts';
 import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../shared/schemas/seasons.ts';
 import { ZSettings, ZSettingsInput } from '../shared/schemas/settings.ts';
-import {
-  ZAdminAccount,
-  ZAdminActionView,
-  ZAdminAmbassadorView,
-  ZAdminApplicationView,
-  ZAdminReportView,
-  ZAdminSummary,
-  ZAdminWithdrawalView,
-  ZAmbassadorView,
-  ZApplicationView,
-  ZLeaderboardEntry,
-  ZMessage,
-  ZOwnAmbassador,
-  ZReportView,
-  ZStats,
-  ZTransactionView,
-  ZWithdrawalView,
-} from '../shared/schemas/views.ts';
-import { ZMarkPaidInput, ZWithdrawalInput } from '../shared/schemas/withdrawals.ts';
+import { ZAdminWithdrawalView, ZWithdrawalView, ZMarkPaidInput, ZWithdrawalInput } from '../shared/schemas/withdrawals.ts';
+import { ZLeaderboardEntry, ZStats } from '../shared/schemas/public.ts';
+import { ZTransactionView } from '../shared/schemas/wallet.ts';
 import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import type { Access } from './http.ts';

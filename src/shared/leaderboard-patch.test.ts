@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLeaderboardPatch, diffLeaderboard, isLeaderboardPatch } from './leaderboard-patch.ts';
-import type { TLeaderboardEntry } from './schemas/views.ts';
+import type { TLeaderboardEntry } from './schemas/public.ts';
 
 const entry = (id: string, monthlyGcm: string, badgeLevel: TLeaderboardEntry['badgeLevel'] = 'normal'): TLeaderboardEntry => ({
   id,

@@ -6,7 +6,7 @@
  * of the whole board (13 kB at 100 entries), for every open stream. One implementation for the
  * server, which checks each patch by applying it before sending it, and for the browser.
  */
-import type { TLeaderboardEntry } from './schemas/views.ts';
+import type { TLeaderboardEntry } from './schemas/public.ts';
 
 export interface LeaderboardPatch {
   /** The ETag of the standings this patch applies to; the event's id is the ETag of the result. */

@@ -9,7 +9,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../src/shared/draw.ts';
 import { applyLeaderboardPatch, isLeaderboardPatch, type LeaderboardPatch } from '../../src/shared/leaderboard-patch.ts';
-import type { TLeaderboardEntry } from '../../src/shared/schemas/views.ts';
+import type { TLeaderboardEntry } from '../../src/shared/schemas/public.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { seasons, transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';

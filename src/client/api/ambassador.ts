@@ -3,8 +3,7 @@
  * wallet pages all read it, so one PATCH refreshes every page at once.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TAmbassadorSelfUpdate } from '../../shared/schemas/ambassadors.ts';
-import type { TOwnAmbassador } from '../../shared/schemas/views.ts';
+import type { TAmbassadorSelfUpdate, TOwnAmbassador } from '../../shared/schemas/ambassadors.ts';
 import { apiRequest } from '../lib/api.ts';
 import { resources } from './resources.ts';
 

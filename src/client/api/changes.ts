@@ -8,7 +8,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { PUBLIC_TOPICS, type LiveTopic } from '../../shared/live.ts';
 import type { TCurrentUser } from '../../shared/schemas/auth.ts';
-import type { TLeaderboardEntry } from '../../shared/schemas/views.ts';
+import type { TLeaderboardEntry } from '../../shared/schemas/public.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from './resources.ts';
 
 declare module '@tanstack/react-query' {

@@ -9,29 +9,19 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TAnalytics } from '../../shared/schemas/analytics.ts';
-import type { TSecurityNotice } from '../../shared/schemas/admins.ts';
+import type { TSecurityNotice, TAdminAccount, TAdminActionView, TAdminSummary } from '../../shared/schemas/admins.ts';
 import type { TCurrentUser } from '../../shared/schemas/auth.ts';
 import type { TMfaStatus } from '../../shared/schemas/mfa.ts';
 import type { TNotification, TSetupLinkStatus } from '../../shared/schemas/notifications.ts';
 import type { TSeasonAdminItem, TSeasonPreview } from '../../shared/schemas/season-admin.ts';
 import type { TCurrentSeason, TDrandChainInfo, TSeasonDetail, TSeasonSummary } from '../../shared/schemas/seasons.ts';
 import type { TSettings } from '../../shared/schemas/settings.ts';
-import type {
-  TAdminAccount,
-  TAdminActionView,
-  TAdminAmbassadorView,
-  TAdminApplicationView,
-  TAdminReportView,
-  TAdminSummary,
-  TAdminWithdrawalView,
-  TLeaderboardEntry,
-  TOwnAmbassador,
-  TReportView,
-  TStats,
-  TTransactionView,
-  TWalletSharers,
-  TWithdrawalView,
-} from '../../shared/schemas/views.ts';
+import type { TAdminAmbassadorView, TOwnAmbassador } from '../../shared/schemas/ambassadors.ts';
+import type { TAdminApplicationView } from '../../shared/schemas/applications.ts';
+import type { TAdminReportView, TReportView } from '../../shared/schemas/reports.ts';
+import type { TAdminWithdrawalView, TWalletSharers, TWithdrawalView } from '../../shared/schemas/withdrawals.ts';
+import type { TLeaderboardEntry, TStats } from '../../shared/schemas/public.ts';
+import type { TTransactionView } from '../../shared/schemas/wallet.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../shared/limits.ts';
 import { ApiError, apiGetWithHeaders, apiPage, apiRequest, type Page } from '../lib/api.ts';
 import { hasSessionHint, rememberSignedIn } from '../lib/session-hint.ts';

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { applyLeaderboardPatch, isLeaderboardPatch } from '../../shared/leaderboard-patch.ts';
 import { isLiveTopic, type LiveTopic } from '../../shared/live.ts';
-import type { TLeaderboardEntry } from '../../shared/schemas/views.ts';
+import type { TLeaderboardEntry } from '../../shared/schemas/public.ts';
 import { PUBLIC_READS, cachedUser, catchUp, checkSession, markUncertain, refreshTopics, showLeaderboard } from './changes.ts';
 
 /** When a refused stream is opened again: 3 s, doubling up to a minute. */

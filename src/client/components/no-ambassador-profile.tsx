@@ -2,7 +2,7 @@ import { Mail, UserRound, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SUPPORT_EMAIL } from '../../shared/limits.ts';
-import type { TOwnAmbassador } from '../../shared/schemas/views.ts';
+import type { TOwnAmbassador } from '../../shared/schemas/ambassadors.ts';
 import { useAmbassador } from '../api/ambassador.ts';
 import { isAmbassadorMissing } from '../api/resources.ts';
 import { QueryState } from './query-state.tsx';

@@ -2,7 +2,7 @@ import { MessageSquareText } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatGcm, formatUsdt } from '../../shared/format.ts';
 import { isPositiveMoney } from '../../shared/money.ts';
-import type { TReportView } from '../../shared/schemas/views.ts';
+import type { TReportView } from '../../shared/schemas/reports.ts';
 
 /** Where a report opens: its detail on My Reports (a notification's link is the same). */
 export function reportHref(id: string): string {

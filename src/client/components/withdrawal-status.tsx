@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { formatDate } from '../../shared/format.ts';
-import type { TWithdrawalView } from '../../shared/schemas/views.ts';
+import type { TWithdrawalView } from '../../shared/schemas/withdrawals.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 

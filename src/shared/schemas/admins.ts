@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../limits.ts';
-import { EMAIL_MESSAGE, passwordSchema } from './common.ts';
+import { EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Email is required',
@@ -40,3 +40,35 @@ export const ZSecurityNotice = z.object({
   at: z.string().meta({ format: 'date-time', description: 'When, ISO 8601 in UTC.' }),
 });
 export type TSecurityNotice = z.infer<typeof ZSecurityNotice>;
+
+export const ZAdminSummary = z.object({
+  totalAmbassadors: z.number().int(),
+  pendingApplications: z.number().int(),
+  pendingReports: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+});
+export type TAdminSummary = z.infer<typeof ZAdminSummary>;
+
+export const ZAdminAccount = z.object({
+  id: z.string(),
+  fullName: ZNullableText,
+  email: z.string(),
+  username: ZNullableText,
+  isSuperAdmin: z.boolean(),
+  createdAt: ZIsoDate,
+});
+export type TAdminAccount = z.infer<typeof ZAdminAccount>;
+
+export const ZAdminActionView = z.object({
+  id: z.string(),
+  adminId: ZNullableText,
+  adminEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: ZNullableText,
+  details: ZNullableText,
+  /** What an edit changed: {field: [before, after]}. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()]).meta({ description: '[before, after]', items: {} })).nullable(),
+  createdAt: ZIsoDate,
+});
+export type TAdminActionView = z.infer<typeof ZAdminActionView>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AMBASSADOR_STATUSES, BADGE_LEVELS, type AmbassadorStatus } from '../enums.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
+import { ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 
 /**
  * What an ambassador may change on their own record. Anything else in the
@@ -33,3 +34,47 @@ export const ZAmbassadorAdminUpdate = z
   })
   .partial();
 export type TAmbassadorAdminUpdate = z.input<typeof ZAmbassadorAdminUpdate>;
+
+export const ZAmbassadorView = z.object({
+  id: z.string(),
+  userId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  country: z.string(),
+  personalTelegramHandle: ZNullableText,
+  totalGcmEarned: ZMoney,
+  monthlyGcm: ZMoney,
+  totalUsdtEarned: ZMoney,
+  monthlyUsdt: ZMoney,
+  badgeLevel: z.enum(BADGE_LEVELS),
+  badgePinned: z.boolean(),
+  status: z.enum(AMBASSADOR_STATUSES),
+  gcmWalletAddress: ZWalletAddress.nullable(),
+  usdtWalletAddress: ZWalletAddress.nullable(),
+  ...SOCIAL_HANDLES,
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type TAmbassadorView = z.infer<typeof ZAmbassadorView>;
+
+/** An ambassador in the admin list: with its abuse ZFlags. */
+export const ZAdminAmbassadorView = ZAmbassadorView.extend({ flags: ZFlags });
+export type TAdminAmbassadorView = z.infer<typeof ZAdminAmbassadorView>;
+
+/** The signed-in ambassador's own record, with balances derived from the ledger. */
+export const ZOwnAmbassador = ZAmbassadorView.extend({
+  withdrawableUsdt: ZMoney,
+  pendingWithdrawalUsdt: ZMoney,
+  withdrawnUsdt: ZMoney,
+  usdtBalance: ZMoney,
+  reportCount: z.number().int(),
+  /** Prizes and lottery wins of closed seasons, newest first ("You won 2nd place in October 2026"). */
+  /** Emails about decisions on (the profile's 'Email notifications' switch). */
+  emailNotifications: z.boolean(),
+  /** After a payout address change, withdrawals wait until then (DECISIONS §5). */
+  withdrawalsPausedUntil: ZIsoDate.nullable(),
+  /** After today's report (one per UTC day): when the next one can be sent, the next UTC midnight. */
+  nextReportAt: ZIsoDate.nullable(),
+  wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: ZMoney, text: z.string() })),
+});
+export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;

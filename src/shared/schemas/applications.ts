@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
-import { ZEmail } from './common.ts';
+import { ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { ZProfileLinks } from './profile-links.ts';
 
 export const APPLICATION_MESSAGES = {
@@ -83,3 +83,25 @@ export type TApplication = z.output<typeof ZApplicationInput>;
 
 export const APPLICATION_STATUSES = DECISION_STATUSES;
 export type ApplicationStatus = DecisionStatus;
+
+export const ZApplicationView = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  country: z.string(),
+  personalTelegramHandle: z.string(),
+  socialMediaPlatforms: z.array(z.string()),
+  ...SOCIAL_HANDLES,
+  totalFollowers: z.number().int(),
+  whyJoin: z.string(),
+  experience: z.string(),
+  status: z.enum(DECISION_STATUSES),
+  adminNotes: ZNullableText,
+  rejectedAt: ZIsoDate.nullable(),
+  createdAt: ZIsoDate,
+});
+export type TApplicationView = z.infer<typeof ZApplicationView>;
+
+/** An application in the admin list: with its abuse ZFlags (never in the applicant's own answer). */
+export const ZAdminApplicationView = ZApplicationView.extend({ flags: ZFlags });
+export type TAdminApplicationView = z.infer<typeof ZAdminApplicationView>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT, MAX_EMAIL_LENGTH, MAX_NOTES_LENGTH, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { readMoneyInput } from '../money.ts';
+import { ABUSE_FLAGS } from '../enums.ts';
 
 export const EMAIL_MESSAGE = 'Invalid email address';
 
@@ -111,3 +112,21 @@ export const ZErrorBody = z.object({
   code: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/* What leaves the server: the parts the answers of every feature are made of. `.meta()` is for the API document. */
+export const ZIsoDate = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC.' });
+export const ZCalendarDate = z.string().meta({ format: 'date', description: 'A calendar date, YYYY-MM-DD (UTC).' });
+export const ZWalletAddress = z.string().meta({ description: 'A BEP20 address, checksummed.', pattern: '^0x[0-9a-fA-F]{40}$' });
+export const ZNullableText = z.string().nullable();
+/** Abuse flags of an admin list item (DECISIONS §5, The admin desk). */
+export const ZFlags = z.array(z.enum(ABUSE_FLAGS));
+/** The social handles an application and an ambassador carry. */
+export const SOCIAL_HANDLES = {
+  twitterHandle: ZNullableText,
+  instagramHandle: ZNullableText,
+  telegramHandle: ZNullableText,
+  facebookHandle: ZNullableText,
+  youtubeHandle: ZNullableText,
+};
+
+export const ZMessage = z.object({ message: z.string() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DECISIONS } from '../enums.ts';
-import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
+import { DECISIONS, DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
-import { ZAdminNotes, ZListQuery, moneySchema } from './common.ts';
+import { ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { BADGE_LEVELS } from '../badges.ts';
 
 export const REPORT_MESSAGES = {
   activityReport: 'Please provide at least 50 characters for your weekly report',
@@ -89,3 +89,34 @@ export const ZOwnReportsQuery = ZListQuery.pick({ offset: true, cursor: true }).
     .optional(),
 });
 export type TOwnReportsQuery = z.infer<typeof ZOwnReportsQuery>;
+
+export const ZReportView = z.object({
+  id: z.string(),
+  ambassadorId: z.string(),
+  weekStartDate: ZCalendarDate,
+  weekEndDate: ZCalendarDate,
+  activityReport: z.string(),
+  gcmAwarded: ZMoney,
+  usdtAwarded: ZMoney,
+  adminNotes: ZNullableText,
+  status: z.enum(DECISION_STATUSES),
+  createdAt: ZIsoDate,
+  reviewedAt: ZIsoDate.nullable(),
+});
+export type TReportView = z.infer<typeof ZReportView>;
+
+export const ZAdminReportView = ZReportView.extend({
+  ambassador: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    country: z.string(),
+    badgeLevel: z.enum(BADGE_LEVELS),
+    personalTelegramHandle: ZNullableText,
+    ...SOCIAL_HANDLES,
+  }),
+  /** A live review claim: 'Being reviewed by {by}' until then. */
+  claim: z.object({ by: z.string(), until: ZIsoDate }).nullable(),
+  flags: ZFlags,
+});
+export type TAdminReportView = z.infer<typeof ZAdminReportView>;

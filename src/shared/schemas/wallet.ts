@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
+import { ZMoney, ZIsoDate, ZNullableText } from './common.ts';
+import { CURRENCIES, TRANSACTION_TYPES } from '../enums.ts';
 
 /** How the API document describes an address: what normalizeBep20Address accepts. */
 export const WALLET_ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
@@ -46,3 +48,15 @@ export const WALLET_MESSAGES = { usdtRequired: 'Please enter a valid USDT wallet
 export const ZUsdtWalletForm = z.object({
   usdtWalletAddress: z.string({ error: WALLET_MESSAGES.usdtRequired }).trim().min(1, WALLET_MESSAGES.usdtRequired),
 });
+
+export const ZTransactionView = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  currency: z.enum(CURRENCIES),
+  amount: ZMoney,
+  description: z.string(),
+  createdAt: ZIsoDate,
+  reportId: ZNullableText,
+  withdrawalId: ZNullableText,
+});
+export type TTransactionView = z.infer<typeof ZTransactionView>;

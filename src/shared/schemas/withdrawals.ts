@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
-import { ZAdminNotes, moneySchema } from './common.ts';
+import { ZAdminNotes, moneySchema, ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags } from './common.ts';
 import { ZRequiredWallet } from './wallet.ts';
 
 export const WITHDRAWAL_MESSAGES = {
@@ -103,3 +103,48 @@ export function withdrawalStage(w: { status: DecisionStatus; txHash: string | nu
 }
 export const ADMIN_WITHDRAWAL_FILTERS = ['pending', 'approved', 'awaiting_payment', 'paid', 'rejected'] as const;
 export type AdminWithdrawalFilter = (typeof ADMIN_WITHDRAWAL_FILTERS)[number];
+
+export const ZWithdrawalView = z.object({
+  id: z.string(),
+  ambassadorId: z.string(),
+  amount: ZMoney,
+  walletAddress: ZWalletAddress,
+  status: z.enum(DECISION_STATUSES),
+  /** Where it stands (DECISIONS §5, Money out): to approve, approved and awaiting payment, paid, rejected. */
+  stage: z.enum(WITHDRAWAL_STAGES),
+  adminNotes: ZNullableText,
+  createdAt: ZIsoDate,
+  reviewedAt: ZIsoDate.nullable(),
+  /** Admins who approved it: 1 of 2 while a large one waits for its second approval. */
+  approvals: z.number().int(),
+  /** How many approvals it needs: 2 above PAYOUT_SECOND_APPROVAL_USDT (the two-person rule), else 1. */
+  approvalsNeeded: z.number().int(),
+  /** Paid: the on-chain transaction that paid it, when, and its page on the block explorer. */
+  txHash: z.string().nullable(),
+  paidAt: ZIsoDate.nullable(),
+  txUrl: z.string().nullable(),
+});
+export type TWithdrawalView = z.infer<typeof ZWithdrawalView>;
+
+export const ZAdminWithdrawalView = ZWithdrawalView.extend({
+  ambassador: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+  /** Who gave the approvals so far, first first. */
+  approvedBy: z.array(z.string()),
+  /** Above PAYOUT_SECOND_APPROVAL_USDT and still pending: 'Needs a second approval'. */
+  needsSecondApproval: z.boolean(),
+  /**
+   * The ambassador's payout address was changed (or removed) after this request was made, at this
+   * time: the request still pays its own address, which may no longer be the one the person wants
+   * (or the change was someone else's). Null when it has not changed since.
+   */
+  addressChangedAt: ZIsoDate.nullable(),
+  flags: ZFlags,
+});
+export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
+
+/** The other ambassadors whose saved or paid-to address a withdrawal's is (shared_wallet): the first 10 by name, and how many in all. */
+export const ZWalletSharers = z.object({
+  ambassadors: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string() })),
+  total: z.number().int(),
+});
+export type TWalletSharers = z.infer<typeof ZWalletSharers>;

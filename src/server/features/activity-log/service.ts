@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { boundedCount, descNullsLast, type Total } from '../../db/paging.ts';
 import type { Db } from '../../db/client.ts';
-import type { TAdminActionView } from '../../../shared/schemas/views.ts';
+import type { TAdminActionView } from '../../../shared/schemas/admins.ts';
 import { adminActions } from '../../db/schema.ts';
 import { containsAny } from '../../db/search.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZAdminSummary } from '../../../shared/schemas/views.ts';
+import { ZAdminSummary } from '../../../shared/schemas/admins.ts';
 import { typed } from '../../http.ts';
 import { ambassadorCount } from '../ambassadors/service.ts';
 import { pendingApplicationCount } from '../applications/service.ts';

@@ -1,4 +1,4 @@
-import type { TAmbassadorView } from '../../../shared/schemas/views.ts';
+import type { TAmbassadorView } from '../../../shared/schemas/ambassadors.ts';
 import type { ambassadors } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 

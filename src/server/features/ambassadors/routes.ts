@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate } from '../../../shared/schemas/ambassadors.ts';
-import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZAdminAmbassadorView, ZAmbassadorView, ZMessage, ZOwnAmbassador } from '../../../shared/schemas/views.ts';
+import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
+import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, resendSetupEmail, updateOwnAmbassador } from './service.ts';
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZApplicationInput } from '../../../shared/schemas/applications.ts';
-import { ZAdminNotes, ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZAdminApplicationView, ZApplicationView, ZMessage } from '../../../shared/schemas/views.ts';
+import { ZApplicationInput, ZAdminApplicationView, ZApplicationView } from '../../../shared/schemas/applications.ts';
+import { ZAdminNotes, ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
 import { requireUser, setTotal, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 

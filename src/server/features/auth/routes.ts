@@ -9,10 +9,9 @@ import {
   ZSetupPasswordInput,
   ZSuperAdminLoginInput,
 } from '../../../shared/schemas/auth.ts';
-import { ZErrorBody } from '../../../shared/schemas/common.ts';
+import { ZErrorBody, ZMessage } from '../../../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaRequired } from '../../../shared/schemas/mfa.ts';
 import { FORGOT_PASSWORD_MESSAGE, ZForgotPasswordInput, ZSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
-import { ZMessage } from '../../../shared/schemas/views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../auth/device-cookie.ts';
 import { onRealClock } from '../../clock.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZErrorBody } from '../../../shared/schemas/common.ts';
+import { ZErrorBody, ZMessage } from '../../../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaEnrollment, ZMfaStatus, ZRecoveryCodes } from '../../../shared/schemas/mfa.ts';
-import { ZMessage } from '../../../shared/schemas/views.ts';
 import { requireUser, typed } from '../../http.ts';
 import { disableMfa, finishEnrollment, mfaStatus, regenerateRecoveryCodes, startEnrollment } from './service.ts';
 

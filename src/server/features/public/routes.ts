@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZLeaderboardEntry, ZStats } from '../../../shared/schemas/views.ts';
+import { ZLeaderboardEntry, ZStats } from '../../../shared/schemas/public.ts';
 import { monthPeriod } from '../../clock.ts';
 import { publicCache, sendEncoded } from './cache.ts';
 import { leaderboardHub } from './stream.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { LEADERBOARD_SIZE } from '../../../shared/limits.ts';
-import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/views.ts';
+import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/public.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { descNullsLast } from '../../db/paging.ts';

@@ -13,7 +13,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { diffLeaderboard } from '../../../shared/leaderboard-patch.ts';
-import type { TLeaderboardEntry } from '../../../shared/schemas/views.ts';
+import type { TLeaderboardEntry } from '../../../shared/schemas/public.ts';
 import { PUBLIC_TOPICS, type LiveTopic } from '../../../shared/live.ts';
 import type { ChangesFeed, FiguresFeed } from '../../db/figures.ts';
 

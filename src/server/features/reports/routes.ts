@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
-import { REPORT_STATUSES, ZOwnReportsQuery, ZReportInput, ZReviewInput } from '../../../shared/schemas/reports.ts';
-import { ZAdminReportView, ZReportView } from '../../../shared/schemas/views.ts';
+import { REPORT_STATUSES, ZOwnReportsQuery, ZReportInput, ZReviewInput, ZAdminReportView, ZReportView } from '../../../shared/schemas/reports.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { claimNextReport, claimReport, getOwnReport, listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-
 import { REPORT_MESSAGES, type ReportStatus, type TOwnReportsQuery } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { OWN_REPORTS_MAX } from '../../../shared/limits.ts';
-import type { TAdminReportView, TReportView } from '../../../shared/schemas/views.ts';
+import type { TAdminReportView, TReportView } from '../../../shared/schemas/reports.ts';
 import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { TAdminAccount } from '../../../shared/schemas/views.ts';
+import type { TAdminAccount } from '../../../shared/schemas/admins.ts';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admins.ts';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword } from '../../auth/passwords.ts';

@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZAdminWithdrawalView, ZTransactionView, ZWalletSharers, ZWithdrawalView } from '../../../shared/schemas/views.ts';
-import { ADMIN_WITHDRAWAL_FILTERS, ZExportQuery, ZMarkPaidInput, ZWithdrawalDecisionInput, ZWithdrawalInput } from '../../../shared/schemas/withdrawals.ts';
+import {
+  ZAdminWithdrawalView,
+  ZWalletSharers,
+  ZWithdrawalView,
+  ADMIN_WITHDRAWAL_FILTERS,
+  ZExportQuery,
+  ZMarkPaidInput,
+  ZWithdrawalDecisionInput,
+  ZWithdrawalInput,
+} from '../../../shared/schemas/withdrawals.ts';
+import { ZTransactionView } from '../../../shared/schemas/wallet.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal, walletSharers } from './service.ts';

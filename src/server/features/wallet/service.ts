@@ -2,7 +2,8 @@ import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'd
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
-import type { TAdminWithdrawalView, TTransactionView, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/views.ts';
+import type { TAdminWithdrawalView, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/withdrawals.ts';
+import type { TTransactionView } from '../../../shared/schemas/wallet.ts';
 import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -186,14 +187,14 @@ export async function listWithdrawalsForAdmin(
     items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags }) => {
       const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals);
       return {
-      ...view,
-      ambassador,
-      approvedBy,
-      needsSecondApproval: view.status === 'pending' && view.approvalsNeeded === 2,
-      // The ambassador's address as saved now may not be the one this request pays: the approver must see it.
-      addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
-      flags: asFlags(flags),
-    };
+        ...view,
+        ambassador,
+        approvedBy,
+        needsSecondApproval: view.status === 'pending' && view.approvalsNeeded === 2,
+        // The ambassador's address as saved now may not be the one this request pays: the approver must see it.
+        addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
+        flags: asFlags(flags),
+      };
     }),
     ...page,
   };

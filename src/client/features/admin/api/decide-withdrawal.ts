@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
-import type { ZWithdrawalDecisionInput } from '../../../../shared/schemas/withdrawals.ts';
+import type { TWithdrawalView, ZWithdrawalDecisionInput } from '../../../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 export type WithdrawalDecision = 'approve' | 'reject';

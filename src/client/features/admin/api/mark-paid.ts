@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TMarkPaidInput } from '../../../../shared/schemas/withdrawals.ts';
-import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
+import type { TMarkPaidInput, TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 export interface MarkPaidResult {

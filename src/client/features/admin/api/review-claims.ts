@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TAdminReportView } from '../../../../shared/schemas/views.ts';
+import type { TAdminReportView } from '../../../../shared/schemas/reports.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** How often an open review renews its claim (the server holds one for 10 minutes). */

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TReviewInput } from '../../../../shared/schemas/reports.ts';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReviewInput, TReportView } from '../../../../shared/schemas/reports.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 export function reviewReport(id: string, input: TReviewInput): Promise<TReportView> {

@@ -4,7 +4,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { BADGE_TIERS } from '../../../../shared/badges.ts';
 import { AMBASSADOR_STATUSES } from '../../../../shared/enums.ts';
 import { ZAmbassadorAdminUpdate, type TAmbassadorAdminUpdate } from '../../../../shared/schemas/ambassadors.ts';
-import type { TAdminAmbassadorView } from '../../../../shared/schemas/views.ts';
+import type { TAdminAmbassadorView } from '../../../../shared/schemas/ambassadors.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatCount } from '../../../../shared/format.ts';
 import { APPLICATION_PLATFORM_CHIPS, SETUP_LINK_VALID_HOURS } from '../../../../shared/limits.ts';
 import { platformLabel } from '../../../../shared/platforms.ts';
-import type { TAdminApplicationView } from '../../../../shared/schemas/views.ts';
+import type { TAdminApplicationView } from '../../../../shared/schemas/applications.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

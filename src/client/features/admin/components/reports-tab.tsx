@@ -6,7 +6,7 @@ import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../../../shared/format.ts';
 import type { z } from 'zod';
 import { ZReviewInput } from '../../../../shared/schemas/reports.ts';
-import type { TAdminReportView, TReportView } from '../../../../shared/schemas/views.ts';
+import type { TAdminReportView, TReportView } from '../../../../shared/schemas/reports.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';

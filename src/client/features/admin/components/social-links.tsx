@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PLATFORMS, PLATFORM_INFO, profileLink, type Platform, type PlatformInfo } from '../../../../shared/platforms.ts';
-import type { TAmbassadorView } from '../../../../shared/schemas/views.ts';
+import type { TAmbassadorView } from '../../../../shared/schemas/ambassadors.ts';
 import { DetailList } from './detail-list.tsx';
 
 type SocialHandles = Pick<TAmbassadorView, PlatformInfo['field']>;

@@ -7,7 +7,7 @@ import { ADMIN_ACTION_LABELS, ADMIN_ACTIONS } from '../../../../shared/enums.ts'
 import { formatDate, formatDateTime } from '../../../../shared/format.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput } from '../../../../shared/schemas/admins.ts';
-import type { TAdminAccount, TAdminActionView } from '../../../../shared/schemas/views.ts';
+import type { TAdminAccount, TAdminActionView } from '../../../../shared/schemas/admins.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { formatDate, formatDateTime, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import { EXPORT_MAX_IDS, WITHDRAWAL_STAGE_LABELS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
-import type { TAdminWithdrawalView, TWithdrawalView } from '../../../../shared/schemas/views.ts';
+import type { TAdminWithdrawalView, TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';

@@ -2,8 +2,7 @@ import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, Shie
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount, formatDateTime } from '../../../../shared/format.ts';
-import type { TSecurityNotice } from '../../../../shared/schemas/admins.ts';
-import type { TAdminSummary } from '../../../../shared/schemas/views.ts';
+import type { TSecurityNotice, TAdminSummary } from '../../../../shared/schemas/admins.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { earningsSummary, weeklyEarnings } from './weekly-earnings.ts';
 
 function report(week: string, status: TReportView['status'], gcm: string, usdt: string): TReportView {

@@ -1,6 +1,6 @@
 import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReportView } from '../../../../shared/schemas/reports.ts';
 
 export interface WeekPoint {
   week: string;

@@ -25,7 +25,7 @@ import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { PrizePool } from '../../../components/prize-pool.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
-import type { TStats } from '../../../../shared/schemas/views.ts';
+import type { TStats } from '../../../../shared/schemas/public.ts';
 import { usePublicChanges } from '../../../api/live.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePublicStats } from '../api/get-public-stats.ts';

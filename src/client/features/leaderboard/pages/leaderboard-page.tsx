@@ -2,7 +2,7 @@ import { Crown, Info, Medal, Trophy } from 'lucide-react';
 import { compareMoney } from '../../../../shared/money.ts';
 import { formatWholeGcm, initials } from '../../../../shared/format.ts';
 import { LEADERBOARD_PODIUM_MIN, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
-import type { TLeaderboardEntry } from '../../../../shared/schemas/views.ts';
+import type { TLeaderboardEntry } from '../../../../shared/schemas/public.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
 import { PageHero } from '../../../components/layout/page-hero.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';

@@ -8,7 +8,7 @@ import { initials } from '../../../../shared/format.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/limits.ts';
 import { PLATFORMS, PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
 import { ZChangePasswordForm } from '../../../../shared/schemas/auth.ts';
-import type { TOwnAmbassador } from '../../../../shared/schemas/views.ts';
+import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import { useUpdateAmbassador } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';

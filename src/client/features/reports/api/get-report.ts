@@ -1,6 +1,6 @@
 /** One of the ambassador's own reports (GET /api/reports/:id), for its detail and a notification's link. */
 import { useQuery } from '@tanstack/react-query';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { resources } from '../../../api/resources.ts';
 
 /**

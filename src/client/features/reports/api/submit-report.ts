@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TReportInput } from '../../../../shared/schemas/reports.ts';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReportInput, TReportView } from '../../../../shared/schemas/reports.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** The server takes the ambassador from the session; the body holds only the week and the text. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatWeek } from '../../../../shared/format.ts';
 import { REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { awardText } from '../../../components/report-feedback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ModalDialog } from '../../../components/ui/dialog.tsx';

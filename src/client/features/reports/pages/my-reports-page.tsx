@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatDate, formatWeek } from '../../../../shared/format.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../../../shared/limits.ts';
-import type { TReportView } from '../../../../shared/schemas/views.ts';
+import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
-import type { TWithdrawalView } from '../../../../shared/schemas/views.ts';
+import type { TWithdrawalInput, TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 /**

@@ -7,7 +7,9 @@ import { formatDateTime, formatGcm, formatSignedAmount, formatUsdt } from '../..
 import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
 import { compareMoney, toCents } from '../../../../shared/money.ts';
 import { ZUsdtWalletForm } from '../../../../shared/schemas/wallet.ts';
-import type { TOwnAmbassador, TTransactionView, TWithdrawalView } from '../../../../shared/schemas/views.ts';
+import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
+import type { TTransactionView } from '../../../../shared/schemas/wallet.ts';
+import type { TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { useUpdateAmbassador } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
