@@ -141,6 +141,44 @@ export async function boundedCount(db: Db, table: PgTable, where: SQL | undefine
   return { total: Math.max(estimate, n), estimated: true };
 }
 
+/** One page of a list's query: its conditions (filter and cursor), its order, its size. */
+export interface ListSelect {
+  where: SQL | undefined;
+  order: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/** What an admin list is: its order (with the index that serves it), its filter and its query. */
+export interface ListDefinition<R extends Record<string, unknown>> {
+  keys: SortKey[];
+  filter: SQL | undefined;
+  /** The list's own query with the conditions and order given; selects `cursorColumns(keys)` beside each row. */
+  select: (page: ListSelect) => Promise<R[]>;
+}
+
+/**
+ * Every row of a list, in the list's order, one keyset page after the last row seen: how an export
+ * reads the very list the tab shows (same filter, same order, same query), keeping one page in memory.
+ */
+export function pagesOf<R extends Record<string, unknown>>(list: ListDefinition<R>, pageSize: number): (last: R | undefined) => Promise<R[]> {
+  return (last) =>
+    list.select({
+      where: and(
+        list.filter,
+        last
+          ? afterCursor(
+              list.keys,
+              list.keys.map((_, i) => String(last[`k${i}`])),
+            )
+          : undefined,
+      ),
+      order: orderOf(list.keys),
+      limit: pageSize,
+      offset: 0,
+    });
+}
+
 export interface Page<R> {
   rows: R[];
   total: number;
@@ -155,12 +193,7 @@ export interface Page<R> {
  */
 export async function listPage<R extends Record<string, unknown>>(
   query: { limit: number; offset: number; cursor?: string | undefined },
-  options: {
-    keys: SortKey[];
-    filter: SQL | undefined;
-    count: (filter: SQL | undefined) => Promise<Total>;
-    select: (page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) => Promise<R[]>;
-  },
+  options: ListDefinition<R> & { count: (filter: SQL | undefined) => Promise<Total> },
 ): Promise<Page<R>> {
   if (query.cursor && query.offset > 0) throw badRequest('Use either offset or cursor, not both', 'cursor');
   const after = query.cursor ? afterCursor(options.keys, decodeCursor(query.cursor, options.keys)) : undefined;

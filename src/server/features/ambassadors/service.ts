@@ -5,7 +5,7 @@ import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, TOwnAmbassador } fr
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
 import { utcDay } from '../../clock.ts';
 import { containsAny } from '../../db/search.ts';
@@ -89,17 +89,14 @@ const LIST_KEYS: SortKey[] = [
   { column: ambassadors.id, direction: 'asc', kind: 'uuid' },
 ];
 
-/**
- * One page of the admin list: by offset, or after a cursor (keyset paging, as
- * cheap deep as on the first page). The total is the maintained count when
- * unfiltered, a bounded count of the matches otherwise.
- */
-export async function listAmbassadors(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
-  const page = await listPage(query, {
+type AmbassadorListQuery = Pick<TListQuery, 'search'> & { flagged?: boolean | undefined };
+
+/** The admin list of ambassadors (its export reads the same): search, 'Flagged only', newest first. */
+export function ambassadorList(ctx: AppContext, query: AmbassadorListQuery) {
+  return {
     keys: LIST_KEYS,
     filter: and(ambassadorSearch(query.search), query.flagged ? flaggedFilter('ambassadors') : undefined),
-    count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter, countLimit(query.flagged)) : maintainedAmbassadorCount(ctx.db)),
-    select: ({ where, order, limit, offset }) =>
+    select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({ row: ambassadors, flags: flagsColumn('ambassadors'), ...cursorColumns(LIST_KEYS) })
         .from(ambassadors)
@@ -107,6 +104,18 @@ export async function listAmbassadors(ctx: AppContext, query: TListQuery & { fla
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
+  };
+}
+
+/**
+ * One page of the admin list: by offset, or after a cursor (keyset paging, as
+ * cheap deep as on the first page). The total is the maintained count when
+ * unfiltered, a bounded count of the matches otherwise.
+ */
+export async function listAmbassadors(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
+  const page = await listPage(query, {
+    ...ambassadorList(ctx, query),
+    count: (filter) => (filter ? boundedCount(ctx.db, ambassadors, filter, countLimit(query.flagged)) : maintainedAmbassadorCount(ctx.db)),
   });
   const now = ctx.clock.now();
   return { ...page, items: page.rows.map((r) => ({ ...presentAmbassador(r.row, now), flags: asFlags(r.flags) })) };

@@ -8,7 +8,7 @@ import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, listPage, type SortKey } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { containsAny } from '../../db/search.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
@@ -131,16 +131,18 @@ const PENDING_KEYS: SortKey[] = [
   { column: ambassadorApplications.id, direction: 'asc', kind: 'uuid' },
 ];
 
-export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
-  const { rows, ...page } = await listPage(query, {
+type ApplicationListQuery = Pick<TListQuery, 'search'> & { flagged?: boolean | undefined };
+
+/** The admin list of pending applications (its export reads the same): search, 'Flagged only', most followers first. */
+export function applicationList(ctx: AppContext, query: ApplicationListQuery) {
+  return {
     keys: PENDING_KEYS,
     filter: and(
       eq(ambassadorApplications.status, 'pending'),
       containsAny(query.search, ambassadorApplications.fullName, ambassadorApplications.email),
       query.flagged ? flaggedFilter('applications') : undefined,
     ),
-    count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter, countLimit(query.flagged)),
-    select: ({ where, order, limit, offset }) =>
+    select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({ row: ambassadorApplications, flags: flagsColumn('applications'), ...cursorColumns(PENDING_KEYS) })
         .from(ambassadorApplications)
@@ -148,6 +150,13 @@ export async function listPendingApplications(ctx: AppContext, query: TListQuery
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
+  };
+}
+
+export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
+  const { rows, ...page } = await listPage(query, {
+    ...applicationList(ctx, query),
+    count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter, countLimit(query.flagged)),
   });
   return { items: rows.map((r) => ({ ...presentApplication(r.row), flags: asFlags(r.flags) })), ...page };
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, listPage, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, reportLinks, users, weeklyReports } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
@@ -168,11 +168,11 @@ function presentAdminReport(
 
 const claimantName = sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${weeklyReports.claimedBy})`;
 
-export async function listReportsForAdmin(
-  ctx: AppContext,
-  query: TListQuery & { status?: ReportStatus | undefined; flagged?: boolean | undefined },
-): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
-  const { rows, ...page } = await listPage(query, {
+type ReportListQuery = Pick<TListQuery, 'search'> & { status?: ReportStatus | undefined; flagged?: boolean | undefined };
+
+/** The admin list of reports (its export reads the same): status, search, 'Flagged only', newest first. */
+export function reportList(ctx: AppContext, query: ReportListQuery) {
+  return {
     keys: ADMIN_LIST_KEYS,
     filter: and(
       query.status ? eq(weeklyReports.status, query.status) : undefined,
@@ -181,8 +181,7 @@ export async function listReportsForAdmin(
         : undefined,
       query.flagged ? flaggedFilter('reports') : undefined,
     ),
-    count: (filter) => boundedCount(ctx.db, weeklyReports, filter, countLimit(query.flagged)),
-    select: ({ where, order, limit, offset }) =>
+    select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({
           report: weeklyReports,
@@ -197,6 +196,16 @@ export async function listReportsForAdmin(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
+  };
+}
+
+export async function listReportsForAdmin(
+  ctx: AppContext,
+  query: TListQuery & { status?: ReportStatus | undefined; flagged?: boolean | undefined },
+): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
+  const { rows, ...page } = await listPage(query, {
+    ...reportList(ctx, query),
+    count: (filter) => boundedCount(ctx.db, weeklyReports, filter, countLimit(query.flagged)),
   });
   const now = ctx.clock.now();
   const items = rows.map(({ report, ambassador, claimant, flags }) => presentAdminReport(report, ambassador, claimant, now, flags));

@@ -8,7 +8,7 @@ import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, descNullsLast, listPage, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { containsAny } from '../../db/search.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import type { Db } from '../../db/client.ts';
@@ -128,7 +128,7 @@ export async function requestWithdrawal(
   );
 }
 
-export function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
+function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined {
   switch (status) {
     case undefined:
       return undefined;
@@ -146,11 +146,11 @@ const ADMIN_LIST_KEYS: SortKey[] = [
   { column: withdrawalRequests.id, direction: 'asc', kind: 'uuid' },
 ];
 
-export async function listWithdrawalsForAdmin(
-  ctx: AppContext,
-  query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined },
-): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
-  const { rows, ...page } = await listPage(query, {
+type WithdrawalListQuery = Pick<TListQuery, 'search'> & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined };
+
+/** The admin list of withdrawals (its export reads the same): stage, search, 'Flagged only', newest first. */
+export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
+  return {
     keys: ADMIN_LIST_KEYS,
     filter: and(
       stageFilter(query.status),
@@ -162,8 +162,7 @@ export async function listWithdrawalsForAdmin(
         : undefined,
       query.flagged ? flaggedFilter('withdrawals') : undefined,
     ),
-    count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter, countLimit(query.flagged)),
-    select: ({ where, order, limit, offset }) =>
+    select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({
           withdrawal: withdrawalRequests,
@@ -182,6 +181,16 @@ export async function listWithdrawalsForAdmin(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
+  };
+}
+
+export async function listWithdrawalsForAdmin(
+  ctx: AppContext,
+  query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined },
+): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
+  const { rows, ...page } = await listPage(query, {
+    ...withdrawalList(ctx, query),
+    count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter, countLimit(query.flagged)),
   });
   return {
     items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags }) => {
