@@ -233,90 +233,12 @@ const ZEnv = z
 /** What Fastify's trustProxy takes, in the forms an operator may write (see TRUST_PROXY). */
 export type TrustProxy = false | number | string[];
 
-export interface RateLimitConfig {
-  loginPerAccount: number;
-  loginPerAddress: number;
-  loginWindowMs: number;
-  /** Wrong current passwords on change-password per account in LOGIN_WINDOW_MINUTES (per address: loginPerAddress). */
-  changePasswordPerAccount: number;
-  superAdminLogin: number;
-  applicationsPerHour: number;
-  setupPassword: number;
-}
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  appUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  sessionSecret: string;
-  superAdmin: { email: string; password: string } | undefined;
-  superAdminSecret: string | undefined;
-  superAdminLoginPath: string;
-  allowRegistration: boolean;
-  trustProxy: TrustProxy;
-  /** Origins allowed to send state-changing requests besides APP_URL's own. */
-  allowedOrigins: string[];
-  /** Print emails (setup links included) to the log instead of sending them; refused in production unless EMAIL_TO_LOG=true. */
-  emailToLog: boolean;
-  /** Headers and body of a request must arrive within this time, else 408. */
-  requestTimeoutMs: number;
-  payouts: {
-    tokenAddress: string;
-    tokenDecimals: number;
-    /** Above this amount (USDT), a withdrawal needs two different admins' approval. */
-    secondApprovalUsdt: string;
-    walletChangeHoldMs: number;
-    walletChangeHoldHours: number;
-    /** The block explorer's transaction page; the hash is appended. */
-    explorerTxUrl: string;
-    /**
-     * BSC_RPC_URL: a JSON-RPC node of the chain the token lives on. Set: marking a batch paid first
-     * checks its receipt on chain (chain.ts); unset: only the hash's format is checked.
-     */
-    rpcUrl: string | undefined;
-    /** BSC_RPC_TIMEOUT_SECONDS in milliseconds: how long one call to that node may take before the answer is 503. */
-    rpcTimeoutMs: number;
-    /** PAYOUT_APPROVER_MIN_AGE_HOURS in milliseconds: an approver of a two-person withdrawal existed this long before it was requested (0: no age rule). */
-    approverMinAgeMs: number;
-    approverMinAgeHours: number;
-  };
-  /** DATA_ENCRYPTION_KEY: the secret TOTP seeds are sealed with (auth/sealed.ts); unset: SESSION_SECRET. */
-  dataEncryptionKey: string | undefined;
-  /** DATA_ENCRYPTION_KEY_PREVIOUS: retired secrets whose sealed values are re-sealed at start (a rotation). */
-  dataEncryptionKeyPrevious: string[];
-  /** The drand chain the monthly draw takes its beacon from (quicknet, or DRAND_TEST_CHAIN outside production), and the relays asked. */
-  drand: { chain: DrandChain; urls: string[]; quicknet: boolean };
-  /** Live streams (Server-Sent Events) one client address may hold, and all of them together; 429 beyond. */
-  liveStreams: { perAddress: number; max: number };
-  /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
-  adminMfa: 'required' | 'optional';
-  /** TEST_CLOCK_OFFSET in milliseconds, added to the server's clock (never in production). */
-  clockOffsetMs: number;
-  logLevel: string;
-  sessionIdleMs: number;
-  sessionAbsoluteMs: number;
-  rateLimits: RateLimitConfig;
-  /** Bearer token of GET /metrics; unset: /metrics is off (404). */
-  metricsToken: string | undefined;
-}
-
-export class ConfigError extends Error {}
-
-/** Reads and checks the environment; throws ConfigError naming each bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv): Config {
-  const parsed = ZEnv.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
-    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
-  }
-  const env = parsed.data;
+/**
+ * The configuration the server runs with: the environment checked by ZEnv, then shaped once here.
+ * This schema is the one home of every setting: its type (Config) and its defaults come from it.
+ */
+const ZConfig = ZEnv.transform((env) => {
   const dataDir = path.resolve(env.DATA_DIR);
-  const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -333,43 +255,77 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     superAdminLoginPath: env.SUPER_ADMIN_LOGIN_PATH,
     allowRegistration: env.ALLOW_REGISTRATION,
     trustProxy: env.TRUST_PROXY,
+    /** Origins allowed to send state-changing requests besides APP_URL's own. */
     allowedOrigins: env.ALLOWED_ORIGINS,
+    /** Print emails (setup links included) to the log instead of sending them; refused in production unless EMAIL_TO_LOG=true. */
     emailToLog: !env.SMTP_URL,
+    /** Headers and body of a request must arrive within this time, else 408. */
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    /** TEST_CLOCK_OFFSET in milliseconds, added to the server's clock (never in production). */
     clockOffsetMs: durationMs(env.TEST_CLOCK_OFFSET),
-    adminMfa: env.ADMIN_MFA ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
+    /** ADMIN_MFA: whether admins and super admins must use two-factor sign-in (default: required in production). */
+    adminMfa: env.ADMIN_MFA ?? (env.NODE_ENV === 'production' ? ('required' as const) : ('optional' as const)),
     payouts: {
       tokenAddress: env.USDT_TOKEN_ADDRESS,
       tokenDecimals: env.USDT_TOKEN_DECIMALS,
+      /** Above this amount (USDT), a withdrawal needs two different admins' approval. */
       secondApprovalUsdt: env.PAYOUT_SECOND_APPROVAL_USDT,
       walletChangeHoldMs: env.WALLET_CHANGE_HOLD_HOURS * 3_600_000,
       walletChangeHoldHours: env.WALLET_CHANGE_HOLD_HOURS,
+      /** The block explorer's transaction page; the hash is appended. */
       explorerTxUrl: env.EXPLORER_TX_URL,
+      /**
+       * BSC_RPC_URL: a JSON-RPC node of the chain the token lives on. Set: marking a batch paid first
+       * checks its receipt on chain (chain.ts); unset: only the hash's format is checked.
+       */
       rpcUrl: env.BSC_RPC_URL,
+      /** BSC_RPC_TIMEOUT_SECONDS in milliseconds: how long one call to that node may take before the answer is 503. */
       rpcTimeoutMs: env.BSC_RPC_TIMEOUT_SECONDS * 1000,
+      /** PAYOUT_APPROVER_MIN_AGE_HOURS in milliseconds: an approver of a two-person withdrawal existed this long before it was requested (0: no age rule). */
       approverMinAgeMs: env.PAYOUT_APPROVER_MIN_AGE_HOURS * 3_600_000,
       approverMinAgeHours: env.PAYOUT_APPROVER_MIN_AGE_HOURS,
     },
+    /** DATA_ENCRYPTION_KEY: the secret TOTP seeds are sealed with (auth/sealed.ts); unset: SESSION_SECRET. */
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
+    /** DATA_ENCRYPTION_KEY_PREVIOUS: retired secrets whose sealed values are re-sealed at start (a rotation). */
     dataEncryptionKeyPrevious: env.DATA_ENCRYPTION_KEY_PREVIOUS,
+    /** Live streams (Server-Sent Events) one client address may hold, and all of them together; 429 beyond. */
     liveStreams: { perAddress: env.LIVE_STREAMS_PER_ADDRESS, max: env.LIVE_STREAMS_MAX },
+    /** The drand chain the monthly draw takes its beacon from (quicknet, or DRAND_TEST_CHAIN outside production), and the relays asked. */
     drand: env.DRAND_TEST_CHAIN
       ? { chain: parseDrandTestChain(env.DRAND_TEST_CHAIN), urls: env.DRAND_URLS, quicknet: false }
-      : { chain: { ...QUICKNET }, urls: env.DRAND_URLS, quicknet: true },
-    logLevel: env.LOG_LEVEL,
+      : { chain: { ...QUICKNET } as DrandChain, urls: env.DRAND_URLS, quicknet: true },
+    logLevel: env.LOG_LEVEL as string,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rateLimits: {
       loginPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      loginWindowMs: minutes,
+      loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+      /** Wrong current passwords on change-password per account in LOGIN_WINDOW_MINUTES (per address: loginPerAddress). */
       changePasswordPerAccount: env.CHANGE_PASSWORD_MAX_FAILURES_PER_ACCOUNT,
       superAdminLogin: env.SUPER_ADMIN_LOGIN_MAX_FAILURES,
       applicationsPerHour: env.APPLICATIONS_PER_HOUR,
       setupPassword: env.SETUP_PASSWORD_ATTEMPTS,
     },
+    /** Bearer token of GET /metrics; unset: /metrics is off (404). */
     metricsToken: env.METRICS_TOKEN,
   };
+});
+
+export type Config = z.output<typeof ZConfig>;
+export type RateLimitConfig = Config['rateLimits'];
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv): Config {
+  const parsed = ZConfig.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  return parsed.data;
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
