@@ -62,13 +62,27 @@ export const ZSeasonPreview = z.object({
 });
 export type TSeasonPreview = z.infer<typeof ZSeasonPreview>;
 
+/** What the seasons' calls answer when they refuse (the close's input schema and the service say the same). */
+export const SEASON_MESSAGES = {
+  badMonth: 'A season is a month written YYYY-MM, like 2026-10',
+  notFound: 'No ended season for that month',
+  noSeason: 'No season for that month',
+  notEnded: 'The month has not ended yet',
+  alreadyClosed: 'This season has already been closed',
+  beaconRequired: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
+  beaconTooLong: 'The beacon must be at most 200 characters',
+  noTypedBeacon:
+    'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
+  closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
+} as const;
+
 /**
  * Protocol 1 months only (closed before protocol 2 shipped) take a typed beacon; a protocol 2 month
  * closes by itself and refuses one (DECISIONS §5).
  */
 export const ZCloseSeasonInput = z
   .object({
-    beacon: z.string().trim().max(200, 'The beacon must be at most 200 characters').optional(),
+    beacon: z.string().trim().max(200, SEASON_MESSAGES.beaconTooLong).optional(),
   })
   .nullish()
   .transform((v) => ({ beacon: v?.beacon }));

@@ -26,7 +26,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from
 import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, termsHashOf } from '../../../shared/draw.ts';
 import { roundTime } from '../../../shared/drand.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
-import type { SeasonStatus } from '../../../shared/schemas/season-admin.ts';
+import { SEASON_MESSAGES, type SeasonStatus } from '../../../shared/schemas/season-admin.ts';
 import type { TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { PRIZE_PLACES } from '../../../shared/schemas/settings.ts';
 import { SEASON_PATTERN, ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
@@ -44,19 +44,6 @@ import { getSettings, settingsIn } from '../settings/service.ts';
 import { fetchBeacon } from './beacon.ts';
 import { tellDrawEntrants } from './entrants.ts';
 import { monthSummary } from './summary.ts';
-
-export const SEASON_MESSAGES = {
-  badMonth: 'A season is a month written YYYY-MM, like 2026-10',
-  notFound: 'No ended season for that month',
-  noSeason: 'No season for that month',
-  notEnded: 'The month has not ended yet',
-  alreadyClosed: 'This season has already been closed',
-  beaconRequired: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
-  beaconTooLong: 'The beacon must be at most 200 characters',
-  noTypedBeacon:
-    'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
-  closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
-} as const;
 
 export const MAX_BEACON_LENGTH = 200;
 /** The next month's terms are fixed this long before it begins, so the log holds them before the month starts. */
