@@ -17,6 +17,39 @@ import { forbidden, unauthorized } from './errors.ts';
  */
 export type Access = 'public' | 'optional' | 'user' | 'ambassador' | 'admin' | 'superAdmin';
 
+/** The methods that change something: the Origin check applies to them, and the API document lists their write answers. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Parts of the API document (OpenAPI 3.0) a route may declare for itself. */
+export interface DocRef {
+  $ref: string;
+}
+export interface DocHeader {
+  description: string;
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
+export interface DocResponse {
+  description: string;
+  headers?: Record<string, DocHeader | DocRef>;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+}
+/** A reference to one of the document's shared headers (components/headers). */
+export type SharedHeader =
+  | 'XRequestId'
+  | 'RetryAfter'
+  | 'RetryAfterMaybe'
+  | 'XTotalCount'
+  | 'XTotalCountEstimated'
+  | 'XNextCursor'
+  | 'ETag'
+  | 'SetCookie'
+  | 'IdempotentReplayed'
+  | 'ContentDisposition';
+export const docHeader = (name: SharedHeader): DocRef => ({
+  $ref: `#/components/headers/${name}`,
+});
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -32,6 +65,12 @@ declare module 'fastify' {
     idempotent?: boolean;
     etag?: boolean;
     sessionCookie?: boolean;
+    /**
+     * What no schema tells of the route, declared on the route itself for the API document:
+     * answers beside the schema's (a redirect), headers of its success answer, and `database:
+     * false` for a route that never reads the database (no 503 when it is busy).
+     */
+    document?: { responses?: Record<string, DocResponse>; headers?: Record<string, DocHeader | DocRef>; database?: false };
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -16,7 +16,7 @@
  * `.describe()` saying when; this file adds nothing a route can say better.
  */
 import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
-import type { FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAnalytics } from '../shared/schemas/analytics.ts';
@@ -36,7 +36,7 @@ import { ZLeaderboardEntry, ZStats } from '../shared/schemas/public.ts';
 import { ZTransactionView } from '../shared/schemas/wallet.ts';
 import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
-import type { Access } from './http.ts';
+import { MUTATING_METHODS, docHeader, type Access, type SharedHeader, type DocHeader, type DocRef, type DocResponse } from './http.ts';
 
 /** The schemas named in components/schemas: a client generator gets one type for each. */
 const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
@@ -109,21 +109,11 @@ const TAGS = [
 ];
 
 type Json = Record<string, unknown>;
-interface Ref {
-  $ref: string;
-}
+type Ref = DocRef;
+type Header = DocHeader;
+type ResponseObject = DocResponse;
 interface MediaType {
   schema?: Json;
-}
-interface Header {
-  description: string;
-  required?: boolean;
-  schema: Json;
-}
-interface ResponseObject {
-  description: string;
-  headers?: Record<string, Header | Ref>;
-  content?: Record<string, MediaType>;
 }
 interface Parameter {
   name: string;
@@ -173,44 +163,14 @@ interface RouteFacts {
   /** A list read by cursor: X-Total-Count and X-Next-Cursor. */
   paged: boolean;
   csv: boolean;
+  /** What the route declares of itself beyond its schemas (config.document). */
+  document: NonNullable<FastifyContextConfig['document']> | undefined;
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' };
-const headerRef = (name: string): Ref => ({ $ref: `#/components/headers/${name}` });
 const responseRef = (name: string): Ref => ({ $ref: `#/components/responses/${name}` });
 
-/** What no route option tells: a redirect, and the headers of two lists that are not read by cursor. */
-const SPECIAL: Record<string, { responses?: Record<string, ResponseObject>; headers?: Record<string, Header | Ref>; database?: false }> = {
-  'GET /api/login': {
-    responses: {
-      302: {
-        description: 'Redirects to the sign-in page, /auth (the dashboard’s “log in again” navigation).',
-        headers: { Location: { description: 'The sign-in page.', required: true, schema: { type: 'string', example: '/auth' } } },
-      },
-    },
-    database: false,
-  },
-  'GET /api/unsubscribe': {
-    responses: {
-      302: {
-        description: 'Redirects to the unsubscribe page with the same link, which asks before it unsubscribes.',
-        headers: { Location: { description: 'The unsubscribe page.', required: true, schema: { type: 'string', example: '/unsubscribe?u=…&s=…' } } },
-      },
-    },
-    database: false,
-  },
-  'GET /api/super-admin/actions': {
-    headers: { 'X-Total-Count': headerRef('XTotalCount'), 'X-Total-Count-Estimated': headerRef('XTotalCountEstimated') },
-  },
-  'GET /api/notifications': {
-    headers: {
-      'X-Unread-Count': { description: 'How many of the caller’s notifications are unread.', required: true, schema: { type: 'integer', minimum: 0 } },
-    },
-  },
-};
-
-const HEADERS: Record<string, Header> = {
+const HEADERS: Record<SharedHeader, Header> = {
   XRequestId: {
     description: 'This request’s id, as in the server’s log: quote it when reporting a problem.',
     required: true,
@@ -244,7 +204,7 @@ const HEADERS: Record<string, Header> = {
 
 const errorResponse = (description: string, headers: Record<string, Header | Ref> = {}): ResponseObject => ({
   description,
-  headers: { 'X-Request-Id': headerRef('XRequestId'), ...headers },
+  headers: { 'X-Request-Id': docHeader('XRequestId'), ...headers },
   content: { 'application/json': { schema: ERROR_BODY_REF } },
 });
 
@@ -255,7 +215,7 @@ function sharedResponses(settings: OpenapiSettings): Record<string, ResponseObje
     UriTooLong: errorResponse('The address, or a path parameter in it, is too long.'),
     UnsupportedMediaType: errorResponse('The body is not JSON: send `Content-Type: application/json`.'),
     TooManyRequests: errorResponse('Too many attempts from this address or for this account: wait Retry-After seconds.', {
-      'Retry-After': headerRef('RetryAfter'),
+      'Retry-After': docHeader('RetryAfter'),
     }),
   };
 }
@@ -339,7 +299,7 @@ function routeFacts(route: RouteOptions, url: string): [string, RouteFacts][] {
     `${method} ${openapiPath(url)}`,
     {
       access: config.access ?? 'public',
-      mutating: MUTATING.has(method),
+      mutating: MUTATING_METHODS.has(method),
       crossSite: config.crossSite === true,
       stream: config.stream === true,
       idempotent: config.idempotent === true,
@@ -349,6 +309,7 @@ function routeFacts(route: RouteOptions, url: string): [string, RouteFacts][] {
       bodyOptional: body ? body.safeParse(undefined).success : true,
       paged: Boolean(query && 'cursor' in query.shape),
       csv: url.endsWith('.csv'),
+      document: config.document,
     },
   ]);
 }
@@ -376,14 +337,11 @@ function finish(doc: Document, routes: Map<string, RouteFacts>, settings: Openap
   const named = namedSchemas();
   const used = new Set<string>(['ErrorBody']);
   const usedResponses = new Set<string>();
-  const unmatched = new Set(Object.keys(SPECIAL));
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const key = `${method.toUpperCase()} ${path}`;
       const facts = routes.get(key);
       if (!facts) throw new Error(`API document: no route facts for ${key}`);
-      const special = SPECIAL[key];
-      unmatched.delete(key);
       operation.operationId ??= defaultOperationId(method, path);
       operation.summary ??= `${method.toUpperCase()} ${path}`;
       operation.security = security(facts.access);
@@ -395,10 +353,9 @@ function finish(doc: Document, routes: Map<string, RouteFacts>, settings: Openap
       if (facts.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
       if (facts.etag) parameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
       if (parameters.length) operation.parameters = parameters;
-      operation.responses = responses(operation.responses, facts, special, named, used, usedResponses);
+      operation.responses = responses(operation.responses, facts, named, used, usedResponses);
     }
   }
-  if (unmatched.size) throw new Error(`API document: SPECIAL names routes that do not exist: ${[...unmatched].join(', ')}`);
   doc.tags = TAGS.filter((tag) => Object.values(doc.paths).some((item) => Object.values(item).some((op) => op.tags?.includes(tag.name))));
   doc.components.schemas = {
     ...doc.components.schemas,
@@ -441,23 +398,22 @@ function pruneComponents(doc: Document): void {
 function responses(
   declared: Record<string, ResponseObject | Ref>,
   facts: RouteFacts,
-  special: (typeof SPECIAL)[string] | undefined,
   named: { output: Record<string, Json> },
   used: Set<string>,
   usedResponses: Set<string>,
 ): Record<string, ResponseObject | Ref> {
   const out: Record<string, ResponseObject | Ref> = {};
-  const requestId = { 'X-Request-Id': headerRef('XRequestId') };
-  const successHeaders: Record<string, Header | Ref> = { ...requestId, ...special?.headers };
+  const requestId = { 'X-Request-Id': docHeader('XRequestId') };
+  const successHeaders: Record<string, Header | Ref> = { ...requestId, ...facts.document?.headers };
   if (facts.paged) {
-    successHeaders['X-Total-Count'] = headerRef('XTotalCount');
-    successHeaders['X-Total-Count-Estimated'] = headerRef('XTotalCountEstimated');
-    successHeaders['X-Next-Cursor'] = headerRef('XNextCursor');
+    successHeaders['X-Total-Count'] = docHeader('XTotalCount');
+    successHeaders['X-Total-Count-Estimated'] = docHeader('XTotalCountEstimated');
+    successHeaders['X-Next-Cursor'] = docHeader('XNextCursor');
   }
-  if (facts.etag) successHeaders.ETag = headerRef('ETag');
-  if (facts.sessionCookie) successHeaders['Set-Cookie'] = headerRef('SetCookie');
-  if (facts.idempotent) successHeaders['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
-  if (facts.csv) successHeaders['Content-Disposition'] = headerRef('ContentDisposition');
+  if (facts.etag) successHeaders.ETag = docHeader('ETag');
+  if (facts.sessionCookie) successHeaders['Set-Cookie'] = docHeader('SetCookie');
+  if (facts.idempotent) successHeaders['Idempotent-Replayed'] = docHeader('IdempotentReplayed');
+  if (facts.csv) successHeaders['Content-Disposition'] = docHeader('ContentDisposition');
 
   /** Why each error status can happen, in the order found. */
   const reasons = new Map<string, string[]>();
@@ -484,7 +440,8 @@ function responses(
     );
     out[status] = { description: own ?? (status === '201' ? 'Created.' : 'Done.'), headers: successHeaders, content };
   }
-  for (const [status, response] of Object.entries(special?.responses ?? {})) out[status] = { ...response, headers: { ...requestId, ...response.headers } };
+  for (const [status, response] of Object.entries(facts.document?.responses ?? {}))
+    out[status] = { ...response, headers: { ...requestId, ...response.headers } };
   if (!Object.keys(out).some((status) => status.startsWith('2') || status.startsWith('3'))) {
     if (facts.stream)
       out['200'] = { description: 'A stream of Server-Sent Events.', headers: requestId, content: { 'text/event-stream': { schema: { type: 'string' } } } };
@@ -492,7 +449,7 @@ function responses(
       out['200'] = { description: 'A CSV file (RFC 4180).', headers: successHeaders, content: { 'text/csv': { schema: { type: 'string' } } } };
     else out['200'] = { description: 'Done.', headers: successHeaders };
   }
-  if (facts.etag) out['304'] = { description: 'Not modified: the copy named by If-None-Match is current.', headers: { ...requestId, ETag: headerRef('ETag') } };
+  if (facts.etag) out['304'] = { description: 'Not modified: the copy named by If-None-Match is current.', headers: { ...requestId, ETag: docHeader('ETag') } };
 
   // What the server's plumbing answers, by the route's traits.
   because(
@@ -513,7 +470,7 @@ function responses(
     because(409, 'A request with this Idempotency-Key is still being processed.');
     because(422, 'This Idempotency-Key was already used for a different request.');
   }
-  if (special?.database !== false) {
+  if (facts.document?.database !== false) {
     because(503, 'The database is briefly unavailable: nothing was done; try again after Retry-After seconds.');
   }
 
@@ -526,7 +483,7 @@ function responses(
   }
   for (const [status, list] of reasons) {
     const retry: Record<string, Ref> =
-      status === '503' ? { 'Retry-After': headerRef('RetryAfterMaybe') } : status === '429' ? { 'Retry-After': headerRef('RetryAfter') } : {};
+      status === '503' ? { 'Retry-After': docHeader('RetryAfterMaybe') } : status === '429' ? { 'Retry-After': docHeader('RetryAfter') } : {};
     out[status] = errorResponse(list.length ? list.join(' ') : (STATUS_TEXT[status] ?? 'Error.'), retry);
   }
   for (const [status, name] of shared) {

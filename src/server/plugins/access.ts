@@ -11,9 +11,7 @@ import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from '../features/ambassadors/service.ts';
-import { checkAccess, type Access } from '../http.ts';
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { MUTATING_METHODS, checkAccess, type Access } from '../http.ts';
 
 export interface RouteEntry {
   method: string;
@@ -54,7 +52,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
       return;
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const mutating = methods.some((m) => MUTATING.has(m));
+    const mutating = methods.some((m) => MUTATING_METHODS.has(m));
     const crossSite = route.config?.crossSite === true;
     for (const method of methods)
       if (method !== 'HEAD')
@@ -71,7 +69,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         if (mutating && !crossSite) checkOrigin(request);
         if (access === 'ambassador' && request.user) {
           request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
-          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
+          if (!request.ambassador)
+            throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
         }
       },
       ...existing,

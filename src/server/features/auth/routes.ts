@@ -128,7 +128,18 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/api/login',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        document: {
+          responses: {
+            302: {
+              description: 'Redirects to the sign-in page, /auth (the dashboard’s “log in again” navigation).',
+              headers: { Location: { description: 'The sign-in page.', required: true, schema: { type: 'string', example: '/auth' } } },
+            },
+          },
+          database: false,
+        },
+      },
       schema: {
         operationId: 'goToSignIn',
         summary: 'The sign-in page (a redirect)',

@@ -20,7 +20,14 @@ export async function notificationRoutes(app: FastifyInstance) {
   r.get(
     '/api/notifications',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        document: {
+          headers: {
+            'X-Unread-Count': { description: 'How many of the caller’s notifications are unread.', required: true, schema: { type: 'integer', minimum: 0 } },
+          },
+        },
+      },
       schema: {
         operationId: 'listNotifications',
         summary: 'The signed-in person’s notifications',
@@ -70,7 +77,18 @@ export async function notificationRoutes(app: FastifyInstance) {
   r.get(
     '/api/unsubscribe',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        document: {
+          responses: {
+            302: {
+              description: 'Redirects to the unsubscribe page with the same link, which asks before it unsubscribes.',
+              headers: { Location: { description: 'The unsubscribe page.', required: true, schema: { type: 'string', example: '/unsubscribe?u=…&s=…' } } },
+            },
+          },
+          database: false,
+        },
+      },
       schema: {
         operationId: 'openUnsubscribePage',
         summary: 'The unsubscribe page (a redirect)',

@@ -4,7 +4,7 @@ import { ADMIN_ACTIONS, type AdminAction } from '../../../shared/enums.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput, ZAdminAccount, ZAdminActionView } from '../../../shared/schemas/admins.ts';
 import { ZErrorBody, ZIdParams, ZMessage } from '../../../shared/schemas/common.ts';
-import { requireUser, setTotal, typed } from '../../http.ts';
+import { docHeader, requireUser, setTotal, typed } from '../../http.ts';
 import { latestActions } from '../activity-log/service.ts';
 import { addAdmin, listAdmins, removeAdmin, setAdminPassword } from './service.ts';
 
@@ -95,7 +95,7 @@ export async function superAdminRoutes(app: FastifyInstance) {
   r.get(
     '/api/super-admin/actions',
     {
-      config: access,
+      config: { ...access, document: { headers: { 'X-Total-Count': docHeader('XTotalCount'), 'X-Total-Count-Estimated': docHeader('XTotalCountEstimated') } } },
       schema: {
         operationId: 'listAdminActions',
         summary: 'The activity log',
