@@ -2,6 +2,7 @@
  * A signed-in (or anonymous) caller of the API through app.inject, keeping its
  * session cookie and sending the app's Origin on state-changing requests.
  */
+import { expect } from 'vitest';
 import type { TestServer } from './server.ts';
 import { SUPER_ADMIN } from './server.ts';
 
@@ -73,4 +74,10 @@ export async function superAdminClient(server: TestServer): Promise<ApiClient> {
   });
   if (response.status !== 200) throw new Error(`super admin login failed: ${response.status} ${response.text}`);
   return client;
+}
+
+/** Every error body is {message, errors?} and nothing else (DECISIONS §2). */
+export function expectErrorShape(body: unknown): void {
+  expect(body).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(Object.keys(body as object).every((k) => k === 'message' || k === 'errors')).toBe(true);
 }

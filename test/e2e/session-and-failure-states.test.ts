@@ -1,8 +1,8 @@
 /**
- * Rough edges people meet (issue: lists on phones, dead links, ended sessions, raw errors, a
- * header that knows you), in Chromium: the public header of a signed-in person, the report form
- * after today's report, a session ended elsewhere (the message, then back to the page), and a
- * server failure told as a sentence with the request id, never its body.
+ * What a page says of the session and of failures, in Chromium: the public header of a signed-in
+ * person, the report form after today's report, a page whose code cannot be loaded (Reload), a
+ * session ended elsewhere (the message, then back to the page), and a server failure told as a
+ * sentence with the request id, never its body.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';

@@ -1,4 +1,8 @@
-/** Settings, badge pinning, ambassador edits, paging and search, and the email outbox. */
+/**
+ * Running the programme from the admin desk: report submission on and off, prize settings, the
+ * audit trail, badges (derived and pinned), ambassador edits and suspension, list paging and
+ * search, the email outbox through an SMTP outage, and the API document served.
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema.ts';
@@ -7,7 +11,7 @@ import { createAmbassador, credit, validApplication, validReport } from '../help
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
 
-describe('admin features', () => {
+describe('programme administration', () => {
   let server: TestServer;
   let admin: ApiClient;
 
@@ -174,35 +178,5 @@ describe('admin features', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/withdrawal-requests', '/api/admin/reports/{id}/review', '/api/super-admin/settings']));
     expect(doc.paths['/api/withdrawal-requests'].post.requestBody).toBeDefined();
-  });
-});
-
-describe('housekeeping', () => {
-  it('deletes expired sessions, passed rate-limit windows and old idempotency keys, and nothing current', async () => {
-    const { housekeeping } = await import('../../src/server/housekeeping.ts');
-    const { sessions, rateLimits, idempotencyKeys } = await import('../../src/server/db/schema.ts');
-    const server = await startTestServer();
-    try {
-      const amb = await createAmbassador(server);
-      await credit(server, amb.ambassadorId, 'USDT', '100');
-      await amb.client.post(
-        '/api/withdrawal-requests',
-        { amount: 50, walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
-        { 'idempotency-key': 'k1' },
-      );
-      await new ApiClient(server, { ip: '10.0.0.9' }).post('/api/login', { email: amb.email, password: 'wrong' });
-      const counts = async () => ({
-        sessions: (await server.db.select().from(sessions)).length,
-        limits: (await server.db.select().from(rateLimits)).length,
-        keys: (await server.db.select().from(idempotencyKeys)).length,
-      });
-      const before = await counts();
-      await housekeeping(server.db, server.clock.now());
-      expect(await counts()).toEqual(before);
-      await housekeeping(server.db, new Date(server.clock.now().getTime() + 8 * 24 * 3_600_000));
-      expect(await counts()).toEqual({ sessions: 0, limits: 0, keys: 0 });
-    } finally {
-      await server.close();
-    }
   });
 });
