@@ -19,6 +19,19 @@ export const ZAmbassadorSelfUpdate = z
   .partial();
 export type TAmbassadorSelfUpdate = z.input<typeof ZAmbassadorSelfUpdate>;
 
+/**
+ * The profile page's editors (spec §5): no format check in the browser; a blank field is sent as
+ * null (removed) and the server's answer is shown.
+ */
+const blankAsNull = z.string().transform((value) => value.trim() || null);
+export const ZProfileSocialForm = z.object({
+  twitterHandle: blankAsNull,
+  instagramHandle: blankAsNull,
+  telegramHandle: blankAsNull,
+  facebookHandle: blankAsNull,
+});
+export const ZProfileWalletForm = z.object({ usdtWalletAddress: blankAsNull });
+
 export { AMBASSADOR_STATUSES, type AmbassadorStatus };
 
 /** 'auto' (or null) returns the badge to the automatic monthly level. */

@@ -11,7 +11,7 @@ import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import type { TTransactionView } from '../../../../shared/schemas/wallet.ts';
 import type { TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
-import { useUpdateAmbassador } from '../../../api/ambassador.ts';
+import { useAmbassadorEditor } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
@@ -20,10 +20,9 @@ import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { firstError, Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
+import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { useEditorFocus } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -181,10 +180,14 @@ function BalanceCard({
 }
 
 function UsdtWalletEditor({ address }: { address: string | null }) {
-  const update = useUpdateAmbassador();
   const [editing, setEditing] = useState(false);
   const { editor, editButton } = useEditorFocus(editing);
   const form = useForm({ resolver: zodResolver(ZUsdtWalletForm), defaultValues: { usdtWalletAddress: address ?? '' } });
+  const update = useAmbassadorEditor(form, {
+    title: 'Wallet Updated',
+    description: 'Your USDT wallet address has been saved.',
+    then: () => setEditing(false),
+  });
 
   const start = () => {
     form.reset({ usdtWalletAddress: address ?? '' });
@@ -195,20 +198,7 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
     const first = firstError(errors, ['usdtWalletAddress']);
     if (first) notify.error('Error', first.message);
   };
-  const save = ({ usdtWalletAddress }: { usdtWalletAddress: string }) =>
-    update.mutate(
-      { usdtWalletAddress },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          notify.success('Wallet Updated', 'Your USDT wallet address has been saved.');
-        },
-        onError: (error) => {
-          showServerErrors(form, error);
-          notify.error('Update Failed', errorMessage(error));
-        },
-      },
-    );
+  const save = ({ usdtWalletAddress }: { usdtWalletAddress: string }) => update.save({ usdtWalletAddress });
 
   if (!editing) {
     return (
@@ -233,10 +223,10 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
           <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
         </FormField>
         <div className="flex gap-2 sm:justify-end">
-          <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabledFocusable={update.isPending}>
+          <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabledFocusable={update.pending}>
             <X aria-hidden="true" /> Cancel
           </Button>
-          <Button type="submit" size="sm" loading={update.isPending}>
+          <Button type="submit" size="sm" loading={update.pending}>
             <Check aria-hidden="true" /> Save Wallet
           </Button>
         </div>

@@ -1,0 +1,50 @@
+import { BellRing } from 'lucide-react';
+import { useId } from 'react';
+import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
+import { useUpdateAmbassador } from '../../../api/ambassador.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+
+/** Emails about decisions on or off (DECISIONS §5); security emails go whatever the switch says. */
+export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const update = useUpdateAmbassador();
+  const id = useId();
+  // The switch moves at once; the record read again after the change confirms it.
+  const checked = update.isPending && update.variables.emailNotifications !== undefined ? update.variables.emailNotifications : ambassador.emailNotifications;
+  const toggle = (on: boolean) => {
+    // One change at a time; the switch stays focusable (not disabled) meanwhile.
+    if (update.isPending) return;
+    update.mutate(
+      { emailNotifications: on },
+      {
+        onSuccess: () =>
+          notify.success('Profile Updated', on ? 'You will get an email about each decision.' : 'You will no longer get emails about decisions.'),
+        onError: (error) => notify.error('Update Failed', errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="inline-flex items-center gap-2">
+          <BellRing className="size-5 text-gold" aria-hidden="true" /> Email Notifications
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id} className="font-semibold">
+              Email notifications
+            </label>
+            <p id={`${id}-hint`} className="text-sm text-muted">
+              An email when the team decides on your reports, withdrawals or prizes. Security emails (a password or wallet change) are always sent.
+            </p>
+          </div>
+          <Switch id={id} checked={checked} onCheckedChange={toggle} pending={update.isPending} aria-describedby={`${id}-hint`} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
