@@ -13,9 +13,9 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
-import { WALLET_A as WALLET } from '../helpers/wallets.ts';
+import { WALLET_A as WALLET, WALLET_B } from '../helpers/wallets.ts';
 
-const OTHER_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const OTHER_WALLET = WALLET_B;
 
 type Flagged = { id: string; flags: string[] };
 

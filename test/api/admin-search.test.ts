@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAmbassador, requestWithdrawal, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A, WALLET_B } from '../helpers/wallets.ts';
 
-const AMARA_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const BONGANI_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const AMARA_WALLET = WALLET_A;
+const BONGANI_WALLET = WALLET_B;
 
 describe.each(DATABASE_KINDS)('admin list search (%s)', (kind) => {
   let server: TestServer;
@@ -36,8 +37,7 @@ describe.each(DATABASE_KINDS)('admin list search (%s)', (kind) => {
       [bongani, BONGANI_WALLET],
     ] as const) {
       expect((await who.client.post('/api/reports', validReport())).status).toBe(201);
-      await credit(server, who.ambassadorId, 'USDT', '200.00');
-      expect((await who.client.post('/api/withdrawal-requests', { amount: 60, walletAddress: wallet })).status).toBe(201);
+      await requestWithdrawal(server, who, { amount: '60', walletAddress: wallet, balance: '200.00' });
     }
   });
   afterAll(async () => server?.close());

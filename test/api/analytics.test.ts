@@ -17,6 +17,7 @@ import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 describe.each(DATABASE_KINDS)('admin analytics (%s)', (kind) => {
   let server: TestServer;
@@ -48,10 +49,10 @@ describe.each(DATABASE_KINDS)('admin analytics (%s)', (kind) => {
     await credit(server, amb.ambassadorId, 'USDT', '100.00');
     server.clock.set('2026-11-18T10:00:00Z');
     await amb.client.login(amb.email, amb.password);
-    const withdrawal = (await amb.client.post('/api/withdrawal-requests', { amount: '50', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })).body;
+    const withdrawal = (await amb.client.post('/api/withdrawal-requests', { amount: '50', walletAddress: WALLET_A })).body;
     admin = await superAdminClient(server);
     await admin.post(`/api/admin/withdrawals/${withdrawal.id}/approve`, {});
-    await amb.client.post('/api/withdrawal-requests', { amount: '50', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+    await amb.client.post('/api/withdrawal-requests', { amount: '50', walletAddress: WALLET_A });
 
     server.clock.set('2026-11-18T12:00:00Z');
     admin = await superAdminClient(server);

@@ -9,8 +9,9 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
-const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const wallet = WALLET_A;
 
 describe.each(DATABASE_KINDS)('concurrency on %s', (kind) => {
   let server: TestServer;

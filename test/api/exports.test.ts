@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAmbassador, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ambassadors, transactions } from '../../src/server/db/schema.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
@@ -29,9 +29,8 @@ describe.each(DATABASE_KINDS)('CSV exports (%s)', (kind) => {
     admin = await superAdminClient(server);
     evil = await createAmbassador(server, { admin, fullName: '=HYPERLINK("http://evil.example","x")' });
     plain = await createAmbassador(server, { admin, fullName: 'Plain Exporter' });
-    await credit(server, plain.ambassadorId, 'USDT', '200.00');
     await plain.client.patch('/api/ambassador', { usdtWalletAddress: WALLET });
-    await plain.client.post('/api/withdrawal-requests', { amount: '75.00', walletAddress: WALLET });
+    await requestWithdrawal(server, plain, { amount: '75.00', walletAddress: WALLET, balance: '200.00' });
     await evil.client.post('/api/reports', validReport({ activityReport: '+SUM(A1:A9) and @cmd|calc, "quoted" text, enough characters to be a report.' }));
   });
   afterAll(async () => server?.close());

@@ -13,11 +13,7 @@ describe('housekeeping', () => {
     try {
       const amb = await createAmbassador(server);
       await credit(server, amb.ambassadorId, 'USDT', '100');
-      await amb.client.post(
-        '/api/withdrawal-requests',
-        { amount: 50, walletAddress: WALLET_A },
-        { 'idempotency-key': 'k1' },
-      );
+      await amb.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: WALLET_A }, { 'idempotency-key': 'k1' });
       await new ApiClient(server, { ip: '10.0.0.9' }).post('/api/login', { email: amb.email, password: 'wrong' });
       const counts = async () => ({
         sessions: (await server.db.select().from(sessions)).length,

@@ -6,8 +6,9 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_C } from '../helpers/wallets.ts';
 
-const wallet = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
+const wallet = WALLET_C;
 
 describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   let server: TestServer;

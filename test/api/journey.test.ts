@@ -9,6 +9,7 @@ import { validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
   let server: TestServer;
@@ -135,7 +136,7 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
     ]);
 
     // Wallet and withdrawal.
-    const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const wallet = WALLET_A;
     const saved = await ambassador.patch('/api/ambassador', {
       usdtWalletAddress: wallet.toLowerCase(),
       gcmWalletAddress: wallet,

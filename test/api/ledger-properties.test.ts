@@ -17,6 +17,7 @@ import { users } from '../../src/server/db/schema.ts';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 type Step =
   | { kind: 'award'; who: number; currency: 'GCM' | 'USDT'; cents: number }
@@ -84,7 +85,7 @@ describe('ledger invariants (property-based)', () => {
             } else if (s.kind === 'request') {
               await requestWithdrawal(server.ctx, actor, ambassadorIds[s.who] ?? '', {
                 amount: formatCents(BigInt(s.cents)),
-                walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+                walletAddress: WALLET_A,
               });
             } else {
               const pending = await server.db.execute(sql`select id from withdrawal_requests where status = 'pending' order by created_at`);

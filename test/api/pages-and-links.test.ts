@@ -16,6 +16,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, validApplication, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 const FORGED: Array<[field: string, value: string, message: string]> = [
   ['twitterHandle', 'https://evil.example/login', PLATFORM_INFO.twitter.urlMessage],
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)('profile links on %s', (kind) => {
 
   it.each(FORGED)('refuses %s = %s on the own profile with the application form’s message, writing nothing', async (field, value, message) => {
     const before = await storedRow();
-    const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const wallet = WALLET_A;
     const response = await ambassador.client.patch('/api/ambassador', { [field]: value, usdtWalletAddress: wallet });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);

@@ -10,6 +10,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
+import { WALLET_B } from '../helpers/wallets.ts';
 
 describe('programme administration', () => {
   let server: TestServer;
@@ -122,13 +123,13 @@ describe('programme administration', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
-      gcmWalletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      gcmWalletAddress: WALLET_B,
       twitterHandle: 'https://x.com/new',
       status: 'suspended',
       totalUsdtEarned: '100.00',
     });
     expect((await amb.client.post('/api/reports', validReport())).status).toBe(403);
-    expect((await amb.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' })).status).toBe(403);
+    expect((await amb.client.post('/api/withdrawal-requests', { amount: 50, walletAddress: WALLET_B })).status).toBe(403);
     expect((await amb.client.get('/api/ambassador')).status).toBe(200);
     const log = (await admin.get('/api/super-admin/actions')).body;
     expect(log[0].action).toBe('update_ambassador');

@@ -7,6 +7,7 @@ import { DAY, HOUR } from '../helpers/clock.ts';
 import { createAmbassador, uniqueEmail, validApplication } from '../helpers/factories.ts';
 import { SUPER_ADMIN, TEST_SESSION_SECRET, startTestServer, type TestServer } from '../helpers/server.ts';
 import { sessionKey } from '../../src/server/auth/tokens.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 describe('security baseline', () => {
   let server: TestServer;
@@ -107,7 +108,7 @@ describe('security baseline', () => {
     for (const origin of [null, 'https://evil.example', 'null', `${server.origin}.evil.example`]) {
       const client = new ApiClient(server, { origin });
       client.cookie = amb.client.cookie;
-      const response = await client.post('/api/withdrawal-requests', { amount: 50, walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+      const response = await client.post('/api/withdrawal-requests', { amount: 50, walletAddress: WALLET_A });
       expect(response.status).toBe(403);
       expect(response.body.message).toBe('Cross-site request refused');
       expect((await client.post('/api/logout')).status).toBe(403);

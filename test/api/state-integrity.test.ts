@@ -9,6 +9,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { BUSINESS_TABLES, fingerprint } from '../helpers/fingerprint.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 /** Every table but `sessions`, whose idle expiry a read may push forward by design. */
 const TABLES = [...BUSINESS_TABLES, 'rate_limits'];
@@ -68,7 +69,7 @@ describe('state integrity over every route', () => {
       badgePinned: true,
       totalGcmEarned: '999999',
       monthlyUsdt: '500',
-      gcmWalletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      gcmWalletAddress: WALLET_A,
       email: 'stolen@example.com',
       userId: crypto.randomUUID(),
       id: crypto.randomUUID(),

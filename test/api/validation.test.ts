@@ -8,13 +8,14 @@ import { ambassadorApplications, weeklyReports, withdrawalRequests } from '../..
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 describe('validation messages', () => {
   let server: TestServer;
   let visitor: ApiClient;
   let ambassador: CreatedAmbassador;
   let admin: ApiClient;
-  const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const wallet = WALLET_A;
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -15,10 +15,11 @@ import { SUPER_ADMIN } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
 import { browserSuite, expectText, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { axeViolations, describeViolations, settle, type AxeViolation } from './axe.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 const WIDE = { width: 1280, height: 900 } as const;
 const NARROW = { width: 390, height: 844 } as const;
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const WALLET = WALLET_A;
 const BEACON = 'bsc:43123456:0x9f3c0e1b2a4d5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6';
 
 const now = new Date();

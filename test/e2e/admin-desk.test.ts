@@ -10,8 +10,9 @@ import { createAdmin, createAmbassador, credit, type CreatedAmbassador } from '.
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { browserSuite, expectText, screenshot, signInAsSuperAdmin } from './browser.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const WALLET = WALLET_A;
 
 let sharer: CreatedAmbassador;
 let partner: CreatedAmbassador;

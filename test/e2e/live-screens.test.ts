@@ -29,10 +29,11 @@ import {
   type TrackedPage,
 } from './browser.ts';
 import { axeViolations, type AxeViolation } from './axe.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 /** What a page may show within 5 s of a change made elsewhere. */
 const LIVE_MS = 5_000;
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const WALLET = WALLET_A;
 const TX_HASH = `0x${'cd34'.repeat(16)}`;
 
 /** The empty states of the reading pages: none of them may stand for a failed read. */

@@ -10,9 +10,8 @@ import { superAdminClient, type ApiClient } from '../helpers/client.ts';
 import { ageAccounts, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { browserSuite, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { WALLET_A, WALLET_B } from '../helpers/wallets.ts';
 
-const WALLET_A = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const WALLET_B = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TOKEN = '0x55d398326f99059fF775485246999027B3197955';
 const TX_HASH = `0x${'ab12'.repeat(16)}`;
 

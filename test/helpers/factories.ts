@@ -4,7 +4,9 @@ import { users } from '../../src/server/db/schema.ts';
 import * as ledger from '../../src/server/features/ledger/service.ts';
 import { withTransaction } from '../../src/server/mutation.ts';
 import { ApiClient, superAdminClient } from './client.ts';
+import type { TWithdrawalView } from '../../src/shared/schemas/withdrawals.ts';
 import type { TestServer } from './server.ts';
+import { WALLET_A } from './wallets.ts';
 import { SETUP_LINK } from './smtp.ts';
 
 let counter = 0;
@@ -95,6 +97,21 @@ export async function credit(server: TestServer, ambassadorId: string, currency:
     mfaEnabled: false,
   };
   await withTransaction(server.ctx, actor, (m) => ledger.post(m, { ambassadorId, type: 'reward', currency, amount, description: 'test credit' }));
+}
+
+/**
+ * A pending withdrawal of `amount` USDT by the ambassador (to WALLET_A unless told), after crediting
+ * `balance` when given; fails the test unless the request is accepted (201).
+ */
+export async function requestWithdrawal(
+  server: TestServer,
+  ambassador: CreatedAmbassador,
+  options: { amount: string; walletAddress?: string; balance?: string },
+): Promise<TWithdrawalView> {
+  if (options.balance) await credit(server, ambassador.ambassadorId, 'USDT', options.balance);
+  const response = await ambassador.client.post('/api/withdrawal-requests', { amount: options.amount, walletAddress: options.walletAddress ?? WALLET_A });
+  if (response.status !== 201) throw new Error(`withdrawal request answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as TWithdrawalView;
 }
 
 export interface CreatedAdmin {
