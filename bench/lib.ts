@@ -15,7 +15,15 @@ export interface Child {
 }
 
 /** Starts a TypeScript server file in its own process (so the load generator does not share its event loop); resolves once it prints READY <port>. */
-export async function startChild(file: string, env: Record<string, string> = {}, timeoutMs = 600_000): Promise<Child> {
+export async function startChild(
+  file: string,
+  env: Record<string, string> = {},
+  timeoutMs = 600_000,
+  /** What the child prints once it listens, with its port as the first group (default READY <port>). */
+  ready: RegExp = /READY (\d+)/,
+  /** Called with every chunk the child writes to stdout after it is ready (the product's log lines). */
+  onOutput?: (chunk: Buffer) => void,
+): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, file)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -28,10 +36,15 @@ export async function startChild(file: string, env: Record<string, string> = {},
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${file} did not start in ${timeoutMs} ms\n${stderr}`)), timeoutMs);
     let out = '';
+    let started = false;
     child.stdout?.on('data', (chunk: Buffer) => {
+      // Once ready, the output is only counted (a product logging every request writes hundreds of MB).
+      if (started) return onOutput?.(chunk);
       out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
+      const match = ready.exec(out);
       if (match) {
+        started = true;
+        out = '';
         clearTimeout(timer);
         resolve(Number(match[1]));
       }
@@ -73,6 +86,13 @@ export interface LoadResult {
   seconds: number;
   /** CPU the server process used during the run, in cores (1 = one core busy all the time), when its pid was given. */
   serverCores?: number;
+  /**
+   * Server CPU (user + system, /proc/<pid>/stat) per request served, in microseconds, when its pid was
+   * given: unlike req/s it holds when other work shares the machine, so ratios of it are the headline.
+   */
+  cpuUsPerRequest?: number;
+  /** Answers by status code, when any was not 2xx. */
+  byStatus?: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -91,7 +111,7 @@ export interface LoadOptions {
 }
 
 /** User plus system CPU seconds of a process so far, from /proc (undefined where there is none). */
-function cpuSeconds(pid: number | undefined): number | undefined {
+export function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -121,8 +141,17 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   const cpuAfter = cpuSeconds(options.serverPid);
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
   return {
-    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCores: round((cpuAfter - cpuBefore) / elapsed) } : {}),
+    ...(cpu !== undefined ? { serverCores: round(cpu / elapsed) } : {}),
+    ...(cpu !== undefined && result.requests.total > 0 ? { cpuUsPerRequest: round((cpu * 1e6) / result.requests.total, 1) } : {}),
+    ...(result.non2xx > 0
+      ? {
+          byStatus: Object.fromEntries(
+            Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([k, v]) => [k, v.count]),
+          ),
+        }
+      : {}),
     rps: round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

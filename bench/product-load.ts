@@ -240,13 +240,10 @@ async function checkFreshness(base: string, admin: string): Promise<ProductFigur
   };
 }
 
-async function signInFlood(base: string, admin: string, size: Size, seconds: number): Promise<ProductFigures['signIn']> {
-  const accounts = Math.min(size.ambassadors, 2_000);
-  const probe = { url: `${base}/api/user`, connections: 4, overallRate: 100, seconds: Math.max(5, Math.round(seconds / 2)), headers: { cookie: admin } };
-  await warm(probe.url, 1, { headers: probe.headers, connections: 4 });
-  const probeAlone = await load(probe);
+/** POST /api/login as the seeded ambassadors 1..accounts in turn, with their password (each succeeds). */
+export function signInRequests(base: string, accounts: number): autocannon.Request[] {
   let next = 0;
-  const requests: autocannon.Request[] = [
+  return [
     {
       method: 'POST',
       path: '/api/login',
@@ -260,6 +257,14 @@ async function signInFlood(base: string, admin: string, size: Size, seconds: num
       },
     },
   ];
+}
+
+async function signInFlood(base: string, admin: string, size: Size, seconds: number): Promise<ProductFigures['signIn']> {
+  const accounts = Math.min(size.ambassadors, 2_000);
+  const probe = { url: `${base}/api/user`, connections: 4, overallRate: 100, seconds: Math.max(5, Math.round(seconds / 2)), headers: { cookie: admin } };
+  await warm(probe.url, 1, { headers: probe.headers, connections: 4 });
+  const probeAlone = await load(probe);
+  const requests = signInRequests(base, accounts);
   const floodRun = load({ url: base, connections: 16, seconds, requests });
   await sleep(1_000);
   const probeDuringFlood = await load({ ...probe, seconds: Math.max(3, seconds - 3) });

@@ -7,7 +7,7 @@
  * environment BENCH_PG / BENCH_PGLITE (empty or "none" skips one). Seconds per
  * load run: `--seconds=10` or BENCH_SECONDS. PostgreSQL: BENCH_DATABASE_URL
  * (an account that may create databases), default postgres://postgres@127.0.0.1:5432/postgres.
- * `--skip=coldstart,frontend` leaves parts out. It never fails on a timing.
+ * `--skip=coldstart,frontend,ceilings` leaves parts out. It never fails on a timing.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ import type { AppContext } from '../src/server/context.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { leaderboard, publicStats } from '../src/server/features/public/service.ts';
+import { measureCeilings, type CeilingFigures } from './ceilings.ts';
 import { measureColdStart, type ColdStartFigures } from './cold-start.ts';
 import { measureFrontend, type FrontendFigures } from './frontend.ts';
 import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type LoadResult } from './lib.ts';
@@ -68,6 +69,8 @@ export interface BenchResults {
   };
   argon2: { hashMs: number; verifyMs: number; samples: number };
   runs: SizeRun[];
+  /** The product as `npm start` runs it against same-bytes and same-work ceilings (bench/ceilings.ts), on one size. */
+  ceilings: CeilingFigures | { skipped: string };
   coldStart: ColdStartFigures | { skipped: string };
   frontend: FrontendFigures;
 }
@@ -157,7 +160,14 @@ async function measureQueries(database: Database): Promise<QueryFigures> {
   return { leaderboardMs: leaderboardTime.median, statsMs: statsTime.median, plans };
 }
 
-async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: string, hello: Hello): Promise<SizeRun> {
+async function runSize(
+  kind: Kind,
+  size: Size,
+  seconds: number,
+  passwordHash: string,
+  hello: Hello,
+  ceilings?: (productEnv: Record<string, string>) => Promise<void>,
+): Promise<SizeRun> {
   log(
     `\n== ${kind} size ${size.name}: ${size.ambassadors} ambassadors, ${size.applications} applications, ${size.reports} reports, ${size.ledger} ledger rows`,
   );
@@ -195,6 +205,8 @@ async function runSize(kind: Kind, size: Size, seconds: number, passwordHash: st
     } finally {
       await product.stop();
     }
+    // The ceilings run on the same database once the harness's product has stopped (PGlite's directory takes one process).
+    if (ceilings) await ceilings(fresh.productEnv);
     const deadlocksAfter = await fresh.deadlocks();
     const deadlocks = deadlocksBefore === null || deadlocksAfter === null ? null : deadlocksAfter - deadlocksBefore;
     log(`  leaderboard ${figures.leaderboard.rps} req/s (p99 ${figures.leaderboard.p99} ms), stats ${figures.stats.rps} req/s (p99 ${figures.stats.p99} ms)`);
@@ -279,8 +291,28 @@ async function main(): Promise<void> {
   log(`argon2id: one hash ${argon2.hashMs} ms, one verification ${argon2.verifyMs} ms`);
 
   const runs: SizeRun[] = [];
-  for (const size of pgSizes) runs.push(await runSize('postgres', size, seconds, passwordHash, fastifyHelloServer));
-  for (const size of pgliteSizes) runs.push(await runSize('pglite', size, seconds, passwordHash, fastifyHelloServer));
+  // The ceilings (bench/ceilings.ts) on the largest size of the first database: PostgreSQL L by default.
+  let ceilings: CeilingFigures | { skipped: string } = { skipped: skip.has('ceilings') ? 'skipped by --skip' : 'no size was run' };
+  const ceilingsOn = pgSizes.length ? { kind: 'postgres' as const, size: pgSizes.at(-1) } : { kind: 'pglite' as const, size: pgliteSizes.at(-1) };
+  const ceilingsFor = (kind: Kind, size: Size) =>
+    skip.has('ceilings') || kind !== ceilingsOn.kind || size !== ceilingsOn.size
+      ? undefined
+      : async (productEnv: Record<string, string>) => {
+          ceilings = await measureCeilings({
+            kind,
+            size,
+            seconds,
+            productEnv,
+            passwordHash,
+            hello: { url: `${fastifyHelloServer.child.url}${fastifyHelloServer.route}`, pid: fastifyHelloServer.child.process.pid },
+            log,
+          }).catch((error: unknown) => {
+            log(`  ceilings not measured: ${String(error)}`);
+            return { skipped: String(error).slice(0, 300) };
+          });
+        };
+  for (const size of pgSizes) runs.push(await runSize('postgres', size, seconds, passwordHash, fastifyHelloServer, ceilingsFor('postgres', size)));
+  for (const size of pgliteSizes) runs.push(await runSize('pglite', size, seconds, passwordHash, fastifyHelloServer, ceilingsFor('pglite', size)));
 
   // The baselines again at the end: a drift between the two says how steady the machine was.
   const nodeAfter = await measureHello(nodeHelloServer, seconds);
@@ -303,6 +335,7 @@ async function main(): Promise<void> {
     baselines: { node: nodeHello, fastify: fastifyHello, nodeAfter, fastifyAfter, pairs },
     argon2,
     runs,
+    ceilings,
     coldStart,
     frontend,
   };

@@ -18,8 +18,10 @@ import { registerEvents } from './features/events/routes.ts';
 import { registerPages } from './pages.ts';
 import { registerAccess } from './plugins/access.ts';
 import { openapiOptions } from './openapi.ts';
-import { FRAMEWORK_ERRORS, errorHandler, refuseNulCharacters, requireHostHeader } from './plugins/errors.ts';
+import { FRAMEWORK_ERRORS, errorHandler, missingHost, refuseNulCharacters } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { requestIds } from './request-id.ts';
+import { QUIET_SUMMARY_EVERY_MS, RequestLog, lazyChildLogger } from './request-log.ts';
 import { appSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -35,11 +37,17 @@ export interface BuildOptions {
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const headers = appSecurityHeaders(ctx.config);
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger: options.logger ?? false,
+    // Changes keep both of Fastify's lines; reads one line when they fail, are slow or signed in; the
+    // rest are counted, a line a minute (request-log.ts).
+    logController: requestLog,
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
-    genReqId: () => crypto.randomUUID(),
+    // A random prefix per process and a counter, in UUID form (request-id.ts): no randomness per request.
+    genReqId: requestIds(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Headers and body must arrive within REQUEST_TIMEOUT_SECONDS (408 after), so a body trickled a
@@ -54,19 +62,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   app.decorate('ctx', ctx);
+  if (options.logger) {
+    const summary = setInterval(() => requestLog.flushQuiet(app.log), QUIET_SUMMARY_EVERY_MS);
+    summary.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(summary);
+      requestLog.flushQuiet(app.log);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerJsonBody(app);
 
-  registerSecurityHeaders(app, headers);
-  requireHostHeader(app);
+  // The headers of every answer, and the refusal of a request without a Host (one hook for both).
+  registerSecurityHeaders(app, headers, missingHost);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
+  // Cookies are read only where a route may use them (parseCookiesWhereUsed): never on a public read.
+  await app.register(fastifyCookie, { hook: false });
   // The API document: generated from the route schemas, completed from each route's access level and traits (openapi.ts).
   await app.register(fastifySwagger, openapiOptions({ appUrl: ctx.config.appUrl, bodyLimit: BODY_LIMIT, requestTimeoutMs: ctx.config.requestTimeoutMs }));
 
   registerAccess(app, ctx);
+  parseCookiesWhereUsed(app);
   registerMetrics(app, ctx);
   refuseNulCharacters(app);
 
@@ -83,6 +102,29 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerPages(app, ctx, options.clientDir ?? CLIENT_DIR);
   return app;
+}
+
+/**
+ * A public read (GET or HEAD of a route of access 'public': the leaderboard, the stats, pages, probes)
+ * never looks at a cookie, so its cookies are not parsed: every other route's are, first thing (before
+ * the access hook reads the session). Registered after the access plugin: both put their hook first,
+ * so this one runs before it. Setting a cookie works everywhere (the plugin parses on demand).
+ */
+function parseCookiesWhereUsed(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const publicRead = (route.config?.access === 'public' || !route.url.startsWith('/api')) && methods.every((m) => m === 'GET' || m === 'HEAD');
+    if (publicRead) return;
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [
+      (request, _reply, done) => {
+        const header = request.headers.cookie;
+        request.cookies = header ? app.parseCookie(header) : {};
+        done();
+      },
+      ...existing,
+    ];
+  });
 }
 
 /**

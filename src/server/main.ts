@@ -85,9 +85,13 @@ async function main(): Promise<void> {
   let handle: Handler = answerWhileStarting;
   // Responses not yet finished, so a stop can ask their connections to close once they are done.
   const open = new Set<ServerResponse>();
+  // One shared listener (no closure per request).
+  function forget(this: ServerResponse): void {
+    open.delete(this);
+  }
   const listener = createServer(httpServerOptions(config.requestTimeoutMs), (request, response) => {
     open.add(response);
-    response.once('close', () => open.delete(response));
+    response.once('close', forget);
     handle(request, response);
   });
   listener.on('clientError', clientErrorHandler);

@@ -70,7 +70,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await database.migrate();
   const logger = options.logger ?? loggerOptions(config.logLevel);
   // The outbox logs through the same settings as the app.
-  const log: FastifyBaseLogger = logger && typeof logger === 'object' ? pino(logger as pino.LoggerOptions) : pino({ level: 'silent' });
+  const stream = logger && typeof logger === 'object' ? (logger as { stream?: pino.DestinationStream }).stream : undefined;
+  const log: FastifyBaseLogger =
+    logger && typeof logger === 'object'
+      ? stream
+        ? pino(logger as pino.LoggerOptions, stream)
+        : pino(logger as pino.LoggerOptions)
+      : pino({ level: 'silent' });
   const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
   const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
   const ctx: AppContext = { config, database, db: database.db, clock, outbox, log, streamLimits: streamLimits(config.liveStreams) };

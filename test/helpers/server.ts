@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { loggerOptions, startServer, type RunningServer } from '../../src/server/server.ts';
 import { TestClock } from './clock.ts';
 import { createTestDatabase, type DatabaseKind } from './database.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
@@ -40,6 +40,8 @@ export interface TestServerOptions {
   /** Share one SMTP server between instances. */
   mail?: TestSmtp;
   logger?: boolean;
+  /** The product's own log settings (server.ts loggerOptions, level info), writing its JSON lines here. */
+  logStream?: { write(line: string): void };
   /** Run the seasons job by itself this often (ms); default: never (tests call runSeasonsJob). */
   seasonsEveryMs?: number;
 }
@@ -86,7 +88,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await startServer(config, {
     clock,
     database,
-    logger: options.logger ? undefined : false,
+    logger: options.logStream ? { ...(loggerOptions('info') as object), stream: options.logStream } : options.logger ? undefined : false,
     outboxPollMs: 100,
     seasonsEveryMs: options.seasonsEveryMs ?? 0,
   });

@@ -38,11 +38,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('routeTable', [] as RouteEntry[]);
 
   // API answers carry people's data and session cookies: no cache keeps them (ASVS 14.3), unless a
-  // route chose its own caching (the public reads' ETags).
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
-    done();
-  });
+  // route chose its own caching (the public reads' ETags). That default is one of the headers every
+  // API answer starts with (plugins/security-headers.ts), which such a route replaces.
 
   // Every API route states who may call it; one that does not is a bug caught at start.
   app.addHook('onRoute', (route) => {
@@ -57,6 +54,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     for (const method of methods)
       if (method !== 'HEAD')
         app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true, crossSite: route.config?.crossSite === true });
+    // A public read has nothing to check: no session is read, no role, no Origin. It gets no hook.
+    if (access === 'public' && !mutating) return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {
@@ -107,9 +106,10 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.env === 'production') {
     const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
     const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
-    app.addHook('onRequest', async (request, reply) => {
-      if (allowedHosts.has((request.headers.host ?? '').toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return;
-      return reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
+    // Synchronous: it runs on every request, and answers at once when it refuses (done is then not called).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (allowedHosts.has((request.headers.host ?? '').toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return done();
+      reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
     });
   }
 }

@@ -63,24 +63,32 @@ export const FRAMEWORK_ERRORS: Record<string, { status: number; message: string 
 /**
  * HTTP/1.1 requests must name a Host (RFC 9112 §3.2). Node refuses one that does not with an empty
  * 400 of its own; the server lets it through (http-server.ts) so it is refused here, in the
- * project's error shape.
+ * project's error shape (the security headers' hook runs it: plugins/security-headers.ts).
  */
-export function requireHostHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw badRequest('The request has no Host header');
-  });
+export function missingHost(request: FastifyRequest): AppError | undefined {
+  return request.headers.host || request.raw.httpVersion !== '1.1' ? undefined : badRequest('The request has no Host header');
 }
 
 export function refuseNulCharacters(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL: refuse it in any input up front, as bad input (400), never a 500.
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) throw badRequest('Text must not contain NUL characters');
+  // Synchronous, and allocation-free for a request without input (a public read's empty query and params).
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(
+      containsNul(request.body) || containsNul(request.query) || containsNul(request.params) ? badRequest('Text must not contain NUL characters') : undefined,
+    );
   });
 }
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsNul(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000') || containsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }

@@ -6,42 +6,58 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * Adds the headers to every answer, errors included, and the request's id (X-Request-Id, the `reqId`
- * of its log lines), which the pages show with a server failure so it can be found in the log.
+ * Adds the headers to every answer, errors included, as one frozen set per kind of answer, worked out
+ * at start: API answers also carry `Cache-Control: no-store` (they carry people's data and session
+ * cookies: no cache keeps them, ASVS 14.3) unless the route sets its own caching (the public reads'
+ * ETags), which replaces it; pages and files set their own. And the request's id (X-Request-Id, the
+ * `reqId` of its log lines), which the pages show with a server failure so it can be found in the log.
+ * One synchronous hook, one call: nothing of it is worked out again per request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Readonly<Record<string, string>>,
+  /** A check every request must pass, answered with these headers when it fails (one hook for both). */
+  refuse: (request: FastifyRequest) => Error | undefined = () => undefined,
+): void {
+  const { api, other } = headerSets(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    reply.header('X-Request-Id', request.id);
-    done();
+    reply.headers(request.url.startsWith('/api') ? api : other).header('x-request-id', request.id);
+    done(refuse(request));
   });
 }
 
+/** The two frozen sets: every answer's security headers, and the API's (the same with no-store). */
+export function headerSets(headers: Readonly<Record<string, string>>): { api: Readonly<Record<string, string>>; other: Readonly<Record<string, string>> } {
+  return { api: Object.freeze({ ...headers, 'cache-control': 'no-store' }), other: Object.freeze({ ...headers }) };
+}
+
 /** The product's headers for this configuration. */
-export function appSecurityHeaders(config: Pick<Config, 'env'>): Record<string, string> {
-  return securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+export function appSecurityHeaders(config: Pick<Config, 'env'>): Readonly<Record<string, string>> {
+  return Object.freeze(
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.env === 'production' ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: config.env === 'production',
-    crossOriginEmbedderPolicy: false,
-  });
+      strictTransportSecurity: config.env === 'production',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
 }
 
 /**

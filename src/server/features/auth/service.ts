@@ -84,9 +84,13 @@ export async function login(
   const user = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-  await refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] });
   const mfaPending = user.mfaEnabledAt !== null;
-  const session = await withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending }));
+  // The attempt is given back and the session started side by side (two connections): neither waits
+  // on the other's round trip, and the hashing threads, the scarce resource, wait less for the next one.
+  const [, session] = await Promise.all([
+    refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] }),
+    withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending })),
+  ]);
   // A browser becomes known once it has completed a sign-in: with two-factor on, at the second step,
   // so knowing the password alone never makes a device whose code attempts escape the account's limit.
   return { user: sessionUser(user), ...session, mfaPending, ...(mfaPending ? {} : { device: issueDeviceCookie(ctx.config.sessionSecret, user.email) }) };

@@ -28,6 +28,8 @@ export interface Encoded {
   gzip: Buffer;
   /** Weak: the same for each encoding of the same JSON. */
   etag: string;
+  /** The answer's own headers for each form it leaves in, worked out once with it: one frozen set each. */
+  headers: Readonly<Record<'identity' | 'br' | 'gzip' | 'notModified', Readonly<Record<string, string>>>>;
 }
 
 export async function encodeJson(value: unknown): Promise<Encoded> {
@@ -37,7 +39,16 @@ export async function encodeJson(value: unknown): Promise<Encoded> {
     gzip(identity, { level: 9 }),
   ]);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { identity, br, gzip: gz, etag };
+  // Browsers revalidate every time (no-cache), so a credited award shows on the next read.
+  const always = { 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+  const json = { ...always, 'content-type': 'application/json; charset=utf-8' };
+  const headers = Object.freeze({
+    identity: Object.freeze(json),
+    br: Object.freeze({ ...json, 'content-encoding': 'br' }),
+    gzip: Object.freeze({ ...json, 'content-encoding': 'gzip' }),
+    notModified: Object.freeze(always),
+  });
+  return { identity, br, gzip: gz, etag, headers };
 }
 
 interface Entry {
@@ -45,38 +56,65 @@ interface Entry {
   generation: number;
   at: number;
   body: Promise<Encoded>;
+  /** The answer, once encoded: a current entry is then served without waiting on a promise. */
+  value?: Encoded;
 }
 
 export function publicCache(feed: FiguresFeed, now: () => number = () => performance.now()) {
   const entries = new Map<string, Entry>();
+  const current = (hit: Entry | undefined, key: string): hit is Entry =>
+    hit !== undefined && hit.key === key && hit.generation === feed.generation && now() - hit.at < TTL_MS;
   return {
     /** `load()`'s answer, encoded, from the cache when it is current for `key` (e.g. the month). */
     get(name: string, key: string, load: () => Promise<unknown>): Promise<Encoded> {
       const hit = entries.get(name);
-      if (hit && hit.key === key && hit.generation === feed.generation && now() - hit.at < TTL_MS) return hit.body;
+      if (current(hit, key)) return hit.body;
       // The generation is read before the query: a change committed meanwhile makes this entry stale at once.
       const entry: Entry = { key, generation: feed.generation, at: now(), body: load().then(encodeJson) };
       entries.set(name, entry);
-      entry.body.catch(() => {
-        if (entries.get(name) === entry) entries.delete(name);
-      });
+      entry.body.then(
+        (value) => {
+          entry.value = value;
+        },
+        () => {
+          if (entries.get(name) === entry) entries.delete(name);
+        },
+      );
       return entry.body;
+    },
+    /** The current answer for `key` when it is already encoded, else undefined (then `get` it). */
+    peek(name: string, key: string): Encoded | undefined {
+      const hit = entries.get(name);
+      return current(hit, key) ? hit.value : undefined;
     },
   };
 }
 
+/** The encodings clients asked for, by their Accept-Encoding header: browsers send a handful of distinct ones. */
+const negotiated = new Map<string, 'br' | 'gzip' | undefined>();
+const NEGOTIATED_MAX = 256;
+
+function encodingFor(accepted: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accepted) return undefined;
+  let encoding = negotiated.get(accepted);
+  if (encoding === undefined && !negotiated.has(accepted)) {
+    const chosen = negotiate(accepted, ENCODINGS);
+    encoding = chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(accepted, encoding);
+  }
+  return encoding;
+}
+
 /**
  * Sends a stored answer: 304 when the browser's copy is current, else the
- * smallest encoding the client accepts. Browsers revalidate every time
- * (no-cache), so a credited award shows on the next read.
+ * smallest encoding the client accepts, each with its one set of headers.
  */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: Encoded): FastifyReply {
-  reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag).header('Vary', 'Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? negotiate(accepted, ENCODINGS) : undefined;
-  if (encoding === 'br' || encoding === 'gzip') return reply.header('Content-Encoding', encoding).send(answer[encoding]);
-  return reply.send(answer.identity);
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*'))
+    return reply.code(304).headers(answer.headers.notModified).send();
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding) return reply.headers(answer.headers[encoding]).send(answer[encoding]);
+  return reply.headers(answer.headers.identity).send(answer.identity);
 }

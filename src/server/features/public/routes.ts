@@ -26,9 +26,20 @@ export async function publicRoutes(app: FastifyInstance) {
         response: { 200: ZStats.describe('Ambassadors and awards so far (Cache-Control: no-cache: revalidate with If-None-Match).') },
       },
     },
-    async (request, reply) => sendEncoded(request, reply, await cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)))),
+    (request, reply) => {
+      // A current answer is sent at once; otherwise (a change, or TTL_MS passed) after the query it shares.
+      const hit = cache.peek('stats', '');
+      if (hit) {
+        // Sent here, synchronously: the handler then returns nothing (a returned reply would be sent twice).
+        sendEncoded(request, reply, hit);
+        return undefined;
+      }
+      return statsNow().then((answer) => sendEncoded(request, reply, answer));
+    },
   );
-  const leaderboardNow = () => cache.get('leaderboard', monthPeriod(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
+  const statsNow = () => cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)));
+  const month = monthOf();
+  const leaderboardNow = () => cache.get('leaderboard', month(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
   const hub = leaderboardHub(ctx.database.figures, leaderboardNow, ctx.streamLimits, ctx.database.changes);
   // Before the server stops listening: open streams would otherwise hold its close until they drop.
   app.addHook('preClose', async () => hub.close());
@@ -63,8 +74,30 @@ export async function publicRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) =>
+    (request, reply) => {
       // The month is part of the key: at the turn of a month the ranking starts again at once.
-      sendEncoded(request, reply, await leaderboardNow()),
+      const hit = cache.peek('leaderboard', month(ctx.clock.now()));
+      if (hit) {
+        // Sent here, synchronously: the handler then returns nothing (a returned reply would be sent twice).
+        sendEncoded(request, reply, hit);
+        return undefined;
+      }
+      return leaderboardNow().then((answer) => sendEncoded(request, reply, answer));
+    },
   );
+}
+
+/** monthPeriod of an instant, remembering the last month's bounds: no string is built per request. */
+function monthOf(): (at: Date) => string {
+  let start = 0;
+  let end = -1;
+  let period = '';
+  return (at) => {
+    const t = at.getTime();
+    if (t >= start && t < end) return period;
+    start = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+    end = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+    period = monthPeriod(at);
+    return period;
+  };
 }
