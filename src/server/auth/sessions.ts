@@ -2,9 +2,10 @@
  * Server-side sessions (DECISIONS §4). The cookie holds 256 random bits; the
  * table holds only their HMAC. Idle expiry moves with use, absolute does not.
  */
-import { and, eq, gt, ne, lt, or } from 'drizzle-orm';
+import { and, eq, gt, ne, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { newToken, sessionKey } from './tokens.ts';
 
@@ -100,10 +101,9 @@ export async function replaceSession(
   return createSession(tx, config, userId, now, options);
 }
 
-export async function loadSession(db: Db, config: Config, token: string, now: Date): Promise<LoadedSession | null> {
-  if (!token || token.length > 100) return null;
-  const sid = sessionKey(config.sessionSecret, token);
-  const rows = await db
+/** The session of a signed-in request, with its account: built once per database handle (db/prepared.ts). */
+const loadSessionStatement = preparedPer((db) =>
+  db
     .select({
       expire: sessions.expire,
       absoluteExpire: sessions.absoluteExpire,
@@ -118,7 +118,21 @@ export async function loadSession(db: Db, config: Config, token: string, now: Da
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), eq(sessions.mfaPending, false), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)));
+    .where(
+      and(
+        eq(sessions.sid, sql.placeholder('sid')),
+        eq(sessions.mfaPending, false),
+        gt(sessions.expire, sql.placeholder('now')),
+        gt(sessions.absoluteExpire, sql.placeholder('now')),
+      ),
+    )
+    .prepare('load_session'),
+);
+
+export async function loadSession(db: Db, config: Config, token: string, now: Date): Promise<LoadedSession | null> {
+  if (!token || token.length > 100) return null;
+  const sid = sessionKey(config.sessionSecret, token);
+  const rows = await loadSessionStatement(db).execute({ sid, now });
   const row = rows[0];
   if (!row) return null;
   const idleExpire = Math.min(now.getTime() + config.sessionIdleMs, row.absoluteExpire.getTime());

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { consume, consumeAll, hit, refund, type Limit } from '../../auth/rate-limit.ts';
@@ -9,6 +9,7 @@ import { issueSetupToken } from './setup-tokens.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { adminActions, users } from '../../db/schema.ts';
 import { forgotPasswordEmail, passwordChangedEmail } from '../../email/templates.ts';
 import { withTransaction } from '../../mutation.ts';
@@ -31,8 +32,17 @@ export function sessionUser(row: UserRow): SessionUser {
   };
 }
 
+/** The account of a sign-in by its email: built once per database handle (db/prepared.ts). */
+const userByEmail = preparedPer((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare('user_by_email'),
+);
+
 async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
-  const rows = await ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  const rows = await userByEmail(ctx.db).execute({ email: email.trim().toLowerCase() });
   return rows[0];
 }
 
