@@ -265,7 +265,7 @@ export async function measureCeilings(input: CeilingInput): Promise<CeilingFigur
     if (input.kind !== 'postgres' || !input.productEnv.BENCH_DATABASE_URL) {
       dashboard = { skipped: 'PGlite: its directory takes one process, so the ceiling cannot run beside the product' };
     } else {
-      const cookie = await signIn(base, benchEmail(WRITERS + 2), BENCH_PASSWORD);
+      const cookie = await signInRetrying(base, benchEmail(WRITERS + 2));
       const dashboardCeiling = await startChild('bench/servers/dashboard-ceiling.ts', {
         BENCH_DATABASE_URL: input.productEnv.BENCH_DATABASE_URL,
         BENCH_SESSION_SECRET,
@@ -301,5 +301,17 @@ export async function measureCeilings(input: CeilingInput): Promise<CeilingFigur
     };
   } finally {
     for (const child of children.reverse()) await child.stop();
+  }
+}
+
+/** A sign-in right after a flood: the flood's last requests may still hold the hashing queue for a moment. */
+async function signInRetrying(base: string, email: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signIn(base, email, BENCH_PASSWORD);
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
   }
 }

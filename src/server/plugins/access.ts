@@ -108,7 +108,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
     // Synchronous: it runs on every request, and answers at once when it refuses (done is then not called).
     app.addHook('onRequest', (request, reply, done) => {
-      if (allowedHosts.has((request.headers.host ?? '').toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return done();
+      const host = request.headers.host ?? '';
+      if (allowedHosts.has(host) || allowedHosts.has(host.toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return done();
       reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
     });
   }

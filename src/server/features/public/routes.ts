@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZLeaderboardEntry, ZStats } from '../../../shared/schemas/public.ts';
-import { monthPeriod } from '../../clock.ts';
+import { monthPeriod, nowMs } from '../../clock.ts';
 import { publicCache, sendEncoded } from './cache.ts';
 import { leaderboardHub } from './stream.ts';
 import { leaderboard, publicStats } from './service.ts';
@@ -39,7 +39,7 @@ export async function publicRoutes(app: FastifyInstance) {
   );
   const statsNow = () => cache.get('stats', '', async () => ZStats.parse(await publicStats(ctx)));
   const month = monthOf();
-  const leaderboardNow = () => cache.get('leaderboard', month(ctx.clock.now()), async () => ZLeaderboard.parse(await leaderboard(ctx)));
+  const leaderboardNow = () => cache.get('leaderboard', month(nowMs(ctx.clock)), async () => ZLeaderboard.parse(await leaderboard(ctx)));
   const hub = leaderboardHub(ctx.database.figures, leaderboardNow, ctx.streamLimits, ctx.database.changes);
   // Before the server stops listening: open streams would otherwise hold its close until they drop.
   app.addHook('preClose', async () => hub.close());
@@ -76,7 +76,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
     (request, reply) => {
       // The month is part of the key: at the turn of a month the ranking starts again at once.
-      const hit = cache.peek('leaderboard', month(ctx.clock.now()));
+      const hit = cache.peek('leaderboard', month(nowMs(ctx.clock)));
       if (hit) {
         // Sent here, synchronously: the handler then returns nothing (a returned reply would be sent twice).
         sendEncoded(request, reply, hit);
@@ -87,14 +87,14 @@ export async function publicRoutes(app: FastifyInstance) {
   );
 }
 
-/** monthPeriod of an instant, remembering the last month's bounds: no string is built per request. */
-function monthOf(): (at: Date) => string {
+/** monthPeriod of an instant (ms), remembering the last month's bounds: no Date or string is made per request. */
+function monthOf(): (t: number) => string {
   let start = 0;
   let end = -1;
   let period = '';
-  return (at) => {
-    const t = at.getTime();
+  return (t) => {
     if (t >= start && t < end) return period;
+    const at = new Date(t);
     start = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
     end = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
     period = monthPeriod(at);
