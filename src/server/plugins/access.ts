@@ -68,8 +68,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         if (mutating && !crossSite) checkOrigin(request);
         if (access === 'ambassador' && request.user) {
           request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
-          if (!request.ambassador)
-            throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
+          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
         }
       },
       ...existing,
