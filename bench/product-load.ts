@@ -111,7 +111,7 @@ export async function measureProduct(base: string, size: Size, seconds: number, 
   const freshness = await checkFreshness(base, admin);
 
   log('  sign-in flood');
-  const signInFigures = await signInFlood(base, admin, size, seconds);
+  const signInFigures = await signInFlood(base, admin, size, seconds, serverPid);
 
   log('  50 concurrent writers');
   const writers = await measureWriters(base, size);
@@ -259,13 +259,13 @@ export function signInRequests(base: string, accounts: number): autocannon.Reque
   ];
 }
 
-async function signInFlood(base: string, admin: string, size: Size, seconds: number): Promise<ProductFigures['signIn']> {
+async function signInFlood(base: string, admin: string, size: Size, seconds: number, serverPid?: number): Promise<ProductFigures['signIn']> {
   const accounts = Math.min(size.ambassadors, 2_000);
   const probe = { url: `${base}/api/user`, connections: 4, overallRate: 100, seconds: Math.max(5, Math.round(seconds / 2)), headers: { cookie: admin } };
   await warm(probe.url, 1, { headers: probe.headers, connections: 4 });
   const probeAlone = await load(probe);
   const requests = signInRequests(base, accounts);
-  const floodRun = load({ url: base, connections: 16, seconds, requests });
+  const floodRun = load({ url: base, connections: 16, seconds, requests, serverPid });
   await sleep(1_000);
   const probeDuringFlood = await load({ ...probe, seconds: Math.max(3, seconds - 3) });
   const flood = await floodRun;
