@@ -2,10 +2,9 @@ import { Gift, Trophy } from 'lucide-react';
 import { formatUsdt } from '../../shared/format.ts';
 import { addMoney, multiplyMoney } from '../../shared/money.ts';
 import { ordinal, seasonLabel } from '../../shared/seasons.ts';
-import { seasonPrizes, useCurrentSeason } from '../api/current-season.ts';
+import { useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';
 import { QueryError } from './query-state.tsx';
-
 
 /**
  * This month's prize pool: the running month's terms (DECISIONS §5, Seasons and protocol 2 step 1),
@@ -15,7 +14,7 @@ import { QueryError } from './query-state.tsx';
  */
 export function PrizePool({ className }: { className?: string }) {
   const current = useCurrentSeason();
-  const s = current.data ? seasonPrizes(current.data) : undefined;
+  const s = current.data;
   const lotteryTotal = s ? multiplyMoney(s.lotteryPrizeUsdt, s.lotteryWinners) : null;
   const total = s && lotteryTotal ? addMoney(lotteryTotal, ...s.prizesUsdt) : null;
   return (

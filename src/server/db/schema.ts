@@ -336,7 +336,7 @@ export const seasons = pgTable(
   {
     month: text('month').primaryKey(),
     /** 1 or 2 (DECISIONS §5): how the month's draw is made. */
-    protocol: integer('protocol').notNull().default(1),
+    protocol: integer('protocol').$type<1 | 2>().notNull().default(1),
     /** Protocol 1: 64 lowercase hex characters; shown by no API before the close. Protocol 2 has no secret. */
     secret: text('secret'),
     commitment: text('commitment'),

@@ -62,7 +62,10 @@ export const ZSeasonPreview = z.object({
 });
 export type TSeasonPreview = z.infer<typeof ZSeasonPreview>;
 
-/** What the seasons' calls answer when they refuse (the close's input schema and the service say the same). */
+/** The longest beacon a protocol 1 month's close takes. */
+export const MAX_BEACON_LENGTH = 200;
+
+/** What the seasons' calls answer when they refuse (the close's form, its input schema and the service say the same). */
 export const SEASON_MESSAGES = {
   badMonth: 'A season is a month written YYYY-MM, like 2026-10',
   notFound: 'No ended season for that month',
@@ -70,7 +73,7 @@ export const SEASON_MESSAGES = {
   notEnded: 'The month has not ended yet',
   alreadyClosed: 'This season has already been closed',
   beaconRequired: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
-  beaconTooLong: 'The beacon must be at most 200 characters',
+  beaconTooLong: `The beacon must be at most ${MAX_BEACON_LENGTH} characters`,
   noTypedBeacon:
     'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
   closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
@@ -82,10 +85,19 @@ export const SEASON_MESSAGES = {
  */
 export const ZCloseSeasonInput = z
   .object({
-    beacon: z.string().trim().max(200, SEASON_MESSAGES.beaconTooLong).optional(),
+    beacon: z.string().trim().max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong).optional(),
   })
   .nullish()
   .transform((v) => ({ beacon: v?.beacon }));
 export type TCloseSeasonInput = z.input<typeof ZCloseSeasonInput>;
+
+/** The super admin's close form: the same rule, the beacon required (only the months that take one show it). */
+export const ZBeaconForm = z.object({
+  beacon: z
+    .string({ error: SEASON_MESSAGES.beaconRequired })
+    .trim()
+    .min(1, SEASON_MESSAGES.beaconRequired)
+    .max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong),
+});
 
 export const ZSeasonParams = z.object({ month: z.string() });

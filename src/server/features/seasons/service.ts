@@ -26,8 +26,9 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from
 import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, termsHashOf } from '../../../shared/draw.ts';
 import { roundTime } from '../../../shared/drand.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
-import { SEASON_MESSAGES, type SeasonStatus } from '../../../shared/schemas/season-admin.ts';
-import type { TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
+import type { TOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
+import { MAX_BEACON_LENGTH, SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
+import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { PRIZE_PLACES } from '../../../shared/schemas/settings.ts';
 import { SEASON_PATTERN, ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -45,7 +46,6 @@ import { fetchBeacon } from './beacon.ts';
 import { tellDrawEntrants } from './entrants.ts';
 import { monthSummary } from './summary.ts';
 
-export const MAX_BEACON_LENGTH = 200;
 /** The next month's terms are fixed this long before it begins, so the log holds them before the month starts. */
 export const TERMS_AHEAD_MS = 10 * 60_000;
 
@@ -152,7 +152,7 @@ function hasEnded(month: string, now: Date): boolean {
   return seasonBounds(month).end.getTime() <= now.getTime();
 }
 
-/** Where a month stands (see SEASON_STATUSES). */
+/** Where a month stands (see SEASON_STATUSES): the one rule the super admin's list and the public archive read. */
 export function statusOf(row: SeasonRow, now: Date): SeasonStatus {
   if (row.closedAt) return 'closed';
   if (!hasEnded(row.month, now)) return 'running';
@@ -472,7 +472,7 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
       { type: 'season', id: month },
       `${seasonLabel(month)}: ${plan.champions.length} prizes and ${winners.length} lottery wins, ${formatCents(total)} USDT; beacon ${beacon}`,
     );
-    return publicSeason({ ...season, ...closed });
+    return publicSeason({ ...season, ...closed }, m.now);
   });
 }
 
@@ -484,11 +484,12 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
 const published = or(and(eq(seasons.protocol, 1), isNotNull(seasons.closedAt)), and(eq(seasons.protocol, 2), isNotNull(seasons.frozenAt)));
 
 /** A season as the public archive shows it (DECISIONS §5; protocol 1's secret is public from its close on). */
-export function publicSeason(row: SeasonRow): TSeasonSummary {
+export function publicSeason(row: SeasonRow, now: Date): TSeasonSummary {
   if (row.protocol === 2) {
     if (!row.frozenAt || row.beaconRound === null || !row.beaconAt) throw notFound(SEASON_MESSAGES.notFound);
     const { terms, termsHash } = termsOf(row);
-    const closed = row.closedAt && row.beaconSignature && row.beaconRandomness;
+    // The archive says 'frozen' from the freeze to the close (statusOf's frozen and waiting alike).
+    const closed = statusOf(row, now) === 'closed';
     return {
       month: row.month,
       protocol: 2,
@@ -531,7 +532,8 @@ export function publicSeason(row: SeasonRow): TSeasonSummary {
 /** Every ended month of the archive (frozen or closed), newest first. */
 export async function publicSeasons(ctx: AppContext): Promise<TSeasonSummary[]> {
   const rows = await ctx.db.select().from(seasons).where(published).orderBy(desc(seasons.month)).limit(240);
-  return rows.map(publicSeason);
+  const now = ctx.clock.now();
+  return rows.map((row) => publicSeason(row, now));
 }
 
 export async function publicSeasonDetail(ctx: AppContext, month: string): Promise<TSeasonDetail> {
@@ -548,18 +550,18 @@ export async function publicSeasonDetail(ctx: AppContext, month: string): Promis
     .from(seasonEntrants)
     .where(eq(seasonEntrants.month, month))
     .orderBy(asc(seasonEntrants.ambassadorId));
-  return { ...publicSeason(row), entrants };
+  return { ...publicSeason(row, ctx.clock.now()), entrants };
 }
 
 /** The running month: its terms (protocol 2) or commitment (protocol 1), and its prize pool. */
-export async function currentSeason(ctx: AppContext) {
+export async function currentSeason(ctx: AppContext): Promise<TCurrentSeason> {
   const season = await ensureSeason(ctx, seasonOf(ctx.clock.now()));
   const endsAt = seasonBounds(season.month).end.toISOString();
   if (season.protocol === 2) {
     const { terms, termsHash } = termsOf(season);
     return {
       month: season.month,
-      protocol: 2 as const,
+      protocol: 2,
       commitment: null,
       prizesUsdt: terms.prizesUsdt,
       lotteryWinners: terms.lotteryWinners,
@@ -573,7 +575,7 @@ export async function currentSeason(ctx: AppContext) {
   const settings = await getSettings(ctx);
   return {
     month: season.month,
-    protocol: 1 as const,
+    protocol: 1,
     commitment: season.commitment,
     prizesUsdt: settings.prizesUsdt,
     lotteryWinners: settings.lotteryWinners,
@@ -582,7 +584,7 @@ export async function currentSeason(ctx: AppContext) {
   };
 }
 
-export async function previewSeason(ctx: AppContext, month: string) {
+export async function previewSeason(ctx: AppContext, month: string): Promise<TSeasonPreview> {
   checkMonth(month);
   const now = ctx.clock.now();
   if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound('That month has not started yet');
@@ -594,7 +596,7 @@ export async function previewSeason(ctx: AppContext, month: string) {
   return {
     month,
     label: seasonLabel(month),
-    protocol: season.protocol === 2 ? (2 as const) : (1 as const),
+    protocol: season.protocol,
     status: statusOf(season, now),
     commitment: season.commitment,
     prizesUsdt: prizes.prizesUsdt,
@@ -621,7 +623,7 @@ export const DRAND_RULE =
   "drand quicknet's first round at or after one hour past the month's end, fixed in the terms when the month began, fetched and checked by the server.";
 
 /** The super admin's view: every season seen, newest first, with where it stands. */
-export async function seasonsForAdmin(ctx: AppContext) {
+export async function seasonsForAdmin(ctx: AppContext): Promise<TSeasonAdminItem[]> {
   const now = ctx.clock.now();
   await ensureSeason(ctx, seasonOf(now));
   const rows = await ctx.db.select().from(seasons).orderBy(desc(seasons.month)).limit(240);
@@ -631,7 +633,7 @@ export async function seasonsForAdmin(ctx: AppContext) {
     return {
       month: row.month,
       label: seasonLabel(row.month),
-      protocol: row.protocol === 2 ? (2 as const) : (1 as const),
+      protocol: row.protocol,
       status,
       commitment: row.commitment,
       termsHash: row.termsHash,
@@ -650,17 +652,16 @@ export async function seasonsForAdmin(ctx: AppContext) {
 }
 
 /** What the ambassador won, newest first, for the dashboard ("You won 2nd place in October 2026"); withheld prizes are not wins. */
-export async function winsOf(db: Db, ambassadorId: string) {
+export async function winsOf(db: Db, ambassadorId: string): Promise<TOwnAmbassador['wins']> {
   const rows = await db.select().from(seasons).where(isNotNull(seasons.closedAt)).orderBy(desc(seasons.month)).limit(240);
   return rows.flatMap((row) => {
     const label = seasonLabel(row.month);
     const prize = row.champions?.find((c) => c.ambassadorId === ambassadorId && !c.withheld);
     const lottery = row.lotteryWinners?.find((w) => w.ambassadorId === ambassadorId && !w.withheld);
-    return [
-      ...(prize
-        ? [{ month: row.month, kind: 'prize' as const, rank: prize.rank, prizeUsdt: prize.prizeUsdt, text: `You won ${ordinal(prize.rank)} place in ${label}` }]
-        : []),
-      ...(lottery ? [{ month: row.month, kind: 'lottery' as const, rank: null, prizeUsdt: lottery.prizeUsdt, text: `You won the lottery in ${label}` }] : []),
-    ];
+    const wins: TOwnAmbassador['wins'] = [];
+    if (prize)
+      wins.push({ month: row.month, kind: 'prize', rank: prize.rank, prizeUsdt: prize.prizeUsdt, text: `You won ${ordinal(prize.rank)} place in ${label}` });
+    if (lottery) wins.push({ month: row.month, kind: 'lottery', rank: null, prizeUsdt: lottery.prizeUsdt, text: `You won the lottery in ${label}` });
+    return wins;
   });
 }

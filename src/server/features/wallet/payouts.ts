@@ -4,9 +4,10 @@
  * that batch's transaction hash. 'Paid' adds proof; it moves no money again (the ledger entry was
  * written at approval).
  */
-import { Readable } from 'node:stream';
-import { csvLine } from '../../csv.ts';
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { csvStream } from '../../csv.ts';
+import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -27,19 +28,19 @@ export const PAYOUT_MESSAGES = {
 
 const PAGE = 1_000;
 
-/**
- * Approved, unpaid withdrawals, oldest approval first, as CSV lines, read page by page (keyset on
- * the partial index of unpaid ones), so an export of any size never loads into memory.
- */
-export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: string[]): Readable {
-  const token = ctx.config.payouts.tokenAddress;
-  async function* lines() {
-    yield format === 'safe'
-      ? csvLine(['token_type', 'token_address', 'receiver', 'amount', 'id'])
-      : csvLine(['withdrawal_id', 'ambassador', 'email', 'receiver', 'amount_usdt', 'approved_at']);
-    let after: { reviewedAt: Date; id: string } | undefined;
-    for (;;) {
-      const rows = await ctx.db
+/** Oldest approval first, ties by id: the order of the partial index of unpaid ones. */
+const UNPAID_KEYS: SortKey[] = [
+  { column: withdrawalRequests.reviewedAt, direction: 'asc', kind: 'timestamp' },
+  { column: withdrawalRequests.id, direction: 'asc', kind: 'uuid' },
+];
+
+/** Approved, unpaid withdrawals (only these when `ids` is given), oldest approval first, with their ambassador. */
+function unpaidList(ctx: AppContext, ids: string[] | undefined) {
+  return {
+    keys: UNPAID_KEYS,
+    filter: and(eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash), ids ? inArray(withdrawalRequests.id, ids) : undefined),
+    select: ({ where, order, limit, offset }: ListSelect) =>
+      ctx.db
         .select({
           id: withdrawalRequests.id,
           amount: withdrawalRequests.amount,
@@ -47,35 +48,34 @@ export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: st
           reviewedAt: withdrawalRequests.reviewedAt,
           fullName: ambassadors.fullName,
           email: ambassadors.email,
+          ...cursorColumns(UNPAID_KEYS),
         })
         .from(withdrawalRequests)
         .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
-        .where(
-          and(
-            eq(withdrawalRequests.status, 'approved'),
-            isNull(withdrawalRequests.txHash),
-            ids ? inArray(withdrawalRequests.id, ids) : undefined,
-            after
-              ? or(
-                  gt(withdrawalRequests.reviewedAt, after.reviewedAt),
-                  and(eq(withdrawalRequests.reviewedAt, after.reviewedAt), gt(withdrawalRequests.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(asc(withdrawalRequests.reviewedAt), asc(withdrawalRequests.id))
-        .limit(PAGE);
-      for (const row of rows) {
-        yield format === 'safe'
-          ? csvLine(['erc20', token, row.walletAddress, row.amount, ''])
-          : csvLine([row.id, row.fullName, row.email, row.walletAddress, row.amount, row.reviewedAt?.toISOString() ?? '']);
-      }
-      const last = rows.at(-1);
-      if (rows.length < PAGE || !last?.reviewedAt) return;
-      after = { reviewedAt: last.reviewedAt, id: last.id };
-    }
-  }
-  return Readable.from(lines());
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  };
+}
+
+/**
+ * Approved, unpaid withdrawals, oldest approval first, as CSV lines, read in keyset pages by the
+ * lists' pager (pagesOf), so an export of any size never loads into memory.
+ */
+export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: string[]): Readable {
+  const token = ctx.config.payouts.tokenAddress;
+  return csvStream(
+    format === 'safe'
+      ? ['token_type', 'token_address', 'receiver', 'amount', 'id']
+      : ['withdrawal_id', 'ambassador', 'email', 'receiver', 'amount_usdt', 'approved_at'],
+    pagesOf(unpaidList(ctx, ids), PAGE),
+    (row) =>
+      format === 'safe'
+        ? ['erc20', token, row.walletAddress, row.amount, '']
+        : [row.id, row.fullName, row.email, row.walletAddress, row.amount, row.reviewedAt?.toISOString() ?? ''],
+    PAGE,
+  );
 }
 
 /**

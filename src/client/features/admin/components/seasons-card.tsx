@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck, Trophy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { formatDateTime, formatGcm, formatUsdt } from '../../../../shared/format.ts';
-import type { TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
+import { ZBeaconForm, type TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
 import { MAX_LOTTERY_WINNERS, PRIZE_PLACES, ZSettingsInput } from '../../../../shared/schemas/settings.ts';
 import { ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../../shared/seasons.ts';
 import { useCurrentSeason } from '../../../api/current-season.ts';
@@ -199,12 +198,6 @@ export function SeasonsCard() {
     </Card>
   );
 }
-
-/** A protocol 1 month's beacon, typed by the super admin (required here: only those months take one). */
-const BEACON_REQUIRED = 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended';
-const ZBeaconForm = z.object({
-  beacon: z.string({ error: BEACON_REQUIRED }).trim().min(1, BEACON_REQUIRED).max(200, 'The beacon must be at most 200 characters'),
-});
 
 function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => void }) {
   const preview = useSeasonPreview(month);

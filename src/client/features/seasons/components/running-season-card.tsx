@@ -1,7 +1,6 @@
 import { formatDateTime, formatUsdt } from '../../../../shared/format.ts';
 import type { TCurrentSeason } from '../../../../shared/schemas/seasons.ts';
 import { ordinal, seasonBounds, seasonLabel } from '../../../../shared/seasons.ts';
-import { seasonPrizes } from '../../../api/current-season.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
 /**
@@ -9,7 +8,6 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
  * round that will draw it, hashed and logged), or, for a protocol 1 month, its secret's commitment.
  */
 export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
-  const prizes = seasonPrizes(season);
   const label = seasonLabel(season.month);
   // The terms' round is the first at or after the month's end + 1 hour (DECISIONS §5, step 1).
   const roundFrom = new Date(seasonBounds(season.month).end.getTime() + 3_600_000).toISOString();
@@ -18,8 +16,8 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
       <CardContent className="flex flex-col gap-2 p-6">
         <h2 className="text-xl font-bold">{label}: running</h2>
         <p className="text-sm">
-          Prizes: {prizes.prizesUsdt.map((p, i) => `${ordinal(i + 1)} ${formatUsdt(p)}`).join(', ')}; lottery: {prizes.lotteryWinners} winners of{' '}
-          {formatUsdt(prizes.lotteryPrizeUsdt)}.
+          Prizes: {season.prizesUsdt.map((p, i) => `${ordinal(i + 1)} ${formatUsdt(p)}`).join(', ')}; lottery: {season.lotteryWinners} winners of{' '}
+          {formatUsdt(season.lotteryPrizeUsdt)}.
         </p>
         {season.terms ? (
           <>
