@@ -79,25 +79,20 @@ export const SEASON_MESSAGES = {
   closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
 } as const;
 
+/** A typed beacon: trimmed, at most MAX_BEACON_LENGTH characters. */
+const ZBeaconText = z.string().trim().max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong);
+
 /**
  * Protocol 1 months only (closed before protocol 2 shipped) take a typed beacon; a protocol 2 month
  * closes by itself and refuses one (DECISIONS §5).
  */
 export const ZCloseSeasonInput = z
-  .object({
-    beacon: z.string().trim().max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong).optional(),
-  })
+  .object({ beacon: ZBeaconText.optional() })
   .nullish()
   .transform((v) => ({ beacon: v?.beacon }));
 export type TCloseSeasonInput = z.input<typeof ZCloseSeasonInput>;
 
-/** The super admin's close form: the same rule, the beacon required (only the months that take one show it). */
-export const ZBeaconForm = z.object({
-  beacon: z
-    .string({ error: SEASON_MESSAGES.beaconRequired })
-    .trim()
-    .min(1, SEASON_MESSAGES.beaconRequired)
-    .max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong),
-});
+/** The super admin's close form: the same rule, the beacon required (only the months that take one show the form). */
+export const ZBeaconForm = z.object({ beacon: ZBeaconText.min(1, SEASON_MESSAGES.beaconRequired) });
 
 export const ZSeasonParams = z.object({ month: z.string() });
