@@ -8,6 +8,8 @@ export const MAX_LONG_TEXT_LENGTH = 10_000;
 export const MAX_NAME_LENGTH = 120;
 export const MAX_URL_LENGTH = 300;
 export const MAX_NOTES_LENGTH = 2_000;
+/** The longest beacon a protocol 1 month's close takes. */
+export const MAX_BEACON_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_FOLLOWERS = 2_000_000_000;
 export const SETUP_LINK_VALID_HOURS = 48;

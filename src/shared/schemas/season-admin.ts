@@ -1,5 +1,6 @@
 /** What the super admin's Seasons view reads and sends (DECISIONS §5, Close). */
 import { z } from 'zod';
+import { MAX_BEACON_LENGTH } from '../limits.ts';
 import { ZMoney } from './common.ts';
 
 const money = ZMoney;
@@ -61,9 +62,6 @@ export const ZSeasonPreview = z.object({
   beaconRound: z.number().int().nullable(),
 });
 export type TSeasonPreview = z.infer<typeof ZSeasonPreview>;
-
-/** The longest beacon a protocol 1 month's close takes. */
-export const MAX_BEACON_LENGTH = 200;
 
 /** What the seasons' calls answer when they refuse (the close's form, its input schema and the service say the same). */
 export const SEASON_MESSAGES = {

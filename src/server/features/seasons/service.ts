@@ -25,9 +25,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, termsHashOf } from '../../../shared/draw.ts';
 import { roundTime } from '../../../shared/drand.ts';
+import { MAX_BEACON_LENGTH } from '../../../shared/limits.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import type { TOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
-import { MAX_BEACON_LENGTH, SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
+import { SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { PRIZE_PLACES } from '../../../shared/schemas/settings.ts';
 import { SEASON_PATTERN, ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
