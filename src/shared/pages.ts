@@ -10,6 +10,7 @@ export const PAGES = {
   leaderboard: '/leaderboard',
   hallOfFame: '/hall-of-fame',
   transparency: '/transparency',
+  rules: '/rules',
   auth: '/auth',
   setupPassword: '/setup-password/:token',
   forgotPassword: '/forgot-password',

@@ -12,6 +12,7 @@ const ApplyPage = lazyNamed(() => import('../features/applications/pages/apply-p
 const LeaderboardPage = lazyNamed(() => import('../features/leaderboard/pages/leaderboard-page.tsx'), 'LeaderboardPage');
 const HallOfFamePage = lazyNamed(() => import('../features/seasons/pages/hall-of-fame-page.tsx'), 'HallOfFamePage');
 const TransparencyPage = lazyNamed(() => import('../features/transparency/pages/transparency-page.tsx'), 'TransparencyPage');
+const RulesPage = lazyNamed(() => import('../features/rules/pages/rules-page.tsx'), 'RulesPage');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const SetupPasswordPage = lazyNamed(() => import('../features/auth/pages/setup-password-page.tsx'), 'SetupPasswordPage');
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
@@ -50,6 +51,7 @@ const PAGE_TITLES: Record<PageName, string | null> = {
   leaderboard: 'Leaderboard',
   hallOfFame: 'Hall of Fame',
   transparency: 'Transparency',
+  rules: 'Programme Rules',
   auth: 'Login',
   setupPassword: 'Create Your Password',
   forgotPassword: 'Forgot Password',
@@ -77,6 +79,7 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   leaderboard: <LeaderboardPage />,
   hallOfFame: <HallOfFamePage />,
   transparency: <TransparencyPage />,
+  rules: <RulesPage />,
   auth: <LoginPage />,
   setupPassword: <SetupPasswordPage />,
   forgotPassword: <ForgotPasswordPage />,

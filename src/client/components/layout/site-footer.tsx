@@ -32,6 +32,9 @@ export function SiteFooter() {
           <a className={link} href="/transparency">
             Transparency
           </a>
+          <a className={link} href="/rules">
+            Rules
+          </a>
           <a className={link} href={APP_EXTERNAL_URL} target="_blank" rel="noopener noreferrer">
             GoalChain App
           </a>
