@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { formatGcm, formatUsdt } from '../../shared/format.ts';
 import { isPositiveMoney } from '../../shared/money.ts';
 import type { TReportView } from '../../shared/schemas/reports.ts';
+import { NO_REASON_TEXT, REASONS } from '../../shared/reasons.ts';
+import { decisionOf } from '../api/decisions.ts';
 
 /** Where a report opens: its detail on My Reports (a notification's link is the same). */
 export function reportHref(id: string): string {
@@ -14,7 +16,8 @@ export function reportHref(id: string): string {
  * lines) and a link to the whole report.
  */
 export function FeedbackAtAGlance({ report }: { report: TReportView }) {
-  if (report.status !== 'rejected' || !report.adminNotes) return null;
+  if (report.status !== 'rejected') return null;
+  const { code, facts } = decisionOf(report, report.reviewedAt);
   return (
     <Link
       href={reportHref(report.id)}
@@ -22,7 +25,13 @@ export function FeedbackAtAGlance({ report }: { report: TReportView }) {
     >
       <MessageSquareText className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
       <span className="line-clamp-2 break-words">
-        <span className="font-semibold">Feedback from the team:</span> {report.adminNotes}
+        <span className="font-semibold">{code ? REASONS[code].label : `Rejected: ${NO_REASON_TEXT}`}.</span>
+        {facts ? (
+          <>
+            {' '}
+            <span className="font-semibold">Feedback from the team:</span> {facts}
+          </>
+        ) : null}
       </span>
     </Link>
   );

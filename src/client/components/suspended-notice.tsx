@@ -1,18 +1,49 @@
 import { ShieldAlert } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../shared/limits.ts';
+import { NO_REASON_TEXT, REASONS, isReasonCode, reasonHref } from '../../shared/reasons.ts';
 
-/** A suspended ambassador can sign in but cannot submit reports or withdrawals (DECISIONS §3). */
-export function SuspendedNotice() {
+/** The suspension's reason as the ambassador's answer carries it (DECISIONS §6); absent on an old server or an old suspension. */
+interface SuspensionFields {
+  status: string;
+  reasonCode?: string | null;
+  facts?: string | null;
+}
+
+/**
+ * A suspended ambassador can sign in but cannot submit reports or withdrawals (DECISIONS §3), and
+ * reads why (DECISIONS §6): the reason, its rule on /rules, and the facts, as text.
+ */
+export function SuspendedNotice({ ambassador }: { ambassador?: SuspensionFields | undefined }) {
+  const code = isReasonCode(ambassador?.reasonCode) ? ambassador.reasonCode : null;
+  const facts = ambassador?.facts ?? null;
   return (
-    <p role="status" className="flex items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
+    <div role="status" className="flex items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
       <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>
-        Your ambassador account is suspended: reports and withdrawals are paused. Contact{' '}
-        <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>{' '}
-        for help.
-      </span>
-    </p>
+      <div className="flex flex-col gap-1">
+        <p>
+          Your ambassador account is suspended: reports and withdrawals are paused. Contact{' '}
+          <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>{' '}
+          for help.
+        </p>
+        {ambassador ? (
+          <p>
+            <span className="font-semibold">Reason:</span>{' '}
+            {code ? (
+              <>
+                {REASONS[code].label}.{' '}
+                <a className="underline" href={reasonHref(code)}>
+                  Read the rule<span className="sr-only">: {REASONS[code].label}</span>
+                </a>
+              </>
+            ) : (
+              NO_REASON_TEXT
+            )}
+          </p>
+        ) : null}
+        {facts ? <p className="whitespace-pre-wrap break-words">{facts}</p> : null}
+      </div>
+    </div>
   );
 }

@@ -46,7 +46,7 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
   const reportCount = reports.data?.length ?? ambassador.reportCount;
   return (
     <div className="flex flex-col gap-6">
-      {ambassador.status === 'suspended' ? <SuspendedNotice /> : null}
+      {ambassador.status === 'suspended' ? <SuspendedNotice ambassador={ambassador} /> : null}
       {ambassador.wins.length ? (
         <Card>
           <CardContent className="flex flex-col gap-1 p-5">

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { formatDate, formatWeek } from '../../../../shared/format.ts';
 import { REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
+import { decisionOf } from '../../../api/decisions.ts';
+import { AppealPanel, DecisionReason } from '../../../components/decision-reason.tsx';
 import { awardText } from '../../../components/report-feedback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ModalDialog } from '../../../components/ui/dialog.tsx';
@@ -55,7 +57,9 @@ function ReportDetail({ report }: { report: TReportView }) {
         </Fact>
         <Fact label="Reviewed">{report.reviewedAt ? formatDate(report.reviewedAt) : 'Not yet'}</Fact>
       </dl>
-      {report.adminNotes ? (
+      {report.status === 'rejected' ? (
+        <RejectedReport report={report} />
+      ) : report.adminNotes ? (
         <section aria-labelledby={`feedback-${report.id}`} className="flex flex-col gap-2">
           <h3 id={`feedback-${report.id}`} className="text-base font-bold">
             Feedback from the team
@@ -72,6 +76,17 @@ function ReportDetail({ report }: { report: TReportView }) {
         <p className="whitespace-pre-wrap break-words rounded-xl border border-border bg-background/40 p-4 text-sm">{report.activityReport}</p>
       </section>
     </div>
+  );
+}
+
+/** Why it was rejected, and its one appeal (DECISIONS §6). */
+function RejectedReport({ report }: { report: TReportView }) {
+  const decision = decisionOf(report, report.reviewedAt);
+  return (
+    <section aria-label="Why this report was rejected" className="flex flex-col gap-3">
+      <DecisionReason code={decision.code} facts={decision.facts} />
+      <AppealPanel subject="report" id={report.id} decision={decision} />
+    </section>
   );
 }
 

@@ -129,7 +129,7 @@ export function SubmitReportPage() {
           <CardContent>
             {suspended ? (
               <div className="mb-5">
-                <SuspendedNotice />
+                <SuspendedNotice ambassador={ambassador.data} />
               </div>
             ) : null}
             {settings.status === 'error' && settings.data === undefined ? (

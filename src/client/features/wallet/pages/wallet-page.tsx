@@ -17,6 +17,8 @@ import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
+import { decisionOf } from '../../../api/decisions.ts';
+import { AppealPanel, DecisionReason } from '../../../components/decision-reason.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -53,7 +55,7 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {suspended ? <SuspendedNotice /> : null}
+      {suspended ? <SuspendedNotice ambassador={ambassador} /> : null}
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Wallet</h1>
         <p className="text-muted">Your balances, payout wallet, withdrawals and transactions.</p>
@@ -246,9 +248,24 @@ const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<TWithdrawalView>> = [
     ),
   },
   { header: 'Requested', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
-  { header: 'Admin Notes', cell: (w) => <span className="text-muted">{w.adminNotes ?? '-'}</span>, className: 'max-w-72 whitespace-normal' },
+  {
+    header: 'Admin Notes',
+    cell: (w) => (w.status === 'rejected' ? <RejectedWithdrawal withdrawal={w} /> : <span className="text-muted">{w.adminNotes ?? '-'}</span>),
+    className: 'max-w-96 whitespace-normal',
+  },
   { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
 ];
+
+/** Why a withdrawal was rejected, and its one appeal (DECISIONS §6). */
+function RejectedWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
+  const decision = decisionOf(withdrawal, withdrawal.reviewedAt);
+  return (
+    <div className="flex flex-col gap-2">
+      <DecisionReason code={decision.code} facts={decision.facts} />
+      <AppealPanel subject="withdrawal" id={withdrawal.id} decision={decision} />
+    </div>
+  );
+}
 
 /** Spec §2: shown only when any exist (and when they could not be read, which it says). */
 function WithdrawalList() {

@@ -1,0 +1,73 @@
+/**
+ * What a decision against someone carries (DECISIONS §6, Decisions and appeals), as the answers of
+ * reports, withdrawals and the ambassador add it: the reason code (null: 'no reason recorded'), the
+ * facts, and the one appeal. Decisions made before reasons existed carry none of these fields; the
+ * old `adminNotes` is read as their facts.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { APPEAL_WINDOW_DAYS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
+import { apiRequest } from '../lib/api.ts';
+
+export type AppealStatus = 'pending' | 'upheld' | 'overturned';
+
+export interface AppealView {
+  status: AppealStatus | string;
+  deadline?: string | null;
+  text?: string | null;
+  facts?: string | null;
+  createdAt?: string | null;
+  decidedAt?: string | null;
+  decidedBy?: string | null;
+}
+
+/** The decision fields of an answer, all optional: an old server, or an old decision, has none. */
+export interface DecisionFields {
+  adminNotes?: string | null;
+  reasonCode?: string | null;
+  facts?: string | null;
+  appeal?: AppealView | null;
+  /** When the appeal window closes, when the answer gives it beside a missing appeal. */
+  appealDeadline?: string | null;
+}
+
+export interface Decision {
+  code: ReasonCode | null;
+  facts: string | null;
+  appeal: AppealView | null;
+  /** When an appeal can no longer be sent (14 days after the decision). */
+  deadline: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A decision's reason, facts and appeal, read from an answer (decidedAt: when it was decided). */
+export function decisionOf(view: DecisionFields, decidedAt: string | null): Decision {
+  const appeal = view.appeal && view.appeal.status !== 'none' ? view.appeal : null;
+  const given = view.appeal?.deadline ?? view.appealDeadline ?? null;
+  const deadline = given ?? (decidedAt ? new Date(new Date(decidedAt).getTime() + APPEAL_WINDOW_DAYS * DAY_MS).toISOString() : null);
+  return {
+    code: isReasonCode(view.reasonCode) ? view.reasonCode : null,
+    facts: view.facts ?? view.adminNotes ?? null,
+    appeal,
+    deadline,
+  };
+}
+
+export type AppealSubject = 'report' | 'withdrawal';
+
+const APPEAL_PATHS: Record<AppealSubject, string> = {
+  report: '/api/reports',
+  withdrawal: '/api/withdrawal-requests',
+};
+
+/** POST /api/{reports|withdrawal-requests}/{id}/appeal `{text}`: the owner, once, within 14 days. */
+export function sendAppeal(subject: AppealSubject, id: string, text: string): Promise<unknown> {
+  return apiRequest<unknown>('POST', `${APPEAL_PATHS[subject]}/${encodeURIComponent(id)}/appeal`, { text });
+}
+
+export function useSendAppeal(subject: AppealSubject, id: string) {
+  return useMutation({
+    mutationFn: (text: string) => sendAppeal(subject, id, text),
+    meta: { changes: ['me'] },
+  });
+}
