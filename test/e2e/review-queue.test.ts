@@ -74,6 +74,13 @@ describe('working through the review queue', () => {
       seen.push((await name.textContent()) ?? '');
       await expect.poll(() => focusedLabel(page)).toBe('GCM Awarded');
       await page.keyboard.press(decision);
+      if (decision === 'r') {
+        // A reject is a step: it asks for its reason first (DECISIONS §6), and Alt+R sends it from the picker.
+        await expect.poll(() => focusedLabel(page)).toMatch(/^Reason/);
+        await expectText(page, 'Choose the reason for this decision');
+        await dialog.getByLabel('Reason').selectOption('low_effort');
+        await page.keyboard.press('Alt+KeyR');
+      }
       await expectToast(page, 'Report Reviewed', decision === 'r' ? 'The report was rejected.' : 'The report was approved.');
       // The reviewed report's form is gone; the focus is on the next step.
       await expect.poll(() => focusedLabel(page)).toBe('Next pending');

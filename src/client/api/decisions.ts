@@ -5,7 +5,7 @@
  * old `adminNotes` is read as their facts.
  */
 import { useMutation } from '@tanstack/react-query';
-import { APPEAL_WINDOW_DAYS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
+import { APPEAL_WINDOW_DAYS, NO_REASON_TEXT, REASONS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
 import { apiRequest } from '../lib/api.ts';
 
 export type AppealStatus = 'pending' | 'upheld' | 'overturned';
@@ -51,6 +51,11 @@ export function decisionOf(view: DecisionFields, decidedAt: string | null): Deci
     appeal,
     deadline,
   };
+}
+
+/** A code's short name, or 'no reason recorded'. */
+export function reasonLabel(code: ReasonCode | null): string {
+  return code ? REASONS[code].label : NO_REASON_TEXT;
 }
 
 export type AppealSubject = 'report' | 'withdrawal';

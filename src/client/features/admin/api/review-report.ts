@@ -1,6 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TReviewInput, TReportView } from '../../../../shared/schemas/reports.ts';
+import type { ReasonCode } from '../../../../shared/reasons.ts';
+import type { TReportView, TReviewInput as TBaseReviewInput } from '../../../../shared/schemas/reports.ts';
 import { apiRequest } from '../../../lib/api.ts';
+
+/** A review, with the reason of a reject (DECISIONS §6). */
+export type TReviewInput = TBaseReviewInput & { reasonCode?: ReasonCode | undefined };
 
 export function reviewReport(id: string, input: TReviewInput): Promise<TReportView> {
   return apiRequest<TReportView>('POST', `/api/admin/reports/${encodeURIComponent(id)}/review`, input);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight, ClipboardCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../../../shared/format.ts';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
-import { EnumOptions, Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { useReviewReport } from '../api/review-report.ts';
 import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
@@ -23,6 +23,8 @@ import { notify } from '../../../lib/toast.ts';
 import { CLAIM_RENEW_MS, claimReport, useClaimNextReport } from '../api/review-claims.ts';
 import { AdminList, ambassadorColumn, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
+import { decisionOf, reasonLabel } from '../../../api/decisions.ts';
+import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
 /** A review decides between these (the other status is where a report starts). */
@@ -219,6 +221,7 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
                 ['GCM Awarded', formatGcm(report.gcmAwarded)],
                 ['USDT Awarded', formatUsdt(report.usdtAwarded)],
                 ['Admin Notes', report.adminNotes || 'None'],
+                ...(report.status === 'rejected' ? [['Reason', reasonLabel(decisionOf(report, report.reviewedAt).code)] satisfies [string, string]] : []),
                 ['Reviewed', formatDateTime(report.reviewedAt)],
               ]}
             />
@@ -244,15 +247,24 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
   );
 }
 
+/** The review as the form holds it: a reject needs its reason (DECISIONS §6; the API alone does not). */
+const ZReviewForm = ZReviewInput.extend({ reasonCode: ZReasonChoice }).superRefine((value, ctx) => {
+  if (value.status === 'rejected' && !value.reasonCode) ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: REASON_REQUIRED });
+});
+
 function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReviewed: (reviewed: TReportView) => void }) {
   const review = useReviewReport();
   const form = useForm({
-    resolver: zodResolver(ZReviewInput),
-    defaultValues: { status: 'approved', gcmAwarded: '0', usdtAwarded: '0', adminNotes: '' },
+    resolver: zodResolver(ZReviewForm),
+    defaultValues: { status: 'approved', gcmAwarded: '0', usdtAwarded: '0', adminNotes: '', reasonCode: '' },
   });
+  const status = useWatch({ control: form.control, name: 'status' });
+  const notes = useWatch({ control: form.control, name: 'adminNotes' });
   // The award fields first: the reviewer types the amounts, then decides.
   useEffect(() => form.setFocus('gcmAwarded'), [form]);
-  const submit = (input: z.output<typeof ZReviewInput>) =>
+  const submit = ({ reasonCode, ...rest }: z.output<typeof ZReviewForm>) => {
+    // A reason goes with a reject only; the notes are its facts (DECISIONS §6).
+    const input = rest.status === 'rejected' ? { ...rest, reasonCode: chosenReason(reasonCode) } : rest;
     review.mutate(
       { id: report.id, input },
       {
@@ -263,15 +275,21 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
         onError: adminError('Failed to review report'),
       },
     );
-  const decide = (status: 'approved' | 'rejected') => {
+  };
+  // A reject without its reason is a step, not a click: the picker (shown once rejecting) takes the focus.
+  const askReason = () => window.setTimeout(() => form.setFocus('reasonCode'), 0);
+  const decide = (decision: 'approved' | 'rejected') => {
     if (review.isPending) return;
-    form.setValue('status', status);
-    void form.handleSubmit(submit)();
+    form.setValue('status', decision);
+    void form.handleSubmit(submit, askReason)();
   };
   return (
     <Form
       form={form}
       onSubmit={submit}
+      onInvalid={(errors) => {
+        if (errors.reasonCode) askReason();
+      }}
       className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4"
       aria-label="Review report"
       onKeyDown={(event) => {
@@ -292,14 +310,13 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
           <Input type="number" inputMode="decimal" min={0} step="0.01" />
         </FormField>
       </div>
-      <FormField name="adminNotes" label="Admin Notes (optional)">
-        <Textarea rows={3} className="min-h-20" />
-      </FormField>
+      <FactsField name="adminNotes" label="Admin Notes (optional)" length={notes?.length ?? 0} />
       <FormField name="status" label="Status" required>
         <NativeSelect>
           <EnumOptions values={DECISIONS} />
         </NativeSelect>
       </FormField>
+      {status === 'rejected' ? <ReasonFields subject="report" flags={report.flags} withFacts={false} /> : null}
       <DialogFooter className="mt-0">
         <Button type="submit" loading={review.isPending}>
           Submit Review
