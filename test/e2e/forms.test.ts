@@ -419,7 +419,14 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expectText(page, /Showing 21–23 of 23/);
     await page.getByRole('row').filter({ hasText: 'Applicant 00' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    // Rejecting is a step: the reason is required on the desk (DECISIONS §6).
+    const applicationDialog = page.getByRole('dialog');
+    await applicationDialog.getByRole('button', { name: 'Reject' }).click();
+    await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
+    await expectText(page, 'Choose the reason for this decision');
+    await applicationDialog.getByLabel('Reason').selectOption('not_verifiable');
+    await applicationDialog.getByLabel('Facts (optional)').fill('The Twitter account does not exist.');
+    await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectToast(page, 'Application Rejected');
     await expectContent(page.getByTestId('summary-pending-applications'), '22', { exact: true });
 
@@ -434,6 +441,7 @@ describe('admin console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Badge Level').selectOption('gold');
     await dialog.getByLabel('Status').selectOption('suspended');
+    await dialog.getByLabel('Reason').selectOption('rule_breach');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Ambassador Updated');
     const row = page.getByRole('row').filter({ hasText: 'Kofi Mensah' });

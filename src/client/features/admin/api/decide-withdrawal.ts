@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TWithdrawalView, ZWithdrawalDecisionInput } from '../../../../shared/schemas/withdrawals.ts';
+import type { ReasonCode } from '../../../../shared/reasons.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 export type WithdrawalDecision = 'approve' | 'reject';
-type DecisionInput = NonNullable<z.input<typeof ZWithdrawalDecisionInput>>;
+/** The notes, and a reject's reason (DECISIONS §6). */
+type DecisionInput = NonNullable<z.input<typeof ZWithdrawalDecisionInput>> & { reasonCode?: ReasonCode | undefined };
 
 /** The withdrawal as decided: an approval of a large one that still waits for a second admin leaves it pending, with `approvals: 1`. */
 export function decideWithdrawal(id: string, decision: WithdrawalDecision, input: DecisionInput): Promise<TWithdrawalView> {

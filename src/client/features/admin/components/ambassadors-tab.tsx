@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, Pencil, Save } from 'lucide-react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
 import { BADGE_TIERS } from '../../../../shared/badges.ts';
 import { AMBASSADOR_STATUSES } from '../../../../shared/enums.ts';
 import { ZAmbassadorAdminUpdate, type TAmbassadorAdminUpdate } from '../../../../shared/schemas/ambassadors.ts';
@@ -19,6 +20,7 @@ import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
+import { REASON_REQUIRED, ReasonFields, ZFacts, ZReasonChoice, chosenReason, type ReasonFieldsInput } from './reason-fields.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
 function columns(open: (row: TAdminAmbassadorView) => void): Array<Column<TAdminAmbassadorView>> {
@@ -88,8 +90,13 @@ const EDIT_FIELDS = [
 function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdminAmbassadorView>) {
   const update = useUpdateAmbassadorAsAdmin();
   const resend = useResendPassword();
+  // Suspending takes a reason (DECISIONS §6); an ambassador already suspended keeps theirs.
+  const suspending = (status: string | undefined) => status === 'suspended' && ambassador.status !== 'suspended';
+  const schema = ZAmbassadorAdminUpdate.extend({ reasonCode: ZReasonChoice, facts: ZFacts }).superRefine((value, ctx) => {
+    if (suspending(value.status) && !value.reasonCode) ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: REASON_REQUIRED });
+  });
   const form = useForm({
-    resolver: zodResolver(ZAmbassadorAdminUpdate),
+    resolver: zodResolver(schema),
     defaultValues: {
       twitterHandle: ambassador.twitterHandle ?? '',
       instagramHandle: ambassador.instagramHandle ?? '',
@@ -100,15 +107,23 @@ function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdmi
       usdtWalletAddress: ambassador.usdtWalletAddress ?? '',
       badgeLevel: ambassador.badgePinned ? ambassador.badgeLevel : 'auto',
       status: ambassador.status,
-    } satisfies TAmbassadorAdminUpdate,
+      reasonCode: '',
+      facts: '',
+    } satisfies z.input<typeof schema>,
   });
-  const save = (input: TAmbassadorAdminUpdate) =>
+  const status = useWatch({ control: form.control, name: 'status' });
+  const save = ({ reasonCode, facts, ...changes }: z.output<typeof schema>) => {
+    const input: TAmbassadorAdminUpdate & ReasonFieldsInput = suspending(changes.status)
+      ? { ...changes, reasonCode: chosenReason(reasonCode), facts: facts.trim() || null }
+      : changes;
     update.mutate(
       { id: ambassador.id, input },
       adminOutcome({ title: 'Ambassador Updated', text: `${ambassador.fullName}'s profile has been updated.` }, 'Failed to update ambassador', onClose),
     );
+  };
   // The shared schema's message, said as the server would say it (spec §8 admin failure toast).
-  const invalid = (errors: FieldErrors<TAmbassadorAdminUpdate>) => {
+  const invalid = (errors: FieldErrors<z.input<typeof schema>>) => {
+    if (errors.reasonCode) return;
     const first = firstError(errors, EDIT_FIELDS);
     if (first) notify.error('Error', `Failed to update ambassador: ${first.message}`);
   };
@@ -167,6 +182,7 @@ function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdmi
               </NativeSelect>
             </FormField>
           </div>
+          {suspending(status) ? <ReasonFields subject="suspension" /> : null}
           <DialogFooter className="mt-2 sm:justify-between">
             <Button variant="outline" onClick={sendReset} loading={resend.isPending}>
               <Mail aria-hidden="true" /> Send Password Reset Email

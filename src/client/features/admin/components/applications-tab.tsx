@@ -15,6 +15,7 @@ import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
+import { ReasonStep, type ReasonInput } from './reason-fields.tsx';
 import { HandleLink } from './social-links.tsx';
 
 function PlatformChips({ platforms }: { platforms: string[] }) {
@@ -80,13 +81,14 @@ export function ApplicationsTab() {
 function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminApplicationView>) {
   const decide = useDecideApplication();
   const [pending, setPending] = useState<ApplicationDecision | null>(null);
-  const act = (decision: ApplicationDecision) => {
+  const [rejecting, setRejecting] = useState(false);
+  const act = (decision: ApplicationDecision, input?: ReasonInput) => {
     setPending(decision);
     const outcome =
       decision === 'approve'
         ? adminOutcome({ title: 'Application Approved', text: 'Setup email sent to ambassador.' }, 'Failed to approve application', onClose)
         : adminOutcome({ title: 'Application Rejected', text: `${application.fullName}'s application was rejected.` }, 'Failed to reject application', onClose);
-    decide.mutate({ id: application.id, decision }, { ...outcome, onSettled: () => setPending(null) });
+    decide.mutate({ id: application.id, decision, ...(input ? { input } : {}) }, { ...outcome, onSettled: () => setPending(null) });
   };
   return (
     <ModalDialog onClose={onClose} title={application.fullName} description="Ambassador application" className="max-w-2xl">
@@ -108,14 +110,24 @@ function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminA
         />
         <TextBlock title="Why join">{application.whyJoin}</TextBlock>
         <TextBlock title="Experience">{application.experience}</TextBlock>
-        {application.status === 'pending' ? (
+        {application.status === 'pending' && rejecting ? (
+          <ReasonStep
+            subject="application"
+            flags={application.flags}
+            title="Reject this application"
+            confirmLabel="Reject Application"
+            pending={pending === 'reject'}
+            onConfirm={(input) => act('reject', input)}
+            onCancel={() => setRejecting(false)}
+          />
+        ) : application.status === 'pending' ? (
           <>
             <p className="flex items-start gap-2 rounded-lg border border-gold/30 bg-gold/5 p-3 text-sm text-muted">
               <Mail className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
               Approving sends a setup email with a password-creation link valid for {SETUP_LINK_VALID_HOURS} hours.
             </p>
             <DialogFooter className="mt-0">
-              <Button variant="destructive" onClick={() => act('reject')} loading={pending === 'reject'} disabledFocusable={pending === 'approve'}>
+              <Button variant="destructive" onClick={() => setRejecting(true)} disabledFocusable={pending === 'approve'}>
                 <X aria-hidden="true" /> Reject
               </Button>
               <Button variant="success" onClick={() => act('approve')} loading={pending === 'approve'} disabledFocusable={pending === 'reject'}>

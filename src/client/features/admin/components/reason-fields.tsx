@@ -1,13 +1,26 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_FACTS_LENGTH, REASONS, REASON_CODES, reasonHref, reasonsFor, type ReasonCode, type ReasonSubject } from '../../../../shared/reasons.ts';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
-import { FormField } from '../../../components/ui/form.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogFooter } from '../../../components/ui/dialog.tsx';
+import { Form, FormField } from '../../../components/ui/form.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { FlagBadges } from './flag-badges.tsx';
 
 /** The reason picker's value: a code, or '' before one is chosen. */
 export const ZReasonChoice = z.union([z.enum(REASON_CODES), z.literal('')]);
+
+/** The facts of a decision, as a form holds them ('' for none). */
+export const ZFacts = z.string().max(MAX_FACTS_LENGTH, `Facts can be at most ${MAX_FACTS_LENGTH.toLocaleString('en-US')} characters`);
+
+/** What a decision adds to its request (DECISIONS §6). */
+export interface ReasonFieldsInput {
+  reasonCode?: ReasonCode | undefined;
+  facts?: string | null;
+}
 
 /** The desk's forms require a code (DECISIONS §6): the message under an empty picker. */
 export const REASON_REQUIRED = 'Choose the reason for this decision';
@@ -89,5 +102,66 @@ export function FactsField({ name, label, length }: { name: string; label: strin
     <FormField name={name} label={label} hint={`Shown to the person as written. ${length} / ${MAX_FACTS_LENGTH.toLocaleString('en-US')} characters.`}>
       <Textarea rows={3} className="min-h-20" maxLength={MAX_FACTS_LENGTH} />
     </FormField>
+  );
+}
+
+const ZReasonStep = z.object({
+  reasonCode: ZReasonChoice.refine((code) => code !== '', REASON_REQUIRED),
+  facts: ZFacts,
+});
+
+/** A decision's reason as the API takes it (DECISIONS §6). */
+export interface ReasonInput {
+  reasonCode: ReasonCode;
+  facts: string | null;
+}
+
+/**
+ * The step between 'Reject' (or 'Suspend') and the decision: the reason picker (required here,
+ * whatever the API accepts), the facts, and the decision's own button. Cancel goes back.
+ */
+export function ReasonStep({
+  subject,
+  flags,
+  title,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  subject: ReasonSubject;
+  flags?: readonly AbuseFlag[] | undefined;
+  title: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: (input: ReasonInput) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<z.input<typeof ZReasonStep>, unknown, z.output<typeof ZReasonStep>>({
+    resolver: zodResolver(ZReasonStep),
+    defaultValues: { reasonCode: '', facts: '' },
+  });
+  useEffect(() => form.setFocus('reasonCode'), [form]);
+  return (
+    <Form
+      form={form}
+      onSubmit={({ reasonCode, facts }) => {
+        const code = chosenReason(reasonCode);
+        if (code) onConfirm({ reasonCode: code, facts: facts.trim() || null });
+      }}
+      aria-label={title}
+      className="flex flex-col gap-4 rounded-xl border border-danger/40 bg-danger/5 p-4"
+    >
+      <h3 className="font-semibold">{title}</h3>
+      <ReasonFields subject={subject} flags={flags} />
+      <DialogFooter className="mt-0">
+        <Button type="button" variant="outline" onClick={onCancel} disabledFocusable={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" loading={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogFooter>
+    </Form>
   );
 }

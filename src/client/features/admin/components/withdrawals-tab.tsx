@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate, formatDateTime, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
@@ -15,7 +15,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -28,6 +28,7 @@ import { useWalletSharers } from '../api/wallet-sharers.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, ambassadorColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList } from './detail-list.tsx';
+import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 
 /** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
 function secondApprovalText(w: TAdminWithdrawalView): string | undefined {
@@ -324,17 +325,33 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
   );
 }
 
+/** The decision as the form holds it: a reject's reason beside the notes (its facts). */
+const ZWithdrawalForm = ZWithdrawalDecisionBody.extend({ reasonCode: ZReasonChoice });
+
 function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWithdrawalView>) {
   const decide = useDecideWithdrawal();
   const shared = withdrawal.flags.includes('shared_wallet');
   const changed = addressChange(withdrawal);
   const sharers = useWalletSharers(withdrawal.id, shared);
-  const form = useForm({ resolver: zodResolver(ZWithdrawalDecisionBody), defaultValues: { adminNotes: '' } });
+  const form = useForm({ resolver: zodResolver(ZWithdrawalForm), defaultValues: { adminNotes: '', reasonCode: '' } });
+  // Rejecting is a step: the first 'Reject' asks for the reason (DECISIONS §6), the second decides.
+  const [rejecting, setRejecting] = useState(false);
+  const notes = useWatch({ control: form.control, name: 'adminNotes' });
   // Both buttons submit the form; the one pressed says which decision it is.
   const decision = useRef<WithdrawalDecision>('approve');
   const [pending, setPending] = useState<WithdrawalDecision | null>(null);
-  const act = (input: z.output<typeof ZWithdrawalDecisionBody>) => {
+  const act = ({ reasonCode, ...rest }: z.output<typeof ZWithdrawalForm>) => {
     const chosen = decision.current;
+    if (chosen === 'reject' && !rejecting) {
+      setRejecting(true);
+      window.setTimeout(() => form.setFocus('reasonCode'), 0);
+      return;
+    }
+    if (chosen === 'reject' && !reasonCode) {
+      form.setError('reasonCode', { type: 'required', message: REASON_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    const input = chosen === 'reject' ? { ...rest, reasonCode: chosenReason(reasonCode) } : rest;
     setPending(chosen);
     const outcome =
       chosen === 'approve'
@@ -386,9 +403,8 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             ],
           ]}
         />
-        <FormField name="adminNotes" label="Admin Notes (optional)">
-          <Textarea rows={3} className="min-h-20" placeholder="e.g. transaction hash" />
-        </FormField>
+        <FactsField name="adminNotes" label="Admin Notes (optional)" length={notes?.length ?? 0} />
+        {rejecting ? <ReasonFields subject="withdrawal" flags={withdrawal.flags} withFacts={false} /> : null}
         <DialogFooter className="mt-0">
           <Button
             type="submit"
@@ -397,7 +413,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             loading={pending === 'reject'}
             disabledFocusable={pending === 'approve'}
           >
-            <X aria-hidden="true" /> Reject
+            <X aria-hidden="true" /> {rejecting ? 'Reject with this reason' : 'Reject'}
           </Button>
           <Button
             type="submit"
