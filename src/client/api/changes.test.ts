@@ -34,6 +34,7 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
   adminReports: resources.adminReports({ limit: 20, offset: 40, status: 'pending' }).queryKey,
   adminAmbassadors: resources.adminAmbassadors({ limit: 20, offset: 0 }).queryKey,
   adminWithdrawals: resources.adminWithdrawals({ limit: 20, offset: 0, flagged: 'true' }).queryKey,
+  adminAppeals: resources.adminAppeals({ limit: 20, offset: 0, status: 'pending' }).queryKey,
   activityLog: resources.activityLog({ limit: 50, offset: 0 }).queryKey,
   walletSharers: resources.walletSharers('w-1').queryKey,
   admins: resources.admins().queryKey,
@@ -60,8 +61,9 @@ const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   settings: ['settings', 'currentSeason'],
   // Each desk queue, its pending count, and analytics.
   applications: ['adminApplications', 'adminSummary', 'analytics'],
-  reports: ['adminReports', 'adminSummary', 'analytics'],
-  withdrawals: ['adminWithdrawals', 'walletSharers', 'adminSummary', 'analytics'],
+  // The Appeals queue holds appeals of reports and of withdrawals.
+  reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics'],
+  withdrawals: ['adminWithdrawals', 'adminAppeals', 'walletSharers', 'adminSummary', 'analytics'],
   ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics'],
   admins: ['admins', 'securityNotices'],
   activity: ['activityLog'],
@@ -123,7 +125,16 @@ describe('the change map', () => {
   });
 
   it('refreshes a visitor’s public reads only from public topics', () => {
-    const admin = new Set<ResourceName>(['adminSummary', 'adminApplications', 'adminReports', 'adminWithdrawals', 'adminAmbassadors', 'activityLog', 'admins']);
+    const admin = new Set<ResourceName>([
+      'adminSummary',
+      'adminApplications',
+      'adminReports',
+      'adminWithdrawals',
+      'adminAppeals',
+      'adminAmbassadors',
+      'activityLog',
+      'admins',
+    ]);
     for (const name of readsChangedBy(PUBLIC_TOPICS)) expect(admin.has(name) || name === 'ambassador', name).toBe(false);
   });
 });

@@ -33,8 +33,9 @@ export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   // A month that has no terms yet shows the settings' prizes.
   settings: ['settings', 'currentSeason'],
   applications: ['adminApplications', 'adminSummary', 'analytics'],
-  reports: ['adminReports', 'adminSummary', 'analytics'],
-  withdrawals: ['adminWithdrawals', 'walletSharers', 'adminSummary', 'analytics'],
+  // An appeal is of a report or a withdrawal: its queue changes with theirs.
+  reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics'],
+  withdrawals: ['adminWithdrawals', 'adminAppeals', 'walletSharers', 'adminSummary', 'analytics'],
   // The summary counts ambassadors; a wallet changed changes who shares it.
   ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics'],
   admins: ['admins', 'securityNotices'],

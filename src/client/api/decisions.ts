@@ -76,3 +76,63 @@ export function useSendAppeal(subject: AppealSubject, id: string) {
     meta: { changes: ['me'] },
   });
 }
+
+/**
+ * A pending item's age against its service level (DECISIONS §6: reports 5 business days,
+ * applications 7, withdrawals 2, appeals 5), as the server sends it on each desk item.
+ */
+export interface ServiceAge {
+  ageBusinessDays: number;
+  levelBusinessDays: number;
+  overdue: boolean;
+}
+
+/** An item of GET /api/admin/appeals (pending first, oldest first). */
+export interface TAdminAppealView {
+  id: string;
+  kind: AppealSubject;
+  /** The report or withdrawal appealed. */
+  subjectId: string;
+  status: AppealStatus;
+  text: string;
+  createdAt: string;
+  ambassador: { id?: string; fullName: string; email: string };
+  /** The decision appealed. */
+  decision: {
+    reasonCode: string | null;
+    facts: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+    /** A report's week, or a withdrawal's amount. */
+    weekStartDate?: string;
+    weekEndDate?: string;
+    amount?: string;
+  };
+  /** The appeal's own decision, once made. */
+  facts: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  serviceLevel?: ServiceAge | null;
+}
+
+/** POST /api/admin/appeals/{id}/decide (DECISIONS §6). */
+export interface TAppealDecisionInput {
+  outcome: 'upheld' | 'overturned';
+  facts: string | null;
+  gcmAwarded?: string;
+  usdtAwarded?: string;
+}
+
+export function decideAppeal(id: string, input: TAppealDecisionInput): Promise<unknown> {
+  return apiRequest<unknown>('POST', `/api/admin/appeals/${encodeURIComponent(id)}/decide`, input);
+}
+
+/** What the server answers the admin who made the original decision. */
+export const SAME_ADMIN_MESSAGE = 'Another admin must decide this appeal';
+
+export function useDecideAppeal() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TAppealDecisionInput }) => decideAppeal(id, input),
+    meta: { changes: ['reports', 'withdrawals', 'activity', 'leaderboard', 'stats'] },
+  });
+}

@@ -23,6 +23,7 @@ import type { TAdminWithdrawalView, TWalletSharers, TWithdrawalView } from '../.
 import type { TLeaderboardEntry, TStats } from '../../shared/schemas/public.ts';
 import type { TTransactionView } from '../../shared/schemas/wallet.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../shared/limits.ts';
+import type { TAdminAppealView } from './decisions.ts';
 import { ApiError, apiGetWithHeaders, apiPage, apiRequest, type Page } from '../lib/api.ts';
 import { hasSessionHint, rememberSignedIn } from '../lib/session-hint.ts';
 
@@ -78,7 +79,7 @@ function adminList<T>(name: AdminListName, url: string) {
     queryOptions({ queryKey: [name, params] as const, queryFn: () => apiPage<T>(url, params), placeholderData: keepPreviousData });
 }
 
-type AdminListName = 'adminApplications' | 'adminReports' | 'adminAmbassadors' | 'adminWithdrawals' | 'activityLog';
+type AdminListName = 'adminApplications' | 'adminReports' | 'adminAmbassadors' | 'adminWithdrawals' | 'adminAppeals' | 'activityLog';
 
 export const resources = {
   currentUser: ({ evenWithoutHint = false }: { evenWithoutHint?: boolean } = {}) =>
@@ -161,6 +162,8 @@ export const resources = {
   adminReports: adminList<TAdminReportView>('adminReports', '/api/admin/reports'),
   adminAmbassadors: adminList<TAdminAmbassadorView>('adminAmbassadors', '/api/admin/ambassadors'),
   adminWithdrawals: adminList<TAdminWithdrawalView>('adminWithdrawals', '/api/admin/withdrawal-requests'),
+  /** Appeals of rejected reports and withdrawals, pending first, oldest first (DECISIONS §6). */
+  adminAppeals: adminList<TAdminAppealView>('adminAppeals', '/api/admin/appeals'),
   /** The super admin's Admin Activity Log. */
   activityLog: adminList<TAdminActionView>('activityLog', '/api/super-admin/actions'),
   /** The other owners of a flagged withdrawal's wallet. */

@@ -16,6 +16,7 @@ import { adminOutcome } from './admin-error.ts';
 import { AdminList, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { ReasonStep, type ReasonInput } from './reason-fields.tsx';
+import { ageColumn } from './service-age.tsx';
 import { HandleLink } from './social-links.tsx';
 
 function PlatformChips({ platforms }: { platforms: string[] }) {
@@ -41,6 +42,7 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
     { header: 'Platforms', cell: (app) => <PlatformChips platforms={app.socialMediaPlatforms} /> },
     { header: 'Followers', cell: (app) => formatCount(app.totalFollowers), align: 'right', className: 'font-mono' },
     flagsColumn(),
+    ageColumn(),
     { header: 'Status', cell: (app) => <StatusBadge status={app.status} />, card: 'aside' },
     actionsColumn('View', (app) => (
       <Button

@@ -23,6 +23,7 @@ import { notify } from '../../../lib/toast.ts';
 import { CLAIM_RENEW_MS, claimReport, useClaimNextReport } from '../api/review-claims.ts';
 import { AdminList, ambassadorColumn, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
+import { ageColumn } from './service-age.tsx';
 import { decisionOf, reasonLabel } from '../../../api/decisions.ts';
 import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 import { SocialLinkList } from './social-links.tsx';
@@ -45,6 +46,7 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
       ),
     },
     flagsColumn(),
+    ageColumn(),
     amountColumn('GCM', 'GCM', (r) => r.gcmAwarded),
     amountColumn('USDT', 'USDT', (r) => r.usdtAwarded),
     // The name starts with the word shown (WCAG 2.5.3): 'Review report of …' to review, 'View report of …' once reviewed.

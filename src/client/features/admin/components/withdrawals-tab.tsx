@@ -28,6 +28,7 @@ import { useWalletSharers } from '../api/wallet-sharers.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, ambassadorColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList } from './detail-list.tsx';
+import { ageColumn } from './service-age.tsx';
 import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 
 /** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
@@ -100,6 +101,7 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
       },
     },
     flagsColumn(),
+    ageColumn(),
     { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} secondApproval={secondApprovalText(w)} />, card: 'aside' },
     // Spec §2: only a pending request offers review.
     actionsColumn('Review', (w) =>

@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount, formatDateTime } from '../../../../shared/format.ts';
@@ -18,6 +18,7 @@ import { useSecurityNotices } from '../api/get-security-notices.ts';
 import { useAdminSummary } from '../api/get-summary.ts';
 import { AmbassadorsTab } from '../components/ambassadors-tab.tsx';
 import { AnalyticsTab } from '../components/analytics-tab.tsx';
+import { AppealsTab } from '../components/appeals-tab.tsx';
 import { ApplicationsTab } from '../components/applications-tab.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
@@ -81,6 +82,9 @@ export function AdminPage() {
               <TabsTrigger value="withdrawals">
                 <Wallet className="size-4" aria-hidden="true" /> Withdrawals
               </TabsTrigger>
+              <TabsTrigger value="appeals">
+                <Scale className="size-4" aria-hidden="true" /> Appeals
+              </TabsTrigger>
               <TabsTrigger value="analytics">
                 <BarChart3 className="size-4" aria-hidden="true" /> Analytics
               </TabsTrigger>
@@ -104,6 +108,9 @@ export function AdminPage() {
             </TabsContent>
             <TabsContent value="withdrawals">
               <WithdrawalsTab />
+            </TabsContent>
+            <TabsContent value="appeals">
+              <AppealsTab />
             </TabsContent>
             <TabsContent value="analytics">
               <AnalyticsTab />
