@@ -493,6 +493,7 @@ describe('admin console', () => {
     await dialog.getByLabel('GCM Awarded').fill('0');
     await dialog.getByLabel('USDT Awarded').fill('0');
     await dialog.getByLabel('Status').selectOption('rejected');
+    await dialog.getByLabel('Reason').selectOption('outside_period');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(page, 'Report Reviewed');
     // The dialog stays on the reviewed report, with 'Next pending' to go on; closed here.

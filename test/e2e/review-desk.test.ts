@@ -1,0 +1,152 @@
+/**
+ * The fair review desk in Chromium (issue 29, DECISIONS §6): an ambassador whose report was
+ * rejected reads the reason (its rule, linked to /rules, and the facts) on My Reports and appeals
+ * it; the admin who rejected it cannot decide the appeal ('Another admin must decide this
+ * appeal'); a second admin overturns it from the Appeals queue with awards; the ambassador sees
+ * the report approved and the award. axe checks /rules, the appeal form, the reason step and the
+ * Appeals queue on the way.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { superAdminClient, type ApiClient } from '../helpers/client.ts';
+import { utcDay } from '../helpers/clock.ts';
+import { createAdmin, createAmbassador, validReport, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { axeViolations, describeViolations } from './axe.ts';
+import { browserSuite, expectContent, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+
+const FACTS = 'The links in the report open posts from March, not from this week. <b>not bold</b>';
+const APPEAL = 'The posts were re-shared this week; the links show the new dates under the pinned thread.';
+
+const suite = browserSuite();
+const pages = suite.pages;
+let lead: ApiClient;
+let ambassador: CreatedAmbassador;
+let second: CreatedAdmin;
+let reportId: string;
+
+async function expectAxeClean(page: Page, state: string): Promise<void> {
+  expect(describeViolations(await axeViolations(page, state))).toBe('');
+}
+
+beforeAll(async () => {
+  lead = await superAdminClient(suite.server);
+  ambassador = await createAmbassador(suite.server, { admin: lead, fullName: 'Amara Okafor' });
+  second = await createAdmin(suite.server, { superAdmin: lead, fullName: 'Second Reviewer' });
+  const report = await ambassador.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
+  expect(report.status).toBe(201);
+  reportId = String(report.body.id);
+  const review = await lead.post(`/api/admin/reports/${reportId}/review`, {
+    status: 'rejected',
+    gcmAwarded: '0',
+    usdtAwarded: '0',
+    reasonCode: 'outside_period',
+    adminNotes: FACTS,
+  });
+  expect(review.status).toBe(200);
+});
+
+describe('a rejected report, its reason and its one appeal', () => {
+  it('the public /rules page has a section per reason, reached from the footer', async () => {
+    const { page } = await pages.open();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Rules' }).click();
+    await page.waitForURL('**/rules');
+    await page.getByRole('heading', { level: 1, name: 'Programme Rules' }).waitFor();
+    expect(await page.title()).toMatch(/Programme Rules/);
+    await page.locator('section#outside_period').getByRole('heading', { name: 'Outside the week reported' }).waitFor();
+    await expectAxeClean(page, 'rules');
+  });
+
+  it('the ambassador reads why on My Reports and appeals once', async () => {
+    const { page } = await pages.open();
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await page.goto(`/reports?id=${reportId}`);
+    const detail = page.getByRole('dialog', { name: /^Report for/ });
+    await detail.getByRole('heading', { name: 'Reason: Outside the week reported' }).waitFor();
+    // The facts are text, never HTML.
+    await expectContent(detail, FACTS);
+    expect(await detail.locator('b').count()).toBe(0);
+    expect(await detail.getByRole('link', { name: /Read the rule/ }).getAttribute('href')).toBe('/rules#outside_period');
+    await detail.getByRole('button', { name: 'Appeal' }).click();
+    const form = detail.getByRole('form', { name: 'Appeal' });
+    await form.getByLabel(/Why should this decision change/).fill(APPEAL);
+    await expectAxeClean(page, 'appeal form');
+    await form.getByRole('button', { name: 'Send appeal' }).click();
+    await expectToast(page, 'Appeal sent');
+    await expectText(page, 'Appeal sent: another admin will decide it.');
+    expect(await detail.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
+    await screenshot(page, 'report-appealed');
+    // Once: the server refuses a second appeal.
+    expect((await ambassador.client.post(`/api/reports/${reportId}/appeal`, { text: 'again' })).status).toBe(409);
+  });
+
+  it('the admin who rejected it is refused; another admin overturns it with awards', async () => {
+    const first = (await pages.open()).page;
+    await signInAsSuperAdmin(first, SUPER_ADMIN);
+    await first.getByRole('tab', { name: 'Appeals' }).click();
+    await first.getByRole('button', { name: 'Decide appeal of Amara Okafor' }).click();
+    const dialog = first.getByRole('dialog');
+    await expectContent(dialog, APPEAL);
+    await expectAxeClean(first, 'appeals queue');
+    await dialog.getByLabel(/^Outcome/).selectOption('overturned');
+    await dialog.getByLabel('GCM Awarded').fill('150');
+    await dialog.getByRole('button', { name: 'Decide Appeal' }).click();
+    await expectContent(dialog.getByRole('alert'), 'Another admin must decide this appeal');
+
+    const { page } = await pages.open();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(second.email);
+    await page.getByLabel('Password').fill(second.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Appeals' }).click();
+    await page.getByRole('button', { name: 'Decide appeal of Amara Okafor' }).click();
+    const decide = page.getByRole('dialog');
+    await decide.getByLabel(/^Outcome/).selectOption('overturned');
+    await decide.getByLabel('GCM Awarded').fill('150');
+    await decide.getByLabel('USDT Awarded').fill('12.5');
+    await decide.getByLabel('Facts (optional)').fill('The re-shared posts are dated this week.');
+    await decide.getByRole('button', { name: 'Decide Appeal' }).click();
+    await expectToast(page, 'Appeal Decided', 'The decision was overturned.');
+    await screenshot(page, 'appeal-overturned');
+  });
+
+  it('the ambassador sees the report approved and the award', async () => {
+    const { page } = await pages.open();
+    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await page.goto('/reports');
+    const row = page.getByRole('table', { name: 'My Reports' }).getByRole('row').nth(1);
+    await expectContent(row, 'approved');
+    await expectContent(row, '+150');
+    await page.goto('/wallet');
+    await expectText(page, /\+12\.50/);
+  });
+});
+
+describe('the reason step on the admin desk', () => {
+  it('asks for a reason before a reject, and passes axe', async () => {
+    const report = await ambassador.client.post('/api/reports', validReport({ weekStartDate: utcDay(-14), weekEndDate: utcDay(-7) }));
+    expect(report.status).toBe(201);
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await page.getByRole('button', { name: 'Review report of Amara Okafor' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Status').selectOption('rejected');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expectText(page, 'Choose the reason for this decision');
+    await dialog.getByTestId('decision-flags').waitFor();
+    await expectAxeClean(page, 'reason step');
+    // Only the codes that fit a report.
+    const options = await dialog
+      .getByLabel(/^Reason/)
+      .locator('option')
+      .allTextContents();
+    expect(options).not.toContain('Wallet problem');
+    await dialog.getByLabel(/^Reason/).selectOption('low_effort');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, 'Report Reviewed', 'The report was rejected.');
+  });
+});
