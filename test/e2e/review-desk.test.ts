@@ -127,12 +127,14 @@ describe('a rejected report, its reason and its one appeal', () => {
 
 describe('the reason step on the admin desk', () => {
   it('asks for a reason before a reject, and passes axe', async () => {
-    const report = await ambassador.client.post('/api/reports', validReport({ weekStartDate: utcDay(-14), weekEndDate: utcDay(-7) }));
+    // Another ambassador: one report a day each.
+    const other = await createAmbassador(suite.server, { admin: lead, fullName: 'Bisi Adeyemi' });
+    const report = await other.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
     expect(report.status).toBe(201);
     const { page } = await pages.open();
     await signInAsSuperAdmin(page, SUPER_ADMIN);
     await page.getByRole('tab', { name: 'Reports' }).click();
-    await page.getByRole('button', { name: 'Review report of Amara Okafor' }).click();
+    await page.getByRole('button', { name: 'Review report of Bisi Adeyemi' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Status').selectOption('rejected');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
