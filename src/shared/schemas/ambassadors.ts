@@ -3,6 +3,7 @@ import { AMBASSADOR_STATUSES, BADGE_LEVELS, type AmbassadorStatus } from '../enu
 import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
 import { ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { DECISION_REASON_FIELDS, ZReasonFields } from './decisions.ts';
 
 /**
  * What an ambassador may change on their own record. Anything else in the
@@ -44,6 +45,8 @@ export const ZAmbassadorAdminUpdate = z
     usdtWalletAddress: ZOptionalWallet,
     badgeLevel: z.enum(BADGE_CHOICES, { error: 'Badge level must be normal, bronze, silver, gold or auto' }).nullable(),
     status: z.enum(AMBASSADOR_STATUSES, { error: 'Status must be active or suspended' }),
+    /** A suspension's reason and facts (DECISIONS §6): read with `status: "suspended"` only. */
+    ...DECISION_REASON_FIELDS,
   })
   .partial();
 export type TAmbassadorAdminUpdate = z.input<typeof ZAmbassadorAdminUpdate>;
@@ -67,6 +70,9 @@ export const ZAmbassadorView = z.object({
   ...SOCIAL_HANDLES,
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
+  /** While suspended: the suspension's reason (DECISIONS §6), and since when; null (and no reason) while active. */
+  ...ZReasonFields,
+  suspendedAt: ZIsoDate.nullable(),
 });
 export type TAmbassadorView = z.infer<typeof ZAmbassadorView>;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
-import { ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { ZProfileLinks } from './profile-links.ts';
+import { DECISION_REASON_FIELDS, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
 export const APPLICATION_MESSAGES = {
   fullName: 'Full name must be at least 2 characters',
@@ -99,9 +100,15 @@ export const ZApplicationView = z.object({
   adminNotes: ZNullableText,
   rejectedAt: ZIsoDate.nullable(),
   createdAt: ZIsoDate,
+  /** When it was approved or rejected (DECISIONS §6: hours to decide); null while pending. */
+  decidedAt: ZIsoDate.nullable(),
+  ...ZReasonFields,
 });
 export type TApplicationView = z.infer<typeof ZApplicationView>;
 
 /** An application in the admin list: with its abuse ZFlags (never in the applicant's own answer). */
-export const ZAdminApplicationView = ZApplicationView.extend({ flags: ZFlags });
+export const ZAdminApplicationView = ZApplicationView.extend({ flags: ZFlags, ...ZServiceLevelField });
+
+/** A reject's body (spec §7: it may be left out): the notes, and the reason and facts of DECISIONS §6. */
+export const ZApplicationRejectBody = z.object({ adminNotes: ZAdminNotes, ...DECISION_REASON_FIELDS }).nullish();
 export type TAdminApplicationView = z.infer<typeof ZAdminApplicationView>;

@@ -57,6 +57,27 @@ const ZDecisions = z.object({
 });
 export type TDecisions = z.infer<typeof ZDecisions>;
 
+/** A percentile of hours: a string with one decimal, or null when nothing was decided. */
+const ZHours = z.union([z.string(), z.number()]).nullable();
+const ZHoursToDecide = z.object({ median: ZHours, p90: ZHours });
+
+/**
+ * The desk in public (DECISIONS §6), in the summaries written since it shipped (older summaries do
+ * not have these fields, and keep verifying as they were hashed): the reasoned decisions of the
+ * month (rejections and suspensions) by reason code, `unspecified` for those without one, also per
+ * kind; median and p90 hours to decide; appeals made and overturned in the month.
+ */
+export const ZDeskSummary = {
+  decisions: z
+    .object({
+      byReason: z.record(z.string(), z.number().int()),
+      byKind: z.record(z.string(), z.record(z.string(), z.number().int())).optional(),
+    })
+    .optional(),
+  hoursToDecide: z.object({ reports: ZHoursToDecide, applications: ZHoursToDecide, withdrawals: ZHoursToDecide }).optional(),
+  appeals: z.object({ made: z.number().int(), overturned: z.number().int(), upheld: z.number().int().optional() }).optional(),
+};
+
 export const ZSummaryData = z.object({
   month: z.string(),
   gcmAwarded: money,
@@ -65,6 +86,7 @@ export const ZSummaryData = z.object({
   applications: ZDecisions,
   reports: ZDecisions,
   withdrawals: ZDecisions,
+  ...ZDeskSummary,
 });
 export type TSummaryData = z.infer<typeof ZSummaryData>;
 

@@ -3,6 +3,7 @@ import { DECISIONS, DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
 import { ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { BADGE_LEVELS } from '../badges.ts';
+import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
 export const REPORT_MESSAGES = {
   activityReport: 'Please provide at least 50 characters for your weekly report',
@@ -73,6 +74,8 @@ export const ZReviewInput = z.object({
   gcmAwarded: moneySchema(awardMessages('GCM')).default('0.00'),
   usdtAwarded: moneySchema(awardMessages('USDT')).default('0.00'),
   adminNotes: ZAdminNotes,
+  /** A reject's reason and facts (DECISIONS §6); an approval's facts are its feedback. */
+  ...DECISION_REASON_FIELDS,
 });
 export type TReviewInput = z.input<typeof ZReviewInput>;
 
@@ -102,6 +105,8 @@ export const ZReportView = z.object({
   status: z.enum(DECISION_STATUSES),
   createdAt: ZIsoDate,
   reviewedAt: ZIsoDate.nullable(),
+  ...ZReasonFields,
+  ...ZAppealFields,
 });
 export type TReportView = z.infer<typeof ZReportView>;
 
@@ -118,5 +123,6 @@ export const ZAdminReportView = ZReportView.extend({
   /** A live review claim: 'Being reviewed by {by}' until then. */
   claim: z.object({ by: z.string(), until: ZIsoDate }).nullable(),
   flags: ZFlags,
+  ...ZServiceLevelField,
 });
 export type TAdminReportView = z.infer<typeof ZAdminReportView>;

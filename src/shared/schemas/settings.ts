@@ -1,9 +1,11 @@
 /**
- * The programme's settings: report submission (spec) and the monthly prizes (DECISIONS §5, Seasons).
+ * The programme's settings: report submission (spec), the monthly prizes (DECISIONS §5, Seasons) and
+ * the admin desk's service levels in business days (DECISIONS §6).
  * `PATCH /api/super-admin/settings` takes any of them; `GET /api/settings` answers all of them.
  */
 import { z } from 'zod';
 import { moneySchema, ZMoney } from './common.ts';
+import { DEFAULT_SERVICE_LEVELS, MAX_SERVICE_LEVEL_DAYS } from '../service-levels.ts';
 
 export const PRIZE_PLACES = 5;
 export const MAX_LOTTERY_WINNERS = 100;
@@ -13,6 +15,7 @@ export const DEFAULT_SETTINGS = {
   prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'],
   lotteryWinners: 10,
   lotteryPrizeUsdt: '20.00',
+  serviceLevels: DEFAULT_SERVICE_LEVELS,
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -23,7 +26,15 @@ export const SETTINGS_MESSAGES = {
   prizeRange: 'A prize is too large',
   lotteryWinners: `The number of lottery winners is a whole number from 0 to ${MAX_LOTTERY_WINNERS}`,
   nothingToChange: 'Send at least one setting to change',
+  serviceLevel: `A service level is a whole number of business days from 1 to ${MAX_SERVICE_LEVEL_DAYS}`,
 } as const;
+
+const serviceLevel = z
+  .number({ error: SETTINGS_MESSAGES.serviceLevel })
+  .int(SETTINGS_MESSAGES.serviceLevel)
+  .min(1, SETTINGS_MESSAGES.serviceLevel)
+  .max(MAX_SERVICE_LEVEL_DAYS, SETTINGS_MESSAGES.serviceLevel)
+  .optional();
 
 const prize = moneySchema({ format: SETTINGS_MESSAGES.prizeFormat, precision: SETTINGS_MESSAGES.prizePrecision, range: SETTINGS_MESSAGES.prizeRange });
 
@@ -38,6 +49,13 @@ export const ZSettingsInput = z
       .max(MAX_LOTTERY_WINNERS, SETTINGS_MESSAGES.lotteryWinners)
       .optional(),
     lotteryPrizeUsdt: prize.optional(),
+    /** Any of the desk's service levels, in business days; the others stay. */
+    serviceLevels: z
+      .object(
+        { reports: serviceLevel, applications: serviceLevel, withdrawals: serviceLevel, appeals: serviceLevel },
+        { error: SETTINGS_MESSAGES.serviceLevel },
+      )
+      .optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: SETTINGS_MESSAGES.nothingToChange });
 export type TSettingsInput = z.input<typeof ZSettingsInput>;
@@ -49,6 +67,8 @@ export const ZSettings = z.object({
   prizesUsdt: z.array(money).length(PRIZE_PLACES),
   lotteryWinners: z.number().int(),
   lotteryPrizeUsdt: money,
+  /** How many business days a pending item may wait, per queue (DECISIONS §6). */
+  serviceLevels: z.object({ reports: z.number().int(), applications: z.number().int(), withdrawals: z.number().int(), appeals: z.number().int() }),
   /** GET /api/settings only: the block explorer's transaction page (EXPLORER_TX_URL), for links to payouts. */
   explorerTxUrl: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { ZAdminNotes, moneySchema, ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags } from './common.ts';
 import { ZRequiredWallet } from './wallet.ts';
+import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
 export const WITHDRAWAL_MESSAGES = {
   minimum: 'Minimum withdrawal amount is 50 USDT',
@@ -32,10 +33,13 @@ export const ZWithdrawalInput = z.object({
 });
 export type TWithdrawalInput = z.input<typeof ZWithdrawalInput>;
 
-/** The admin's notes on a decision; the body may also be left out. */
-export const ZWithdrawalDecisionBody = z.object({ adminNotes: ZAdminNotes });
+/** The admin's notes on a decision, and a reject's reason and facts (DECISIONS §6); the body may also be left out. */
+export const ZWithdrawalDecisionBody = z.object({ adminNotes: ZAdminNotes, ...DECISION_REASON_FIELDS });
 
-export const ZWithdrawalDecisionInput = ZWithdrawalDecisionBody.nullish().transform((v) => ({ adminNotes: v?.adminNotes ?? null }));
+export const ZWithdrawalDecisionInput = ZWithdrawalDecisionBody.nullish().transform((v) => ({
+  adminNotes: v?.facts ?? v?.adminNotes ?? null,
+  reasonCode: v?.reasonCode ?? null,
+}));
 
 export const WITHDRAWAL_STATUSES = DECISION_STATUSES;
 export type WithdrawalStatus = DecisionStatus;
@@ -123,6 +127,8 @@ export const ZWithdrawalView = z.object({
   txHash: z.string().nullable(),
   paidAt: ZIsoDate.nullable(),
   txUrl: z.string().nullable(),
+  ...ZReasonFields,
+  ...ZAppealFields,
 });
 export type TWithdrawalView = z.infer<typeof ZWithdrawalView>;
 
@@ -139,6 +145,7 @@ export const ZAdminWithdrawalView = ZWithdrawalView.extend({
    */
   addressChangedAt: ZIsoDate.nullable(),
   flags: ZFlags,
+  ...ZServiceLevelField,
 });
 export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
 

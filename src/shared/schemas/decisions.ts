@@ -1,0 +1,158 @@
+/**
+ * Decisions and appeals (DECISIONS §6): what a decision against someone takes (a reason code from
+ * src/shared/reasons.ts and facts), what its answers add (`reasonCode`, `reasonText`, `facts`,
+ * `appeal`), the appeal's input and the admin desk's Appeals queue, and each pending item's age
+ * against its service level. The names are a contract.
+ */
+import { z } from 'zod';
+import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
+import { moneySchema, optionalText, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
+
+export const DECISION_MESSAGES = {
+  reasonCode: `reasonCode must be one of: ${REASON_CODES.join(', ')}`,
+  appealText: 'Please say why the decision should change',
+  appealTooLong: `Please keep your appeal under ${MAX_APPEAL_LENGTH} characters`,
+  appealAgain: 'This decision has already been appealed',
+  /** Late: the deadline is said. */
+  appealLate: (deadline: string) => `The ${APPEAL_WINDOW_DAYS}-day appeal window closed on ${deadline}`,
+  reportNotAppealable: 'Only a rejected report can be appealed',
+  withdrawalNotAppealable: 'Only a rejected withdrawal request can be appealed',
+  appealNotFound: 'Appeal not found',
+  sameAdmin: 'Another admin must decide this appeal',
+  appealDecided: 'This appeal has already been decided',
+  outcome: 'outcome must be upheld or overturned',
+  /** Overturning a withdrawal's rejection re-opens it; the balance must still cover it. */
+  reopenInsufficient:
+    'The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts',
+} as const;
+
+/** A reason code given with a decision; left out (or null): recorded as `reasonCode: null`. */
+export const ZReasonCodeInput = z
+  .enum(REASON_CODES, { error: DECISION_MESSAGES.reasonCode })
+  .nullish()
+  .meta({ description: 'Why (DECISIONS §6): one of the reason codes, each with its rule on /rules. Left out: recorded as no reason.' });
+
+/** The facts of a decision, shown to the person as text. */
+export const ZFactsInput = optionalText(MAX_FACTS_LENGTH, 'Facts').meta({
+  description: `What the reviewer found, shown to the person as text (at most ${MAX_FACTS_LENGTH} characters). The older \`adminNotes\` is read as the facts when \`facts\` is left out.`,
+});
+
+/** What a reject (application, report, withdrawal) and a suspension add to their bodies. */
+export const DECISION_REASON_FIELDS = { reasonCode: ZReasonCodeInput, facts: ZFactsInput };
+
+/** The facts of a decision: `facts`, else the older `adminNotes` (DECISIONS §6). */
+export function decisionFacts(input: { facts?: string | null | undefined; adminNotes?: string | null | undefined } | null | undefined): string | null {
+  return input?.facts ?? input?.adminNotes ?? null;
+}
+
+export const APPEAL_STATUSES = ['pending', 'upheld', 'overturned'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+export const APPEAL_OUTCOMES = ['upheld', 'overturned'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+export const APPEAL_KINDS = ['report', 'withdrawal'] as const;
+export type AppealKind = (typeof APPEAL_KINDS)[number];
+
+/** The reason of a decision as answers carry it: the code (null: none recorded), its rule, the facts. */
+export const ZReasonFields = {
+  reasonCode: z.enum(REASON_CODES).nullable().describe('The reason code of a rejection or suspension; null when none was recorded (or none applies).'),
+  reasonText: z.string().nullable().describe('The code’s rule, or ‘no reason recorded’ for a rejection without a code; null for a pending or approved item.'),
+  facts: ZNullableText.describe('What the reviewer found, as text (the same as `adminNotes`).'),
+};
+
+/** A rejection's rule text, 'no reason recorded' without a code, and null for what was not rejected. */
+export function reasonTextOf(rejected: boolean, code: ReasonCode | null): string | null {
+  return rejected ? reasonText(code) : null;
+}
+
+/** The one appeal of a decision, as its owner and the admins read it. */
+export const ZAppealView = z.object({
+  id: z.string(),
+  status: z.enum(APPEAL_STATUSES),
+  text: z.string(),
+  /** When the window for appealing closed (14 days after the decision). */
+  deadline: ZIsoDate,
+  createdAt: ZIsoDate,
+  decidedAt: ZIsoDate.nullable(),
+  /** Who decided the appeal (a name), once decided. */
+  decidedBy: z.string().nullable(),
+  /** Why it was upheld or overturned, as text. */
+  facts: ZNullableText,
+});
+export type TAppealView = z.infer<typeof ZAppealView>;
+
+/** What a report's and a withdrawal's answers add (DECISIONS §6). */
+export const ZAppealFields = {
+  appeal: ZAppealView.nullable().describe('The one appeal of the rejection, once sent; null otherwise.'),
+  appealDeadline: ZIsoDate.nullable().describe(`A rejection: until when it can be appealed (${APPEAL_WINDOW_DAYS} days after the decision); null otherwise.`),
+};
+
+/** POST /api/reports/{id}/appeal and /api/withdrawal-requests/{id}/appeal. */
+export const ZAppealInput = z.object({
+  text: z.string({ error: DECISION_MESSAGES.appealText }).trim().min(1, DECISION_MESSAGES.appealText).max(MAX_APPEAL_LENGTH, DECISION_MESSAGES.appealTooLong),
+});
+export type TAppealInput = z.input<typeof ZAppealInput>;
+
+const awardMessages = (currency: string) => ({
+  format: `${currency} awarded must be a number of at least 0`,
+  precision: `${currency} awarded can have at most 2 decimal places`,
+  range: `${currency} awarded is too large`,
+});
+
+/** POST /api/admin/appeals/{id}/decide. Overturning a report approves it with these awards (0 when left out). */
+export const ZAppealDecisionInput = z.object({
+  outcome: z.enum(APPEAL_OUTCOMES, { error: DECISION_MESSAGES.outcome }),
+  facts: ZFactsInput,
+  gcmAwarded: moneySchema(awardMessages('GCM')).optional(),
+  usdtAwarded: moneySchema(awardMessages('USDT')).optional(),
+});
+export type TAppealDecisionInput = z.input<typeof ZAppealDecisionInput>;
+
+/** A pending item's age against its service level (DECISIONS §6), in business days (Monday to Friday, UTC). */
+export const ZServiceAge = z.object({
+  ageBusinessDays: z.number().int().describe('Whole business days it has waited.'),
+  levelBusinessDays: z.number().int().describe('Its service level, in business days (a super admin setting).'),
+  /** When it passes (or passed) its level. */
+  dueAt: ZIsoDate,
+  overdue: z.boolean(),
+});
+export type TServiceAge = z.infer<typeof ZServiceAge>;
+
+/** What the admin lists' items add: a pending item's age; null once decided. */
+export const ZServiceLevelField = { serviceLevel: ZServiceAge.nullable().describe('A pending item’s age against its service level; null once decided.') };
+
+/** An item of GET /api/admin/appeals (pending first, oldest first). */
+export const ZAdminAppealView = z.object({
+  id: z.string(),
+  kind: z.enum(APPEAL_KINDS),
+  /** The report or withdrawal request appealed. */
+  subjectId: z.string(),
+  status: z.enum(APPEAL_STATUSES),
+  text: z.string(),
+  createdAt: ZIsoDate,
+  deadline: ZIsoDate,
+  ambassador: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+  /** The decision appealed, as it was made. */
+  decision: z.object({
+    ...ZReasonFields,
+    decidedBy: z.string().nullable(),
+    decidedById: z.string().nullable(),
+    decidedAt: ZIsoDate,
+    weekStartDate: z.string().optional(),
+    weekEndDate: z.string().optional(),
+    amount: ZMoney.optional(),
+  }),
+  /** The appeal's own decision, once made. */
+  facts: ZNullableText,
+  decidedBy: z.string().nullable(),
+  decidedAt: ZIsoDate.nullable(),
+  gcmAwarded: ZMoney.nullable(),
+  usdtAwarded: ZMoney.nullable(),
+  /** The caller made the decision appealed: the server refuses their decision of the appeal. */
+  decidedByCaller: z.boolean(),
+  ...ZServiceLevelField,
+});
+export type TAdminAppealView = z.infer<typeof ZAdminAppealView>;
+
+export const ZAppealsQuery = z.object({
+  status: z.enum(APPEAL_STATUSES, { error: 'status must be pending, upheld or overturned' }).optional(),
+});
