@@ -37,7 +37,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 export interface AuditTarget {
-  type: 'application' | 'report' | 'ambassador' | 'withdrawal' | 'admin' | 'settings' | 'season';
+  type: 'application' | 'report' | 'ambassador' | 'withdrawal' | 'admin' | 'settings' | 'season' | 'appeal';
   id: string | null;
 }
 

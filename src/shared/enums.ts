@@ -47,6 +47,10 @@ export const ADMIN_ACTION_LABELS = {
   close_season: 'Closed a season',
   refuse_super_admin_sign_in: 'Refused super admin sign-in',
   disable_mfa: 'Turned off two-factor sign-in',
+  appeal_report: 'Appealed a report decision',
+  appeal_withdrawal: 'Appealed a withdrawal decision',
+  appeal_upheld: 'Upheld an appeal',
+  appeal_overturned: 'Overturned a decision on appeal',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];

@@ -97,6 +97,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/super-admin/seasons': [401, 403, 403, 403, 200],
   'GET /api/super-admin/seasons/:month/preview': [401, 403, 403, 403, 400],
   'POST /api/super-admin/seasons/:month/close': [401, 403, 403, 403, 400],
+  // The review desk (DECISIONS §6): an empty body has no appeal text or outcome (400); test/api/review-desk.test.ts sends real ones.
+  'POST /api/reports/:id/appeal': [401, 400, 400, 403, 403],
+  'POST /api/withdrawal-requests/:id/appeal': [401, 400, 400, 403, 403],
+  'GET /api/admin/appeals': [401, 403, 403, 200, 200],
+  'POST /api/admin/appeals/:id/decide': [401, 403, 403, 400, 400],
 };
 
 /** Public reads cached by ETag (features/public/cache.ts); every other API answer is no-store. */

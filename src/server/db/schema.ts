@@ -84,6 +84,10 @@ export const ambassadorApplications = pgTable(
     adminNotes: text('admin_notes'),
     rejectedAt: timestamptz('rejected_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was approved or rejected (hours to decide, DECISIONS §6). */
+    decidedAt: timestamptz('decided_at'),
+    /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. The facts are admin_notes. */
+    reasonCode: text('reason_code'),
     /** The applicant's network address as an HMAC with the session secret (abuse flag same_network); never the address itself. */
     networkHash: text('network_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -100,6 +104,9 @@ export const ambassadorApplications = pgTable(
       .on(t.totalFollowers.desc(), t.createdAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('applications_status_created_idx').on(t.status, t.createdAt),
+    index('applications_decided_idx')
+      .on(t.decidedAt)
+      .where(sql`${t.decidedAt} is not null`),
     check('applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('applications_followers_check', sql`${t.totalFollowers} >= 0`),
   ],
@@ -131,6 +138,11 @@ export const ambassadors = pgTable(
     usdtWalletAddress: text('usdt_wallet_address'),
     /** When a USDT address last replaced an earlier one: withdrawals wait WALLET_CHANGE_HOLD_HOURS after it. */
     usdtWalletChangedAt: timestamptz('usdt_wallet_changed_at'),
+    /** The last suspension (DECISIONS §6): when, by whom, its reason code and facts (shown while suspended). */
+    suspendedAt: timestamptz('suspended_at'),
+    suspendedBy: uuid('suspended_by').references(() => users.id, { onDelete: 'set null' }),
+    suspensionReasonCode: text('suspension_reason_code'),
+    suspensionFacts: text('suspension_facts'),
     twitterHandle: text('twitter_handle'),
     instagramHandle: text('instagram_handle'),
     telegramHandle: text('telegram_handle'),
@@ -170,7 +182,10 @@ export const weeklyReports = pgTable(
     activityReport: text('activity_report').notNull(),
     gcmAwarded: money('gcm_awarded').notNull().default('0'),
     usdtAwarded: money('usdt_awarded').notNull().default('0'),
+    /** The feedback, and a rejection's facts (DECISIONS §6). */
     adminNotes: text('admin_notes'),
+    /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. */
+    reasonCode: text('reason_code'),
     status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
     /** The UTC day of submission: one report per ambassador per day. */
     submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
@@ -186,6 +201,9 @@ export const weeklyReports = pgTable(
     index('reports_ambassador_created_idx').on(t.ambassadorId, t.createdAt.desc()),
     index('reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
     index('reports_created_idx').on(t.createdAt.desc(), t.id),
+    index('reports_reviewed_idx')
+      .on(t.reviewedAt)
+      .where(sql`${t.reviewedAt} is not null`),
     check('reports_week_check', sql`${t.weekEndDate} >= ${t.weekStartDate}`),
     check('reports_awards_check', sql`${t.gcmAwarded} >= 0 and ${t.usdtAwarded} >= 0`),
     check('reports_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
@@ -246,6 +264,8 @@ export const withdrawalRequests = pgTable(
     walletAddress: text('wallet_address').notNull(),
     status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
     adminNotes: text('admin_notes'),
+    /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. */
+    reasonCode: text('reason_code'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -263,8 +283,69 @@ export const withdrawalRequests = pgTable(
     index('withdrawals_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
     index('withdrawals_created_idx').on(t.createdAt.desc(), t.id),
     index('withdrawals_wallet_idx').on(sql`lower(${t.walletAddress})`),
+    index('withdrawals_reviewed_idx')
+      .on(t.reviewedAt)
+      .where(sql`${t.reviewedAt} is not null`),
     check('withdrawals_amount_check', sql`${t.amount} >= 50`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * The one appeal of a rejected report or withdrawal (DECISIONS §6), decided by an admin other than
+ * the one who made the decision. The decision appealed is kept here as it was made (a withdrawal
+ * re-opened by an overturn loses its own). One per report or withdrawal, even under races.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['report', 'withdrawal'] }).notNull(),
+    reportId: uuid('report_id').references(() => weeklyReports.id, { onDelete: 'cascade' }),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawalRequests.id, { onDelete: 'cascade' }),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'upheld', 'overturned'] })
+      .notNull()
+      .default('pending'),
+    /** The decision appealed: its reason, facts, who made it and when; the window closes at `deadline`. */
+    decisionReasonCode: text('decision_reason_code'),
+    decisionFacts: text('decision_facts'),
+    decisionBy: uuid('decision_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionAt: timestamptz('decision_at').notNull(),
+    deadline: timestamptz('deadline').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The appeal's own decision. */
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    facts: text('facts'),
+    /** An overturned report: the awards it was approved with. */
+    gcmAwarded: money('gcm_awarded'),
+    usdtAwarded: money('usdt_awarded'),
+    /** 0 while pending, then 1: the queue's order (pending first, oldest first) is an index. */
+    queueRank: integer('queue_rank')
+      .notNull()
+      .generatedAlwaysAs(sql`case when status = 'pending' then 0 else 1 end`),
+  },
+  (t) => [
+    uniqueIndex('appeals_report_key')
+      .on(t.reportId)
+      .where(sql`${t.reportId} is not null`),
+    uniqueIndex('appeals_withdrawal_key')
+      .on(t.withdrawalId)
+      .where(sql`${t.withdrawalId} is not null`),
+    index('appeals_queue_idx').on(t.queueRank, t.createdAt, t.id),
+    index('appeals_created_idx').on(t.createdAt),
+    index('appeals_decided_idx')
+      .on(t.decidedAt)
+      .where(sql`${t.decidedAt} is not null`),
+    check('appeals_status_check', sql`${t.status} in ('pending', 'upheld', 'overturned')`),
+    check(
+      'appeals_subject_check',
+      sql`(${t.kind} = 'report' and ${t.reportId} is not null and ${t.withdrawalId} is null) or (${t.kind} = 'withdrawal' and ${t.withdrawalId} is not null and ${t.reportId} is null)`,
+    ),
   ],
 );
 
@@ -388,14 +469,19 @@ export interface SeasonWinner {
  * hash (src/shared/public-log.ts). No code path updates or deletes a row, and a trigger refuses it.
  * `at` is kept as the text that was hashed, so the answer is byte for byte what was hashed.
  */
-export const publicLog = pgTable('public_log', {
-  seq: bigint('seq', { mode: 'number' }).primaryKey(),
-  at: text('at').notNull(),
-  kind: text('kind').notNull(),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  prevHash: text('prev_hash').notNull(),
-  hash: text('hash').notNull(),
-});
+export const publicLog = pgTable(
+  'public_log',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    at: text('at').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  // The latest entry of a kind (the last month.summary, for the landing page's review times).
+  (t) => [index('public_log_kind_idx').on(t.kind, t.seq)],
+);
 
 /** The lottery's entrants of a closed season, as they were drawn from. */
 export const seasonEntrants = pgTable(
@@ -417,6 +503,11 @@ export const systemSettings = pgTable('system_settings', {
   prizesUsdt: jsonb('prizes_usdt').$type<string[]>().notNull().default(['300.00', '200.00', '100.00', '50.00', '50.00']),
   lotteryWinners: integer('lottery_winners').notNull().default(10),
   lotteryPrizeUsdt: money('lottery_prize_usdt').notNull().default('20.00'),
+  /** The admin desk's service levels in business days (DECISIONS §6). */
+  serviceLevels: jsonb('service_levels')
+    .$type<{ reports: number; applications: number; withdrawals: number; appeals: number }>()
+    .notNull()
+    .default({ reports: 5, applications: 7, withdrawals: 2, appeals: 5 }),
   lastUpdatedBy: uuid('last_updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

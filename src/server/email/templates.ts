@@ -4,6 +4,7 @@
  */
 import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../shared/format.ts';
 import { APPLICATION_REVIEW_DAYS, PROGRAMME_NAME, SETUP_LINK_VALID_HOURS, SUPPORT_EMAIL } from '../../shared/limits.ts';
+import { APPEAL_WINDOW_DAYS, NO_REASON_TEXT, REASONS, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
 
 export interface EmailContent {
   subject: string;
@@ -171,6 +172,77 @@ function simple(subject: string, greetingName: string, lines: string[], link: st
 
 const QUESTIONS = `Questions? Write to ${SUPPORT_EMAIL}.`;
 
+/** Why a decision went against someone (DECISIONS §6): the code's name and rule, or 'no reason recorded'. */
+export interface DecisionReason {
+  code: ReasonCode | null;
+  /** The reviewer's facts, written as text (the HTML part escapes every line). */
+  facts: string | null;
+  /** Reports and withdrawals: until when it can be appealed (ISO 8601). */
+  appealDeadline?: string | null | undefined;
+}
+
+/**
+ * The lines a decision's email and notification carry: the reason and its rule with the link to it on
+ * /rules, the facts, and for what can be appealed the deadline. Plain text: the HTML layout escapes
+ * each line, so facts never become markup.
+ */
+export function decisionReasonLines(reason: DecisionReason, appUrl: string): string[] {
+  const lines = reason.code
+    ? [`Reason: ${REASONS[reason.code].label}. ${REASONS[reason.code].rule}`, `The rule: ${appUrl}${reasonHref(reason.code)}`]
+    : [`Reason: ${NO_REASON_TEXT}.`];
+  if (reason.facts) lines.push(`What the reviewer found: ${reason.facts}`);
+  if (reason.appealDeadline) {
+    lines.push(
+      `You can appeal this decision once, until ${utcTime(reason.appealDeadline)} (${APPEAL_WINDOW_DAYS} days): open it in the app and choose 'Appeal'. An admin other than the one who decided reads your appeal.`,
+    );
+  }
+  return lines;
+}
+
+/** An ambassador was suspended, with the reason (DECISIONS §6). */
+export function ambassadorSuspendedEmail(s: { name: string; reason: DecisionReason; appUrl: string }): EmailContent {
+  return simple(
+    `Your ${PROGRAMME_NAME} account was suspended`,
+    s.name,
+    [
+      'Your ambassador account was suspended: you can still sign in, but reports and withdrawals are paused while it lasts.',
+      ...decisionReasonLines({ code: s.reason.code, facts: s.reason.facts }, s.appUrl),
+    ],
+    `${s.appUrl}/dashboard`,
+    'Open your dashboard',
+    QUESTIONS,
+  );
+}
+
+/** An appeal was decided: upheld (why) or overturned (what changed). */
+export function appealDecidedEmail(a: {
+  name: string;
+  kind: 'report' | 'withdrawal';
+  /** What was appealed, in words ("your weekly report for Nov 9 - Nov 15"). */
+  subject: string;
+  overturned: boolean;
+  /** Overturned: what it means now. */
+  outcome: string;
+  facts: string | null;
+  link: string;
+}): EmailContent {
+  const lines = [
+    a.overturned
+      ? `Your appeal was accepted: the decision on ${a.subject} was overturned. ${a.outcome}`
+      : `Your appeal about ${a.subject} was reviewed by another admin, and the decision stands.`,
+  ];
+  if (a.facts) lines.push(`${a.overturned ? 'Note' : 'Why'}: ${a.facts}`);
+  if (!a.overturned) lines.push('An appeal can be made once; this decision is final.');
+  return simple(
+    a.overturned ? 'Your appeal was accepted' : 'Your appeal was reviewed',
+    a.name,
+    lines,
+    a.link,
+    a.kind === 'report' ? 'Open your report' : 'Open your wallet',
+    QUESTIONS,
+  );
+}
+
 /** A weekly report was reviewed; the admin's notes are the feedback. */
 export function reportReviewedEmail(r: {
   name: string;
@@ -183,12 +255,15 @@ export function reportReviewedEmail(r: {
   appUrl: string;
   /** The report, opened on My Reports with the feedback. */
   reportId?: string;
+  /** A rejection's reason, facts and appeal deadline (DECISIONS §6); the notes are then the facts. */
+  reason?: DecisionReason;
 }): EmailContent {
   const week = formatWeek(r.week.start, r.week.end);
   const lines = r.approved
     ? [`Your weekly report for ${week} was approved: ${formatGcm(r.gcm)} GCM and ${usdt(r.usdt)} have been credited to your wallet.`]
     : [`Your weekly report for ${week} was not approved this time.`];
-  if (r.notes) lines.push(`Feedback from the team: ${r.notes}`);
+  if (!r.approved && r.reason) lines.push(...decisionReasonLines(r.reason, r.appUrl));
+  else if (r.notes) lines.push(`Feedback from the team: ${r.notes}`);
   return simple(
     r.approved ? 'Your weekly report was approved' : 'Your weekly report was reviewed',
     r.name,
@@ -206,12 +281,15 @@ export function withdrawalDecidedEmail(w: {
   address: string;
   notes: string | null;
   appUrl: string;
+  /** A rejection's reason, facts and appeal deadline (DECISIONS §6); the notes are then the facts. */
+  reason?: DecisionReason;
 }): EmailContent {
   const amount = usdt(w.amount);
   const lines = w.approved
     ? [`Your withdrawal of ${amount} to ${w.address} was approved and will be paid soon. You will get another email with the transaction once it is paid.`]
     : [`Your withdrawal of ${amount} was rejected. The amount is available in your wallet again.`];
-  if (w.notes) lines.push(`Note from the team: ${w.notes}`);
+  if (!w.approved && w.reason) lines.push(...decisionReasonLines(w.reason, w.appUrl));
+  else if (w.notes) lines.push(`Note from the team: ${w.notes}`);
   return simple(
     w.approved ? `Your withdrawal of ${amount} was approved` : `Your withdrawal of ${amount} was rejected`,
     w.name,
@@ -237,14 +315,15 @@ export function passwordChangedEmail(p: { name: string; appUrl: string }): Email
   );
 }
 
-/** A kind, final answer to an application. */
-export function applicationRejectedEmail(a: { name: string; appUrl: string }): EmailContent {
+/** A kind, final answer to an application, with its reason (DECISIONS §6; an application has no appeal). */
+export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: DecisionReason }): EmailContent {
   return simple(
     `Your application to the ${PROGRAMME_NAME}`,
     a.name,
     [
       `Thank you for applying to the ${PROGRAMME_NAME} and for the time you gave it.`,
       'After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.',
+      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts }, a.appUrl) : []),
     ],
     a.appUrl,
     'Visit the programme',

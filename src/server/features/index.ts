@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { adminNoticeRoutes } from './admin-notices/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
+import { appealRoutes } from './appeals/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
@@ -27,6 +28,7 @@ export async function registerFeatures(app: FastifyInstance) {
     ambassadorRoutes,
     reportRoutes,
     walletRoutes,
+    appealRoutes,
     adminRoutes,
     adminNoticeRoutes,
     superAdminRoutes,

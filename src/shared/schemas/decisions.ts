@@ -54,7 +54,11 @@ export type AppealKind = (typeof APPEAL_KINDS)[number];
 
 /** The reason of a decision as answers carry it: the code (null: none recorded), its rule, the facts. */
 export const ZReasonFields = {
-  reasonCode: z.enum(REASON_CODES).nullable().describe('The reason code of a rejection or suspension; null when none was recorded (or none applies).'),
+  // A string (not an enum) in the document: OpenAPI 3.0 has no nullable enum.
+  reasonCode: z
+    .string()
+    .nullable()
+    .describe(`The reason code of a rejection or suspension (${REASON_CODES.join(', ')}); null when none was recorded (or none applies).`),
   reasonText: z.string().nullable().describe('The code’s rule, or ‘no reason recorded’ for a rejection without a code; null for a pending or approved item.'),
   facts: ZNullableText.describe('What the reviewer found, as text (the same as `adminNotes`).'),
 };

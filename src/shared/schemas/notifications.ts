@@ -10,6 +10,9 @@ export const NOTIFICATION_KINDS = [
   'prize_won',
   'wallet_changed',
   'password_changed',
+  'ambassador_suspended',
+  'appeal_upheld',
+  'appeal_overturned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import type { TAmbassadorView } from '../../../shared/schemas/ambassadors.ts';
 import type { ambassadors } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
+import { reasonFields } from '../appeals/present.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -29,5 +30,8 @@ export function presentAmbassador(row: AmbassadorRow, now: Date): TAmbassadorVie
     youtubeHandle: row.youtubeHandle,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // While suspended: why (DECISIONS §6). An active ambassador's earlier suspension is not shown.
+    ...reasonFields(row.status === 'suspended', row.suspensionReasonCode, row.status === 'suspended' ? row.suspensionFacts : null),
+    suspendedAt: row.status === 'suspended' ? (row.suspendedAt?.toISOString() ?? null) : null,
   };
 }

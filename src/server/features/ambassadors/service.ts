@@ -19,6 +19,9 @@ import { winsOf } from '../seasons/service.ts';
 import { recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
+import { tellAmbassador } from '../notifications/tell.ts';
+import { asReasonCode } from '../appeals/present.ts';
+import { ambassadorSuspendedEmail, decisionReasonLines } from '../../email/templates.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -162,6 +165,7 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
         diff[key] = [row[key], value];
       }
     }
+    const suspending = changes.status === 'suspended' && row.status !== 'suspended';
     if (changes.status !== undefined && changes.status !== row.status) {
       set.status = changes.status;
       // A suspension ends the account's live streams (DECISIONS §6); its next stream hears what it may.
@@ -169,6 +173,31 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       m.changed('me', [row.userId]);
       changed.push(`status=${changes.status}`);
       diff.status = [row.status, changes.status];
+    }
+    // A suspension's reason and facts (DECISIONS §6): given with it, or changed while it lasts.
+    const reasonGiven = changes.reasonCode !== undefined || changes.facts !== undefined;
+    if (suspending || (row.status === 'suspended' && changes.status !== 'active' && reasonGiven)) {
+      const reasonCode = changes.reasonCode !== undefined ? changes.reasonCode : suspending ? null : asReasonCode(row.suspensionReasonCode);
+      const facts = changes.facts !== undefined ? changes.facts : suspending ? null : row.suspensionFacts;
+      if (suspending) {
+        set.suspendedAt = now;
+        set.suspendedBy = actor.id;
+      }
+      set.suspensionReasonCode = reasonCode;
+      set.suspensionFacts = facts;
+      const before = suspending ? null : row.suspensionReasonCode;
+      if (reasonCode !== before) diff.reasonCode = [before, reasonCode];
+      if (facts !== (suspending ? null : row.suspensionFacts)) diff.facts = [suspending ? null : row.suspensionFacts, facts];
+      changed.push(`reason=${reasonCode ?? 'none recorded'}`);
+      await tellAmbassador(m, row.id, (person) => ({
+        notification: {
+          kind: 'ambassador_suspended',
+          title: suspending ? 'Your ambassador account was suspended' : 'The reason for your suspension was updated',
+          body: ['Reports and withdrawals are paused while it lasts.', ...decisionReasonLines({ code: reasonCode, facts }, ctx.config.appUrl)].join(' '),
+          link: '/dashboard',
+        },
+        email: ambassadorSuspendedEmail({ name: person.fullName, reason: { code: reasonCode, facts }, appUrl: ctx.config.appUrl }),
+      }));
     }
     if (changes.badgeLevel !== undefined) {
       const before = row.badgePinned ? row.badgeLevel : 'auto';

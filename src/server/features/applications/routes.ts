@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZApplicationInput, ZAdminApplicationView, ZApplicationView } from '../../../shared/schemas/applications.ts';
-import { ZAdminNotes, ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
+import { ZApplicationInput, ZAdminApplicationView, ZApplicationRejectBody, ZApplicationView } from '../../../shared/schemas/applications.ts';
+import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
+import { decisionFacts } from '../../../shared/schemas/decisions.ts';
 import { requireUser, setTotal, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
 const notFound = ZErrorBody.describe('No application has this id.');
-const ZRejectBody = z.object({ adminNotes: ZAdminNotes }).nullish();
 
 export async function applicationRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -81,10 +81,11 @@ export async function applicationRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'rejectApplication',
         summary: 'Reject an application',
-        description: 'A pending application only; the applicant gets a kind, final email (the admin’s notes stay internal).',
+        description:
+          'A pending application only, with an optional reason code and facts (DECISIONS §6; `adminNotes` is read as the facts); the applicant gets a kind, final email with the reason, its rule and the facts.',
         tags: ['admin'],
         params: ZIdParams,
-        body: ZRejectBody,
+        body: ZApplicationRejectBody,
         response: {
           200: ZMessage.describe('Rejected.'),
           404: notFound,
@@ -93,7 +94,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await rejectApplication(app.ctx, requireUser(request), request.params.id, request.body?.adminNotes ?? null);
+      await rejectApplication(app.ctx, requireUser(request), request.params.id, decisionFacts(request.body), request.body?.reasonCode ?? null);
       return { message: 'Application rejected' };
     },
   );

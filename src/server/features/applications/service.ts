@@ -18,6 +18,10 @@ import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 import * as figures from '../analytics/figures.ts';
+import { reasonFields, serviceLevelOf } from '../appeals/present.ts';
+import { decisionChanges } from '../appeals/changes.ts';
+import { getSettings } from '../settings/service.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 
 export const APPLICATION_EXISTS = 'An application with this email has already been submitted';
 const ALREADY_PROCESSED = 'This application has already been processed';
@@ -44,6 +48,8 @@ export function presentApplication(row: ApplicationRow): TApplicationView {
     adminNotes: row.adminNotes,
     rejectedAt: row.rejectedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    ...reasonFields(row.status === 'rejected', row.reasonCode, row.adminNotes),
   };
 }
 
@@ -121,6 +127,8 @@ async function answerWithoutTelling(m: Mutation, input: TApplication, taken: 'ac
     adminNotes: null,
     rejectedAt: null,
     createdAt: m.now.toISOString(),
+    decidedAt: null,
+    ...reasonFields(false, null, null),
   };
 }
 
@@ -158,7 +166,16 @@ export async function listPendingApplications(ctx: AppContext, query: TListQuery
     ...applicationList(ctx, query),
     count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter, countLimit(query.flagged)),
   });
-  return { items: rows.map((r) => ({ ...presentApplication(r.row), flags: asFlags(r.flags) })), ...page };
+  const now = ctx.clock.now();
+  const level = (await getSettings(ctx)).serviceLevels.applications;
+  return {
+    items: rows.map((r) => ({
+      ...presentApplication(r.row),
+      flags: asFlags(r.flags),
+      serviceLevel: serviceLevelOf(r.row.status === 'pending', r.row.createdAt, level, now),
+    })),
+    ...page,
+  };
 }
 
 /** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */
@@ -182,7 +199,7 @@ async function decide(tx: AppContext['db'], id: string, set: Partial<typeof amba
 export async function approveApplication(ctx: AppContext, actor: SessionUser, id: string): Promise<{ ambassadorId: string }> {
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
-    const application = await decide(tx, id, { status: 'approved', reviewedBy: actor.id });
+    const application = await decide(tx, id, { status: 'approved', reviewedBy: actor.id, decidedAt: now });
     const taken = await tx
       .select({ id: users.id })
       .from(users)
@@ -221,20 +238,43 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .where(eq(programmeTotals.id, 'global'));
     await m.figuresChanged();
     await issueSetupToken(m, { userId, email: application.email, name: application.fullName, reason: 'approved' });
-    await m.audit('approve_application', { type: 'application', id: application.id }, `${application.fullName} <${application.email}>`);
+    await m.audit(
+      'approve_application',
+      { type: 'application', id: application.id },
+      `${application.fullName} <${application.email}>`,
+      decisionChanges('pending', 'approved', {}, null),
+    );
     return { ambassadorId };
   });
 }
 
-export async function rejectApplication(ctx: AppContext, actor: SessionUser, id: string, adminNotes: string | null): Promise<void> {
+/**
+ * A reject, with its reason code (null: none recorded) and facts (DECISIONS §6: the older
+ * `adminNotes` are read as them). The applicant's kind, final email carries the reason, its rule
+ * and the facts; an application has no appeal.
+ */
+export async function rejectApplication(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  facts: string | null,
+  reasonCode: ReasonCode | null = null,
+): Promise<void> {
   await withTransaction(ctx, actor, async (m) => {
-    const application = await decide(m.tx, id, { status: 'rejected', rejectedAt: m.now, reviewedBy: actor.id, adminNotes });
-    // A kind, final answer (the admin's notes are internal and are not sent).
-    await m.email(application.email, applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl }));
+    const application = await decide(m.tx, id, {
+      status: 'rejected',
+      rejectedAt: m.now,
+      decidedAt: m.now,
+      reviewedBy: actor.id,
+      adminNotes: facts,
+      reasonCode,
+    });
+    await m.email(application.email, applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl, reason: { code: reasonCode, facts } }));
     await m.audit(
       'reject_application',
       { type: 'application', id: application.id },
-      `${application.fullName} <${application.email}>${adminNotes ? `: ${adminNotes}` : ''}`,
+      `${application.fullName} <${application.email}>; reason: ${reasonCode ?? 'none recorded'}${facts ? `: ${facts}` : ''}`,
+      decisionChanges('pending', 'rejected', { reasonCode: [null, reasonCode] }, facts),
     );
   });
 }

@@ -24,4 +24,9 @@ export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
   close_season: ['seasons'],
   refuse_super_admin_sign_in: [],
   disable_mfa: ['admins'],
+  // An appeal is of a report or a withdrawal: the Appeals queue changes with their topics.
+  appeal_report: ['reports'],
+  appeal_withdrawal: ['withdrawals'],
+  appeal_upheld: ['reports', 'withdrawals'],
+  appeal_overturned: ['reports', 'withdrawals', 'ambassadors'],
 };

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { LEADERBOARD_SIZE } from '../../../shared/limits.ts';
-import type { TLeaderboardEntry, TStats } from '../../../shared/schemas/public.ts';
+import type { TLeaderboardEntry, TReviewTimes, TStats } from '../../../shared/schemas/public.ts';
+import { ZSummaryData } from '../../../shared/schemas/log-data.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { descNullsLast } from '../../db/paging.ts';
-import { ambassadors, programmeTotals } from '../../db/schema.ts';
+import { ambassadors, programmeTotals, publicLog } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 
 /** The figures of the landing page, from the maintained programme totals (never a sum over the ambassadors). */
@@ -18,7 +19,33 @@ export async function publicStats(ctx: Pick<AppContext, 'db'>): Promise<TStats> 
     .from(programmeTotals)
     .where(eq(programmeTotals.id, 'global'));
   const row = rows[0];
-  return { totalAmbassadors: row?.n ?? 0, totalGcmAwarded: row?.gcm ?? '0.00', totalUsdtAwarded: row?.usdt ?? '0.00' };
+  return {
+    totalAmbassadors: row?.n ?? 0,
+    totalGcmAwarded: row?.gcm ?? '0.00',
+    totalUsdtAwarded: row?.usdt ?? '0.00',
+    reviewTimes: await lastReviewTimes(ctx),
+  };
+}
+
+/**
+ * The review desk's median times of the last full month (DECISIONS §6: the landing page states them
+ * beside its promise), read from the last `month.summary` in the public log, the very figures
+ * anyone can check there. Null before the first summary.
+ */
+export async function lastReviewTimes(ctx: Pick<AppContext, 'db'>): Promise<TReviewTimes | null> {
+  const entry = (
+    await ctx.db.select({ data: publicLog.data }).from(publicLog).where(eq(publicLog.kind, 'month.summary')).orderBy(desc(publicLog.seq)).limit(1)
+  )[0];
+  const parsed = entry ? ZSummaryData.safeParse(entry.data) : undefined;
+  if (!parsed?.success) return null;
+  const summary = parsed.data;
+  const hours = (value: string | number | null) => (value === null ? null : typeof value === 'number' ? value.toFixed(1) : value);
+  return {
+    month: summary.month,
+    reports: { medianHours: hours(summary.reports.medianHours) },
+    applications: { medianHours: hours(summary.applications.medianHours) },
+    withdrawals: { medianHours: hours(summary.withdrawals.medianHours) },
+  };
 }
 
 /**

@@ -10,9 +10,12 @@ import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
-import { ambassadors, reportLinks, users, weeklyReports } from '../../db/schema.ts';
+import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
+import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
-import { reportReviewedEmail } from '../../email/templates.ts';
+import { decisionReasonLines, reportReviewedEmail } from '../../email/templates.ts';
+import { decisionChanges } from '../appeals/changes.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { proofLinks } from '../abuse/links.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
@@ -26,7 +29,9 @@ import * as figures from '../analytics/figures.ts';
 type ReportRow = typeof weeklyReports.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
-export function presentReport(row: ReportRow): TReportView {
+/** A report as its owner and the admins read it, with a rejection's reason and its appeal (DECISIONS §6). */
+export function presentReport(row: ReportRow, appeal: AppealRow | null = null, appealDecider: string | null = null): TReportView {
+  const rejected = row.status === 'rejected';
   return {
     id: row.id,
     ambassadorId: row.ambassadorId,
@@ -39,8 +44,13 @@ export function presentReport(row: ReportRow): TReportView {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    ...reasonFields(rejected, row.reasonCode, row.adminNotes),
+    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
   };
 }
+
+/** What a report's query selects beside it: its appeal (left join on appeals) and who decided that. */
+const withAppeal = { appeal: appeals, appealDecider: appealDeciderName };
 
 const OWN_LIST_KEYS: SortKey[] = [
   { column: weeklyReports.createdAt, direction: 'desc', kind: 'timestamp' },
@@ -64,15 +74,16 @@ export async function listOwnReports(
       count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
       select: ({ where, order, limit, offset }) =>
         ctx.db
-          .select({ report: weeklyReports, ...cursorColumns(OWN_LIST_KEYS) })
+          .select({ report: weeklyReports, ...withAppeal, ...cursorColumns(OWN_LIST_KEYS) })
           .from(weeklyReports)
+          .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id))
           .where(where)
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
     },
   );
-  return { items: rows.map(({ report }) => presentReport(report)), ...page };
+  return { items: rows.map(({ report, appeal, appealDecider }) => presentReport(report, appeal, appealDecider)), ...page };
 }
 
 /** One of the ambassador's own reports; someone else's is not found, as an unknown one is. */
@@ -80,12 +91,13 @@ export async function getOwnReport(ctx: AppContext, ambassadorId: string, id: st
   if (!isUuid(id)) throw notFound(REPORT_MESSAGES.notFound);
   const row = (
     await ctx.db
-      .select()
+      .select({ report: weeklyReports, ...withAppeal })
       .from(weeklyReports)
+      .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id))
       .where(and(eq(weeklyReports.id, id.toLowerCase()), eq(weeklyReports.ambassadorId, ambassadorId)))
   )[0];
   if (!row) throw notFound(REPORT_MESSAGES.notFound);
-  return presentReport(row);
+  return presentReport(row.report, row.appeal, row.appealDecider);
 }
 
 export async function submitReport(
@@ -140,11 +152,14 @@ function presentAdminReport(
   ambassador: typeof ambassadors.$inferSelect,
   claimant: string | null,
   now: Date,
-  flags: unknown = [],
+  flags: unknown,
+  appeal: { appeal: AppealRow | null; appealDecider: string | null },
+  serviceLevelDays: number,
 ): TAdminReportView {
   return {
-    ...presentReport(report),
+    ...presentReport(report, appeal.appeal, appeal.appealDecider),
     flags: asFlags(flags),
+    serviceLevel: serviceLevelOf(report.status === 'pending', report.createdAt, serviceLevelDays, now),
     // Who holds a live review claim on it ('Being reviewed by …'), and until when.
     claim:
       report.status === 'pending' && report.claimedUntil && report.claimedUntil.getTime() > now.getTime()
@@ -188,10 +203,12 @@ export function reportList(ctx: AppContext, query: ReportListQuery) {
           ambassador: ambassadors,
           claimant: claimantName,
           flags: flagsColumn('reports'),
+          ...withAppeal,
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(weeklyReports)
         .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
+        .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id))
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -208,7 +225,10 @@ export async function listReportsForAdmin(
     count: (filter) => boundedCount(ctx.db, weeklyReports, filter, countLimit(query.flagged)),
   });
   const now = ctx.clock.now();
-  const items = rows.map(({ report, ambassador, claimant, flags }) => presentAdminReport(report, ambassador, claimant, now, flags));
+  const level = (await getSettings(ctx)).serviceLevels.reports;
+  const items = rows.map(({ report, ambassador, claimant, flags, appeal, appealDecider }) =>
+    presentAdminReport(report, ambassador, claimant, now, flags, { appeal, appealDecider }, level),
+  );
   return { items, ...page };
 }
 
@@ -217,6 +237,10 @@ export interface ReviewInput {
   gcmAwarded: string;
   usdtAwarded: string;
   adminNotes: string | null;
+  /** A reject's reason (DECISIONS §6); left out: recorded as none. Ignored for an approval. */
+  reasonCode?: ReasonCode | null | undefined;
+  /** The facts, shown to the person; the older `adminNotes` is read as them when left out. */
+  facts?: string | null | undefined;
 }
 
 /**
@@ -233,6 +257,8 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
       const approved = input.status === 'approved';
       const gcm = approved ? input.gcmAwarded : '0.00';
       const usdt = approved ? input.usdtAwarded : '0.00';
+      const facts = input.facts ?? input.adminNotes ?? null;
+      const reasonCode = approved ? null : (input.reasonCode ?? null);
       // Another admin's live claim stops the review (409 naming them); an expired claim does not.
       await assertNotClaimedByOther(tx, id, actor, now);
       const report = await decidedOnce(
@@ -242,7 +268,8 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
             status: input.status,
             gcmAwarded: gcm,
             usdtAwarded: usdt,
-            adminNotes: input.adminNotes,
+            adminNotes: facts,
+            reasonCode,
             reviewedAt: now,
             reviewedBy: actor.id,
             claimedBy: null,
@@ -270,11 +297,14 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           });
         }
       }
+      const reason = approved ? undefined : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString() };
       await tellAmbassador(m, report.ambassadorId, (person) => ({
         notification: {
           kind: approved ? 'report_approved' : 'report_rejected',
           title: approved ? 'Your weekly report was approved' : 'Your weekly report was not approved',
-          body: `${week}: ${approved ? `${gcm} GCM and ${usdt} USDT credited.` : 'no rewards this time.'}${input.adminNotes ? ` Feedback from the team: ${input.adminNotes}` : ''}`,
+          body: reason
+            ? [`${week}: no rewards this time.`, ...decisionReasonLines(reason, ctx.config.appUrl)].join(' ')
+            : `${week}: ${gcm} GCM and ${usdt} USDT credited.${facts ? ` Feedback from the team: ${facts}` : ''}`,
           // My Reports opens this report's detail, with the feedback.
           link: `/reports?id=${report.id}`,
         },
@@ -284,15 +314,22 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           week: { start: report.weekStartDate, end: report.weekEndDate },
           gcm,
           usdt,
-          notes: input.adminNotes,
+          notes: facts,
           appUrl: ctx.config.appUrl,
           reportId: report.id,
+          ...(reason ? { reason } : {}),
         }),
       }));
       await m.audit(
         input.status === 'approved' ? 'review_report_approved' : 'review_report_rejected',
         { type: 'report', id: report.id },
-        `GCM ${gcm}, USDT ${usdt}${input.adminNotes ? `; notes: ${input.adminNotes}` : ''}`,
+        `GCM ${gcm}, USDT ${usdt}${approved ? '' : `; reason: ${reasonCode ?? 'none recorded'}`}${facts ? `; notes: ${facts}` : ''}`,
+        decisionChanges(
+          'pending',
+          input.status,
+          approved ? { gcmAwarded: ['0.00', gcm], usdtAwarded: ['0.00', usdt] } : { reasonCode: [null, reasonCode] },
+          facts,
+        ),
       );
       return presentReport(report);
     },
@@ -389,6 +426,7 @@ export async function claimNextReport(ctx: AppContext, actor: SessionUser, excep
         .where(eq(weeklyReports.id, next.id))
     )[0];
     if (!row) throw notFound(NO_PENDING_REPORTS);
-    return presentAdminReport(row.report, row.ambassador, row.claimant, now, row.flags);
+    const level = (await getSettings(ctx)).serviceLevels.reports;
+    return presentAdminReport(row.report, row.ambassador, row.claimant, now, row.flags, { appeal: null, appealDecider: null }, level);
   });
 }

@@ -4,10 +4,19 @@
  * recorded in the month), and the decisions made in the month on applications, reports and
  * withdrawals with the median hours from arrival to decision. Hours are strings with one decimal
  * (the log's canonical JSON holds integers and strings only); null when nothing was decided.
+ *
+ * The desk in public (DECISIONS §6), in every summary written since it shipped: `decisions.byReason`
+ * counts the month's rejections (applications, reports, withdrawals) and suspensions that stand at
+ * the month's end by reason code, `unspecified` for those without one, with every code listed (0
+ * when unused) and `byKind` per kind; `hoursToDecide` gives the median and p90 hours from arrival to
+ * decision of each kind; `appeals` counts the appeals made in the month and those overturned and
+ * upheld in it. A report or withdrawal is decided when it was first decided (`reviewed_at`), an
+ * application when it was approved or rejected (`decided_at`).
  */
 import { sql } from 'drizzle-orm';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { seasonBounds } from '../../../shared/seasons.ts';
+import { REASON_CODES, UNSPECIFIED_REASON } from '../../../shared/reasons.ts';
 import type { Db } from '../../db/client.ts';
 
 interface Decisions {
@@ -23,11 +32,32 @@ function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
+function tenth(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : Number(value).toFixed(1);
+}
+
 function decisions(row: Row | undefined): Decisions {
   const approved = Number(row?.approved ?? 0);
   const rejected = Number(row?.rejected ?? 0);
-  const median = row?.median;
-  return { decided: approved + rejected, approved, rejected, medianHours: median === null || median === undefined ? null : Number(median).toFixed(1) };
+  return { decided: approved + rejected, approved, rejected, medianHours: tenth(row?.median) };
+}
+
+function hoursToDecide(row: Row | undefined): { median: string | null; p90: string | null } {
+  return { median: tenth(row?.median), p90: tenth(row?.p90) };
+}
+
+/** The kinds of decision that take a reason, as `decisions.byKind` names them. */
+const REASONED_KINDS = ['applications', 'reports', 'withdrawals', 'suspensions'] as const;
+
+/** Every reason code and `unspecified`, each counted (0 when unused), in the list's order. */
+function byReason(rows: Row[], kind?: string): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries([...REASON_CODES, UNSPECIFIED_REASON].map((code) => [code, 0]));
+  for (const row of rows) {
+    if (kind !== undefined && row.kind !== kind) continue;
+    const code = String(row.code);
+    counts[code] = (counts[code] ?? 0) + Number(row.n);
+  }
+  return counts;
 }
 
 export async function monthSummary(db: Db, month: string) {
@@ -41,24 +71,35 @@ export async function monthSummary(db: Db, month: string) {
         (select coalesce(sum(gcm_awarded), 0)::text from daily_figures where day >= ${day(start)}::date and day < ${day(end)}::date) as gcm,
         (select coalesce(sum(usdt_awarded), 0)::text from daily_figures where day >= ${day(start)}::date and day < ${day(end)}::date) as usdt,
         (select coalesce(sum(amount), 0)::text from withdrawal_requests where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid`);
+  const window = (column: string) => sql`${sql.identifier(column)} >= ${from}::timestamptz and ${sql.identifier(column)} < ${to}::timestamptz`;
   const reports =
     await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
-        percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median
-        from weekly_reports where reviewed_at >= ${from}::timestamptz and reviewed_at < ${to}::timestamptz and status <> 'pending'`);
+        percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median,
+        percentile_cont(0.9) within group (order by ${hours('reviewed_at', 'created_at')}) as p90
+        from weekly_reports where ${window('reviewed_at')} and status <> 'pending'`);
   const withdrawals =
     await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
-        percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median
-        from withdrawal_requests where reviewed_at >= ${from}::timestamptz and reviewed_at < ${to}::timestamptz and status <> 'pending'`);
-  const applications = await db.execute(sql`with decided as (
-          select 'approved' as outcome, ${hours('a.created_at', 'p.created_at')} as hours
-            from ambassadors a join ambassador_applications p on p.id = a.application_id
-            where a.created_at >= ${from}::timestamptz and a.created_at < ${to}::timestamptz
+        percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median,
+        percentile_cont(0.9) within group (order by ${hours('reviewed_at', 'created_at')}) as p90
+        from withdrawal_requests where ${window('reviewed_at')} and status <> 'pending'`);
+  const applications =
+    await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
+        percentile_cont(0.5) within group (order by ${hours('decided_at', 'created_at')}) as median,
+        percentile_cont(0.9) within group (order by ${hours('decided_at', 'created_at')}) as p90
+        from ambassador_applications where ${window('decided_at')} and status <> 'pending'`);
+  const reasons = await db.execute(sql`select kind, code, count(*)::int as n from (
+          select 'applications' as kind, coalesce(reason_code, ${UNSPECIFIED_REASON}) as code from ambassador_applications where status = 'rejected' and ${window('decided_at')}
           union all
-          select 'rejected', ${hours('rejected_at', 'created_at')}
-            from ambassador_applications where status = 'rejected' and rejected_at >= ${from}::timestamptz and rejected_at < ${to}::timestamptz
-        )
-        select count(*) filter (where outcome = 'approved')::int as approved, count(*) filter (where outcome = 'rejected')::int as rejected,
-          percentile_cont(0.5) within group (order by hours) as median from decided`);
+          select 'reports', coalesce(reason_code, ${UNSPECIFIED_REASON}) from weekly_reports where status = 'rejected' and ${window('reviewed_at')}
+          union all
+          select 'withdrawals', coalesce(reason_code, ${UNSPECIFIED_REASON}) from withdrawal_requests where status = 'rejected' and ${window('reviewed_at')}
+          union all
+          select 'suspensions', coalesce(suspension_reason_code, ${UNSPECIFIED_REASON}) from ambassadors where ${window('suspended_at')}
+        ) d group by kind, code`);
+  const appealCounts = await db.execute(sql`select
+        (select count(*)::int from appeals where ${window('created_at')}) as made,
+        (select count(*)::int from appeals where status = 'overturned' and ${window('decided_at')}) as overturned,
+        (select count(*)::int from appeals where status = 'upheld' and ${window('decided_at')}) as upheld`);
   const m = rowsOf(money)[0];
   return {
     month,
@@ -68,5 +109,19 @@ export async function monthSummary(db: Db, month: string) {
     applications: decisions(rowsOf(applications)[0]),
     reports: decisions(rowsOf(reports)[0]),
     withdrawals: decisions(rowsOf(withdrawals)[0]),
+    decisions: {
+      byReason: byReason(rowsOf(reasons)),
+      byKind: Object.fromEntries(REASONED_KINDS.map((kind) => [kind, byReason(rowsOf(reasons), kind)])),
+    },
+    hoursToDecide: {
+      reports: hoursToDecide(rowsOf(reports)[0]),
+      applications: hoursToDecide(rowsOf(applications)[0]),
+      withdrawals: hoursToDecide(rowsOf(withdrawals)[0]),
+    },
+    appeals: {
+      made: Number(rowsOf(appealCounts)[0]?.made ?? 0),
+      overturned: Number(rowsOf(appealCounts)[0]?.overturned ?? 0),
+      upheld: Number(rowsOf(appealCounts)[0]?.upheld ?? 0),
+    },
   };
 }

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { DEFAULT_SETTINGS, type TSettings } from '../../../shared/schemas/settings.ts';
+import { DEFAULT_SERVICE_LEVELS, SERVICE_LEVEL_SUBJECTS, type ServiceLevelSubject, type ServiceLevels } from '../../../shared/service-levels.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,18 +21,32 @@ export interface SettingsChange {
   prizesUsdt?: string[] | undefined;
   lotteryWinners?: number | undefined;
   lotteryPrizeUsdt?: string | undefined;
+  serviceLevels?: Partial<Record<ServiceLevelSubject, number | undefined>> | undefined;
 }
 
 type Row = typeof systemSettings.$inferSelect;
 
 function present(row: Row | undefined): TSettings {
-  if (!row) return { ...DEFAULT_SETTINGS, prizesUsdt: [...DEFAULT_SETTINGS.prizesUsdt] };
+  if (!row) return { ...DEFAULT_SETTINGS, prizesUsdt: [...DEFAULT_SETTINGS.prizesUsdt], serviceLevels: { ...DEFAULT_SERVICE_LEVELS } };
   return {
     reportSubmissionEnabled: row.reportSubmissionEnabled,
     prizesUsdt: row.prizesUsdt.map((p) => formatCents(toCents(p))),
     lotteryWinners: row.lotteryWinners,
     lotteryPrizeUsdt: formatCents(toCents(row.lotteryPrizeUsdt)),
+    serviceLevels: serviceLevelsOf(row.serviceLevels),
   };
+}
+
+/** The stored service levels, each a whole number of days (the defaults for any missing). */
+function serviceLevelsOf(stored: unknown): ServiceLevels {
+  const levels: ServiceLevels = { ...DEFAULT_SERVICE_LEVELS };
+  if (stored && typeof stored === 'object') {
+    for (const subject of SERVICE_LEVEL_SUBJECTS) {
+      const value = (stored as Record<string, unknown>)[subject];
+      if (typeof value === 'number' && Number.isInteger(value) && value > 0) levels[subject] = value;
+    }
+  }
+  return levels;
 }
 
 /** The settings as they stand in `db` (a transaction's own view: the terms a month fixes are read in its transaction). */
@@ -67,6 +82,7 @@ export async function updateSettings(ctx: AppContext, actor: SessionUser, change
       prizesUsdt: change.prizesUsdt ?? before.prizesUsdt,
       lotteryWinners: change.lotteryWinners ?? before.lotteryWinners,
       lotteryPrizeUsdt: change.lotteryPrizeUsdt ?? before.lotteryPrizeUsdt,
+      serviceLevels: Object.fromEntries(SERVICE_LEVEL_SUBJECTS.map((s) => [s, change.serviceLevels?.[s] ?? before.serviceLevels[s]])) as ServiceLevels,
     };
     const values = { ...after, lastUpdatedBy: actor.id, updatedAt: m.now };
     await m.tx

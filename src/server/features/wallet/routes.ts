@@ -194,7 +194,15 @@ export async function walletRoutes(app: FastifyInstance) {
         },
       },
       async (request) =>
-        decideWithdrawal(app.ctx, requireUser(request), request.params.id, decision, request.body.adminNotes, { mfaVerified: request.sessionMfaVerified }),
+        decideWithdrawal(
+          app.ctx,
+          requireUser(request),
+          request.params.id,
+          decision,
+          request.body.adminNotes,
+          { mfaVerified: request.sessionMfaVerified },
+          request.body.reasonCode,
+        ),
     );
   }
 }

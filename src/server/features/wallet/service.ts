@@ -12,9 +12,13 @@ import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, 
 import { containsAny } from '../../db/search.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import type { Db } from '../../db/client.ts';
-import { ambassadors, transactions, users, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { ambassadors, appeals, transactions, users, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import { decisionChanges } from '../appeals/changes.ts';
+import { getSettings } from '../settings/service.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { withdrawalDecidedEmail } from '../../email/templates.ts';
+import { decisionReasonLines, withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
@@ -42,7 +46,14 @@ export function approvalsNeeded(payouts: PayoutsConfig, amount: string): 1 | 2 {
  * two-person rule; an approved withdrawal below the threshold had its one approval from the admin
  * who decided it, which is not recorded as a row).
  */
-export function presentWithdrawal(row: WithdrawalRow, payouts: PayoutsConfig, recordedApprovals: number): TWithdrawalView {
+export function presentWithdrawal(
+  row: WithdrawalRow,
+  payouts: PayoutsConfig,
+  recordedApprovals: number,
+  appeal: AppealRow | null = null,
+  appealDecider: string | null = null,
+): TWithdrawalView {
+  const rejected = row.status === 'rejected';
   return {
     id: row.id,
     ambassadorId: row.ambassadorId,
@@ -58,8 +69,13 @@ export function presentWithdrawal(row: WithdrawalRow, payouts: PayoutsConfig, re
     txHash: row.txHash,
     paidAt: row.paidAt?.toISOString() ?? null,
     txUrl: row.txHash ? `${payouts.explorerTxUrl}${row.txHash}` : null,
+    ...reasonFields(rejected, row.reasonCode, row.adminNotes),
+    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
   };
 }
+
+/** What a withdrawal's query selects beside it: its appeal (left join on appeals) and who decided that. */
+const withAppeal = { appeal: appeals, appealDecider: appealDeciderName };
 
 export async function listOwnTransactions(ctx: AppContext, ambassadorId: string): Promise<TTransactionView[]> {
   const rows = await ctx.db
@@ -82,12 +98,13 @@ export async function listOwnTransactions(ctx: AppContext, ambassadorId: string)
 
 export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string): Promise<TWithdrawalView[]> {
   const rows = await ctx.db
-    .select({ row: withdrawalRequests, approvals: approvalCount })
+    .select({ row: withdrawalRequests, approvals: approvalCount, ...withAppeal })
     .from(withdrawalRequests)
+    .leftJoin(appeals, eq(appeals.withdrawalId, withdrawalRequests.id))
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
     .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
-  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals));
+  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, r.appeal, r.appealDecider));
 }
 
 /**
@@ -173,10 +190,12 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
             string[]
           >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
           flags: flagsColumn('withdrawals'),
+          ...withAppeal,
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(withdrawalRequests)
         .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
+        .leftJoin(appeals, eq(appeals.withdrawalId, withdrawalRequests.id))
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -192,9 +211,11 @@ export async function listWithdrawalsForAdmin(
     ...withdrawalList(ctx, query),
     count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter, countLimit(query.flagged)),
   });
+  const now = ctx.clock.now();
+  const level = (await getSettings(ctx)).serviceLevels.withdrawals;
   return {
-    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags }) => {
-      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals);
+    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags, appeal, appealDecider }) => {
+      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, appeal, appealDecider);
       return {
         ...view,
         ambassador,
@@ -203,6 +224,7 @@ export async function listWithdrawalsForAdmin(
         // The ambassador's address as saved now may not be the one this request pays: the approver must see it.
         addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
         flags: asFlags(flags),
+        serviceLevel: serviceLevelOf(withdrawal.status === 'pending', withdrawal.createdAt, level, now),
       };
     }),
     ...page,
@@ -249,6 +271,8 @@ export async function decideWithdrawal(
   decision: 'approved' | 'rejected',
   adminNotes: string | null,
   session: { mfaVerified: boolean } = { mfaVerified: false },
+  /** A reject's reason (DECISIONS §6); null: none recorded. */
+  reasonCode: ReasonCode | null = null,
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
   const payouts = ctx.config.payouts;
@@ -289,7 +313,7 @@ export async function decideWithdrawal(
     const row = await decidedOnce(
       await tx
         .update(withdrawalRequests)
-        .set({ status: decision, adminNotes, reviewedAt: now, reviewedBy: actor.id })
+        .set({ status: decision, adminNotes, reasonCode: decision === 'rejected' ? reasonCode : null, reviewedAt: now, reviewedBy: actor.id })
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
         .returning(),
       exists,
@@ -306,13 +330,14 @@ export async function decideWithdrawal(
         description: `USDT withdrawal to ${row.walletAddress}`,
       });
     }
+    const reason = decision === 'rejected' ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString() } : undefined;
     await tellAmbassador(m, row.ambassadorId, (person) => ({
       notification: {
         kind: decision === 'approved' ? 'withdrawal_approved' : 'withdrawal_rejected',
         title: decision === 'approved' ? `Withdrawal of ${row.amount} USDT approved` : `Withdrawal of ${row.amount} USDT rejected`,
-        body:
-          (decision === 'approved' ? `It will be paid to ${row.walletAddress} soon.` : 'The amount is available in your wallet again.') +
-          (adminNotes ? ` Note from the team: ${adminNotes}` : ''),
+        body: reason
+          ? ['The amount is available in your wallet again.', ...decisionReasonLines(reason, ctx.config.appUrl)].join(' ')
+          : `It will be paid to ${row.walletAddress} soon.${adminNotes ? ` Note from the team: ${adminNotes}` : ''}`,
         link: '/wallet',
       },
       email: withdrawalDecidedEmail({
@@ -322,12 +347,14 @@ export async function decideWithdrawal(
         address: row.walletAddress,
         notes: adminNotes,
         appUrl: ctx.config.appUrl,
+        ...(reason ? { reason } : {}),
       }),
     }));
     await m.audit(
       decision === 'approved' ? 'approve_withdrawal' : 'reject_withdrawal',
       { type: 'withdrawal', id: row.id },
-      `${row.amount} USDT to ${row.walletAddress}${adminNotes ? `; notes: ${adminNotes}` : ''}`,
+      `${row.amount} USDT to ${row.walletAddress}${reason ? `; reason: ${reasonCode ?? 'none recorded'}` : ''}${adminNotes ? `; notes: ${adminNotes}` : ''}`,
+      decisionChanges('pending', decision, reason ? { reasonCode: [null, reasonCode] } : {}, adminNotes),
     );
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
     return presentWithdrawal(row, payouts, approvals);

@@ -1,0 +1,343 @@
+/**
+ * One appeal per decision, decided by another admin (DECISIONS §6). The owner of a rejected report
+ * or withdrawal appeals once, within 14 days of the decision; the appeal waits in the admin desk's
+ * Appeals queue (pending first, oldest first) until an admin other than the one who decided upholds
+ * it (the person is told why) or overturns it: a report is approved with the awards given (the
+ * ledger credited exactly once), a withdrawal is re-opened as pending (if the balance still covers
+ * it). Each step is one transaction with the appeal's row locked, so of two admins acting at once
+ * one wins and the other gets 409.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { formatWeek } from '../../../shared/format.ts';
+import { formatCents, toCents } from '../../../shared/money.ts';
+import type { TListQuery } from '../../../shared/schemas/common.ts';
+import { DECISION_MESSAGES, type AppealKind, type AppealStatus, type TAdminAppealView, type TAppealView } from '../../../shared/schemas/decisions.ts';
+import { REPORT_MESSAGES } from '../../../shared/schemas/reports.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
+import { ambassadors, appeals, weeklyReports, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { appealDecidedEmail } from '../../email/templates.ts';
+import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
+import { withTransaction, type Mutation } from '../../mutation.ts';
+import { isUuid } from '../ids.ts';
+import * as ledger from '../ledger/service.ts';
+import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
+import { tellAmbassador } from '../notifications/tell.ts';
+import { getSettings } from '../settings/service.ts';
+import { adminName, appealDeadline, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from './present.ts';
+
+const SUBJECT_NOT_FOUND: Record<AppealKind, string> = { report: REPORT_MESSAGES.notFound, withdrawal: 'Withdrawal request not found' };
+
+/**
+ * The owner's appeal of a rejected report or withdrawal: 201 with the appeal; 404 for someone
+ * else's (as for an unknown id); 409 when it was already appealed, is not a rejection, or the
+ * 14 days have passed (the message says when they ended).
+ */
+export async function sendAppeal(ctx: AppContext, actor: SessionUser, ambassadorId: string, kind: AppealKind, id: string, text: string): Promise<TAppealView> {
+  if (!isUuid(id)) throw notFound(SUBJECT_NOT_FOUND[kind]);
+  const subjectId = id.toLowerCase();
+  try {
+    return await withTransaction(ctx, actor, async (m) => {
+      const { tx, now } = m;
+      // The decision's row, locked: two appeals sent at once queue here, and the second sees the first.
+      const subject = await lockedSubject(m, kind, subjectId, ambassadorId);
+      if (!subject) throw notFound(SUBJECT_NOT_FOUND[kind]);
+      const existing = await tx
+        .select({ id: appeals.id })
+        .from(appeals)
+        .where(kind === 'report' ? eq(appeals.reportId, subjectId) : eq(appeals.withdrawalId, subjectId));
+      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+      if (subject.status !== 'rejected' || !subject.reviewedAt) {
+        throw conflict(kind === 'report' ? DECISION_MESSAGES.reportNotAppealable : DECISION_MESSAGES.withdrawalNotAppealable);
+      }
+      const deadline = appealDeadline(subject.reviewedAt);
+      if (now.getTime() > deadline.getTime()) throw conflict(DECISION_MESSAGES.appealLate(deadline.toISOString()));
+      const inserted = await tx
+        .insert(appeals)
+        .values({
+          kind,
+          reportId: kind === 'report' ? subjectId : null,
+          withdrawalId: kind === 'withdrawal' ? subjectId : null,
+          ambassadorId,
+          text,
+          decisionReasonCode: subject.reasonCode,
+          decisionFacts: subject.adminNotes,
+          decisionBy: subject.reviewedBy,
+          decisionAt: subject.reviewedAt,
+          deadline,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const appeal = inserted[0];
+      if (!appeal) throw conflict(DECISION_MESSAGES.appealAgain);
+      await m.audit(kind === 'report' ? 'appeal_report' : 'appeal_withdrawal', { type: kind, id: subjectId }, text, {
+        appeal: [null, 'pending'],
+      });
+      return presentAppeal(appeal, null);
+    });
+  } catch (error) {
+    // The unique index is the last word: a second appeal of one decision is a conflict, never a 500.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DECISION_MESSAGES.appealAgain);
+    throw error;
+  }
+}
+
+interface Subject {
+  status: 'pending' | 'approved' | 'rejected';
+  reviewedAt: Date | null;
+  reviewedBy: string | null;
+  reasonCode: string | null;
+  adminNotes: string | null;
+}
+
+async function lockedSubject(m: Mutation, kind: AppealKind, id: string, ambassadorId: string): Promise<Subject | undefined> {
+  const table = kind === 'report' ? weeklyReports : withdrawalRequests;
+  const rows = await m.tx
+    .select({ status: table.status, reviewedAt: table.reviewedAt, reviewedBy: table.reviewedBy, reasonCode: table.reasonCode, adminNotes: table.adminNotes })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.ambassadorId, ambassadorId)))
+    .for('update');
+  return rows[0];
+}
+
+/** Pending first, then oldest first: the order of appeals_queue_idx. */
+const QUEUE_KEYS: SortKey[] = [
+  { column: appeals.queueRank, direction: 'asc', kind: 'int' },
+  { column: appeals.createdAt, direction: 'asc', kind: 'timestamp' },
+  { column: appeals.id, direction: 'asc', kind: 'uuid' },
+];
+
+/** GET /api/admin/appeals: pending first, oldest first, each pending one with its age against the appeals' service level. */
+export async function listAppeals(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: TListQuery & { status?: AppealStatus | undefined },
+): Promise<{ items: TAdminAppealView[] } & Total & { nextCursor: string | undefined }> {
+  const filter = query.status ? eq(appeals.status, query.status) : undefined;
+  const { rows, ...page } = await listPage(query, {
+    keys: QUEUE_KEYS,
+    filter,
+    count: (where) => boundedCount(ctx.db, appeals, where),
+    select: ({ where, order, limit, offset }: ListSelect) =>
+      ctx.db
+        .select({
+          appeal: appeals,
+          ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+          report: { weekStartDate: weeklyReports.weekStartDate, weekEndDate: weeklyReports.weekEndDate },
+          amount: withdrawalRequests.amount,
+          decisionByName: adminName(appeals.decisionBy),
+          decidedByName: adminName(appeals.decidedBy),
+          ...cursorColumns(QUEUE_KEYS),
+        })
+        .from(appeals)
+        .innerJoin(ambassadors, eq(ambassadors.id, appeals.ambassadorId))
+        .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
+        .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
+  const now = ctx.clock.now();
+  const level = (await getSettings(ctx)).serviceLevels.appeals;
+  const items = rows.map((r): TAdminAppealView => {
+    const a = r.appeal;
+    return {
+      id: a.id,
+      kind: a.kind,
+      subjectId: (a.reportId ?? a.withdrawalId) as string,
+      status: a.status,
+      text: a.text,
+      createdAt: a.createdAt.toISOString(),
+      deadline: a.deadline.toISOString(),
+      ambassador: r.ambassador,
+      decision: {
+        ...reasonFields(true, a.decisionReasonCode, a.decisionFacts),
+        decidedBy: r.decisionByName,
+        decidedById: a.decisionBy,
+        decidedAt: a.decisionAt.toISOString(),
+        ...(a.kind === 'report' && r.report ? { weekStartDate: r.report.weekStartDate, weekEndDate: r.report.weekEndDate } : {}),
+        ...(a.kind === 'withdrawal' && r.amount ? { amount: r.amount } : {}),
+      },
+      facts: a.facts,
+      decidedBy: a.decidedAt ? r.decidedByName : null,
+      decidedAt: a.decidedAt?.toISOString() ?? null,
+      gcmAwarded: a.gcmAwarded,
+      usdtAwarded: a.usdtAwarded,
+      decidedByCaller: a.decisionBy === actor.id,
+      serviceLevel: serviceLevelOf(a.status === 'pending', a.createdAt, level, now),
+    };
+  });
+  return { items, ...page };
+}
+
+export async function pendingAppealCount(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db.select({ n: count() }).from(appeals).where(eq(appeals.status, 'pending'));
+  return rows[0]?.n ?? 0;
+}
+
+export interface AppealDecision {
+  outcome: 'upheld' | 'overturned';
+  facts: string | null;
+  gcmAwarded?: string | undefined;
+  usdtAwarded?: string | undefined;
+}
+
+/**
+ * An admin other than the decider decides a pending appeal, once: 403 for the admin who made the
+ * decision appealed, 409 once it is decided (two admins at once: the appeal's row is locked, the
+ * second finds it decided). Overturning a report approves it with the awards, credited to the
+ * ledger in this transaction; overturning a withdrawal's rejection re-opens it as pending, when the
+ * ambassador's withdrawable balance still covers it (409 otherwise, and the appeal stays pending).
+ */
+export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: string, input: AppealDecision): Promise<TAppealView> {
+  if (!isUuid(id)) throw notFound(DECISION_MESSAGES.appealNotFound);
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    const appeal = (await tx.select().from(appeals).where(eq(appeals.id, id.toLowerCase())).for('update'))[0];
+    if (!appeal) throw notFound(DECISION_MESSAGES.appealNotFound);
+    if (appeal.decisionBy === actor.id) throw forbidden(DECISION_MESSAGES.sameAdmin);
+    if (appeal.status !== 'pending') throw conflict(DECISION_MESSAGES.appealDecided);
+    const overturned = input.outcome === 'overturned';
+    const awards =
+      appeal.kind === 'report' && overturned
+        ? { gcm: formatCents(toCents(input.gcmAwarded ?? '0')), usdt: formatCents(toCents(input.usdtAwarded ?? '0')) }
+        : null;
+    const subject = overturned ? await overturn(m, appeal, awards, input.facts) : await describeSubject(m, appeal);
+    const decided = (
+      await tx
+        .update(appeals)
+        .set({
+          status: input.outcome,
+          decidedAt: now,
+          decidedBy: actor.id,
+          facts: input.facts,
+          gcmAwarded: awards?.gcm ?? null,
+          usdtAwarded: awards?.usdt ?? null,
+        })
+        .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
+        .returning()
+    )[0];
+    if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+    const link = appeal.kind === 'report' ? `/reports?id=${appeal.reportId}` : '/wallet';
+    await tellAmbassador(m, appeal.ambassadorId, (person) => ({
+      notification: {
+        kind: overturned ? 'appeal_overturned' : 'appeal_upheld',
+        title: overturned ? 'Your appeal was accepted' : 'Your appeal was reviewed: the decision stands',
+        body: overturned
+          ? `The decision on ${subject.words} was overturned. ${subject.outcome}${input.facts ? ` Note: ${input.facts}` : ''}`
+          : `Another admin reviewed your appeal about ${subject.words}; the decision stands.${input.facts ? ` Why: ${input.facts}` : ''}`,
+        link,
+      },
+      email: appealDecidedEmail({
+        name: person.fullName,
+        kind: appeal.kind,
+        subject: subject.words,
+        overturned,
+        outcome: subject.outcome,
+        facts: input.facts,
+        link: `${ctx.config.appUrl}${link}`,
+      }),
+    }));
+    const changes: Record<string, [unknown, unknown]> = { appeal: ['pending', input.outcome], ...subject.changes };
+    if (input.facts) changes.facts = [null, input.facts];
+    await m.audit(
+      overturned ? 'appeal_overturned' : 'appeal_upheld',
+      { type: 'appeal', id: appeal.id },
+      `${appeal.kind} ${appeal.reportId ?? appeal.withdrawalId}${awards ? `: approved with GCM ${awards.gcm}, USDT ${awards.usdt}` : ''}${input.facts ? `; facts: ${input.facts}` : ''}`,
+      changes,
+    );
+    return presentAppeal(decided, actor.fullName ?? 'an admin');
+  });
+}
+
+interface SubjectOutcome {
+  /** The decision's subject in words, for the person. */
+  words: string;
+  /** What an overturn means now. */
+  outcome: string;
+  /** Before and after, for the activity log. */
+  changes: Record<string, [unknown, unknown]>;
+}
+
+async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectOutcome> {
+  if (appeal.kind === 'report') {
+    const report = (
+      await m.tx
+        .select()
+        .from(weeklyReports)
+        .where(eq(weeklyReports.id, appeal.reportId as string))
+    )[0];
+    return {
+      words: report ? `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}` : 'your weekly report',
+      outcome: '',
+      changes: {},
+    };
+  }
+  const withdrawal = (
+    await m.tx
+      .select()
+      .from(withdrawalRequests)
+      .where(eq(withdrawalRequests.id, appeal.withdrawalId as string))
+  )[0];
+  return { words: withdrawal ? `your withdrawal of ${withdrawal.amount} USDT` : 'your withdrawal', outcome: '', changes: {} };
+}
+
+async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; usdt: string } | null, facts: string | null): Promise<SubjectOutcome> {
+  const { tx } = m;
+  if (appeal.kind === 'report') {
+    const gcm = awards?.gcm ?? '0.00';
+    const usdt = awards?.usdt ?? '0.00';
+    // The report moves from rejected to approved once; its credits are unique per report and currency.
+    // Its feedback is now the appeal's facts (the rejection's are kept on the appeal).
+    const report = (
+      await tx
+        .update(weeklyReports)
+        .set({ status: 'approved', gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: facts })
+        .where(and(eq(weeklyReports.id, appeal.reportId as string), eq(weeklyReports.status, 'rejected')))
+        .returning()
+    )[0];
+    if (!report) throw conflict(DECISION_MESSAGES.appealDecided);
+    const week = `${report.weekStartDate} to ${report.weekEndDate}`;
+    for (const [currency, amount] of [
+      ['GCM', gcm],
+      ['USDT', usdt],
+    ] as const) {
+      await ledger.post(m, {
+        ambassadorId: report.ambassadorId,
+        type: 'reward',
+        currency,
+        amount,
+        description: `${currency} reward for weekly report ${week} (approved on appeal)`,
+        reportId: report.id,
+      });
+    }
+    m.changed(['reports', 'leaderboard', 'stats']);
+    return {
+      words: `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}`,
+      outcome: `It is approved: ${gcm} GCM and ${usdt} USDT credited.`,
+      changes: { status: ['rejected', 'approved'], gcmAwarded: ['0.00', gcm], usdtAwarded: ['0.00', usdt] },
+    };
+  }
+  const withdrawalId = appeal.withdrawalId as string;
+  const row = (await tx.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawalId)).for('update'))[0];
+  if (!row || row.status !== 'rejected') throw conflict(DECISION_MESSAGES.appealDecided);
+  // The balance rule (DECISIONS §3): re-opened, it is held again, so it must still fit the withdrawable balance.
+  const ambassador = await lockAmbassador(tx, row.ambassadorId);
+  const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
+  if (toCents(row.amount) > toCents(position.withdrawableUsdt)) throw conflict(DECISION_MESSAGES.reopenInsufficient);
+  await tx
+    .update(withdrawalRequests)
+    .set({ status: 'pending', reviewedAt: null, reviewedBy: null, reasonCode: null, adminNotes: null })
+    .where(eq(withdrawalRequests.id, withdrawalId));
+  // Approvals given before the rejection do not carry over: it is decided afresh.
+  await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
+  m.changed('withdrawals');
+  return {
+    words: `your withdrawal of ${row.amount} USDT`,
+    outcome: 'It is pending again and waits for an admin’s decision; the amount is held for it.',
+    changes: { status: ['rejected', 'pending'], reasonCode: [row.reasonCode, null] },
+  };
+}
