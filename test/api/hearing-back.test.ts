@@ -176,12 +176,14 @@ describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
     expect((await amb.client.get('/api/notifications')).body[0]).toMatchObject({ kind: 'password_changed' });
     const applicant = uniqueEmail('applicant');
     const applied = (await new ApiClient(server).post('/api/applications', validApplication({ email: applicant }))).body;
-    await admin.post(`/api/admin/applications/${applied.id}/reject`, { adminNotes: 'internal: too few followers' });
+    // The notes are the decision's facts (DECISIONS §6): shown to the applicant with the reason, as the desk's form says.
+    await admin.post(`/api/admin/applications/${applied.id}/reject`, { adminNotes: 'Too few followers for now.' });
     await server.flushEmail();
     expect((await server.mail.waitFor(amb.email, { after: seen })).subject).toMatch(/password was changed$/);
     const kindNo = await server.mail.waitFor(applicant, { after: seen, containing: 'not able to offer' });
     expect(kindNo.text).toContain('not able to offer you a place');
-    expect(kindNo.text).not.toContain('internal');
+    expect(kindNo.text).toContain('Reason: no reason recorded.');
+    expect(kindNo.text).toContain('Too few followers for now.');
   });
 
   it('carries a one-click unsubscribe (RFC 8058) that a wrong signature cannot use, and keeps security emails', async () => {

@@ -43,6 +43,7 @@ describe('programme administration', () => {
       prizesUsdt: ['300.00', '200.00', '100.00', '50.00', '50.00'],
       lotteryWinners: 10,
       lotteryPrizeUsdt: '20.00',
+      serviceLevels: { reports: 5, applications: 7, withdrawals: 2, appeals: 5 },
       explorerTxUrl: 'https://bscscan.com/tx/',
     });
     const changed = await admin.patch('/api/super-admin/settings', { prizesUsdt: [500, '250', '100.5', '50', '25.00'], lotteryWinners: 3 });
@@ -52,6 +53,7 @@ describe('programme administration', () => {
       prizesUsdt: ['500.00', '250.00', '100.50', '50.00', '25.00'],
       lotteryWinners: 3,
       lotteryPrizeUsdt: '20.00',
+      serviceLevels: { reports: 5, applications: 7, withdrawals: 2, appeals: 5 },
     });
     expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/' });
     const log = (await admin.get('/api/super-admin/actions')).body;

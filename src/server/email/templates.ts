@@ -179,6 +179,8 @@ export interface DecisionReason {
   facts: string | null;
   /** Reports and withdrawals: until when it can be appealed (ISO 8601). */
   appealDeadline?: string | null | undefined;
+  /** How the facts are introduced ('Feedback from the team' on a report, as before reasons). */
+  factsLabel?: string | undefined;
 }
 
 /**
@@ -190,7 +192,7 @@ export function decisionReasonLines(reason: DecisionReason, appUrl: string): str
   const lines = reason.code
     ? [`Reason: ${REASONS[reason.code].label}. ${REASONS[reason.code].rule}`, `The rule: ${appUrl}${reasonHref(reason.code)}`]
     : [`Reason: ${NO_REASON_TEXT}.`];
-  if (reason.facts) lines.push(`What the reviewer found: ${reason.facts}`);
+  if (reason.facts) lines.push(`${reason.factsLabel ?? 'What the reviewer found'}: ${reason.facts}`);
   if (reason.appealDeadline) {
     lines.push(
       `You can appeal this decision once, until ${utcTime(reason.appealDeadline)} (${APPEAL_WINDOW_DAYS} days): open it in the app and choose 'Appeal'. An admin other than the one who decided reads your appeal.`,

@@ -297,7 +297,9 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           });
         }
       }
-      const reason = approved ? undefined : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString() };
+      const reason = approved
+        ? undefined
+        : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'Feedback from the team' };
       await tellAmbassador(m, report.ambassadorId, (person) => ({
         notification: {
           kind: approved ? 'report_approved' : 'report_rejected',

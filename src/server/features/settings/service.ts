@@ -94,7 +94,7 @@ export async function updateSettings(ctx: AppContext, actor: SessionUser, change
       if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = [before[key], after[key]];
     }
     const details = Object.entries(changes)
-      .map(([key, [, value]]) => `${key}=${Array.isArray(value) ? value.join('/') : String(value)}`)
+      .map(([key, [, value]]) => `${key}=${Array.isArray(value) ? value.join('/') : typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
       .join(', ');
     await m.audit('update_settings', { type: 'settings', id: 'global' }, details || 'no changes', changes);
     // The landing page and the leaderboard show the prize pool: readers everywhere see the change.

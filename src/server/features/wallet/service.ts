@@ -330,7 +330,10 @@ export async function decideWithdrawal(
         description: `USDT withdrawal to ${row.walletAddress}`,
       });
     }
-    const reason = decision === 'rejected' ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString() } : undefined;
+    const reason =
+      decision === 'rejected'
+        ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'Note from the team' }
+        : undefined;
     await tellAmbassador(m, row.ambassadorId, (person) => ({
       notification: {
         kind: decision === 'approved' ? 'withdrawal_approved' : 'withdrawal_rejected',
