@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AMBASSADOR_STATUSES, BADGE_LEVELS, type AmbassadorStatus } from '../enums.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
+import { ZWalletProof } from './wallet-proof.ts';
 import { ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields } from './decisions.ts';
 
@@ -67,6 +68,10 @@ export const ZAmbassadorView = z.object({
   status: z.enum(AMBASSADOR_STATUSES),
   gcmWalletAddress: ZWalletAddress.nullable(),
   usdtWalletAddress: ZWalletAddress.nullable(),
+  /** Where the saved USDT address stands (DECISIONS §6, Wallet proof); a changed address is `none` again. */
+  walletProof: ZWalletProof,
+  /** When the saved USDT address was proven by a signature; null unless walletProof is `verified`. */
+  walletVerifiedAt: ZIsoDate.nullable(),
   ...SOCIAL_HANDLES,
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,

@@ -3,6 +3,7 @@ import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { ZAdminNotes, moneySchema, ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags } from './common.ts';
 import { ZRequiredWallet } from './wallet.ts';
 import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
+import { ZWalletProof, ZWalletProofQuery } from './wallet-proof.ts';
 
 export const WITHDRAWAL_MESSAGES = {
   minimum: 'Minimum withdrawal amount is 50 USDT',
@@ -86,6 +87,7 @@ export const ZExportQuery = z.object({
         .max(EXPORT_MAX_IDS, EXPORT_IDS_MESSAGE),
     )
     .optional(),
+  ...ZWalletProofQuery.shape,
 });
 
 /**
@@ -146,6 +148,15 @@ export const ZAdminWithdrawalView = ZWithdrawalView.extend({
   addressChangedAt: ZIsoDate.nullable(),
   flags: ZFlags,
   ...ZServiceLevelField,
+  /**
+   * How the address this withdrawal pays stood (DECISIONS §6, Wallet proof): when it was requested,
+   * or later when the same address was proven before it was paid.
+   */
+  walletProof: ZWalletProof,
+  /** Verified: when the address signed, and the signed EIP-4361 message and signature (the evidence). */
+  walletVerifiedAt: ZIsoDate.nullable(),
+  walletProofMessage: ZNullableText,
+  walletProofSignature: ZNullableText,
 });
 export type TAdminWithdrawalView = z.infer<typeof ZAdminWithdrawalView>;
 

@@ -1,0 +1,105 @@
+/**
+ * Payout wallet proof (DECISIONS §6, Wallet proof; docs/decisions/022-wallet-proof.md): an
+ * ambassador proves the saved USDT address with a Sign-In with Ethereum (EIP-4361) signature, or
+ * says it is an exchange deposit address that cannot sign.
+ */
+import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
+
+/** Where the saved payout address stands: proven by a signature, declared an exchange deposit address, or neither. */
+export const WALLET_PROOFS = ['verified', 'exchange', 'none'] as const;
+export type WalletProof = (typeof WALLET_PROOFS)[number];
+export const WALLET_PROOF_LABELS: Record<WalletProof, string> = {
+  verified: 'Verified',
+  exchange: 'Exchange (unverified)',
+  none: 'Unverified',
+};
+export const ZWalletProof = z.enum(WALLET_PROOFS).meta({
+  description:
+    '`verified`: the address signed the programme’s EIP-4361 message; `exchange`: declared an exchange deposit address (cannot sign); `none`: neither.',
+});
+
+/** The chain the message is bound to: BNB Smart Chain, where payouts are made. */
+export const WALLET_PROOF_CHAIN_ID = 56;
+/** How long an issued message (its nonce) may be signed and sent back. */
+export const WALLET_PROOF_NONCE_MINUTES = 10;
+
+export const WALLET_PROOF_MESSAGES = {
+  message: 'Send the message you were given to sign',
+  signature: 'The signature must be 0x followed by hexadecimal digits, as your wallet gives it',
+  acknowledged: 'Confirm that this is an exchange deposit address (acknowledged: true)',
+} as const;
+
+/** Longest message accepted back: the issued one is far shorter (about 600 characters). */
+export const WALLET_PROOF_MESSAGE_MAX = 4000;
+/** Longest signature: a plain one is 65 bytes; a smart account's (ERC-1271, ERC-6492 with its deployment data) is longer. */
+export const WALLET_PROOF_SIGNATURE_MAX = 20_000;
+
+/** POST /api/wallet/proof/nonce: the message to sign for the saved address. */
+export const ZWalletProofNonce = z.object({
+  nonce: z.string().meta({ description: 'Single use, valid 10 minutes, for the saved USDT address.' }),
+  message: z.string().meta({ description: 'The EIP-4361 message to sign, exactly as given (personal_sign).' }),
+  expiresAt: ZIsoDate.meta({ description: 'After this the message is refused; ask for a new one.' }),
+});
+export type TWalletProofNonce = z.infer<typeof ZWalletProofNonce>;
+
+/** POST /api/wallet/proof. */
+export const ZWalletProofInput = z.object({
+  message: z
+    .string({ error: WALLET_PROOF_MESSAGES.message })
+    .min(1, WALLET_PROOF_MESSAGES.message)
+    .max(WALLET_PROOF_MESSAGE_MAX, WALLET_PROOF_MESSAGES.message),
+  signature: z
+    .string({ error: WALLET_PROOF_MESSAGES.signature })
+    .trim()
+    .max(WALLET_PROOF_SIGNATURE_MAX, WALLET_PROOF_MESSAGES.signature)
+    .regex(/^0x(?:[0-9a-fA-F]{2})+$/, WALLET_PROOF_MESSAGES.signature),
+});
+export type TWalletProofInput = z.input<typeof ZWalletProofInput>;
+
+export const ZWalletProofResult = z.object({
+  walletProof: z.literal('verified'),
+  walletVerifiedAt: ZIsoDate,
+});
+export type TWalletProofResult = z.infer<typeof ZWalletProofResult>;
+
+/** POST /api/wallet/exchange. */
+export const ZWalletExchangeInput = z.object({
+  acknowledged: z.literal(true, { error: WALLET_PROOF_MESSAGES.acknowledged }),
+});
+export type TWalletExchangeInput = z.input<typeof ZWalletExchangeInput>;
+
+export const ZWalletExchangeResult = z.object({
+  walletProof: z.literal('exchange'),
+  /** When the address was marked an exchange deposit address: its first withdrawal waits EXCHANGE_ADDRESS_HOLD_HOURS from then. */
+  walletExchangeAt: ZIsoDate,
+});
+export type TWalletExchangeResult = z.infer<typeof ZWalletExchangeResult>;
+
+/** The admin withdrawal list's and the Safe export's filter by proof. */
+export const ZWalletProofQuery = z.object({
+  walletProof: z
+    .enum(WALLET_PROOFS, { error: 'walletProof must be verified, exchange or none' })
+    .optional()
+    .meta({ description: 'Only withdrawals whose address stood so: `verified`, `exchange` or `none`.' }),
+});
+
+/**
+ * The codes (`code` in the error body) of refusals the client acts on or translates.
+ */
+export const WALLET_PROOF_CODES = [
+  'WALLET_PROOF_NO_ADDRESS',
+  'WALLET_PROOF_MESSAGE_MALFORMED',
+  'WALLET_PROOF_MESSAGE_NOT_ISSUED',
+  'WALLET_PROOF_DOMAIN',
+  'WALLET_PROOF_CHAIN',
+  'WALLET_PROOF_ADDRESS',
+  'WALLET_PROOF_NONCE_EXPIRED',
+  'WALLET_PROOF_NONCE_USED',
+  'WALLET_PROOF_SIGNATURE_MALFORMED',
+  'WALLET_PROOF_SIGNATURE_INVALID',
+  'WALLET_PROOF_ALREADY_VERIFIED',
+  'WALLET_PROOF_REQUIRED',
+  'EXCHANGE_ADDRESS_HOLD',
+] as const;
+export type WalletProofCode = (typeof WALLET_PROOF_CODES)[number];
