@@ -145,6 +145,13 @@ const ZEnv = z
       .min(0)
       .max(24 * 30)
       .default(48),
+    WALLET_PROOF: z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('optional'),
+    EXCHANGE_ADDRESS_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 30)
+      .default(72),
     EXPLORER_TX_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bscscan.com/tx/'),
     BSC_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a BNB Smart Chain JSON-RPC node' }).optional()),
     BSC_RPC_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
@@ -272,6 +279,14 @@ const ZConfig = ZEnv.transform((env) => {
       secondApprovalUsdt: env.PAYOUT_SECOND_APPROVAL_USDT,
       walletChangeHoldMs: env.WALLET_CHANGE_HOLD_HOURS * 3_600_000,
       walletChangeHoldHours: env.WALLET_CHANGE_HOLD_HOURS,
+      /**
+       * WALLET_PROOF (DECISIONS §6, Wallet proof): `required`, a withdrawal needs the saved address
+       * proven by a signature or declared an exchange deposit address; `optional` (default), neither.
+       */
+      walletProof: env.WALLET_PROOF,
+      /** EXCHANGE_ADDRESS_HOLD_HOURS: the first withdrawal to an address declared an exchange deposit address waits this long after the declaration. */
+      exchangeHoldHours: env.EXCHANGE_ADDRESS_HOLD_HOURS,
+      exchangeHoldMs: env.EXCHANGE_ADDRESS_HOLD_HOURS * 3_600_000,
       /** The block explorer's transaction page; the hash is appended. */
       explorerTxUrl: env.EXPLORER_TX_URL,
       /**

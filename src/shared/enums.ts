@@ -28,6 +28,13 @@ export type Currency = (typeof CURRENCIES)[number];
 export const TRANSACTION_TYPES = ['reward', 'withdrawal', 'prize', 'lottery'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/**
+ * Where a payout address stands (DECISIONS §6, Wallet proof): proven by a signature, declared an
+ * exchange deposit address (which cannot sign), or neither.
+ */
+export const WALLET_PROOFS = ['verified', 'exchange', 'none'] as const;
+export type WalletProof = (typeof WALLET_PROOFS)[number];
+
 /** What the activity log records, with the words people read (one map, beside the enum). */
 export const ADMIN_ACTION_LABELS = {
   approve_application: 'Approved application',
@@ -51,6 +58,8 @@ export const ADMIN_ACTION_LABELS = {
   appeal_withdrawal: 'Appealed a withdrawal decision',
   appeal_upheld: 'Upheld an appeal',
   appeal_overturned: 'Overturned a decision on appeal',
+  verify_payout_wallet: 'Proved a payout address by signature',
+  declare_exchange_wallet: 'Declared a payout address an exchange deposit address',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];

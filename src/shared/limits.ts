@@ -38,3 +38,5 @@ export const CONTACT_URL = 'https://t.me/goalchain_official';
 export const TWITTER_URL = 'https://x.com/goalchain';
 export const APP_EXTERNAL_URL = 'https://app.goalchain.io';
 export const PROGRAMME_NAME = 'GoalChain Ambassador Program';
+/** The product's own name, as in 'the GoalChain ambassador programme'. */
+export const PROGRAMME_BRAND = 'GoalChain';

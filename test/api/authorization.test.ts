@@ -45,6 +45,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/transactions': [401, 200, 200, 404, 404],
   'GET /api/withdrawal-requests': [401, 200, 200, 404, 404],
   'POST /api/withdrawal-requests': [401, 400, 400, 403, 403],
+  // Wallet proof (DECISIONS §6): these ambassadors have no USDT address saved, so no message to sign (409); test/api/wallet-proof.test.ts proves one.
+  'POST /api/wallet/proof/nonce': [401, 409, 409, 403, 403],
+  'POST /api/wallet/proof': [401, 400, 400, 403, 403],
+  'POST /api/wallet/exchange': [401, 400, 400, 403, 403],
   'GET /api/admin/summary': [401, 403, 403, 200, 200],
   'GET /api/admin/applications': [401, 403, 403, 200, 200],
   'POST /api/admin/applications/:id/approve': [401, 403, 403, 404, 404],

@@ -9,6 +9,7 @@
 import { connect } from 'node:net';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/http.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
@@ -224,6 +225,23 @@ describe('the API document', () => {
     await mine.get('/api/mfa');
     await mine.post('/api/mfa/enroll');
     await mine.post('/api/mfa/verify', { code: '000000' });
+
+    // Wallet proof (DECISIONS §6): a real signature verifies; refusals; an exchange address; the admin filters.
+    expect((await mine.post('/api/wallet/exchange', { acknowledged: true })).status).toBe(200);
+    const signer = privateKeyToAccount(generatePrivateKey());
+    const prover = await createAmbassador(server, { admin: superAdmin });
+    await prover.client.patch('/api/ambassador', { usdtWalletAddress: signer.address });
+    const issued = await prover.client.post('/api/wallet/proof/nonce');
+    expect(issued.status).toBe(200);
+    expect((await prover.client.post('/api/wallet/proof', { message: issued.body.message, signature: `0x${'00'.repeat(65)}` })).status).toBe(400);
+    const proof = { message: issued.body.message, signature: await signer.signMessage({ message: issued.body.message }) };
+    expect((await prover.client.post('/api/wallet/proof', { ...proof, signature: `0x${'ab'.repeat(100)}` })).status).toBe(422);
+    expect((await prover.client.post('/api/wallet/proof', proof)).status).toBe(200);
+    expect((await prover.client.post('/api/wallet/proof', proof)).status).toBe(409);
+    expect((await prover.client.post('/api/wallet/exchange', { acknowledged: true })).status).toBe(409);
+    await prover.client.get('/api/ambassador');
+    await admin.get('/api/admin/withdrawal-requests?walletProof=exchange');
+    expect((await admin.get('/api/admin/withdrawals/export.csv?format=safe&walletProof=verified')).status).toBe(200);
 
     // Admin desk and super admin views.
     await admin.get('/api/admin/summary');

@@ -95,21 +95,34 @@ export interface Compiled {
 
 /** Compiles TestToken.sol with the solc of the npm package (its bundled compiler; no version download). */
 export function compileTestToken(): Compiled {
-  const source = readFileSync(new URL('./TestToken.sol', import.meta.url), 'utf8');
+  return compileContracts('TestToken.sol', ['TestToken']).TestToken as Compiled;
+}
+
+/** Compiles a contract file of this folder with the solc of the npm package; answers the named contracts. */
+export function compileContracts<Name extends string>(file: string, names: Name[]): Record<Name, Compiled> {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
   const input = {
     language: 'Solidity',
-    sources: { 'TestToken.sol': { content: source } },
-    settings: { evmVersion: 'cancun', optimizer: { enabled: false }, outputSelection: { '*': { TestToken: ['abi', 'evm.bytecode.object'] } } },
+    sources: { [file]: { content: source } },
+    settings: {
+      evmVersion: 'cancun',
+      optimizer: { enabled: false },
+      outputSelection: { '*': Object.fromEntries(names.map((n) => [n, ['abi', 'evm.bytecode.object']])) },
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
     contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
   };
   const problems = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (problems.length) throw new Error(`TestToken.sol did not compile:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
-  const contract = output.contracts?.['TestToken.sol']?.TestToken;
-  if (!contract) throw new Error('solc gave no TestToken');
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  if (problems.length) throw new Error(`${file} did not compile:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
+  const compiled = {} as Record<Name, Compiled>;
+  for (const name of names) {
+    const contract = output.contracts?.[file]?.[name];
+    if (!contract) throw new Error(`solc gave no ${name}`);
+    compiled[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  }
+  return compiled;
 }
 
 /** viem clients on the node; `accounts` are the node's unlocked test accounts. */

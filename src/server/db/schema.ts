@@ -3,8 +3,24 @@
  * queries need. Money is numeric(20,2) and reaches JavaScript as a string.
  */
 import { sql } from 'drizzle-orm';
-import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES } from '../../shared/enums.ts';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES, WALLET_PROOFS } from '../../shared/enums.ts';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SeasonTerms } from '../../shared/draw.ts';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
@@ -143,6 +159,14 @@ export const ambassadors = pgTable(
     suspendedBy: uuid('suspended_by').references(() => users.id, { onDelete: 'set null' }),
     suspensionReasonCode: text('suspension_reason_code'),
     suspensionFacts: text('suspension_facts'),
+    /**
+     * The saved USDT address's proof (DECISIONS §6, Wallet proof): the signature that proved it and
+     * when, or when it was declared an exchange deposit address. A changed address clears all three;
+     * the evidence stays in wallet_proofs and the activity log.
+     */
+    walletProofId: uuid('wallet_proof_id').references((): AnyPgColumn => walletProofs.id, { onDelete: 'set null' }),
+    walletVerifiedAt: timestamptz('wallet_verified_at'),
+    walletExchangeAt: timestamptz('wallet_exchange_at'),
     twitterHandle: text('twitter_handle'),
     instagramHandle: text('instagram_handle'),
     telegramHandle: text('telegram_handle'),
@@ -167,7 +191,54 @@ export const ambassadors = pgTable(
     check('ambassadors_money_check', sql`${t.totalGcmEarned} >= 0 and ${t.monthlyGcm} >= 0 and ${t.totalUsdtEarned} >= 0 and ${t.monthlyUsdt} >= 0`),
     check('ambassadors_badge_check', sql`${t.badgeLevel} in ('normal', 'bronze', 'silver', 'gold')`),
     check('ambassadors_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('ambassadors_wallet_proof_check', sql`${t.walletVerifiedAt} is null or ${t.walletExchangeAt} is null`),
   ],
+);
+
+/**
+ * Every signature that proved a payout address (DECISIONS §6, Wallet proof): the EIP-4361 message
+ * as signed and the signature, kept as evidence after the address changes. By lower-cased address
+ * for shared_wallet (an address proven by two ambassadors).
+ */
+export const walletProofs = pgTable(
+  'wallet_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    signature: text('signature').notNull(),
+    /** How it was checked: `eoa` (the address's own key, recovered) or `contract` (ERC-1271 / ERC-6492 on chain). */
+    method: text('method', { enum: ['eoa', 'contract'] }).notNull(),
+    verifiedAt: timestamptz('verified_at').notNull(),
+  },
+  (t) => [
+    index('wallet_proofs_ambassador_idx').on(t.ambassadorId, t.verifiedAt.desc()),
+    index('wallet_proofs_address_idx').on(sql`lower(${t.address})`),
+    check('wallet_proofs_method_check', sql`${t.method} in ('eoa', 'contract')`),
+  ],
+);
+
+/**
+ * The messages issued to sign: single use (used_at set by the one request that consumes it, in one
+ * UPDATE), valid until expires_at, for the address saved when it was issued.
+ */
+export const walletProofNonces = pgTable(
+  'wallet_proof_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('wallet_proof_nonces_ambassador_idx').on(t.ambassadorId, t.issuedAt.desc()), index('wallet_proof_nonces_expires_idx').on(t.expiresAt)],
 );
 
 export const weeklyReports = pgTable(
@@ -272,9 +343,17 @@ export const withdrawalRequests = pgTable(
     /** The on-chain transaction that paid it (a Safe batch pays many in one), once recorded. */
     txHash: text('tx_hash').references(() => payoutBatches.txHash, { onDelete: 'restrict' }),
     paidAt: timestamptz('paid_at'),
+    /**
+     * How the address it pays stood when it was requested (DECISIONS §6, Wallet proof), raised to
+     * `verified` (with the proof) when that address is proven before it is paid.
+     */
+    walletProof: text('wallet_proof', { enum: WALLET_PROOFS }).notNull().default('none'),
+    walletProofId: uuid('wallet_proof_id').references(() => walletProofs.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('withdrawals_ambassador_idx').on(t.ambassadorId, t.status),
+    index('withdrawals_wallet_proof_idx').on(t.walletProof, t.createdAt.desc(), t.id),
+    check('withdrawals_wallet_proof_check', sql`${t.walletProof} in ('verified', 'exchange', 'none')`),
     index('withdrawals_unpaid_idx')
       .on(t.reviewedAt, t.id)
       .where(sql`${t.status} = 'approved' and ${t.txHash} is null`),

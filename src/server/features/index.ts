@@ -16,6 +16,7 @@ import { seasonRoutes } from './seasons/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { superAdminRoutes } from './super-admin/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { walletProofRoutes } from './wallet-proof/routes.ts';
 
 /** Feature routes, registered in the root scope so the access hook sees each one. */
 export async function registerFeatures(app: FastifyInstance) {
@@ -29,6 +30,7 @@ export async function registerFeatures(app: FastifyInstance) {
     reportRoutes,
     walletRoutes,
     appealRoutes,
+    walletProofRoutes,
     adminRoutes,
     adminNoticeRoutes,
     superAdminRoutes,

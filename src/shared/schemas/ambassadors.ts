@@ -95,7 +95,10 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   /** Prizes and lottery wins of closed seasons, newest first ("You won 2nd place in October 2026"). */
   /** Emails about decisions on (the profile's 'Email notifications' switch). */
   emailNotifications: z.boolean(),
-  /** After a payout address change, withdrawals wait until then (DECISIONS §5). */
+  /**
+   * After a payout address change, withdrawals wait until then (DECISIONS §5); for a first withdrawal
+   * to an address declared an exchange deposit address, until its exchange hold ends (DECISIONS §6).
+   */
   withdrawalsPausedUntil: ZIsoDate.nullable(),
   /** After today's report (one per UTC day): when the next one can be sent, the next UTC midnight. */
   nextReportAt: ZIsoDate.nullable(),

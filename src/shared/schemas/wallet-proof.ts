@@ -4,11 +4,10 @@
  * says it is an exchange deposit address that cannot sign.
  */
 import { z } from 'zod';
+import { WALLET_PROOFS, type WalletProof } from '../enums.ts';
 import { ZIsoDate } from './common.ts';
 
-/** Where the saved payout address stands: proven by a signature, declared an exchange deposit address, or neither. */
-export const WALLET_PROOFS = ['verified', 'exchange', 'none'] as const;
-export type WalletProof = (typeof WALLET_PROOFS)[number];
+export { WALLET_PROOFS, type WalletProof };
 export const WALLET_PROOF_LABELS: Record<WalletProof, string> = {
   verified: 'Verified',
   exchange: 'Exchange (unverified)',
@@ -98,6 +97,7 @@ export const WALLET_PROOF_CODES = [
   'WALLET_PROOF_NONCE_USED',
   'WALLET_PROOF_SIGNATURE_MALFORMED',
   'WALLET_PROOF_SIGNATURE_INVALID',
+  'WALLET_PROOF_CONTRACT_UNSUPPORTED',
   'WALLET_PROOF_ALREADY_VERIFIED',
   'WALLET_PROOF_REQUIRED',
   'EXCHANGE_ADDRESS_HOLD',

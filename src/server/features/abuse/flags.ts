@@ -4,7 +4,8 @@
  * wallet and Telegram indexes, report_links by link, applications by network hash and time), so a
  * page of 20 costs 20 index probes per flag, never a scan of the table per row.
  *
- * - shared_wallet: the USDT address is also another ambassador's (saved, or paid to in a withdrawal)
+ * - shared_wallet: the USDT address is also another ambassador's (saved, paid to in a withdrawal, or
+ *   proven by that ambassador's signature: an address verified by two ambassadors)
  * - duplicate_proof: a link in the report also appears in another ambassador's report
  * - shared_telegram: the personal Telegram is also another applicant's or ambassador's
  * - same_network: three or more applications from one network address within 24 hours
@@ -13,7 +14,7 @@ import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { ABUSE_FLAGS, type AbuseFlag } from '../../../shared/enums.ts';
 import { EXACT_COUNT_LIMIT, FLAGGED_COUNT_LIMIT } from '../../db/paging.ts';
-import { ambassadorApplications, ambassadors, reportLinks, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
+import { ambassadorApplications, ambassadors, reportLinks, walletProofs, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 
 /** The network address kept for same_network: an HMAC with the server's secret, not the address. */
 export function networkHash(secret: string, address: string): string {
@@ -25,7 +26,8 @@ export const SAME_NETWORK_MIN = 3;
 
 const walletShared = (address: SQL, owner: SQL) => sql`(${address} is not null and (
   exists (select 1 from ${ambassadors} o where lower(o.usdt_wallet_address) = lower(${address}) and o.id <> ${owner})
-  or exists (select 1 from ${withdrawalRequests} w where lower(w.wallet_address) = lower(${address}) and w.ambassador_id <> ${owner})))`;
+  or exists (select 1 from ${withdrawalRequests} w where lower(w.wallet_address) = lower(${address}) and w.ambassador_id <> ${owner})
+  or exists (select 1 from ${walletProofs} p where lower(p.address) = lower(${address}) and p.ambassador_id <> ${owner})))`;
 
 const telegramShared = (handle: SQL, ambassadorId: SQL, applicationId: SQL) => sql`(${handle} is not null and ${handle} <> '' and (
   exists (select 1 from ${ambassadors} o where lower(o.personal_telegram_handle) = lower(${handle}) and o.id is distinct from ${ambassadorId})

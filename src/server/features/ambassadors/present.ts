@@ -2,6 +2,7 @@ import type { TAmbassadorView } from '../../../shared/schemas/ambassadors.ts';
 import type { ambassadors } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
 import { reasonFields } from '../appeals/present.ts';
+import { walletProofOf } from '../wallet-proof/service.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -23,6 +24,8 @@ export function presentAmbassador(row: AmbassadorRow, now: Date): TAmbassadorVie
     status: row.status,
     gcmWalletAddress: row.gcmWalletAddress,
     usdtWalletAddress: row.usdtWalletAddress,
+    walletProof: walletProofOf(row),
+    walletVerifiedAt: walletProofOf(row) === 'verified' ? (row.walletVerifiedAt?.toISOString() ?? null) : null,
     twitterHandle: row.twitterHandle,
     instagramHandle: row.instagramHandle,
     telegramHandle: row.telegramHandle,

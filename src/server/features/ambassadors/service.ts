@@ -16,7 +16,7 @@ import { withTransaction, type Changes } from '../../mutation.ts';
 import { effectiveMonthly, usdtPosition, lockAmbassador } from '../ledger/service.ts';
 import { isUuid } from '../ids.ts';
 import { winsOf } from '../seasons/service.ts';
-import { recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
+import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
@@ -43,7 +43,7 @@ export async function findAmbassadorByUser(db: Db, userId: string): Promise<Amba
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
   const now = ctx.clock.now();
-  const [position, reports, wins, account, today] = await Promise.all([
+  const [position, reports, wins, account, today, exchangeHold] = await Promise.all([
     usdtPosition(ctx.db, row.id, row.totalUsdtEarned),
     ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.ambassadorId, row.id)),
     winsOf(ctx.db, row.id),
@@ -53,7 +53,10 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
       .from(weeklyReports)
       .where(and(eq(weeklyReports.ambassadorId, row.id), eq(weeklyReports.submittedOn, utcDay(now))))
       .limit(1),
+    exchangeHoldUntil(ctx.db, ctx.config, row, now),
   ]);
+  // Paused by a change of address, or by the exchange hold of a first withdrawal: the later of the two.
+  const paused = [withdrawalsPausedUntil(ctx.config, row, now), exchangeHold].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
   return {
     ...presentAmbassador(row, ctx.clock.now()),
     withdrawableUsdt: position.withdrawableUsdt,
@@ -63,7 +66,7 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     reportCount: reports[0]?.n ?? 0,
     wins,
     emailNotifications: account[0]?.emailNotifications ?? true,
-    withdrawalsPausedUntil: withdrawalsPausedUntil(ctx.config, row, now)?.toISOString() ?? null,
+    withdrawalsPausedUntil: paused?.toISOString() ?? null,
     nextReportAt: today.length ? `${utcDay(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z` : null,
   };
 }

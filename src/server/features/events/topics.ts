@@ -29,4 +29,6 @@ export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
   appeal_withdrawal: ['withdrawals'],
   appeal_upheld: ['reports', 'withdrawals'],
   appeal_overturned: ['reports', 'withdrawals', 'ambassadors'],
+  verify_payout_wallet: ['ambassadors', 'withdrawals'],
+  declare_exchange_wallet: ['ambassadors', 'withdrawals'],
 };

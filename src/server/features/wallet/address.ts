@@ -4,13 +4,15 @@
  * emailed to the account (a security email, always sent), and pauses withdrawal requests for
  * WALLET_CHANGE_HOLD_HOURS, computed from that stored time, never from the client.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { ambassadors } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { ambassadors, withdrawalRequests } from '../../db/schema.ts';
 import { walletChangedEmail } from '../../email/templates.ts';
-import { forbidden } from '../../errors.ts';
+import { AppError, forbidden } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
+import { CLEARED_PROOF, PROOF_MESSAGES, walletProofOf } from '../wallet-proof/service.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -30,6 +32,51 @@ export function assertNotPaused(config: Pick<Config, 'payouts'>, row: Pick<Ambas
 }
 
 /**
+ * The exchange hold (DECISIONS §6, Wallet proof; docs/decisions/022): the first withdrawal to an
+ * address declared an exchange deposit address waits EXCHANGE_ADDRESS_HOLD_HOURS from the
+ * declaration. Not the first: the ambassador already asked for a withdrawal to it that was not
+ * rejected (pending, approved or paid). Answers when withdrawals may be requested, or null.
+ */
+export async function exchangeHoldUntil(
+  db: Db,
+  config: Pick<Config, 'payouts'>,
+  row: Pick<AmbassadorRow, 'id' | 'usdtWalletAddress' | 'walletVerifiedAt' | 'walletExchangeAt'>,
+  now: Date,
+): Promise<Date | null> {
+  if (walletProofOf(row) !== 'exchange' || !row.walletExchangeAt || !row.usdtWalletAddress) return null;
+  const until = new Date(row.walletExchangeAt.getTime() + config.payouts.exchangeHoldMs);
+  if (until.getTime() <= now.getTime()) return null;
+  const earlier = await db
+    .select({ id: withdrawalRequests.id })
+    .from(withdrawalRequests)
+    .where(
+      and(
+        eq(withdrawalRequests.ambassadorId, row.id),
+        sql`lower(${withdrawalRequests.walletAddress}) = lower(${row.usdtWalletAddress})`,
+        ne(withdrawalRequests.status, 'rejected'),
+      ),
+    )
+    .limit(1);
+  return earlier.length ? null : until;
+}
+
+/**
+ * What a withdrawal request needs of the saved address's proof, inside its transaction (the row
+ * locked): under WALLET_PROOF=required, a proof or a declaration; for a declared exchange address,
+ * the first withdrawal waits out the exchange hold. Answers how the address stands.
+ */
+export async function assertProofAllows(db: Db, config: Pick<Config, 'payouts'>, row: AmbassadorRow, now: Date): Promise<'verified' | 'exchange' | 'none'> {
+  const proof = walletProofOf(row);
+  if (proof === 'none' && config.payouts.walletProof === 'required') {
+    throw new AppError('FORBIDDEN', PROOF_MESSAGES.required, undefined, 'WALLET_PROOF_REQUIRED');
+  }
+  if (await exchangeHoldUntil(db, config, row, now)) {
+    throw new AppError('FORBIDDEN', PROOF_MESSAGES.exchangeHold(config.payouts.exchangeHoldHours), undefined, 'EXCHANGE_ADDRESS_HOLD');
+  }
+  return proof;
+}
+
+/**
  * The fields to write when the USDT address becomes `next` (inside the change's transaction), and
  * the email to the account when it is a change rather than the first address. Answers whether a
  * hold started.
@@ -37,7 +84,8 @@ export function assertNotPaused(config: Pick<Config, 'payouts'>, row: Pick<Ambas
 export async function recordUsdtAddress(m: Mutation, row: AmbassadorRow, next: string | null): Promise<{ set: Partial<AmbassadorRow>; held: boolean }> {
   if (next === row.usdtWalletAddress) return { set: {}, held: false };
   const first = row.usdtWalletAddress === null && row.usdtWalletChangedAt === null;
-  if (first) return { set: { usdtWalletAddress: next }, held: false };
+  // Another address is not the one proven or declared (DECISIONS §6, Wallet proof): its proof starts over.
+  if (first) return { set: { usdtWalletAddress: next, ...CLEARED_PROOF }, held: false };
   const hours = m.ctx.config.payouts.walletChangeHoldHours;
   await notify(
     m,
@@ -50,7 +98,7 @@ export async function recordUsdtAddress(m: Mutation, row: AmbassadorRow, next: s
     },
     { to: row.email, content: walletChangedEmail({ name: row.fullName, address: next, holdHours: hours, appUrl: m.ctx.config.appUrl }), security: true },
   );
-  return { set: { usdtWalletAddress: next, usdtWalletChangedAt: m.now }, held: true };
+  return { set: { usdtWalletAddress: next, usdtWalletChangedAt: m.now, ...CLEARED_PROOF }, held: true };
 }
 
 /** Saves the address a withdrawal request names, when it differs from the saved one. Answers whether a hold started. */

@@ -9,6 +9,7 @@ import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import { csvStream } from '../../csv.ts';
 import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
+import type { WalletProof } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, payoutBatches, withdrawalRequests } from '../../db/schema.ts';
@@ -35,10 +36,15 @@ const UNPAID_KEYS: SortKey[] = [
 ];
 
 /** Approved, unpaid withdrawals (only these when `ids` is given), oldest approval first, with their ambassador. */
-function unpaidList(ctx: AppContext, ids: string[] | undefined) {
+function unpaidList(ctx: AppContext, ids: string[] | undefined, walletProof: WalletProof | undefined) {
   return {
     keys: UNPAID_KEYS,
-    filter: and(eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash), ids ? inArray(withdrawalRequests.id, ids) : undefined),
+    filter: and(
+      eq(withdrawalRequests.status, 'approved'),
+      isNull(withdrawalRequests.txHash),
+      ids ? inArray(withdrawalRequests.id, ids) : undefined,
+      walletProof ? eq(withdrawalRequests.walletProof, walletProof) : undefined,
+    ),
     select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({
@@ -63,13 +69,13 @@ function unpaidList(ctx: AppContext, ids: string[] | undefined) {
  * Approved, unpaid withdrawals, oldest approval first, as CSV lines, read in keyset pages by the
  * lists' pager (pagesOf), so an export of any size never loads into memory.
  */
-export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: string[]): Readable {
+export function exportUnpaid(ctx: AppContext, format: 'safe' | 'plain', ids?: string[], walletProof?: WalletProof): Readable {
   const token = ctx.config.payouts.tokenAddress;
   return csvStream(
     format === 'safe'
       ? ['token_type', 'token_address', 'receiver', 'amount', 'id']
       : ['withdrawal_id', 'ambassador', 'email', 'receiver', 'amount_usdt', 'approved_at'],
-    pagesOf(unpaidList(ctx, ids), PAGE),
+    pagesOf(unpaidList(ctx, ids, walletProof), PAGE),
     (row) =>
       format === 'safe'
         ? ['erc20', token, row.walletAddress, row.amount, '']

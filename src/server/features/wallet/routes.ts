@@ -12,6 +12,7 @@ import {
   ZWithdrawalInput,
 } from '../../../shared/schemas/withdrawals.ts';
 import { ZTransactionView } from '../../../shared/schemas/wallet.ts';
+import { ZWalletProofQuery } from '../../../shared/schemas/wallet-proof.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal, walletSharers } from './service.ts';
@@ -70,7 +71,9 @@ export async function walletRoutes(app: FastifyInstance) {
         response: {
           201: ZWithdrawalView.describe('The request, pending.'),
           400: ZErrorBody.describe('Below the minimum, more than the withdrawable balance, or not a valid amount or address: `errors` names the field.'),
-          403: ZErrorBody.describe('The ambassador is suspended, or withdrawals are paused after a change of payout address.'),
+          403: ZErrorBody.describe(
+            'The ambassador is suspended; withdrawals are paused after a change of payout address; the first withdrawal to an address declared an exchange deposit address waits EXCHANGE_ADDRESS_HOLD_HOURS (`code`: EXCHANGE_ADDRESS_HOLD); or, with WALLET_PROOF=required, the address is neither verified nor declared an exchange deposit address (`code`: WALLET_PROOF_REQUIRED).',
+          ),
         },
       },
     },
@@ -92,9 +95,10 @@ export async function walletRoutes(app: FastifyInstance) {
         querystring: ZListQuery.extend({
           status: z.enum(ADMIN_WITHDRAWAL_FILTERS, { error: 'status must be pending, approved, awaiting_payment, paid or rejected' }).optional(),
           ...ZFlaggedQuery.shape,
+          ...ZWalletProofQuery.shape,
         }),
         description:
-          'Newest first, one page at a time (`limit` with `offset` or `cursor`). status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both. `search` matches the ambassador’s name or email, or the wallet address.',
+          'Newest first, one page at a time (`limit` with `offset` or `cursor`). status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both. `search` matches the ambassador’s name or email, or the wallet address. `walletProof`: only those whose address stood so (verified by signature, declared an exchange deposit address, or neither).',
         response: { 200: z.array(ZAdminWithdrawalView).describe('One page of withdrawal requests, with their ambassador, approvals and abuse flags.') },
       },
     },
@@ -115,7 +119,7 @@ export async function walletRoutes(app: FastifyInstance) {
         tags: ['admin'],
         querystring: ZExportQuery,
         description:
-          'Approved, unpaid withdrawals as CSV (only those in ids, comma-separated, when given): format=safe is the Safe CSV Airdrop file (token_type,token_address,receiver,amount,id), format=plain one for accounting.',
+          'Approved, unpaid withdrawals as CSV (only those in ids, comma-separated, when given): format=safe is the Safe CSV Airdrop file (token_type,token_address,receiver,amount,id), format=plain one for accounting. `walletProof` keeps only those whose address stood so (verified, exchange or none).',
       },
     },
     async (request, reply) => {
@@ -123,7 +127,7 @@ export async function walletRoutes(app: FastifyInstance) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="withdrawals-to-pay-${request.query.format}-${day}.csv"`)
-        .send(exportUnpaid(app.ctx, request.query.format, request.query.ids));
+        .send(exportUnpaid(app.ctx, request.query.format, request.query.ids, request.query.walletProof));
     },
   );
 

@@ -12,15 +12,16 @@ import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, 
 import { containsAny } from '../../db/search.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import type { Db } from '../../db/client.ts';
-import { ambassadors, appeals, transactions, users, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
+import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import type { WalletProof } from '../../../shared/enums.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { decisionReasonLines, withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
-import { assertNotPaused, holdMessage, saveRequestedAddress } from './address.ts';
+import { assertNotPaused, assertProofAllows, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
@@ -131,11 +132,20 @@ export async function requestWithdrawal(
       const ambassador = await lockAmbassador(tx, ambassadorId);
       if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
       assertNotPaused(ctx.config, ambassador, now);
+      // How the address stands now is how the admins see it (DECISIONS §6, Wallet proof).
+      const walletProof = await assertProofAllows(tx, ctx.config, ambassador, now);
       const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
       if (toCents(input.amount) > toCents(position.withdrawableUsdt)) throw badRequest(WITHDRAWAL_MESSAGES.insufficient, 'amount');
       const rows = await tx
         .insert(withdrawalRequests)
-        .values({ ambassadorId: ambassador.id, amount: formatCents(toCents(input.amount)), walletAddress: input.walletAddress, createdAt: now })
+        .values({
+          ambassadorId: ambassador.id,
+          amount: formatCents(toCents(input.amount)),
+          walletAddress: input.walletAddress,
+          createdAt: now,
+          walletProof,
+          walletProofId: walletProof === 'verified' ? ambassador.walletProofId : null,
+        })
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
@@ -163,7 +173,11 @@ const ADMIN_LIST_KEYS: SortKey[] = [
   { column: withdrawalRequests.id, direction: 'asc', kind: 'uuid' },
 ];
 
-type WithdrawalListQuery = Pick<TListQuery, 'search'> & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined };
+type WithdrawalListQuery = Pick<TListQuery, 'search'> & {
+  status?: AdminWithdrawalFilter | undefined;
+  flagged?: boolean | undefined;
+  walletProof?: WalletProof | undefined;
+};
 
 /** The admin list of withdrawals (its export reads the same): stage, search, 'Flagged only', newest first. */
 export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
@@ -178,6 +192,7 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
           )
         : undefined,
       query.flagged ? flaggedFilter('withdrawals') : undefined,
+      query.walletProof ? eq(withdrawalRequests.walletProof, query.walletProof) : undefined,
     ),
     select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
@@ -191,11 +206,13 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
           >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
           flags: flagsColumn('withdrawals'),
           ...withAppeal,
+          proof: { verifiedAt: walletProofs.verifiedAt, message: walletProofs.message, signature: walletProofs.signature },
           ...cursorColumns(ADMIN_LIST_KEYS),
         })
         .from(withdrawalRequests)
         .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
         .leftJoin(appeals, eq(appeals.withdrawalId, withdrawalRequests.id))
+        .leftJoin(walletProofs, eq(walletProofs.id, withdrawalRequests.walletProofId))
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -205,7 +222,7 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
 
 export async function listWithdrawalsForAdmin(
   ctx: AppContext,
-  query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined },
+  query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined; walletProof?: WalletProof | undefined },
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
     ...withdrawalList(ctx, query),
@@ -214,7 +231,7 @@ export async function listWithdrawalsForAdmin(
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.withdrawals;
   return {
-    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags, appeal, appealDecider }) => {
+    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags, appeal, appealDecider, proof }) => {
       const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, appeal, appealDecider);
       return {
         ...view,
@@ -225,6 +242,10 @@ export async function listWithdrawalsForAdmin(
         addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
         flags: asFlags(flags),
         serviceLevel: serviceLevelOf(withdrawal.status === 'pending', withdrawal.createdAt, level, now),
+        walletProof: withdrawal.walletProof,
+        walletVerifiedAt: withdrawal.walletProof === 'verified' ? (proof?.verifiedAt?.toISOString() ?? null) : null,
+        walletProofMessage: withdrawal.walletProof === 'verified' ? (proof?.message ?? null) : null,
+        walletProofSignature: withdrawal.walletProof === 'verified' ? (proof?.signature ?? null) : null,
       };
     }),
     ...page,
@@ -250,7 +271,9 @@ export async function walletSharers(ctx: AppContext, id: string): Promise<TWalle
     with others as (
       select s.id from ${ambassadors} s where lower(s.usdt_wallet_address) = lower(${withdrawal.walletAddress})
       union
-      select x.ambassador_id from ${withdrawalRequests} x where lower(x.wallet_address) = lower(${withdrawal.walletAddress}))
+      select x.ambassador_id from ${withdrawalRequests} x where lower(x.wallet_address) = lower(${withdrawal.walletAddress})
+      union
+      select p.ambassador_id from ${walletProofs} p where lower(p.address) = lower(${withdrawal.walletAddress}))
     select a.id, a.full_name, a.email, count(*) over () as total
     from ${ambassadors} a join others o on o.id = a.id
     where a.id <> ${withdrawal.ambassadorId}

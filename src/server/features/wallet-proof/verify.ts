@@ -1,0 +1,91 @@
+/**
+ * Whether a signature of the issued message was made by the address (docs/decisions/022-wallet-proof.md).
+ * A plain account (an address with a private key) is checked here by recovering the signer with
+ * viem, no network needed. A smart account (a contract: ERC-1271, or ERC-6492 before it is deployed)
+ * can only be asked on chain: with BSC_RPC_URL set, viem's public client `verifyMessage` does it;
+ * without it, such a signature is refused saying so. Nothing else about the wallet is sent anywhere.
+ */
+import type { Address, Hex } from 'viem';
+import type { Config } from '../../config.ts';
+import { AppError, unavailable } from '../../errors.ts';
+import { rpcFailure } from '../wallet/chain.ts';
+import type { AppContext } from '../../context.ts';
+
+// viem's signature and client modules are loaded on the first proof, not at start (as chain.ts does).
+const loadViem = () => import('viem');
+
+export const VERIFY_MESSAGES = {
+  malformed: 'This signature is not well formed: copy the whole signature your wallet gives, starting with 0x',
+  invalid: 'This signature was not made by the address in the message: sign the message with the wallet of your saved USDT address',
+  contractUnsupported:
+    'This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.',
+  unreachable: 'Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.',
+} as const;
+
+export type ProofMethod = 'eoa' | 'contract';
+
+/** Bytes of a plain ECDSA signature: r, s and v (65), or EIP-2098's compact r and yParity+s (64). */
+const PLAIN_SIGNATURE_BYTES = [64, 65];
+
+/**
+ * Answers how `signature` was verified for `address` over `message` (EIP-191 personal_sign), or
+ * throws: 400 malformed or not by that address, 422 a smart-account signature without a node to
+ * ask, 503 the node could not be asked.
+ */
+export async function verifyProofSignature(
+  ctx: Pick<AppContext, 'log'> & { config: Pick<Config, 'payouts'> },
+  address: Address,
+  message: string,
+  signature: Hex,
+): Promise<ProofMethod> {
+  const { isAddressEqual, isErc6492Signature, recoverMessageAddress } = await loadViem();
+  const bytes = (signature.length - 2) / 2;
+  const plain = PLAIN_SIGNATURE_BYTES.includes(bytes);
+  if (plain) {
+    let signer: Address | undefined;
+    try {
+      signer = await recoverMessageAddress({ message, signature });
+    } catch {
+      signer = undefined;
+    }
+    if (signer && isAddressEqual(signer, address)) return 'eoa';
+    // A signature that does not recover to any key is malformed, unless a contract may accept it.
+    if (!signer && !ctx.config.payouts.rpcUrl)
+      throw new AppError(
+        'BAD_REQUEST',
+        VERIFY_MESSAGES.malformed,
+        [{ path: 'signature', message: VERIFY_MESSAGES.malformed }],
+        'WALLET_PROOF_SIGNATURE_MALFORMED',
+      );
+  }
+  const { rpcUrl, rpcTimeoutMs } = ctx.config.payouts;
+  if (!rpcUrl) {
+    if (plain)
+      throw new AppError('BAD_REQUEST', VERIFY_MESSAGES.invalid, [{ path: 'signature', message: VERIFY_MESSAGES.invalid }], 'WALLET_PROOF_SIGNATURE_INVALID');
+    // Longer signatures are those of contracts (ERC-1271 schemes, ERC-6492 wrappers).
+    if (isErc6492Signature(signature) || bytes > 65)
+      throw new AppError('UNPROCESSABLE', VERIFY_MESSAGES.contractUnsupported, undefined, 'WALLET_PROOF_CONTRACT_UNSUPPORTED');
+    throw new AppError(
+      'BAD_REQUEST',
+      VERIFY_MESSAGES.malformed,
+      [{ path: 'signature', message: VERIFY_MESSAGES.malformed }],
+      'WALLET_PROOF_SIGNATURE_MALFORMED',
+    );
+  }
+  const { createPublicClient, http } = await loadViem();
+  // One short try, as for a payout receipt: the ambassador waits for the answer and may try again.
+  const client = createPublicClient({ transport: http(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0 }) });
+  let valid: boolean;
+  try {
+    // ERC-6492 (a counterfactual account, deployed in a simulated call) or ERC-1271 (isValidSignature), by viem.
+    valid = await client.verifyMessage({ address, message, signature });
+  } catch (error) {
+    ctx.log.warn({ reason: await rpcFailure(error) }, 'could not verify a wallet proof on chain');
+    const failure = unavailable(VERIFY_MESSAGES.unreachable);
+    failure.cause = error;
+    throw failure;
+  }
+  if (!valid)
+    throw new AppError('BAD_REQUEST', VERIFY_MESSAGES.invalid, [{ path: 'signature', message: VERIFY_MESSAGES.invalid }], 'WALLET_PROOF_SIGNATURE_INVALID');
+  return 'contract';
+}
