@@ -211,6 +211,7 @@ describe.each(DATABASE_KINDS)('wallet proof (%s)', (kind) => {
     const own = (await amb.client.get('/api/ambassador')).body;
     expect(own).toMatchObject({ walletProof: 'exchange', walletVerifiedAt: null });
     expect(new Date(own.withdrawalsPausedUntil).getTime()).toBe(markedAt + 72 * HOUR);
+    expect(own).toMatchObject({ exchangeHoldUntil: own.withdrawalsPausedUntil, exchangeHoldHours: 72, walletProofRequired: false });
     const held = await amb.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: exchange });
     expectRefusal(held, 403, 'EXCHANGE_ADDRESS_HOLD');
     expect(held.body.message).toBe('For your security, the first withdrawal to an exchange deposit address waits 72 hours after the address is marked as one');
@@ -222,7 +223,7 @@ describe.each(DATABASE_KINDS)('wallet proof (%s)', (kind) => {
     const first = await amb.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: exchange });
     expect(first.status, first.text).toBe(201);
     // Only the first waits.
-    expect((await amb.client.get('/api/ambassador')).body.withdrawalsPausedUntil).toBeNull();
+    expect((await amb.client.get('/api/ambassador')).body).toMatchObject({ withdrawalsPausedUntil: null, exchangeHoldUntil: null });
     expect((await amb.client.post('/api/withdrawal-requests', { amount: '50.00', walletAddress: exchange })).status).toBe(201);
 
     const listed = (await admin.get(`/api/admin/withdrawal-requests?search=${exchange}`)).body as any[];
@@ -281,6 +282,12 @@ describe.each(DATABASE_KINDS)('wallet proof (%s)', (kind) => {
       `erc20,0x55d398326f99059fF775485246999027B3197955,${verifiedOwner.address},70.00,`,
       `erc20,0x55d398326f99059fF775485246999027B3197955,${verifiedOwner.address},80.00,`,
     ]);
+    // The withdrawals tab's own export keeps to the same filter, and says how each stood.
+    const tab = (await admin.get(`/api/admin/export/withdrawals.csv?walletProof=none&search=${plain.email}`)).text.trim().split(/\r?\n/);
+    expect(tab[0]?.split(',').at(-1)).toBe('wallet_proof');
+    expect(tab.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${unproven.body.id},.*,none$`))]);
+    expect((await admin.get(`/api/admin/export/withdrawals.csv?walletProof=verified&search=${plain.email}`)).text.trim().split(/\r?\n/)).toHaveLength(1);
+    expect((await admin.get('/api/admin/export/ambassadors.csv?walletProof=verified')).status).toBe(400);
     const unverifiedCsv = await admin.get(`/api/admin/withdrawals/export.csv?format=plain&ids=${ids}&walletProof=none`);
     expect(unverifiedCsv.text.trim().split(/\r?\n/).slice(1)).toEqual([expect.stringContaining(unproven.body.id)]);
 
@@ -313,6 +320,7 @@ describe.each(DATABASE_KINDS)('WALLET_PROOF=required (%s)', (kind) => {
     await credit(server, amb.ambassadorId, 'USDT', '300.00');
     const refused = await amb.client.post('/api/withdrawal-requests', { amount: '50.00', walletAddress: account.address });
     expectRefusal(refused, 403, 'WALLET_PROOF_REQUIRED');
+    expect((await amb.client.get('/api/ambassador')).body).toMatchObject({ walletProofRequired: true, exchangeHoldHours: 24, walletProof: 'none' });
     expect(refused.body.message).toBe(
       'Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal',
     );

@@ -100,6 +100,15 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
    * to an address declared an exchange deposit address, until its exchange hold ends (DECISIONS §6).
    */
   withdrawalsPausedUntil: ZIsoDate.nullable(),
+  /**
+   * The exchange hold (DECISIONS §6, Wallet proof): when walletProof is `exchange` and the first
+   * withdrawal to the address would still wait, until when; null otherwise.
+   */
+  exchangeHoldUntil: ZIsoDate.nullable(),
+  /** EXCHANGE_ADDRESS_HOLD_HOURS: how long the first withdrawal to a declared exchange deposit address waits. */
+  exchangeHoldHours: z.number().int(),
+  /** WALLET_PROOF=required: a withdrawal needs the address verified or declared an exchange deposit address. */
+  walletProofRequired: z.boolean(),
   /** After today's report (one per UTC day): when the next one can be sent, the next UTC midnight. */
   nextReportAt: ZIsoDate.nullable(),
   wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: ZMoney, text: z.string() })),

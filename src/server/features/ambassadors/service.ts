@@ -67,6 +67,9 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     wins,
     emailNotifications: account[0]?.emailNotifications ?? true,
     withdrawalsPausedUntil: paused?.toISOString() ?? null,
+    exchangeHoldUntil: exchangeHold?.toISOString() ?? null,
+    exchangeHoldHours: ctx.config.payouts.exchangeHoldHours,
+    walletProofRequired: ctx.config.payouts.walletProof === 'required',
     nextReportAt: today.length ? `${utcDay(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z` : null,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZFlaggedQuery } from '../../../shared/schemas/common.ts';
 import { ADMIN_WITHDRAWAL_FILTERS } from '../../../shared/schemas/withdrawals.ts';
+import { ZWalletProofQuery } from '../../../shared/schemas/wallet-proof.ts';
 import { REPORT_STATUSES } from '../../../shared/schemas/reports.ts';
 import { typed } from '../../http.ts';
 import { EXPORTS, exportCsv } from './service.ts';
@@ -24,15 +25,19 @@ export async function exportRoutes(app: FastifyInstance) {
           status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
           search: z.string().max(200, 'search is at most 200 characters').optional(),
           ...ZFlaggedQuery.shape,
+          ...ZWalletProofQuery.shape,
         }),
         description:
-          'A streamed CSV of ambassadors, applications (pending, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged), newest first; cells safe from spreadsheet formulas.',
+          'A streamed CSV of ambassadors, applications (pending, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged; walletProof for withdrawals), newest first; cells safe from spreadsheet formulas.',
       },
     },
     async (request, reply) => {
       const { name } = request.params;
       if (request.query.status && name !== 'reports' && name !== 'withdrawals') {
         return reply.code(400).send({ message: 'status filters only the reports and withdrawals exports' });
+      }
+      if (request.query.walletProof && name !== 'withdrawals') {
+        return reply.code(400).send({ message: 'walletProof filters only the withdrawals export' });
       }
       if (name === 'reports' && request.query.status && !(REPORT_STATUSES as readonly string[]).includes(request.query.status)) {
         return reply.code(400).send({ message: 'status must be pending, approved or rejected' });

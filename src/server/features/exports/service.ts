@@ -18,6 +18,7 @@ import { ambassadorList } from '../ambassadors/service.ts';
 import { applicationList } from '../applications/service.ts';
 import { reportList } from '../reports/service.ts';
 import { withdrawalList } from '../wallet/service.ts';
+import type { WalletProof } from '../../../shared/enums.ts';
 
 export const EXPORTS = ['ambassadors', 'applications', 'reports', 'transactions', 'withdrawals'] as const;
 export type ExportName = (typeof EXPORTS)[number];
@@ -26,6 +27,7 @@ export interface ExportQuery {
   status?: string | undefined;
   search?: string | undefined;
   flagged?: boolean | undefined;
+  walletProof?: WalletProof | undefined;
 }
 
 const PAGE = 1_000;
@@ -138,7 +140,21 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
       );
     case 'withdrawals':
       return csvStream(
-        ['id', 'ambassador', 'email', 'amount_usdt', 'wallet_address', 'status', 'tx_hash', 'paid_at', 'requested_at', 'reviewed_at', 'admin_notes', 'flags'],
+        [
+          'id',
+          'ambassador',
+          'email',
+          'amount_usdt',
+          'wallet_address',
+          'status',
+          'tx_hash',
+          'paid_at',
+          'requested_at',
+          'reviewed_at',
+          'admin_notes',
+          'flags',
+          'wallet_proof',
+        ],
         pagesOf(withdrawalList(ctx, { ...query, status: query.status as AdminWithdrawalFilter | undefined }), PAGE),
         ({ withdrawal: w, ambassador, flags }) => [
           w.id,
@@ -153,6 +169,7 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
           iso(w.reviewedAt),
           w.adminNotes,
           flagText(flags),
+          w.walletProof,
         ],
         PAGE,
       );
