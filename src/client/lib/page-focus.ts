@@ -129,7 +129,8 @@ export function useFocusAfterSwap(key: unknown, options: { container?: RefObject
     if (!box) return;
     const preferred = prefer === 'field' ? FOCUSABLE_FIELD : prefer === 'control' ? CONTROL : null;
     const target = (preferred ? box.querySelector<HTMLElement>(preferred) : null) ?? box.querySelector<HTMLElement>('h1, h2, h3') ?? pageHeading();
-    if (target) focusStatic(target);
+    // A control keeps its place in the Tab order; only a heading is made focusable for this.
+    if (target) return target.matches(CONTROL) ? target.focus() : focusStatic(target);
   }, [key, container, prefer]);
 }
 

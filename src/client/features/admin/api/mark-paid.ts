@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TMarkPaidInput, TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
+import type { WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 export interface MarkPaidResult {
@@ -17,9 +18,10 @@ export function useMarkPaid() {
   });
 }
 
-/** Where the browser downloads an export of approved, unpaid withdrawals (the selected ones). */
-export function exportUrl(format: 'safe' | 'plain', ids: readonly string[]): string {
+/** Where the browser downloads an export of approved, unpaid withdrawals (the selected ones, of this wallet proof when given). */
+export function exportUrl(format: 'safe' | 'plain', ids: readonly string[], walletProof: WalletProof | null = null): string {
   const params = new URLSearchParams({ format });
   if (ids.length) params.set('ids', ids.join(','));
+  if (walletProof) params.set('walletProof', walletProof);
   return `/api/admin/withdrawals/export.csv?${params.toString()}`;
 }

@@ -15,6 +15,8 @@ export interface AdminListOptions {
   /** The filter's query parameter and its label ('status', 'Status' when left out). */
   filterParam?: string;
   filterName?: string;
+  /** Filters beside the status filter, drawn the same way (the withdrawals' wallet proof). */
+  moreFilters?: readonly AdminListFilter[];
   /** The search's query parameter ('search' when left out). */
   searchParam?: string;
   /** A search box (sent as ?search=, case-insensitive substring on the server). */
@@ -26,12 +28,27 @@ export interface AdminListOptions {
   pageSize?: number;
 }
 
+/** A filter of a list: its query parameter, its label, its values (and how they read). */
+export interface AdminListFilter {
+  param: string;
+  name: string;
+  values: readonly string[];
+  labels?: Readonly<Record<string, string>> | undefined;
+}
+
+/** A filter as AdminList draws it: its value now ('all' or one of its values). */
+export interface AdminListFilterState extends AdminListFilter {
+  value: string;
+  setValue: (value: string) => void;
+}
+
 /** What AdminList draws: the read of its rows (QueryState), and, when the list has them, its pager, filter and search. */
 export interface AdminListState<T> {
   query: QueryLike<unknown>;
   items: T[];
   paging?: { offset: number; limit: number; total: number; estimated: boolean; setOffset: (offset: number) => void };
-  filter?: { values: readonly string[]; labels?: Readonly<Record<string, string>> | undefined; name: string; value: string; setValue: (value: string) => void };
+  /** The status filter first, then the others. */
+  filters?: AdminListFilterState[];
   search?: { value: string; setValue: (value: string) => void };
   flagged?: { value: boolean; setValue: (value: boolean) => void };
   /** Where the CSV of the list as filtered now downloads from. */
@@ -58,24 +75,30 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
     filterLabels,
     filterParam = 'status',
     filterName = 'Status',
+    moreFilters = [],
     search: searchable = false,
     searchParam = 'search',
     flagged: flaggable = false,
     exportName,
     pageSize = ADMIN_PAGE_SIZE,
   } = options;
-  const [status, setStatus] = useState(ALL);
+  const specs: AdminListFilter[] = [...(filter ? [{ param: filterParam, name: filterName, values: filter, labels: filterLabels }] : []), ...moreFilters];
+  const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
+  const valueOf = (spec: AdminListFilter) => {
+    const value = chosen[spec.param];
+    return value !== undefined && spec.values.includes(value) ? value : ALL;
+  };
   const [search, setSearch] = useState('');
   const [flaggedOnly, setFlaggedOnly] = useState(false);
   const searched = useDebounced(search, 300).trim();
   // The offset belongs to one filter and search; under another it is 0.
-  const selection = `${status}\n${searched}\n${flaggedOnly}`;
+  const selection = `${specs.map(valueOf).join('\n')}\n${searched}\n${flaggedOnly}`;
   const [paging, setPaging] = useState({ selection, offset: 0 });
   const offset = paging.selection === selection ? paging.offset : 0;
   const params: AdminListParams = {
     limit: pageSize,
     offset,
-    [filterParam]: filter && status !== ALL ? status : undefined,
+    ...Object.fromEntries(specs.map((spec) => [spec.param, valueOf(spec) === ALL ? undefined : valueOf(spec)])),
     [searchParam]: searchable && searched ? searched : undefined,
     flagged: flaggable && flaggedOnly ? 'true' : undefined,
   };
@@ -90,16 +113,21 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
       estimated: query.data?.estimated ?? false,
       setOffset: (next) => setPaging({ selection, offset: next }),
     },
-    filter: filter ? { values: filter, labels: filterLabels, name: filterName, value: status, setValue: setStatus } : undefined,
+    filters: specs.map((spec) => ({
+      ...spec,
+      value: valueOf(spec),
+      setValue: (value: string) => setChosen((current) => ({ ...current, [spec.param]: value })),
+    })),
     search: searchable ? { value: search, setValue: setSearch } : undefined,
     flagged: flaggable ? { value: flaggedOnly, setValue: setFlaggedOnly } : undefined,
-    exportUrl: exportName ? exportUrl(exportName, params) : undefined,
+    exportUrl: exportName ? exportUrl(exportName, params, [...specs.map((spec) => spec.param), searchParam, 'flagged']) : undefined,
   };
 }
 
-function exportUrl(name: string, params: Record<string, string | number | undefined>): string {
+/** The export of the list as filtered and searched now: the list's parameters but its page. */
+function exportUrl(name: string, params: Record<string, string | number | undefined>, keys: readonly string[]): string {
   const query = new URLSearchParams();
-  for (const key of ['status', 'search', 'flagged']) {
+  for (const key of keys) {
     const value = params[key];
     if (value !== undefined && value !== '') query.set(key, String(value));
   }

@@ -44,7 +44,7 @@ interface AdminListProps<T extends { id: string }> {
 }
 
 /**
- * An admin console list: its title, status filter and search, its loading, error and empty
+ * An admin console list: its title, filters and search, its loading, error and empty
  * states, the rows (a table, or cards on a phone), its pages, and the dialog of the row opened.
  */
 export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
@@ -61,7 +61,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
     searchPlaceholder = 'Search by name or email',
     toolbar,
   } = props;
-  const { filter, search, paging, flagged, exportUrl } = list;
+  const { filters = [], search, paging, flagged, exportUrl } = list;
   const [open, setOpen] = useState<T | null>(null);
   // A decided row leaves the list (or loses its button) with the focus on it: the list's heading takes it.
   const card = useRef<HTMLElement>(null);
@@ -77,9 +77,9 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
             </CardTitle>
             {description ? <CardDescription>{description}</CardDescription> : null}
           </div>
-          {filter ? (
-            <label className="flex min-w-0 items-center gap-2 text-sm text-muted">
-              <span>{filter.name}</span>
+          {filters.map((filter) => (
+            <label key={filter.param} className="flex min-w-0 items-center gap-2 text-sm text-muted">
+              <span className="shrink-0">{filter.name}</span>
               {/* As wide as its longest stage on a wider screen; never wider than a phone's. */}
               <NativeSelect
                 className={cn('h-9 min-w-0 max-w-full', filter.labels ? 'w-full sm:w-64' : 'w-36')}
@@ -90,7 +90,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
                 <EnumOptions values={filter.values} labels={filter.labels} />
               </NativeSelect>
             </label>
-          ) : null}
+          ))}
           {search ? (
             <div className="relative w-full sm:w-72">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />

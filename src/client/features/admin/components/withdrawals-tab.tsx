@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate, formatDateTime, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import { EXPORT_MAX_IDS, WITHDRAWAL_STAGE_LABELS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
 import type { TAdminWithdrawalView, TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
+import { WALLET_PROOF_LABELS, WALLET_PROOFS, type WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
+import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -30,6 +32,7 @@ import { AdminList, ambassadorColumn, flagsColumn, type RowDialogProps } from '.
 import { DetailList } from './detail-list.tsx';
 import { ageColumn } from './service-age.tsx';
 import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
+import { WalletProofCell, WalletProofEvidence } from './wallet-proof-evidence.tsx';
 
 /** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
 function secondApprovalText(w: TAdminWithdrawalView): string | undefined {
@@ -51,6 +54,32 @@ function addressChange(w: TAdminWithdrawalView): string | null {
   if (!w.addressChangedAt || !(w.stage === 'pending' || payable(w))) return null;
   return w.addressChangedAt;
 }
+
+/** The list's filter by wallet proof (DECISIONS §6, Wallet proof): the Safe export takes it too. */
+const PROOF_FILTER = { param: 'walletProof', name: 'Wallet proof', values: WALLET_PROOFS, labels: WALLET_PROOF_LABELS } as const;
+
+function proofFilter(filters: ReadonlyArray<{ param: string; value: string }> | undefined): WalletProof | null {
+  const value = filters?.find((filter) => filter.param === PROOF_FILTER.param)?.value;
+  return WALLET_PROOFS.find((proof) => proof === value) ?? null;
+}
+
+function allMatch(rows: ReadonlyMap<string, TAdminWithdrawalView>, proof: WalletProof): boolean {
+  return [...rows.values()].every((w) => w.walletProof === proof);
+}
+
+/** '2 verified, 1 unverified': how the addresses of a batch stood. */
+function proofCounts(rows: readonly TAdminWithdrawalView[]): string {
+  return WALLET_PROOFS.map((proof) => [proof, rows.filter((w) => w.walletProof === proof).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([proof, count]) => `${count} ${WALLET_PROOF_LABELS[proof].toLowerCase()}`)
+    .join(', ');
+}
+
+/** What an address without a signature means for the admin paying it. */
+const UNPROVEN_TEXT = {
+  exchange: 'The ambassador says this is an exchange deposit address: it cannot sign, so nobody has proven who controls it.',
+  none: 'Nobody has proven control of this address with a signature.',
+} as const;
 
 interface Selection {
   rows: ReadonlyMap<string, TAdminWithdrawalView>;
@@ -91,6 +120,7 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
             <span className="font-mono text-xs" title={w.walletAddress}>
               {shortenAddress(w.walletAddress)}
             </span>
+            <WalletProofCell withdrawal={w} ambassadorName={w.ambassador.fullName} />
             {changed ? (
               <span className="inline-flex items-center gap-1 text-xs font-semibold text-gold">
                 <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" /> Address changed since the request, {formatDate(changed)}
@@ -126,8 +156,14 @@ export function WithdrawalsTab() {
     search: true,
     flagged: true,
     exportName: 'withdrawals',
+    moreFilters: [PROOF_FILTER],
   });
   const [selected, setSelected] = useState<ReadonlyMap<string, TAdminWithdrawalView>>(new Map());
+  // The batch is what the list shows: filtered by proof, the rows selected under another filter leave it.
+  const proof = proofFilter(list.filters);
+  useEffect(() => {
+    if (proof) setSelected((current) => (allMatch(current, proof) ? current : new Map([...current].filter(([, w]) => w.walletProof === proof))));
+  }, [proof]);
   const [paying, setPaying] = useState(false);
   const selection: Selection = {
     rows: selected,
@@ -144,6 +180,7 @@ export function WithdrawalsTab() {
     payableHere.length || selected.size ? (
       <PayoutToolbar
         selected={[...selected.values()]}
+        walletProof={proof}
         onSelectPage={() =>
           setSelected((current) => new Map([...current, ...payableHere.slice(0, EXPORT_MAX_IDS - current.size).map((w) => [w.id, w] as const)]))
         }
@@ -178,11 +215,13 @@ export function WithdrawalsTab() {
 
 function PayoutToolbar({
   selected,
+  walletProof,
   onSelectPage,
   onClear,
   onMarkPaid,
 }: {
   selected: TAdminWithdrawalView[];
+  walletProof: WalletProof | null;
   onSelectPage: () => void;
   onClear: () => void;
   onMarkPaid: () => void;
@@ -205,6 +244,7 @@ function PayoutToolbar({
         ) : (
           <>
             <span className="font-semibold">{selected.length} selected</span>, <span className="font-mono">{formatUsdt(total)}</span>
+            <span className="text-muted">: {proofCounts(selected)}</span>
           </>
         )}
       </p>
@@ -214,10 +254,10 @@ function PayoutToolbar({
         </Button>
         {none ? null : (
           <>
-            <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl('safe', ids)} download>
+            <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl('safe', ids, walletProof)} download>
               <Download aria-hidden="true" /> Safe CSV
             </a>
-            <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl('plain', ids)} download>
+            <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl('plain', ids, walletProof)} download>
               <Download aria-hidden="true" /> CSV
             </a>
             <Button size="sm" onClick={onMarkPaid}>
@@ -271,6 +311,7 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
               <span className="font-mono text-xs text-muted" title={w.walletAddress}>
                 {shortenAddress(w.walletAddress)}
               </span>
+              <WalletProofLabel proof={w.walletProof} length="short" className="hidden sm:inline-flex" />
               <span className="font-mono">{formatUsdt(w.amount)}</span>
             </li>
           ))}
@@ -403,8 +444,17 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
                 {withdrawal.walletAddress}
               </span>,
             ],
+            ['Wallet Proof', <WalletProofLabel key="p" proof={withdrawal.walletProof} verifiedAt={withdrawal.walletVerifiedAt} length="short" />],
           ]}
         />
+        {withdrawal.walletProof === 'verified' && withdrawal.walletProofMessage ? (
+          <details className="rounded-lg border border-border p-3 text-sm">
+            <summary className="cursor-pointer font-semibold">Show the signed message</summary>
+            <WalletProofEvidence withdrawal={withdrawal} className="mt-3" />
+          </details>
+        ) : (
+          <p className="text-xs text-muted">{UNPROVEN_TEXT[withdrawal.walletProof === 'exchange' ? 'exchange' : 'none']}</p>
+        )}
         <FactsField name="adminNotes" label="Admin Notes (optional)" length={notes?.length ?? 0} />
         {rejecting ? <ReasonFields subject="withdrawal" flags={withdrawal.flags} withFacts={false} /> : null}
         <DialogFooter className="mt-0">

@@ -4,12 +4,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatUsdt } from '../../../../shared/format.ts';
+import type { WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
+import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
 import { problemTitle, withdrawalForm } from './withdrawal-form.ts';
@@ -18,10 +20,12 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   savedAddress: string;
+  /** How the saved address stands (DECISIONS §6, Wallet proof). */
+  walletProof: WalletProof;
   withdrawable: string;
 }
 
-export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawable }: Props) {
+export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof, withdrawable }: Props) {
   const mutation = useRequestWithdrawal();
   const schema = useMemo(() => withdrawalForm(withdrawable), [withdrawable]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', walletAddress: savedAddress } });
@@ -30,13 +34,22 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
 
   const { reset } = mutation;
   const { reset: resetForm } = form;
-  // Each opening starts from a blank amount and the saved address.
+  // Each opening starts from a blank amount and the saved address. While open, a change of the saved
+  // address (a refused request to another one saves it) keeps what was typed and the refusal shown.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open) return;
-    resetForm({ amount: '', walletAddress: savedAddress });
-    attempt.current = null;
-    reset();
+    if (open && !wasOpen.current) {
+      resetForm({ amount: '', walletAddress: savedAddress });
+      attempt.current = null;
+      reset();
+    }
+    wasOpen.current = open;
   }, [open, savedAddress, reset, resetForm]);
+
+  const typed = form.watch('walletAddress').trim();
+  const otherAddress = typed !== '' && typed.toLowerCase() !== savedAddress.toLowerCase();
+  // A refusal of the request as a whole (a hold, WALLET_PROOF=required) stays in the dialog beside its toast.
+  const refusal = mutation.error instanceof ApiError && mutation.error.status < 500 && !mutation.error.fieldErrors.length ? mutation.error.serverMessage : null;
 
   const invalid = (errors: FieldErrors<TWithdrawalInput>) => {
     const first = firstError(errors, ['amount', 'walletAddress']);
@@ -70,6 +83,22 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, withdrawabl
           <FormField name="walletAddress" label="BEP20 Wallet Address" hint="Defaults to your saved USDT wallet; you may use another." required>
             <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
           </FormField>
+          <div className="flex flex-col gap-1.5 text-sm" aria-live="polite">
+            {otherAddress ? (
+              <p className="text-gold">
+                Another address replaces your saved one: it starts unverified, and withdrawals pause for your security before one can be made to it.
+              </p>
+            ) : (
+              <p className="flex flex-wrap items-center gap-2 text-muted">
+                Your saved address: <WalletProofLabel proof={walletProof} length="long" />
+              </p>
+            )}
+          </div>
+          {refusal ? (
+            <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
+              {refusal}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabledFocusable={mutation.isPending}>
               Cancel

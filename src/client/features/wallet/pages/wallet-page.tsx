@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowUpRight, Award, Check, Coins, DollarSign, History, Pencil, Wallet as WalletIcon, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
 import { formatDateTime, formatGcm, formatSignedAmount, formatUsdt } from '../../../../shared/format.ts';
@@ -20,6 +20,7 @@ import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { decisionOf } from '../../../api/decisions.ts';
 import { AppealPanel, DecisionReason } from '../../../components/decision-reason.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
+import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
@@ -30,6 +31,7 @@ import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { WalletProofActions } from '../components/wallet-proof.tsx';
 import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
 
 export function WalletPage() {
@@ -50,8 +52,12 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
   const enough = compareMoney(withdrawable, MIN_WITHDRAWAL_USDT) >= 0;
   const suspended = ambassador.status === 'suspended';
   const pending = ambassador.pendingWithdrawalUsdt && toCents(ambassador.pendingWithdrawalUsdt) > 0n ? ambassador.pendingWithdrawalUsdt : null;
-  // DECISIONS §5, Wallet change hold: the server computes the time from the stored change.
-  const pausedUntil = ambassador.withdrawalsPausedUntil;
+  // DECISIONS §5, Wallet change hold, and §6, the exchange hold: the server computes the time from what it stored.
+  const pausedUntil = ambassador.withdrawalsPausedUntil ?? ambassador.exchangeHoldUntil;
+  // The later of the two holds says why: the first withdrawal to a declared exchange address, or a change.
+  const pausedForExchange = ambassador.exchangeHoldUntil !== null && pausedUntil === ambassador.exchangeHoldUntil;
+  // WALLET_PROOF=required: an unproven address is refused; the page says so first.
+  const proofMissing = hasAddress && ambassador.walletProofRequired && ambassador.walletProof === 'none';
 
   return (
     <div className="flex flex-col gap-6">
@@ -114,22 +120,26 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
             <p className="text-sm font-semibold">GCM Wallet</p>
             <p className="mt-1 text-sm text-muted">Coming Soon</p>
           </div>
-          <UsdtWalletEditor address={ambassador.usdtWalletAddress} />
+          <UsdtWalletEditor ambassador={ambassador} />
         </CardContent>
         <CardContent className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
-          <div className={cn('text-sm', pausedUntil ? 'text-gold' : 'text-muted')} id="withdraw-hint">
+          <div className={cn('text-sm', pausedUntil || proofMissing ? 'text-gold' : 'text-muted')} id="withdraw-hint">
             {!hasAddress
               ? 'Please add your USDT wallet address to enable withdrawals'
               : pausedUntil
-                ? `For your security, withdrawals are paused until ${formatDateTime(pausedUntil)} after a wallet address change.`
-                : !enough
-                  ? 'You need at least 50 USDT to request a withdrawal'
-                  : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
+                ? pausedForExchange
+                  ? `Your first withdrawal to an exchange deposit address can be requested from ${formatDateTime(pausedUntil)}: an address that cannot be verified waits longer.`
+                  : `For your security, withdrawals are paused until ${formatDateTime(pausedUntil)} after a wallet address change.`
+                : proofMissing
+                  ? 'To withdraw, verify your USDT address with your wallet, or say it is an exchange deposit address.'
+                  : !enough
+                    ? 'You need at least 50 USDT to request a withdrawal'
+                    : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
           </div>
           {/* Unavailable but focusable: it says why (the hint), and keeps the focus when a request leaves too little to withdraw. */}
           <Button
             onClick={() => setDialogOpen(true)}
-            disabledFocusable={!hasAddress || !enough || suspended || Boolean(pausedUntil)}
+            disabledFocusable={!hasAddress || !enough || suspended || Boolean(pausedUntil) || proofMissing}
             aria-describedby="withdraw-hint"
           >
             <ArrowUpRight aria-hidden="true" /> Request Withdrawal
@@ -137,7 +147,13 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
         </CardContent>
       </Card>
 
-      <WithdrawalDialog open={dialogOpen} onOpenChange={setDialogOpen} savedAddress={ambassador.usdtWalletAddress ?? ''} withdrawable={withdrawable} />
+      <WithdrawalDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        savedAddress={ambassador.usdtWalletAddress ?? ''}
+        walletProof={ambassador.walletProof}
+        withdrawable={withdrawable}
+      />
       <WithdrawalList />
       <TransactionHistory />
     </div>
@@ -181,8 +197,10 @@ function BalanceCard({
   );
 }
 
-function UsdtWalletEditor({ address }: { address: string | null }) {
+function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const address = ambassador.usdtWalletAddress;
   const [editing, setEditing] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
   const { editor, editButton } = useEditorFocus(editing);
   const form = useForm({ resolver: zodResolver(ZUsdtWalletForm), defaultValues: { usdtWalletAddress: address ?? '' } });
   const update = useAmbassadorEditor(form, {
@@ -204,7 +222,7 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
 
   if (!editing) {
     return (
-      <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
+      <div ref={box} className="flex flex-col gap-2 rounded-xl border border-border p-4">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-semibold">USDT Wallet (BEP20)</p>
           {/* Named for what it edits, starting with the word shown (WCAG 2.5.3). */}
@@ -215,13 +233,24 @@ function UsdtWalletEditor({ address }: { address: string | null }) {
         <p className={cn('break-all text-sm', address ? 'font-mono' : 'text-muted')} data-testid="usdt-wallet">
           {address ?? 'No USDT wallet address saved yet.'}
         </p>
+        {address ? (
+          <>
+            <WalletProofLabel proof={ambassador.walletProof} verifiedAt={ambassador.walletVerifiedAt} className="w-fit" data-testid="wallet-proof" />
+            <WalletProofActions address={address} proof={ambassador.walletProof} exchangeHoldHours={ambassador.exchangeHoldHours} container={box} />
+          </>
+        ) : null}
       </div>
     );
   }
   return (
     <div ref={editor}>
       <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
-        <FormField name="usdtWalletAddress" label="USDT Wallet (BEP20)" hint="A BEP20 (Binance Smart Chain) address, starting with 0x." required>
+        <FormField
+          name="usdtWalletAddress"
+          label="USDT Wallet (BEP20)"
+          hint={`A BEP20 (Binance Smart Chain) address, starting with 0x.${ambassador.walletProof === 'none' ? '' : ' A new address starts unverified: you verify it again.'}`}
+          required
+        >
           <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
         </FormField>
         <div className="flex gap-2 sm:justify-end">
