@@ -16,6 +16,8 @@ import { SETUP_LINK } from '../helpers/smtp.ts';
 import { browserSuite, expectText, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { axeViolations, describeViolations, settle, type AxeViolation } from './axe.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
+import { privateKeyToAccount } from 'viem/accounts';
+import { TEST_KEYS } from './test-wallet.ts';
 
 const WIDE = { width: 1280, height: 900 } as const;
 const NARROW = { width: 390, height: 844 } as const;
@@ -85,6 +87,17 @@ beforeAll(async () => {
   expect(approved.status).toBe(201);
   expect((await admin.post(`/api/admin/withdrawals/${approved.body.id}/approve`, {})).status).toBe(200);
   expect((await member.client.post('/api/withdrawal-requests', { amount: '60.00', walletAddress: WALLET })).status).toBe(201);
+
+  // An ambassador whose address is proven by a signature (issue 30), with a pending withdrawal to it.
+  const prover = await createAmbassador(server, { admin, fullName: 'Vera Prover' });
+  const signer = privateKeyToAccount(TEST_KEYS.first);
+  expect((await prover.client.patch('/api/ambassador', { usdtWalletAddress: signer.address })).status).toBe(200);
+  const issued = await prover.client.post('/api/wallet/proof/nonce');
+  expect(issued.status).toBe(200);
+  const signature = await signer.signMessage({ message: issued.body.message });
+  expect((await prover.client.post('/api/wallet/proof', { message: issued.body.message, signature })).status).toBe(200);
+  await credit(server, prover.ambassadorId, 'USDT', '100.00');
+  expect((await prover.client.post('/api/withdrawal-requests', { amount: '55.00', walletAddress: signer.address })).status).toBe(201);
 
   // Another ambassador with a pending report, on the same wallet (an abuse flag in the lists).
   reporter = await createAmbassador(server, { admin, fullName: 'Kofi Reporter' });
@@ -288,6 +301,22 @@ describe.each([
     await page.getByRole('button', { name: 'Edit USDT wallet address', exact: true }).click();
     await axe.check('wallet, address editor open');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // Proving the address (issue 30): the copy-and-paste way, and the exchange declaration.
+    await page.getByRole('button', { name: 'Sign in another wallet app' }).click();
+    await page.getByRole('textbox', { name: 'Message to sign' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('textarea[readonly]') as HTMLTextAreaElement | null)?.value.includes('Chain ID'));
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await page.getByText('The signature must be 0x followed by hexadecimal digits, as your wallet gives it').waitFor();
+    await axe.check('wallet, signing in another wallet app, with an error');
+    await expectRequiredAnnounced(page);
+    await expectControlBorders(page);
+    await page.getByRole('button', { name: 'Close: sign in another wallet app' }).click();
+    await openDialog(page, () => page.getByRole('button', { name: 'This is an exchange deposit address' }).click(), 'This is an exchange deposit address');
+    await page.getByRole('button', { name: 'Confirm exchange address' }).click();
+    await page.getByText('Tick the box to confirm you understand.').waitFor();
+    await axe.check('exchange address dialog, not acknowledged');
+    await expectControlBorders(page);
+    await closeDialog(page);
     await openDialog(page, () => page.getByRole('button', { name: 'Request Withdrawal' }).click(), 'Request Withdrawal');
     await axe.check('withdrawal request dialog');
     await expectRequiredAnnounced(page);
@@ -360,6 +389,14 @@ describe.each([
     await axe.check('admin, withdrawals');
     await openDialog(page, () => page.getByRole('button', { name: 'Review withdrawal of Amara Member' }).click(), 'Review Withdrawal');
     await axe.check('withdrawal review dialog');
+    await closeDialog(page);
+    // A verified address (issue 30): its label opens the signed message; the review shows it too.
+    await openDialog(page, () => page.getByRole('button', { name: /^Verified on .+: show the message Vera Prover signed$/ }).click(), 'Wallet proof');
+    await axe.check('wallet proof dialog');
+    await closeDialog(page);
+    await openDialog(page, () => page.getByRole('button', { name: 'Review withdrawal of Vera Prover' }).click(), 'Review Withdrawal');
+    await page.getByText('Show the signed message').click();
+    await axe.check('withdrawal review dialog, signed message shown');
     await closeDialog(page);
     await page.getByRole('checkbox', { name: /^Select for payment: \$75\.00 to Amara Member/ }).click();
     await axe.check('admin, withdrawals, payout batch selected');

@@ -60,7 +60,7 @@ export function WalletProofEvidence({ withdrawal, className }: { withdrawal: Pro
         {/* Focusable, so a keyboard can scroll a long message. */}
         <pre
           tabIndex={0}
-          className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg border border-border bg-background/60 p-3 font-mono text-xs"
+          className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-border bg-background/60 p-3 font-mono text-xs"
           aria-label="Signed message"
         >
           {withdrawal.walletProofMessage}

@@ -293,7 +293,7 @@ function ManualProof({
               value={message ?? 'Preparing the message…'}
               aria-busy={!message}
               rows={9}
-              className="min-h-40 whitespace-pre-wrap break-all font-mono text-xs"
+              className="min-h-40 font-mono text-xs"
             />
             <div className="flex flex-wrap items-center gap-2">
               <Button size="sm" variant="outline" onClick={() => void copy()} disabledFocusable={!message}>
