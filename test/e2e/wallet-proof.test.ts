@@ -98,6 +98,9 @@ describe('an ambassador proves the payout address', () => {
     await expectToast(page, 'Wallet Verified');
     await expectContent(proofLabel(page), /^Verified on \w{3} \d{1,2}, \d{4}$/);
     expect(await page.getByRole('button', { name: 'Verify with your wallet' }).count()).toBe(0);
+    // The button pressed is gone: the focus stays in the wallet's box, on its Edit button, in the Tab order.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit USDT wallet address');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.tabIndex)).toBe(0);
     // The SIWE message the server issued: this site, this address, BNB Smart Chain.
     expect(wallet.signed).toHaveLength(1);
     strikerSigned = wallet.signed[0] ?? '';
