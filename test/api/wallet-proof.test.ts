@@ -1,5 +1,5 @@
 /**
- * Payout wallets proven by signature (DECISIONS §6, Wallet proof; docs/decisions/022-wallet-proof.md):
+ * Payout wallets proven by signature (DECISIONS §6, Wallet proof; docs/decisions/023-wallet-proof.md):
  * a real EIP-4361 signature from a local test account verifies; each refusal has its status and
  * code; a nonce is single use even when the same signed message arrives many times at once; a
  * changed address starts over; an exchange deposit address's first withdrawal waits its hold;

@@ -1,5 +1,5 @@
 /**
- * Payout wallet proof (DECISIONS §6, Wallet proof; docs/decisions/022-wallet-proof.md): an
+ * Payout wallet proof (DECISIONS §6, Wallet proof; docs/decisions/023-wallet-proof.md): an
  * ambassador proves the saved USDT address with a Sign-In with Ethereum (EIP-4361) signature, or
  * says it is an exchange deposit address that cannot sign.
  */

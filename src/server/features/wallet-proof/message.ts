@@ -1,6 +1,6 @@
 /**
  * The EIP-4361 (Sign-In with Ethereum) message an ambassador signs to prove the saved USDT address
- * (DECISIONS §6, Wallet proof; docs/decisions/022-wallet-proof.md). The server builds it with viem's
+ * (DECISIONS §6, Wallet proof; docs/decisions/023-wallet-proof.md). The server builds it with viem's
  * SIWE utilities and keeps it beside its nonce: what comes back must be exactly that text.
  */
 import { randomBytes } from 'node:crypto';

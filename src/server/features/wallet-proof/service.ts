@@ -1,5 +1,5 @@
 /**
- * Payout wallets proven by signature (DECISIONS §6, Wallet proof; docs/decisions/022-wallet-proof.md).
+ * Payout wallets proven by signature (DECISIONS §6, Wallet proof; docs/decisions/023-wallet-proof.md).
  *
  * - A message to sign is issued for the saved USDT address (message.ts): its nonce is kept with the
  *   message, the address and an expiry 10 minutes on.

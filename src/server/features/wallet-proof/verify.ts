@@ -1,5 +1,5 @@
 /**
- * Whether a signature of the issued message was made by the address (docs/decisions/022-wallet-proof.md).
+ * Whether a signature of the issued message was made by the address (docs/decisions/023-wallet-proof.md).
  * A plain account (an address with a private key) is checked here by recovering the signer with
  * viem, no network needed. A smart account (a contract: ERC-1271, or ERC-6492 before it is deployed)
  * can only be asked on chain: with BSC_RPC_URL set, viem's public client `verifyMessage` does it;

@@ -15,6 +15,11 @@ function report(week: string, status: TReportView['status'], gcm: string, usdt: 
     status,
     createdAt: `${week}T10:00:00Z`,
     reviewedAt: null,
+    reasonCode: null,
+    reasonText: null,
+    facts: null,
+    appeal: null,
+    appealDeadline: null,
   };
 }
 
