@@ -121,7 +121,7 @@ describe('a rejected report, its reason and its one appeal', () => {
     await expectContent(row, 'approved');
     await expectContent(row, '+150');
     await page.goto('/wallet');
-    await expectText(page, /\+12\.50/);
+    await expectText(page, /\+\$12\.50/);
   });
 });
 
