@@ -99,6 +99,14 @@ export function formatDateTime(value: string | null | undefined, options: { time
   return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: options.timeZone });
 }
 
+/** A time to decide: "12.5 h" under two days, "3.2 days" from there, "–" when there is none. */
+export function formatHours(value: string | number | null): string {
+  const hours = value === null ? NaN : Number(value);
+  if (!Number.isFinite(hours)) return '–';
+  if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
+  return `${Math.round((hours / 24) * 10) / 10} days`;
+}
+
 /** "Nov 7 - Nov 14, 2026" for a report week. */
 export function formatWeek(start: string, end: string): string {
   const s = new Date(`${start}T00:00:00Z`);

@@ -152,3 +152,26 @@ describe('the reason step on the admin desk', () => {
     await expectToast(page, 'Report Reviewed', 'The report was rejected.');
   });
 });
+
+describe('the service levels', () => {
+  it('are set by the super admin: a refused value says why, a saved one is what the server keeps', async () => {
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    const form = page.getByRole('form', { name: 'Service levels' });
+    const reports = form.getByLabel('Reports (business days)');
+    await expect.poll(() => reports.inputValue()).toBe('5');
+    await expectAxeClean(page, 'service levels');
+
+    await reports.fill('0');
+    await form.getByRole('button', { name: 'Save service levels' }).click();
+    await expectContent(form, 'A service level is a whole number of business days from 1 to 60');
+    expect((await lead.get('/api/settings')).body.serviceLevels.reports).toBe(5);
+
+    await reports.fill('3');
+    await form.getByLabel('Appeals (business days)').fill('4');
+    await form.getByRole('button', { name: 'Save service levels' }).click();
+    await expectToast(page, 'Service Levels Updated', 'The desk measures each pending item against the new service levels.');
+    expect((await lead.get('/api/settings')).body.serviceLevels).toEqual({ reports: 3, applications: 7, withdrawals: 2, appeals: 4 });
+  });
+});

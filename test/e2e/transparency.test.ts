@@ -183,6 +183,18 @@ describe('the month closed by itself, and checked by anyone', () => {
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Transparency' }).count()).toBe(1);
   });
 
+  it("the landing page states the month's median review times beside the promise", async () => {
+    const { page } = await suite.pages.open();
+    await page.goto('/');
+    const promise = page.getByTestId('review-promise');
+    // Applications were decided in September (the ambassadors' approvals); no report was.
+    await expect
+      .poll(() => promise.textContent())
+      .toMatch(
+        new RegExp(`^Applications are reviewed within 5-7 business days and reports within 3-5\\. In ${LABEL}, the median time to a decision was [\\d.]+ (h|days) for applications and no reports were decided\\.$`),
+      );
+  });
+
   it('/transparency raises an alert naming the entry when a remembered head is no longer in the log', async () => {
     const tracked = await suite.pages.open();
     const seen = entries[1] as LogEntry;

@@ -25,13 +25,13 @@ import { useUpdateSettings } from '../api/update-settings.ts';
 
 const PLACES = Array.from({ length: PRIZE_PLACES }, (_, i) => ordinal(i + 1));
 
-/** The five prizes, the number of lottery winners and the lottery prize (DECISIONS §5). */
 /** The month after the running one, by name: prize settings changed now apply from it (DECISIONS §5, protocol 2 step 1). */
 function useNextMonthLabel(): string | null {
   const current = useCurrentSeason();
   return current.data ? seasonLabel(seasonOf(seasonBounds(current.data.month).end)) : null;
 }
 
+/** The five prizes, the number of lottery winners and the lottery prize (DECISIONS §5). */
 export function PrizesCard() {
   const settings = useSettings();
   const update = useUpdateSettings();

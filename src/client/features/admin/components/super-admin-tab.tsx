@@ -29,6 +29,7 @@ import { useUpdateSettings } from '../api/update-settings.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
 import { PrizesCard, SeasonsCard } from './seasons-card.tsx';
+import { ServiceLevelsCard } from './service-levels-card.tsx';
 
 export function SuperAdminTab() {
   return (
@@ -38,6 +39,7 @@ export function SuperAdminTab() {
         <AddAdminCard />
       </div>
       <PrizesCard />
+      <ServiceLevelsCard />
       <SeasonsCard />
       <AdminAccountsCard />
       <ActivityLogCard />

@@ -18,8 +18,9 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
-import { formatCount, formatThousands, formatUsdtThousands } from '../../../../shared/format.ts';
-import { CONTACT_URL, LOTTERY_WINNERS, PROGRAMME_NAME, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
+import { formatCount, formatHours, formatThousands, formatUsdtThousands } from '../../../../shared/format.ts';
+import { APPLICATION_REVIEW_DAYS, CONTACT_URL, LOTTERY_WINNERS, PROGRAMME_NAME, REPORT_REVIEW_DAYS, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
+import { seasonLabel } from '../../../../shared/seasons.ts';
 import { BadgePill, badgeTextClass } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { PrizePool } from '../../../components/prize-pool.tsx';
@@ -126,6 +127,7 @@ export function LandingPage() {
             </li>
           ))}
         </ol>
+        <ReviewPromise />
       </Section>
 
       <section className="render-when-near px-4 pb-20">
@@ -187,6 +189,23 @@ function HeroStat({ label, value }: { label: string; value: string }) {
         {value}
       </dd>
     </div>
+  );
+}
+
+/**
+ * The promise and what the desk did (issue 29): the stated review times beside the real medians of
+ * the last full month, from that month's summary in the public log (the stats answer's reviewTimes).
+ */
+function ReviewPromise() {
+  const times = usePublicStats().data?.reviewTimes;
+  const median = (hours: string | null, what: string) => (hours === null ? `no ${what} were decided` : `${formatHours(hours)} for ${what}`);
+  return (
+    <p className="mt-6 text-sm text-muted" data-testid="review-promise">
+      Applications are reviewed within {APPLICATION_REVIEW_DAYS} business days and reports within {REPORT_REVIEW_DAYS}.
+      {times
+        ? ` In ${seasonLabel(times.month)}, the median time to a decision was ${median(times.applications.medianHours, 'applications')} and ${median(times.reports.medianHours, 'reports')}.`
+        : null}
+    </p>
   );
 }
 

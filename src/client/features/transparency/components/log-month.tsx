@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QUICKNET } from '../../../../shared/drand.ts';
-import { formatDateTime, formatGcm, formatUsdt } from '../../../../shared/format.ts';
+import { formatDateTime, formatGcm, formatHours, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { LogEntry } from '../../../../shared/public-log.ts';
 import { readLogData, type TDecisions, type TLogData, type TPaidData, type TWithheldData } from '../../../../shared/schemas/log-data.ts';
@@ -16,13 +16,6 @@ function pick<K extends TLogData['kind']>(items: Read[], kind: K): Of<K>[] {
 }
 
 /** "18 h", "2.5 days"; a dash when nothing was decided. */
-function formatHours(value: string | number | null): string {
-  const hours = value === null ? NaN : Number(value);
-  if (!Number.isFinite(hours)) return '–';
-  if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
-  return `${Math.round((hours / 24) * 10) / 10} days`;
-}
-
 function Seq({ entry }: { entry: LogEntry }) {
   return <span className="font-mono text-xs text-muted">entry {entry.seq}</span>;
 }
