@@ -158,7 +158,13 @@ describe.each(DATABASE_KINDS)('a protocol 1 season from start to close (%s)', (k
     expect(wallet.body[0]).toMatchObject({ type: 'prize', currency: 'USDT', amount: '200.00', description: '2nd place prize, October 2026' });
     const me = (await second.client.get('/api/ambassador')).body;
     expect(me.withdrawableUsdt).toBe('200.00');
-    expect(me.wins[0]).toMatchObject({ month: '2026-10', kind: 'prize', rank: 2, text: 'You won 2nd place in October 2026' });
+    expect(me.wins).toEqual([{ month: '2026-10', kind: 'prize', rank: 2, prizeUsdt: '200.00', text: 'You won 2nd place in October 2026' }]);
+    // A lottery winner reads the lottery win; the others read none.
+    const lucky = people.find((p) => p.ambassadorId === recomputed[0]) as CreatedAmbassador;
+    await lucky.client.login(lucky.email, lucky.password);
+    expect((await lucky.client.get('/api/ambassadors/me')).body.wins).toEqual([
+      { month: '2026-10', kind: 'lottery', rank: null, prizeUsdt: '20.00', text: 'You won the lottery in October 2026' },
+    ]);
 
     // An email to each of the seven winners.
     await server.flushEmail();

@@ -7,15 +7,15 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadors, programmeTotals, users, weeklyReports } from '../../db/schema.ts';
+import { ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { utcDay } from '../../clock.ts';
 import { containsAny } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
-import { effectiveMonthly, usdtPosition, lockAmbassador } from '../ledger/service.ts';
+import { effectiveMonthly, positionOf, lockAmbassador } from '../ledger/service.ts';
 import { isUuid } from '../ids.ts';
-import { winsOf } from '../seasons/service.ts';
+import { ownFiguresOf } from './own-figures.ts';
 import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
@@ -43,18 +43,8 @@ export async function findAmbassadorByUser(db: Db, userId: string): Promise<Amba
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
   const now = ctx.clock.now();
-  const [position, reports, wins, account, today, exchangeHold] = await Promise.all([
-    usdtPosition(ctx.db, row.id, row.totalUsdtEarned),
-    ctx.db.select({ n: count() }).from(weeklyReports).where(eq(weeklyReports.ambassadorId, row.id)),
-    winsOf(ctx.db, row.id),
-    ctx.db.select({ emailNotifications: users.emailNotifications }).from(users).where(eq(users.id, row.userId)),
-    ctx.db
-      .select({ id: weeklyReports.id })
-      .from(weeklyReports)
-      .where(and(eq(weeklyReports.ambassadorId, row.id), eq(weeklyReports.submittedOn, utcDay(now))))
-      .limit(1),
-    exchangeHoldUntil(ctx.db, ctx.config, row, now),
-  ]);
+  const [figures, exchangeHold] = await Promise.all([ownFiguresOf(ctx.db, row, utcDay(now)), exchangeHoldUntil(ctx.db, ctx.config, row, now)]);
+  const position = positionOf(row.totalUsdtEarned, figures.pendingUsdt, figures.approvedUsdt);
   // Paused by a change of address, or by the exchange hold of a first withdrawal: the later of the two.
   const paused = [withdrawalsPausedUntil(ctx.config, row, now), exchangeHold].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
   return {
@@ -63,14 +53,14 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Pr
     pendingWithdrawalUsdt: position.pendingWithdrawalUsdt,
     withdrawnUsdt: position.withdrawnUsdt,
     usdtBalance: position.usdtBalance,
-    reportCount: reports[0]?.n ?? 0,
-    wins,
-    emailNotifications: account[0]?.emailNotifications ?? true,
+    reportCount: figures.reportCount,
+    wins: figures.wins,
+    emailNotifications: figures.emailNotifications,
     withdrawalsPausedUntil: paused?.toISOString() ?? null,
     exchangeHoldUntil: exchangeHold?.toISOString() ?? null,
     exchangeHoldHours: ctx.config.payouts.exchangeHoldHours,
     walletProofRequired: ctx.config.payouts.walletProof === 'required',
-    nextReportAt: today.length ? `${utcDay(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z` : null,
+    nextReportAt: figures.reportedToday ? `${utcDay(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z` : null,
   };
 }
 

@@ -135,8 +135,13 @@ export async function usdtPosition(db: Db, ambassadorId: string, totalUsdtEarned
     .from(withdrawalRequests)
     .where(and(eq(withdrawalRequests.ambassadorId, ambassadorId), inArray(withdrawalRequests.status, ['pending', 'approved'])))
     .groupBy(withdrawalRequests.status);
-  const pending = toCents(rows.find((r) => r.status === 'pending')?.sum ?? '0');
-  const approved = toCents(rows.find((r) => r.status === 'approved')?.sum ?? '0');
+  return positionOf(totalUsdtEarned, rows.find((r) => r.status === 'pending')?.sum ?? '0', rows.find((r) => r.status === 'approved')?.sum ?? '0');
+}
+
+/** The rule of usdtPosition, from the sums already read (the dashboard reads them in its one statement). */
+export function positionOf(totalUsdtEarned: string, pendingSum: string, approvedSum: string): UsdtPosition {
+  const pending = toCents(pendingSum);
+  const approved = toCents(approvedSum);
   const earned = toCents(totalUsdtEarned);
   return {
     totalUsdtEarned: formatCents(earned),

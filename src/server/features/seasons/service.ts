@@ -27,7 +27,6 @@ import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, 
 import { roundTime } from '../../../shared/drand.ts';
 import { MAX_BEACON_LENGTH } from '../../../shared/limits.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
-import type { TOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
 import { SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { PRIZE_PLACES } from '../../../shared/schemas/settings.ts';
@@ -649,20 +648,5 @@ export async function seasonsForAdmin(ctx: AppContext): Promise<TSeasonAdminItem
       lotteryWinners: row.lotteryWinners?.filter((w) => !w.withheld).length ?? null,
       withheldCount: [...(row.champions ?? []), ...(row.lotteryWinners ?? [])].filter((w) => w.withheld).length,
     };
-  });
-}
-
-/** What the ambassador won, newest first, for the dashboard ("You won 2nd place in October 2026"); withheld prizes are not wins. */
-export async function winsOf(db: Db, ambassadorId: string): Promise<TOwnAmbassador['wins']> {
-  const rows = await db.select().from(seasons).where(isNotNull(seasons.closedAt)).orderBy(desc(seasons.month)).limit(240);
-  return rows.flatMap((row) => {
-    const label = seasonLabel(row.month);
-    const prize = row.champions?.find((c) => c.ambassadorId === ambassadorId && !c.withheld);
-    const lottery = row.lotteryWinners?.find((w) => w.ambassadorId === ambassadorId && !w.withheld);
-    const wins: TOwnAmbassador['wins'] = [];
-    if (prize)
-      wins.push({ month: row.month, kind: 'prize', rank: prize.rank, prizeUsdt: prize.prizeUsdt, text: `You won ${ordinal(prize.rank)} place in ${label}` });
-    if (lottery) wins.push({ month: row.month, kind: 'lottery', rank: null, prizeUsdt: lottery.prizeUsdt, text: `You won the lottery in ${label}` });
-    return wins;
   });
 }
