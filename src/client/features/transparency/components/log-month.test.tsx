@@ -49,6 +49,45 @@ describe('the /transparency page’s parts', () => {
     expect(linked).toContain(`href="https://bscscan.com/tx/0x${'ab'.repeat(32)}"`);
   });
 
+  it('shows the desk in public: the 90th percentile, rejections by reason and the appeals of the month', async () => {
+    const { log } = await closedMonth();
+    const desk = await buildLog([
+      ...log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> })),
+      {
+        at: '2027-01-01T01:06:00.000Z',
+        kind: 'month.summary',
+        data: {
+          month: MONTH,
+          gcmAwarded: '0.00',
+          usdtAwarded: '0.00',
+          usdtPaid: '0.00',
+          applications: { decided: 2, approved: 1, rejected: 1, medianHours: '10.0' },
+          reports: { decided: 4, approved: 2, rejected: 2, medianHours: '30.5' },
+          withdrawals: { decided: 0, approved: 0, rejected: 0, medianHours: null },
+          decisions: { byReason: { low_effort: 2, unspecified: 1, wallet_mismatch: 0 } },
+          hoursToDecide: {
+            applications: { median: '10.0', p90: '12.0' },
+            reports: { median: '30.5', p90: '70.0' },
+            withdrawals: { median: null, p90: null },
+          },
+          appeals: { made: 3, overturned: 1, upheld: 1 },
+        },
+      },
+    ]);
+    const [december] = logByMonth(desk.entries);
+    const plain = text(renderToStaticMarkup(createElement(LogMonth, { month: MONTH, entries: december?.entries ?? [] })));
+    expect(plain).toContain('Median time 90% within');
+    expect(plain).toMatch(/Reports 4 2 2 30\.5 h 2\.9 days/);
+    expect(plain).toMatch(/Withdrawals 0 0 0 – –/);
+    expect(plain).toContain('Reasons given for rejections and suspensions: Not enough activity 2, No reason recorded 1');
+    expect(plain).not.toContain('Wallet problem');
+    expect(plain).toContain('Appeals: 3 made, 1 overturned, 1 upheld');
+    // The summary of before the desk: no 90th percentile column, no reasons, no appeals.
+    const before = text(renderToStaticMarkup(createElement(LogMonth, { month: MONTH, entries: logByMonth(log.entries)[0]?.entries ?? [] })));
+    expect(before).not.toContain('90% within');
+    expect(before).not.toContain('Appeals:');
+  });
+
   it('says the log holds, or raises an alert naming the entry', async () => {
     const { log } = await closedMonth();
     const ok = renderToStaticMarkup(createElement(LogStatus, { checked: { log, verdict: await checkLog(log), remembered: [] } }));

@@ -4,7 +4,8 @@ import { QUICKNET } from '../../../../shared/drand.ts';
 import { formatDateTime, formatGcm, formatHours, formatUsdt } from '../../../../shared/format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { LogEntry } from '../../../../shared/public-log.ts';
-import { readLogData, type TDecisions, type TLogData, type TPaidData, type TWithheldData } from '../../../../shared/schemas/log-data.ts';
+import { readLogData, type TDecisions, type TLogData, type TPaidData, type TSummaryData, type TWithheldData } from '../../../../shared/schemas/log-data.ts';
+import { isReasonCode, REASONS, UNSPECIFIED_REASON } from '../../../../shared/reasons.ts';
 import { ordinal, seasonBounds, seasonLabel } from '../../../../shared/seasons.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
@@ -155,11 +156,12 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
             <DecisionTable
               month={label}
               rows={[
-                ['Applications', data.applications],
-                ['Reports', data.reports],
-                ['Withdrawals', data.withdrawals],
+                ['Applications', data.applications, data.hoursToDecide?.applications.p90],
+                ['Reports', data.reports, data.hoursToDecide?.reports.p90],
+                ['Withdrawals', data.withdrawals, data.hoursToDecide?.withdrawals.p90],
               ]}
             />
+            <DeskFigures data={data} />
           </Part>
         ))}
 
@@ -215,32 +217,26 @@ function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaid
   );
 }
 
-function DecisionTable({ month, rows }: { month: string; rows: [string, TDecisions][] }) {
+type DecisionRow = [name: string, decisions: TDecisions, p90: string | number | null | undefined];
+
+function DecisionTable({ month, rows }: { month: string; rows: DecisionRow[] }) {
+  // Summaries written since the review desk shipped carry the 90th percentile too (DECISIONS §6).
+  const withP90 = rows.some(([, , p90]) => p90 !== undefined);
   return (
     <div>
       <table className="w-full text-left text-sm">
-        <caption className="py-1 text-left text-muted">Decisions in {month}, and how long they took (median, from submission)</caption>
+        <caption className="py-1 text-left text-muted">Decisions in {month}, and how long they took (from submission)</caption>
         <thead>
           <tr className="border-b border-border text-muted">
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              What
-            </th>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Decided
-            </th>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Approved
-            </th>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Rejected
-            </th>
-            <th scope="col" className="py-1 font-semibold">
-              Median time
-            </th>
+            {['What', 'Decided', 'Approved', 'Rejected', 'Median time', ...(withP90 ? ['90% within'] : [])].map((heading) => (
+              <th key={heading} scope="col" className="py-1 pr-3 font-semibold last:pr-0">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map(([name, d]) => (
+          {rows.map(([name, d, p90]) => (
             <tr key={name} className="border-b border-border/50">
               <th scope="row" className="py-1 pr-3 font-medium">
                 {name}
@@ -248,11 +244,41 @@ function DecisionTable({ month, rows }: { month: string; rows: [string, TDecisio
               <td className="py-1 pr-3 font-mono">{d.decided}</td>
               <td className="py-1 pr-3 font-mono">{d.approved}</td>
               <td className="py-1 pr-3 font-mono">{d.rejected}</td>
-              <td className="py-1 font-mono">{formatHours(d.medianHours)}</td>
+              <td className="py-1 pr-3 font-mono last:pr-0">{formatHours(d.medianHours)}</td>
+              {withP90 ? <td className="py-1 font-mono">{formatHours(p90 ?? null)}</td> : null}
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** What a reason code is called in public; `unspecified` is a decision recorded without one. */
+function reasonName(code: string): string {
+  if (code === UNSPECIFIED_REASON) return 'No reason recorded';
+  return isReasonCode(code) ? REASONS[code].label : code;
+}
+
+/** The desk in public (DECISIONS §6): rejections and suspensions by reason, and the appeals of the month. */
+function DeskFigures({ data }: { data: TSummaryData }) {
+  const reasons = Object.entries(data.decisions?.byReason ?? {}).filter(([, n]) => n > 0);
+  if (!reasons.length && !data.appeals) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {reasons.length ? (
+        <p>
+          <span className="text-muted">Reasons given for rejections and suspensions: </span>
+          {reasons.map(([code, n]) => `${reasonName(code)} ${n}`).join(', ')}
+        </p>
+      ) : null}
+      {data.appeals ? (
+        <p>
+          <span className="text-muted">Appeals: </span>
+          {data.appeals.made} made, {data.appeals.overturned} overturned
+          {data.appeals.upheld === undefined ? '' : `, ${data.appeals.upheld} upheld`}
+        </p>
+      ) : null}
     </div>
   );
 }
