@@ -4,7 +4,7 @@
  * path for a while, stops it and sums the profile's self time by where the code lives, divided by the
  * requests served: microseconds of the main thread per request.
  *
- *   BENCH_DATABASE_URL=postgres://…/a_seeded_db npx tsx bench/profile.ts [--path=/api/public/leaderboard] [--seconds=10]
+ *   BENCH_DATABASE_URL=postgres://…/a_seeded_db npx tsx bench/profile.ts [--path=/api/public/leaderboard] [--seconds=10] [--signed-in]
  *
  * A seeded database: `npm run bench -- --pg=S --pglite=none --skip=coldstart,frontend --keep` leaves one.
  */
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { productionEnv } from './ceilings.ts';
 import { ROOT, load, stopProcess } from './lib.ts';
-import { signInRequests } from './product-load.ts';
+import { signIn, signInRequests } from './product-load.ts';
+import { BENCH_PASSWORD, WRITERS, benchEmail } from './seed.ts';
 
 interface Node {
   id: number;
@@ -94,7 +95,13 @@ async function main(): Promise<void> {
   // --path=/api/login: the sign-in flood of the bench (16 connections, the seeded accounts in turn).
   const signIns = target === '/api/login';
   const base = `http://127.0.0.1:${listening}`;
-  const options = signIns ? { url: base, connections: 16, requests: signInRequests(base, 1_000) } : { url, connections: 100, headers };
+  // --signed-in: the path read by a signed-in ambassador (the dashboard ceiling's account), 50 connections as there.
+  const cookie = process.argv.includes('--signed-in') ? await signIn(base, benchEmail(WRITERS + 2), BENCH_PASSWORD) : undefined;
+  const options = signIns
+    ? { url: base, connections: 16, requests: signInRequests(base, 1_000) }
+    : cookie
+      ? { url, connections: 50, headers: { ...headers, cookie } }
+      : { url, connections: 100, headers };
   await load({ ...options, seconds: 3 });
   const linesBefore = lines;
   child.kill('SIGUSR2');

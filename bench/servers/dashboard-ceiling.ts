@@ -9,7 +9,8 @@ import Fastify from 'fastify';
 import { loadSession, SESSION_COOKIE } from '../../src/server/auth/sessions.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { findAmbassadorByUser } from '../../src/server/features/ambassadors/service.ts';
+import { eq, sql } from 'drizzle-orm';
+import { ambassadors } from '../../src/server/db/schema.ts';
 
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -20,6 +21,12 @@ const config = loadConfig({
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
 const cookiePrefix = `${SESSION_COOKIE}=`;
+// The row read: the caller's ambassador record by its account, prepared once (as the product prepares its statements).
+const ambassadorByUser = database.db
+  .select()
+  .from(ambassadors)
+  .where(eq(ambassadors.userId, sql.placeholder('userId')))
+  .prepare('ceiling_ambassador_by_user');
 const app = Fastify({ logger: false });
 app.get('/api/ambassadors/me', async (request, reply) => {
   const token = (request.headers.cookie ?? '')
@@ -29,7 +36,7 @@ app.get('/api/ambassadors/me', async (request, reply) => {
     ?.slice(cookiePrefix.length);
   const session = token ? await loadSession(database.db, config, decodeURIComponent(token), new Date()) : null;
   if (!session) return reply.code(401).send({ message: 'Not logged in' });
-  const row = await findAmbassadorByUser(database.db, session.user.id);
+  const [row] = await ambassadorByUser.execute({ userId: session.user.id });
   if (!row) return reply.code(404).send({ message: 'no ambassador' });
   return reply.send(row);
 });

@@ -6,7 +6,7 @@ import { and, eq, gt, ne, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { ambassadors, sessions, users } from '../db/schema.ts';
 import { newToken, sessionKey } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -101,40 +101,77 @@ export async function replaceSession(
   return createSession(tx, config, userId, now, options);
 }
 
+const SESSION_COLUMNS = {
+  expire: sessions.expire,
+  absoluteExpire: sessions.absoluteExpire,
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  fullName: users.fullName,
+  isAdmin: users.isAdmin,
+  isSuperAdmin: users.isSuperAdmin,
+  mfaEnabledAt: users.mfaEnabledAt,
+  mfaVerified: sessions.mfaVerified,
+};
+
+/** A live, fully signed-in session (not one waiting for its second factor). */
+const liveSession = () =>
+  and(
+    eq(sessions.sid, sql.placeholder('sid')),
+    eq(sessions.mfaPending, false),
+    gt(sessions.expire, sql.placeholder('now')),
+    gt(sessions.absoluteExpire, sql.placeholder('now')),
+  );
+
 /** The session of a signed-in request, with its account: built once per database handle (db/prepared.ts). */
 const loadSessionStatement = preparedPer((db) =>
-  db
-    .select({
-      expire: sessions.expire,
-      absoluteExpire: sessions.absoluteExpire,
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      fullName: users.fullName,
-      isAdmin: users.isAdmin,
-      isSuperAdmin: users.isSuperAdmin,
-      mfaEnabledAt: users.mfaEnabledAt,
-      mfaVerified: sessions.mfaVerified,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.sid, sql.placeholder('sid')),
-        eq(sessions.mfaPending, false),
-        gt(sessions.expire, sql.placeholder('now')),
-        gt(sessions.absoluteExpire, sql.placeholder('now')),
-      ),
-    )
-    .prepare('load_session'),
+  db.select(SESSION_COLUMNS).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(liveSession()).prepare('load_session'),
 );
 
+/**
+ * The same, with the account's ambassador record (null when it has none), for the routes of
+ * ambassadors: one round trip where two were made (the record is needed by every such route).
+ */
+const loadAmbassadorSessionStatement = preparedPer((db) =>
+  db
+    .select({ ...SESSION_COLUMNS, ambassador: ambassadors })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ambassadors, eq(ambassadors.userId, users.id))
+    .where(liveSession())
+    .prepare('load_ambassador_session'),
+);
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof loadSessionStatement>['execute']>>[number];
+
 export async function loadSession(db: Db, config: Config, token: string, now: Date): Promise<LoadedSession | null> {
-  if (!token || token.length > 100) return null;
-  const sid = sessionKey(config.sessionSecret, token);
-  const rows = await loadSessionStatement(db).execute({ sid, now });
-  const row = rows[0];
-  if (!row) return null;
+  const sid = sidOf(config, token);
+  if (!sid) return null;
+  const [row] = await loadSessionStatement(db).execute({ sid, now });
+  return row ? await sessionOf(db, config, sid, row, now) : null;
+}
+
+/** loadSession for an ambassador route: the session and the caller's ambassador record (null when there is none). */
+export async function loadAmbassadorSession(
+  db: Db,
+  config: Config,
+  token: string,
+  now: Date,
+): Promise<(LoadedSession & { ambassador: typeof ambassadors.$inferSelect | null }) | null> {
+  const sid = sidOf(config, token);
+  if (!sid) return null;
+  const [found] = await loadAmbassadorSessionStatement(db).execute({ sid, now });
+  if (!found) return null;
+  const { ambassador, ...row } = found;
+  return { ...(await sessionOf(db, config, sid, row, now)), ambassador };
+}
+
+function sidOf(config: Config, token: string): string | null {
+  return !token || token.length > 100 ? null : sessionKey(config.sessionSecret, token);
+}
+
+/** A found session as the request keeps it; its idle expiry moved on (at most once a minute). */
+async function sessionOf(db: Db, config: Config, sid: string, row: SessionRow, now: Date): Promise<LoadedSession> {
   const idleExpire = Math.min(now.getTime() + config.sessionIdleMs, row.absoluteExpire.getTime());
   if (idleExpire - row.expire.getTime() > TOUCH_EVERY_MS) {
     await db

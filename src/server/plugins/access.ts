@@ -6,11 +6,11 @@
  * record found. API answers are never stored by a cache (no-store) unless a route says otherwise.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, loadSession } from '../auth/sessions.ts';
+import { SESSION_COOKIE, loadAmbassadorSession, loadSession, type LoadedSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 import { AppError, forbidden } from '../errors.ts';
-import { AMBASSADOR_NOT_FOUND, findAmbassadorByUser } from '../features/ambassadors/service.ts';
+import { AMBASSADOR_NOT_FOUND } from '../features/ambassadors/service.ts';
 import { MUTATING_METHODS, checkAccess, type Access } from '../http.ts';
 
 export interface RouteEntry {
@@ -59,15 +59,15 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {
-        if (access !== 'public') await attachSession(request);
+        if (access !== 'public') await attachSession(request, access === 'ambassador');
         checkAccess(access, request.user);
         // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
         if ((access === 'admin' || access === 'superAdmin') && ctx.config.adminMfa === 'required' && request.user && !request.user.mfaEnabled) {
           throw new AppError('FORBIDDEN', MFA_MESSAGES.enrollFirst, undefined, 'MFA_ENROLL');
         }
         if (mutating && !crossSite) checkOrigin(request);
+        // The record came with the session (one round trip): an account without one is refused here.
         if (access === 'ambassador' && request.user) {
-          request.ambassador = (await findAmbassadorByUser(ctx.db, request.user.id)) ?? null;
           if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
         }
       },
@@ -75,16 +75,25 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     ];
   });
 
-  async function attachSession(request: FastifyRequest): Promise<void> {
+  async function attachSession(request: FastifyRequest, withAmbassador: boolean): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await loadSession(ctx.db, ctx.config, token, ctx.clock.now());
-    if (session) {
-      request.user = session.user;
-      request.sessionSid = session.sid;
-      request.sessionMfaVerified = session.mfaVerified;
-    }
+    const now = ctx.clock.now();
+    if (withAmbassador) {
+      const session = await loadAmbassadorSession(ctx.db, ctx.config, token, now);
+      if (session) request.ambassador = session.ambassador;
+      attach(request, session);
+    } else attach(request, await loadSession(ctx.db, ctx.config, token, now));
   }
+
+  function attach(request: FastifyRequest, session: LoadedSession | null): void {
+    if (!session) return;
+    request.user = session.user;
+    request.sessionSid = session.sid;
+    request.sessionMfaVerified = session.mfaVerified;
+  }
+
+
 
   // A state-changing request must come from the app's own origin (APP_URL) or one listed in
   // ALLOWED_ORIGINS. Never from "whatever Host it was sent to": a hostile name resolving to this

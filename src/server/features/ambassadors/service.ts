@@ -1,11 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { z } from 'zod';
 import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, TOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedPer } from '../../db/prepared.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { utcDay } from '../../clock.ts';
@@ -26,20 +25,6 @@ import { ambassadorSuspendedEmail, decisionReasonLines } from '../../email/templ
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
 export const AMBASSADOR_NOT_FOUND = 'Ambassador profile not found';
-
-/** The caller's ambassador record (every request of an 'ambassador' route): built once per database handle (db/prepared.ts). */
-const ambassadorByUser = preparedPer((db) =>
-  db
-    .select()
-    .from(ambassadors)
-    .where(eq(ambassadors.userId, sql.placeholder('userId')))
-    .prepare('ambassador_by_user'),
-);
-
-export async function findAmbassadorByUser(db: Db, userId: string): Promise<AmbassadorRow | undefined> {
-  const rows = await ambassadorByUser(db).execute({ userId });
-  return rows[0];
-}
 
 export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
   const now = ctx.clock.now();
