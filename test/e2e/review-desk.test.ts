@@ -173,5 +173,7 @@ describe('the service levels', () => {
     await form.getByRole('button', { name: 'Save service levels' }).click();
     await expectToast(page, 'Service Levels Updated', 'The desk measures each pending item against the new service levels.');
     expect((await lead.get('/api/settings')).body.serviceLevels).toEqual({ reports: 3, applications: 7, withdrawals: 2, appeals: 4 });
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'service-levels');
   });
 });

@@ -193,6 +193,8 @@ describe('the month closed by itself, and checked by anyone', () => {
       .toMatch(
         new RegExp(`^Applications are reviewed within 5-7 business days and reports within 3-5\\. In ${LABEL}, the median time to a decision was [\\d.]+ (h|days) for applications and no reports were decided\\.$`),
       );
+    await promise.scrollIntoViewIfNeeded();
+    await screenshot(page, 'landing-review-times');
   });
 
   it('/transparency raises an alert naming the entry when a remembered head is no longer in the log', async () => {
