@@ -26,7 +26,11 @@ const STARTING = { message: 'The service is starting. Please try again.' };
 /** Polls until `path` answers `status` (connection refused counts as not yet); fails if the process exits. */
 async function waitFor(child: ChildProcess, url: string, status: number): Promise<void> {
   for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    // Waiting for it to refuse connections (0): a server that has already exited refuses them too.
+    if (child.exitCode !== null) {
+      if (status === 0) return;
+      throw new Error(`the server exited with ${child.exitCode}`);
+    }
     const answered = await fetch(url)
       .then(async (r) => (await r.text(), r.status))
       .catch(() => 0);
