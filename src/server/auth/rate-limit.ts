@@ -10,6 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema.ts';
 import { rateLimited } from '../errors.ts';
 
@@ -86,6 +87,16 @@ export async function consume(db: Db, limit: Limit, now: Date, message: string):
   await consumeAll(db, [limit], now, message);
 }
 
+/** refund's statement for one key cleared and one given back, built once per database handle (db/prepared.ts). */
+const clearAndRefund = preparedPer((db) => {
+  const clear = sql`${rateLimits.key} = ${sql.placeholder('clear')}`;
+  return db
+    .update(rateLimits)
+    .set({ count: sql`case when ${clear} then 0 else greatest(${rateLimits.count} - 1, 0) end` })
+    .where(sql`${clear} or (${rateLimits.key} = ${sql.placeholder('refund')} and ${rateLimits.windowStart} <= ${sql.placeholder('now')}::timestamptz)`)
+    .prepare('rate_limit_clear_and_refund');
+});
+
 /**
  * Takes back an attempt counted at `now` by consumeAll that turned out to succeed (one statement):
  * each of `refunded` loses that one attempt, so only failures stay counted there, and each of
@@ -96,6 +107,13 @@ export async function refund(db: Db, now: Date, { refunded = [], cleared = [] }:
   const clearKeys = cleared.map((l) => l.key);
   const refundKeys = refunded.map((l) => l.key).filter((k) => !clearKeys.includes(k));
   if (!clearKeys.length && !refundKeys.length) return;
+  // A successful sign-in's shape (the account cleared, the address given back): one prepared statement.
+  const [clearKey] = clearKeys;
+  const [refundKey] = refundKeys;
+  if (clearKeys.length === 1 && refundKeys.length === 1 && clearKey && refundKey) {
+    await clearAndRefund(db).execute({ clear: clearKey, refund: refundKey, now: now.toISOString() });
+    return;
+  }
   const inList = (keys: string[]) =>
     sql`${rateLimits.key} in (${sql.join(
       keys.map((k) => sql`${k}`),

@@ -99,7 +99,10 @@ export async function login(
   // on the other's round trip, and the hashing threads, the scarce resource, wait less for the next one.
   const [, session] = await Promise.all([
     refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] }),
-    withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending })),
+    // A browser without a session has nothing to replace: the new one is a single insert.
+    browser.sessionToken
+      ? withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending }))
+      : createSession(ctx.db, ctx.config, user.id, now, { mfaPending }),
   ]);
   // A browser becomes known once it has completed a sign-in: with two-factor on, at the second step,
   // so knowing the password alone never makes a device whose code attempts escape the account's limit.
