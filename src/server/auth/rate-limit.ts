@@ -45,10 +45,42 @@ export async function hitAll(db: Db, limits: Limit[], now: Date): Promise<Map<st
   return new Map([...(await hitWindows(db, limits, now))].map(([key, { count }]) => [key, count]));
 }
 
+/** hitWindows's statement for two keys under one window (keys in order), built once per database handle. */
+const hitTwo = preparedPer((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const open = sql`${sql.placeholder('open')}::timestamptz`;
+  return db
+    .insert(rateLimits)
+    .values([
+      { key: sql.placeholder('first'), windowStart: now, count: 1 },
+      { key: sql.placeholder('second'), windowStart: now, count: 1 },
+    ])
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${open} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${open} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .prepare('rate_limit_hit_two');
+});
+
 /** hitAll, with when each key's current window started. */
 async function hitWindows(db: Db, limits: Limit[], now: Date): Promise<Map<string, { count: number; windowStart: Date }>> {
   const sorted = distinctSorted(limits);
   if (!sorted.length) return new Map();
+  const [first, second] = sorted;
+  if (sorted.length === 2 && first && second && first.windowMs === second.windowMs) {
+    // A sign-in's shape (the account and the address, one window): one prepared statement.
+    const rows = await hitTwo(db).execute({
+      first: first.key,
+      second: second.key,
+      now: now.toISOString(),
+      open: new Date(now.getTime() - first.windowMs).toISOString(),
+    });
+    return new Map(rows.map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
+  }
   const open = windowOpen(sorted, now);
   const rows = await db
     .insert(rateLimits)
