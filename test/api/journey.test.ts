@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.body.map((a: { totalFollowers: number }) => a.totalFollowers)).toEqual([999_999, 1500]);
     const summaryBefore = await admin.get('/api/admin/summary');
-    expect(summaryBefore.body).toEqual({ totalAmbassadors: 0, pendingApplications: 2, pendingReports: 0, pendingWithdrawals: 0 });
+    expect(summaryBefore.body).toEqual({ totalAmbassadors: 0, pendingApplications: 2, pendingReports: 0, pendingWithdrawals: 0, pendingAppeals: 0 });
 
     const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
     expect(approved.status).toBe(200);

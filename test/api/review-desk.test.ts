@@ -277,7 +277,10 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
 
   it('refuses the admin who decided, whatever they send; another admin upholds, and the person is told why', async () => {
     const { person, id } = await rejectedReport(adminA.client, { status: 'rejected', reasonCode: 'outside_period', facts: 'These posts are from October.' });
+    const pendingBefore = (await adminA.client.get('/api/admin/summary')).body.pendingAppeals as number;
     const appeal = (await person.client.post(`/api/reports/${id}/appeal`, { text: 'They were posted this week.' })).body;
+    // The desk's summary counts it until it is decided.
+    expect((await adminA.client.get('/api/admin/summary')).body.pendingAppeals).toBe(pendingBefore + 1);
     for (const body of [{ outcome: 'upheld' }, { outcome: 'overturned', gcmAwarded: '10' }]) {
       const refused = await adminA.client.post(`/api/admin/appeals/${appeal.id}/decide`, body);
       expect(refused.status).toBe(403);
@@ -297,6 +300,7 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(upheld.status, upheld.text).toBe(200);
     expect(upheld.body).toMatchObject({ status: 'upheld', decidedBy: 'Admin Beta', facts: 'The post dates are Oct 20-25.' });
     expect((await superAdmin.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'overturned' })).status).toBe(409);
+    expect((await adminA.client.get('/api/admin/summary')).body.pendingAppeals).toBe(pendingBefore);
     const report = (await person.client.get(`/api/reports/${id}`)).body;
     expect(report).toMatchObject({ status: 'rejected', reasonCode: 'outside_period', appeal: { status: 'upheld', facts: 'The post dates are Oct 20-25.' } });
     expect((await notificationsOf(person)).find((n) => n.kind === 'appeal_upheld')?.body).toContain('The post dates are Oct 20-25.');

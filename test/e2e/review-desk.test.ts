@@ -84,6 +84,8 @@ describe('a rejected report, its reason and its one appeal', () => {
   it('the admin who rejected it is refused; another admin overturns it with awards', async () => {
     const first = (await pages.open()).page;
     await signInAsSuperAdmin(first, SUPER_ADMIN);
+    // The tab says an appeal is waiting.
+    await first.getByRole('tab', { name: 'Appeals 1 pending' }).waitFor();
     await first.getByRole('tab', { name: 'Appeals' }).click();
     await first.getByRole('button', { name: 'Decide appeal of Amara Okafor' }).click();
     const dialog = first.getByRole('dialog');

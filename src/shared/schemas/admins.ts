@@ -46,6 +46,8 @@ export const ZAdminSummary = z.object({
   pendingApplications: z.number().int(),
   pendingReports: z.number().int(),
   pendingWithdrawals: z.number().int(),
+  /** Appeals waiting for an admin other than the one who decided (DECISIONS §6). */
+  pendingAppeals: z.number().int(),
 });
 export type TAdminSummary = z.infer<typeof ZAdminSummary>;
 

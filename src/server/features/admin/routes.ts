@@ -5,6 +5,7 @@ import { ambassadorCount } from '../ambassadors/service.ts';
 import { pendingApplicationCount } from '../applications/service.ts';
 import { pendingReportCount } from '../reports/service.ts';
 import { pendingWithdrawalCount } from '../wallet/service.ts';
+import { pendingAppealCount } from '../appeals/service.ts';
 import { ZAnalytics } from '../../../shared/schemas/analytics.ts';
 import { analytics } from '../analytics/service.ts';
 
@@ -16,19 +17,20 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getAdminSummary',
         summary: 'The admin desk’s counts',
-        description: 'Ambassadors, and the applications, reports and withdrawals waiting for a decision.',
+        description: 'Ambassadors, and the applications, reports, withdrawals and appeals waiting for a decision.',
         tags: ['admin'],
-        response: { 200: ZAdminSummary.describe('Ambassadors, and the pending applications, reports and withdrawals.') },
+        response: { 200: ZAdminSummary.describe('Ambassadors, and the pending applications, reports, withdrawals and appeals.') },
       },
     },
     async () => {
-      const [totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals] = await Promise.all([
+      const [totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals, pendingAppeals] = await Promise.all([
         ambassadorCount(app.ctx.db),
         pendingApplicationCount(app.ctx),
         pendingReportCount(app.ctx),
         pendingWithdrawalCount(app.ctx),
+        pendingAppealCount(app.ctx),
       ]);
-      return { totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals };
+      return { totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals, pendingAppeals };
     },
   );
 

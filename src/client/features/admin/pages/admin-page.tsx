@@ -84,6 +84,7 @@ export function AdminPage() {
               </TabsTrigger>
               <TabsTrigger value="appeals">
                 <Scale className="size-4" aria-hidden="true" /> Appeals
+                <PendingAppeals />
               </TabsTrigger>
               <TabsTrigger value="analytics">
                 <BarChart3 className="size-4" aria-hidden="true" /> Analytics
@@ -127,6 +128,18 @@ export function AdminPage() {
         </ConsoleOrEnrollment>
       </main>
     </div>
+  );
+}
+
+/** How many appeals wait for a decision, beside the tab's name (none: nothing is shown). */
+function PendingAppeals() {
+  const pending = useAdminSummary().data?.pendingAppeals ?? 0;
+  if (!pending) return null;
+  return (
+    <span className="ml-1 rounded-full bg-background px-1.5 py-0.5 font-mono text-[11px] font-bold leading-none text-gold ring-1 ring-gold/60">
+      {formatCount(pending)}
+      <span className="sr-only"> pending</span>
+    </span>
   );
 }
 
