@@ -23,6 +23,7 @@ const MATRIX: Record<string, Row> = {
   // GET /metrics exists only with METRICS_TOKEN (test/api/metrics.test.ts); there is no GET /backup (test/api/operator-doors.test.ts).
   'GET /api/openapi.json': [200, 200, 200, 200, 200],
   'GET /api/user': [401, 200, 200, 200, 200],
+  'PATCH /api/user': [401, 400, 400, 400, 400],
   'POST /api/login': [400, 400, 400, 400, 400],
   'GET /api/login': [302, 302, 302, 302, 302],
   'POST /api/super-admin-login': [400, 400, 400, 400, 400],

@@ -20,6 +20,7 @@ describe.each(DATABASE_KINDS)('withTransaction (%s)', (kind) => {
     isAdmin: true,
     isSuperAdmin: true,
     mfaEnabled: false,
+    locale: null,
   };
 
   beforeAll(async () => {

@@ -95,6 +95,7 @@ export async function credit(server: TestServer, ambassadorId: string, currency:
     isAdmin: true,
     isSuperAdmin: true,
     mfaEnabled: false,
+    locale: null,
   };
   await withTransaction(server.ctx, actor, (m) => ledger.post(m, { ambassadorId, type: 'reward', currency, amount, description: 'test credit' }));
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
 import { ambassadors, sessions, users } from '../db/schema.ts';
 import { newToken, sessionKey } from './tokens.ts';
+import { isLocale, type Locale } from '../../shared/locales.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -20,6 +21,8 @@ export interface SessionUser {
   isSuperAdmin: boolean;
   /** Two-factor sign-in is on for the account. */
   mfaEnabled: boolean;
+  /** The language the account chose (DECISIONS §6), or null. */
+  locale: Locale | null;
 }
 
 export interface LoadedSession {
@@ -112,6 +115,7 @@ const SESSION_COLUMNS = {
   isSuperAdmin: users.isSuperAdmin,
   mfaEnabledAt: users.mfaEnabledAt,
   mfaVerified: sessions.mfaVerified,
+  locale: users.locale,
 };
 
 /** A live, fully signed-in session (not one waiting for its second factor). */
@@ -179,8 +183,8 @@ async function sessionOf(db: Db, config: Config, sid: string, row: SessionRow, n
       .set({ expire: new Date(idleExpire) })
       .where(eq(sessions.sid, sid));
   }
-  const { expire: _e, absoluteExpire: _a, mfaEnabledAt, mfaVerified, ...rest } = row;
-  return { sid, user: { ...rest, mfaEnabled: mfaEnabledAt !== null }, mfaVerified };
+  const { expire: _e, absoluteExpire: _a, mfaEnabledAt, mfaVerified, locale, ...rest } = row;
+  return { sid, user: { ...rest, mfaEnabled: mfaEnabledAt !== null, locale: isLocale(locale) ? locale : null }, mfaVerified };
 }
 
 export async function destroySession(db: Db, sid: string): Promise<void> {

@@ -53,9 +53,15 @@ export const users = pgTable(
      * from an emailed link or the profile): such an admin's approval does not count as a second one.
      */
     passwordChosenBySelf: boolean('password_chosen_by_self').notNull().default(true),
+    /** The language the account chose (DECISIONS §6, Languages); null: the browser's. Emails go out in it. */
+    locale: text('locale'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_setup_token_key').on(t.passwordSetupToken)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_setup_token_key').on(t.passwordSetupToken),
+    check('users_locale_check', sql`${t.locale} is null or ${t.locale} in ('en', 'es', 'pt-BR', 'tr', 'id')`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { ZEmail, passwordSchema } from './common.ts';
+import { LOCALE_MESSAGE, LOCALES } from '../locales.ts';
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -69,5 +70,16 @@ export const ZCurrentUser = z.object({
   isSuperAdmin: z.boolean(),
   /** Two-factor sign-in is on for the account. */
   mfaEnabled: z.boolean(),
+  // A string (not an enum) in the document: OpenAPI 3.0 has no nullable enum.
+  locale: z
+    .string()
+    .nullable()
+    .describe(`The language the account chose (DECISIONS §6: ${LOCALES.join(', ')}), or null: the language menu’s or the browser’s is used.`),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+/** PATCH /api/user: the account's language. */
+export const ZUserUpdate = z.object({
+  locale: z.enum(LOCALES, { error: LOCALE_MESSAGE }),
+});
+export type TUserUpdate = z.infer<typeof ZUserUpdate>;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { isLocale, type Locale } from '../../../shared/locales.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { consume, consumeAll, hit, refund, type Limit } from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, loadPendingSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
@@ -29,6 +30,7 @@ export function sessionUser(row: UserRow): SessionUser {
     isAdmin: row.isAdmin,
     isSuperAdmin: row.isSuperAdmin,
     mfaEnabled: row.mfaEnabledAt !== null,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 
@@ -301,4 +303,15 @@ export async function forgotPassword(ctx: AppContext, email: string, address: st
       },
     );
   });
+}
+
+/**
+ * The signed-in account's language (DECISIONS §6, Languages): its pages and the emails it is sent
+ * from now on. The account's other tabs hear of it (the `me` topic) and switch too.
+ */
+export async function updateUser(ctx: AppContext, user: SessionUser, input: { locale: Locale }): Promise<SessionUser> {
+  await withTransaction(ctx, user, async (m) => {
+    await m.tx.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
+  });
+  return { ...user, locale: input.locale };
 }
