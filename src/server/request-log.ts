@@ -6,10 +6,11 @@
  * - every change (POST, PUT, PATCH, DELETE) keeps both lines, as before;
  * - a read (GET, HEAD) gets one full line when it completes (the request, its id, the answer's
  *   status, the time): when it failed (status >= 400 or an error), was slow (SLOW_REQUEST_MS or
- *   more), or was made by a signed-in account;
- * - a quiet read, answered successfully and promptly to nobody signed in (the public reads, pages,
- *   health checks, metrics scrapes), is counted instead, and the counts are written as one line a
- *   minute (QuietReads). The metrics (GET /metrics) count every request by route and status too.
+ *   more), or was made by an admin (admins read other people's data: each such read is on record);
+ * - a quiet read, answered successfully and promptly to nobody signed in or to an ambassador (the
+ *   public reads, pages, health checks, metrics scrapes, an ambassador's own pages), is counted
+ *   instead, and the counts are written as one line a minute (QuietReads). The metrics (GET
+ *   /metrics) count every request by route and status too.
  *
  * Whatever is logged carries the request id (`reqId`, the X-Request-Id header) as before: errors
  * logged by the handlers use the request's own logger.
@@ -38,7 +39,8 @@ export class RequestLog extends LogController {
     if (!isRead(request.method)) return super.requestCompleted(error, request, reply);
     if (this.isLogDisabled(request)) return;
     const status = reply.statusCode;
-    if (!error && status < 400 && reply.elapsedTime < SLOW_REQUEST_MS && request.user === null) {
+    const admin = request.user !== null && (request.user.isAdmin || request.user.isSuperAdmin);
+    if (!error && status < 400 && reply.elapsedTime < SLOW_REQUEST_MS && !admin) {
       this.quiet.set(status, (this.quiet.get(status) ?? 0) + 1);
       return;
     }

@@ -3,13 +3,14 @@
  * headers on every answer (as one set per kind of answer), no-store on the API unless a route caches
  * by ETag, the request id in the header and in the log, the access rules (a public read never reads
  * the session, a signed-in route still does), the metrics, ETag/304, and request logs that scale:
- * changes keep both lines, failed and signed-in reads keep one full line, quiet public reads are
+ * changes keep both lines, failed reads and admins' reads keep one full line, quiet reads are
  * counted and written as one line a minute. On both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestLog, SLOW_REQUEST_MS } from '../../src/server/request-log.ts';
 import { requestIds } from '../../src/server/request-id.ts';
+import { createAmbassador } from '../helpers/factories.ts';
 import { superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -85,11 +86,16 @@ describe.each(DATABASE_KINDS)('the request path on %s', (kind) => {
     expect(linesOf(String(board.headers['x-request-id']))).toEqual([]);
     const me = await server.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    // The session was read: a signed-in read keeps its one full line, with the request and its id.
+    // The session was read: an admin's read keeps its one full line, with the request and its id.
     const meLines = linesOf(String(me.headers['x-request-id']));
     expect(meLines.map((l) => l.msg)).toEqual(['request completed']);
     expect(meLines[0]?.req).toMatchObject({ method: 'GET', url: '/api/user', id: me.headers['x-request-id'] });
     expect(meLines[0]?.res?.statusCode).toBe(200);
+    // An ambassador reading their own pages is a quiet read: counted, no line of its own.
+    const person = await createAmbassador(server, { admin });
+    const own = await server.app.inject({ method: 'GET', url: '/api/ambassadors/me', headers: { cookie: `sid=${person.client.cookie ?? ''}` } });
+    expect(own.statusCode).toBe(200);
+    expect(linesOf(String(own.headers['x-request-id']))).toEqual([]);
     // The access rules hold: a signed-out admin route is 401, a cross-site change 403.
     expect((await server.app.inject({ method: 'GET', url: '/api/admin/ambassadors' })).statusCode).toBe(401);
     expect((await server.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(403);
@@ -151,7 +157,7 @@ describe('request logs that scale', () => {
   };
   const fakeReply = (statusCode: number, elapsedTime: number) => ({ statusCode, elapsedTime, log }) as unknown as FastifyReply;
 
-  it('writes a slow, failed or signed-in read in full, counts the rest, and writes the counts once', () => {
+  it('writes a slow, failed or admin’s read in full, counts the rest, and writes the counts once', () => {
     const controller = new RequestLog();
     written.length = 0;
     controller.requestCompleted(null, fakeRequest('GET'), fakeReply(200, 1));
@@ -160,11 +166,15 @@ describe('request logs that scale', () => {
     controller.requestCompleted(null, fakeRequest('GET'), fakeReply(200, SLOW_REQUEST_MS));
     controller.requestCompleted(null, fakeRequest('GET'), fakeReply(500, 1));
     controller.requestCompleted(new Error('boom'), fakeRequest('GET'), fakeReply(200, 1));
-    controller.requestCompleted(null, fakeRequest('GET', { id: 'someone' }), fakeReply(200, 1));
-    expect(written).toEqual(['info request completed', 'info request completed', 'error request errored', 'info request completed']);
+    controller.requestCompleted(null, fakeRequest('GET', { id: 'an-admin', isAdmin: true, isSuperAdmin: false }), fakeReply(200, 1));
+    controller.requestCompleted(null, fakeRequest('GET', { id: 'the-super-admin', isAdmin: true, isSuperAdmin: true }), fakeReply(200, 1));
+    expect(written).toEqual(['info request completed', 'info request completed', 'error request errored', 'info request completed', 'info request completed']);
+    // An ambassador reading their own pages is counted, as a public read is.
+    controller.requestCompleted(null, fakeRequest('GET', { id: 'an-ambassador', isAdmin: false, isSuperAdmin: false }), fakeReply(200, 1));
+    expect(written).toHaveLength(5);
     const summaries: unknown[] = [];
     controller.flushQuiet({ info: (o: unknown) => summaries.push(o) } as never);
-    expect(summaries).toEqual([{ quietReads: { total: 2, byStatus: { 200: 1, 304: 1 }, seconds: expect.any(Number) as number } }]);
+    expect(summaries).toEqual([{ quietReads: { total: 3, byStatus: { 200: 2, 304: 1 }, seconds: expect.any(Number) as number } }]);
     controller.flushQuiet({ info: (o: unknown) => summaries.push(o) } as never);
     expect(summaries).toHaveLength(1);
   });
