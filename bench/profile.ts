@@ -95,12 +95,12 @@ async function main(): Promise<void> {
   // --path=/api/login: the sign-in flood of the bench (16 connections, the seeded accounts in turn).
   const signIns = target === '/api/login';
   const base = `http://127.0.0.1:${listening}`;
-  // --signed-in: the path read by a signed-in ambassador (the dashboard ceiling's account), 50 connections as there.
+  // --signed-in: the path read by a signed-in ambassador, as the dashboard ceiling loads it (its account, 50 connections, no compression).
   const cookie = process.argv.includes('--signed-in') ? await signIn(base, benchEmail(WRITERS + 2), BENCH_PASSWORD) : undefined;
   const options = signIns
     ? { url: base, connections: 16, requests: signInRequests(base, 1_000) }
     : cookie
-      ? { url, connections: 50, headers: { ...headers, cookie } }
+      ? { url, connections: 50, headers: { cookie } }
       : { url, connections: 100, headers };
   await load({ ...options, seconds: 3 });
   const linesBefore = lines;
