@@ -23,7 +23,15 @@ import { ZAnalytics } from '../shared/schemas/analytics.ts';
 import { ZAdminPasswordInput, ZNewAdminInput, ZSecurityNotice, ZAdminAccount, ZAdminActionView, ZAdminSummary } from '../shared/schemas/admins.ts';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../shared/schemas/ambassadors.ts';
 import { ZApplicationInput, ZAdminApplicationView, ZApplicationView } from '../shared/schemas/applications.ts';
-import { ZChangePasswordInput, ZCurrentUser, ZLoginInput, ZRegisterInput, ZSetupPasswordInput, ZSuperAdminLoginInput, ZUserUpdate } from '../shared/schemas/auth.ts';
+import {
+  ZChangePasswordInput,
+  ZCurrentUser,
+  ZLoginInput,
+  ZRegisterInput,
+  ZSetupPasswordInput,
+  ZSuperAdminLoginInput,
+  ZUserUpdate,
+} from '../shared/schemas/auth.ts';
 import { ZErrorBody, ZMessage } from '../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaEnrollment, ZMfaRequired, ZMfaStatus, ZRecoveryCodes } from '../shared/schemas/mfa.ts';
 import { ZForgotPasswordInput, ZMarkReadInput, ZNotification, ZSetupLinkStatus } from '../shared/schemas/notifications.ts';

@@ -51,7 +51,10 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       // A q parameter that is not a number makes the entry unreadable: it is left out.
-      const q = params.find((p) => /^\s*q\s*=/i.test(p))?.replace(/^\s*q\s*=\s*/i, '').trim();
+      const q = params
+        .find((p) => /^\s*q\s*=/i.test(p))
+        ?.replace(/^\s*q\s*=\s*/i, '')
+        .trim();
       return { tag: tag.trim(), q: q === undefined ? 1 : /^[0-9.]+$/.test(q) ? Number(q) : NaN, index };
     })
     .filter((l) => l.tag && l.tag !== '*' && Number.isFinite(l.q) && l.q > 0)
@@ -60,7 +63,11 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 }
 
 /** DECISIONS §6: the saved language, else the menu's cookie, else the browser's languages in order, else English. */
-export function pickLocale(saved: string | null | undefined, cookie: string | null | undefined, accepted: readonly string[] | string | null | undefined): Locale {
+export function pickLocale(
+  saved: string | null | undefined,
+  cookie: string | null | undefined,
+  accepted: readonly string[] | string | null | undefined,
+): Locale {
   if (isLocale(saved)) return saved;
   if (isLocale(cookie)) return cookie;
   const tags = typeof accepted === 'string' || accepted == null ? acceptedLanguages(accepted) : accepted;

@@ -6,15 +6,7 @@
  * NO_REASON_TEXT and counted as `unspecified` in public.
  */
 
-export const REASON_CODES = [
-  'low_effort',
-  'duplicate_link',
-  'not_verifiable',
-  'outside_period',
-  'rule_breach',
-  'wallet_mismatch',
-  'other',
-] as const;
+export const REASON_CODES = ['low_effort', 'duplicate_link', 'not_verifiable', 'outside_period', 'rule_breach', 'wallet_mismatch', 'other'] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** The decisions that take a reason. */

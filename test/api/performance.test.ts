@@ -59,7 +59,12 @@ describe.each(DATABASE_KINDS)('performance paths on %s', (kind) => {
     await credit(server, ids[0] ?? '', 'GCM', '123.45');
     await credit(server, ids[1] ?? '', 'USDT', '10.05');
     const visitor = new ApiClient(server);
-    expect((await visitor.get('/api/public/stats')).body).toEqual({ totalAmbassadors: 5, totalGcmAwarded: '123.45', totalUsdtAwarded: '10.05', reviewTimes: null });
+    expect((await visitor.get('/api/public/stats')).body).toEqual({
+      totalAmbassadors: 5,
+      totalGcmAwarded: '123.45',
+      totalUsdtAwarded: '10.05',
+      reviewTimes: null,
+    });
     expect((await visitor.get('/api/public/leaderboard')).body[0]).toMatchObject({ id: ids[0], monthlyGcm: '123.45' });
     const check = await server.db.execute(sql`
       select p.ambassador_count = (select count(*) from ambassadors) as count_ok,

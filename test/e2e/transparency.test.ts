@@ -191,7 +191,9 @@ describe('the month closed by itself, and checked by anyone', () => {
     await expect
       .poll(() => promise.textContent())
       .toMatch(
-        new RegExp(`^Applications are reviewed within 5-7 business days and reports within 3-5\\. In ${LABEL}, the median time to a decision was [\\d.]+ (h|days) for applications and no reports were decided\\.$`),
+        new RegExp(
+          `^Applications are reviewed within 5-7 business days and reports within 3-5\\. In ${LABEL}, the median time to a decision was [\\d.]+ (h|days) for applications and no reports were decided\\.$`,
+        ),
       );
     await promise.scrollIntoViewIfNeeded();
     await screenshot(page, 'landing-review-times');

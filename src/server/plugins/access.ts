@@ -68,7 +68,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         if (mutating && !crossSite) checkOrigin(request);
         // The record came with the session (one round trip): an account without one is refused here.
         if (access === 'ambassador' && request.user) {
-          if (!request.ambassador) throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
+          if (!request.ambassador)
+            throw mutating ? forbidden('Only ambassadors can do this') : new AppError('NOT_FOUND', AMBASSADOR_NOT_FOUND, undefined, 'AMBASSADOR_NOT_FOUND');
         }
       },
       ...existing,
@@ -92,8 +93,6 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     request.sessionSid = session.sid;
     request.sessionMfaVerified = session.mfaVerified;
   }
-
-
 
   // A state-changing request must come from the app's own origin (APP_URL) or one listed in
   // ALLOWED_ORIGINS. Never from "whatever Host it was sent to": a hostile name resolving to this

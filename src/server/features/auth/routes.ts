@@ -19,7 +19,17 @@ import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
 import { setPasswordFromToken, setupLinkStatus } from './setup-tokens.ts';
-import { changePassword, completeMfaSignIn, forgotPassword, limitSetupPassword, login, register, superAdminLogin, updateUser, type SignedIn } from './service.ts';
+import {
+  changePassword,
+  completeMfaSignIn,
+  forgotPassword,
+  limitSetupPassword,
+  login,
+  register,
+  superAdminLogin,
+  updateUser,
+  type SignedIn,
+} from './service.ts';
 
 /** What every sign-in that checks a password can also answer (the API document adds the plumbing's statuses). */
 const rateLimited = { 429: ZErrorBody };
@@ -81,7 +91,10 @@ export async function authRoutes(app: FastifyInstance) {
           'The language of its pages and of the emails it is sent (DECISIONS §6: a saved language comes before the language menu’s cookie and the browser’s Accept-Language). One of en, es, pt-BR, tr, id.',
         tags: ['session'],
         body: ZUserUpdate,
-        response: { 200: ZCurrentUser.describe('The account, with its language.'), 400: ZErrorBody.describe('Not one of the languages (`errors` names `locale`).') },
+        response: {
+          200: ZCurrentUser.describe('The account, with its language.'),
+          400: ZErrorBody.describe('Not one of the languages (`errors` names `locale`).'),
+        },
       },
     },
     async (request) => updateUser(app.ctx, requireUser(request), request.body),

@@ -33,7 +33,11 @@ export async function eventRoutes(app: FastifyInstance) {
         tags: ['session'],
         description:
           'Events named `change` with data `{"topics": [...]}`: domain words (me, leaderboard, stats, seasons, log, settings; for admins applications, reports, withdrawals, ambassadors, admins, activity), never data: refresh the reads that show them. A comment line at least every 30 s. An ambassador hears only changes about themselves and public ones. The stream ends at sign-out, password change, suspension or removal of the account; at most 5 per session (the oldest closes).',
-        response: { 401: ZErrorBody.describe('Not signed in.'), 403: ZErrorBody.describe('From another site.'), 429: ZErrorBody.describe('Too many live streams from this address, or in all.') },
+        response: {
+          401: ZErrorBody.describe('Not signed in.'),
+          403: ZErrorBody.describe('From another site.'),
+          429: ZErrorBody.describe('Too many live streams from this address, or in all.'),
+        },
       },
     },
     async (request, reply) => {
