@@ -21,7 +21,7 @@ import { appealDecidedEmail } from '../../email/templates.ts';
 import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { isUuid } from '../ids.ts';
-import * as ledger from '../ledger/service.ts';
+import { creditReportAwards } from '../reports/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { getSettings } from '../settings/service.ts';
@@ -300,20 +300,7 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
         .returning()
     )[0];
     if (!report) throw conflict(DECISION_MESSAGES.appealDecided);
-    const week = `${report.weekStartDate} to ${report.weekEndDate}`;
-    for (const [currency, amount] of [
-      ['GCM', gcm],
-      ['USDT', usdt],
-    ] as const) {
-      await ledger.post(m, {
-        ambassadorId: report.ambassadorId,
-        type: 'reward',
-        currency,
-        amount,
-        description: `${currency} reward for weekly report ${week} (approved on appeal)`,
-        reportId: report.id,
-      });
-    }
+    await creditReportAwards(m, report, gcm, usdt, ' (approved on appeal)');
     m.changed(['reports', 'leaderboard', 'stats']);
     return {
       words: `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}`,

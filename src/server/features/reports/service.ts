@@ -18,7 +18,7 @@ import { decisionReasonLines, reportReviewedEmail } from '../../email/templates.
 import { decisionChanges } from '../appeals/changes.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { proofLinks } from '../abuse/links.ts';
-import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
+import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import * as ledger from '../ledger/service.ts';
 import { effectiveMonthly } from '../ledger/service.ts';
@@ -282,21 +282,7 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
       );
       figures.reportReviewed(m, report.createdAt, now);
       const week = `${report.weekStartDate} to ${report.weekEndDate}`;
-      if (approved) {
-        for (const [currency, amount] of [
-          ['GCM', gcm],
-          ['USDT', usdt],
-        ] as const) {
-          await ledger.post(m, {
-            ambassadorId: report.ambassadorId,
-            type: 'reward',
-            currency,
-            amount,
-            description: `${currency} reward for weekly report ${week}`,
-            reportId: report.id,
-          });
-        }
-      }
+      if (approved) await creditReportAwards(m, report, gcm, usdt);
       const reason = approved
         ? undefined
         : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'Feedback from the team' };
@@ -431,4 +417,31 @@ export async function claimNextReport(ctx: AppContext, actor: SessionUser, excep
     const level = (await getSettings(ctx)).serviceLevels.reports;
     return presentAdminReport(row.report, row.ambassador, row.claimant, now, row.flags, { appeal: null, appealDecider: null }, level);
   });
+}
+
+/**
+ * An approved report's awards into the ledger, one entry per currency, each naming the report (the
+ * review, or an appeal that overturned its rejection: `how` says so in the description).
+ */
+export async function creditReportAwards(
+  m: Mutation,
+  report: { id: string; ambassadorId: string; weekStartDate: string; weekEndDate: string },
+  gcm: string,
+  usdt: string,
+  how = '',
+): Promise<void> {
+  const week = `${report.weekStartDate} to ${report.weekEndDate}`;
+  for (const [currency, amount] of [
+    ['GCM', gcm],
+    ['USDT', usdt],
+  ] as const) {
+    await ledger.post(m, {
+      ambassadorId: report.ambassadorId,
+      type: 'reward',
+      currency,
+      amount,
+      description: `${currency} reward for weekly report ${week}${how}`,
+      reportId: report.id,
+    });
+  }
 }
