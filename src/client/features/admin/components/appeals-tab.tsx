@@ -14,7 +14,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
-import { Input, NativeSelect } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -22,6 +22,7 @@ import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError } from './admin-error.ts';
 import { AdminList, ambassadorColumn, type RowDialogProps } from './admin-list.tsx';
 import { TextBlock } from './detail-list.tsx';
+import { AwardFields } from './award-fields.tsx';
 import { FactsField, ZFacts } from './reason-fields.tsx';
 import { ageColumn } from './service-age.tsx';
 
@@ -145,16 +146,7 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
           <option value="overturned">{appeal.kind === 'report' ? 'Overturn: approve the report' : 'Overturn: re-open the withdrawal'}</option>
         </NativeSelect>
       </FormField>
-      {awarding ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="gcmAwarded" label="GCM Awarded">
-            <Input type="number" inputMode="decimal" min={0} step="0.01" />
-          </FormField>
-          <FormField name="usdtAwarded" label="USDT Awarded">
-            <Input type="number" inputMode="decimal" min={0} step="0.01" />
-          </FormField>
-        </div>
-      ) : null}
+      {awarding ? <AwardFields /> : null}
       <FactsField name="facts" label={outcome === 'upheld' ? 'Why it stands (facts, optional)' : 'Facts (optional)'} length={facts.length} />
       <DialogFooter className="mt-0">
         <Button type="submit" loading={decide.isPending}>

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
-import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
+import { EnumOptions, NativeSelect } from '../../../components/ui/input.tsx';
 import { useReviewReport } from '../api/review-report.ts';
 import { resources } from '../../../api/resources.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
@@ -25,6 +25,7 @@ import { AdminList, ambassadorColumn, amountColumn, flagsColumn, type RowDialogP
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { ageColumn } from './service-age.tsx';
 import { decisionOf, reasonLabel } from '../../../api/decisions.ts';
+import { AwardFields } from './award-fields.tsx';
 import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
@@ -304,14 +305,7 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
       }}
     >
       <h3 className="font-semibold">Review</h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="gcmAwarded" label="GCM Awarded">
-          <Input type="number" inputMode="decimal" min={0} step="0.01" />
-        </FormField>
-        <FormField name="usdtAwarded" label="USDT Awarded">
-          <Input type="number" inputMode="decimal" min={0} step="0.01" />
-        </FormField>
-      </div>
+      <AwardFields />
       <FactsField name="adminNotes" label="Admin Notes (optional)" length={notes?.length ?? 0} />
       <FormField name="status" label="Status" required>
         <NativeSelect>
