@@ -11,7 +11,8 @@
  * - the headers: X-Request-Id on every answer, the paging headers on the lists read by cursor,
  *   ETag, Set-Cookie, Idempotency-Key and Idempotent-Replayed;
  * - one ErrorBody schema (DECISIONS §2) and the shared view and input schemas as components,
- *   referenced instead of repeated inline; request bodies required only where they are.
+ *   referenced instead of repeated inline, under the names each schema's file registers
+ *   (shared/schemas/api-names.ts); request bodies required only where they are.
  * What a route answers of its own (a 404, a 409) it declares in its response schema, with a
  * `.describe()` saying when; this file adds nothing a route can say better.
  */
@@ -19,91 +20,10 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fast
 import type { FastifyContextConfig, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAnalytics } from '../shared/schemas/analytics.ts';
-import { ZAdminPasswordInput, ZNewAdminInput, ZSecurityNotice, ZAdminAccount, ZAdminActionView, ZAdminSummary } from '../shared/schemas/admins.ts';
-import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../shared/schemas/ambassadors.ts';
-import { ZApplicationInput, ZAdminApplicationView, ZApplicationView } from '../shared/schemas/applications.ts';
-import {
-  ZChangePasswordInput,
-  ZCurrentUser,
-  ZLoginInput,
-  ZRegisterInput,
-  ZSetupPasswordInput,
-  ZSuperAdminLoginInput,
-  ZUserUpdate,
-} from '../shared/schemas/auth.ts';
-import { ZErrorBody, ZMessage } from '../shared/schemas/common.ts';
-import { ZMfaCodeInput, ZMfaEnrollment, ZMfaRequired, ZMfaStatus, ZRecoveryCodes } from '../shared/schemas/mfa.ts';
-import { ZForgotPasswordInput, ZMarkReadInput, ZNotification, ZSetupLinkStatus } from '../shared/schemas/notifications.ts';
-import { ZReportInput, ZReviewInput, ZAdminReportView, ZReportView } from '../shared/schemas/reports.ts';
-import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonPreview } from '../shared/schemas/season-admin.ts';
-import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../shared/schemas/seasons.ts';
-import { ZSettings, ZSettingsInput } from '../shared/schemas/settings.ts';
-import { ZAdminWithdrawalView, ZWithdrawalView, ZMarkPaidInput, ZWithdrawalInput } from '../shared/schemas/withdrawals.ts';
-import { ZLeaderboardEntry, ZStats } from '../shared/schemas/public.ts';
-import { ZTransactionView } from '../shared/schemas/wallet.ts';
+import { API_INPUTS, API_OUTPUTS } from '../shared/schemas/api-names.ts';
 import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { MUTATING_METHODS, docHeader, type Access, type SharedHeader, type DocHeader, type DocRef, type DocResponse } from './http.ts';
-
-/** The schemas named in components/schemas: a client generator gets one type for each. */
-const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
-  ErrorBody: ZErrorBody,
-  Message: ZMessage,
-  CurrentUser: ZCurrentUser,
-  MfaRequired: ZMfaRequired,
-  MfaStatus: ZMfaStatus,
-  MfaEnrollment: ZMfaEnrollment,
-  RecoveryCodes: ZRecoveryCodes,
-  SetupLinkStatus: ZSetupLinkStatus,
-  Stats: ZStats,
-  LeaderboardEntry: ZLeaderboardEntry,
-  Settings: ZSettings,
-  AmbassadorView: ZAmbassadorView,
-  AdminAmbassadorView: ZAdminAmbassadorView,
-  OwnAmbassador: ZOwnAmbassador,
-  ReportView: ZReportView,
-  AdminReportView: ZAdminReportView,
-  TransactionView: ZTransactionView,
-  WithdrawalView: ZWithdrawalView,
-  AdminWithdrawalView: ZAdminWithdrawalView,
-  ApplicationView: ZApplicationView,
-  AdminApplicationView: ZAdminApplicationView,
-  AdminSummary: ZAdminSummary,
-  AdminAccount: ZAdminAccount,
-  AdminActionView: ZAdminActionView,
-  Analytics: ZAnalytics,
-  SeasonSummary: ZSeasonSummary,
-  SeasonDetail: ZSeasonDetail,
-  CurrentSeason: ZCurrentSeason,
-  SeasonAdminItem: ZSeasonAdminItem,
-  SeasonPreview: ZSeasonPreview,
-  Notification: ZNotification,
-  SecurityNotice: ZSecurityNotice,
-};
-
-const INPUT_SCHEMAS: Record<string, z.ZodType> = {
-  LoginInput: ZLoginInput,
-  SuperAdminLoginInput: ZSuperAdminLoginInput,
-  RegisterInput: ZRegisterInput,
-  SetupPasswordInput: ZSetupPasswordInput,
-  ChangePasswordInput: ZChangePasswordInput,
-  ForgotPasswordInput: ZForgotPasswordInput,
-  MfaCodeInput: ZMfaCodeInput,
-  ApplicationInput: ZApplicationInput,
-  AmbassadorSelfUpdate: ZAmbassadorSelfUpdate,
-  AmbassadorAdminUpdate: ZAmbassadorAdminUpdate,
-  ReportInput: ZReportInput,
-  ReviewInput: ZReviewInput,
-  WithdrawalInput: ZWithdrawalInput,
-  MarkPaidInput: ZMarkPaidInput,
-  NewAdminInput: ZNewAdminInput,
-  AdminPasswordInput: ZAdminPasswordInput,
-  SettingsInput: ZSettingsInput,
-  CloseSeasonInput: ZCloseSeasonInput,
-  MarkReadInput: ZMarkReadInput,
-  UserUpdate: ZUserUpdate,
-};
 
 const TAGS = [
   { name: 'session', description: 'Signing in and out, passwords, the current user.' },
@@ -559,8 +479,8 @@ function namedSchemas(): { output: Record<string, Json>; input: Record<string, J
     return converted ?? {};
   };
   cachedNames = {
-    output: Object.fromEntries(Object.entries(OUTPUT_SCHEMAS).map(([name, schema]) => [name, convert(schema, 'response')])),
-    input: Object.fromEntries(Object.entries(INPUT_SCHEMAS).map(([name, schema]) => [name, convert(schema, 'body')])),
+    output: Object.fromEntries([...API_OUTPUTS._idmap].map(([name, schema]) => [name, convert(schema, 'response')])),
+    input: Object.fromEntries([...API_INPUTS._idmap].map(([name, schema]) => [name, convert(schema, 'body')])),
   };
   return cachedNames;
 }

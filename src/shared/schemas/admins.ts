@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_NAME_LENGTH } from '../limits.ts';
 import { EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
 
@@ -74,3 +75,10 @@ export const ZAdminActionView = z.object({
   createdAt: ZIsoDate,
 });
 export type TAdminActionView = z.infer<typeof ZAdminActionView>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZAdminSummary, { id: 'AdminSummary' })
+  .add(ZAdminAccount, { id: 'AdminAccount' })
+  .add(ZAdminActionView, { id: 'AdminActionView' })
+  .add(ZSecurityNotice, { id: 'SecurityNotice' });
+API_INPUTS.add(ZNewAdminInput, { id: 'NewAdminInput' }).add(ZAdminPasswordInput, { id: 'AdminPasswordInput' });

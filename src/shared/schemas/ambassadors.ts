@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { AMBASSADOR_STATUSES, BADGE_LEVELS, type AmbassadorStatus } from '../enums.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
@@ -114,3 +115,9 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: ZMoney, text: z.string() })),
 });
 export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZAmbassadorView, { id: 'AmbassadorView' })
+  .add(ZAdminAmbassadorView, { id: 'AdminAmbassadorView' })
+  .add(ZOwnAmbassador, { id: 'OwnAmbassador' });
+API_INPUTS.add(ZAmbassadorSelfUpdate, { id: 'AmbassadorSelfUpdate' }).add(ZAmbassadorAdminUpdate, { id: 'AmbassadorAdminUpdate' });

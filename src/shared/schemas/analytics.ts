@@ -1,5 +1,6 @@
 /** The admin desk's figures over time (DECISIONS §5, The admin desk). Newest first. */
 import { z } from 'zod';
+import { API_OUTPUTS } from './api-names.ts';
 import { ZMoney } from './common.ts';
 
 /** `.meta()` is for the API document only: nothing here checks what the server writes. */
@@ -28,3 +29,6 @@ export const ZAnalytics = z.object({
   }),
 });
 export type TAnalytics = z.infer<typeof ZAnalytics>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZAnalytics, { id: 'Analytics' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
@@ -112,3 +113,7 @@ export const ZAdminApplicationView = ZApplicationView.extend({ flags: ZFlags, ..
 /** A reject's body (spec §7: it may be left out): the notes, and the reason and facts of DECISIONS §6. */
 export const ZApplicationRejectBody = z.object({ adminNotes: ZAdminNotes, ...DECISION_REASON_FIELDS }).nullish();
 export type TAdminApplicationView = z.infer<typeof ZAdminApplicationView>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZApplicationView, { id: 'ApplicationView' }).add(ZAdminApplicationView, { id: 'AdminApplicationView' });
+API_INPUTS.add(ZApplicationInput, { id: 'ApplicationInput' });

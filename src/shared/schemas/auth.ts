@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { ZEmail, passwordSchema } from './common.ts';
 import { LOCALE_MESSAGE, LOCALES } from '../locales.ts';
@@ -83,3 +84,12 @@ export const ZUserUpdate = z.object({
   locale: z.enum(LOCALES, { error: LOCALE_MESSAGE }),
 });
 export type TUserUpdate = z.infer<typeof ZUserUpdate>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZCurrentUser, { id: 'CurrentUser' });
+API_INPUTS.add(ZLoginInput, { id: 'LoginInput' })
+  .add(ZSuperAdminLoginInput, { id: 'SuperAdminLoginInput' })
+  .add(ZRegisterInput, { id: 'RegisterInput' })
+  .add(ZSetupPasswordInput, { id: 'SetupPasswordInput' })
+  .add(ZChangePasswordInput, { id: 'ChangePasswordInput' })
+  .add(ZUserUpdate, { id: 'UserUpdate' });

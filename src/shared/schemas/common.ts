@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS } from './api-names.ts';
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT, MAX_EMAIL_LENGTH, MAX_NOTES_LENGTH, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { readMoneyInput } from '../money.ts';
 import { ABUSE_FLAGS } from '../enums.ts';
@@ -130,3 +131,6 @@ export const SOCIAL_HANDLES = {
 };
 
 export const ZMessage = z.object({ message: z.string() });
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZErrorBody, { id: 'ErrorBody' }).add(ZMessage, { id: 'Message' });

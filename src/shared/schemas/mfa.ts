@@ -1,5 +1,6 @@
 /** Two-factor sign-in (DECISIONS §5, Admin accounts): TOTP (RFC 6238, SHA-1, 30 s, 6 digits) and recovery codes. */
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -30,3 +31,10 @@ export const ZMfaStatus = z.object({ enabled: z.boolean(), required: z.boolean()
 export type TMfaStatus = z.infer<typeof ZMfaStatus>;
 /** The answer to a right password when a second factor is due. */
 export const ZMfaRequired = z.object({ mfa: z.literal('required') });
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZMfaRequired, { id: 'MfaRequired' })
+  .add(ZMfaStatus, { id: 'MfaStatus' })
+  .add(ZMfaEnrollment, { id: 'MfaEnrollment' })
+  .add(ZRecoveryCodes, { id: 'RecoveryCodes' });
+API_INPUTS.add(ZMfaCodeInput, { id: 'MfaCodeInput' });

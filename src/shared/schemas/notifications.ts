@@ -1,5 +1,6 @@
 /** Hearing back (DECISIONS §5): each decision about a person makes one notification, and an email. */
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 
 export const NOTIFICATION_KINDS = [
   'report_approved',
@@ -75,3 +76,7 @@ export const ZUnsubscribeQuery = z.object({
   s: z.string().max(100).meta({ description: 'The link’s signature.' }),
 });
 export const ZUnsubscribeStatus = z.object({ emailNotifications: z.boolean() });
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZSetupLinkStatus, { id: 'SetupLinkStatus' }).add(ZNotification, { id: 'Notification' });
+API_INPUTS.add(ZForgotPasswordInput, { id: 'ForgotPasswordInput' }).add(ZMarkReadInput, { id: 'MarkReadInput' });

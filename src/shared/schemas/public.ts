@@ -1,5 +1,6 @@
 /** The public reads' answers: the programme's figures and the monthly leaderboard. */
 import { z } from 'zod';
+import { API_OUTPUTS } from './api-names.ts';
 import { ZMoney } from './common.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 
@@ -30,3 +31,6 @@ export type TStats = z.infer<typeof ZStats>;
 
 export const ZLeaderboardEntry = z.object({ id: z.string(), fullName: z.string(), badgeLevel: z.enum(BADGE_LEVELS), monthlyGcm: ZMoney });
 export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntry>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZStats, { id: 'Stats' }).add(ZLeaderboardEntry, { id: 'LeaderboardEntry' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISIONS, DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
 import { ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
@@ -126,3 +127,7 @@ export const ZAdminReportView = ZReportView.extend({
   ...ZServiceLevelField,
 });
 export type TAdminReportView = z.infer<typeof ZAdminReportView>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZReportView, { id: 'ReportView' }).add(ZAdminReportView, { id: 'AdminReportView' });
+API_INPUTS.add(ZReportInput, { id: 'ReportInput' }).add(ZReviewInput, { id: 'ReviewInput' });

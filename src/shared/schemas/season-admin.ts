@@ -1,5 +1,6 @@
 /** What the super admin's Seasons view reads and sends (DECISIONS §5, Close). */
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_BEACON_LENGTH } from '../limits.ts';
 import { ZMoney } from './common.ts';
 
@@ -94,3 +95,7 @@ export type TCloseSeasonInput = z.input<typeof ZCloseSeasonInput>;
 export const ZBeaconForm = z.object({ beacon: ZBeaconText.min(1, SEASON_MESSAGES.beaconRequired) });
 
 export const ZSeasonParams = z.object({ month: z.string() });
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZSeasonAdminItem, { id: 'SeasonAdminItem' }).add(ZSeasonPreview, { id: 'SeasonPreview' });
+API_INPUTS.add(ZCloseSeasonInput, { id: 'CloseSeasonInput' });

@@ -1,5 +1,6 @@
 /** The public archive of seasons (DECISIONS §5, Public archive and Protocol 2): the names are a contract. */
 import { z } from 'zod';
+import { API_OUTPUTS } from './api-names.ts';
 import { ZMoney } from './common.ts';
 
 const money = ZMoney;
@@ -113,3 +114,6 @@ export const ZDrandChainInfo = z.object({
   quicknet: z.boolean().describe('True for the League of Entropy’s quicknet; a verifier should then use its own copy of the key.'),
 });
 export type TDrandChainInfo = z.infer<typeof ZDrandChainInfo>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZSeasonSummary, { id: 'SeasonSummary' }).add(ZSeasonDetail, { id: 'SeasonDetail' }).add(ZCurrentSeason, { id: 'CurrentSeason' });

@@ -4,6 +4,7 @@
  * `PATCH /api/super-admin/settings` takes any of them; `GET /api/settings` answers all of them.
  */
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { moneySchema, ZMoney } from './common.ts';
 import { DEFAULT_SERVICE_LEVELS, MAX_SERVICE_LEVEL_DAYS } from '../service-levels.ts';
 
@@ -73,3 +74,7 @@ export const ZSettings = z.object({
   explorerTxUrl: z.string().optional(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZSettings, { id: 'Settings' });
+API_INPUTS.add(ZSettingsInput, { id: 'SettingsInput' });

@@ -3,6 +3,7 @@
  * viem: only the forms that take an address load it.
  */
 import { z } from 'zod';
+import { API_OUTPUTS } from './api-names.ts';
 import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
 import { ZMoney, ZIsoDate, ZNullableText } from './common.ts';
 import { CURRENCIES, TRANSACTION_TYPES } from '../enums.ts';
@@ -60,3 +61,6 @@ export const ZTransactionView = z.object({
   withdrawalId: ZNullableText,
 });
 export type TTransactionView = z.infer<typeof ZTransactionView>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZTransactionView, { id: 'TransactionView' });

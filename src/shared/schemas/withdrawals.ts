@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { ZAdminNotes, moneySchema, ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags } from './common.ts';
 import { ZRequiredWallet } from './wallet.ts';
@@ -166,3 +167,7 @@ export const ZWalletSharers = z.object({
   total: z.number().int(),
 });
 export type TWalletSharers = z.infer<typeof ZWalletSharers>;
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZWithdrawalView, { id: 'WithdrawalView' }).add(ZAdminWithdrawalView, { id: 'AdminWithdrawalView' });
+API_INPUTS.add(ZWithdrawalInput, { id: 'WithdrawalInput' }).add(ZMarkPaidInput, { id: 'MarkPaidInput' });
