@@ -5,6 +5,7 @@
  * against its service level. The names are a contract.
  */
 import { z } from 'zod';
+import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
 import { moneySchema, optionalText, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
 
@@ -160,3 +161,7 @@ export type TAdminAppealView = z.infer<typeof ZAdminAppealView>;
 export const ZAppealsQuery = z.object({
   status: z.enum(APPEAL_STATUSES, { error: 'status must be pending, upheld or overturned' }).optional(),
 });
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZAppealView, { id: 'AppealView' }).add(ZAdminAppealView, { id: 'AdminAppealView' });
+API_INPUTS.add(ZAppealInput, { id: 'AppealInput' }).add(ZAppealDecisionInput, { id: 'AppealDecisionInput' });

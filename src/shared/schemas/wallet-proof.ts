@@ -4,6 +4,7 @@
  * says it is an exchange deposit address that cannot sign.
  */
 import { z } from 'zod';
+import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { WALLET_PROOFS, type WalletProof } from '../enums.ts';
 import { ZIsoDate } from './common.ts';
 
@@ -103,3 +104,9 @@ export const WALLET_PROOF_CODES = [
   'EXCHANGE_ADDRESS_HOLD',
 ] as const;
 export type WalletProofCode = (typeof WALLET_PROOF_CODES)[number];
+
+// Named in the API document (components/schemas).
+API_OUTPUTS.add(ZWalletProofNonce, { id: 'WalletProofNonce' })
+  .add(ZWalletProofResult, { id: 'WalletProofResult' })
+  .add(ZWalletExchangeResult, { id: 'WalletExchangeResult' });
+API_INPUTS.add(ZWalletProofInput, { id: 'WalletProofInput' }).add(ZWalletExchangeInput, { id: 'WalletExchangeInput' });
