@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 type Role = 'anonymous' | 'ambassador' | 'otherAmbassador' | 'admin' | 'superAdmin';
@@ -119,15 +119,11 @@ describe('authorisation matrix', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const superAdmin = await superAdminClient(server);
-    const adminEmail = uniqueEmail('admin');
-    await superAdmin.post('/api/super-admin/admins', { email: adminEmail, fullName: 'Plain Admin' });
-    await server.flushEmail();
-    const token = server.mail.setupToken(await server.mail.waitFor(adminEmail));
-    await new ApiClient(server).post(`/api/setup-password/${token}`, { password: 'AdminPass1' });
+    const admin = await createAdmin(server, { superAdmin, fullName: 'Plain Admin' });
     clients.anonymous = new ApiClient(server);
     clients.ambassador = (await createAmbassador(server, { admin: superAdmin })).client;
     clients.otherAmbassador = (await createAmbassador(server, { admin: superAdmin })).client;
-    clients.admin = await new ApiClient(server).login(adminEmail, 'AdminPass1');
+    clients.admin = admin.client;
     clients.superAdmin = superAdmin;
   });
   afterAll(async () => server?.close());

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, validReport } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { browserSuite, expectText, expectToast, screenshot, signInAsSuperAdmin } from './browser.ts';
 
@@ -27,16 +27,11 @@ async function focusedLabel(page: Page): Promise<string> {
 
 beforeAll(async () => {
   lead = await superAdminClient(suite.server);
-  const otherEmail = uniqueEmail('reviewer');
-  await lead.post('/api/super-admin/admins', { email: otherEmail, fullName: 'Other Reviewer' });
-  await suite.server.flushEmail();
-  const token = suite.server.mail.setupToken(await suite.server.mail.waitFor(otherEmail));
-  await new ApiClient(suite.server).post(`/api/setup-password/${token}`, { password: 'Reviewer1' });
+  const other = (await createAdmin(suite.server, { superAdmin: lead, fullName: 'Other Reviewer' })).client;
   for (const name of ['Queue First', 'Queue Held', 'Queue Second', 'Queue Third']) {
     const amb = await createAmbassador(suite.server, { admin: lead, fullName: name });
     reportOf.set(name, (await amb.client.post('/api/reports', validReport())).body.id as string);
   }
-  const other = await new ApiClient(suite.server).login(otherEmail, 'Reviewer1');
   expect((await other.post(`/api/admin/reports/${reportOf.get('Queue Held')}/claim`)).status).toBe(200);
 });
 
