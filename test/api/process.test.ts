@@ -24,6 +24,16 @@ const MAIN = path.resolve('src/server/main.ts');
 const STARTING = { message: 'The service is starting. Please try again.' };
 
 /** Polls until `path` answers `status` (connection refused counts as not yet); fails if the process exits. */
+/** The product started as `npm start` starts it, with `env` over this process's; its output kept. */
+function startProduct(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; log: () => string } {
+  const child = spawn(NODE, [...LOADER, MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, log: () => log };
+}
+
 async function waitFor(child: ChildProcess, url: string, status: number): Promise<void> {
   for (let i = 0; i < 1200; i++) {
     // Waiting for it to refuse connections (0): a server that has already exited refuses them too.
@@ -112,27 +122,23 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     const password = 'Super-Secret-Pass-93';
     const secret = 'restricted-secret-71';
-    const child: ChildProcess = spawn(NODE, [...LOADER, MAIN], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        SUPER_ADMIN_EMAIL: 'owner@example.com',
-        SUPER_ADMIN_PASSWORD: password,
-        SUPER_ADMIN_SECRET: secret,
-        LOG_LEVEL: 'debug',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const {
+      child,
+      exited,
+      log: logged,
+    } = startProduct({
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      SUPER_ADMIN_EMAIL: 'owner@example.com',
+      SUPER_ADMIN_PASSWORD: password,
+      SUPER_ADMIN_SECRET: secret,
+      LOG_LEVEL: 'debug',
+      DATABASE_URL: '',
     });
-    let log = '';
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       await waitFor(child, `${base}/readyz`, 200);
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -162,6 +168,7 @@ describe('the server process', () => {
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+      const log = logged();
       expect(log).toContain('SIGTERM received');
       expect(log).toContain('"reqId"');
       for (const secretValue of [password, secret, token, newPassword, cookie.split('=')[1] ?? 'no-cookie']) expect(log).not.toContain(secretValue);
@@ -176,35 +183,31 @@ describe('the server process', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'amb-clock-'));
     const password = 'Clock-Owner-Pass-12';
     const secret = 'clock-restricted-secret';
-    const child = spawn(NODE, [...LOADER, MAIN], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        DATA_DIR: dir,
-        DATABASE_URL: '',
-        SMTP_URL: smtp.url,
-        SUPER_ADMIN_EMAIL: 'clock.owner@example.com',
-        SUPER_ADMIN_PASSWORD: password,
-        SUPER_ADMIN_SECRET: secret,
-        TEST_CLOCK_OFFSET: '-35d',
-        // Nothing here reaches the internet.
-        DRAND_URLS: 'http://127.0.0.1:9',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const {
+      child,
+      exited,
+      log: logged,
+    } = startProduct({
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
+      SUPER_ADMIN_EMAIL: 'clock.owner@example.com',
+      SUPER_ADMIN_PASSWORD: password,
+      SUPER_ADMIN_SECRET: secret,
+      TEST_CLOCK_OFFSET: '-35d',
+      // Nothing here reaches the internet.
+      DRAND_URLS: 'http://127.0.0.1:9',
+      LOG_LEVEL: 'info',
     });
-    let log = '';
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       await waitFor(child, `${base}/readyz`, 200);
       // The start log says the clock is moved, by how much, and what it reads.
-      await expect.poll(() => log).toContain('TEST_CLOCK_OFFSET is on (-35d)');
-      const shifted = /the programme's clock reads (\S+),/.exec(log)?.[1] ?? '';
+      await expect.poll(logged).toContain('TEST_CLOCK_OFFSET is on (-35d)');
+      const shifted = /the programme's clock reads (\S+),/.exec(logged())?.[1] ?? '';
       expect(Math.abs(Date.parse(shifted) - (Date.now() - 35 * 86_400_000))).toBeLessThan(60_000);
 
       const headers = { 'content-type': 'application/json', origin: base };
@@ -341,23 +344,7 @@ describe('the server process', () => {
 
   describe.runIf(POSTGRES_URL)('while the database is still opening (PostgreSQL held by a relay)', () => {
     function spawnServer(port: number, databaseUrl: string) {
-      const child = spawn(NODE, [...LOADER, MAIN], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'development',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'info',
-          DATABASE_URL: databaseUrl,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let log = '';
-      child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      return { child, exited, log: () => log };
+      return startProduct({ NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl });
     }
 
     it('is live at once, not ready, and refuses other requests with 503 until the database opens; then serves', async () => {

@@ -4,7 +4,7 @@
  * password, the ambassador reports, the admin rewards, the figures move
  * everywhere, a withdrawal goes through and shows in the history.
  */
-import type { Browser, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -44,6 +44,15 @@ let browser: Browser;
 let visitor: TrackedPage;
 let admin: TrackedPage;
 const pages: TrackedPage[] = [];
+
+/** On a phone: the page shows its text, nothing overflows sideways, every control has a label; a screenshot. */
+async function checkPage(page: Page, path: string, name: string, text: string): Promise<void> {
+  await page.goto(path);
+  await expectText(page, text);
+  await expectNoHorizontalOverflow(page);
+  await expectLabelledControls(page);
+  await screenshot(page, name);
+}
 
 async function track(page: Promise<TrackedPage>): Promise<TrackedPage> {
   const tracked = await page;
@@ -347,13 +356,8 @@ describe('the ambassador programme, end to end', () => {
       ['/setup-password/not-a-real-token', 'setup-password-dead', 'This link has expired or was already used'],
       ['/restricted', 'super-admin-login', 'Restricted Access Only'],
       ['/no-such-page', 'not-found', 'Page Not Found'],
-    ] as const) {
-      await page.goto(path);
-      await expectText(page, text);
-      await expectNoHorizontalOverflow(page);
-      await expectLabelledControls(page);
-      await screenshot(page, name);
-    }
+    ] as const)
+      await checkPage(page, path, name, text);
     // Common phone widths above 375 px, where the logo's wordmark is shown beside the navigation.
     for (const width of [390, 412, 430]) {
       await page.setViewportSize({ width, height: PHONE.height });
@@ -371,13 +375,8 @@ describe('the ambassador programme, end to end', () => {
       ['/submit-report', 'submit-report', 'Submit Weekly Report'],
       ['/wallet', 'wallet', 'Transaction History'],
       ['/profile', 'profile', 'Badge Progression'],
-    ] as const) {
-      await page.goto(path);
-      await expectText(page, text);
-      await expectNoHorizontalOverflow(page);
-      await expectLabelledControls(page);
-      await screenshot(page, name);
-    }
+    ] as const)
+      await checkPage(page, path, name, text);
     for (const width of [390, 412, 430]) {
       await page.setViewportSize({ width, height: PHONE.height });
       await page.goto('/dashboard');
