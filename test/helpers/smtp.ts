@@ -32,13 +32,24 @@ function decodeQuotedPrintable(value: string): string {
 /** What a setup (or reset) link's email holds: `waitFor(to, { containing: SETUP_LINK })`. */
 export const SETUP_LINK = '/setup-password/';
 
-/** The text/plain part of a nodemailer message (single part or multipart/alternative). */
+/**
+ * The text/plain part of a nodemailer message (single part or multipart/alternative). Parts are
+ * split only on the message's own boundary: a quoted-printable body may break a line just before
+ * a `--` (a setup token holds dashes), and that line is text, not a boundary.
+ */
 export function plainText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  for (const part of [raw, ...parts]) {
+  const [top = ''] = raw.split(/\r?\n\r?\n/, 1);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(top.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+  const escaped = boundary?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts = escaped ? raw.split(new RegExp(`\\r?\\n--${escaped}(?:--)?[ \\t]*(?:\\r?\\n|$)`)) : [];
+  for (const part of [...parts.slice(1), raw]) {
     const [head = '', ...bodyParts] = part.split(/\r?\n\r?\n/);
+    if (part !== raw && /content-type:\s*multipart\//i.test(head)) {
+      const inner = plainText(part);
+      if (inner !== part) return inner;
+    }
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
-    const body = bodyParts.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, '');
+    const body = bodyParts.join('\n\n');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
     if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     return body;
