@@ -4,6 +4,7 @@
  * facts, and the one appeal. Decisions made before reasons existed carry none of these fields; the
  * old `adminNotes` is read as their facts.
  */
+import { notify } from '../lib/toast.ts';
 import { useMutation } from '@tanstack/react-query';
 import { APPEAL_WINDOW_DAYS, NO_REASON_TEXT, REASONS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
 import { apiRequest } from '../lib/api.ts';
@@ -74,6 +75,9 @@ export function useSendAppeal(subject: AppealSubject, id: string) {
   return useMutation({
     mutationFn: (text: string) => sendAppeal(subject, id, text),
     meta: { changes: ['me'] },
+    // Here, not in mutate()'s options: the refreshed decision replaces the form (it says 'Appeal
+    // sent'), and a call's own callbacks do not run once its component has gone.
+    onSuccess: () => notify.success('Appeal sent', 'Another admin will decide it.'),
   });
 }
 

@@ -92,7 +92,6 @@ function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubjec
   const length = form.watch('text').length;
   const submit = ({ text }: z.output<typeof ZAppealForm>) =>
     send.mutate(text, {
-      onSuccess: () => notify.success('Appeal sent', 'Another admin will decide it.'),
       onError: (error) => {
         showServerErrors(form, error);
         notify.error('Appeal not sent', error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.');
