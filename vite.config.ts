@@ -2,8 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
-import { landingChunks, writePrerenderedLanding, type BuiltChunk } from './scripts/prerender-landing.ts';
+import { catalogChunks, landingChunks, writePrerenderedLanding, type BuiltChunk } from './scripts/prerender-landing.ts';
 
 const API_TARGET = 'http://localhost:5000';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -17,8 +19,19 @@ function builtChunks(output: unknown): BuiltChunk[] {
   return outputs.flatMap((o) => o.output ?? []).filter((item): item is BuiltChunk => item.type === 'chunk');
 }
 
+/**
+ * Lingui's Babel preset. Its native transform (`macroTransform`) would need a binary that npm skips
+ * under the machine's Node 20 (its engines ask for 22.19), so Babel it is, and its advice is quiet.
+ */
+function linguiMacros() {
+  process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+  return linguiTransformerBabelPreset();
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Lingui's macros (the texts, docs/decisions/024-languages.md) through Babel, only in files that
+  // import them; the catalogs (.po) compiled when the pages import them.
+  plugins: [babel({ presets: [linguiMacros()] }), react(), lingui(), tailwindcss()],
   define: {
     // The prerendered footer's year; the browser swaps in today's after hydration.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
@@ -45,6 +58,7 @@ export default defineConfig({
         clientDir: path.resolve(ROOT, client.config.build.outDir),
         serverEntry: path.join(PRERENDER_DIR, 'prerender.js'),
         preload: landingChunks(builtChunks(output), LANDING_MODULE),
+        catalogs: catalogChunks(builtChunks(output), (locale) => path.join(ROOT, `src/locales/${locale}/public.po`)),
       });
     },
   },

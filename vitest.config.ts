@@ -1,6 +1,19 @@
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Lingui's Babel preset. Its native transform (`macroTransform`) would need a binary that npm skips
+ * under the machine's Node 20 (its engines ask for 22.19), so Babel it is, and its advice is quiet.
+ */
+function linguiMacros() {
+  process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+  return linguiTransformerBabelPreset();
+}
+
 export default defineConfig({
+  // The client's texts are Lingui macros (vite.config.ts).
+  plugins: [babel({ presets: [linguiMacros()] }), lingui()],
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     environment: 'node',

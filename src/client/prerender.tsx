@@ -2,14 +2,17 @@
  * Build-time entry, bundled by vite.config.ts's prerender step (never shipped
  * to browsers): the HTML of "/" as a signed-out visitor first sees it, with
  * the public figures still loading. main.tsx hydrates it. The tree is the
- * browser's own App, so the markup matches what the client renders first.
+ * browser's own App, so the markup matches what the client renders first. Once per language.
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
+import type { Locale } from '../shared/locales.ts';
 import { App } from './app/app.tsx';
+import { activateLocale } from './i18n/i18n.ts';
 
-export async function renderLandingPage(): Promise<string> {
+export async function renderLandingPage(locale: Locale): Promise<string> {
+  await activateLocale(locale, ['public']);
   // prerender (not renderToString) waits for the lazy route chunk instead of writing the fallback.
   const { prelude } = await prerender(
     <StrictMode>

@@ -9,6 +9,12 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/**
+ * Not a language: every text 40% longer and marked at both ends, to test the layout (issue 32).
+ * Never chosen by the server; a page shows it only when its `<html lang>` says so (the tests).
+ */
+export const PSEUDO_LOCALE = 'pseudo';
+
 /** The cookie the language menu sets (a year, SameSite=Lax: it only says which language). */
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

@@ -118,8 +118,9 @@ describe.each(DATABASE_KINDS)('profile links on %s', (kind) => {
 });
 
 describe('pages', () => {
-  const HTML = '<!doctype html><html><head><meta name="app-page" content="" /></head><body><div id="root"></div></body></html>';
-  const LANDING = '<!doctype html><html><head><meta name="app-page" content="" /></head><body><div id="root"><h1>Landing</h1></div></body></html>';
+  const HTML = '<!doctype html><html lang="en"><head><meta name="app-page" content="" /></head><body><div id="root"></div></body></html>';
+  const LANDING = '<!doctype html><html lang="en"><head><meta name="app-page" content="" /></head><body><div id="root"><h1>Landing</h1></div></body></html>';
+  const LANDING_ES = '<!doctype html><html lang="es"><head><meta name="app-page" content="" /></head><body><div id="root"><h1>Portada</h1></div></body></html>';
   let server: TestServer;
   let app: FastifyInstance;
   let clientDir: string;
@@ -127,7 +128,8 @@ describe('pages', () => {
   beforeAll(async () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'pages-'));
     writeFileSync(path.join(clientDir, 'index.html'), HTML);
-    writeFileSync(path.join(clientDir, 'landing.html'), LANDING);
+    writeFileSync(path.join(clientDir, 'landing.en.html'), LANDING);
+    writeFileSync(path.join(clientDir, 'landing.es.html'), LANDING_ES);
     mkdirSync(path.join(clientDir, 'assets'));
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     server = await startTestServer();
@@ -192,6 +194,7 @@ describe('pages', () => {
     expect(missingAsset.statusCode).toBe(404);
     expect(missingAsset.json()).toEqual({ message: 'Route GET /assets/gone-123.js not found' });
     expect((await get('/landing.html')).statusCode).toBe(404);
+    expect((await get('/landing.es.html')).statusCode).toBe(404);
 
     const api = await get('/api/nothing-here');
     expect(api.statusCode).toBe(404);
@@ -199,5 +202,24 @@ describe('pages', () => {
     const post = await get('/apply', 'POST');
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'Route POST /apply not found' });
+  });
+
+  it("sends each page in the visitor's language: the menu's cookie, else Accept-Language, else English (DECISIONS §6)", async () => {
+    const page = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+    // "/" is the landing page prerendered in that language; a language without its file gets the English one's shell.
+    expect((await page('/', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' })).body).toBe(LANDING_ES);
+    expect((await page('/', { 'accept-language': 'de-DE, fr;q=0.8' })).body).toBe(LANDING);
+    expect((await page('/', {})).body).toBe(LANDING);
+    expect((await page('/', { 'accept-language': 'es', cookie: 'locale=en' })).body).toBe(LANDING);
+    expect((await page('/', { cookie: 'other=1; locale=es' })).body).toBe(LANDING_ES);
+    // A cookie that names no language of the product is ignored.
+    expect((await page('/', { 'accept-language': 'es', cookie: 'locale=xx' })).body).toBe(LANDING_ES);
+    // Every other page: the app with <html lang> set, which the client reads to load its texts.
+    const apply = await page('/apply', { 'accept-language': 'pt-PT' });
+    expect(apply.body).toBe(HTML.replace('lang="en"', 'lang="pt-BR"'));
+    expect(apply.headers.vary).toMatch(/Accept-Language/);
+    expect(apply.headers.vary).toMatch(/Cookie/);
+    expect((await page('/no/such/page', { cookie: 'locale=tr' })).body).toBe(HTML.replace('lang="en"', 'lang="tr"'));
+    expect((await page(server.config.superAdminLoginPath, { cookie: 'locale=id' })).body).toContain('<html lang="id">');
   });
 });

@@ -7,6 +7,7 @@ import { useLiveChanges } from '../api/live.ts';
 import { needsSecondFactor, type SignInResult } from '../api/mfa.ts';
 import { resources } from '../api/resources.ts';
 import { login } from '../features/auth/api/login.ts';
+import { useAccountLanguage } from '../i18n/account-language.ts';
 import { logout } from '../features/auth/api/logout.ts';
 import { errorMessage } from '../lib/api.ts';
 import { hasSessionHint } from '../lib/session-hint.ts';
@@ -36,6 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery({ ...resources.currentUser(), initialData: signedOutAtStart ? null : undefined });
   // While someone is signed in, what changes reaches the pages they have open (DECISIONS §6).
   useLiveChanges(userQuery.data?.id ?? null);
+  useAccountLanguage(userQuery.data ?? null);
   const askServer = useCallback(async () => {
     // A failure stays in the query's state, as any failed read of the user does.
     await queryClient.fetchQuery({ ...resources.currentUser({ evenWithoutHint: true }), staleTime: 0 }).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { needCatalog, type Catalog } from '../i18n/i18n.ts';
 import { ChunkErrorBoundary, ChunkLoadError } from './chunk-error.tsx';
 
 export type LazyPage = ComponentType<object> & {
@@ -7,7 +8,8 @@ export type LazyPage = ComponentType<object> & {
 };
 
 /**
- * React.lazy for a module's named export, so each route is its own chunk.
+ * React.lazy for a module's named export, so each route is its own chunk, loaded with the catalog
+ * of texts it needs (i18n/i18n.ts).
  * A page loaded ahead (preload) renders at once: hydrating the prerendered
  * landing page must not suspend, or the server's markup waits in a
  * dehydrated boundary that the first update turns into a spinner.
@@ -16,13 +18,14 @@ export type LazyPage = ComponentType<object> & {
  * with a Reload button instead of a blank page, and the page comes back by itself once the chunk
  * loads (chunk-error.tsx).
  */
-export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage {
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K, catalog: Catalog | null = 'app'): LazyPage {
   let loaded: ComponentType<object> | undefined;
   const preload = async () => {
     if (loaded) return;
     let module: M;
     try {
-      module = await load();
+      // The page's texts come with its code (the landing page's are in the first catalog already).
+      [module] = await Promise.all([load(), catalog ? needCatalog(catalog) : undefined]);
     } catch (error) {
       throw new ChunkLoadError(error);
     }

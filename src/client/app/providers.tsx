@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { focusHeadingIfAsked } from '../lib/page-focus.ts';
 import { showPendingToast } from '../lib/toast.ts';
+import { LanguageProvider } from '../i18n/provider.tsx';
 import { AuthProvider } from './auth.tsx';
 import { createQueryClient } from './query-client.ts';
 
@@ -21,9 +22,11 @@ export function Providers({ children }: { children: ReactNode }) {
     };
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
-      {Toaster ? <Toaster /> : null}
-    </QueryClientProvider>
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+        {Toaster ? <Toaster /> : null}
+      </QueryClientProvider>
+    </LanguageProvider>
   );
 }

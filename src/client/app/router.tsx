@@ -7,7 +7,7 @@ import { lazyNamed } from './lazy.ts';
 import { Protected } from './protected-route.tsx';
 
 // Each route is its own chunk: the landing page never downloads the admin console.
-const LandingPage = lazyNamed(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage');
+const LandingPage = lazyNamed(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage', null);
 const ApplyPage = lazyNamed(() => import('../features/applications/pages/apply-page.tsx'), 'ApplyPage');
 const LeaderboardPage = lazyNamed(() => import('../features/leaderboard/pages/leaderboard-page.tsx'), 'LeaderboardPage');
 const HallOfFamePage = lazyNamed(() => import('../features/seasons/pages/hall-of-fame-page.tsx'), 'HallOfFamePage');

@@ -1,7 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { ClipboardList, FileText, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth.tsx';
+import { LanguageMenu } from '../../i18n/language-menu.tsx';
 import { cn } from '../../lib/utils.ts';
 import { NotificationBell } from '../notification-bell.tsx';
 import { Button } from '../ui/button.tsx';
@@ -10,52 +15,45 @@ import { SkipLink } from './skip-link.tsx';
 import { StickyHeader } from './sticky-header.tsx';
 
 const NAV = [
-  { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { href: '/wallet', label: 'Wallet', icon: Wallet },
-  { href: '/profile', label: 'Profile', icon: UserRound },
-  { href: '/submit-report', label: 'Submit Report', icon: FileText },
-  { href: '/reports', label: 'My Reports', icon: ClipboardList },
+  { href: '/dashboard', label: msg`Dashboard`, icon: LayoutDashboard },
+  { href: '/wallet', label: msg`Wallet`, icon: Wallet },
+  { href: '/profile', label: msg`Profile`, icon: UserRound },
+  { href: '/submit-report', label: msg`Submit Report`, icon: FileText },
+  { href: '/reports', label: msg`My Reports`, icon: ClipboardList },
 ] as const;
 
+/** The wallet page names the report link 'Report' (spec §2 wallet). */
+const SHORT_REPORT_LABEL: MessageDescriptor = msg`Report`;
+
 /** The ambassador pages' header: nav row, the notification bell and logout (spec §2 dashboard, wallet, profile). */
-export function MemberLayout({ children, reportLabel = 'Submit Report' }: { children: ReactNode; reportLabel?: string }) {
+export function MemberLayout({ children, shortReportLabel = false }: { children: ReactNode; shortReportLabel?: boolean }) {
   const [location] = useLocation();
   const { logoutMutation } = useAuth();
+  const { _ } = useLingui();
+  const labelOf = (item: (typeof NAV)[number]) => _(item.href === '/submit-report' && shortReportLabel ? SHORT_REPORT_LABEL : item.label);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <StickyHeader className="bg-background/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Logo />
-          <nav aria-label="Ambassador" className="hidden items-center gap-1 lg:flex">
+          <nav aria-label={_(msg`Ambassador`)} className="hidden items-center gap-1 lg:flex">
             {NAV.map((item) => (
-              <NavLink
-                key={item.href}
-                href={item.href}
-                active={location === item.href}
-                label={item.href === '/submit-report' ? reportLabel : item.label}
-                icon={<item.icon aria-hidden="true" />}
-              />
+              <NavLink key={item.href} href={item.href} active={location === item.href} label={labelOf(item)} icon={<item.icon aria-hidden="true" />} />
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            <LanguageMenu />
             <NotificationBell />
             <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
               <LogOut aria-hidden="true" />
-              Logout
+              <Trans>Logout</Trans>
             </Button>
           </div>
         </div>
-        <nav aria-label="Ambassador (compact)" className="grid grid-cols-5 gap-1 border-t border-border/60 px-2 py-1.5 lg:hidden">
+        <nav aria-label={_(msg`Ambassador (compact)`)} className="grid grid-cols-5 gap-1 border-t border-border/60 px-2 py-1.5 lg:hidden">
           {NAV.map((item) => (
-            <NavLink
-              key={item.href}
-              href={item.href}
-              active={location === item.href}
-              label={item.href === '/submit-report' ? reportLabel : item.label}
-              icon={<item.icon aria-hidden="true" />}
-              compact
-            />
+            <NavLink key={item.href} href={item.href} active={location === item.href} label={labelOf(item)} icon={<item.icon aria-hidden="true" />} compact />
           ))}
         </nav>
       </StickyHeader>

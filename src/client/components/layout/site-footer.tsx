@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Mail } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { APP_EXTERNAL_URL, CONTACT_URL, PROGRAMME_NAME, SUPPORT_EMAIL, TWITTER_URL } from '../../../shared/limits.ts';
@@ -17,6 +18,7 @@ function useYear(): number {
 
 export function SiteFooter() {
   const year = useYear();
+  const { t } = useLingui();
   const link = 'rounded text-muted hover:text-gold';
   return (
     <footer className="border-t border-border bg-surface/40">
@@ -25,21 +27,23 @@ export function SiteFooter() {
           <LogoMark className="size-8" />
           <div>
             <p className="font-bold">{PROGRAMME_NAME}</p>
-            <p className="text-xs text-muted">© {year} GoalChain. Play, build, earn.</p>
+            <p className="text-xs text-muted">
+              <Trans>© {year} GoalChain. Play, build, earn.</Trans>
+            </p>
           </div>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
+        <nav aria-label={t`Footer`} className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
           <a className={link} href="/transparency">
-            Transparency
+            <Trans>Transparency</Trans>
           </a>
           <a className={link} href="/rules">
-            Rules
+            <Trans>Rules</Trans>
           </a>
           <a className={link} href={APP_EXTERNAL_URL} target="_blank" rel="noopener noreferrer">
-            GoalChain App
+            <Trans>GoalChain App</Trans>
           </a>
           <a className={link} href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
-            Contact
+            <Trans>Contact</Trans>
           </a>
           <a className={link} href={TWITTER_URL} target="_blank" rel="noopener noreferrer">
             Twitter

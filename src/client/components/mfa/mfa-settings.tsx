@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useFocusAfterSwap } from '../../lib/page-focus.ts';
 import { QueryError } from '../query-state.tsx';
 import { notify } from '../../lib/toast.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonVariants } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { FieldError } from '../ui/field.tsx';
 import { Form, FormField } from '../ui/form.tsx';
@@ -82,11 +82,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         >
           Copy
         </Button>
-        <Button type="button" variant="outline" asChild>
-          <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt">
-            Download
-          </a>
-        </Button>
+        <a className={buttonVariants({ variant: 'outline' })} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt">
+          Download
+        </a>
         <Button type="button" onClick={onDone}>
           I have saved them
         </Button>

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
-import { Slot } from 'radix-ui';
 import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '../../lib/utils.ts';
 
@@ -34,7 +33,6 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
-    asChild?: boolean;
     /**
      * The action is under way: a spinner takes the place of the button's icon and clicks are
      * ignored. The button stays focusable (aria-disabled and aria-busy, not `disabled`), so the
@@ -49,24 +47,7 @@ export type ButtonProps = ComponentProps<'button'> &
     disabledFocusable?: boolean;
   };
 
-export function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  loading = false,
-  disabledFocusable = false,
-  type,
-  onClick,
-  children,
-  ...props
-}: ButtonProps) {
-  if (asChild)
-    return (
-      <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props}>
-        {children}
-      </Slot.Root>
-    );
+export function Button({ className, variant, size, loading = false, disabledFocusable = false, type, onClick, children, ...props }: ButtonProps) {
   const inert = loading || disabledFocusable;
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // Also stops a submit button's form from being sent again (Enter in a field clicks it too).

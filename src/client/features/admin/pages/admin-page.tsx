@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { LanguageMenu } from '../../../i18n/language-menu.tsx';
 import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -58,9 +60,12 @@ export function AdminPage() {
               <span className="text-muted">Admin:</span> {name}
             </p>
           </div>
-          <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
-            <LogOut aria-hidden="true" /> Logout
-          </Button>
+          <div className="flex items-center gap-2">
+            <LanguageMenu />
+            <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
+              <LogOut aria-hidden="true" /> <Trans>Logout</Trans>
+            </Button>
+          </div>
         </div>
       </StickyHeader>
       <main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8">

@@ -36,7 +36,7 @@ import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
 
 export function WalletPage() {
   return (
-    <MemberLayout reportLabel="Report">
+    <MemberLayout shortReportLabel>
       <AmbassadorState loadingLabel="Loading wallet..." failure="The wallet could not be loaded.">
         {(ambassador) => <WalletView ambassador={ambassador} />}
       </AmbassadorState>

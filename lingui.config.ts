@@ -1,0 +1,46 @@
+/**
+ * The product's message catalogs (issue 32, DECISIONS §6 Languages; docs/decisions/024-languages.md).
+ * English is the source: the texts are written in English in the code (Lingui's macros) and
+ * `npm run i18n:extract` writes them into one PO catalog per language. The Vite plugin compiles a
+ * catalog when the client imports it; the server's emails read the same files.
+ *
+ * Two catalogs per language, so that the landing page's visitor downloads only the texts of the
+ * pages before signing in: `public` (the app's shell and the pages a visitor sees) and `app`
+ * (everything else, loaded with the first page that needs it).
+ */
+import { defineConfig } from '@lingui/conf';
+import { LOCALES, PSEUDO_LOCALE } from './src/shared/locales.ts';
+
+/** Where the visitor's pages live: their texts are in the small catalog the landing page loads. */
+export const PUBLIC_SOURCES = [
+  '<rootDir>/src/client/main.tsx',
+  '<rootDir>/src/client/app',
+  '<rootDir>/src/client/i18n',
+  '<rootDir>/src/client/lib',
+  '<rootDir>/src/client/api',
+  '<rootDir>/src/client/components/layout/logo.tsx',
+  '<rootDir>/src/client/components/layout/page-hero.tsx',
+  '<rootDir>/src/client/components/layout/public-layout.tsx',
+  '<rootDir>/src/client/components/layout/site-footer.tsx',
+  '<rootDir>/src/client/components/layout/site-header.tsx',
+  '<rootDir>/src/client/components/layout/skip-link.tsx',
+  '<rootDir>/src/client/components/layout/sticky-header.tsx',
+  '<rootDir>/src/client/components/ui',
+  '<rootDir>/src/client/components/query-state.tsx',
+  '<rootDir>/src/client/components/prize-pool.tsx',
+  '<rootDir>/src/client/components/badge-level.tsx',
+  '<rootDir>/src/client/features/landing',
+];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: [...LOCALES, PSEUDO_LOCALE],
+  // The pseudo-locale only tests the layout: every text 40% longer, marked at both ends.
+  pseudoLocale: { locale: PSEUDO_LOCALE, extend: 0.4 },
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC_SOURCES },
+    { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client'], exclude: PUBLIC_SOURCES },
+  ],
+  orderBy: 'message',
+});
