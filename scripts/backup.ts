@@ -85,7 +85,9 @@ async function backupThroughServer(file: string, locked: DataDirLockedError): Pr
     response = await askThroughSocket(socket);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied: run it as the owner of DATA_DIR' : 'no answer';
-    throw new Refusal(`${locked.message}\nIt could not be asked for a backup either (${socket}: ${why}). Run this as the user the server runs as, or stop the server.`);
+    throw new Refusal(
+      `${locked.message}\nIt could not be asked for a backup either (${socket}: ${why}). Run this as the user the server runs as, or stop the server.`,
+    );
   }
   if (response.statusCode !== 200) {
     let text = '';
