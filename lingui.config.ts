@@ -9,6 +9,7 @@
  * (everything else, loaded with the first page that needs it).
  */
 import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 import { LOCALES, PSEUDO_LOCALE } from './src/shared/locales.ts';
 
 /** Where the visitor's pages live: their texts are in the small catalog the landing page loads. */
@@ -43,4 +44,6 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client'], exclude: PUBLIC_SOURCES },
   ],
   orderBy: 'message',
+  // Files without line numbers: moving a text within its file does not change the catalogs.
+  format: formatter({ lineNumbers: false }),
 });

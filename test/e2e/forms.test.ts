@@ -396,6 +396,20 @@ describe('signed in', () => {
     // Radix gives the focus back when the dialog unmounts, a moment after it is hidden.
     await expect.poll(() => opener.evaluate((node) => node === document.activeElement)).toBe(true);
     await expectContent(page.getByRole('table', { name: 'Withdrawal Requests' }), '$60.00');
+
+    // In Spanish (the language menu, kept on the account), '50,5' is 50.50 USDT (issue 32).
+    await credit(server, ambassador.ambassadorId, 'USDT', '10.00');
+    await page.getByLabel('Language').selectOption('es');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await dialog.getByLabel('Amount (USDT)').fill('50,5');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Withdrawal Requested');
+    const requests = (await ambassador.client.get('/api/withdrawal-requests')).body as { amount: string }[];
+    expect(requests.map((r) => r.amount).sort()).toEqual(['50.50', '60.00']);
+    expect((await ambassador.client.get('/api/user')).body).toMatchObject({ locale: 'es' });
+    // The page and the session stayed.
+    expect(new URL(page.url()).pathname).toBe('/wallet');
   });
 });
 

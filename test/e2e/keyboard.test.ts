@@ -301,7 +301,7 @@ describe('keyboard only', () => {
     await press(page, 'Enter');
     const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
     await dialog.waitFor();
-    await expectFocus(page, 'spinbutton', 'Amount (USDT)');
+    await expectFocus(page, 'textbox', 'Amount (USDT)');
     await page.keyboard.type('260');
     await press(page, 'Tab');
     await expectFocus(page, 'textbox', 'BEP20 Wallet Address');

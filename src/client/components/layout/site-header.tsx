@@ -24,8 +24,11 @@ export function SiteHeader() {
         <nav aria-label={t`Main`} className="flex items-center gap-1 sm:gap-2">
           <LanguageMenu className="px-1.5 sm:px-2" />
           <Link href="/leaderboard" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), compact)}>
-            <Trophy aria-hidden="true" className="hidden sm:block" />
-            <Trans>Leaderboard</Trans>
+            {/* On a phone the trophy alone (the header also holds the language menu); the name is still read. */}
+            <Trophy aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">
+              <Trans>Leaderboard</Trans>
+            </span>
           </Link>
           {user ? (
             <>

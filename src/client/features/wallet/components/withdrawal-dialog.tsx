@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { ArrowUpRight } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatUsdt } from '../../../../shared/format.ts';
+import { separatorsOf } from '../../../../shared/money-input.ts';
 import type { WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
 import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
@@ -27,7 +29,8 @@ interface Props {
 
 export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof, withdrawable }: Props) {
   const mutation = useRequestWithdrawal();
-  const schema = useMemo(() => withdrawalForm(withdrawable), [withdrawable]);
+  const { i18n } = useLingui();
+  const schema = useMemo(() => withdrawalForm(withdrawable, i18n.locale), [withdrawable, i18n.locale]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', walletAddress: savedAddress } });
   // One Idempotency-Key per distinct request: pressing the button again after a lost answer repeats it safely.
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -78,7 +81,8 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof
       <DialogContent title="Request Withdrawal" description={`USDT on the BEP20 network. Available to withdraw: ${formatUsdt(withdrawable)}.`}>
         <Form form={form} onSubmit={submit} onInvalid={invalid} className="flex flex-col gap-4" aria-label="Request Withdrawal">
           <FormField name="amount" label="Amount (USDT)" hint="Minimum 50 USDT" required>
-            <Input type="number" inputMode="decimal" min={50} step="0.01" placeholder="50.00" />
+            {/* Text, not a number input: a number input refuses '50,5' in a browser set to English, and the page's language decides (shared/money-input.ts). */}
+            <Input type="text" inputMode="decimal" autoComplete="off" placeholder={`50${separatorsOf(i18n.locale).decimal}00`} />
           </FormField>
           <FormField name="walletAddress" label="BEP20 Wallet Address" hint="Defaults to your saved USDT wallet; you may use another." required>
             <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
+import { localizedAmount } from '../../../../shared/money-input.ts';
 import { compareMoney } from '../../../../shared/money.ts';
 import { WITHDRAWAL_MESSAGES, ZWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
 
@@ -7,10 +8,14 @@ import { WITHDRAWAL_MESSAGES, ZWithdrawalInput } from '../../../../shared/schema
  * The withdrawal dialog's schema: the shared request schema (the amount read exactly, at most 2
  * decimals) with what only the page can check, in spec §5's order: the minimum, then the
  * withdrawable balance (DECISIONS §3), compared as cents. The address need only be there: whether
- * it is a valid BEP20 address is the server's answer, shown as 'Request Failed'.
+ * it is a valid BEP20 address is the server's answer, shown as 'Request Failed'. The amount is
+ * read as the page's language writes numbers ('50,5' in Spanish is 50.50, shared/money-input.ts).
  */
-export function withdrawalForm(withdrawable: string) {
-  return ZWithdrawalInput.extend({ walletAddress: z.string().trim().min(1, WITHDRAWAL_MESSAGES.addressRequired) }).superRefine(({ amount }, ctx) => {
+export function withdrawalForm(withdrawable: string, locale: string) {
+  return ZWithdrawalInput.extend({
+    amount: z.preprocess((value) => (typeof value === 'string' ? localizedAmount(value, locale) : value), ZWithdrawalInput.shape.amount),
+    walletAddress: z.string().trim().min(1, WITHDRAWAL_MESSAGES.addressRequired),
+  }).superRefine(({ amount }, ctx) => {
     if (compareMoney(amount, MIN_WITHDRAWAL_USDT) < 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: WITHDRAWAL_MESSAGES.minimum });
     else if (compareMoney(amount, withdrawable) > 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: WITHDRAWAL_MESSAGES.insufficient });
   });
