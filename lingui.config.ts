@@ -16,7 +16,10 @@ import { LOCALES, PSEUDO_LOCALE } from './src/shared/locales.ts';
 export const PUBLIC_SOURCES = [
   '<rootDir>/src/client/main.tsx',
   '<rootDir>/src/client/app',
-  '<rootDir>/src/client/i18n',
+  '<rootDir>/src/client/i18n/i18n.ts',
+  '<rootDir>/src/client/i18n/provider.tsx',
+  '<rootDir>/src/client/i18n/language-menu.tsx',
+  '<rootDir>/src/client/i18n/account-language.ts',
   '<rootDir>/src/client/lib',
   '<rootDir>/src/client/api',
   '<rootDir>/src/client/components/layout/logo.tsx',
@@ -37,7 +40,8 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES, PSEUDO_LOCALE],
   // The pseudo-locale only tests the layout: every text 40% longer, marked at both ends.
-  pseudoLocale: { locale: PSEUDO_LOCALE, extend: 0.4 },
+  // Padded with a visible character: spaces would collapse in the page and test nothing.
+  pseudoLocale: { locale: PSEUDO_LOCALE, extend: 0.4, extendCharacter: '~', prepend: '⟦', append: '⟧' },
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC_SOURCES },

@@ -54,11 +54,73 @@ function source(value: Definition, themeKeys: Set<string>): string {
   throw new Error(`tailwind-merge-config: cannot write ${String(value)}`);
 }
 
+/** The class without its variants: 'sm:hover:px-3' is 'px-3' (a colon inside brackets is not a variant's). */
+function baseClass(className: string): string {
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < className.length; i++) {
+    const ch = className[i];
+    if (ch === '[' || ch === '(') depth += 1;
+    else if (ch === ']' || ch === ')') depth -= 1;
+    else if (ch === ':' && depth === 0) start = i + 1;
+  }
+  return className.slice(start);
+}
+
+function configOf(groups: readonly string[]): Config<string, string> {
+  const keep = new Set(groups);
+  const pick = (table: Record<string, readonly string[] | undefined>) =>
+    Object.fromEntries(
+      Object.entries(table)
+        .filter(([id]) => keep.has(id))
+        .map(([id, others]) => [id, (others ?? []).filter((o) => keep.has(o))]),
+    );
+  return {
+    ...defaults,
+    classGroups: Object.fromEntries(groups.map((id) => [id, defaults.classGroups[id] ?? []])),
+    conflictingClassGroups: pick(defaults.conflictingClassGroups),
+    conflictingClassGroupModifiers: pick(defaults.conflictingClassGroupModifiers),
+  };
+}
+
+/**
+ * Leaves out a group that holds one class of the source and conflicts with no other group used: it
+ * can never change a merge (a class named twice in one string is the only difference, and harmless).
+ * Each removal is checked against the default merge for every pair with that class.
+ */
+function withoutLoneGroups(groups: readonly string[], classes: readonly string[]): string[] {
+  const full = createTailwindMerge(() => defaults);
+  const membersOf = (id: string) => {
+    const alone = createTailwindMerge(() => configOf([id]));
+    return classes.filter((c) => alone(`${c} ${c}`) === c);
+  };
+  const related = (id: string) =>
+    groups.some(
+      (other) =>
+        other !== id &&
+        ((defaults.conflictingClassGroups[id] ?? []).includes(other) ||
+          (defaults.conflictingClassGroups[other] ?? []).includes(id) ||
+          (defaults.conflictingClassGroupModifiers[id] ?? []).includes(other) ||
+          (defaults.conflictingClassGroupModifiers[other] ?? []).includes(id)),
+    );
+  let kept = [...groups];
+  for (const id of groups) {
+    const members = membersOf(id);
+    if (new Set(members.map(baseClass)).size !== 1 || related(id)) continue;
+    const trial = kept.filter((g) => g !== id);
+    const merge = createTailwindMerge(() => configOf(trial));
+    const same = members.every((m) => classes.every((c) => c === m || (merge(`${m} ${c}`) === full(`${m} ${c}`) && merge(`${c} ${m}`) === full(`${c} ${m}`))));
+    if (same) kept = trial;
+  }
+  return kept;
+}
+
 export function trimmedConfigSource(allClasses: readonly string[]): string {
   // Arbitrary properties ('[overflow-wrap:anywhere]') are merged by the engine itself, in any group.
   const engineOnly = createTailwindMerge(() => ({ ...defaults, classGroups: {}, conflictingClassGroups: {}, conflictingClassGroupModifiers: {} }));
   const classes = allClasses.filter((c) => engineOnly(`${c} ${c}`) !== c);
-  const groups = Object.keys(defaults.classGroups).filter((id) => recognisedBy(id, classes));
+  const recognised = Object.keys(defaults.classGroups).filter((id) => recognisedBy(id, classes));
+  const groups = withoutLoneGroups(recognised, classes);
   const kept = new Set(groups);
   const themeKeys = new Set<string>();
   const classGroups = groups.map((id) => `    ${JSON.stringify(id)}: ${source(defaults.classGroups[id], themeKeys)},`);

@@ -3,6 +3,7 @@
  * zodResolver) whose fields show their own message under them. `Form` provides the form to its
  * fields; `FormField` registers its control and ties label, hint and message to it.
  */
+import { translatedMessage } from '../../i18n/api-messages.ts';
 import { cloneElement, useId, type ComponentProps, type ReactNode } from 'react';
 import {
   FormProvider,
@@ -46,7 +47,9 @@ function messageAt(errors: FieldErrors, name: string): string | null {
 function useFieldError(name: string): string | undefined {
   const { control } = useFormContext();
   const { errors } = useFormState({ control, name });
-  return messageAt(errors, name) ?? undefined;
+  const message = messageAt(errors, name);
+  // The shared schemas write the spec's English; the page shows it in its language.
+  return message === null ? undefined : translatedMessage(message);
 }
 
 interface FormFieldProps extends Omit<FieldProps, 'error'> {

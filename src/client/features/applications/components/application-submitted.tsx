@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CheckCircle2, Home, Mail } from 'lucide-react';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, SETUP_LINK_VALID_HOURS, SUPPORT_EMAIL } from '../../../../shared/limits.ts';
@@ -5,6 +6,8 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
 export function ApplicationSubmitted() {
+  const reviewDays = APPLICATION_REVIEW_DAYS;
+  const validHours = SETUP_LINK_VALID_HOURS;
   return (
     <Card className="mx-auto max-w-2xl">
       <CardContent className="flex flex-col items-center gap-6 p-8 text-center sm:p-10">
@@ -12,25 +15,37 @@ export function ApplicationSubmitted() {
           <CheckCircle2 className="size-12 text-pitch-light" aria-hidden="true" />
         </div>
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Application Submitted!</h1>
-          <p className="mt-2 text-muted">Thank you for applying to become an ambassador.</p>
+          <h1 className="text-3xl font-extrabold tracking-tight">
+            <Trans>Application Submitted!</Trans>
+          </h1>
+          <p className="mt-2 text-muted">
+            <Trans>Thank you for applying to become an ambassador.</Trans>
+          </p>
         </div>
         <div className="w-full rounded-xl border border-border bg-surface-2 p-5 text-left">
-          <h2 className="font-bold">What&apos;s Next?</h2>
+          <h2 className="font-bold">
+            <Trans>What's Next?</Trans>
+          </h2>
           <ol className="mt-3 flex list-decimal flex-col gap-2 pl-5 text-sm text-muted">
-            <li>Our team reviews your application within {APPLICATION_REVIEW_DAYS} business days.</li>
-            <li>If you are approved, you receive an email with a link to create your password (valid {SETUP_LINK_VALID_HOURS} hours).</li>
-            <li>Log in, submit your first weekly report and start earning GCM.</li>
+            <li>
+              <Trans>Our team reviews your application within {reviewDays} business days.</Trans>
+            </li>
+            <li>
+              <Trans>If you are approved, you receive an email with a link to create your password (valid {validHours} hours).</Trans>
+            </li>
+            <li>
+              <Trans>Log in, submit your first weekly report and start earning GCM.</Trans>
+            </li>
           </ol>
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Link href="/" className={buttonVariants()}>
             <Home aria-hidden="true" />
-            Back to Home
+            <Trans>Back to Home</Trans>
           </Link>
           <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonVariants({ variant: 'outline' })}>
             <Mail aria-hidden="true" />
-            Contact Support
+            <Trans>Contact Support</Trans>
           </a>
         </div>
       </CardContent>

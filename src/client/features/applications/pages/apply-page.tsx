@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardList, Megaphone, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -35,6 +37,7 @@ const DEFAULTS: TApplicationInput = {
 };
 
 export function ApplyPage() {
+  const { t } = useLingui();
   const [submitted, setSubmitted] = useState(false);
   const mutation = useSubmitApplication();
   // The shared schema, in the variant that checks the ticked platforms' URLs along with every other field.
@@ -43,6 +46,8 @@ export function ApplyPage() {
   const selected = watch('socialMediaPlatforms') ?? [];
   const whyJoinLength = (watch('whyJoin') ?? '').trim().length;
   const experienceLength = (watch('experience') ?? '').trim().length;
+  const reviewDays = APPLICATION_REVIEW_DAYS;
+  const minimum = MIN_MOTIVATION_LENGTH;
   // The confirmation replaces the form and its pressed button: its heading takes the focus.
   useFocusAfterSwap(submitted);
 
@@ -51,11 +56,11 @@ export function ApplyPage() {
       onSuccess: () => {
         setSubmitted(true);
         window.scrollTo(0, 0);
-        notify.success('Application Submitted!', "We'll review your application and get back to you soon.");
+        notify.success(t`Application Submitted!`, t`We'll review your application and get back to you soon.`);
       },
       onError: (error) => {
         showServerErrors(form, error);
-        notify.error('Error', errorMessage(error));
+        notify.error(t`Error`, translatedMessage(errorMessage(error)));
       },
     });
   };
@@ -85,22 +90,31 @@ export function ApplyPage() {
     <PublicLayout>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
         <header className="mb-8 text-center">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Ambassador Application</h1>
-          <p className="mt-2 text-muted">Tell us about yourself. Our team reviews every application within {APPLICATION_REVIEW_DAYS} business days.</p>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            <Trans>Ambassador Application</Trans>
+          </h1>
+          <p className="mt-2 text-muted">
+            <Trans>Tell us about yourself. Our team reviews every application within {reviewDays} business days.</Trans>
+          </p>
         </header>
-        <Form form={form} onSubmit={submit} className="flex flex-col gap-6" aria-label="Ambassador Application">
-          <FormSection icon={<UserRound aria-hidden="true" />} title="Personal Information" description="How we reach you.">
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-6" aria-label={t`Ambassador Application`}>
+          <FormSection icon={<UserRound aria-hidden="true" />} title={t`Personal Information`} description={t`How we reach you.`}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField name="fullName" label="Full Name" required>
-                <Input autoComplete="name" placeholder="Jane Doe" />
+              <FormField name="fullName" label={t`Full Name`} required>
+                <Input autoComplete="name" placeholder={t`Jane Doe`} />
               </FormField>
-              <FormField name="email" label="Email" required>
+              <FormField name="email" label={t`Email`} required>
                 <Input type="email" autoComplete="email" placeholder="you@example.com" />
               </FormField>
-              <FormField name="country" label="Country" required>
-                <Input autoComplete="country-name" placeholder="Nigeria" />
+              <FormField name="country" label={t`Country`} required>
+                <Input autoComplete="country-name" placeholder={t`Nigeria`} />
               </FormField>
-              <FormField name="personalTelegramHandle" label="Personal Telegram Username" required hint="We invite ambassadors to the private group with it.">
+              <FormField
+                name="personalTelegramHandle"
+                label={t`Personal Telegram Username`}
+                required
+                hint={t`We invite ambassadors to the private group with it.`}
+              >
                 <Input placeholder="@username" />
               </FormField>
             </div>
@@ -108,10 +122,10 @@ export function ApplyPage() {
 
           <FormSection
             icon={<Megaphone aria-hidden="true" />}
-            title="Social Media Presence"
-            description="Tick the platforms you are active on and give your profile link for each."
+            title={t`Social Media Presence`}
+            description={t`Tick the platforms you are active on and give your profile link for each.`}
           >
-            <FormFieldset name="socialMediaPlatforms" legend="Social Media Platforms" required>
+            <FormFieldset name="socialMediaPlatforms" legend={t`Social Media Platforms`} required>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {PLATFORMS.map((platform) => {
                   const id = `platform-${platform}`;
@@ -132,8 +146,9 @@ export function ApplyPage() {
               <div className="mt-5 grid gap-4 sm:grid-cols-2">
                 {PLATFORMS.filter((p) => selected.includes(p)).map((platform) => {
                   const info = PLATFORM_INFO[platform];
+                  const platformName = info.label;
                   return (
-                    <FormField key={platform} name={info.field} label={`${info.label} Profile URL`} required>
+                    <FormField key={platform} name={info.field} label={t`${platformName} Profile URL`} required>
                       <Input type="url" inputMode="url" placeholder={info.placeholder} />
                     </FormField>
                   );
@@ -141,33 +156,29 @@ export function ApplyPage() {
               </div>
             ) : null}
             <div className="mt-5 sm:max-w-xs">
-              <FormField name="totalFollowers" label="Total Followers" required hint="Across all the platforms above.">
+              <FormField name="totalFollowers" label={t`Total Followers`} required hint={t`Across all the platforms above.`}>
                 <Input type="number" inputMode="numeric" min={0} step={1} placeholder="5000" />
               </FormField>
             </div>
           </FormSection>
 
-          <FormSection
-            icon={<ClipboardList aria-hidden="true" />}
-            title="Experience & Motivation"
-            description={`At least ${MIN_MOTIVATION_LENGTH} characters each.`}
-          >
+          <FormSection icon={<ClipboardList aria-hidden="true" />} title={t`Experience & Motivation`} description={t`At least ${minimum} characters each.`}>
             <div className="flex flex-col gap-4">
-              <FormField name="whyJoin" label="Why do you want to join?" required hint={`${whyJoinLength}/${MIN_MOTIVATION_LENGTH} characters minimum`}>
-                <Textarea rows={5} placeholder="What draws you to GoalChain and what would you bring to the community?" />
+              <FormField name="whyJoin" label={t`Why do you want to join?`} required hint={t`${whyJoinLength}/${minimum} characters minimum`}>
+                <Textarea rows={5} placeholder={t`What draws you to GoalChain and what would you bring to the community?`} />
               </FormField>
-              <FormField name="experience" label="Relevant experience" required hint={`${experienceLength}/${MIN_MOTIVATION_LENGTH} characters minimum`}>
-                <Textarea rows={5} placeholder="Community management, content creation, crypto or gaming projects you have promoted..." />
+              <FormField name="experience" label={t`Relevant experience`} required hint={t`${experienceLength}/${minimum} characters minimum`}>
+                <Textarea rows={5} placeholder={t`Community management, content creation, crypto or gaming projects you have promoted...`} />
               </FormField>
             </div>
           </FormSection>
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link href="/" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Link>
             <Button type="submit" size="lg" loading={mutation.isPending}>
-              {mutation.isPending ? 'Submitting...' : 'Submit'}
+              {mutation.isPending ? t`Submitting...` : t`Submit`}
             </Button>
           </div>
         </Form>
