@@ -70,8 +70,9 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
   for (const [path, name] of [
     ['/', 'landing'],
     ['/apply', 'apply'],
+    ['/leaderboard', 'leaderboard'],
   ] as const) {
-    it(`${path}: every text translated, nothing scrolls sideways, nothing cut off`, async () => {
+    it(`${path}: its heading in the pseudo-locale, nothing scrolls sideways, nothing cut off`, async () => {
       const page = await openPseudo(path);
       // The texts are the pseudo-locale's (marked ⟦…⟧), not English.
       await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Crown, Info, Medal, Trophy } from 'lucide-react';
 import { compareMoney } from '../../../../shared/money.ts';
 import { formatWholeGcm, initials } from '../../../../shared/format.ts';
@@ -15,22 +16,24 @@ import { cn } from '../../../lib/utils.ts';
 import { useLeaderboard, useLiveLeaderboard } from '../api/get-leaderboard.ts';
 
 export function LeaderboardPage() {
+  const { t } = useLingui();
+  const topWinners = TOP_PRIZE_WINNERS;
   const leaderboard = useLeaderboard();
   useLiveLeaderboard();
   return (
     <PublicLayout>
       <PageHero
         icon={<Trophy />}
-        title="Ambassador Leaderboard"
-        lead={<>This month&apos;s top ambassadors, ranked by GCM earned.</>}
+        title={t`Ambassador Leaderboard`}
+        lead={<Trans>This month's top ambassadors, ranked by GCM earned.</Trans>}
         links={
           <>
             <a href="/hall-of-fame" className="font-semibold text-gold underline">
-              Hall of Fame: past winners, and check any draw
+              <Trans>Hall of Fame: past winners, and check any draw</Trans>
             </a>
             {' · '}
             <a href="/transparency" className="font-semibold text-gold underline">
-              Transparency: the programme log
+              <Trans>Transparency: the programme log</Trans>
             </a>
           </>
         }
@@ -39,18 +42,18 @@ export function LeaderboardPage() {
         <PrizePool />
         <QueryState
           query={leaderboard}
-          failure="The leaderboard could not be loaded."
+          failure={t`The leaderboard could not be loaded.`}
           loading={
             <div className="flex justify-center py-16">
-              <Spinner className="size-10" label="Loading leaderboard" />
+              <Spinner className="size-10" label={t`Loading leaderboard`} />
             </div>
           }
           className="rounded-2xl border border-border bg-surface"
           isEmpty={(list) => list.length === 0}
           empty={
             <Card>
-              <EmptyState icon={<Trophy />} title="No Data Available">
-                Rankings appear as soon as ambassadors earn GCM this month.
+              <EmptyState icon={<Trophy />} title={t`No Data Available`}>
+                <Trans>Rankings appear as soon as ambassadors earn GCM this month.</Trans>
               </EmptyState>
             </Card>
           }
@@ -60,15 +63,15 @@ export function LeaderboardPage() {
         <ul className="flex flex-col gap-2 text-sm text-muted">
           <li className="flex items-start gap-2">
             <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-            Rankings are based on monthly GCM earnings.
+            <Trans>Rankings are based on monthly GCM earnings.</Trans>
           </li>
           <li className="flex items-start gap-2">
             <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-            The leaderboard updates in real time as reports are reviewed.
+            <Trans>The leaderboard updates in real time as reports are reviewed.</Trans>
           </li>
           <li className="flex items-start gap-2">
             <Info className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-            The top {TOP_PRIZE_WINNERS} ambassadors receive monthly USDT bonuses.
+            <Trans>The top {topWinners} ambassadors receive monthly USDT bonuses.</Trans>
           </li>
         </ul>
       </div>
@@ -77,18 +80,23 @@ export function LeaderboardPage() {
 }
 
 function Ranking({ entries: served }: { entries: TLeaderboardEntry[] }) {
+  const { t } = useLingui();
   // The server ranks already; a stable sort keeps its tie order.
   const entries = [...served].sort((a, b) => compareMoney(b.monthlyGcm, a.monthlyGcm));
   return (
     <>
       {entries.length >= LEADERBOARD_PODIUM_MIN ? <Podium entries={entries} /> : null}
       <Card>
-        <h2 className="sr-only">Full ranking</h2>
-        <ol className="divide-y divide-border/60" aria-label="Ranking">
+        <h2 className="sr-only">
+          <Trans>Full ranking</Trans>
+        </h2>
+        <ol className="divide-y divide-border/60" aria-label={t`Ranking`}>
           {entries.map((entry, index) => (
             <li key={entry.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
               <span className={cn('w-8 shrink-0 text-center text-lg font-extrabold', index < 3 ? 'text-gold' : 'text-muted')}>
-                <span className="sr-only">Rank </span>
+                <span className="sr-only">
+                  <Trans>Rank</Trans>{' '}
+                </span>
                 {index + 1}
               </span>
               <Avatar name={entry.fullName} />
@@ -124,6 +132,7 @@ function Avatar({ name, large }: { name: string; large?: boolean }) {
 
 /** Top three in the order 2nd, 1st, 3rd. */
 function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
+  const { t } = useLingui();
   const [first, second, third] = entries;
   if (!first || !second || !third) return null;
   const places = [
@@ -132,7 +141,7 @@ function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
     { entry: third, place: 3, height: 'h-16', icon: <Medal className="size-6 text-bronze" aria-hidden="true" /> },
   ];
   return (
-    <section aria-label="Podium" className="grid grid-cols-3 items-end gap-2 sm:gap-4">
+    <section aria-label={t`Podium`} className="grid grid-cols-3 items-end gap-2 sm:gap-4">
       {places.map(({ entry, place, height, icon }) => (
         <div key={entry.id} className="flex min-w-0 flex-col items-center gap-2 text-center" data-testid={`podium-${place}`}>
           {icon}
@@ -146,7 +155,9 @@ function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
               place === 1 ? 'border-gold/50 bg-gold/20 text-gold' : 'border-border bg-surface-2 text-muted',
             )}
           >
-            <span className="sr-only">Place </span>
+            <span className="sr-only">
+              <Trans>Place</Trans>{' '}
+            </span>
             {place}
           </div>
         </div>
