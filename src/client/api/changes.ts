@@ -122,7 +122,7 @@ export function cachedUser(client: QueryClient): TCurrentUser | null | undefined
   return client.getQueryData(currentUserKey);
 }
 
-/** A sign-in completed: the user is known without asking again. */
+/** The user as the server has just answered it (a sign-in, a saved language): known without asking again. */
 export function showSignedIn(client: QueryClient, user: TCurrentUser): void {
   client.setQueryData(currentUserKey, user);
 }

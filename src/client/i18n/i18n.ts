@@ -7,7 +7,7 @@
  * first page that needs it (app/lazy.ts).
  */
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, PSEUDO_LOCALE, type Locale } from '../../shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, PSEUDO_LOCALE, type Locale } from '../../shared/locales.ts';
 
 export type Catalog = 'public' | 'app';
 /** A product language, or the pseudo-locale the layout tests use. */
@@ -72,11 +72,6 @@ export async function activateLocale(locale: PageLocale, catalogs: readonly Cata
 /** Remembers a visitor's choice for the next page the server sends (the account keeps its own). */
 export function rememberLocale(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
-}
-
-/** The Intl locale of the current language (numbers, dates); the pseudo-locale formats as English. */
-export function intlLocale(): string {
-  return isLocale(i18n.locale) ? INTL_LOCALES[i18n.locale] : INTL_LOCALES[DEFAULT_LOCALE];
 }
 
 export { i18n };

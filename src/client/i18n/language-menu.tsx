@@ -4,6 +4,7 @@ import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { TCurrentUser } from '../../shared/schemas/auth.ts';
+import { showSignedIn } from '../api/changes.ts';
 import { useAuth } from '../app/auth.tsx';
 import { apiRequest } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
@@ -34,7 +35,7 @@ export function LanguageMenu({ className }: { className?: string }) {
     if (!isLocale(value) || value === current) return;
     chooseLocale(value, Boolean(user)).then(
       (saved) => {
-        if (saved) queryClient.setQueryData(['currentUser'], saved);
+        if (saved) showSignedIn(queryClient, saved);
       },
       () => notify.error(t`Language not saved`, t`Please try again.`),
     );
