@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions, ambassadors, appeals, transactions, weeklyReports } from '../../src/server/db/schema.ts';
+import { adminActions, ambassadorApplications, ambassadors, appeals, transactions, weeklyReports } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { reportReviewedEmail } from '../../src/server/email/templates.ts';
 import { REASON_CODES, REASONS } from '../../src/shared/reasons.ts';
@@ -17,6 +17,7 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
 import { createAdmin, createAmbassador, credit, requestWithdrawal, validApplication, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WALLET_C } from '../helpers/wallets.ts';
 
 const CODES_MESSAGE = `reasonCode must be one of: ${REASON_CODES.join(', ')}`;
 
@@ -38,18 +39,21 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     return person;
   }
 
-  async function submitReport(person: CreatedAmbassador): Promise<string> {
+  async function submitReport(
+    person: CreatedAmbassador,
+    activityReport = 'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
+  ): Promise<string> {
     const today = server.clock.real();
     const day = (offset: number) => new Date(today.getTime() + offset * DAY).toISOString().slice(0, 10);
     const sent = await person.client.post('/api/reports', {
       weekStartDate: day(-7),
       weekEndDate: day(-1),
-      activityReport: 'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
+      activityReport,
     });
     if (sent.status === 409) {
       // Already one today: tomorrow.
       server.clock.advance(DAY);
-      return submitReport(person);
+      return submitReport(person, activityReport);
     }
     expect(sent.status, sent.text).toBe(201);
     return sent.body.id as string;
@@ -203,6 +207,63 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
       reasonCode: [null, 'duplicate_link'],
       facts: [null, facts],
     });
+  });
+
+  it('tells the person whether an abuse flag had fired when the decision was made, as it stood then', async () => {
+    // A report whose proof link another ambassador also claimed: duplicate_proof, kept with the rejection.
+    const link = `https://x.com/goal/status/flagged-${kind}`;
+    const [first, copier, clean] = [someone(), someone(), someone()];
+    await submitReport(first, `My thread ${link} reached 12k views and 300 replies this week.`);
+    const copied = await submitReport(copier, `The thread ${link} (mine) reached 12k views this week.`);
+    const rejected = await adminA.client.post(`/api/admin/reports/${copied}/review`, { status: 'rejected', reasonCode: 'duplicate_link' });
+    expect(rejected.body).toMatchObject({ reasonCode: 'duplicate_link', decisionFlags: ['duplicate_proof'] });
+    const own = (await copier.client.get('/api/reports')).body as { id: string; decisionFlags: string[] | null }[];
+    expect(own.find((r) => r.id === copied)?.decisionFlags).toEqual(['duplicate_proof']);
+    // None had fired on this one: said as an empty list, not left out.
+    const cleanId = await submitReport(clean, `Hosted a Telegram AMA about the farm game: https://t.me/goal/ama-${kind}`);
+    const plain = await adminA.client.post(`/api/admin/reports/${cleanId}/review`, { status: 'rejected', reasonCode: 'low_effort' });
+    expect(plain.body.decisionFlags).toEqual([]);
+    // An approval has none to tell.
+    const approvedId = await submitReport(someone(), `Ran a watch party for 40 fans: https://x.com/goal/status/party-${kind}`);
+    const approved = await adminA.client.post(`/api/admin/reports/${approvedId}/review`, { status: 'approved', gcmAwarded: '5' });
+    expect(approved.body.decisionFlags).toBeNull();
+    // What the person was told stays as it stood: the other claim going away later does not change it.
+    await server.db.delete(weeklyReports).where(eq(weeklyReports.ambassadorId, first.ambassadorId));
+    const later = (await copier.client.get('/api/reports')).body as { id: string; decisionFlags: string[] | null }[];
+    expect(later.find((r) => r.id === copied)?.decisionFlags).toEqual(['duplicate_proof']);
+    // The appeal carries the decision's flags to the admin who decides it.
+    expect((await copier.client.post(`/api/reports/${copied}/appeal`, { text: 'The thread is mine; the other report copied it.' })).status).toBe(201);
+    const queue = (await adminB.client.get('/api/admin/appeals')).body as { subjectId: string; decision: { decisionFlags: string[] | null } }[];
+    expect(queue.find((a) => a.subjectId === copied)?.decision.decisionFlags).toEqual(['duplicate_proof']);
+
+    // Two new ambassadors give one payout address (the others' withdrawals above used another).
+    const [payee, holder] = [
+      await createAmbassador(server, { admin: superAdmin, fullName: 'Shared Payee' }),
+      await createAmbassador(server, { admin: superAdmin, fullName: 'Shared Holder' }),
+    ];
+    // A withdrawal to an address another ambassador also uses: shared_wallet.
+    const shared = await requestWithdrawal(server, payee, { amount: '50.00', balance: '100.00', walletAddress: WALLET_C });
+    await adminA.client.patch(`/api/admin/ambassadors/${holder.ambassadorId}`, { usdtWalletAddress: WALLET_C });
+    const refused = await adminA.client.post(`/api/admin/withdrawals/${shared.id}/reject`, { reasonCode: 'wallet_mismatch' });
+    expect(refused.body).toMatchObject({ status: 'rejected', decisionFlags: ['shared_wallet'] });
+
+    // A suspension of an account whose address another ambassador also gave: shared_wallet.
+    const suspended = await adminA.client.patch(`/api/admin/ambassadors/${holder.ambassadorId}`, { status: 'suspended', reasonCode: 'rule_breach' });
+    expect(suspended.body).toMatchObject({ status: 'suspended', decisionFlags: ['shared_wallet'] });
+    expect((await holder.client.get('/api/ambassadors/me')).body.decisionFlags).toEqual(['shared_wallet']);
+    const lifted = await adminA.client.patch(`/api/admin/ambassadors/${holder.ambassadorId}`, { status: 'active' });
+    expect(lifted.body.decisionFlags).toBeNull();
+
+    // An application from a network that sent three within a day: same_network.
+    const farm = new ApiClient(server, { ip: `10.66.${kind === 'pglite' ? 1 : 2}.9` });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await farm.post('/api/applications', validApplication())).body.id as string);
+    expect((await adminA.client.post(`/api/admin/applications/${ids[0]}/reject`, { reasonCode: 'not_verifiable' })).status).toBe(200);
+    const [application] = await server.db
+      .select({ flags: ambassadorApplications.decisionFlags })
+      .from(ambassadorApplications)
+      .where(eq(ambassadorApplications.id, String(ids[0])));
+    expect(application?.flags).toEqual(['same_network']);
   });
 
   it('refuses an unknown code with the list, and facts that are too long, changing nothing', async () => {

@@ -67,6 +67,8 @@ describe('a rejected report, its reason and its one appeal', () => {
     // The facts are text, never HTML.
     await expectContent(detail, FACTS);
     expect(await detail.locator('b').count()).toBe(0);
+    // Whether an automatic check had flagged it when it was decided: none had.
+    await expectContent(detail, 'No automatic check had flagged this when it was decided.');
     expect(await detail.getByRole('link', { name: /Read the rule/ }).getAttribute('href')).toBe('/rules#outside_period');
     await detail.getByRole('button', { name: 'Appeal' }).click();
     const form = detail.getByRole('form', { name: 'Appeal' });

@@ -6,6 +6,7 @@
  */
 import { notify } from '../lib/toast.ts';
 import { useMutation } from '@tanstack/react-query';
+import { ABUSE_FLAGS, type AbuseFlag } from '../../shared/enums.ts';
 import { APPEAL_WINDOW_DAYS, NO_REASON_TEXT, REASONS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
 import { apiRequest } from '../lib/api.ts';
 
@@ -29,6 +30,8 @@ export interface DecisionFields {
   appeal?: AppealView | null;
   /** When the appeal window closes, when the answer gives it beside a missing appeal. */
   appealDeadline?: string | null;
+  /** The abuse flags that had fired when it was decided (null: not kept for this decision). */
+  decisionFlags?: readonly string[] | null;
 }
 
 export interface Decision {
@@ -37,6 +40,8 @@ export interface Decision {
   appeal: AppealView | null;
   /** When an appeal can no longer be sent (14 days after the decision). */
   deadline: string | null;
+  /** The abuse flags that had fired when it was decided; null when they were not kept. */
+  flags: AbuseFlag[] | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +56,13 @@ export function decisionOf(view: DecisionFields, decidedAt: string | null): Deci
     facts: view.facts ?? view.adminNotes ?? null,
     appeal,
     deadline,
+    flags: flagsOf(view.decisionFlags),
   };
+}
+
+/** The flags of a decision as an answer gives them, keeping only those the client knows. */
+export function flagsOf(flags: readonly string[] | null | undefined): AbuseFlag[] | null {
+  return flags ? flags.filter((flag): flag is AbuseFlag => (ABUSE_FLAGS as readonly string[]).includes(flag)) : null;
 }
 
 /** A code's short name, or 'no reason recorded'. */
@@ -105,6 +116,7 @@ export interface TAdminAppealView {
   decision: {
     reasonCode: string | null;
     facts: string | null;
+    decisionFlags?: readonly string[] | null;
     decidedBy: string | null;
     decidedAt: string | null;
     /** A report's week, or a withdrawal's amount. */

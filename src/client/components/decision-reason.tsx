@@ -11,13 +11,26 @@ import { notify } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
 import { Form, FormField, showServerErrors } from './ui/form.tsx';
 import { Textarea } from './ui/input.tsx';
+import { DecisionFlags } from './decision-flags.tsx';
+import type { AbuseFlag } from '../../shared/enums.ts';
 
 /**
  * Why a decision went against the person (DECISIONS §6): the reason's name, its rule with a link to
  * it on /rules, and the reviewer's facts, shown as text (React escapes them; never as HTML). A
  * decision made without a code says so: 'no reason recorded'.
  */
-export function DecisionReason({ code, facts, headingLevel = 3 }: { code: ReasonCode | null; facts: string | null; headingLevel?: 3 | 4 }) {
+export function DecisionReason({
+  code,
+  facts,
+  flags = null,
+  headingLevel = 3,
+}: {
+  code: ReasonCode | null;
+  facts: string | null;
+  /** The abuse flags that had fired when it was decided (null: not kept for this decision). */
+  flags?: readonly AbuseFlag[] | null;
+  headingLevel?: 3 | 4;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
   return (
@@ -40,6 +53,7 @@ export function DecisionReason({ code, facts, headingLevel = 3 }: { code: Reason
           <p className="whitespace-pre-wrap break-words">{facts}</p>
         </div>
       ) : null}
+      <DecisionFlags flags={flags} />
     </div>
   );
 }

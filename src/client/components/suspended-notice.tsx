@@ -1,5 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../shared/limits.ts';
+import { flagsOf } from '../api/decisions.ts';
+import { DecisionFlags } from './decision-flags.tsx';
 import { NO_REASON_TEXT, REASONS, isReasonCode, reasonHref } from '../../shared/reasons.ts';
 
 /** The suspension's reason as the ambassador's answer carries it (DECISIONS §6); absent on an old server or an old suspension. */
@@ -7,6 +9,7 @@ interface SuspensionFields {
   status: string;
   reasonCode?: string | null;
   facts?: string | null;
+  decisionFlags?: readonly string[] | null;
 }
 
 /**
@@ -43,6 +46,7 @@ export function SuspendedNotice({ ambassador }: { ambassador?: SuspensionFields 
           </p>
         ) : null}
         {facts ? <p className="whitespace-pre-wrap break-words">{facts}</p> : null}
+        <DecisionFlags flags={flagsOf(ambassador?.decisionFlags)} />
       </div>
     </div>
   );

@@ -110,6 +110,8 @@ export const ambassadorApplications = pgTable(
     decidedAt: timestamptz('decided_at'),
     /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. The facts are admin_notes. */
     reasonCode: text('reason_code'),
+    /** The abuse flags that had fired when it was rejected (told to the person); null: not rejected, or before this was kept. */
+    decisionFlags: text('decision_flags').array(),
     /** The applicant's network address as an HMAC with the session secret (abuse flag same_network); never the address itself. */
     networkHash: text('network_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -165,6 +167,8 @@ export const ambassadors = pgTable(
     suspendedBy: uuid('suspended_by').references(() => users.id, { onDelete: 'set null' }),
     suspensionReasonCode: text('suspension_reason_code'),
     suspensionFacts: text('suspension_facts'),
+    /** The abuse flags that had fired when the account was suspended; null: not suspended, or before this was kept. */
+    suspensionFlags: text('suspension_flags').array(),
     /**
      * The saved USDT address's proof (DECISIONS §6, Wallet proof): the signature that proved it and
      * when, or when it was declared an exchange deposit address. A changed address clears all three;
@@ -263,6 +267,8 @@ export const weeklyReports = pgTable(
     adminNotes: text('admin_notes'),
     /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. */
     reasonCode: text('reason_code'),
+    /** The abuse flags that had fired when it was rejected (told to the person); null: not rejected, or before this was kept. */
+    decisionFlags: text('decision_flags').array(),
     status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
     /** The UTC day of submission: one report per ambassador per day. */
     submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
@@ -343,6 +349,8 @@ export const withdrawalRequests = pgTable(
     adminNotes: text('admin_notes'),
     /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. */
     reasonCode: text('reason_code'),
+    /** The abuse flags that had fired when it was rejected (told to the person); null: not rejected, or before this was kept. */
+    decisionFlags: text('decision_flags').array(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -398,6 +406,7 @@ export const appeals = pgTable(
     /** The decision appealed: its reason, facts, who made it and when; the window closes at `deadline`. */
     decisionReasonCode: text('decision_reason_code'),
     decisionFacts: text('decision_facts'),
+    decisionFlags: text('decision_flags').array(),
     decisionBy: uuid('decision_by').references(() => users.id, { onDelete: 'set null' }),
     decisionAt: timestamptz('decision_at').notNull(),
     deadline: timestamptz('deadline').notNull(),

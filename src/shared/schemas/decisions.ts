@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
-import { moneySchema, optionalText, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
+import { moneySchema, optionalText, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
 
 export const DECISION_MESSAGES = {
   reasonCode: `reasonCode must be one of: ${REASON_CODES.join(', ')}`,
@@ -62,6 +62,9 @@ export const ZReasonFields = {
     .describe(`The reason code of a rejection or suspension (${REASON_CODES.join(', ')}); null when none was recorded (or none applies).`),
   reasonText: z.string().nullable().describe('The code’s rule, or ‘no reason recorded’ for a rejection without a code; null for a pending or approved item.'),
   facts: ZNullableText.describe('What the reviewer found, as text (the same as `adminNotes`).'),
+  decisionFlags: ZFlags.nullable().describe(
+    'The abuse flags that had fired on the item when it was rejected (or the account suspended), as the admin saw them: empty when none had; null for what was not rejected, or was rejected before flags were kept with decisions.',
+  ),
 };
 
 /** A rejection's rule text, 'no reason recorded' without a code, and null for what was not rejected. */

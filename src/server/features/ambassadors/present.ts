@@ -34,7 +34,7 @@ export function presentAmbassador(row: AmbassadorRow, now: Date): TAmbassadorVie
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // While suspended: why (DECISIONS §6). An active ambassador's earlier suspension is not shown.
-    ...reasonFields(row.status === 'suspended', row.suspensionReasonCode, row.status === 'suspended' ? row.suspensionFacts : null),
+    ...reasonFields(row.status === 'suspended', row.suspensionReasonCode, row.status === 'suspended' ? row.suspensionFacts : null, row.suspensionFlags),
     suspendedAt: row.status === 'suspended' ? (row.suspendedAt?.toISOString() ?? null) : null,
   };
 }

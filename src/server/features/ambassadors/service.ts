@@ -1,3 +1,4 @@
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, count, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { z } from 'zod';
@@ -129,7 +130,7 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
     const rows = await tx.select().from(ambassadors).where(eq(ambassadors.id, id)).for('update');
     const row = rows[0];
     if (!row) throw notFound('Ambassador not found');
-    const set: Partial<typeof ambassadors.$inferInsert> = { updatedAt: now };
+    const set: PgUpdateSetSource<typeof ambassadors> = { updatedAt: now };
     const changed: string[] = [];
     const diff: Changes = {};
     if (changes.usdtWalletAddress !== undefined && changes.usdtWalletAddress !== row.usdtWalletAddress) {
@@ -163,6 +164,8 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       if (suspending) {
         set.suspendedAt = now;
         set.suspendedBy = actor.id;
+        // The abuse flags that had fired on the account, told with the suspension (DECISIONS §6).
+        set.suspensionFlags = flagsColumn('ambassadors');
       }
       set.suspensionReasonCode = reasonCode;
       set.suspensionFacts = facts;

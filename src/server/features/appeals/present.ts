@@ -9,6 +9,7 @@ import { reasonTextOf, type TAppealView } from '../../../shared/schemas/decision
 import { serviceAge, type ServiceAge } from '../../../shared/service-levels.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appeals, users } from '../../db/schema.ts';
+import { asFlags } from '../abuse/flags.ts';
 
 export type AppealRow = typeof appeals.$inferSelect;
 
@@ -18,10 +19,13 @@ export function asReasonCode(value: string | null | undefined): ReasonCode | nul
   return isReasonCode(value) ? value : null;
 }
 
-/** A decision's reason as answers carry it: only a rejection (or a suspension) has one. */
-export function reasonFields(rejected: boolean, code: string | null, facts: string | null) {
+/**
+ * A decision's reason as answers carry it: only a rejection (or a suspension) has one, with the
+ * abuse flags that had fired when it was made (null when they were not kept: older decisions).
+ */
+export function reasonFields(rejected: boolean, code: string | null, facts: string | null, flags: readonly string[] | null) {
   const reasonCode = rejected ? asReasonCode(code) : null;
-  return { reasonCode, reasonText: reasonTextOf(rejected, reasonCode), facts };
+  return { reasonCode, reasonText: reasonTextOf(rejected, reasonCode), facts, decisionFlags: rejected && flags ? asFlags(flags) : null };
 }
 
 /** Until when a decision made at `decidedAt` can be appealed. */

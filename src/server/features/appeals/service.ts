@@ -63,6 +63,7 @@ export async function sendAppeal(ctx: AppContext, actor: SessionUser, ambassador
           text,
           decisionReasonCode: subject.reasonCode,
           decisionFacts: subject.adminNotes,
+          decisionFlags: subject.decisionFlags,
           decisionBy: subject.reviewedBy,
           decisionAt: subject.reviewedAt,
           deadline,
@@ -90,12 +91,20 @@ interface Subject {
   reviewedBy: string | null;
   reasonCode: string | null;
   adminNotes: string | null;
+  decisionFlags: string[] | null;
 }
 
 async function lockedSubject(m: Mutation, kind: AppealKind, id: string, ambassadorId: string): Promise<Subject | undefined> {
   const table = kind === 'report' ? weeklyReports : withdrawalRequests;
   const rows = await m.tx
-    .select({ status: table.status, reviewedAt: table.reviewedAt, reviewedBy: table.reviewedBy, reasonCode: table.reasonCode, adminNotes: table.adminNotes })
+    .select({
+      status: table.status,
+      reviewedAt: table.reviewedAt,
+      reviewedBy: table.reviewedBy,
+      reasonCode: table.reasonCode,
+      adminNotes: table.adminNotes,
+      decisionFlags: table.decisionFlags,
+    })
     .from(table)
     .where(and(eq(table.id, id), eq(table.ambassadorId, ambassadorId)))
     .for('update');
@@ -154,7 +163,7 @@ export async function listAppeals(
       deadline: a.deadline.toISOString(),
       ambassador: r.ambassador,
       decision: {
-        ...reasonFields(true, a.decisionReasonCode, a.decisionFacts),
+        ...reasonFields(true, a.decisionReasonCode, a.decisionFacts, a.decisionFlags),
         decidedBy: r.decisionByName,
         decidedById: a.decisionBy,
         decidedAt: a.decisionAt.toISOString(),

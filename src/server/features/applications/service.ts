@@ -1,3 +1,4 @@
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import { asFlags, countLimit, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -49,7 +50,7 @@ export function presentApplication(row: ApplicationRow): TApplicationView {
     rejectedAt: row.rejectedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    ...reasonFields(row.status === 'rejected', row.reasonCode, row.adminNotes),
+    ...reasonFields(row.status === 'rejected', row.reasonCode, row.adminNotes, row.decisionFlags),
   };
 }
 
@@ -128,7 +129,7 @@ async function answerWithoutTelling(m: Mutation, input: TApplication, taken: 'ac
     rejectedAt: null,
     createdAt: m.now.toISOString(),
     decidedAt: null,
-    ...reasonFields(false, null, null),
+    ...reasonFields(false, null, null, null),
   };
 }
 
@@ -179,7 +180,7 @@ export async function listPendingApplications(ctx: AppContext, query: TListQuery
 }
 
 /** Moves a pending application on, exactly once even under races; 404 / 409 otherwise. */
-async function decide(tx: AppContext['db'], id: string, set: Partial<typeof ambassadorApplications.$inferInsert>): Promise<ApplicationRow> {
+async function decide(tx: AppContext['db'], id: string, set: PgUpdateSetSource<typeof ambassadorApplications>): Promise<ApplicationRow> {
   if (!isUuid(id)) throw notFound('Application not found');
   return decidedOnce(
     await tx
@@ -268,6 +269,8 @@ export async function rejectApplication(
       reviewedBy: actor.id,
       adminNotes: facts,
       reasonCode,
+      // The abuse flags that had fired, as the admin saw them, told with the rejection (DECISIONS §6).
+      decisionFlags: flagsColumn('applications'),
     });
     await m.email(application.email, applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl, reason: { code: reasonCode, facts } }));
     await m.audit(

@@ -44,7 +44,7 @@ export function presentReport(row: ReportRow, appeal: AppealRow | null = null, a
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    ...reasonFields(rejected, row.reasonCode, row.adminNotes),
+    ...reasonFields(rejected, row.reasonCode, row.adminNotes, row.decisionFlags),
     ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
   };
 }
@@ -270,6 +270,8 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
             usdtAwarded: usdt,
             adminNotes: facts,
             reasonCode,
+            // The abuse flags that had fired, as the admin saw them, told with the rejection (DECISIONS §6).
+            decisionFlags: approved ? null : flagsColumn('reports'),
             reviewedAt: now,
             reviewedBy: actor.id,
             claimedBy: null,

@@ -70,7 +70,7 @@ export function presentWithdrawal(
     txHash: row.txHash,
     paidAt: row.paidAt?.toISOString() ?? null,
     txUrl: row.txHash ? `${payouts.explorerTxUrl}${row.txHash}` : null,
-    ...reasonFields(rejected, row.reasonCode, row.adminNotes),
+    ...reasonFields(rejected, row.reasonCode, row.adminNotes, row.decisionFlags),
     ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
   };
 }
@@ -336,7 +336,15 @@ export async function decideWithdrawal(
     const row = await decidedOnce(
       await tx
         .update(withdrawalRequests)
-        .set({ status: decision, adminNotes, reasonCode: decision === 'rejected' ? reasonCode : null, reviewedAt: now, reviewedBy: actor.id })
+        .set({
+          status: decision,
+          adminNotes,
+          reasonCode: decision === 'rejected' ? reasonCode : null,
+          // The abuse flags that had fired, as the admin saw them, told with the rejection (DECISIONS §6).
+          decisionFlags: decision === 'rejected' ? flagsColumn('withdrawals') : null,
+          reviewedAt: now,
+          reviewedBy: actor.id,
+        })
         .where(and(eq(withdrawalRequests.id, id), eq(withdrawalRequests.status, 'pending')))
         .returning(),
       exists,

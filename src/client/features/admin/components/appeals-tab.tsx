@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatDateTime, formatUsdt, formatWeek } from '../../../../shared/format.ts';
 import { moneySchema } from '../../../../shared/schemas/common.ts';
 import { isReasonCode } from '../../../../shared/reasons.ts';
-import { SAME_ADMIN_MESSAGE, useDecideAppeal, type TAdminAppealView } from '../../../api/decisions.ts';
+import { SAME_ADMIN_MESSAGE, flagsOf, useDecideAppeal, type TAdminAppealView } from '../../../api/decisions.ts';
 import { resources } from '../../../api/resources.ts';
 import { DecisionReason } from '../../../components/decision-reason.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -86,7 +86,7 @@ function AppealDialog({ row: appeal, onClose }: RowDialogProps<TAdminAppealView>
     <ModalDialog onClose={onClose} title="Appeal" description={`${subjectText(appeal)} · ${appeal.ambassador.fullName}`} className="max-w-2xl">
       <div className="flex flex-col gap-5">
         <section aria-label="The decision appealed" className="flex flex-col gap-2">
-          <DecisionReason code={isReasonCode(d.reasonCode) ? d.reasonCode : null} facts={d.facts} />
+          <DecisionReason code={isReasonCode(d.reasonCode) ? d.reasonCode : null} facts={d.facts} flags={flagsOf(d.decisionFlags)} />
           <p className="text-xs text-muted">
             Decided {d.decidedBy ? `by ${d.decidedBy} ` : ''}
             {d.decidedAt ? formatDateTime(d.decidedAt) : ''}

@@ -18,6 +18,7 @@ function report(week: string, status: TReportView['status'], gcm: string, usdt: 
     reasonCode: null,
     reasonText: null,
     facts: null,
+    decisionFlags: null,
     appeal: null,
     appealDeadline: null,
   };

@@ -84,7 +84,7 @@ function RejectedReport({ report }: { report: TReportView }) {
   const decision = decisionOf(report, report.reviewedAt);
   return (
     <section aria-label="Why this report was rejected" className="flex flex-col gap-3">
-      <DecisionReason code={decision.code} facts={decision.facts} />
+      <DecisionReason code={decision.code} facts={decision.facts} flags={decision.flags} />
       <AppealPanel subject="report" id={report.id} decision={decision} />
     </section>
   );

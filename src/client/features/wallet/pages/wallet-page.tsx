@@ -290,7 +290,7 @@ function RejectedWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
   const decision = decisionOf(withdrawal, withdrawal.reviewedAt);
   return (
     <div className="flex flex-col gap-2">
-      <DecisionReason code={decision.code} facts={decision.facts} />
+      <DecisionReason code={decision.code} facts={decision.facts} flags={decision.flags} />
       <AppealPanel subject="withdrawal" id={withdrawal.id} decision={decision} />
     </div>
   );
