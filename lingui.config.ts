@@ -4,9 +4,10 @@
  * `npm run i18n:extract` writes them into one PO catalog per language. The Vite plugin compiles a
  * catalog when the client imports it; the server's emails read the same files.
  *
- * Two catalogs per language, so that the landing page's visitor downloads only the texts of the
- * pages before signing in: `public` (the app's shell and the pages a visitor sees) and `app`
- * (everything else, loaded with the first page that needs it).
+ * Two catalogs per language for the client, so that the landing page's visitor downloads only the
+ * texts of the pages before signing in: `public` (the app's shell and the pages a visitor sees) and
+ * `app` (everything else, loaded with the first page that needs it); and a third, `email`, which
+ * the server reads for the emails it writes in each recipient's language.
  */
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
@@ -46,6 +47,8 @@ export default defineConfig({
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC_SOURCES },
     { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client'], exclude: PUBLIC_SOURCES },
+    // The emails (src/server/i18n.ts reads this one on the server): English ids, `i18n._('…')`.
+    { path: '<rootDir>/src/locales/{locale}/email', include: ['<rootDir>/src/server/email'] },
   ],
   orderBy: 'message',
   // Files without line numbers: moving a text within its file does not change the catalogs.

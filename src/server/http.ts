@@ -8,6 +8,7 @@ import type { SessionUser } from './auth/sessions.ts';
 import type { ambassadors } from './db/schema.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { LOCALE_COOKIE, pickLocale, type Locale } from '../shared/locales.ts';
 
 /**
  * public: no session is read. optional: the session is read if there is one.
@@ -118,4 +119,13 @@ export function setTotal(reply: FastifyReply, total: number | { total: number; e
   reply.header('X-Total-Count', String(page.total));
   if (page.estimated) reply.header('X-Total-Count-Estimated', 'true');
   if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+}
+
+/**
+ * The language a request was sent in (DECISIONS §6): the language menu's cookie, else
+ * Accept-Language, else English. For what a visitor without an account is sent (an application's
+ * emails); a signed-in account's saved language comes first where there is one.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  return pickLocale(null, request.cookies?.[LOCALE_COOKIE] ?? null, request.headers['accept-language']);
 }

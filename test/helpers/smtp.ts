@@ -8,9 +8,33 @@ export interface ReceivedMail {
   to: string[];
   from: string;
   raw: string;
+  /** The subject, its encoded words (RFC 2047: a subject in another language) decoded. */
   subject: string;
   /** The plain-text part, decoded. */
   text: string;
+  /** The HTML part, decoded ('' when there is none). */
+  html: string;
+  /** The message's top-level headers, by lower-case name, unfolded. */
+  headers: Record<string, string>;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes a non-ASCII header. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
+function topHeaders(raw: string): Record<string, string> {
+  const [top = ''] = raw.split(/\r?\n\r?\n/, 1);
+  const headers: Record<string, string> = {};
+  for (const line of top.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = decodeWords(line.slice(at + 1).trim());
+  }
+  return headers;
 }
 
 function decodeQuotedPrintable(value: string): string {
@@ -37,7 +61,7 @@ export const SETUP_LINK = '/setup-password/';
  * split only on the message's own boundary: a quoted-printable body may break a line just before
  * a `--` (a setup token holds dashes), and that line is text, not a boundary.
  */
-export function plainText(raw: string): string {
+export function plainText(raw: string, type = 'text/plain'): string {
   const [top = ''] = raw.split(/\r?\n\r?\n/, 1);
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(top.replace(/\r?\n[ \t]+/g, ' '))?.[1];
   const escaped = boundary?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -45,10 +69,10 @@ export function plainText(raw: string): string {
   for (const part of [...parts.slice(1), raw]) {
     const [head = '', ...bodyParts] = part.split(/\r?\n\r?\n/);
     if (part !== raw && /content-type:\s*multipart\//i.test(head)) {
-      const inner = plainText(part);
+      const inner = plainText(part, type);
       if (inner !== part) return inner;
     }
-    if (!/content-type:\s*text\/plain/i.test(head)) continue;
+    if (!new RegExp(`content-type:\\s*${type.replace('/', '\\/')}`, 'i').test(head)) continue;
     const body = bodyParts.join('\n\n');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
     if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -90,13 +114,16 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        const headers = topHeaders(raw);
+        const html = plainText(raw, 'text/html');
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           raw,
-          subject,
+          subject: headers.subject ?? '',
           text: plainText(raw),
+          html: html === raw ? '' : html,
+          headers,
         });
         waiters.splice(0).forEach((w) => w());
         callback();

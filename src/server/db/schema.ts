@@ -112,6 +112,8 @@ export const ambassadorApplications = pgTable(
     reasonCode: text('reason_code'),
     /** The abuse flags that had fired when it was rejected (told to the person); null: not rejected, or before this was kept. */
     decisionFlags: text('decision_flags').array(),
+    /** The language of the page the applicant applied from (DECISIONS §6): their emails' until they save one; null: English. */
+    locale: text('locale'),
     /** The applicant's network address as an HMAC with the session secret (abuse flag same_network); never the address itself. */
     networkHash: text('network_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -131,6 +133,7 @@ export const ambassadorApplications = pgTable(
     index('applications_decided_idx')
       .on(t.decidedAt)
       .where(sql`${t.decidedAt} is not null`),
+    check('applications_locale_check', sql`${t.locale} is null or ${t.locale} in ('en', 'es', 'pt-BR', 'tr', 'id')`),
     check('applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('applications_followers_check', sql`${t.totalFollowers} >= 0`),
   ],

@@ -1,10 +1,17 @@
 /**
- * The emails the product sends: plain text and simple HTML, one link each. Amounts and dates are
- * written as the pages write them (src/shared/format.ts): '1,200 GCM', '$12.50 USDT', 'Nov 17'.
+ * The emails the product sends: plain text and simple HTML, one link each, in the recipient's saved
+ * language (DECISIONS §6; i18n.ts: the `email` catalog, English when there is none). Amounts and
+ * dates are written as the pages write them: in English '1,200 GCM', '$12.50 USDT', 'Nov 17'
+ * (src/shared/format.ts), in another language its own way (src/shared/localized-format.ts).
+ *
+ * Texts are English message ids, `i18n._('…{name}…', { name })`: `npm run i18n:extract` reads them
+ * into src/locales/<language>/email.po.
  */
-import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../shared/format.ts';
+import type { I18n } from '@lingui/core';
+import { gcmIn, monthIn, placeIn, usdtIn, utcTimeIn, weekIn } from '../../shared/localized-format.ts';
 import { APPLICATION_REVIEW_DAYS, PROGRAMME_NAME, SETUP_LINK_VALID_HOURS, SUPPORT_EMAIL } from '../../shared/limits.ts';
-import { APPEAL_WINDOW_DAYS, NO_REASON_TEXT, REASONS, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
+import { APPEAL_WINDOW_DAYS, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
+import { emailI18n } from '../i18n.ts';
 
 export interface EmailContent {
   subject: string;
@@ -12,83 +19,109 @@ export interface EmailContent {
   html: string;
 }
 
-/** '$1,200.50 USDT': the pages' dollar amount, and the token it is paid in. */
-function usdt(amount: string): string {
-  return `${formatUsdt(amount)} USDT`;
-}
-
-/** 'Nov 17, 2026, 2:05 PM UTC': an email is read anywhere, so the time says its zone. */
-function utcTime(iso: string): string {
-  return `${formatDateTime(iso, { timeZone: 'UTC' })} UTC`;
-}
+/** The recipient's saved language (null or left out: English). */
+type Lang = string | null | undefined;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function layout(
-  greeting: string,
-  paragraphs: string[],
-  link: string,
-  button: string,
-  footer = `The link is valid for ${SETUP_LINK_VALID_HOURS} hours and can be used once. If it has expired, contact ${SUPPORT_EMAIL}.`,
-): EmailContent['html'] {
+function setupFooter(i18n: I18n): string {
+  return i18n._('The link is valid for {hours} hours and can be used once. If it has expired, contact {support}.', {
+    hours: String(SETUP_LINK_VALID_HOURS),
+    support: SUPPORT_EMAIL,
+  });
+}
+
+function questions(i18n: I18n): string {
+  return i18n._('Questions? Write to {support}.', { support: SUPPORT_EMAIL });
+}
+
+function greetingOf(i18n: I18n, name: string): string {
+  return i18n._('Hello {name},', { name });
+}
+
+function layout(i18n: I18n, greeting: string, paragraphs: string[], link: string, button: string, footer: string): EmailContent['html'] {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto">
+  return `<!doctype html><html lang="${escapeHtml(i18n.locale)}"><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto">
 <h2 style="color:#166534">${escapeHtml(PROGRAMME_NAME)}</h2>
 <p>${escapeHtml(greeting)}</p>
 ${body}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#166534;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="font-size:13px;color:#475569">Or open this link: ${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(i18n._('Or open this link: {link}', { link }))}</p>
 <p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
 </body></html>`;
 }
 
+function simple(i18n: I18n, subject: string, greetingName: string, lines: string[], link: string, button: string, footer: string): EmailContent {
+  const greeting = greetingOf(i18n, greetingName);
+  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
+  return { subject, text, html: layout(i18n, greeting, lines, link, button, footer) };
+}
+
+/** The line that ends every email a person may turn off (RFC 8058's header carries the one-click link). */
+export function unsubscribeLine(page: string, locale?: Lang): string {
+  const i18n = emailI18n(locale);
+  return i18n._('You can turn these emails off on your profile page, or unsubscribe: {link}', { link: page });
+}
+
 export type SetupReason = 'approved' | 'admin-invite' | 'reset';
 
-export function setupPasswordEmail(reason: SetupReason, name: string, link: string): EmailContent {
-  const greeting = `Hello ${name},`;
+export function setupPasswordEmail(reason: SetupReason, name: string, link: string, locale?: Lang): EmailContent {
+  const i18n = emailI18n(locale);
+  const programme = PROGRAMME_NAME;
+  const greeting = greetingOf(i18n, name);
   const intro =
     reason === 'approved'
-      ? `Congratulations! Your application to the ${PROGRAMME_NAME} has been approved.`
+      ? i18n._('Congratulations! Your application to the {programme} has been approved.', { programme })
       : reason === 'admin-invite'
-        ? `You have been added as an admin of the ${PROGRAMME_NAME}.`
-        : `A new password setup link was requested for your ${PROGRAMME_NAME} account.`;
+        ? i18n._('You have been added as an admin of the {programme}.', { programme })
+        : i18n._('A new password setup link was requested for your {programme} account.', { programme });
   const subject =
     reason === 'approved'
-      ? `Welcome to the ${PROGRAMME_NAME}: create your password`
+      ? i18n._('Welcome to the {programme}: create your password', { programme })
       : reason === 'admin-invite'
-        ? `You are now an admin of the ${PROGRAMME_NAME}`
-        : `Set a new password for the ${PROGRAMME_NAME}`;
-  const action = 'Create your password with the link below, then log in.';
-  const text = [
-    greeting,
-    '',
-    intro,
-    action,
-    '',
-    link,
-    '',
-    `The link is valid for ${SETUP_LINK_VALID_HOURS} hours and can be used once. If it has expired, contact ${SUPPORT_EMAIL}.`,
-  ].join('\n');
-  return { subject, text, html: layout(greeting, [intro, action], link, 'Create Password') };
+        ? i18n._('You are now an admin of the {programme}', { programme })
+        : i18n._('Set a new password for the {programme}', { programme });
+  const action = i18n._('Create your password with the link below, then log in.');
+  const footer = setupFooter(i18n);
+  const text = [greeting, '', intro, action, '', link, '', footer].join('\n');
+  return { subject, text, html: layout(i18n, greeting, [intro, action], link, i18n._('Create Password'), footer) };
 }
 
 /** A season's prize or lottery win, credited to the wallet at the month's close. */
-export function prizeWonEmail(win: { name: string; label: string; place: string | null; amountUsdt: string; appUrl: string }): EmailContent {
-  const greeting = `Hello ${win.name},`;
-  const what = win.place ? `${win.place} place in ${win.label}` : `the ${win.label} lottery`;
-  const subject = `You won ${what}: ${usdt(win.amountUsdt)}`;
+export function prizeWonEmail(win: { name: string; month: string; rank: number | null; amountUsdt: string; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(win.locale);
+  const greeting = greetingOf(i18n, win.name);
+  const amount = usdtIn(win.amountUsdt, win.locale);
+  const programme = PROGRAMME_NAME;
+  const label = monthIn(win.month, win.locale);
+  const place = win.rank === null ? null : placeIn(win.rank, win.locale);
+  const subject = place
+    ? i18n._('You won {place} place in {label}: {amount}', { place, label, amount })
+    : i18n._('You won the {label} lottery: {amount}', { label, amount });
   const lines = [
-    `Congratulations! You won ${what} in the ${PROGRAMME_NAME}.`,
-    `${usdt(win.amountUsdt)} has been credited to your wallet. You can withdraw it to your BEP20 address from the Wallet page.`,
+    place
+      ? i18n._('Congratulations! You won {place} place in {label} in the {programme}.', { place, label, programme })
+      : i18n._('Congratulations! You won the {label} lottery in the {programme}.', { label, programme }),
+    i18n._('{amount} has been credited to your wallet. You can withdraw it to your BEP20 address from the Wallet page.', { amount }),
   ];
   const link = `${win.appUrl}/wallet`;
-  const text = [greeting, '', ...lines, '', link, '', `The draw can be verified by anyone on the Hall of Fame page: ${win.appUrl}/hall-of-fame`].join('\n');
+  const hallOfFame = `${win.appUrl}/hall-of-fame`;
+  const text = [greeting, '', ...lines, '', link, '', i18n._('The draw can be verified by anyone on the Hall of Fame page: {link}', { link: hallOfFame })].join(
+    '\n',
+  );
   return {
     subject,
     text,
-    html: layout(greeting, lines, link, 'Open your wallet', `Anyone can verify the draw on the Hall of Fame page: ${win.appUrl}/hall-of-fame`),
+    html: layout(
+      i18n,
+      greeting,
+      lines,
+      link,
+      i18n._('Open your wallet'),
+      i18n._('Anyone can verify the draw on the Hall of Fame page: {link}', { link: hallOfFame }),
+    ),
   };
 }
 
@@ -97,18 +130,24 @@ export function prizeWonEmail(win: { name: string; label: string; place: string 
  * account or an application is an email too (alreadyAppliedEmail), so the form's answer and the
  * mail it causes are the same whoever applies (DECISIONS §5, Admin accounts).
  */
-export function applicationReceivedEmail(a: { name: string; appUrl: string }): EmailContent {
+export function applicationReceivedEmail(a: { name: string; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(a.locale);
+  const programme = PROGRAMME_NAME;
   return simple(
-    'We received your application',
+    i18n,
+    i18n._('We received your application'),
     a.name,
     [
-      `Thank you for applying to the ${PROGRAMME_NAME}. We received your application.`,
-      `The team reviews every application within ${APPLICATION_REVIEW_DAYS} business days, and we will email you either way: if you are approved, with a link to create your password and log in; if not, with our answer.`,
-      'There is nothing more to do for now.',
+      i18n._('Thank you for applying to the {programme}. We received your application.', { programme }),
+      i18n._(
+        'The team reviews every application within {days} business days, and we will email you either way: if you are approved, with a link to create your password and log in; if not, with our answer.',
+        { days: String(APPLICATION_REVIEW_DAYS) },
+      ),
+      i18n._('There is nothing more to do for now.'),
     ],
     a.appUrl,
-    'Visit the programme',
-    `Questions? Write to ${SUPPORT_EMAIL}.`,
+    i18n._('Visit the programme'),
+    questions(i18n),
   );
 }
 
@@ -116,61 +155,74 @@ export function applicationReceivedEmail(a: { name: string; appUrl: string }): E
  * Someone applied with an address that already has an account or an application under review. The
  * form answered as for anyone; the owner of the address learns it here (and can ignore it).
  */
-export function alreadyAppliedEmail(notice: { name: string; reason: 'account' | 'application'; appUrl: string }): EmailContent {
-  const greeting = `Hello ${notice.name},`;
+export function alreadyAppliedEmail(notice: { name: string; reason: 'account' | 'application'; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(notice.locale);
+  const programme = PROGRAMME_NAME;
   const lines =
     notice.reason === 'account'
       ? [
-          `Someone (perhaps you) applied to the ${PROGRAMME_NAME} with this email address, which already has an account.`,
-          'There is nothing to do: sign in with your email and password. If you did not apply, you can ignore this email.',
+          i18n._('Someone (perhaps you) applied to the {programme} with this email address, which already has an account.', { programme }),
+          i18n._('There is nothing to do: sign in with your email and password. If you did not apply, you can ignore this email.'),
         ]
       : [
-          `Someone (perhaps you) applied to the ${PROGRAMME_NAME} with this email address, which already has an application under review.`,
-          'There is nothing to do: we will email you when it has been reviewed. If you did not apply, you can ignore this email.',
+          i18n._('Someone (perhaps you) applied to the {programme} with this email address, which already has an application under review.', { programme }),
+          i18n._('There is nothing to do: we will email you when it has been reviewed. If you did not apply, you can ignore this email.'),
         ];
-  const link = `${notice.appUrl}/auth`;
-  const subject = notice.reason === 'account' ? `You already have a ${PROGRAMME_NAME} account` : `Your ${PROGRAMME_NAME} application is under review`;
-  const footer = `Questions? Write to ${SUPPORT_EMAIL}.`;
-  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
-  return { subject, text, html: layout(greeting, lines, link, notice.reason === 'account' ? 'Sign in' : 'Open the site', footer) };
+  const subject =
+    notice.reason === 'account'
+      ? i18n._('You already have a {programme} account', { programme })
+      : i18n._('Your {programme} application is under review', { programme });
+  return simple(
+    i18n,
+    subject,
+    notice.name,
+    lines,
+    `${notice.appUrl}/auth`,
+    notice.reason === 'account' ? i18n._('Sign in') : i18n._('Open the site'),
+    questions(i18n),
+  );
 }
 
 /** A security email: always sent, whatever the account's email preferences. */
-export function walletChangedEmail(change: { name: string; address: string | null; holdHours: number; appUrl: string }): EmailContent {
-  const greeting = `Hello ${change.name},`;
+export function walletChangedEmail(change: { name: string; address: string | null; holdHours: number; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(change.locale);
+  const programme = PROGRAMME_NAME;
   const lines = [
     change.address
-      ? `The USDT (BEP20) payout address of your ${PROGRAMME_NAME} account was changed to ${change.address}.`
-      : `The USDT (BEP20) payout address of your ${PROGRAMME_NAME} account was removed.`,
-    `For your security, withdrawals are paused for ${change.holdHours} hours after a wallet address change.`,
-    `If you did not make this change, sign in and change your password now, and write to ${SUPPORT_EMAIL}.`,
+      ? i18n._('The USDT (BEP20) payout address of your {programme} account was changed to {address}.', { programme, address: change.address })
+      : i18n._('The USDT (BEP20) payout address of your {programme} account was removed.', { programme }),
+    i18n._('For your security, withdrawals are paused for {hours} hours after a wallet address change.', { hours: String(change.holdHours) }),
+    i18n._('If you did not make this change, sign in and change your password now, and write to {support}.', { support: SUPPORT_EMAIL }),
   ];
-  const link = `${change.appUrl}/wallet`;
-  const footer = 'This is a security notice about your account.';
-  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
-  return { subject: `Your ${PROGRAMME_NAME} payout address was changed`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
+  return simple(
+    i18n,
+    i18n._('Your {programme} payout address was changed', { programme }),
+    change.name,
+    lines,
+    `${change.appUrl}/wallet`,
+    i18n._('Open your wallet'),
+    i18n._('This is a security notice about your account.'),
+  );
 }
 
 /** A withdrawal was paid: the proof is the transaction on the block explorer. */
-export function withdrawalPaidEmail(paid: { name: string; amountUsdt: string; address: string; txUrl: string; appUrl: string }): EmailContent {
-  const greeting = `Hello ${paid.name},`;
+export function withdrawalPaidEmail(paid: { name: string; amountUsdt: string; address: string; txUrl: string; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(paid.locale);
+  const amount = usdtIn(paid.amountUsdt, paid.locale);
   const lines = [
-    `Your withdrawal of ${usdt(paid.amountUsdt)} to ${paid.address} has been paid.`,
-    `You can see the transaction on the block explorer: ${paid.txUrl}`,
+    i18n._('Your withdrawal of {amount} to {address} has been paid.', { amount, address: paid.address }),
+    i18n._('You can see the transaction on the block explorer: {link}', { link: paid.txUrl }),
   ];
-  const link = `${paid.appUrl}/wallet`;
-  const footer = `Questions? Write to ${SUPPORT_EMAIL}.`;
-  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
-  return { subject: `Your withdrawal of ${usdt(paid.amountUsdt)} has been paid`, text, html: layout(greeting, lines, link, 'Open your wallet', footer) };
+  return simple(
+    i18n,
+    i18n._('Your withdrawal of {amount} has been paid', { amount }),
+    paid.name,
+    lines,
+    `${paid.appUrl}/wallet`,
+    i18n._('Open your wallet'),
+    questions(i18n),
+  );
 }
-
-function simple(subject: string, greetingName: string, lines: string[], link: string, button: string, footer: string): EmailContent {
-  const greeting = `Hello ${greetingName},`;
-  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
-  return { subject, text, html: layout(greeting, lines, link, button, footer) };
-}
-
-const QUESTIONS = `Questions? Write to ${SUPPORT_EMAIL}.`;
 
 /** Why a decision went against someone (DECISIONS §6): the code's name and rule, or 'no reason recorded'. */
 export interface DecisionReason {
@@ -179,8 +231,52 @@ export interface DecisionReason {
   facts: string | null;
   /** Reports and withdrawals: until when it can be appealed (ISO 8601). */
   appealDeadline?: string | null | undefined;
-  /** How the facts are introduced ('Feedback from the team' on a report, as before reasons). */
-  factsLabel?: string | undefined;
+  /** How the facts are introduced: on a report the feedback, on a withdrawal the team's note (as before reasons). */
+  factsLabel?: 'feedback' | 'note' | undefined;
+}
+
+/** A reason code's name and rule in the recipient's language (the English source is src/shared/reasons.ts; a test keeps them equal). */
+export function reasonTexts(i18n: I18n, code: ReasonCode): { label: string; rule: string } {
+  switch (code) {
+    case 'low_effort':
+      return {
+        label: i18n._('Not enough activity'),
+        rule: i18n._(
+          'A report must describe real promotion work done in the week it covers: what you posted, where, and how people responded. A few words or a copy of an earlier report is not enough.',
+        ),
+      };
+    case 'duplicate_link':
+      return {
+        label: i18n._('Proof already used'),
+        rule: i18n._('Each link given as proof may count once. A link already claimed in another report, by you or by someone else, is not counted again.'),
+      };
+    case 'not_verifiable':
+      return {
+        label: i18n._('Could not be checked'),
+        rule: i18n._(
+          'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
+        ),
+      };
+    case 'outside_period':
+      return {
+        label: i18n._('Outside the week reported'),
+        rule: i18n._('A report covers the activity of the week it names. Work from another week belongs in that week’s report.'),
+      };
+    case 'rule_breach':
+      return {
+        label: i18n._('Against the programme rules'),
+        rule: i18n._(
+          'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
+        ),
+      };
+    case 'wallet_mismatch':
+      return {
+        label: i18n._('Wallet problem'),
+        rule: i18n._('Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.'),
+      };
+    case 'other':
+      return { label: i18n._('Other'), rule: i18n._('The reviewer explains the reason in the facts of the decision.') };
+  }
 }
 
 /**
@@ -188,60 +284,95 @@ export interface DecisionReason {
  * /rules, the facts, and for what can be appealed the deadline. Plain text: the HTML layout escapes
  * each line, so facts never become markup.
  */
-export function decisionReasonLines(reason: DecisionReason, appUrl: string): string[] {
-  const lines = reason.code
-    ? [`Reason: ${REASONS[reason.code].label}. ${REASONS[reason.code].rule}`, `The rule: ${appUrl}${reasonHref(reason.code)}`]
-    : [`Reason: ${NO_REASON_TEXT}.`];
-  if (reason.facts) lines.push(`${reason.factsLabel ?? 'What the reviewer found'}: ${reason.facts}`);
+export function decisionReasonLines(reason: DecisionReason, appUrl: string, locale?: Lang): string[] {
+  const i18n = emailI18n(locale);
+  let lines: string[];
+  if (reason.code) {
+    const { label, rule } = reasonTexts(i18n, reason.code);
+    lines = [i18n._('Reason: {label}. {rule}', { label, rule }), i18n._('The rule: {link}', { link: `${appUrl}${reasonHref(reason.code)}` })];
+  } else lines = [i18n._('Reason: no reason recorded.')];
+  if (reason.facts) {
+    const facts = reason.facts;
+    lines.push(
+      reason.factsLabel === 'feedback'
+        ? i18n._('Feedback from the team: {facts}', { facts })
+        : reason.factsLabel === 'note'
+          ? i18n._('Note from the team: {facts}', { facts })
+          : i18n._('What the reviewer found: {facts}', { facts }),
+    );
+  }
   if (reason.appealDeadline) {
     lines.push(
-      `You can appeal this decision once, until ${utcTime(reason.appealDeadline)} (${APPEAL_WINDOW_DAYS} days): open it in the app and choose 'Appeal'. An admin other than the one who decided reads your appeal.`,
+      i18n._(
+        "You can appeal this decision once, until {deadline} ({days} days): open it in the app and choose 'Appeal'. An admin other than the one who decided reads your appeal.",
+        { deadline: utcTimeIn(reason.appealDeadline, locale), days: String(APPEAL_WINDOW_DAYS) },
+      ),
     );
   }
   return lines;
 }
 
 /** An ambassador was suspended, with the reason (DECISIONS §6). */
-export function ambassadorSuspendedEmail(s: { name: string; reason: DecisionReason; appUrl: string }): EmailContent {
+export function ambassadorSuspendedEmail(s: { name: string; reason: DecisionReason; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(s.locale);
   return simple(
-    `Your ${PROGRAMME_NAME} account was suspended`,
+    i18n,
+    i18n._('Your {programme} account was suspended', { programme: PROGRAMME_NAME }),
     s.name,
     [
-      'Your ambassador account was suspended: you can still sign in, but reports and withdrawals are paused while it lasts.',
-      ...decisionReasonLines({ code: s.reason.code, facts: s.reason.facts }, s.appUrl),
+      i18n._('Your ambassador account was suspended: you can still sign in, but reports and withdrawals are paused while it lasts.'),
+      ...decisionReasonLines({ code: s.reason.code, facts: s.reason.facts }, s.appUrl, s.locale),
     ],
     `${s.appUrl}/dashboard`,
-    'Open your dashboard',
-    QUESTIONS,
+    i18n._('Open your dashboard'),
+    questions(i18n),
   );
+}
+
+/** What an appeal was about: a report's week (and, overturned, its awards) or a withdrawal's amount. */
+export type AppealSubject =
+  { kind: 'report'; week: { start: string; end: string } | null; awards?: { gcm: string; usdt: string } } | { kind: 'withdrawal'; amount: string | null };
+
+/** An appeal's subject in words ("your weekly report for Nov 9 - Nov 15, 2026"), in the recipient's language. */
+function appealSubjectWords(i18n: I18n, about: AppealSubject, locale: Lang): string {
+  if (about.kind === 'report')
+    return about.week ? i18n._('your weekly report for {week}', { week: weekIn(about.week.start, about.week.end, locale) }) : i18n._('your weekly report');
+  return about.amount ? i18n._('your withdrawal of {amount}', { amount: usdtIn(about.amount, locale) }) : i18n._('your withdrawal');
 }
 
 /** An appeal was decided: upheld (why) or overturned (what changed). */
 export function appealDecidedEmail(a: {
   name: string;
-  kind: 'report' | 'withdrawal';
-  /** What was appealed, in words ("your weekly report for Nov 9 - Nov 15"). */
-  subject: string;
+  about: AppealSubject;
   overturned: boolean;
-  /** Overturned: what it means now. */
-  outcome: string;
   facts: string | null;
   link: string;
+  locale?: Lang;
 }): EmailContent {
+  const i18n = emailI18n(a.locale);
+  const subject = appealSubjectWords(i18n, a.about, a.locale);
+  const outcome =
+    a.about.kind === 'report'
+      ? i18n._('It is approved: {gcm} GCM and {usdt} credited.', {
+          gcm: gcmIn(a.about.awards?.gcm ?? '0', a.locale),
+          usdt: usdtIn(a.about.awards?.usdt ?? '0', a.locale),
+        })
+      : i18n._('It is pending again and waits for an admin’s decision; the amount is held for it.');
   const lines = [
     a.overturned
-      ? `Your appeal was accepted: the decision on ${a.subject} was overturned. ${a.outcome}`
-      : `Your appeal about ${a.subject} was reviewed by another admin, and the decision stands.`,
+      ? i18n._('Your appeal was accepted: the decision on {subject} was overturned. {outcome}', { subject, outcome })
+      : i18n._('Your appeal about {subject} was reviewed by another admin, and the decision stands.', { subject }),
   ];
-  if (a.facts) lines.push(`${a.overturned ? 'Note' : 'Why'}: ${a.facts}`);
-  if (!a.overturned) lines.push('An appeal can be made once; this decision is final.');
+  if (a.facts) lines.push(a.overturned ? i18n._('Note: {facts}', { facts: a.facts }) : i18n._('Why: {facts}', { facts: a.facts }));
+  if (!a.overturned) lines.push(i18n._('An appeal can be made once; this decision is final.'));
   return simple(
-    a.overturned ? 'Your appeal was accepted' : 'Your appeal was reviewed',
+    i18n,
+    a.overturned ? i18n._('Your appeal was accepted') : i18n._('Your appeal was reviewed'),
     a.name,
     lines,
     a.link,
-    a.kind === 'report' ? 'Open your report' : 'Open your wallet',
-    QUESTIONS,
+    a.about.kind === 'report' ? i18n._('Open your report') : i18n._('Open your wallet'),
+    questions(i18n),
   );
 }
 
@@ -259,20 +390,29 @@ export function reportReviewedEmail(r: {
   reportId?: string;
   /** A rejection's reason, facts and appeal deadline (DECISIONS §6); the notes are then the facts. */
   reason?: DecisionReason;
+  locale?: Lang;
 }): EmailContent {
-  const week = formatWeek(r.week.start, r.week.end);
+  const i18n = emailI18n(r.locale);
+  const week = weekIn(r.week.start, r.week.end, r.locale);
   const lines = r.approved
-    ? [`Your weekly report for ${week} was approved: ${formatGcm(r.gcm)} GCM and ${usdt(r.usdt)} have been credited to your wallet.`]
-    : [`Your weekly report for ${week} was not approved this time.`];
-  if (!r.approved && r.reason) lines.push(...decisionReasonLines(r.reason, r.appUrl));
-  else if (r.notes) lines.push(`Feedback from the team: ${r.notes}`);
+    ? [
+        i18n._('Your weekly report for {week} was approved: {gcm} GCM and {usdt} have been credited to your wallet.', {
+          week,
+          gcm: gcmIn(r.gcm, r.locale),
+          usdt: usdtIn(r.usdt, r.locale),
+        }),
+      ]
+    : [i18n._('Your weekly report for {week} was not approved this time.', { week })];
+  if (!r.approved && r.reason) lines.push(...decisionReasonLines(r.reason, r.appUrl, r.locale));
+  else if (r.notes) lines.push(i18n._('Feedback from the team: {facts}', { facts: r.notes }));
   return simple(
-    r.approved ? 'Your weekly report was approved' : 'Your weekly report was reviewed',
+    i18n,
+    r.approved ? i18n._('Your weekly report was approved') : i18n._('Your weekly report was reviewed'),
     r.name,
     lines,
     r.reportId ? `${r.appUrl}/reports?id=${encodeURIComponent(r.reportId)}` : `${r.appUrl}/reports`,
-    'Open your report',
-    QUESTIONS,
+    i18n._('Open your report'),
+    questions(i18n),
   );
 }
 
@@ -285,78 +425,98 @@ export function withdrawalDecidedEmail(w: {
   appUrl: string;
   /** A rejection's reason, facts and appeal deadline (DECISIONS §6); the notes are then the facts. */
   reason?: DecisionReason;
+  locale?: Lang;
 }): EmailContent {
-  const amount = usdt(w.amount);
+  const i18n = emailI18n(w.locale);
+  const amount = usdtIn(w.amount, w.locale);
   const lines = w.approved
-    ? [`Your withdrawal of ${amount} to ${w.address} was approved and will be paid soon. You will get another email with the transaction once it is paid.`]
-    : [`Your withdrawal of ${amount} was rejected. The amount is available in your wallet again.`];
-  if (!w.approved && w.reason) lines.push(...decisionReasonLines(w.reason, w.appUrl));
-  else if (w.notes) lines.push(`Note from the team: ${w.notes}`);
+    ? [
+        i18n._(
+          'Your withdrawal of {amount} to {address} was approved and will be paid soon. You will get another email with the transaction once it is paid.',
+          { amount, address: w.address },
+        ),
+      ]
+    : [i18n._('Your withdrawal of {amount} was rejected. The amount is available in your wallet again.', { amount })];
+  if (!w.approved && w.reason) lines.push(...decisionReasonLines(w.reason, w.appUrl, w.locale));
+  else if (w.notes) lines.push(i18n._('Note from the team: {facts}', { facts: w.notes }));
   return simple(
-    w.approved ? `Your withdrawal of ${amount} was approved` : `Your withdrawal of ${amount} was rejected`,
+    i18n,
+    w.approved ? i18n._('Your withdrawal of {amount} was approved', { amount }) : i18n._('Your withdrawal of {amount} was rejected', { amount }),
     w.name,
     lines,
     `${w.appUrl}/wallet`,
-    'Open your wallet',
-    QUESTIONS,
+    i18n._('Open your wallet'),
+    questions(i18n),
   );
 }
 
 /** A security email: always sent. */
-export function passwordChangedEmail(p: { name: string; appUrl: string }): EmailContent {
+export function passwordChangedEmail(p: { name: string; appUrl: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(p.locale);
+  const programme = PROGRAMME_NAME;
   return simple(
-    `Your ${PROGRAMME_NAME} password was changed`,
+    i18n,
+    i18n._('Your {programme} password was changed', { programme }),
     p.name,
     [
-      `The password of your ${PROGRAMME_NAME} account was changed, and your other sessions were signed out.`,
-      `If this was not you, use 'Forgot password?' on the sign-in page at once and write to ${SUPPORT_EMAIL}.`,
+      i18n._('The password of your {programme} account was changed, and your other sessions were signed out.', { programme }),
+      i18n._("If this was not you, use 'Forgot password?' on the sign-in page at once and write to {support}.", { support: SUPPORT_EMAIL }),
     ],
     `${p.appUrl}/auth`,
-    'Sign in',
-    'This is a security notice about your account.',
+    i18n._('Sign in'),
+    i18n._('This is a security notice about your account.'),
   );
 }
 
 /** A kind, final answer to an application, with its reason (DECISIONS §6; an application has no appeal). */
-export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: DecisionReason }): EmailContent {
+export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: DecisionReason; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(a.locale);
+  const programme = PROGRAMME_NAME;
   return simple(
-    `Your application to the ${PROGRAMME_NAME}`,
+    i18n,
+    i18n._('Your application to the {programme}', { programme }),
     a.name,
     [
-      `Thank you for applying to the ${PROGRAMME_NAME} and for the time you gave it.`,
-      'After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.',
-      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts }, a.appUrl) : []),
+      i18n._('Thank you for applying to the {programme} and for the time you gave it.', { programme }),
+      i18n._('After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.'),
+      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts }, a.appUrl, a.locale) : []),
     ],
     a.appUrl,
-    'Visit the programme',
-    QUESTIONS,
+    i18n._('Visit the programme'),
+    questions(i18n),
   );
 }
 
-export function forgotPasswordEmail(f: { name: string; link: string }): EmailContent {
+export function forgotPasswordEmail(f: { name: string; link: string; locale?: Lang }): EmailContent {
+  const i18n = emailI18n(f.locale);
+  const programme = PROGRAMME_NAME;
   return simple(
-    `Set a new password for the ${PROGRAMME_NAME}`,
+    i18n,
+    i18n._('Set a new password for the {programme}', { programme }),
     f.name,
     [
-      `Someone (hopefully you) asked to set a new password for your ${PROGRAMME_NAME} account.`,
-      'Choose a new password with the link below. If you did not ask, you can ignore this email.',
+      i18n._('Someone (hopefully you) asked to set a new password for your {programme} account.', { programme }),
+      i18n._('Choose a new password with the link below. If you did not ask, you can ignore this email.'),
     ],
     f.link,
-    'Set a new password',
-    `The link is valid for 1 hour and can be used once. Using it signs out your other sessions.`,
+    i18n._('Set a new password'),
+    i18n._('The link is valid for 1 hour and can be used once. Using it signs out your other sessions.'),
   );
 }
 
 /**
  * To every admin when the admin team's trust changes (issue 24): an admin added, a super admin
- * setting an admin's password, an admin turning two-factor sign-in off. A security email: always sent.
+ * setting an admin's password, an admin turning two-factor off. A security email: always sent, in
+ * English (`what` is the activity log's English line).
  */
 export function adminSecurityNoticeEmail(n: { name: string; what: string; by: string; /** ISO 8601. */ at: string; appUrl: string }): EmailContent {
+  const i18n = emailI18n(null);
   return simple(
+    i18n,
     `Security notice: ${n.what}`,
     n.name,
     [
-      `${n.what}, by ${n.by}, on ${utcTime(n.at)}.`,
+      `${n.what}, by ${n.by}, on ${utcTimeIn(n.at, null)}.`,
       'Every admin of the programme receives this notice, and the admin console shows it for 7 days. If you did not expect it, tell the other admins at once: it can be a step towards approving a payout alone.',
     ],
     `${n.appUrl}/admin`,
@@ -369,7 +529,7 @@ export function adminSecurityNoticeEmail(n: { name: string; what: string; by: st
  * At the freeze, to every champion and entrant of a month's draw (DECISIONS §5, protocol 2 step 2):
  * the list hash and the drand round, before the round exists. Their inboxes witness that the list
  * was fixed before anyone could know the beacon. Greets by the programme, not the name: one text
- * for everyone, so a month of any size is told in a few statements.
+ * per language for everyone, so a month of any size is told in a few statements.
  */
 export function drawEntryEmail(d: {
   label: string;
@@ -379,20 +539,28 @@ export function drawEntryEmail(d: {
   at: string;
   appUrl: string;
   place: string | null;
+  locale?: Lang;
 }): EmailContent {
-  const at = utcTime(d.at);
+  const i18n = emailI18n(d.locale);
+  const at = utcTimeIn(d.at, d.locale);
+  const { label, listHash, place } = d;
+  const round = String(d.round);
   const lines = [
-    d.place
-      ? `You finished ${d.place} in ${d.label}: your prize is credited when the month closes.`
-      : `You are in ${d.label}'s draw: list hash ${d.listHash}, drawn from drand round ${d.round} on ${at}.`,
-    `The list of entrants was frozen and published before the beacon existed: list hash ${d.listHash}. The winners are drawn from drand round ${d.round}, published on ${at}. Keep this email: it shows the list was fixed before anyone could know the result.`,
+    place
+      ? i18n._('You finished {place} in {label}: your prize is credited when the month closes.', { place, label })
+      : i18n._("You are in {label}'s draw: list hash {listHash}, drawn from drand round {round} on {at}.", { label, listHash, round, at }),
+    i18n._(
+      'The list of entrants was frozen and published before the beacon existed: list hash {listHash}. The winners are drawn from drand round {round}, published on {at}. Keep this email: it shows the list was fixed before anyone could know the result.',
+      { listHash, round, at },
+    ),
   ];
   return simple(
-    d.place ? `You finished ${d.place} in ${d.label}` : `You are in ${d.label}'s draw`,
-    'ambassador',
+    i18n,
+    place ? i18n._('You finished {place} in {label}', { place, label }) : i18n._("You are in {label}'s draw", { label }),
+    i18n._('ambassador'),
     lines,
     `${d.appUrl}/hall-of-fame`,
-    'See the draw',
-    'Anyone can check the draw on the Hall of Fame page.',
+    i18n._('See the draw'),
+    i18n._('Anyone can check the draw on the Hall of Fame page.'),
   );
 }

@@ -180,7 +180,7 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
           body: ['Reports and withdrawals are paused while it lasts.', ...decisionReasonLines({ code: reasonCode, facts }, ctx.config.appUrl)].join(' '),
           link: '/dashboard',
         },
-        email: ambassadorSuspendedEmail({ name: person.fullName, reason: { code: reasonCode, facts }, appUrl: ctx.config.appUrl }),
+        email: ambassadorSuspendedEmail({ name: person.fullName, reason: { code: reasonCode, facts }, appUrl: ctx.config.appUrl, locale: person.locale }),
       }));
     }
     if (changes.badgeLevel !== undefined) {

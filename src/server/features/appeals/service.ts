@@ -17,7 +17,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, weeklyReports, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
-import { appealDecidedEmail } from '../../email/templates.ts';
+import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
 import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { isUuid } from '../ids.ts';
@@ -242,11 +242,10 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
       },
       email: appealDecidedEmail({
         name: person.fullName,
-        kind: appeal.kind,
-        subject: subject.words,
+        about: subject.about,
         overturned,
-        outcome: subject.outcome,
         facts: input.facts,
+        locale: person.locale,
         link: `${ctx.config.appUrl}${link}`,
       }),
     }));
@@ -267,6 +266,8 @@ interface SubjectOutcome {
   words: string;
   /** What an overturn means now. */
   outcome: string;
+  /** The same, as data: the email writes it in the person's language. */
+  about: AppealSubject;
   /** Before and after, for the activity log. */
   changes: Record<string, [unknown, unknown]>;
 }
@@ -282,6 +283,7 @@ async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectO
     return {
       words: report ? `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}` : 'your weekly report',
       outcome: '',
+      about: { kind: 'report', week: report ? { start: report.weekStartDate, end: report.weekEndDate } : null },
       changes: {},
     };
   }
@@ -291,7 +293,12 @@ async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectO
       .from(withdrawalRequests)
       .where(eq(withdrawalRequests.id, appeal.withdrawalId as string))
   )[0];
-  return { words: withdrawal ? `your withdrawal of ${withdrawal.amount} USDT` : 'your withdrawal', outcome: '', changes: {} };
+  return {
+    words: withdrawal ? `your withdrawal of ${withdrawal.amount} USDT` : 'your withdrawal',
+    outcome: '',
+    about: { kind: 'withdrawal', amount: withdrawal?.amount ?? null },
+    changes: {},
+  };
 }
 
 async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; usdt: string } | null, facts: string | null): Promise<SubjectOutcome> {
@@ -314,6 +321,7 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
     return {
       words: `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}`,
       outcome: `It is approved: ${gcm} GCM and ${usdt} USDT credited.`,
+      about: { kind: 'report', week: { start: report.weekStartDate, end: report.weekEndDate }, awards: { gcm, usdt } },
       changes: { status: ['rejected', 'approved'], gcmAwarded: ['0.00', gcm], usdtAwarded: ['0.00', usdt] },
     };
   }
@@ -334,6 +342,7 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
   return {
     words: `your withdrawal of ${row.amount} USDT`,
     outcome: 'It is pending again and waits for an admin’s decision; the amount is held for it.',
+    about: { kind: 'withdrawal', amount: row.amount },
     changes: { status: ['rejected', 'pending'], reasonCode: [row.reasonCode, null] },
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZApplicationInput, ZAdminApplicationView, ZApplicationRejectBody, ZApplicationView } from '../../../shared/schemas/applications.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
 import { decisionFacts } from '../../../shared/schemas/decisions.ts';
-import { requireUser, setTotal, typed } from '../../http.ts';
+import { requestLocale, requireUser, setTotal, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
 const notFound = ZErrorBody.describe('No application has this id.');
@@ -26,7 +26,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const application = await submitApplication(app.ctx, request.body, request.ip);
+      const application = await submitApplication(app.ctx, request.body, request.ip, requestLocale(request));
       return reply.code(201).send(application);
     },
   );

@@ -1,4 +1,5 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import { randomUUID } from 'node:crypto';
 import { asFlags, countLimit, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -54,7 +55,7 @@ export function presentApplication(row: ApplicationRow): TApplicationView {
   };
 }
 
-export async function submitApplication(ctx: AppContext, input: TApplication, address: string): Promise<TApplicationView> {
+export async function submitApplication(ctx: AppContext, input: TApplication, address: string, locale: Locale): Promise<TApplicationView> {
   const now = ctx.clock.now();
   await consume(
     ctx.db,
@@ -67,21 +68,26 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
       const { tx } = m;
       m.changed('applications');
       const taken = await emailTaken(tx, input.email);
-      if (taken) return answerWithoutTelling(m, input, taken);
+      if (taken) return answerWithoutTelling(m, input, taken, locale);
       const rows = await tx
         .insert(ambassadorApplications)
-        .values({ ...applicationFields(input), networkHash: networkHash(ctx.config.sessionSecret, address), createdAt: now })
+        .values({
+          ...applicationFields(input),
+          locale: locale === DEFAULT_LOCALE ? null : locale,
+          networkHash: networkHash(ctx.config.sessionSecret, address),
+          createdAt: now,
+        })
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
       figures.count(m, 'applications', row.createdAt);
       // The applicant hears what happens next; an address already known is emailed instead (below).
-      await m.email(row.email, applicationReceivedEmail({ name: row.fullName, appUrl: ctx.config.appUrl }));
+      await m.email(row.email, applicationReceivedEmail({ name: row.fullName, appUrl: ctx.config.appUrl, locale }));
       return presentApplication(row);
     });
   } catch (error) {
     // The same email applied twice at once: the second is answered like the first.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) return withTransaction(ctx, null, (m) => answerWithoutTelling(m, input, 'application'));
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return withTransaction(ctx, null, (m) => answerWithoutTelling(m, input, 'application', locale));
     throw error;
   }
 }
@@ -119,8 +125,10 @@ async function emailTaken(tx: Db, email: string): Promise<'account' | 'applicati
  * (DECISIONS §5, Admin accounts): the form must not tell a stranger who is an ambassador. The
  * owner of the address is told instead, by email. The answer's id belongs to no stored row.
  */
-async function answerWithoutTelling(m: Mutation, input: TApplication, taken: 'account' | 'application'): Promise<TApplicationView> {
-  await m.email(input.email, alreadyAppliedEmail({ name: input.fullName, reason: taken, appUrl: m.ctx.config.appUrl }));
+async function answerWithoutTelling(m: Mutation, input: TApplication, taken: 'account' | 'application', locale: Locale): Promise<TApplicationView> {
+  // In the account's saved language when it has one, else in the language the form was sent in.
+  const saved = taken === 'account' ? (await m.tx.select({ locale: users.locale }).from(users).where(eq(users.email, input.email)))[0]?.locale : null;
+  await m.email(input.email, alreadyAppliedEmail({ name: input.fullName, reason: taken, appUrl: m.ctx.config.appUrl, locale: saved ?? locale }));
   return {
     id: randomUUID(),
     ...applicationFields(input),
@@ -208,7 +216,7 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
     if (taken.length) throw conflict(AUTH_MESSAGES.accountExists);
     const userRows = await tx
       .insert(users)
-      .values({ email: application.email, username: application.email, fullName: application.fullName, createdAt: now })
+      .values({ email: application.email, username: application.email, fullName: application.fullName, locale: application.locale, createdAt: now })
       .returning({ id: users.id });
     const userId = userRows[0]?.id;
     if (!userId) throw new Error('user insert returned nothing');
@@ -238,6 +246,7 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .set({ ambassadorCount: sql`${programmeTotals.ambassadorCount} + 1` })
       .where(eq(programmeTotals.id, 'global'));
     await m.figuresChanged();
+    // The account keeps the language the applicant applied in (its emails, the setup link's first), until they choose another.
     await issueSetupToken(m, { userId, email: application.email, name: application.fullName, reason: 'approved' });
     await m.audit(
       'approve_application',
@@ -272,7 +281,10 @@ export async function rejectApplication(
       // The abuse flags that had fired, as the admin saw them, told with the rejection (DECISIONS §6).
       decisionFlags: flagsColumn('applications'),
     });
-    await m.email(application.email, applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl, reason: { code: reasonCode, facts } }));
+    await m.email(
+      application.email,
+      applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl, reason: { code: reasonCode, facts }, locale: application.locale }),
+    );
     await m.audit(
       'reject_application',
       { type: 'application', id: application.id },

@@ -242,7 +242,7 @@ export async function changePassword(
       m,
       user.id,
       { kind: 'password_changed', title: 'Your password was changed', body: 'Your other sessions were signed out.', link: null },
-      { to: user.email, content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl }), security: true },
+      { to: user.email, content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl, locale: user.locale }), security: true },
     );
   });
 }
@@ -299,7 +299,7 @@ export async function forgotPassword(ctx: AppContext, email: string, address: st
       { userId: user.id, email: user.email, name: user.fullName ?? user.email, reason: 'reset' },
       {
         validHours: 1,
-        content: (link) => forgotPasswordEmail({ name: user.fullName ?? user.email, link }),
+        content: (link, locale) => forgotPasswordEmail({ name: user.fullName ?? user.email, link, locale }),
       },
     );
   });

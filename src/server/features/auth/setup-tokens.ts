@@ -19,16 +19,19 @@ export const SETUP_LINK_INVALID = 'This password setup link is invalid or has ex
 export async function issueSetupToken(
   m: Mutation,
   target: { userId: string; email: string; name: string; reason: SetupReason },
-  options: { validHours?: number; content?: (link: string) => EmailContent } = {},
+  options: { validHours?: number; content?: (link: string, locale: string | null) => EmailContent } = {},
 ): Promise<void> {
   const token = newToken();
   const hours = options.validHours ?? SETUP_LINK_VALID_HOURS;
-  await m.tx
+  // The account's saved language comes back with the update: the email is written in it.
+  const [account] = await m.tx
     .update(users)
     .set({ passwordSetupToken: hashToken(token), passwordSetupTokenExpiry: new Date(m.now.getTime() + hours * 3_600_000) })
-    .where(eq(users.id, target.userId));
+    .where(eq(users.id, target.userId))
+    .returning({ locale: users.locale });
+  const locale = account?.locale ?? null;
   const link = `${m.ctx.config.appUrl}/setup-password/${token}`;
-  await m.email(target.email, options.content ? options.content(link) : setupPasswordEmail(target.reason, target.name, link));
+  await m.email(target.email, options.content ? options.content(link, locale) : setupPasswordEmail(target.reason, target.name, link, locale));
 }
 
 /**

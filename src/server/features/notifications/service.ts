@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { secretsEqual } from '../../auth/tokens.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { forbidden } from '../../errors.ts';
-import type { EmailContent } from '../../email/templates.ts';
+import { unsubscribeLine, type EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
 
@@ -49,22 +49,22 @@ export async function notify(
   m: Mutation,
   userId: string,
   notification: NewNotification,
-  email?: { to: string; content: EmailContent; security?: boolean },
+  /** The email: its content, or how to write it in the person's saved language (null: English). */
+  email?: { to: string; content: EmailContent | ((locale: string | null) => EmailContent); security?: boolean },
 ): Promise<void> {
   await m.tx.insert(notifications).values({ userId, ...notification, createdAt: m.now });
   // Their open pages hear of it (GET /api/events): the decision changed what they see.
   m.changed('me', [userId]);
   if (!email) return;
-  if (email.security) return m.email(email.to, email.content);
-  const wanted = (await m.tx.select({ on: users.emailNotifications }).from(users).where(eq(users.id, userId)))[0]?.on ?? false;
-  if (!wanted) return;
+  const account = (await m.tx.select({ on: users.emailNotifications, locale: users.locale }).from(users).where(eq(users.id, userId)))[0];
+  const locale = account?.locale ?? null;
+  const written = typeof email.content === 'function' ? email.content(locale) : email.content;
+  if (email.security) return m.email(email.to, written);
+  if (!account?.on) return;
   const { appUrl, sessionSecret } = m.ctx.config;
   const page = unsubscribePageUrl(appUrl, sessionSecret, userId);
   const oneClick = unsubscribeUrl(appUrl, sessionSecret, userId);
-  const content = {
-    ...email.content,
-    text: `${email.content.text}\n\nYou can turn these emails off on your profile page, or unsubscribe: ${page}`,
-  };
+  const content = { ...written, text: `${written.text}\n\n${unsubscribeLine(page, locale)}` };
   await m.email(email.to, content, { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ambassadors } from '../../db/schema.ts';
+import { ambassadors, users } from '../../db/schema.ts';
 import type { EmailContent } from '../../email/templates.ts';
 import type { Mutation } from '../../mutation.ts';
 import { notify, type NewNotification } from './service.ts';
@@ -8,12 +8,14 @@ import { notify, type NewNotification } from './service.ts';
 export async function tellAmbassador(
   m: Mutation,
   ambassadorId: string,
-  message: (person: { fullName: string; email: string }) => { notification: NewNotification; email: EmailContent },
+  /** The notification, and the email in the person's saved language (`locale`; null: English). */
+  message: (person: { fullName: string; email: string; locale: string | null }) => { notification: NewNotification; email: EmailContent },
 ): Promise<void> {
   const person = (
     await m.tx
-      .select({ userId: ambassadors.userId, fullName: ambassadors.fullName, email: ambassadors.email })
+      .select({ userId: ambassadors.userId, fullName: ambassadors.fullName, email: ambassadors.email, locale: users.locale })
       .from(ambassadors)
+      .innerJoin(users, eq(users.id, ambassadors.userId))
       .where(eq(ambassadors.id, ambassadorId))
   )[0];
   if (!person) return;

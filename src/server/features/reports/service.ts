@@ -285,9 +285,7 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
       figures.reportReviewed(m, report.createdAt, now);
       const week = `${report.weekStartDate} to ${report.weekEndDate}`;
       if (approved) await creditReportAwards(m, report, gcm, usdt);
-      const reason = approved
-        ? undefined
-        : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'Feedback from the team' };
+      const reason = approved ? undefined : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'feedback' as const };
       await tellAmbassador(m, report.ambassadorId, (person) => ({
         notification: {
           kind: approved ? 'report_approved' : 'report_rejected',
@@ -300,6 +298,7 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
         },
         email: reportReviewedEmail({
           name: person.fullName,
+          locale: person.locale,
           approved,
           week: { start: report.weekStartDate, end: report.weekEndDate },
           gcm,

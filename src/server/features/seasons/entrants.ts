@@ -8,7 +8,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { seasonLabel } from '../../../shared/seasons.ts';
 import { ordinal } from '../../../shared/seasons.ts';
 import { ambassadors, emailOutbox, notifications, seasonEntrants, users, type SeasonChampion } from '../../db/schema.ts';
-import { drawEntryEmail } from '../../email/templates.ts';
+import { drawEntryEmail, unsubscribeLine } from '../../email/templates.ts';
+import { monthIn, placeIn } from '../../../shared/localized-format.ts';
 import type { Mutation } from '../../mutation.ts';
 import { unsubscribeUrl } from '../notifications/service.ts';
 
@@ -19,6 +20,7 @@ interface Person {
   userId: string;
   email: string;
   emailNotifications: boolean;
+  locale: string | null;
 }
 
 export async function tellDrawEntrants(
@@ -28,7 +30,13 @@ export async function tellDrawEntrants(
   const label = seasonLabel(draw.month);
   const at = draw.beaconAt.toISOString();
   const people = await m.tx
-    .select({ ambassadorId: ambassadors.id, userId: ambassadors.userId, email: users.email, emailNotifications: users.emailNotifications })
+    .select({
+      ambassadorId: ambassadors.id,
+      userId: ambassadors.userId,
+      email: users.email,
+      emailNotifications: users.emailNotifications,
+      locale: users.locale,
+    })
     .from(seasonEntrants)
     .innerJoin(ambassadors, eq(ambassadors.id, seasonEntrants.ambassadorId))
     .innerJoin(users, eq(users.id, ambassadors.userId))
@@ -36,17 +44,41 @@ export async function tellDrawEntrants(
   const championIds = draw.champions.map((c) => c.ambassadorId);
   const champions = championIds.length
     ? await m.tx
-        .select({ ambassadorId: ambassadors.id, userId: ambassadors.userId, email: users.email, emailNotifications: users.emailNotifications })
+        .select({
+          ambassadorId: ambassadors.id,
+          userId: ambassadors.userId,
+          email: users.email,
+          emailNotifications: users.emailNotifications,
+          locale: users.locale,
+        })
         .from(ambassadors)
         .innerJoin(users, eq(users.id, ambassadors.userId))
         .where(and(inArray(ambassadors.id, championIds)))
     : [];
-  const places = new Map(draw.champions.map((c) => [c.ambassadorId, ordinal(c.rank)]));
+  const ranks = new Map(draw.champions.map((c) => [c.ambassadorId, c.rank]));
   const appUrl = m.ctx.config.appUrl;
-  const messages = (place: string | null) => {
-    const content = drawEntryEmail({ label, listHash: draw.listHash, round: draw.beaconRound, at, appUrl, place });
+  // One text per place and language (the email in the person's saved language), made once each.
+  const written = new Map<string, ReturnType<typeof message>>();
+  const messages = (rank: number | null, locale: string | null) => {
+    const key = `${rank ?? ''}|${locale ?? ''}`;
+    let found = written.get(key);
+    if (!found) written.set(key, (found = message(rank, locale)));
+    return found;
+  };
+  const message = (rank: number | null, locale: string | null) => {
+    const place = rank === null ? null : ordinal(rank);
+    const content = drawEntryEmail({
+      label: monthIn(draw.month, locale),
+      listHash: draw.listHash,
+      round: draw.beaconRound,
+      at,
+      appUrl,
+      place: rank === null ? null : placeIn(rank, locale),
+      locale,
+    });
     return {
       content,
+      locale,
       notification: {
         kind: 'draw_entered',
         title: place ? `You finished ${place} in ${label}` : `You are in ${label}'s draw`,
@@ -55,14 +87,13 @@ export async function tellDrawEntrants(
       },
     };
   };
-  const entrantMessage = messages(null);
-  const all: (Person & { place: string | null })[] = [
-    ...champions.map((p) => ({ ...p, place: places.get(p.ambassadorId) ?? null })),
-    ...people.map((p) => ({ ...p, place: null })),
+  const all: (Person & { rank: number | null })[] = [
+    ...champions.map((p) => ({ ...p, rank: ranks.get(p.ambassadorId) ?? null })),
+    ...people.map((p) => ({ ...p, rank: null })),
   ];
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK);
-    const told = chunk.map((p) => ({ person: p, message: p.place ? messages(p.place) : entrantMessage }));
+    const told = chunk.map((p) => ({ person: p, message: messages(p.rank, p.locale) }));
     await m.tx.insert(notifications).values(told.map(({ person, message }) => ({ userId: person.userId, ...message.notification, createdAt: m.now })));
     const emails = told
       .filter(({ person }) => person.emailNotifications)
@@ -71,7 +102,7 @@ export async function tellDrawEntrants(
         return {
           recipient: person.email,
           subject: message.content.subject,
-          textBody: `${message.content.text}\n\nYou can turn these emails off on your profile page, or unsubscribe: ${link}`,
+          textBody: `${message.content.text}\n\n${unsubscribeLine(link, message.locale)}`,
           htmlBody: message.content.html,
           headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           nextAttemptAt: m.now,

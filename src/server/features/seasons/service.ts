@@ -301,7 +301,7 @@ async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[]
         body: `${c.prizeUsdt} USDT has been credited to your wallet.`,
         link: '/wallet',
       },
-      email: prizeWonEmail({ name: person.fullName, label, place, amountUsdt: c.prizeUsdt, appUrl }),
+      email: prizeWonEmail({ name: person.fullName, month, rank: c.rank, amountUsdt: c.prizeUsdt, appUrl, locale: person.locale }),
     }));
   }
   for (const w of winners) {
@@ -324,7 +324,7 @@ async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[]
         body: `${w.prizeUsdt} USDT has been credited to your wallet.`,
         link: '/wallet',
       },
-      email: prizeWonEmail({ name: person.fullName, label, place: null, amountUsdt: w.prizeUsdt, appUrl }),
+      email: prizeWonEmail({ name: person.fullName, month, rank: null, amountUsdt: w.prizeUsdt, appUrl, locale: person.locale }),
     }));
   }
 }

@@ -96,7 +96,11 @@ export async function recordUsdtAddress(m: Mutation, row: AmbassadorRow, next: s
       body: `${next ? `New USDT address: ${next}.` : 'Your USDT address was removed.'} Withdrawals are paused for ${hours} hours.`,
       link: '/wallet',
     },
-    { to: row.email, content: walletChangedEmail({ name: row.fullName, address: next, holdHours: hours, appUrl: m.ctx.config.appUrl }), security: true },
+    {
+      to: row.email,
+      content: (locale) => walletChangedEmail({ name: row.fullName, address: next, holdHours: hours, appUrl: m.ctx.config.appUrl, locale }),
+      security: true,
+    },
   );
   return { set: { usdtWalletAddress: next, usdtWalletChangedAt: m.now, ...CLEARED_PROOF }, held: true };
 }

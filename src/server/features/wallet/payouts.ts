@@ -127,7 +127,14 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
           body: `Paid to ${row.walletAddress}. Transaction: ${txUrl}`,
           link: '/wallet',
         },
-        email: withdrawalPaidEmail({ name: person.fullName, amountUsdt: row.amount, address: row.walletAddress, txUrl, appUrl: ctx.config.appUrl }),
+        email: withdrawalPaidEmail({
+          name: person.fullName,
+          amountUsdt: row.amount,
+          address: row.walletAddress,
+          txUrl,
+          appUrl: ctx.config.appUrl,
+          locale: person.locale,
+        }),
       }));
     }
     await m.audit(

@@ -363,7 +363,7 @@ export async function decideWithdrawal(
     }
     const reason =
       decision === 'rejected'
-        ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'Note from the team' }
+        ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'note' as const }
         : undefined;
     await tellAmbassador(m, row.ambassadorId, (person) => ({
       notification: {
@@ -376,6 +376,7 @@ export async function decideWithdrawal(
       },
       email: withdrawalDecidedEmail({
         name: person.fullName,
+        locale: person.locale,
         approved: decision === 'approved',
         amount: row.amount,
         address: row.walletAddress,

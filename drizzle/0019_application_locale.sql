@@ -1,0 +1,2 @@
+ALTER TABLE "ambassador_applications" ADD COLUMN "locale" text;--> statement-breakpoint
+ALTER TABLE "ambassador_applications" ADD CONSTRAINT "applications_locale_check" CHECK ("ambassador_applications"."locale" is null or "ambassador_applications"."locale" in ('en', 'es', 'pt-BR', 'tr', 'id'));

@@ -1,0 +1,91 @@
+/**
+ * Figures and dates in a product language (DECISIONS §6, Languages): English keeps the spec's
+ * formats of format.ts exactly; another language groups digits and marks decimals its own way
+ * ("1.250,50" in Spanish) and names months in its words. USDT is a number and the unit: Intl has
+ * no USDT currency, so no '$' outside English. Apart from format.ts so that the landing page,
+ * which shows only English-shaped hero figures, does not carry it.
+ */
+import { formatDate, formatDateTime, formatGcm, formatUsdt, formatWeek } from './format.ts';
+import { ordinal, seasonBounds, seasonLabel } from './seasons.ts';
+import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, type Locale } from './locales.ts';
+import { toCents } from './money.ts';
+import { separatorsOf } from './money-input.ts';
+
+/** The product language other than English that `locale` names, else null (English: the spec's formats). */
+function other(locale: string | null | undefined): Exclude<Locale, 'en'> | null {
+  return isLocale(locale) && locale !== DEFAULT_LOCALE ? (locale as Exclude<Locale, 'en'>) : null;
+}
+
+/** A decimal amount's sign, whole units grouped as the language groups them, and its cents. */
+function number(amount: string | null | undefined, locale: Locale): { sign: string; whole: string; cents: string; decimal: string } {
+  let cents: bigint;
+  try {
+    cents = amount === null || amount === undefined || amount === '' ? 0n : toCents(String(amount));
+  } catch {
+    cents = 0n;
+  }
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const { decimal, group } = separatorsOf(locale);
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return { sign: negative && abs > 0n ? '-' : '', whole, cents: (abs % 100n).toString().padStart(2, '0'), decimal };
+}
+
+/** USDT with its unit: "$12.50 USDT" in English, "12,50 USDT" in Spanish. */
+export function usdtIn(amount: string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return `${formatUsdt(amount)} USDT`;
+  const n = number(amount, lang);
+  return `${n.sign}${n.whole}${n.decimal}${n.cents} USDT`;
+}
+
+/** GCM without its unit, up to 2 decimals: "1,250.5" in English, "1.250,5" in Spanish. */
+export function gcmIn(amount: string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return formatGcm(amount);
+  const n = number(amount, lang);
+  const decimals = n.cents === '00' ? '' : `${n.decimal}${n.cents.replace(/0$/, '')}`;
+  return `${n.sign}${n.whole}${decimals}`;
+}
+
+/** A moment in UTC with the zone said (an email is read anywhere): "Nov 17, 2026, 2:05 PM UTC". */
+export function utcTimeIn(iso: string, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return `${formatDateTime(iso, { timeZone: 'UTC' })} UTC`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  return `${date.toLocaleString(INTL_LOCALES[lang], { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+}
+
+/** A calendar date: "Nov 14, 2026", "14 nov 2026". */
+export function dateIn(value: string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang || !value) return formatDate(value);
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return date.toLocaleDateString(INTL_LOCALES[lang], { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A report week: "Nov 7 - Nov 14, 2026", "7 nov - 14 nov 2026". */
+export function weekIn(start: string, end: string, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return formatWeek(start, end);
+  const s = new Date(`${start}T00:00:00Z`);
+  const e = new Date(`${end}T00:00:00Z`);
+  if (Number.isNaN(s.getTime()) || Number.isNaN(e.getTime())) return `${start} - ${end}`;
+  const intl = INTL_LOCALES[lang];
+  const short = (d: Date) => d.toLocaleDateString(intl, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `${short(s)} - ${short(e)} ${e.getUTCFullYear()}`;
+}
+
+/** A month of the programme: "October 2026", "octubre de 2026". */
+export function monthIn(month: string, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return seasonLabel(month);
+  return seasonBounds(month).start.toLocaleDateString(INTL_LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A place in the standings: "1st" in English; the number elsewhere, which the sentence around it places ("el puesto 1"). */
+export function placeIn(rank: number, locale: string | null | undefined): string {
+  return other(locale) ? String(rank) : ordinal(rank);
+}
