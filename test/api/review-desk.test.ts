@@ -217,12 +217,18 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     const copied = await submitReport(copier, `The thread ${link} (mine) reached 12k views this week.`);
     const rejected = await adminA.client.post(`/api/admin/reports/${copied}/review`, { status: 'rejected', reasonCode: 'duplicate_link' });
     expect(rejected.body).toMatchObject({ reasonCode: 'duplicate_link', decisionFlags: ['duplicate_proof'] });
+    // The decision email says so too.
+    await server.flushEmail();
+    const email = await server.mail.waitFor(copier.email, { containing: 'An automatic check had flagged this' });
+    expect(email.text).toContain("Duplicate proof: a link in this report also appears in another ambassador's report.");
     const own = (await copier.client.get('/api/reports')).body as { id: string; decisionFlags: string[] | null }[];
     expect(own.find((r) => r.id === copied)?.decisionFlags).toEqual(['duplicate_proof']);
     // None had fired on this one: said as an empty list, not left out.
     const cleanId = await submitReport(clean, `Hosted a Telegram AMA about the farm game: https://t.me/goal/ama-${kind}`);
     const plain = await adminA.client.post(`/api/admin/reports/${cleanId}/review`, { status: 'rejected', reasonCode: 'low_effort' });
     expect(plain.body.decisionFlags).toEqual([]);
+    await server.flushEmail();
+    await server.mail.waitFor(clean.email, { containing: 'No automatic check had flagged this when it was decided.' });
     // An approval has none to tell.
     const approvedId = await submitReport(someone(), `Ran a watch party for 40 fans: https://x.com/goal/status/party-${kind}`);
     const approved = await adminA.client.post(`/api/admin/reports/${approvedId}/review`, { status: 'approved', gcmAwarded: '5' });

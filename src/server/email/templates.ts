@@ -233,6 +233,24 @@ export interface DecisionReason {
   appealDeadline?: string | null | undefined;
   /** How the facts are introduced: on a report the feedback, on a withdrawal the team's note (as before reasons). */
   factsLabel?: 'feedback' | 'note' | undefined;
+  /** The abuse flags that had fired when it was decided ([]: none had); left out or null: not kept, nothing said. */
+  flags?: readonly string[] | null | undefined;
+}
+
+/** What an abuse flag means (shared/enums.ts ABUSE_FLAG_TEXT is the English source; a test keeps them equal). */
+export function flagText(i18n: I18n, flag: string): string | null {
+  switch (flag) {
+    case 'shared_wallet':
+      return i18n._('Shared wallet: this USDT address is also used by another ambassador.');
+    case 'duplicate_proof':
+      return i18n._("Duplicate proof: a link in this report also appears in another ambassador's report.");
+    case 'shared_telegram':
+      return i18n._('Shared Telegram: this personal Telegram is also given by another applicant or ambassador.');
+    case 'same_network':
+      return i18n._('Same network: three or more applications came from one network address within 24 hours.');
+    default:
+      return null;
+  }
 }
 
 /** A reason code's name and rule in the recipient's language (the English source is src/shared/reasons.ts; a test keeps them equal). */
@@ -299,6 +317,16 @@ export function decisionReasonLines(reason: DecisionReason, appUrl: string, loca
         : reason.factsLabel === 'note'
           ? i18n._('Note from the team: {facts}', { facts })
           : i18n._('What the reviewer found: {facts}', { facts }),
+    );
+  }
+  if (reason.flags) {
+    const told = reason.flags.map((flag) => flagText(i18n, flag)).filter((text): text is string => text !== null);
+    lines.push(
+      told.length
+        ? i18n._('An automatic check had flagged this when it was decided (a flag asks the reviewer to look closer; the decision is theirs): {flags}', {
+            flags: told.join(' '),
+          })
+        : i18n._('No automatic check had flagged this when it was decided.'),
     );
   }
   if (reason.appealDeadline) {
@@ -479,7 +507,7 @@ export function applicationRejectedEmail(a: { name: string; appUrl: string; reas
     [
       i18n._('Thank you for applying to the {programme} and for the time you gave it.', { programme }),
       i18n._('After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.'),
-      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts }, a.appUrl, a.locale) : []),
+      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts, flags: a.reason.flags }, a.appUrl, a.locale) : []),
     ],
     a.appUrl,
     i18n._('Visit the programme'),

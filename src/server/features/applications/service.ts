@@ -283,7 +283,12 @@ export async function rejectApplication(
     });
     await m.email(
       application.email,
-      applicationRejectedEmail({ name: application.fullName, appUrl: ctx.config.appUrl, reason: { code: reasonCode, facts }, locale: application.locale }),
+      applicationRejectedEmail({
+        name: application.fullName,
+        appUrl: ctx.config.appUrl,
+        reason: { code: reasonCode, facts, flags: application.decisionFlags },
+        locale: application.locale,
+      }),
     );
     await m.audit(
       'reject_application',

@@ -285,7 +285,9 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
       figures.reportReviewed(m, report.createdAt, now);
       const week = `${report.weekStartDate} to ${report.weekEndDate}`;
       if (approved) await creditReportAwards(m, report, gcm, usdt);
-      const reason = approved ? undefined : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'feedback' as const };
+      const reason = approved
+        ? undefined
+        : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'feedback' as const, flags: report.decisionFlags };
       await tellAmbassador(m, report.ambassadorId, (person) => ({
         notification: {
           kind: approved ? 'report_approved' : 'report_rejected',

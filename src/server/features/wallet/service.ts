@@ -363,7 +363,7 @@ export async function decideWithdrawal(
     }
     const reason =
       decision === 'rejected'
-        ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'note' as const }
+        ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'note' as const, flags: row.decisionFlags }
         : undefined;
     await tellAmbassador(m, row.ambassadorId, (person) => ({
       notification: {
