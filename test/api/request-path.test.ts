@@ -102,6 +102,33 @@ describe.each(DATABASE_KINDS)('the request path on %s', (kind) => {
     expect(lines.length).toBeGreaterThan(before);
   });
 
+  it('answers the dashboard’s read in one round trip: the session, the record and its figures together', async () => {
+    const person = await createAmbassador(server, { admin: await superAdminClient(server) });
+    const cookie = `sid=${person.client.cookie ?? ''}`;
+    // Counted at the driver: every statement the product sends goes through its client's query().
+    const client = (server.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query.bind(client);
+    let statements = 0;
+    client.query = (...args: unknown[]) => {
+      statements += 1;
+      return query(...args);
+    };
+    try {
+      const own = await server.app.inject({ method: 'GET', url: '/api/ambassadors/me', headers: { cookie } });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ reportCount: 0, withdrawableUsdt: '0.00', wins: [], emailNotifications: true });
+      expect(statements).toBe(1);
+      // Another page's read of the same record still reads its figures (the session read brings only the record).
+      statements = 0;
+      expect(
+        (await server.app.inject({ method: 'PATCH', url: '/api/ambassador', headers: { cookie, origin: server.config.appUrl }, payload: {} })).statusCode,
+      ).toBe(200);
+      expect(statements).toBeGreaterThan(1);
+    } finally {
+      client.query = query;
+    }
+  });
+
   it('logs every change in full, failed reads in one line, and counts the quiet reads', async () => {
     const quietBefore = lines.filter((l) => l.quietReads).length;
     const reads = await Promise.all(Array.from({ length: 5 }, () => server.app.inject({ method: 'GET', url: '/api/public/stats' })));

@@ -6,7 +6,7 @@
  * record found. API answers are never stored by a cache (no-store) unless a route says otherwise.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, loadAmbassadorSession, loadSession, type LoadedSession } from '../auth/sessions.ts';
+import { SESSION_COOKIE, loadAmbassadorSession, loadSession, type AmbassadorSessionLoader, type LoadedSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 import { AppError, forbidden } from '../errors.ts';
@@ -35,6 +35,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionSid', null);
   app.decorateRequest('sessionMfaVerified', false);
   app.decorateRequest('ambassador', null);
+  app.decorateRequest('sessionExtra', null);
   app.decorate('routeTable', [] as RouteEntry[]);
 
   // API answers carry people's data and session cookies: no cache keeps them (ASVS 14.3), unless a
@@ -56,10 +57,11 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true, crossSite: route.config?.crossSite === true });
     // A public read has nothing to check: no session is read, no role, no Origin. It gets no hook.
     if (access === 'public' && !mutating) return;
+    const loadOwn = route.config?.ambassadorSession ?? loadAmbassadorSession;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {
-        if (access !== 'public') await attachSession(request, access === 'ambassador');
+        if (access !== 'public') await attachSession(request, access === 'ambassador' ? loadOwn : null);
         checkAccess(access, request.user);
         // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
         if ((access === 'admin' || access === 'superAdmin') && ctx.config.adminMfa === 'required' && request.user && !request.user.mfaEnabled) {
@@ -76,13 +78,17 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     ];
   });
 
-  async function attachSession(request: FastifyRequest, withAmbassador: boolean): Promise<void> {
+  /** The session; on an ambassador route (a loader given) with the caller's record, and what else the route reads with it. */
+  async function attachSession(request: FastifyRequest, withAmbassador: AmbassadorSessionLoader | null): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = ctx.clock.now();
     if (withAmbassador) {
-      const session = await loadAmbassadorSession(ctx.db, ctx.config, token, now);
-      if (session) request.ambassador = session.ambassador;
+      const session = await withAmbassador(ctx.db, ctx.config, token, now);
+      if (session) {
+        request.ambassador = session.ambassador;
+        request.sessionExtra = session.extra ?? null;
+      }
       attach(request, session);
     } else attach(request, await loadSession(ctx.db, ctx.config, token, now));
   }
