@@ -54,20 +54,35 @@ export async function createSession(
   now: Date,
   options: SessionOptions = {},
 ): Promise<{ token: string; expires: Date }> {
+  const { row, ...session } = newSession(config, userId, now, options);
+  await db.insert(sessions).values(row);
+  return session;
+}
+
+/** A new session's row and the token its cookie carries (createSession inserts it; a sign-in inserts it with more in one statement). */
+export function newSession(
+  config: Config,
+  userId: string,
+  now: Date,
+  options: SessionOptions = {},
+): { token: string; expires: Date; row: typeof sessions.$inferInsert } {
   const token = newToken();
   const absoluteExpire = new Date(now.getTime() + (options.mfaPending ? MFA_PENDING_MS : config.sessionAbsoluteMs));
   const expire = new Date(Math.min(now.getTime() + config.sessionIdleMs, absoluteExpire.getTime()));
-  await db.insert(sessions).values({
-    sid: sessionKey(config.sessionSecret, token),
-    sess: { userId, createdAt: now.toISOString() },
-    expire,
-    absoluteExpire,
-    userId,
-    mfaPending: options.mfaPending ?? false,
-    mfaVerified: options.mfaVerified ?? false,
-    createdAt: now,
-  });
-  return { token, expires: absoluteExpire };
+  return {
+    token,
+    expires: absoluteExpire,
+    row: {
+      sid: sessionKey(config.sessionSecret, token),
+      sess: { userId, createdAt: now.toISOString() },
+      expire,
+      absoluteExpire,
+      userId,
+      mfaPending: options.mfaPending ?? false,
+      mfaVerified: options.mfaVerified ?? false,
+      createdAt: now,
+    },
+  };
 }
 
 /** The half-signed-in session a cookie names, if it is one and has not expired. */
