@@ -110,20 +110,23 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     if (origin && allowedOrigins.has(origin)) return;
     throw forbidden('Cross-site request refused');
   }
+}
 
-  // In production every request names APP_URL's host (421 otherwise), so pages and API answers are
-  // never served under a name the operator did not choose. Probes and metrics (which load balancers
-  // and scrapers call by address) are exempt. The Host header itself is compared, never
-  // X-Forwarded-Host: with TRUST_PROXY set, Fastify's request.host reads that one, which any client
-  // may write (the README's proxy block passes Host through).
-  if (ctx.config.env === 'production') {
-    const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
-    const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
-    // Synchronous: it runs on every request, and answers at once when it refuses (done is then not called).
-    app.addHook('onRequest', (request, reply, done) => {
-      const host = request.headers.host ?? '';
-      if (allowedHosts.has(host) || allowedHosts.has(host.toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return done();
-      reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
-    });
-  }
+/**
+ * In production every request names APP_URL's host (421 otherwise), so pages and API answers are
+ * never served under a name the operator did not choose. Probes and metrics (which load balancers
+ * and scrapers call by address) are exempt. The Host header itself is compared, never
+ * X-Forwarded-Host: with TRUST_PROXY set, Fastify's request.host reads that one, which any client
+ * may write (the README's proxy block passes Host through). Run by the security headers' one hook
+ * (plugins/security-headers.ts), so every request pays for one synchronous call, not a hook more.
+ */
+export function wrongHost(config: Pick<AppContext['config'], 'env' | 'appUrl' | 'allowedOrigins'>): (request: FastifyRequest) => AppError | undefined {
+  if (config.env !== 'production') return () => undefined;
+  const allowedHosts = new Set([new URL(config.appUrl).host, ...config.allowedOrigins.map((o) => new URL(o).host)]);
+  const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
+  return (request) => {
+    const host = request.headers.host ?? '';
+    if (allowedHosts.has(host) || allowedHosts.has(host.toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return undefined;
+    return new AppError('MISDIRECTED', 'This server does not answer for that host name');
+  };
 }
