@@ -16,7 +16,7 @@ import { registerJsonBody } from './json-body.ts';
 import { registerFeatures } from './features/index.ts';
 import { registerEvents } from './features/events/routes.ts';
 import { registerPages } from './pages.ts';
-import { registerAccess } from './plugins/access.ts';
+import { registerAccess, wrongHost } from './plugins/access.ts';
 import { openapiOptions } from './openapi.ts';
 import { FRAMEWORK_ERRORS, errorHandler, missingHost, refuseNulCharacters } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -76,8 +76,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler(errorHandler);
   registerJsonBody(app);
 
-  // The headers of every answer, and the refusal of a request without a Host (one hook for both).
-  registerSecurityHeaders(app, headers, missingHost);
+  // The headers of every answer, and the refusal of a request without a Host, or (in production)
+  // for another host name: one hook for all three.
+  const otherHost = wrongHost(ctx.config);
+  registerSecurityHeaders(app, headers, (request) => missingHost(request) ?? otherHost(request));
   await app.register(fastifyCompress, { threshold: 1024 });
   // Cookies are read only where a route may use them (parseCookiesWhereUsed): never on a public read.
   await app.register(fastifyCookie, { hook: false });

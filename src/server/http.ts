@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionUser } from './auth/sessions.ts';
+import type { AmbassadorSessionLoader, SessionUser } from './auth/sessions.ts';
 import type { ambassadors } from './db/schema.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -72,6 +72,8 @@ declare module 'fastify' {
      * false` for a route that never reads the database (no 503 when it is busy).
      */
     document?: { responses?: Record<string, DocResponse>; headers?: Record<string, DocHeader | DocRef>; database?: false };
+    /** An ambassador route that reads its own columns with the session, in one round trip (the dashboard's figures). */
+    ambassadorSession?: AmbassadorSessionLoader;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -80,6 +82,8 @@ declare module 'fastify' {
     sessionMfaVerified: boolean;
     /** The caller's ambassador record, on routes of access 'ambassador'. */
     ambassador: typeof ambassadors.$inferSelect | null;
+    /** What the route's own session read brought beside the record (config.ambassadorSession), else null. */
+    sessionExtra: unknown;
   }
   interface FastifyInstance {
     ctx: AppContext;

@@ -91,6 +91,14 @@ describe('DNS rebinding: Origin is compared with APP_URL, and production answers
       const foreign = await production.app.inject({ method: 'GET', url: '/api/public/stats', headers: { host: 'evil.example' } });
       expect(foreign.statusCode).toBe(421);
       expectErrorShape(foreign.json());
+      expect(foreign.json().message).toBe('This server does not answer for that host name');
+      // Refused with the security headers and the request id, and never cached, on a page as on the API.
+      expect(foreign.headers['cache-control']).toBe('no-store');
+      expect(foreign.headers['x-content-type-options']).toBe('nosniff');
+      expect(foreign.headers['x-request-id']).toBeTruthy();
+      const page = await production.app.inject({ method: 'GET', url: '/apply', headers: { host: 'evil.example' } });
+      expect(page.statusCode).toBe(421);
+      expect(page.headers['cache-control']).toBe('no-store');
       const own = await production.app.inject({ method: 'GET', url: '/api/public/stats', headers: { host: 'ambassadors.example' } });
       expect(own.statusCode).toBe(200);
       const probe = await production.app.inject({ method: 'GET', url: '/healthz', headers: { host: '10.0.0.12:5000' } });

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rateLimits } from '../../src/server/db/schema.ts';
 import { RequestLog, SLOW_REQUEST_MS } from '../../src/server/request-log.ts';
 import { requestIds } from '../../src/server/request-id.ts';
 import { createAmbassador } from '../helpers/factories.ts';
@@ -25,6 +26,27 @@ interface Line {
   req?: { method: string; url: string; id: string };
   res?: { statusCode: number };
   quietReads?: { total: number; byStatus: Record<string, number> };
+}
+
+/**
+ * The statements a request sends to the database, counted at the driver (every statement goes
+ * through its client's query()); the outbox's poll, which runs beside it, is left out.
+ */
+async function statementsOf<T>(server: TestServer, send: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const client = (server.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  let statements = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    if (!text.includes('"email_outbox"')) statements += 1;
+    return query.apply(client, args);
+  };
+  try {
+    return { result: await send(), statements };
+  } finally {
+    client.query = query;
+  }
 }
 
 describe.each(DATABASE_KINDS)('the request path on %s', (kind) => {
@@ -100,6 +122,39 @@ describe.each(DATABASE_KINDS)('the request path on %s', (kind) => {
     expect((await server.app.inject({ method: 'GET', url: '/api/admin/ambassadors' })).statusCode).toBe(401);
     expect((await server.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(403);
     expect(lines.length).toBeGreaterThan(before);
+  });
+
+  it('answers the dashboard’s read in one round trip: the session, the record and its figures together', async () => {
+    const person = await createAmbassador(server, { admin: await superAdminClient(server) });
+    const cookie = `sid=${person.client.cookie ?? ''}`;
+    const own = await statementsOf(server, () => server.app.inject({ method: 'GET', url: '/api/ambassadors/me', headers: { cookie } }));
+    expect(own.result.statusCode).toBe(200);
+    expect(own.result.json()).toMatchObject({ reportCount: 0, withdrawableUsdt: '0.00', wins: [], emailNotifications: true });
+    expect(own.statements).toBe(1);
+    // Another page's read of the same record still reads its figures (the session read brings only the record).
+    const saved = await statementsOf(server, () =>
+      server.app.inject({ method: 'PATCH', url: '/api/ambassador', headers: { cookie, origin: server.config.appUrl }, payload: {} }),
+    );
+    expect(saved.result.statusCode).toBe(200);
+    expect(saved.statements).toBeGreaterThan(1);
+  });
+
+  it('signs in with two statements: the attempt counted with the account read, the session started with the attempt given back', async () => {
+    const person = await createAmbassador(server, { admin: await superAdminClient(server) });
+    const signIn = (password: string) =>
+      statementsOf(server, () =>
+        server.app.inject({ method: 'POST', url: '/api/login', headers: { origin: server.config.appUrl }, payload: { email: person.email, password } }),
+      );
+    const signedIn = await signIn(person.password);
+    expect(signedIn.result.statusCode).toBe(200);
+    expect(signedIn.statements).toBe(2);
+    // The counters as a successful sign-in leaves them: the account's count starts again.
+    const counts = await server.db.select().from(rateLimits);
+    expect(counts.find((c) => c.key === `login:account:${person.email}`)?.count).toBe(0);
+    // A wrong password: the attempt counted with the account read, nothing else.
+    const wrong = await signIn('not-the-password');
+    expect(wrong.result.statusCode).toBe(401);
+    expect(wrong.statements).toBe(1);
   });
 
   it('logs every change in full, failed reads in one line, and counts the quiet reads', async () => {

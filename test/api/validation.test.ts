@@ -99,6 +99,7 @@ describe('validation messages', () => {
       ['POST', '/api/applications', validApplication({ fullName: 'Jane\u0000Doe' })],
       ['PATCH', '/api/ambassador', { twitterHandle: '@x\u0000' }],
       ['GET', '/api/admin/ambassadors?search=%00', undefined],
+      ['POST', '/api/admin/applications/abc%00/approve', undefined],
     ] as const) {
       const client = url.startsWith('/api/admin') ? admin : url === '/api/ambassador' ? ambassador.client : visitor;
       const response = await client.request(method, url, body);

@@ -67,6 +67,32 @@ const hitTwo = preparedPer((db) => {
 });
 
 /** hitAll, with when each key's current window started. */
+/**
+ * The two counters of a sign-in (the account and the address, one window), counted as a CTE of the
+ * statement that reads what the attempt needs next (the account): one round trip for both. Its
+ * placeholders: `first`, `second` (the keys in order), `now`, `open` (when the window opened).
+ */
+export function hitTwoCte(db: Db) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const open = sql`${sql.placeholder('open')}::timestamptz`;
+  return db
+    .$with('hit', { key: sql<string>`key`.as('key'), count: sql<number>`count`.as('count'), windowStart: sql<Date | string>`window_start`.as('window_start') })
+    .as(
+      sql`insert into ${rateLimits} (key, window_start, count) values (${sql.placeholder('first')}, ${now}, 1), (${sql.placeholder('second')}, ${now}, 1)
+      on conflict (key) do update set
+        count = case when ${rateLimits.windowStart} <= ${open} then 1 else ${rateLimits.count} + 1 end,
+        window_start = case when ${rateLimits.windowStart} <= ${open} then ${now} else ${rateLimits.windowStart} end
+      returning key, count, window_start`,
+    );
+}
+
+/** hitTwoCte's placeholders for two limits of one window (sorted, as every counting statement takes them: no deadlock between two). */
+export function hitTwoParams(limits: [Limit, Limit], now: Date): { first: string; second: string; now: string; open: string } {
+  const [first, second] = distinctSorted(limits);
+  if (!first || !second || first.windowMs !== second.windowMs) throw new Error('hitTwoParams: two distinct limits of one window');
+  return { first: first.key, second: second.key, now: now.toISOString(), open: new Date(now.getTime() - first.windowMs).toISOString() };
+}
+
 async function hitWindows(db: Db, limits: Limit[], now: Date): Promise<Map<string, { count: number; windowStart: Date }>> {
   const sorted = distinctSorted(limits);
   if (!sorted.length) return new Map();
@@ -106,7 +132,11 @@ export async function hit(db: Db, limit: Limit, now: Date): Promise<number> {
  * Nothing else has happened yet when it throws: call it before checking a password.
  */
 export async function consumeAll(db: Db, limits: Limit[], now: Date, message: string): Promise<void> {
-  const windows = await hitWindows(db, limits, now);
+  refuseOver(limits, await hitWindows(db, limits, now), now, message);
+}
+
+/** 429 with Retry-After when an attempt just counted went over any of its limits. */
+export function refuseOver(limits: Limit[], windows: Map<string, { count: number; windowStart: Date }>, now: Date, message: string): void {
   const passed = limits.filter((l) => (windows.get(l.key)?.count ?? 1) > l.max);
   if (!passed.length) return;
   // Retry-After: when the last of the passed limits' windows closes.
@@ -128,6 +158,19 @@ const clearAndRefund = preparedPer((db) => {
     .where(sql`${clear} or (${rateLimits.key} = ${sql.placeholder('refund')} and ${rateLimits.windowStart} <= ${sql.placeholder('now')}::timestamptz)`)
     .prepare('rate_limit_clear_and_refund');
 });
+
+/**
+ * A successful sign-in's give-back (the account's count cleared, the address's attempt returned:
+ * clearAndRefund) as a CTE of the statement that starts its session: PostgreSQL runs a CTE that
+ * changes rows whether or not the statement reads it, so the sign-in writes once, in one round trip.
+ */
+export function givenBack(db: Db, { cleared, refunded }: { cleared: Limit; refunded: Limit }, now: Date) {
+  const clear = sql`key = ${cleared.key}`;
+  return db.$with('given_back', { key: sql<string>`key` }).as(
+    sql`update ${rateLimits} set count = case when ${clear} then 0 else greatest(count - 1, 0) end
+      where ${clear} or (key = ${refunded.key} and window_start <= ${now.toISOString()}::timestamptz) returning key`,
+  );
+}
 
 /**
  * Takes back an attempt counted at `now` by consumeAll that turned out to succeed (one statement):

@@ -6,7 +6,7 @@
  * record found. API answers are never stored by a cache (no-store) unless a route says otherwise.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, loadAmbassadorSession, loadSession, type LoadedSession } from '../auth/sessions.ts';
+import { SESSION_COOKIE, loadAmbassadorSession, loadSession, type AmbassadorSessionLoader, type LoadedSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 import { AppError, forbidden } from '../errors.ts';
@@ -35,6 +35,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionSid', null);
   app.decorateRequest('sessionMfaVerified', false);
   app.decorateRequest('ambassador', null);
+  app.decorateRequest('sessionExtra', null);
   app.decorate('routeTable', [] as RouteEntry[]);
 
   // API answers carry people's data and session cookies: no cache keeps them (ASVS 14.3), unless a
@@ -56,10 +57,11 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true, crossSite: route.config?.crossSite === true });
     // A public read has nothing to check: no session is read, no role, no Origin. It gets no hook.
     if (access === 'public' && !mutating) return;
+    const loadOwn = route.config?.ambassadorSession ?? loadAmbassadorSession;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {
-        if (access !== 'public') await attachSession(request, access === 'ambassador');
+        if (access !== 'public') await attachSession(request, access === 'ambassador' ? loadOwn : null);
         checkAccess(access, request.user);
         // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
         if ((access === 'admin' || access === 'superAdmin') && ctx.config.adminMfa === 'required' && request.user && !request.user.mfaEnabled) {
@@ -76,13 +78,17 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     ];
   });
 
-  async function attachSession(request: FastifyRequest, withAmbassador: boolean): Promise<void> {
+  /** The session; on an ambassador route (a loader given) with the caller's record, and what else the route reads with it. */
+  async function attachSession(request: FastifyRequest, withAmbassador: AmbassadorSessionLoader | null): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = ctx.clock.now();
     if (withAmbassador) {
-      const session = await loadAmbassadorSession(ctx.db, ctx.config, token, now);
-      if (session) request.ambassador = session.ambassador;
+      const session = await withAmbassador(ctx.db, ctx.config, token, now);
+      if (session) {
+        request.ambassador = session.ambassador;
+        request.sessionExtra = session.extra ?? null;
+      }
       attach(request, session);
     } else attach(request, await loadSession(ctx.db, ctx.config, token, now));
   }
@@ -104,20 +110,23 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     if (origin && allowedOrigins.has(origin)) return;
     throw forbidden('Cross-site request refused');
   }
+}
 
-  // In production every request names APP_URL's host (421 otherwise), so pages and API answers are
-  // never served under a name the operator did not choose. Probes and metrics (which load balancers
-  // and scrapers call by address) are exempt. The Host header itself is compared, never
-  // X-Forwarded-Host: with TRUST_PROXY set, Fastify's request.host reads that one, which any client
-  // may write (the README's proxy block passes Host through).
-  if (ctx.config.env === 'production') {
-    const allowedHosts = new Set([appUrl.host, ...ctx.config.allowedOrigins.map((o) => new URL(o).host)]);
-    const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
-    // Synchronous: it runs on every request, and answers at once when it refuses (done is then not called).
-    app.addHook('onRequest', (request, reply, done) => {
-      const host = request.headers.host ?? '';
-      if (allowedHosts.has(host) || allowedHosts.has(host.toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return done();
-      reply.code(421).header('Cache-Control', 'no-store').send({ message: 'This server does not answer for that host name' });
-    });
-  }
+/**
+ * In production every request names APP_URL's host (421 otherwise), so pages and API answers are
+ * never served under a name the operator did not choose. Probes and metrics (which load balancers
+ * and scrapers call by address) are exempt. The Host header itself is compared, never
+ * X-Forwarded-Host: with TRUST_PROXY set, Fastify's request.host reads that one, which any client
+ * may write (the README's proxy block passes Host through). Run by the security headers' one hook
+ * (plugins/security-headers.ts), so every request pays for one synchronous call, not a hook more.
+ */
+export function wrongHost(config: Pick<AppContext['config'], 'env' | 'appUrl' | 'allowedOrigins'>): (request: FastifyRequest) => AppError | undefined {
+  if (config.env !== 'production') return () => undefined;
+  const allowedHosts = new Set([new URL(config.appUrl).host, ...config.allowedOrigins.map((o) => new URL(o).host)]);
+  const unscoped = new Set(['/healthz', '/readyz', '/metrics']);
+  return (request) => {
+    const host = request.headers.host ?? '';
+    if (allowedHosts.has(host) || allowedHosts.has(host.toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return undefined;
+    return new AppError('MISDIRECTED', 'This server does not answer for that host name');
+  };
 }

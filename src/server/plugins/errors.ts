@@ -5,7 +5,7 @@
  * path), a database that went away (503, nothing written), and anything else as a 500 that says
  * nothing of its cause.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, badRequest, isConnectionFailure, pgErrorCode } from '../errors.ts';
 
@@ -71,11 +71,20 @@ export function missingHost(request: FastifyRequest): AppError | undefined {
 
 export function refuseNulCharacters(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL: refuse it in any input up front, as bad input (400), never a 500.
-  // Synchronous, and allocation-free for a request without input (a public read's empty query and params).
-  app.addHook('preValidation', (request, _reply, done) => {
+  // Synchronous, and allocation-free for a request without input. A route that takes no input at all
+  // (a read without path parameters, query schema or body: the public reads, the probes) gets no hook.
+  const check: preValidationHookHandler = (request, _reply, done) => {
     done(
       containsNul(request.body) || containsNul(request.query) || containsNul(request.params) ? badRequest('Text must not contain NUL characters') : undefined,
     );
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const read = methods.every((m) => m === 'GET' || m === 'HEAD');
+    const takesInput = !read || /[:*]/.test(route.url) || Boolean(route.schema?.querystring ?? route.schema?.params ?? route.schema?.body);
+    if (!takesInput) return;
+    const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+    route.preValidation = [check, ...existing];
   });
 }
 

@@ -26,7 +26,10 @@ export function registerSecurityHeaders(
   const { api, other } = headerSets(headers);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api') ? api : other).header('x-request-id', request.id);
-    done(refuse(request));
+    const refused = refuse(request);
+    // A refusal is never stored by a cache, whatever the path.
+    if (refused) reply.header('cache-control', 'no-store');
+    done(refused);
   });
 }
 

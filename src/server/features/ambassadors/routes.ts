@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
 import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { loadDashboardSession, sessionFigures } from './own-figures.ts';
 import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, resendSetupEmail, updateOwnAmbassador } from './service.ts';
 
 const notFound = ZErrorBody.describe('No ambassador has this id.');
@@ -20,7 +21,8 @@ export async function ambassadorRoutes(app: FastifyInstance) {
     r.get(
       url,
       {
-        config: { access: 'ambassador' },
+        // The session read brings the dashboard's figures too: one round trip for the whole answer.
+        config: { access: 'ambassador', ambassadorSession: loadDashboardSession },
         schema: {
           operationId,
           summary: 'The signed-in ambassador’s own record',
@@ -32,7 +34,7 @@ export async function ambassadorRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const ambassador = requireAmbassador(request);
-        return ownAmbassadorView(app.ctx, ambassador);
+        return ownAmbassadorView(app.ctx, ambassador, sessionFigures(request));
       },
     );
   }

@@ -15,7 +15,7 @@ import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
 import { effectiveMonthly, positionOf, lockAmbassador } from '../ledger/service.ts';
 import { isUuid } from '../ids.ts';
-import { ownFiguresOf } from './own-figures.ts';
+import { ownFiguresOf, type OwnFigures } from './own-figures.ts';
 import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
@@ -27,9 +27,10 @@ type AmbassadorRow = typeof ambassadors.$inferSelect;
 
 export const AMBASSADOR_NOT_FOUND = 'Ambassador profile not found';
 
-export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow): Promise<TOwnAmbassador> {
+export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow, read?: OwnFigures): Promise<TOwnAmbassador> {
   const now = ctx.clock.now();
-  const [figures, exchangeHold] = await Promise.all([ownFiguresOf(ctx.db, row, utcDay(now)), exchangeHoldUntil(ctx.db, ctx.config, row, now)]);
+  // The figures came with the session on the dashboard's route (no round trip of their own).
+  const [figures, exchangeHold] = await Promise.all([read ?? ownFiguresOf(ctx.db, row, utcDay(now)), exchangeHoldUntil(ctx.db, ctx.config, row, now)]);
   const position = positionOf(row.totalUsdtEarned, figures.pendingUsdt, figures.approvedUsdt);
   // Paused by a change of address, or by the exchange hold of a first withdrawal: the later of the two.
   const paused = [withdrawalsPausedUntil(ctx.config, row, now), exchangeHold].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { consume, consumeAll, hit, refund, type Limit } from '../../auth/rate-limit.ts';
-import { createSession, endUserSessions, loadPendingSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
+import { consume, consumeAll, givenBack, hit, hitTwoCte, hitTwoParams, refund, refuseOver, type Limit } from '../../auth/rate-limit.ts';
+import { createSession, endUserSessions, loadPendingSession, newSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
 import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
 import { codeLimits, consumeSecondFactor, keysOf } from '../mfa/service.ts';
 import { issueSetupToken } from './setup-tokens.ts';
@@ -11,7 +11,7 @@ import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/dev
 import { secretsEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { adminActions, users } from '../../db/schema.ts';
+import { adminActions, sessions, users } from '../../db/schema.ts';
 import { forgotPasswordEmail, passwordChangedEmail } from '../../email/templates.ts';
 import { withTransaction } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
@@ -32,6 +32,29 @@ export function sessionUser(row: UserRow): SessionUser {
     mfaEnabled: row.mfaEnabledAt !== null,
     locale: isLocale(row.locale) ? row.locale : null,
   };
+}
+
+/**
+ * A sign-in's first round trip: its attempt counted against the account and the address (rate-limit.ts
+ * hitTwoCte) and the account read by its email, in one statement built once per database handle.
+ * One row per counter, each with the account (null columns when the email has none).
+ */
+const attemptAndAccount = preparedPer((db) => {
+  const hit = hitTwoCte(db);
+  return db
+    .with(hit)
+    .select({ key: hit.key, count: hit.count, windowStart: hit.windowStart, user: users })
+    .from(hit)
+    .leftJoin(users, eq(users.email, sql.placeholder('email')))
+    .prepare('sign_in_attempt');
+});
+
+/** Counts the attempt (429 past a limit, before any password is checked) and reads the account. */
+async function countAttemptAndFindUser(ctx: AppContext, email: string, limits: { account: Limit; address: Limit }, now: Date): Promise<UserRow | undefined> {
+  const rows = await attemptAndAccount(ctx.db).execute({ ...hitTwoParams([limits.account, limits.address], now), email: email.trim().toLowerCase() });
+  const windows = new Map(rows.map((r) => [r.key, { count: Number(r.count), windowStart: new Date(r.windowStart) }]));
+  refuseOver([limits.account, limits.address], windows, now, TOO_MANY_SIGN_INS);
+  return rows[0]?.user ?? undefined;
 }
 
 /** The account of a sign-in by its email: built once per database handle (db/prepared.ts). */
@@ -92,23 +115,43 @@ export async function login(
   const now = ctx.clock.now();
   const device = readDeviceCookie(ctx.config.sessionSecret, browser.deviceCookie, input.email);
   const limits = loginLimits(ctx, input.email, address, device);
-  await consumeAll(ctx.db, [limits.account, limits.address], now, TOO_MANY_SIGN_INS);
-  const user = await findUserByEmail(ctx, input.email);
+  const user = await countAttemptAndFindUser(ctx, input.email, limits, now);
   const passwordOk = await verifyPassword(user?.password, input.password);
   if (!user || !passwordOk || user.isSuperAdmin) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   const mfaPending = user.mfaEnabledAt !== null;
-  // The attempt is given back and the session started side by side (two connections): neither waits
-  // on the other's round trip, and the hashing threads, the scarce resource, wait less for the next one.
-  const [, session] = await Promise.all([
-    refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] }),
-    // A browser without a session has nothing to replace: the new one is a single insert.
-    browser.sessionToken
-      ? withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending }))
-      : createSession(ctx.db, ctx.config, user.id, now, { mfaPending }),
-  ]);
+  const session = browser.sessionToken
+    ? // The session this browser held ends as the new one starts (one transaction); the attempt is
+      // given back beside it, on another connection, so neither waits on the other's round trip.
+      (
+        await Promise.all([
+          refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] }),
+          withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending })),
+        ])
+      )[1]
+    : await startSession(ctx, user.id, now, mfaPending, limits);
   // A browser becomes known once it has completed a sign-in: with two-factor on, at the second step,
   // so knowing the password alone never makes a device whose code attempts escape the account's limit.
   return { user: sessionUser(user), ...session, mfaPending, ...(mfaPending ? {} : { device: issueDeviceCookie(ctx.config.sessionSecret, user.email) }) };
+}
+
+/**
+ * A browser without a session has nothing to replace: its new session is one insert, and the
+ * attempt is given back in the same statement (rate-limit.ts givenBack). One write, one round trip:
+ * the database's CPU is taken from the hashing threads, the scarce resource of a sign-in flood.
+ */
+async function startSession(
+  ctx: AppContext,
+  userId: string,
+  now: Date,
+  mfaPending: boolean,
+  limits: { account: Limit; address: Limit },
+): Promise<{ token: string; expires: Date }> {
+  const { row, ...session } = newSession(ctx.config, userId, now, { mfaPending });
+  await ctx.db
+    .with(givenBack(ctx.db, { cleared: limits.account, refunded: limits.address }, now))
+    .insert(sessions)
+    .values(row);
+  return session;
 }
 
 /**
