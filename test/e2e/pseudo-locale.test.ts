@@ -71,6 +71,9 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     ['/', 'landing'],
     ['/apply', 'apply'],
     ['/leaderboard', 'leaderboard'],
+    ['/auth', 'login'],
+    ['/forgot-password', 'forgot-password'],
+    ['/setup-password/not-a-live-link', 'setup-password-dead-link'],
   ] as const) {
     it(`${path}: its heading in the pseudo-locale, nothing scrolls sideways, nothing cut off`, async () => {
       const page = await openPseudo(path);

@@ -12,6 +12,8 @@ import { logout } from '../features/auth/api/logout.ts';
 import { errorMessage } from '../lib/api.ts';
 import { hasSessionHint } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n/i18n.ts';
 
 interface AuthContextValue {
   user: TCurrentUser | null;
@@ -46,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedIn = useCallback(
     (user: TCurrentUser) => {
       showSignedIn(queryClient, user);
-      notify.success('Welcome back!', 'You have successfully logged in.');
+      notify.success(i18n._(msg`Welcome back!`), i18n._(msg`You have successfully logged in.`));
     },
     [queryClient],
   );
@@ -58,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!needsSecondFactor(result)) signedIn(result);
     },
     // The sign-in form says why under its fields (role="alert"): the spec's toast shows it too, silently, so it is heard once.
-    onError: (error) => notify.error('Login failed', errorMessage(error), { silent: true }),
+    onError: (error) => notify.error(i18n._(msg`Login failed`), errorMessage(error), { silent: true }),
   });
 
   const logoutMutation = useMutation({
@@ -66,9 +68,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: () => {
       forgetSession(queryClient);
       navigate('/');
-      notify.success('Logged out', 'You have been logged out successfully.');
+      notify.success(i18n._(msg`Logged out`), i18n._(msg`You have been logged out successfully.`));
     },
-    onError: (error) => notify.error('Logout failed', errorMessage(error)),
+    onError: (error) => notify.error(i18n._(msg`Logout failed`), errorMessage(error)),
   });
 
   const value = useMemo<AuthContextValue>(

@@ -10,6 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { APPLICATION_MESSAGES } from '../../shared/schemas/applications.ts';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth.ts';
 import { EMAIL_MESSAGE } from '../../shared/schemas/common.ts';
+import { FORGOT_PASSWORD_MESSAGE } from '../../shared/schemas/notifications.ts';
 import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
 import { i18n } from './i18n.ts';
 
@@ -31,6 +32,10 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [AUTH_MESSAGES.newPassword, msg`New password must be at least 6 characters`],
   [AUTH_MESSAGES.invalidCredentials, msg`Invalid email or password`],
   [AUTH_MESSAGES.accountExists, msg`An account with this email already exists`],
+  [AUTH_MESSAGES.tooManySignIns, msg`Too many failed login attempts. Please try again later.`],
+  [AUTH_MESSAGES.tooManyAttempts, msg`Too many attempts. Please try again later.`],
+  [AUTH_MESSAGES.setupLinkInvalid, msg`This password setup link is invalid or has expired. Please contact support for a new link.`],
+  [FORGOT_PASSWORD_MESSAGE, msg`If an account exists for this email, we have sent it a link to set a new password. The link is valid for 1 hour.`],
   [WITHDRAWAL_MESSAGES.minimum, msg`Minimum withdrawal amount is 50 USDT`],
   [WITHDRAWAL_MESSAGES.notANumber, msg`Enter the amount as a number, like 75 or 75.50`],
   [WITHDRAWAL_MESSAGES.precision, msg`Amount can have at most 2 decimal places`],

@@ -18,6 +18,10 @@ export const AUTH_MESSAGES = {
   registrationClosed: 'Registration is by application only',
   /** An email already held by a user: applying, approving, registering, adding an admin. */
   accountExists: 'An account with this email already exists',
+  /** 429s: the sign-in's own, and every other attempt counted (setup links, forgotten passwords, codes). */
+  tooManySignIns: 'Too many failed login attempts. Please try again later.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  setupLinkInvalid: 'This password setup link is invalid or has expired. Please contact support for a new link.',
 } as const;
 
 const requiredText = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);

@@ -17,8 +17,8 @@ import { withTransaction } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
 
-const TOO_MANY_SIGN_INS = 'Too many failed login attempts. Please try again later.';
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+const TOO_MANY_SIGN_INS = AUTH_MESSAGES.tooManySignIns;
+const TOO_MANY_ATTEMPTS = AUTH_MESSAGES.tooManyAttempts;
 type UserRow = typeof users.$inferSelect;
 
 export function sessionUser(row: UserRow): SessionUser {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import { SETUP_LINK_VALID_HOURS } from '../../../shared/limits.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { TSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
@@ -10,7 +11,7 @@ import { setupPasswordEmail, type EmailContent, type SetupReason } from '../../e
 import { AppError } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 
-export const SETUP_LINK_INVALID = 'This password setup link is invalid or has expired. Please contact support for a new link.';
+export const SETUP_LINK_INVALID = AUTH_MESSAGES.setupLinkInvalid;
 
 /**
  * A fresh single-use token (older ones stop working, as only the latest hash is

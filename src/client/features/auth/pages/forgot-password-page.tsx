@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../../../components/centered-card.tsx';
@@ -20,6 +22,7 @@ import { AuthCard } from '../../../components/centered-card.tsx';
  * goes to a known one). Too many requests: the server's message.
  */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const mutation = useForgotPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZForgotPasswordInput), defaultValues: { email: '' } });
@@ -34,7 +37,10 @@ export function ForgotPasswordPage() {
         onError: (error) => {
           // A refused address goes under the field; anything else (too many requests: 429) under the form.
           if (error instanceof ApiError && error.fieldErrors.some((e) => e.path === 'email')) return showServerErrors(form, error);
-          setFailure((error instanceof ApiError && error.status < 500 ? error.serverMessage : null) ?? 'Something went wrong. Please try again in a moment.');
+          setFailure(
+            (error instanceof ApiError && error.status < 500 ? error.serverMessage && translatedMessage(error.serverMessage) : null) ??
+              t`Something went wrong. Please try again in a moment.`,
+          );
         },
       },
     );
@@ -43,18 +49,20 @@ export function ForgotPasswordPage() {
   return (
     <PublicLayout footer={false}>
       {mutation.isSuccess ? (
-        <AuthCard icon={<MailCheck aria-hidden="true" />} title="Check Your Email">
+        <AuthCard icon={<MailCheck aria-hidden="true" />} title={t`Check Your Email`}>
           <div className="flex flex-col items-center gap-4 text-center">
             <p role="status" className="text-muted">
-              {mutation.data.message}
+              {translatedMessage(mutation.data.message)}
             </p>
-            <p className="text-sm text-muted">No email after a few minutes? Look in your spam folder, or ask again.</p>
+            <p className="text-sm text-muted">
+              <Trans>No email after a few minutes? Look in your spam folder, or ask again.</Trans>
+            </p>
             <div className="flex flex-wrap justify-center gap-3">
               <Button variant="outline" size="sm" onClick={() => mutation.reset()}>
-                Send another link
+                <Trans>Send another link</Trans>
               </Button>
               <Link href="/auth" className="inline-flex items-center text-sm font-semibold text-gold hover:underline">
-                Back to login
+                <Trans>Back to login</Trans>
               </Link>
             </div>
           </div>
@@ -62,23 +70,25 @@ export function ForgotPasswordPage() {
       ) : (
         <AuthCard
           icon={<KeyRound aria-hidden="true" />}
-          title="Forgot Your Password?"
-          description="Enter the email you log in with and we will send you a link to set a new password."
+          title={t`Forgot Your Password?`}
+          description={t`Enter the email you log in with and we will send you a link to set a new password.`}
         >
-          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Forgot password">
-            <FormField name="email" label="Email" required>
-              <Input type="email" autoComplete="email" placeholder="you@example.com" />
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Forgot password`}>
+            <FormField name="email" label={t`Email`} required>
+              <Input type="email" autoComplete="email" placeholder={t`you@example.com`} />
             </FormField>
             {failure ? <FieldError>{failure}</FieldError> : null}
             <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending}>
-              {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
+              {mutation.isPending ? <Trans>Sending...</Trans> : <Trans>Send Reset Link</Trans>}
             </Button>
           </Form>
           <p className="mt-6 text-center text-sm text-muted">
-            Remembered it?{' '}
-            <Link href="/auth" className="font-semibold text-gold underline underline-offset-2 hover:text-gold-strong">
-              Back to login
-            </Link>
+            <Trans>
+              Remembered it?{' '}
+              <Link href="/auth" className="font-semibold text-gold underline underline-offset-2 hover:text-gold-strong">
+                Back to login
+              </Link>
+            </Trans>
           </p>
         </AuthCard>
       )}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,11 +16,13 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { sessionHasEnded } from '../../../lib/session-hint.ts';
 import { AuthCard } from '../../../components/centered-card.tsx';
 
 export function LoginPage() {
+  const { t } = useLingui();
   const { user, isLoading, loginMutation, signedIn } = useAuth();
   const [expired, setExpired] = useState<string | null>(null);
   // A refused sign-in is said under the form (role="alert"), where it stays; the spec's toast shows it too, silently (app/auth.tsx).
@@ -38,7 +41,7 @@ export function LoginPage() {
 
   return (
     <PublicLayout footer={false}>
-      <AuthCard icon={<LogIn aria-hidden="true" />} title="Ambassador Login" description="Sign in to report your activity and follow your rewards.">
+      <AuthCard icon={<LogIn aria-hidden="true" />} title={t`Ambassador Login`} description={t`Sign in to report your activity and follow your rewards.`}>
         {secondStep ? (
           <MfaCodeStep onSignedIn={signedIn} onExpired={(message) => (setExpired(message), loginMutation.reset())} />
         ) : (
@@ -47,37 +50,39 @@ export function LoginPage() {
             onSubmit={(values) => {
               setExpired(null);
               setFailure(null);
-              loginMutation.mutate(values, { onError: (error) => setFailure(errorMessage(error)) });
+              loginMutation.mutate(values, { onError: (error) => setFailure(translatedMessage(errorMessage(error))) });
             }}
             className="flex flex-col gap-4"
-            aria-label="Ambassador Login"
+            aria-label={t`Ambassador Login`}
           >
             {ended && !expired ? (
               <p role="status" className="rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
-                Your session has ended. Please sign in again.
+                <Trans>Your session has ended. Please sign in again.</Trans>
               </p>
             ) : null}
             {expired ? <FieldError>{expired}</FieldError> : null}
-            <FormField name="email" label="Email" required>
-              <Input type="email" autoComplete="email" placeholder="you@example.com" />
+            <FormField name="email" label={t`Email`} required>
+              <Input type="email" autoComplete="email" placeholder={t`you@example.com`} />
             </FormField>
-            <FormField name="password" label="Password" required>
+            <FormField name="password" label={t`Password`} required>
               <Input type="password" autoComplete="current-password" />
             </FormField>
             <Link href="/forgot-password" className="-mt-2 self-end text-sm font-semibold text-gold hover:underline">
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
             {failure ? <FieldError>{failure}</FieldError> : null}
             <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
-              {loginMutation.isPending ? 'Logging in...' : 'Login'}
+              {loginMutation.isPending ? <Trans>Logging in...</Trans> : <Trans>Login</Trans>}
             </Button>
           </Form>
         )}
         <p className="mt-6 text-center text-sm text-muted">
-          Not an ambassador yet?{' '}
-          <Link href="/apply" className="font-semibold text-gold underline underline-offset-2 hover:text-gold-strong">
-            Apply to join the program
-          </Link>
+          <Trans>
+            Not an ambassador yet?{' '}
+            <Link href="/apply" className="font-semibold text-gold underline underline-offset-2 hover:text-gold-strong">
+              Apply to join the program
+            </Link>
+          </Trans>
         </p>
       </AuthCard>
     </PublicLayout>

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { CheckCircle2, KeyRound, Link2Off } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +14,7 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useSetupLinkStatus } from '../api/setup-link-status.ts';
@@ -22,6 +25,7 @@ export function SetupPasswordPage() {
   const params = useParams<{ token: string }>();
   const token = params.token ?? '';
   const [, navigate] = useLocation();
+  const { t } = useLingui();
   // A dead link (used, replaced or expired) says so at once, instead of a form that cannot work.
   const status = useSetupLinkStatus(token);
   const mutation = useSetupPassword(token);
@@ -39,46 +43,54 @@ export function SetupPasswordPage() {
     setFailure(null);
     mutation.mutate(
       { password },
-      { onError: (error) => setFailure((error instanceof ApiError && error.status < 500 ? error.serverMessage : null) ?? 'Failed to set password') },
+      {
+        onError: (error) =>
+          setFailure(
+            (error instanceof ApiError && error.status < 500 ? error.serverMessage && translatedMessage(error.serverMessage) : null) ??
+              t`Failed to set password`,
+          ),
+      },
     );
   };
 
   return (
     <PublicLayout footer={false}>
       {mutation.isSuccess ? (
-        <AuthCard icon={<CheckCircle2 aria-hidden="true" />} title="Password Set Successfully!">
+        <AuthCard icon={<CheckCircle2 aria-hidden="true" />} title={t`Password Set Successfully!`}>
           <div className="flex flex-col items-center gap-4 text-center" role="status">
             <p className="text-muted">
-              You can now log in with your email and new password. Taking you to the home page in {SETUP_REDIRECT_SECONDS} seconds...
+              <Trans>You can now log in with your email and new password. Taking you to the home page in {SETUP_REDIRECT_SECONDS} seconds...</Trans>
             </p>
             <Link href="/auth" className="font-semibold text-gold hover:underline">
-              Go to login
+              <Trans>Go to login</Trans>
             </Link>
           </div>
         </AuthCard>
       ) : status.isLoading ? (
-        <FullPageSpinner label="Checking your link..." />
+        <FullPageSpinner label={t`Checking your link...`} />
       ) : status.data && status.data.status !== 'valid' ? (
         <DeadLink />
       ) : (
-        <AuthCard icon={<KeyRound aria-hidden="true" />} title="Create Your Password" description="Choose the password you will use to log in.">
-          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Create your password">
-            <FormField name="password" label="Password" required>
+        <AuthCard icon={<KeyRound aria-hidden="true" />} title={t`Create Your Password`} description={t`Choose the password you will use to log in.`}>
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Create your password`}>
+            <FormField name="password" label={t`Password`} required>
               <Input type="password" autoComplete="new-password" />
             </FormField>
-            <FormField name="confirmPassword" label="Confirm Password" required>
+            <FormField name="confirmPassword" label={t`Confirm Password`} required>
               <Input type="password" autoComplete="new-password" />
             </FormField>
             {failure ? <FieldError>{failure}</FieldError> : null}
             <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending}>
-              {mutation.isPending ? 'Creating...' : 'Create Password'}
+              {mutation.isPending ? <Trans>Creating...</Trans> : <Trans>Create Password</Trans>}
             </Button>
             <p className="text-center text-xs text-muted">
-              This link is valid for {validFor(status.data?.secondsLeft ?? null)}. If it has expired, contact support at{' '}
-              <a className="text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
-                {SUPPORT_EMAIL}
-              </a>
-              .
+              <Trans>
+                This link is valid for {validFor(status.data?.secondsLeft ?? null)}. If it has expired, contact support at{' '}
+                <a className="text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
+                  {SUPPORT_EMAIL}
+                </a>
+                .
+              </Trans>
             </p>
           </Form>
         </AuthCard>
@@ -93,23 +105,25 @@ export function SetupPasswordPage() {
  * answer (or without one), the setup link's lifetime.
  */
 function validFor(secondsLeft: number | null): string {
-  if (secondsLeft === null) return `${SETUP_LINK_VALID_HOURS} hours`;
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (secondsLeft >= 59 * 60) return plural(Math.max(1, Math.round(secondsLeft / 3600)), 'hour');
-  return plural(Math.max(1, Math.ceil(secondsLeft / 60)), 'minute');
+  const hours = secondsLeft === null ? SETUP_LINK_VALID_HOURS : Math.max(1, Math.round(secondsLeft / 3600));
+  if (secondsLeft === null || secondsLeft >= 59 * 60) return plural(hours, { one: '# hour', other: '# hours' });
+  return plural(Math.max(1, Math.ceil(secondsLeft / 60)), { one: '# minute', other: '# minutes' });
 }
 
 /** A link that can no longer set a password, and the way to a new one. */
 function DeadLink() {
+  const { t } = useLingui();
   return (
-    <AuthCard icon={<Link2Off aria-hidden="true" />} title="This link has expired or was already used">
+    <AuthCard icon={<Link2Off aria-hidden="true" />} title={t`This link has expired or was already used`}>
       <div className="flex flex-col items-center gap-4 text-center">
-        <p className="text-muted">A password link works once, for a limited time. Ask for a new one and we will email it to you.</p>
+        <p className="text-muted">
+          <Trans>A password link works once, for a limited time. Ask for a new one and we will email it to you.</Trans>
+        </p>
         <Link href="/forgot-password" className={cn(buttonVariants({ size: 'lg' }), 'w-full')}>
-          Get a new link
+          <Trans>Get a new link</Trans>
         </Link>
         <Link href="/auth" className="text-sm font-semibold text-gold hover:underline">
-          Back to login
+          <Trans>Back to login</Trans>
         </Link>
       </div>
     </AuthCard>
