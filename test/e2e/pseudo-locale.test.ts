@@ -7,14 +7,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PSEUDO_LOCALE } from '../../src/shared/locales.ts';
-import { browserSuite, expectNoHorizontalOverflow, screenshot } from './browser.ts';
+import { browserSuite, expectNoHorizontalOverflow, screenshot, signInAsAmbassador } from './browser.ts';
+import { createAmbassador } from '../helpers/factories.ts';
+import { superAdminClient } from '../helpers/client.ts';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 const suite = browserSuite();
 
 /** Opens a path with the page's language set to the pseudo-locale. */
-async function openPseudo(path: string): Promise<Page> {
+async function openPseudo(path: string, signIn?: { email: string; password: string }): Promise<Page> {
   const { page } = await suite.pages.open(PHONE_390);
+  // Signed in first, in English (the sign-in helper reads English labels); the page under test is then drawn in the pseudo-locale.
+  if (signIn) await signInAsAmbassador(page, signIn.email, signIn.password);
   await page.route(
     (url) => url.origin === new URL(suite.server.url).origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
     async (route) => {
@@ -84,4 +88,24 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
       await screenshot(page, `pseudo-${name}`);
     });
   }
+
+  it('/dashboard of an ambassador with an approved report: its texts in the pseudo-locale, nothing scrolls sideways, nothing cut off', async () => {
+    const admin = await superAdminClient(suite.server);
+    const person = await createAmbassador(suite.server, { admin, fullName: 'Pseudo Person' });
+    const day = (offset: number) => new Date(suite.server.clock.real().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await person.client.post('/api/reports', {
+      weekStartDate: day(-7),
+      weekEndDate: day(-1),
+      activityReport: 'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
+    });
+    expect(report.status, report.text).toBe(201);
+    expect((await admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'approved', gcmAwarded: '1250.5', usdtAwarded: '12.25' })).status).toBe(
+      200,
+    );
+    const page = await openPseudo('/dashboard', { email: person.email, password: person.password });
+    await expect.poll(() => page.getByText(/⟦.*⟧/).count()).toBeGreaterThan(10);
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    await screenshot(page, 'pseudo-dashboard');
+  });
 });

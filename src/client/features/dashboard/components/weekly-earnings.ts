@@ -1,4 +1,5 @@
-import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
+import { gcmIn, usdtIn } from '../../../../shared/localized-format.ts';
+import { INTL_LOCALES, isLocale } from '../../../../shared/locales.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
 
@@ -10,7 +11,7 @@ export interface WeekPoint {
 }
 
 /** GCM and USDT awarded per report week (approved reports), oldest first, at most `limit` weeks. */
-export function weeklyEarnings(reports: readonly TReportView[], limit = 12): WeekPoint[] {
+export function weeklyEarnings(reports: readonly TReportView[], limit = 12, locale = 'en'): WeekPoint[] {
   const byWeek = new Map<string, { gcm: string; usdt: string }>();
   for (const report of reports) {
     if (report.status !== 'approved') continue;
@@ -25,7 +26,11 @@ export function weeklyEarnings(reports: readonly TReportView[], limit = 12): Wee
     .slice(-limit)
     .map(([week, sums]) => ({
       week,
-      label: new Date(`${week}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+      label: new Date(`${week}T00:00:00Z`).toLocaleDateString(INTL_LOCALES[isLocale(locale) ? locale : 'en'], {
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }),
       // Plotting only: exact sums were made in cents above.
       gcm: Number(sums.gcm),
       usdt: Number(sums.usdt),
@@ -36,13 +41,33 @@ export function weeklyEarnings(reports: readonly TReportView[], limit = 12): Wee
  * What the chart shows, in one sentence for screen readers (the chart itself is hidden from them):
  * the weeks it covers, the totals, and the best week by GCM.
  */
-export function earningsSummary(points: readonly WeekPoint[]): string {
-  if (points.length === 0) return 'No approved reports yet.';
+export function earningsSummary(points: readonly WeekPoint[], words: SummaryWords = ENGLISH_SUMMARY, locale = 'en'): string {
+  if (points.length === 0) return words.none();
   const first = points[0];
   const last = points[points.length - 1];
   const best = points.reduce((top, point) => (point.gcm > top.gcm ? point : top), points[0] as WeekPoint);
-  const gcm = formatGcm(points.reduce((sum, point) => sum + point.gcm, 0).toFixed(2));
-  const usdt = formatUsdt(points.reduce((sum, point) => sum + point.usdt, 0).toFixed(2));
-  const span = points.length === 1 ? `the week of ${first?.label}` : `${points.length} report weeks from ${first?.label} to ${last?.label}`;
-  return `Over ${span}: ${gcm} GCM and ${usdt} USDT awarded. Best week: ${best.label}, ${formatGcm(best.gcm.toFixed(2))} GCM.`;
+  const figures = {
+    gcm: gcmIn(points.reduce((sum, point) => sum + point.gcm, 0).toFixed(2), locale),
+    usdt: usdtIn(points.reduce((sum, point) => sum + point.usdt, 0).toFixed(2), locale),
+    best: best.label,
+    bestGcm: gcmIn(best.gcm.toFixed(2), locale),
+  };
+  return points.length === 1
+    ? words.oneWeek({ ...figures, week: first?.label ?? '' })
+    : words.weeks({ ...figures, count: points.length, first: first?.label ?? '', last: last?.label ?? '' });
 }
+
+type Figures = { gcm: string; usdt: string; best: string; bestGcm: string };
+
+/** The summary's sentences: English here, the page's language from the dashboard (its catalog). */
+export interface SummaryWords {
+  none(): string;
+  oneWeek(v: Figures & { week: string }): string;
+  weeks(v: Figures & { count: number; first: string; last: string }): string;
+}
+
+export const ENGLISH_SUMMARY: SummaryWords = {
+  none: () => 'No approved reports yet.',
+  oneWeek: (v) => `Over the week of ${v.week}: ${v.gcm} GCM and ${v.usdt} awarded. Best week: ${v.best}, ${v.bestGcm} GCM.`,
+  weeks: (v) => `Over ${v.count} report weeks from ${v.first} to ${v.last}: ${v.gcm} GCM and ${v.usdt} awarded. Best week: ${v.best}, ${v.bestGcm} GCM.`,
+};

@@ -1,15 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../../../i18n/i18n.ts';
 import { ArrowRight, Award, BarChart3, CalendarDays, Coins, DollarSign, FilePlus2, FileText, Mail, MapPin, UserRound } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
-import { formatDate, formatGcm, formatUsdt, formatWeek, initials } from '../../../../shared/format.ts';
+import { initials } from '../../../../shared/format.ts';
+import { dateIn, gcmIn, monthIn, placeIn, usdtIn, weekIn } from '../../../../shared/localized-format.ts';
 import { isPositiveMoney } from '../../../../shared/money.ts';
 import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { DASHBOARD_RECENT_REPORTS } from '../../../../shared/limits.ts';
 import { useMyReports } from '../../../api/reports.ts';
 import { useAuth } from '../../../app/auth.tsx';
-import { BadgePill, asBadgeLevel, badgeTextClass } from '../../../components/badge-level.tsx';
+import { BadgePill, asBadgeLevel, badgeLabel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -22,24 +27,35 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { earningsSummary, weeklyEarnings } from '../components/weekly-earnings.ts';
+import { earningsSummary, weeklyEarnings, type SummaryWords } from '../components/weekly-earnings.ts';
 
 const EarningsChart = lazy(() => import('../components/earnings-chart.tsx'));
 
 export function DashboardPage() {
+  const { t } = useLingui();
   const { user } = useAuth();
   const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
   if (isAdmin) return <Redirect to="/admin" replace />;
   return (
     <MemberLayout>
-      <AmbassadorState loadingLabel="Loading dashboard..." failure="The dashboard could not be loaded." dashboard>
+      <AmbassadorState loadingLabel={t`Loading dashboard...`} failure={t`The dashboard could not be loaded.`} dashboard>
         {(ambassador) => <Dashboard ambassador={ambassador} />}
       </AmbassadorState>
     </MemberLayout>
   );
 }
 
+/** A prize won, as the ambassador reads it: 'You won 1st place in October 2026'. */
+function winText(win: TOwnAmbassador['wins'][number], locale: string): string {
+  const label = monthIn(win.month, locale);
+  if (win.kind === 'lottery') return i18n._(msg`You won the lottery in ${label}`);
+  const place = placeIn(win.rank ?? 0, locale);
+  return i18n._(msg`You won ${place} place in ${label}`);
+}
+
 function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const { t, i18n: active } = useLingui();
+  const locale = active.locale;
   const level = asBadgeLevel(ambassador.badgeLevel);
   const tier = badgeTier(level);
   const reports = useMyReports();
@@ -50,16 +66,24 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
       {ambassador.wins.length ? (
         <Card>
           <CardContent className="flex flex-col gap-1 p-5">
-            <h2 className="text-lg font-bold">Your prizes</h2>
+            <h2 className="text-lg font-bold">
+              <Trans>Your prizes</Trans>
+            </h2>
             <ul className="text-sm">
-              {ambassador.wins.slice(0, 3).map((win) => (
-                <li key={`${win.month}-${win.kind}`}>
-                  {win.text}: {formatUsdt(win.prizeUsdt)} credited to your wallet.
-                </li>
-              ))}
+              {ambassador.wins.slice(0, 3).map((win) => {
+                const text = winText(win, locale);
+                const amount = money(win.prizeUsdt, locale);
+                return (
+                  <li key={`${win.month}-${win.kind}`}>
+                    <Trans>
+                      {text}: {amount} credited to your wallet.
+                    </Trans>
+                  </li>
+                );
+              })}
             </ul>
             <a href="/hall-of-fame" className="text-sm font-semibold text-gold underline">
-              See the Hall of Fame
+              <Trans>See the Hall of Fame</Trans>
             </a>
           </CardContent>
         </Card>
@@ -88,43 +112,47 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
         </CardContent>
       </Card>
 
-      <section aria-label="Earnings" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatCard icon={<Coins />} label="Total GCM" sub="All-time" value={formatGcm(ambassador.totalGcmEarned)} accent="gold" />
-        <StatCard icon={<CalendarDays />} label="Monthly GCM" sub="This month" value={formatGcm(ambassador.monthlyGcm)} accent="gold" />
-        <StatCard icon={<DollarSign />} label="Total USDT" sub="All-time" value={formatUsdt(ambassador.totalUsdtEarned)} accent="green" />
-        <StatCard icon={<DollarSign />} label="Monthly USDT" sub="This month" value={formatUsdt(ambassador.monthlyUsdt)} accent="green" />
+      <section aria-label={t`Earnings`} className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard icon={<Coins />} label={t`Total GCM`} sub={t`All-time`} value={gcmIn(ambassador.totalGcmEarned, locale)} accent="gold" />
+        <StatCard icon={<CalendarDays />} label={t`Monthly GCM`} sub={t`This month`} value={gcmIn(ambassador.monthlyGcm, locale)} accent="gold" />
+        <StatCard icon={<DollarSign />} label={t`Total USDT`} sub={t`All-time`} value={money(ambassador.totalUsdtEarned, locale)} accent="green" />
+        <StatCard icon={<DollarSign />} label={t`Monthly USDT`} sub={t`This month`} value={money(ambassador.monthlyUsdt, locale)} accent="green" />
       </section>
 
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>
             <CardDescription className="inline-flex items-center gap-2">
-              <Award className="size-4" aria-hidden="true" /> Badge Level
+              <Award className="size-4" aria-hidden="true" /> <Trans>Badge Level</Trans>
             </CardDescription>
-            <p className={cn('text-3xl font-extrabold', badgeTextClass(level))}>{tier.label}</p>
-            <p className="text-sm text-muted">{badgeRangeLabel(tier)} GCM/month</p>
+            <p className={cn('text-3xl font-extrabold', badgeTextClass(level))}>{badgeLabel(level)}</p>
+            <p className="text-sm text-muted">
+              <Trans>{badgeRangeLabel(tier)} GCM/month</Trans>
+            </p>
           </CardHeader>
         </Card>
         <Card>
           <CardHeader>
             <CardDescription className="inline-flex items-center gap-2">
-              <FileText className="size-4" aria-hidden="true" /> Activity Reports
+              <FileText className="size-4" aria-hidden="true" /> <Trans>Activity Reports</Trans>
             </CardDescription>
             <p className="text-3xl font-extrabold">{reportCount}</p>
             <Link href="/submit-report" className="inline-flex items-center gap-1 text-sm font-semibold text-gold hover:underline">
-              <FilePlus2 className="size-4" aria-hidden="true" /> Submit New
+              <FilePlus2 className="size-4" aria-hidden="true" /> <Trans>Submit New</Trans>
             </Link>
           </CardHeader>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Quick Actions</CardTitle>
+            <CardTitle className="text-base">
+              <Trans>Quick Actions</Trans>
+            </CardTitle>
             <div className="mt-2 flex flex-col gap-2">
               <Link href="/submit-report" className={buttonVariants({ size: 'sm' })}>
-                <FilePlus2 aria-hidden="true" /> Submit Weekly Report
+                <FilePlus2 aria-hidden="true" /> <Trans>Submit Weekly Report</Trans>
               </Link>
               <Link href="/profile" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
-                <UserRound aria-hidden="true" /> View Full Profile
+                <UserRound aria-hidden="true" /> <Trans>View Full Profile</Trans>
               </Link>
             </div>
           </CardHeader>
@@ -134,23 +162,29 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
       <Card>
         <CardHeader>
           <CardTitle className="inline-flex items-center gap-2">
-            <BarChart3 className="size-5 text-gold" aria-hidden="true" /> Weekly Earnings
+            <BarChart3 className="size-5 text-gold" aria-hidden="true" /> <Trans>Weekly Earnings</Trans>
           </CardTitle>
-          <CardDescription>GCM and USDT awarded for each report week.</CardDescription>
+          <CardDescription>
+            <Trans>GCM and USDT awarded for each report week.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState
             query={reports}
-            failure="Your weekly earnings could not be loaded."
+            failure={t`Your weekly earnings could not be loaded.`}
             loading={
               <div className="flex h-72 items-center justify-center">
                 <Spinner />
               </div>
             }
             isEmpty={(list) => weeklyEarnings(list).length === 0}
-            empty={<p className="py-8 text-center text-sm text-muted">Your weekly earnings appear here once a report is approved.</p>}
+            empty={
+              <p className="py-8 text-center text-sm text-muted">
+                <Trans>Your weekly earnings appear here once a report is approved.</Trans>
+              </p>
+            }
           >
-            {(list) => <Earnings reports={list} />}
+            {(list) => <Earnings reports={list} locale={locale} />}
           </QueryState>
         </CardContent>
       </Card>
@@ -158,32 +192,36 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="flex flex-col gap-1.5">
-            <CardTitle>Recent Activity Reports</CardTitle>
-            <CardDescription>Your latest {DASHBOARD_RECENT_REPORTS} reports.</CardDescription>
+            <CardTitle>
+              <Trans>Recent Activity Reports</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>Your latest {DASHBOARD_RECENT_REPORTS} reports.</Trans>
+            </CardDescription>
           </div>
           <Link href="/reports" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
-            View all reports <ArrowRight aria-hidden="true" />
+            <Trans>View all reports</Trans> <ArrowRight aria-hidden="true" />
           </Link>
         </CardHeader>
         <CardContent>
           <QueryState
             query={reports}
-            failure="Your reports could not be loaded."
+            failure={t`Your reports could not be loaded.`}
             isEmpty={(list) => list.length === 0}
             empty={
-              <EmptyState icon={<FileText />} title="No reports submitted yet">
+              <EmptyState icon={<FileText />} title={t`No reports submitted yet`}>
                 <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
-                  Submit Your First Report
+                  <Trans>Submit Your First Report</Trans>
                 </Link>
               </EmptyState>
             }
           >
             {(list) => (
               <ResponsiveTable
-                label="Recent Activity Reports"
+                label={t`Recent Activity Reports`}
                 rows={list.slice(0, DASHBOARD_RECENT_REPORTS)}
                 rowKey={(report) => report.id}
-                columns={REPORT_COLUMNS}
+                columns={reportColumns(locale)}
               />
             )}
           </QueryState>
@@ -193,34 +231,50 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
   );
 }
 
-function Earnings({ reports }: { reports: TReportView[] }) {
-  const chartData = weeklyEarnings(reports);
+/** The chart's sentence in the page's language. */
+const SUMMARY: SummaryWords = {
+  none: () => i18n._(msg`No approved reports yet.`),
+  oneWeek: ({ week, gcm, usdt, best, bestGcm }) => i18n._(msg`Over the week of ${week}: ${gcm} GCM and ${usdt} awarded. Best week: ${best}, ${bestGcm} GCM.`),
+  weeks: ({ count, first, last, gcm, usdt, best, bestGcm }) =>
+    i18n._(msg`Over ${count} report weeks from ${first} to ${last}: ${gcm} GCM and ${usdt} awarded. Best week: ${best}, ${bestGcm} GCM.`),
+};
+
+function Earnings({ reports, locale }: { reports: TReportView[]; locale: string }) {
+  const chartData = weeklyEarnings(reports, 12, locale);
   return (
     <>
       <Suspense
         fallback={
           <div className="flex h-72 items-center justify-center">
-            <Spinner label="Loading chart" />
+            <Spinner label={i18n._(msg`Loading chart`)} />
           </div>
         }
       >
         <EarningsChart data={chartData} />
       </Suspense>
-      <p className="mt-3 text-sm text-muted">{earningsSummary(chartData)}</p>
+      <p className="mt-3 text-sm text-muted">{earningsSummary(chartData, SUMMARY, locale)}</p>
       <div className="sr-only">
         <table>
-          <caption>Earnings per report week</caption>
+          <caption>
+            <Trans>Earnings per report week</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">GCM awarded</th>
-              <th scope="col">USDT awarded ($)</th>
+              <th scope="col">
+                <Trans>Week of</Trans>
+              </th>
+              <th scope="col">
+                <Trans>GCM awarded</Trans>
+              </th>
+              <th scope="col">
+                <Trans>USDT awarded ($)</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {chartData.map((point) => (
               <tr key={point.week}>
-                <td>{formatDate(point.week)}</td>
+                <td>{dateIn(point.week, locale)}</td>
                 <td>{point.gcm}</td>
                 <td>{point.usdt}</td>
               </tr>
@@ -232,35 +286,45 @@ function Earnings({ reports }: { reports: TReportView[] }) {
   );
 }
 
+/** A report's status as the page's language says it. */
+const STATUS: Record<TReportView['status'], MessageDescriptor> = { pending: msg`pending`, approved: msg`approved`, rejected: msg`rejected` };
+
+/** USDT in a figure: '$1,250.50' in English (spec §9), the number as the language writes it elsewhere (the label names USDT). */
+function money(amount: string, locale: string): string {
+  return usdtIn(amount, locale).replace(/ USDT$/, '');
+}
+
 /** Spec §4: 'approved' gets a highlighted badge, any other status a secondary one; GCM shows '+amount' above 0. */
-const REPORT_COLUMNS: ReadonlyArray<Column<TReportView>> = [
-  {
-    header: 'Week Period',
-    // A rejected report's feedback shows here at a glance, with a link to the whole report.
-    cell: (report) => (
-      <>
-        {formatWeek(report.weekStartDate, report.weekEndDate)}
-        <FeedbackAtAGlance report={report} />
-      </>
-    ),
-    className: 'font-medium',
-    card: 'title',
-  },
-  {
-    header: 'Status',
-    card: 'aside',
-    cell: (report) => (
-      <Badge variant={report.status === 'approved' ? 'default' : 'secondary'} className="capitalize">
-        {report.status}
-      </Badge>
-    ),
-  },
-  {
-    header: 'GCM Awarded',
-    cell: (report) => <span className="font-mono text-gold">{isPositiveMoney(report.gcmAwarded || '0') ? `+${formatGcm(report.gcmAwarded)}` : '-'}</span>,
-  },
-  { header: 'Submitted', cell: (report) => <span className="text-muted">{formatDate(report.createdAt)}</span> },
-];
+function reportColumns(locale: string): ReadonlyArray<Column<TReportView>> {
+  return [
+    {
+      header: i18n._(msg`Week Period`),
+      // A rejected report's feedback shows here at a glance, with a link to the whole report.
+      cell: (report) => (
+        <>
+          {weekIn(report.weekStartDate, report.weekEndDate, locale)}
+          <FeedbackAtAGlance report={report} />
+        </>
+      ),
+      className: 'font-medium',
+      card: 'title',
+    },
+    {
+      header: i18n._(msg`Status`),
+      card: 'aside',
+      cell: (report) => (
+        <Badge variant={report.status === 'approved' ? 'default' : 'secondary'} className="capitalize">
+          {i18n._(STATUS[report.status])}
+        </Badge>
+      ),
+    },
+    {
+      header: i18n._(msg`GCM Awarded`),
+      cell: (report) => <span className="font-mono text-gold">{isPositiveMoney(report.gcmAwarded || '0') ? `+${gcmIn(report.gcmAwarded, locale)}` : '-'}</span>,
+    },
+    { header: i18n._(msg`Submitted`), cell: (report) => <span className="text-muted">{dateIn(report.createdAt, locale)}</span> },
+  ];
+}
 
 function StatCard({ icon, label, sub, value, accent }: { icon: ReactNode; label: string; sub: string; value: string; accent: 'gold' | 'green' }) {
   return (
