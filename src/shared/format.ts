@@ -8,7 +8,8 @@ function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-function parts(amount: string | null | undefined): { negative: boolean; units: bigint; fraction: bigint } {
+/** A decimal amount as its sign, whole units and cents (0 for what is not an amount): the formatters' one reading of it. */
+export function parts(amount: string | null | undefined): { negative: boolean; units: bigint; fraction: bigint } {
   let cents: Cents;
   try {
     cents = amount === null || amount === undefined || amount === '' ? 0n : toCents(String(amount));

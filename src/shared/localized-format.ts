@@ -5,10 +5,9 @@
  * no USDT currency, so no '$' outside English. Apart from format.ts so that the landing page,
  * which shows only English-shaped hero figures, does not carry it.
  */
-import { formatDate, formatDateTime, formatGcm, formatUsdt, formatWeek } from './format.ts';
+import { formatDate, formatDateTime, formatGcm, formatUsdt, formatWeek, parts } from './format.ts';
 import { ordinal, seasonBounds, seasonLabel } from './seasons.ts';
 import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, type Locale } from './locales.ts';
-import { toCents } from './money.ts';
 import { separatorsOf } from './money-input.ts';
 
 /** The product language other than English that `locale` names, else null (English: the spec's formats). */
@@ -18,17 +17,10 @@ function other(locale: string | null | undefined): Exclude<Locale, 'en'> | null 
 
 /** A decimal amount's sign, whole units grouped as the language groups them, and its cents. */
 function number(amount: string | null | undefined, locale: Locale): { sign: string; whole: string; cents: string; decimal: string } {
-  let cents: bigint;
-  try {
-    cents = amount === null || amount === undefined || amount === '' ? 0n : toCents(String(amount));
-  } catch {
-    cents = 0n;
-  }
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
+  const { negative, units, fraction } = parts(amount);
   const { decimal, group } = separatorsOf(locale);
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return { sign: negative && abs > 0n ? '-' : '', whole, cents: (abs % 100n).toString().padStart(2, '0'), decimal };
+  const whole = units.toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return { sign: negative && (units > 0n || fraction > 0n) ? '-' : '', whole, cents: fraction.toString().padStart(2, '0'), decimal };
 }
 
 /** USDT with its unit: "$12.50 USDT" in English, "12,50 USDT" in Spanish. */

@@ -29,14 +29,16 @@ export async function tellDrawEntrants(
 ): Promise<void> {
   const label = seasonLabel(draw.month);
   const at = draw.beaconAt.toISOString();
+  // Who is told, and how: the account's address, its email setting and its language.
+  const person = {
+    ambassadorId: ambassadors.id,
+    userId: ambassadors.userId,
+    email: users.email,
+    emailNotifications: users.emailNotifications,
+    locale: users.locale,
+  };
   const people = await m.tx
-    .select({
-      ambassadorId: ambassadors.id,
-      userId: ambassadors.userId,
-      email: users.email,
-      emailNotifications: users.emailNotifications,
-      locale: users.locale,
-    })
+    .select(person)
     .from(seasonEntrants)
     .innerJoin(ambassadors, eq(ambassadors.id, seasonEntrants.ambassadorId))
     .innerJoin(users, eq(users.id, ambassadors.userId))
@@ -44,13 +46,7 @@ export async function tellDrawEntrants(
   const championIds = draw.champions.map((c) => c.ambassadorId);
   const champions = championIds.length
     ? await m.tx
-        .select({
-          ambassadorId: ambassadors.id,
-          userId: ambassadors.userId,
-          email: users.email,
-          emailNotifications: users.emailNotifications,
-          locale: users.locale,
-        })
+        .select(person)
         .from(ambassadors)
         .innerJoin(users, eq(users.id, ambassadors.userId))
         .where(and(inArray(ambassadors.id, championIds)))
