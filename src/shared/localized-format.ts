@@ -81,3 +81,12 @@ export function monthIn(month: string, locale: string | null | undefined): strin
 export function placeIn(rank: number, locale: string | null | undefined): string {
   return other(locale) ? String(rank) : ordinal(rank);
 }
+
+/** A moment in the viewer's time zone: "Nov 14, 2026, 3:05 PM", "14 nov 2026, 15:05". */
+export function dateTimeIn(value: string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang || !value) return formatDateTime(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return date.toLocaleString(INTL_LOCALES[lang], { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}

@@ -410,6 +410,8 @@ describe('signed in', () => {
     expect((await ambassador.client.get('/api/user')).body).toMatchObject({ locale: 'es' });
     // The page and the session stayed.
     expect(new URL(page.url()).pathname).toBe('/wallet');
+    // Back to English: the later tests of this file sign in as this ambassador and read English pages.
+    expect((await ambassador.client.patch('/api/user', { locale: 'en' })).status).toBe(200);
   });
 });
 

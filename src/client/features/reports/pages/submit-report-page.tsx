@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Ban, CheckCircle2, Clock, Lightbulb, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { dateTimeIn } from '../../../../shared/localized-format.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import { ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
 import { useAmbassador } from '../../../api/ambassador.ts';
@@ -21,7 +24,7 @@ import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 
-const PLACEHOLDER = `Social media activity:
+const PLACEHOLDER = msg`Social media activity:
 - 3 posts on Twitter/X about the farm game beta (12,400 impressions): https://x.com/...
 - 1 YouTube short (2,100 views)
 
@@ -46,6 +49,8 @@ function defaults(): TReportInput {
 }
 
 export function SubmitReportPage() {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const ambassador = useAmbassador();
   const settings = useSettings();
   const mutation = useSubmitReport();
@@ -65,9 +70,9 @@ export function SubmitReportPage() {
       onSuccess: () => {
         setSubmitted(true);
         window.scrollTo(0, 0);
-        notify.success('Report Submitted!', 'Your weekly activity report has been submitted for review.');
+        notify.success(t`Report Submitted!`, t`Your weekly activity report has been submitted for review.`);
       },
-      onError: (error) => notify.error('Submission Failed', errorMessage(error)),
+      onError: (error) => notify.error(t`Submission Failed`, translatedMessage(errorMessage(error))),
     });
   };
 
@@ -86,32 +91,48 @@ export function SubmitReportPage() {
             <CheckCircle2 className="size-12 text-pitch-light" aria-hidden="true" />
           </div>
           <div>
-            <h1 className="text-3xl font-extrabold tracking-tight">Report Submitted!</h1>
-            <p className="mt-2 text-muted">Thank you! Our team will review your report and award GCM and/or USDT.</p>
+            <h1 className="text-3xl font-extrabold tracking-tight">
+              <Trans>Report Submitted!</Trans>
+            </h1>
+            <p className="mt-2 text-muted">
+              <Trans>Thank you! Our team will review your report and award GCM and/or USDT.</Trans>
+            </p>
           </div>
           <div className="w-full rounded-xl border border-border bg-surface-2 p-5 text-left">
-            <h2 className="font-bold">Next steps</h2>
+            <h2 className="font-bold">
+              <Trans>Next steps</Trans>
+            </h2>
             <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm text-muted">
-              <li>An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</li>
-              <li>Your rewards are added to your balance after approval.</li>
-              <li>Check your dashboard to follow the status of your reports.</li>
-              <li>Keep engaging with the community for next week&apos;s report!</li>
+              <li>
+                <Trans>An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</Trans>
+              </li>
+              <li>
+                <Trans>Your rewards are added to your balance after approval.</Trans>
+              </li>
+              <li>
+                <Trans>Check your dashboard to follow the status of your reports.</Trans>
+              </li>
+              <li>
+                <Trans>Keep engaging with the community for next week&apos;s report!</Trans>
+              </li>
             </ul>
           </div>
           {/* One report a UTC day (DECISIONS §3): instead of a button to a form that stays closed, when the next one can be sent. */}
           {nextReportAt ? (
             <p className="inline-flex items-center gap-2 text-sm text-muted">
               <Clock className="size-4 shrink-0 text-gold" aria-hidden="true" />
-              <span>You can send your next report from {formatDateTime(nextReportAt)}.</span>
+              <span>
+                <Trans>You can send your next report from {dateTimeIn(nextReportAt, locale)}.</Trans>
+              </span>
             </p>
           ) : null}
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Link href="/dashboard" className={buttonVariants()}>
-              View Dashboard
+              <Trans>View Dashboard</Trans>
             </Link>
             {nextReportAt || ambassador.isFetching ? null : (
               <Button variant="outline" onClick={submitAnother}>
-                Submit Another Report
+                <Trans>Submit Another Report</Trans>
               </Button>
             )}
           </div>
@@ -123,8 +144,12 @@ export function SubmitReportPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_300px]">
         <Card>
           <CardHeader>
-            <h1 className="text-2xl font-extrabold tracking-tight">Submit Weekly Report</h1>
-            <CardDescription>Tell us what you did for the community this week.</CardDescription>
+            <h1 className="text-2xl font-extrabold tracking-tight">
+              <Trans>Submit Weekly Report</Trans>
+            </h1>
+            <CardDescription>
+              <Trans>Tell us what you did for the community this week.</Trans>
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {suspended ? (
@@ -134,7 +159,7 @@ export function SubmitReportPage() {
             ) : null}
             {settings.status === 'error' && settings.data === undefined ? (
               <QueryError
-                title="Whether reports can be sent could not be read."
+                title={t`Whether reports can be sent could not be read.`}
                 error={settings.error}
                 onRetry={() => void settings.refetch()}
                 retrying={settings.isFetching}
@@ -144,45 +169,47 @@ export function SubmitReportPage() {
             ) : disabled ? (
               <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
                 <Ban className="size-4 shrink-0" aria-hidden="true" />
-                Report submission is currently disabled
+                <Trans>Report submission is currently disabled</Trans>
               </p>
             ) : nextReportAt ? (
               <p role="status" className="mb-5 flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
                 <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
                 <span>
-                  You have already submitted a report today. You can send the next one from {formatDateTime(nextReportAt)}.{' '}
-                  <Link href="/dashboard" className="font-semibold text-gold underline underline-offset-2">
-                    Follow its review on your dashboard
-                  </Link>
-                  .
+                  <Trans>
+                    You have already submitted a report today. You can send the next one from {dateTimeIn(nextReportAt, locale)}.{' '}
+                    <Link href="/dashboard" className="font-semibold text-gold underline underline-offset-2">
+                      Follow its review on your dashboard
+                    </Link>
+                    .
+                  </Trans>
                 </span>
               </p>
             ) : null}
-            <Form form={form} onSubmit={submit} className="flex flex-col gap-5" aria-label="Submit Weekly Report">
+            <Form form={form} onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Submit Weekly Report`}>
               <fieldset disabled={nextReportAt !== null} className="contents">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField name="weekStartDate" label="Week Start Date" required>
+                  <FormField name="weekStartDate" label={t`Week Start Date`} required>
                     <Input type="date" max={utcDay(0)} />
                   </FormField>
-                  <FormField name="weekEndDate" label="Week End Date" required>
+                  <FormField name="weekEndDate" label={t`Week End Date`} required>
                     <Input type="date" max={utcDay(0)} />
                   </FormField>
                 </div>
                 <FormField
                   name="activityReport"
-                  label="Weekly Activity Report"
+                  label={t`Weekly Activity Report`}
                   required
-                  hint={`Describe your social media activity, community management, feedback collection and content contributions. ${length}/${MIN_REPORT_LENGTH} characters minimum.`}
+                  hint={t`Describe your social media activity, community management, feedback collection and content contributions. ${length}/${MIN_REPORT_LENGTH} characters minimum.`}
                 >
-                  <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={PLACEHOLDER} />
+                  <Textarea rows={14} className="min-h-72 font-mono text-[13px]" placeholder={i18n._(PLACEHOLDER)} />
                 </FormField>
               </fieldset>
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                 <Link href="/dashboard" className={buttonVariants({ variant: 'outline' })}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Link>
                 <Button type="submit" disabled={closed} loading={mutation.isPending}>
-                  <Send aria-hidden="true" /> {mutation.isPending ? 'Submitting...' : 'Submit Report'}
+                  <Send aria-hidden="true" /> {mutation.isPending ? <Trans>Submitting...</Trans> : <Trans>Submit Report</Trans>}
                 </Button>
               </div>
             </Form>
@@ -191,25 +218,35 @@ export function SubmitReportPage() {
         <Card className="h-fit">
           <CardHeader>
             <CardTitle className="inline-flex items-center gap-2 text-base">
-              <Lightbulb className="size-5 text-gold" aria-hidden="true" /> Tips for a great report
+              <Lightbulb className="size-5 text-gold" aria-hidden="true" /> <Trans>Tips for a great report</Trans>
             </CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col gap-3 text-sm text-muted">
               <li>
-                <strong className="text-foreground">Be specific with numbers:</strong> posts, views, members helped.
+                <Trans>
+                  <strong className="text-foreground">Be specific with numbers:</strong> posts, views, members helped.
+                </Trans>
               </li>
               <li>
-                <strong className="text-foreground">Include links</strong> to your posts and content.
+                <Trans>
+                  <strong className="text-foreground">Include links</strong> to your posts and content.
+                </Trans>
               </li>
               <li>
-                <strong className="text-foreground">Quality over quantity:</strong> one great thread beats ten low-effort posts.
+                <Trans>
+                  <strong className="text-foreground">Quality over quantity:</strong> one great thread beats ten low-effort posts.
+                </Trans>
               </li>
               <li>
-                <strong className="text-foreground">Submit weekly</strong> to keep your rewards flowing.
+                <Trans>
+                  <strong className="text-foreground">Submit weekly</strong> to keep your rewards flowing.
+                </Trans>
               </li>
               <li>
-                <strong className="text-foreground">Higher-quality reports</strong> may receive bonus GCM or USDT.
+                <Trans>
+                  <strong className="text-foreground">Higher-quality reports</strong> may receive bonus GCM or USDT.
+                </Trans>
               </li>
             </ul>
           </CardContent>
@@ -220,7 +257,7 @@ export function SubmitReportPage() {
   // The page is the ambassador's own: their record loading, failed, not there, or the form (which reads it above).
   return (
     <MemberLayout>
-      <AmbassadorState loadingLabel="Loading..." failure="The report form could not be loaded.">
+      <AmbassadorState loadingLabel={t`Loading...`} failure={t`The report form could not be loaded.`}>
         {() => content}
       </AmbassadorState>
     </MemberLayout>
