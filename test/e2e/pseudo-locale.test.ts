@@ -89,7 +89,7 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     });
   }
 
-  it('/dashboard and /submit-report of an ambassador with an approved report: their texts in the pseudo-locale, nothing scrolls sideways, nothing cut off', async () => {
+  it('/dashboard, /submit-report and /reports of an ambassador with an approved report: their texts in the pseudo-locale, nothing scrolls sideways, nothing cut off', async () => {
     const admin = await superAdminClient(suite.server);
     const person = await createAmbassador(suite.server, { admin, fullName: 'Pseudo Person' });
     const day = (offset: number) => new Date(suite.server.clock.real().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -113,5 +113,15 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
     await screenshot(page, 'pseudo-submit-report');
+    // My Reports, and the approved report opened from it.
+    await page.goto('/reports');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    await page.goto(`/reports?id=${report.body.id}`);
+    await page.getByRole('dialog').waitFor();
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    await screenshot(page, 'pseudo-my-reports');
   });
 });

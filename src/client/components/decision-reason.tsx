@@ -1,10 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { NO_REASON, REASON_TEXT } from './reason-text.ts';
+import { dateIn, dateTimeIn } from '../../shared/localized-format.ts';
+import { translatedMessage } from '../i18n/api-messages.ts';
+import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatDate, formatDateTime } from '../../shared/format.ts';
-import { MAX_APPEAL_LENGTH, NO_REASON_TEXT, REASONS, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
+import { MAX_APPEAL_LENGTH, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
 import { useSendAppeal, type AppealSubject, type Decision } from '../api/decisions.ts';
 import { ApiError } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
@@ -31,25 +37,31 @@ export function DecisionReason({
   flags?: readonly AbuseFlag[] | null;
   headingLevel?: 3 | 4;
 }) {
+  const { i18n } = useLingui();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
+  const label = i18n._(code ? REASON_TEXT[code].label : NO_REASON);
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm" data-testid="decision-reason">
       <Heading className="inline-flex items-center gap-2 text-base font-bold">
         <Scale className="size-4 shrink-0 text-danger" aria-hidden="true" />
-        {code ? `Reason: ${REASONS[code].label}` : `Reason: ${NO_REASON_TEXT}`}
+        <Trans>Reason: {label}</Trans>
       </Heading>
       {code ? (
         <p>
-          {REASONS[code].rule}{' '}
+          {i18n._(REASON_TEXT[code].rule)}{' '}
           <a href={reasonHref(code)} className="font-semibold text-gold underline underline-offset-2">
-            Read the rule<span className="sr-only">: {REASONS[code].label}</span>
+            <Trans>
+              Read the rule<span className="sr-only">: {label}</span>
+            </Trans>
           </a>
         </p>
       ) : null}
       {facts ? (
         <div>
-          <SubHeading className="font-semibold">Feedback from the team</SubHeading>
+          <SubHeading className="font-semibold">
+            <Trans>Feedback from the team</Trans>
+          </SubHeading>
           <p className="whitespace-pre-wrap break-words">{facts}</p>
         </div>
       ) : null}
@@ -58,14 +70,15 @@ export function DecisionReason({
   );
 }
 
-const APPEAL_STATUS_TEXT: Record<string, string> = {
-  pending: 'Appeal sent: another admin will decide it.',
-  upheld: 'Appeal decided: the decision stands.',
-  overturned: 'Appeal decided: the decision was overturned.',
+const APPEAL_STATUS_TEXT: Record<string, MessageDescriptor> = {
+  pending: msg`Appeal sent: another admin will decide it.`,
+  upheld: msg`Appeal decided: the decision stands.`,
+  overturned: msg`Appeal decided: the decision was overturned.`,
 };
 
+// The field shows its messages in the page's language (i18n/api-messages.ts); the textarea's maxLength keeps the second from showing.
 const ZAppealForm = z.object({
-  text: z.string().trim().min(1, 'Say why the decision should change').max(MAX_APPEAL_LENGTH, `At most ${MAX_APPEAL_LENGTH} characters`),
+  text: z.string().trim().min(1, DECISION_MESSAGES.appealFormText).max(MAX_APPEAL_LENGTH, `At most ${MAX_APPEAL_LENGTH} characters`),
 });
 
 /**
@@ -75,25 +88,45 @@ const ZAppealForm = z.object({
  */
 export function AppealPanel({ subject, id, decision, now = Date.now() }: { subject: AppealSubject; id: string; decision: Decision; now?: number }) {
   const [open, setOpen] = useState(false);
+  const { i18n } = useLingui();
   const { appeal, deadline } = decision;
   if (appeal) {
+    const statusText = APPEAL_STATUS_TEXT[appeal.status];
+    const appealText = appeal.text;
+    const reply = appeal.facts;
+    const decidedAt = dateTimeIn(appeal.decidedAt, i18n.locale);
     return (
       <div className="flex flex-col gap-1 rounded-xl border border-border p-4 text-sm" role="status">
-        <p className="font-semibold">{APPEAL_STATUS_TEXT[appeal.status] ?? `Appeal: ${appeal.status}`}</p>
-        {appeal.text ? <p className="whitespace-pre-wrap break-words text-muted">Your appeal: {appeal.text}</p> : null}
-        {appeal.facts ? <p className="whitespace-pre-wrap break-words">Reply: {appeal.facts}</p> : null}
-        {appeal.decidedAt ? <p className="text-xs text-muted">Decided {formatDateTime(appeal.decidedAt)}</p> : null}
+        <p className="font-semibold">{statusText ? i18n._(statusText) : `Appeal: ${appeal.status}`}</p>
+        {appeal.text ? (
+          <p className="whitespace-pre-wrap break-words text-muted">
+            <Trans>Your appeal: {appealText}</Trans>
+          </p>
+        ) : null}
+        {appeal.facts ? (
+          <p className="whitespace-pre-wrap break-words">
+            <Trans>Reply: {reply}</Trans>
+          </p>
+        ) : null}
+        {appeal.decidedAt ? (
+          <p className="text-xs text-muted">
+            <Trans>Decided {decidedAt}</Trans>
+          </p>
+        ) : null}
       </div>
     );
   }
   if (!deadline || new Date(deadline).getTime() <= now) return null;
+  const until = dateIn(deadline, i18n.locale);
   if (!open) {
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-          Appeal
+          <Trans>Appeal</Trans>
         </Button>
-        <span className="text-muted">You can appeal once, until {formatDate(deadline)}. Another admin decides.</span>
+        <span className="text-muted">
+          <Trans>You can appeal once, until {until}. Another admin decides.</Trans>
+        </span>
       </div>
     );
   }
@@ -101,6 +134,8 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
 }
 
 function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubject; id: string; deadline: string; onCancel: () => void }) {
+  const { t, i18n } = useLingui();
+  const until = dateIn(deadline, i18n.locale);
   const send = useSendAppeal(subject, id);
   const form = useForm({ resolver: zodResolver(ZAppealForm), defaultValues: { text: '' } });
   const length = form.watch('text').length;
@@ -108,25 +143,25 @@ function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubjec
     send.mutate(text, {
       onError: (error) => {
         showServerErrors(form, error);
-        notify.error('Appeal not sent', error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.');
+        notify.error(t`Appeal not sent`, error instanceof ApiError && error.serverMessage ? translatedMessage(error.serverMessage) : t`Please try again.`);
       },
     });
   return (
-    <Form form={form} onSubmit={submit} aria-label="Appeal" className="flex flex-col gap-3 rounded-xl border border-gold/30 bg-gold/5 p-4">
+    <Form form={form} onSubmit={submit} aria-label={t`Appeal`} className="flex flex-col gap-3 rounded-xl border border-gold/30 bg-gold/5 p-4">
       <FormField
         name="text"
-        label="Why should this decision change?"
+        label={t`Why should this decision change?`}
         required
-        hint={`${length} / ${MAX_APPEAL_LENGTH} characters. One appeal, until ${formatDate(deadline)}; an admin other than the one who decided reads it.`}
+        hint={t`${length} / ${MAX_APPEAL_LENGTH} characters. One appeal, until ${until}; an admin other than the one who decided reads it.`}
       >
         <Textarea rows={4} autoFocus maxLength={MAX_APPEAL_LENGTH} />
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={send.isPending}>
-          Send appeal
+          <Trans>Send appeal</Trans>
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </Form>

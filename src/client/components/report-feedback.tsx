@@ -1,9 +1,10 @@
 import { MessageSquareText } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatGcm, formatUsdt } from '../../shared/format.ts';
+import { gcmIn, usdtIn } from '../../shared/localized-format.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { NO_REASON, REASON_TEXT } from './reason-text.ts';
 import { isPositiveMoney } from '../../shared/money.ts';
 import type { TReportView } from '../../shared/schemas/reports.ts';
-import { NO_REASON_TEXT, REASONS } from '../../shared/reasons.ts';
 import { decisionOf } from '../api/decisions.ts';
 
 /** Where a report opens: its detail on My Reports (a notification's link is the same). */
@@ -17,7 +18,10 @@ export function reportHref(id: string): string {
  */
 export function FeedbackAtAGlance({ report }: { report: TReportView }) {
   if (report.status !== 'rejected') return null;
+  const { i18n } = useLingui();
   const { code, facts } = decisionOf(report, report.reviewedAt);
+  const reason = code ? i18n._(REASON_TEXT[code].label) : null;
+  const none = i18n._(NO_REASON);
   return (
     <Link
       href={reportHref(report.id)}
@@ -25,11 +29,14 @@ export function FeedbackAtAGlance({ report }: { report: TReportView }) {
     >
       <MessageSquareText className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
       <span className="line-clamp-2 break-words">
-        <span className="font-semibold">{code ? REASONS[code].label : `Rejected: ${NO_REASON_TEXT}`}.</span>
+        <span className="font-semibold">{reason ?? <Trans>Rejected: {none}</Trans>}.</span>
         {facts ? (
           <>
             {' '}
-            <span className="font-semibold">Feedback from the team:</span> {facts}
+            <span className="font-semibold">
+              <Trans>Feedback from the team:</Trans>
+            </span>{' '}
+            {facts}
           </>
         ) : null}
       </span>
@@ -38,7 +45,7 @@ export function FeedbackAtAGlance({ report }: { report: TReportView }) {
 }
 
 /** An award as the tables show it: '+amount' above 0, otherwise '-' (spec §4). */
-export function awardText(amount: string, currency: 'GCM' | 'USDT'): string {
+export function awardText(amount: string, currency: 'GCM' | 'USDT', locale = 'en'): string {
   if (!isPositiveMoney(amount || '0')) return '-';
-  return `+${currency === 'GCM' ? formatGcm(amount) : formatUsdt(amount)}`;
+  return `+${currency === 'GCM' ? gcmIn(amount, locale) : usdtIn(amount, locale).replace(/ USDT$/, '')}`;
 }

@@ -13,6 +13,7 @@ import { EMAIL_MESSAGE } from '../../shared/schemas/common.ts';
 import { FORGOT_PASSWORD_MESSAGE } from '../../shared/schemas/notifications.ts';
 import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
 import { i18n } from './i18n.ts';
+import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 
 export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [APPLICATION_MESSAGES.fullName, msg`Full name must be at least 2 characters`],
@@ -42,6 +43,9 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [WITHDRAWAL_MESSAGES.range, msg`Amount is too large`],
   [WITHDRAWAL_MESSAGES.insufficient, msg`You don't have enough USDT to withdraw this amount`],
   [WITHDRAWAL_MESSAGES.addressRequired, msg`Please enter a valid BEP20 wallet address`],
+  [DECISION_MESSAGES.appealFormText, msg`Say why the decision should change`],
+  [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],
+  [DECISION_MESSAGES.reportNotAppealable, msg`Only a rejected report can be appealed`],
 ]);
 
 /** The message in the page's language when it is one the client knows, else as the server wrote it. */

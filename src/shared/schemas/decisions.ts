@@ -12,6 +12,8 @@ import { moneySchema, optionalText, ZFlags, ZIsoDate, ZMoney, ZNullableText } fr
 export const DECISION_MESSAGES = {
   reasonCode: `reasonCode must be one of: ${REASON_CODES.join(', ')}`,
   appealText: 'Please say why the decision should change',
+  /** The appeal form's own check in the browser (the server's is appealText). */
+  appealFormText: 'Say why the decision should change',
   appealTooLong: `Please keep your appeal under ${MAX_APPEAL_LENGTH} characters`,
   appealAgain: 'This decision has already been appealed',
   /** Late: the deadline is said. */

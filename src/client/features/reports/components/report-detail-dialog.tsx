@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDate, formatWeek } from '../../../../shared/format.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dateIn, weekIn } from '../../../../shared/localized-format.ts';
 import { REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { decisionOf } from '../../../api/decisions.ts';
@@ -13,25 +14,27 @@ import { useReport } from '../api/get-report.ts';
 
 /** A report in full: its awards, the team's feedback (the admin's notes) and the text that was sent. */
 export function ReportDetailDialog({ id, shown, onClose }: { id: string; shown: TReportView | undefined; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const query = useReport(id, shown);
   const report = query.data;
   return (
     <ModalDialog
       onClose={onClose}
-      title={report ? `Report for ${formatWeek(report.weekStartDate, report.weekEndDate)}` : 'Weekly Report'}
-      description={report ? `Submitted ${formatDate(report.createdAt)}` : undefined}
+      title={report ? t`Report for ${weekIn(report.weekStartDate, report.weekEndDate, locale)}` : t`Weekly Report`}
+      description={report ? t`Submitted ${dateIn(report.createdAt, locale)}` : undefined}
       className="max-w-2xl"
     >
       <QueryState
         query={query}
-        failure="The report could not be loaded."
-        loadingLabel="Loading report"
+        failure={t`The report could not be loaded.`}
+        loadingLabel={t`Loading report`}
         compact
         missing={{
           when: (error) => error instanceof ApiError && error.status === 404,
           show: (
             <p role="alert" className="text-sm text-muted">
-              This report could not be found. It may belong to another account.
+              <Trans>This report could not be found. It may belong to another account.</Trans>
             </p>
           ),
         }}
@@ -43,35 +46,39 @@ export function ReportDetailDialog({ id, shown, onClose }: { id: string; shown: 
 }
 
 function ReportDetail({ report }: { report: TReportView }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Fact label="Status">
+        <Fact label={t`Status`}>
           <StatusBadge status={report.status} />
         </Fact>
-        <Fact label="GCM Awarded">
-          <span className="font-mono text-gold">{awardText(report.gcmAwarded, 'GCM')}</span>
+        <Fact label={t`GCM Awarded`}>
+          <span className="font-mono text-gold">{awardText(report.gcmAwarded, 'GCM', locale)}</span>
         </Fact>
-        <Fact label="USDT Awarded">
-          <span className="font-mono text-pitch-light">{awardText(report.usdtAwarded, 'USDT')}</span>
+        <Fact label={t`USDT Awarded`}>
+          <span className="font-mono text-pitch-light">{awardText(report.usdtAwarded, 'USDT', locale)}</span>
         </Fact>
-        <Fact label="Reviewed">{report.reviewedAt ? formatDate(report.reviewedAt) : 'Not yet'}</Fact>
+        <Fact label={t`Reviewed`}>{report.reviewedAt ? dateIn(report.reviewedAt, locale) : t`Not yet`}</Fact>
       </dl>
       {report.status === 'rejected' ? (
         <RejectedReport report={report} />
       ) : report.adminNotes ? (
         <section aria-labelledby={`feedback-${report.id}`} className="flex flex-col gap-2">
           <h3 id={`feedback-${report.id}`} className="text-base font-bold">
-            Feedback from the team
+            <Trans>Feedback from the team</Trans>
           </h3>
           <p className="whitespace-pre-wrap break-words rounded-xl border border-gold/40 bg-gold/5 p-4 text-sm">{report.adminNotes}</p>
         </section>
       ) : report.status === 'pending' ? (
-        <p className="text-sm text-muted">The team reviews each report within {REPORT_REVIEW_DAYS} business days; rewards are added once it is approved.</p>
+        <p className="text-sm text-muted">
+          <Trans>The team reviews each report within {REPORT_REVIEW_DAYS} business days; rewards are added once it is approved.</Trans>
+        </p>
       ) : null}
       <section aria-labelledby={`text-${report.id}`} className="flex flex-col gap-2">
         <h3 id={`text-${report.id}`} className="text-base font-bold">
-          Your report
+          <Trans>Your report</Trans>
         </h3>
         <p className="whitespace-pre-wrap break-words rounded-xl border border-border bg-background/40 p-4 text-sm">{report.activityReport}</p>
       </section>
@@ -81,9 +88,10 @@ function ReportDetail({ report }: { report: TReportView }) {
 
 /** Why it was rejected, and its one appeal (DECISIONS §6). */
 function RejectedReport({ report }: { report: TReportView }) {
+  const { t } = useLingui();
   const decision = decisionOf(report, report.reviewedAt);
   return (
-    <section aria-label="Why this report was rejected" className="flex flex-col gap-3">
+    <section aria-label={t`Why this report was rejected`} className="flex flex-col gap-3">
       <DecisionReason code={decision.code} facts={decision.facts} flags={decision.flags} />
       <AppealPanel subject="report" id={report.id} decision={decision} />
     </section>

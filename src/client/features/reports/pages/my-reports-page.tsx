@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { ClipboardList, FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { formatDate, formatWeek } from '../../../../shared/format.ts';
+import { dateIn, weekIn } from '../../../../shared/localized-format.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
@@ -20,9 +22,10 @@ import { ReportDetailDialog } from '../components/report-detail-dialog.tsx';
 
 /** My Reports (DECISIONS §5, Hearing back): every report sent, newest first, each with its awards and the team's feedback. */
 export function MyReportsPage() {
+  const { t } = useLingui();
   return (
     <MemberLayout>
-      <AmbassadorState loadingLabel="Loading reports..." failure="Your reports could not be loaded.">
+      <AmbassadorState loadingLabel={t`Loading reports...`} failure={t`Your reports could not be loaded.`}>
         {() => <MyReports />}
       </AmbassadorState>
     </MemberLayout>
@@ -30,6 +33,8 @@ export function MyReportsPage() {
 }
 
 function MyReports() {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const [offset, setOffset] = useState(0);
   const page = useReportPage(offset);
   // The open report is in the address (?id=), so a notification's or an email's link opens it.
@@ -42,33 +47,37 @@ function MyReports() {
 
   const columns: ReadonlyArray<Column<TReportView>> = [
     {
-      header: 'Week Period',
+      header: t`Week Period`,
       card: 'title',
       className: 'font-medium',
       cell: (report) => (
         <>
-          {formatWeek(report.weekStartDate, report.weekEndDate)}
+          {weekIn(report.weekStartDate, report.weekEndDate, locale)}
           <FeedbackAtAGlance report={report} />
         </>
       ),
     },
-    { header: 'Status', card: 'aside', cell: (report) => <StatusBadge status={report.status} /> },
-    { header: 'GCM Awarded', align: 'right', cell: (report) => <span className="font-mono text-gold">{awardText(report.gcmAwarded, 'GCM')}</span> },
-    { header: 'USDT Awarded', align: 'right', cell: (report) => <span className="font-mono text-pitch-light">{awardText(report.usdtAwarded, 'USDT')}</span> },
-    { header: 'Submitted', cell: (report) => <span className="text-muted">{formatDate(report.createdAt)}</span> },
-    { header: 'Reviewed', cell: (report) => <span className="text-muted">{report.reviewedAt ? formatDate(report.reviewedAt) : 'Not yet'}</span> },
-    actionsColumn('Details', (report) => (
+    { header: t`Status`, card: 'aside', cell: (report) => <StatusBadge status={report.status} /> },
+    { header: t`GCM Awarded`, align: 'right', cell: (report) => <span className="font-mono text-gold">{awardText(report.gcmAwarded, 'GCM', locale)}</span> },
+    {
+      header: t`USDT Awarded`,
+      align: 'right',
+      cell: (report) => <span className="font-mono text-pitch-light">{awardText(report.usdtAwarded, 'USDT', locale)}</span>,
+    },
+    { header: t`Submitted`, cell: (report) => <span className="text-muted">{dateIn(report.createdAt, locale)}</span> },
+    { header: t`Reviewed`, cell: (report) => <span className="text-muted">{report.reviewedAt ? dateIn(report.reviewedAt, locale) : t`Not yet`}</span> },
+    actionsColumn(t`Details`, (report) => (
       <Button
         variant="outline"
         size="sm"
-        aria-label={`View report for ${formatWeek(report.weekStartDate, report.weekEndDate)}`}
+        aria-label={t`View report for ${weekIn(report.weekStartDate, report.weekEndDate, locale)}`}
         onClick={(event) => {
           // The row's own click would open it a second time.
           event.stopPropagation();
           open(report.id);
         }}
       >
-        View
+        <Trans>View</Trans>
       </Button>
     )),
   ];
@@ -78,29 +87,35 @@ function MyReports() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-            <ClipboardList className="size-7 text-gold" aria-hidden="true" /> My Reports
+            <ClipboardList className="size-7 text-gold" aria-hidden="true" /> <Trans>My Reports</Trans>
           </h1>
-          <p className="mt-1 text-sm text-muted">Every weekly report you have sent, newest first, with its rewards and the team&apos;s feedback.</p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Every weekly report you have sent, newest first, with its rewards and the team&apos;s feedback.</Trans>
+          </p>
         </div>
         <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'w-fit')}>
-          <FilePlus2 aria-hidden="true" /> Submit Weekly Report
+          <FilePlus2 aria-hidden="true" /> <Trans>Submit Weekly Report</Trans>
         </Link>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Activity Reports</CardTitle>
-          <CardDescription>{page.data ? `${total} ${total === 1 ? 'report' : 'reports'} in all.` : 'Your reports and their reviews.'}</CardDescription>
+          <CardTitle>
+            <Trans>Activity Reports</Trans>
+          </CardTitle>
+          <CardDescription>
+            {page.data ? plural(total, { one: '# report in all.', other: '# reports in all.' }) : t`Your reports and their reviews.`}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState
             query={page}
-            failure="Your reports could not be loaded."
-            loadingLabel="Loading reports"
+            failure={t`Your reports could not be loaded.`}
+            loadingLabel={t`Loading reports`}
             isEmpty={(found) => found.items.length === 0}
             empty={
-              <EmptyState icon={<ClipboardList />} title="No reports submitted yet">
+              <EmptyState icon={<ClipboardList />} title={t`No reports submitted yet`}>
                 <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
-                  Submit Your First Report
+                  <Trans>Submit Your First Report</Trans>
                 </Link>
               </EmptyState>
             }
@@ -108,13 +123,13 @@ function MyReports() {
             {(found) => (
               <div className={cn('flex flex-col gap-4', page.isPlaceholderData && 'opacity-60')} aria-busy={page.isPlaceholderData || undefined}>
                 <ResponsiveTable
-                  label="My Reports"
+                  label={t`My Reports`}
                   rows={found.items}
                   rowKey={(report) => report.id}
                   columns={columns}
                   onRowClick={(report) => open(report.id)}
                 />
-                <Pagination offset={offset} limit={MY_REPORTS_PAGE_SIZE} total={found.total} onOffsetChange={setOffset} label="My Reports" />
+                <Pagination offset={offset} limit={MY_REPORTS_PAGE_SIZE} total={found.total} onOffsetChange={setOffset} label={t`My Reports`} />
               </div>
             )}
           </QueryState>
