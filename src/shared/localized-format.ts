@@ -23,12 +23,17 @@ function number(amount: string | null | undefined, locale: Locale): { sign: stri
   return { sign: negative && (units > 0n || fraction > 0n) ? '-' : '', whole, cents: fraction.toString().padStart(2, '0'), decimal };
 }
 
+/** USDT as a figure whose label names the unit: "$12.50" in English (spec §9), "12,50" in Spanish. */
+export function usdtFigureIn(amount: string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return formatUsdt(amount);
+  const n = number(amount, lang);
+  return `${n.sign}${n.whole}${n.decimal}${n.cents}`;
+}
+
 /** USDT with its unit: "$12.50 USDT" in English, "12,50 USDT" in Spanish. */
 export function usdtIn(amount: string | null | undefined, locale: string | null | undefined): string {
-  const lang = other(locale);
-  if (!lang) return `${formatUsdt(amount)} USDT`;
-  const n = number(amount, lang);
-  return `${n.sign}${n.whole}${n.decimal}${n.cents} USDT`;
+  return `${usdtFigureIn(amount, locale)} USDT`;
 }
 
 /** GCM without its unit, up to 2 decimals: "1,250.5" in English, "1.250,5" in Spanish. */

@@ -1,6 +1,6 @@
 import { MessageSquareText } from 'lucide-react';
 import { Link } from 'wouter';
-import { gcmIn, usdtIn } from '../../shared/localized-format.ts';
+import { gcmIn, usdtFigureIn } from '../../shared/localized-format.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NO_REASON, REASON_TEXT } from './reason-text.ts';
 import { isPositiveMoney } from '../../shared/money.ts';
@@ -47,5 +47,5 @@ export function FeedbackAtAGlance({ report }: { report: TReportView }) {
 /** An award as the tables show it: '+amount' above 0, otherwise '-' (spec §4). */
 export function awardText(amount: string, currency: 'GCM' | 'USDT', locale = 'en'): string {
   if (!isPositiveMoney(amount || '0')) return '-';
-  return `+${currency === 'GCM' ? gcmIn(amount, locale) : usdtIn(amount, locale).replace(/ USDT$/, '')}`;
+  return `+${currency === 'GCM' ? gcmIn(amount, locale) : usdtFigureIn(amount, locale)}`;
 }

@@ -7,7 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
 import { initials } from '../../../../shared/format.ts';
-import { dateIn, gcmIn, monthIn, placeIn, usdtIn, weekIn } from '../../../../shared/localized-format.ts';
+import { dateIn, gcmIn, monthIn, placeIn, usdtFigureIn, weekIn } from '../../../../shared/localized-format.ts';
 import { isPositiveMoney } from '../../../../shared/money.ts';
 import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
@@ -72,7 +72,7 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
             <ul className="text-sm">
               {ambassador.wins.slice(0, 3).map((win) => {
                 const text = winText(win, locale);
-                const amount = money(win.prizeUsdt, locale);
+                const amount = usdtFigureIn(win.prizeUsdt, locale);
                 return (
                   <li key={`${win.month}-${win.kind}`}>
                     <Trans>
@@ -115,8 +115,8 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
       <section aria-label={t`Earnings`} className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatCard icon={<Coins />} label={t`Total GCM`} sub={t`All-time`} value={gcmIn(ambassador.totalGcmEarned, locale)} accent="gold" />
         <StatCard icon={<CalendarDays />} label={t`Monthly GCM`} sub={t`This month`} value={gcmIn(ambassador.monthlyGcm, locale)} accent="gold" />
-        <StatCard icon={<DollarSign />} label={t`Total USDT`} sub={t`All-time`} value={money(ambassador.totalUsdtEarned, locale)} accent="green" />
-        <StatCard icon={<DollarSign />} label={t`Monthly USDT`} sub={t`This month`} value={money(ambassador.monthlyUsdt, locale)} accent="green" />
+        <StatCard icon={<DollarSign />} label={t`Total USDT`} sub={t`All-time`} value={usdtFigureIn(ambassador.totalUsdtEarned, locale)} accent="green" />
+        <StatCard icon={<DollarSign />} label={t`Monthly USDT`} sub={t`This month`} value={usdtFigureIn(ambassador.monthlyUsdt, locale)} accent="green" />
       </section>
 
       <div className="grid gap-4 md:grid-cols-3">
@@ -288,11 +288,6 @@ function Earnings({ reports, locale }: { reports: TReportView[]; locale: string 
 
 /** A report's status as the page's language says it. */
 const STATUS: Record<TReportView['status'], MessageDescriptor> = { pending: msg`pending`, approved: msg`approved`, rejected: msg`rejected` };
-
-/** USDT in a figure: '$1,250.50' in English (spec §9), the number as the language writes it elsewhere (the label names USDT). */
-function money(amount: string, locale: string): string {
-  return usdtIn(amount, locale).replace(/ USDT$/, '');
-}
 
 /** Spec §4: 'approved' gets a highlighted badge, any other status a secondary one; GCM shows '+amount' above 0. */
 function reportColumns(locale: string): ReadonlyArray<Column<TReportView>> {
