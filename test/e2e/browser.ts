@@ -52,7 +52,13 @@ export async function openPage(browser: Browser, baseURL: string, viewport: { wi
   page.on('response', (response) => {
     if (response.status() >= 500) errors.push(`HTTP ${response.status()} for ${response.request().method()} ${response.url()}`);
   });
-  return { page, context, errors, close: () => context.close() };
+  // A route handler still fetching when the test ends would reject after the page is gone
+  // ('Response has been disposed'): routes are dropped, their late errors ignored, before closing.
+  const close = async (): Promise<void> => {
+    await Promise.all([page.unrouteAll({ behavior: 'ignoreErrors' }), context.unrouteAll({ behavior: 'ignoreErrors' })]);
+    await context.close();
+  };
+  return { page, context, errors, close };
 }
 
 /** Throws when the page logged a console error or threw. */
