@@ -24,6 +24,6 @@ export default defineConfig({
     // Two cores: database-backed files run side by side, two at a time.
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/setup-console.ts'],
+    setupFiles: ['test/setup-console.ts', 'test/setup-i18n.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatGcm, formatUsdt, formatWeek } from './format.ts';
-import { dateIn, gcmIn, usdtIn, utcTimeIn, weekIn } from './localized-format.ts';
+import { formatDate, formatGcm, formatSignedAmount, formatUsdt, formatWeek } from './format.ts';
+import { dateIn, gcmIn, signedAmountIn, usdtAmountIn, usdtIn, utcTimeIn, weekIn } from './localized-format.ts';
 
 describe('figures and dates in a product language', () => {
   it('keeps the spec’s English formats exactly', () => {
@@ -26,5 +26,19 @@ describe('figures and dates in a product language', () => {
     expect(dateIn('2026-11-14', 'es')).toMatch(/14.*nov.*2026/);
     expect(weekIn('2026-11-07', '2026-11-14', 'pt-BR')).toMatch(/^7 de nov.* - 14 de nov.* 2026$/);
     expect(utcTimeIn('2026-11-17T14:05:00Z', 'tr')).toMatch(/17 Kas 2026.*14:05 UTC$/);
+  });
+
+  it('signs a ledger amount with its unit', () => {
+    for (const [amount, currency] of [
+      ['-75.50', 'USDT'],
+      ['12.25', 'USDT'],
+      ['1250.5', 'GCM'],
+      ['-3', 'GCM'],
+    ] as const)
+      expect(signedAmountIn(amount, currency, 'en')).toBe(formatSignedAmount(amount, currency));
+    expect(signedAmountIn('-75.5', 'USDT', 'es')).toBe('-75,50 USDT');
+    expect(usdtAmountIn('75.5', 'en')).toBe(formatUsdt('75.5'));
+    expect(usdtAmountIn('75.5', 'id')).toBe('75,50 USDT');
+    expect(signedAmountIn('1250.5', 'GCM', 'tr')).toBe('+1.250,5 GCM');
   });
 });

@@ -5,7 +5,7 @@
  * no USDT currency, so no '$' outside English. Apart from format.ts so that the landing page,
  * which shows only English-shaped hero figures, does not carry it.
  */
-import { formatDate, formatDateTime, formatGcm, formatUsdt, formatWeek, parts } from './format.ts';
+import { formatDate, formatDateTime, formatGcm, formatSignedAmount, formatUsdt, formatWeek, parts } from './format.ts';
 import { ordinal, seasonBounds, seasonLabel } from './seasons.ts';
 import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, type Locale } from './locales.ts';
 import { separatorsOf } from './money-input.ts';
@@ -34,6 +34,11 @@ export function usdtFigureIn(amount: string | null | undefined, locale: string |
 /** USDT with its unit: "$12.50 USDT" in English, "12,50 USDT" in Spanish. */
 export function usdtIn(amount: string | null | undefined, locale: string | null | undefined): string {
   return `${usdtFigureIn(amount, locale)} USDT`;
+}
+
+/** USDT standing alone, where nothing around it names the unit: "$12.50" in English (spec §9), "12,50 USDT" in Spanish. */
+export function usdtAmountIn(amount: string | null | undefined, locale: string | null | undefined): string {
+  return other(locale) ? usdtIn(amount, locale) : formatUsdt(amount);
 }
 
 /** GCM without its unit, up to 2 decimals: "1,250.5" in English, "1.250,5" in Spanish. */
@@ -94,4 +99,12 @@ export function dateTimeIn(value: string | null | undefined, locale: string | nu
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
   return date.toLocaleString(INTL_LOCALES[lang], { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** A ledger amount with its sign and unit: "+$12.50" / "-1,250.5 GCM" in English (spec §2), "+12,50 USDT" in Spanish. */
+export function signedAmountIn(amount: string, currency: 'GCM' | 'USDT', locale: string | null | undefined): string {
+  if (!other(locale)) return formatSignedAmount(amount, currency);
+  const abs = amount.trim().replace(/^-/, '');
+  const body = currency === 'USDT' ? usdtIn(abs, locale) : `${gcmIn(abs, locale)} GCM`;
+  return `${parts(amount).negative ? '-' : '+'}${body}`;
 }

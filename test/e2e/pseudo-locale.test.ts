@@ -10,6 +10,7 @@ import { PSEUDO_LOCALE } from '../../src/shared/locales.ts';
 import { browserSuite, expectNoHorizontalOverflow, screenshot, signInAsAmbassador } from './browser.ts';
 import { createAmbassador } from '../helpers/factories.ts';
 import { superAdminClient } from '../helpers/client.ts';
+import { WALLET_A } from '../helpers/wallets.ts';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 const suite = browserSuite();
@@ -123,5 +124,13 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
     await screenshot(page, 'pseudo-my-reports');
+    // The wallet, with a saved address and its proof actions.
+    expect((await person.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
+    await page.goto('/wallet');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
+    await page.getByTestId('wallet-proof').waitFor();
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    await screenshot(page, 'pseudo-wallet');
   });
 });

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Mail, UserRound, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -22,20 +23,28 @@ export function NoAmbassadorProfile({ dashboard = false }: { dashboard?: boolean
         {dashboard ? (
           <>
             <UserRound className="size-12 text-gold" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">Ambassador Profile Not Found</h1>
-            <p className="text-muted">Your account is not set up as an ambassador yet. Please contact support so we can sort it out.</p>
+            <h1 className="text-2xl font-bold">
+              <Trans>Ambassador Profile Not Found</Trans>
+            </h1>
+            <p className="text-muted">
+              <Trans>Your account is not set up as an ambassador yet. Please contact support so we can sort it out.</Trans>
+            </p>
             <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonVariants()}>
               <Mail aria-hidden="true" />
-              Contact Support
+              <Trans>Contact Support</Trans>
             </a>
           </>
         ) : (
           <>
             <UserX className="size-12 text-gold" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">No Ambassador Profile</h1>
-            <p className="text-muted">Your ambassador profile could not be found.</p>
+            <h1 className="text-2xl font-bold">
+              <Trans>No Ambassador Profile</Trans>
+            </h1>
+            <p className="text-muted">
+              <Trans>Your ambassador profile could not be found.</Trans>
+            </p>
             <Link href="/dashboard" className={buttonVariants()}>
-              Go to Dashboard
+              <Trans>Go to Dashboard</Trans>
             </Link>
           </>
         )}

@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../shared/format.ts';
+import { dateTimeIn } from '../../shared/localized-format.ts';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
 import { useMarkAllRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../lib/relative-time.ts';
@@ -16,6 +17,7 @@ import { QueryState } from './query-state.tsx';
  * the decision it tells of (`me`, DECISIONS §6), and the pages' figures with it.
  */
 export function NotificationBell() {
+  const { t } = useLingui();
   const notifications = useNotifications();
   const markAllRead = useMarkAllRead();
   const [open, setOpen] = useState(false);
@@ -36,7 +38,7 @@ export function NotificationBell() {
     });
   };
 
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger
@@ -63,17 +65,19 @@ export function NotificationBell() {
           className="z-50 flex max-h-[min(32rem,75vh)] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-2xl border border-border bg-surface shadow-2xl focus:outline-none"
         >
           <h2 id={headingId} className="border-b border-border px-4 py-3 text-base font-bold">
-            Notifications
+            <Trans>Notifications</Trans>
           </h2>
           <div className="overflow-y-auto">
             <QueryState
               query={notifications}
-              failure="Notifications could not be loaded."
-              loadingLabel="Loading notifications"
+              failure={t`Notifications could not be loaded.`}
+              loadingLabel={t`Loading notifications`}
               className="px-4 py-6"
               isEmpty={(list) => list.items.length === 0}
               empty={
-                <p className="px-4 py-6 text-center text-sm text-muted">No notifications yet. Decisions about your reports and withdrawals appear here.</p>
+                <p className="px-4 py-6 text-center text-sm text-muted">
+                  <Trans>No notifications yet. Decisions about your reports and withdrawals appear here.</Trans>
+                </p>
               }
             >
               {(list) => (
@@ -99,18 +103,24 @@ function isAppPath(link: string | null): link is string {
 }
 
 function NotificationItem({ item, isNew, onFollow }: { item: TNotification; isNew: boolean; onFollow: () => void }) {
+  const { i18n } = useLingui();
   const body = (
     <>
       <p className="flex items-start gap-2 text-sm font-semibold">
         {isNew ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-gold" /> : null}
         <span>
           {item.title}
-          {isNew ? <span className="sr-only"> (new)</span> : null}
+          {isNew ? (
+            <span className="sr-only">
+              {' '}
+              <Trans>(new)</Trans>
+            </span>
+          ) : null}
         </span>
       </p>
       <p className="mt-1 line-clamp-3 break-words text-sm text-muted">{item.body}</p>
-      <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="mt-1 block text-xs text-muted">
-        {relativeTime(item.createdAt)}
+      <time dateTime={item.createdAt} title={dateTimeIn(item.createdAt, i18n.locale)} className="mt-1 block text-xs text-muted">
+        {relativeTime(item.createdAt, Date.now(), i18n.locale)}
       </time>
     </>
   );

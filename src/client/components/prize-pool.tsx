@@ -1,7 +1,7 @@
+import { Plural, SelectOrdinal, Trans, useLingui } from '@lingui/react/macro';
 import { Gift, Trophy } from 'lucide-react';
-import { formatUsdt } from '../../shared/format.ts';
+import { monthIn, usdtAmountIn } from '../../shared/localized-format.ts';
 import { addMoney, multiplyMoney } from '../../shared/money.ts';
-import { ordinal, seasonLabel } from '../../shared/seasons.ts';
 import { useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';
 import { QueryError } from './query-state.tsx';
@@ -13,66 +13,78 @@ import { QueryError } from './query-state.tsx';
  * prerendered landing page) it says what there is without amounts, never a default that may not be true.
  */
 export function PrizePool({ className }: { className?: string }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const current = useCurrentSeason();
   const s = current.data;
   const lotteryTotal = s ? multiplyMoney(s.lotteryPrizeUsdt, s.lotteryWinners) : null;
   const total = s && lotteryTotal ? addMoney(lotteryTotal, ...s.prizesUsdt) : null;
+  const places = s?.prizesUsdt.length ?? 0;
+  const winners = s?.lotteryWinners ?? 0;
+  const lotteryPrize = s ? usdtAmountIn(s.lotteryPrizeUsdt, locale) : '';
+  const month = current.data ? monthIn(current.data.month, locale) : '';
   return (
     <section aria-labelledby="prize-pool-title" className={cn('rounded-2xl border border-gold/30 bg-surface p-6', className)}>
       <h2 id="prize-pool-title" className="inline-flex items-center gap-2 text-xl font-extrabold">
-        <Trophy className="size-6 text-gold" aria-hidden="true" /> This month&apos;s prize pool
-        {total ? <span className="font-mono text-gold">{formatUsdt(total)}</span> : null}
+        <Trophy className="size-6 text-gold" aria-hidden="true" /> <Trans>This month&apos;s prize pool</Trans>
+        {total ? <span className="font-mono text-gold">{usdtAmountIn(total, locale)}</span> : null}
       </h2>
       {s ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
-            <h3 className="text-sm font-semibold text-muted">Top {s.prizesUsdt.length} by GCM earned</h3>
-            <ol className="mt-2 flex flex-wrap gap-2" aria-label="Prizes by place">
+            <h3 className="text-sm font-semibold text-muted">
+              <Trans>Top {places} by GCM earned</Trans>
+            </h3>
+            <ol className="mt-2 flex flex-wrap gap-2" aria-label={t`Prizes by place`}>
               {s.prizesUsdt.map((prize, i) => (
                 <li key={i} className="rounded-lg border border-border bg-surface-2 px-3 py-1.5 text-sm">
-                  <span className="font-semibold">{ordinal(i + 1)}</span> <span className="font-mono">{formatUsdt(prize)}</span>
+                  <span className="font-semibold">
+                    <SelectOrdinal value={i + 1} one="#st" two="#nd" few="#rd" other="#th" />
+                  </span>{' '}
+                  <span className="font-mono">{usdtAmountIn(prize, locale)}</span>
                 </li>
               ))}
             </ol>
           </div>
           <div>
             <h3 className="inline-flex items-center gap-1.5 text-sm font-semibold text-muted">
-              <Gift className="size-4" aria-hidden="true" /> Monthly lottery
+              <Gift className="size-4" aria-hidden="true" /> <Trans>Monthly lottery</Trans>
             </h3>
             <p className="mt-2 text-sm">
               {s.lotteryWinners > 0 ? (
-                <>
-                  <span className="font-semibold">{s.lotteryWinners}</span> winner{s.lotteryWinners === 1 ? '' : 's'} of{' '}
-                  <span className="font-mono">{formatUsdt(s.lotteryPrizeUsdt)}</span>, drawn from everyone else who earned GCM this month, by a draw anyone can
-                  check on the{' '}
+                <Trans>
+                  <span className="font-semibold">{winners}</span> <Plural value={winners} one="winner" other="winners" /> of{' '}
+                  <span className="font-mono">{lotteryPrize}</span>, drawn from everyone else who earned GCM this month, by a draw anyone can check on the{' '}
                   <a href="/hall-of-fame" className="font-semibold text-gold underline underline-offset-2">
                     Hall of Fame
                   </a>
                   .
-                </>
+                </Trans>
               ) : (
-                'No lottery this month.'
+                t`No lottery this month.`
               )}
             </p>
           </div>
           {current.data?.terms ? (
             <p className="text-xs text-muted sm:col-span-2">
-              {seasonLabel(current.data.month)}&apos;s terms were fixed when the month began and do not change; see the{' '}
-              <a href="/transparency" className="font-semibold text-gold underline underline-offset-2">
-                programme log
-              </a>
-              .
+              <Trans>
+                {month}&apos;s terms were fixed when the month began and do not change; see the{' '}
+                <a href="/transparency" className="font-semibold text-gold underline underline-offset-2">
+                  programme log
+                </a>
+                .
+              </Trans>
             </p>
           ) : null}
         </div>
       ) : (
         <>
           <p className="mt-3 text-sm text-muted">
-            USDT prizes for the month&apos;s top earners and a lottery among everyone else who earned GCM, paid when the month closes.
+            <Trans>USDT prizes for the month&apos;s top earners and a lottery among everyone else who earned GCM, paid when the month closes.</Trans>
           </p>
           {current.status === 'error' ? (
             <QueryError
-              title="This month's prizes could not be loaded."
+              title={t`This month's prizes could not be loaded.`}
               error={current.error}
               onRetry={() => void current.refetch()}
               retrying={current.isFetching}

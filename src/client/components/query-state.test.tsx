@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderStatic } from '../../../test/helpers/render.ts';
 import { ApiError, NetworkError } from '../lib/api.ts';
 import { QueryState, type QueryLike } from './query-state.tsx';
 
@@ -9,7 +9,7 @@ function query<T>(state: Partial<QueryLike<T>>): QueryLike<T> {
 }
 
 function render(state: QueryLike<string[]>, extra: { missing?: { when: (error: unknown) => boolean; show: string } } = {}): string {
-  return renderToStaticMarkup(
+  return renderStatic(
     createElement(QueryState<string[]>, {
       query: state,
       failure: 'The list could not be loaded.',

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api.ts';
 import { cn } from '../lib/utils.ts';
@@ -118,7 +119,7 @@ export function QueryError({
         </p>
       )}
       <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,8 +1,11 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { ShieldAlert } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../shared/limits.ts';
 import { flagsOf } from '../api/decisions.ts';
 import { DecisionFlags } from './decision-flags.tsx';
-import { NO_REASON_TEXT, REASONS, isReasonCode, reasonHref } from '../../shared/reasons.ts';
+import { isReasonCode, reasonHref } from '../../shared/reasons.ts';
+import { NO_REASON, REASON_TEXT } from './reason-text.ts';
 
 /** The suspension's reason as the ambassador's answer carries it (DECISIONS §6); absent on an old server or an old suspension. */
 interface SuspensionFields {
@@ -17,6 +20,7 @@ interface SuspensionFields {
  * reads why (DECISIONS §6): the reason, its rule on /rules, and the facts, as text.
  */
 export function SuspendedNotice({ ambassador }: { ambassador?: SuspensionFields | undefined }) {
+  const { _ } = useLingui();
   const code = isReasonCode(ambassador?.reasonCode) ? ambassador.reasonCode : null;
   const facts = ambassador?.facts ?? null;
   return (
@@ -24,24 +28,29 @@ export function SuspendedNotice({ ambassador }: { ambassador?: SuspensionFields 
       <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="flex flex-col gap-1">
         <p>
-          Your ambassador account is suspended: reports and withdrawals are paused. Contact{' '}
-          <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>{' '}
-          for help.
+          <Trans>
+            Your ambassador account is suspended: reports and withdrawals are paused. Contact{' '}
+            <a className="underline" href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
+            </a>{' '}
+            for help.
+          </Trans>
         </p>
         {ambassador ? (
           <p>
-            <span className="font-semibold">Reason:</span>{' '}
+            <span className="font-semibold">
+              <Trans>Reason:</Trans>
+            </span>{' '}
             {code ? (
               <>
-                {REASONS[code].label}.{' '}
+                {_(REASON_TEXT[code].label)}.{' '}
                 <a className="underline" href={reasonHref(code)}>
-                  Read the rule<span className="sr-only">: {REASONS[code].label}</span>
+                  <Trans>Read the rule</Trans>
+                  <span className="sr-only">: {_(REASON_TEXT[code].label)}</span>
                 </a>
               </>
             ) : (
-              NO_REASON_TEXT
+              _(NO_REASON)
             )}
           </p>
         ) : null}

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
-import { formatDate } from '../../shared/format.ts';
+import { dateIn } from '../../shared/localized-format.ts';
 import type { TWithdrawalView } from '../../shared/schemas/withdrawals.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { Badge } from './ui/badge.tsx';
@@ -12,10 +13,13 @@ type Shown = Pick<TWithdrawalView, 'status' | 'stage' | 'txUrl' | 'paidAt'>;
  * payment before that; the spec's badge otherwise.
  */
 export function WithdrawalStatus({ withdrawal, secondApproval }: { withdrawal: Shown; secondApproval?: string | undefined }) {
+  const { t, i18n } = useLingui();
   if (withdrawal.stage === 'paid') {
     return (
       <span className="inline-flex flex-col items-start gap-1">
-        <Badge variant="success">Paid</Badge>
+        <Badge variant="success">
+          <Trans>Paid</Trans>
+        </Badge>
         {withdrawal.txUrl ? (
           <a
             href={withdrawal.txUrl}
@@ -23,8 +27,10 @@ export function WithdrawalStatus({ withdrawal, secondApproval }: { withdrawal: S
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 text-xs text-gold underline underline-offset-2 hover:text-gold-strong"
           >
-            {withdrawal.paidAt ? formatDate(withdrawal.paidAt) : 'Transaction'}
-            <span className="sr-only">: view the transaction on the block explorer (opens in a new tab)</span>
+            {withdrawal.paidAt ? dateIn(withdrawal.paidAt, i18n.locale) : t`Transaction`}
+            <span className="sr-only">
+              <Trans>: view the transaction on the block explorer (opens in a new tab)</Trans>
+            </span>
             <ExternalLink className="size-3" aria-hidden="true" />
           </a>
         ) : null}
@@ -34,7 +40,11 @@ export function WithdrawalStatus({ withdrawal, secondApproval }: { withdrawal: S
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <StatusBadge status={withdrawal.status} />
-      {withdrawal.stage === 'awaiting_payment' ? <span className="text-xs text-muted">Awaiting payment</span> : null}
+      {withdrawal.stage === 'awaiting_payment' ? (
+        <span className="text-xs text-muted">
+          <Trans>Awaiting payment</Trans>
+        </span>
+      ) : null}
       {secondApproval ? <span className="text-xs text-gold">{secondApproval}</span> : null}
     </span>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, translatedMessage } from './api-messages.ts';
+import { API_MESSAGES, API_PATTERNS, translatedMessage } from './api-messages.ts';
 import { i18n } from './i18n.ts';
 
 describe('the API’s messages in the page’s language', () => {
@@ -12,5 +12,18 @@ describe('the API’s messages in the page’s language', () => {
     i18n.loadAndActivate({ locale: 'es', messages: { [API_MESSAGES.get('Country is required')?.id ?? '']: 'El país es obligatorio' } });
     expect(translatedMessage('Country is required')).toBe('El país es obligatorio');
     expect(translatedMessage('Something only the server says')).toBe('Something only the server says');
+  });
+
+  it('reads a message with values by its English sentence, word for word, and carries the values into the translation', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    for (const { english, match, translate } of API_PATTERNS) {
+      const values = Array.from({ length: english.length }, (_, index) => `${index + 7}`);
+      const sentence = english(...values);
+      expect(Object.values(match.exec(sentence)?.groups ?? {}).sort(), sentence).toEqual(values);
+      expect(i18n._(translate(...values))).toBe(sentence);
+    }
+    const held = API_PATTERNS[0]?.translate('48');
+    i18n.loadAndActivate({ locale: 'es', messages: { [held?.id ?? '']: 'Pausa de {hours} horas' } });
+    expect(translatedMessage('For your security, withdrawals are paused for 48 hours after a wallet address change')).toBe('Pausa de 48 horas');
   });
 });

@@ -14,6 +14,8 @@ import { FORGOT_PASSWORD_MESSAGE } from '../../shared/schemas/notifications.ts';
 import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
 import { i18n } from './i18n.ts';
 import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
+import { WALLET_MESSAGES } from '../../shared/schemas/wallet.ts';
 
 export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [APPLICATION_MESSAGES.fullName, msg`Full name must be at least 2 characters`],
@@ -46,10 +48,84 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [DECISION_MESSAGES.appealFormText, msg`Say why the decision should change`],
   [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],
   [DECISION_MESSAGES.reportNotAppealable, msg`Only a rejected report can be appealed`],
+  [WITHDRAWAL_MESSAGES.suspended, msg`Your ambassador account is suspended`],
+  [WALLET_MESSAGES.usdtRequired, msg`Please enter a valid USDT wallet address`],
+  [WALLET_PROOF_MESSAGES.message, msg`Send the message you were given to sign`],
+  [WALLET_PROOF_MESSAGES.signature, msg`The signature must be 0x followed by hexadecimal digits, as your wallet gives it`],
+  [WALLET_PROOF_MESSAGES.acknowledged, msg`Confirm that this is an exchange deposit address (acknowledged: true)`],
+  [WALLET_PROOF_REFUSALS.noAddress, msg`Save your USDT payout address first, then verify it`],
+  [WALLET_PROOF_REFUSALS.alreadyVerified, msg`Your USDT payout address is already verified`],
+  [WALLET_PROOF_REFUSALS.tooMany, msg`Too many wallet verification attempts. Please try again later.`],
+  [WALLET_PROOF_REFUSALS.malformed, msg`This is not a Sign-In with Ethereum message: send back the message you were given, unchanged`],
+  [WALLET_PROOF_REFUSALS.address, msg`This message names another address than your saved USDT payout address; ask for a new message to sign`],
+  [WALLET_PROOF_REFUSALS.notIssued, msg`This is not the message you were given to sign: ask for a new message and sign it unchanged`],
+  [WALLET_PROOF_REFUSALS.expired, msg`This message has expired (messages are valid for 10 minutes): ask for a new one and sign it`],
+  [WALLET_PROOF_REFUSALS.used, msg`This message was already used: ask for a new one and sign it`],
+  [WALLET_PROOF_REFUSALS.exchangeVerified, msg`This address is verified with your wallet, so it is not an exchange deposit address`],
+  [
+    WALLET_PROOF_REFUSALS.required,
+    msg`Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal`,
+  ],
+  [WALLET_SIGNATURE_REFUSALS.malformed, msg`This signature is not well formed: copy the whole signature your wallet gives, starting with 0x`],
+  [
+    WALLET_SIGNATURE_REFUSALS.invalid,
+    msg`This signature was not made by the address in the message: sign the message with the wallet of your saved USDT address`,
+  ],
+  [
+    WALLET_SIGNATURE_REFUSALS.contractUnsupported,
+    msg`This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.`,
+  ],
+  [WALLET_SIGNATURE_REFUSALS.unreachable, msg`Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.`],
 ]);
+
+/**
+ * A message with values in it ('… paused for 48 hours …'): matched by the English sentence the
+ * shared function writes, its values carried into the translation.
+ */
+interface Pattern {
+  /** The shared function that writes the English sentence (its values given as text). */
+  english: (...args: string[]) => string;
+  /** The English function's sentence with each value as a capture named for its argument (v0, v1…). */
+  match: RegExp;
+  translate: (...values: string[]) => MessageDescriptor;
+}
+
+/** The English function's output with markers for its values, turned into a pattern of the sentence. */
+function pattern<A extends unknown[]>(english: (...args: A) => string, translate: (...values: string[]) => MessageDescriptor): Pattern {
+  const markers = Array.from({ length: english.length }, (_, index) => `\uE000${index}\uE000`);
+  const sentence = english(...(markers as unknown as A));
+  // Each value a named capture, so that values the sentence says in another order than the arguments come back in theirs.
+  const source = sentence
+    .split(/\uE000(\d+)\uE000/)
+    .map((part, index) => (index % 2 ? `(?<v${part}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return { english: english as unknown as (...args: string[]) => string, match: new RegExp(`^${source}$`), translate };
+}
+
+export const API_PATTERNS: readonly Pattern[] = [
+  pattern(WITHDRAWAL_MESSAGES.walletChangeHold, (hours) => msg`For your security, withdrawals are paused for ${hours} hours after a wallet address change`),
+  pattern(
+    WALLET_PROOF_REFUSALS.exchangeHold,
+    (hours) => msg`For your security, the first withdrawal to an exchange deposit address waits ${hours} hours after the address is marked as one`,
+  ),
+  pattern(WALLET_PROOF_REFUSALS.domain, (expected, got) => msg`This message was made for another site (${got}); sign the message from ${expected}`),
+  pattern(WALLET_PROOF_REFUSALS.chain, (got) => msg`This message is for chain ${got}; payouts are made on BNB Smart Chain (chain 56)`),
+];
 
 /** The message in the page's language when it is one the client knows, else as the server wrote it. */
 export function translatedMessage(english: string): string {
   const descriptor = API_MESSAGES.get(english);
-  return descriptor ? i18n._(descriptor) : english;
+  if (descriptor) return i18n._(descriptor);
+  for (const { match, translate } of API_PATTERNS) {
+    const groups = match.exec(english)?.groups;
+    if (groups)
+      return i18n._(
+        translate(
+          ...Object.keys(groups)
+            .sort()
+            .map((name) => groups[name] ?? ''),
+        ),
+      );
+  }
+  return english;
 }

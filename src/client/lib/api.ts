@@ -5,6 +5,8 @@
  * The server's own `message` is kept so toasts can show it.
  */
 
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n/i18n.ts';
 import { sessionGone } from './session-hint.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -49,10 +51,11 @@ export const NETWORK_TROUBLE = 'Could not reach the server. Check your connectio
  * database or the chain node briefly away) is the server's, and kept. Null for a 4xx.
  */
 export function troubleMessage(error: unknown): string | null {
-  if (error instanceof NetworkError) return NETWORK_TROUBLE;
+  if (error instanceof NetworkError) return i18n._(msg`Could not reach the server. Check your connection and try again.`);
   if (!(error instanceof ApiError) || error.status < 500) return null;
-  const sentence = error.status === 503 && error.serverMessage ? error.serverMessage : SERVER_TROUBLE;
-  return error.requestId ? `${sentence} (Reference: ${error.requestId})` : sentence;
+  const sentence = error.status === 503 && error.serverMessage ? error.serverMessage : i18n._(msg`Something went wrong on our side. Please try again.`);
+  const reference = error.requestId;
+  return reference ? i18n._(msg`${sentence} (Reference: ${reference})`) : sentence;
 }
 
 function parseJson(text: string): unknown {

@@ -34,8 +34,10 @@ function unspoken(text: string): ReactNode {
 }
 
 function show(kind: Kind, title: string, description?: string, { silent = false }: ToastOptions = {}): void {
-  void Promise.all([import('sonner'), outlet]).then(([{ toast }]) => {
+  // An API message (a refusal, a failure) is shown in the page's language (i18n/api-messages.ts), loaded with the toasts.
+  void Promise.all([import('sonner'), import('../i18n/api-messages.ts'), outlet]).then(([{ toast }, { translatedMessage }]) => {
     toast.dismiss();
+    if (description) description = translatedMessage(description);
     const heading = silent ? unspoken(title) : title;
     const options = description ? { description: silent ? unspoken(description) : description } : {};
     if (kind === 'error') toast.error(heading, options);

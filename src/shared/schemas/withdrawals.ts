@@ -16,6 +16,7 @@ export const WITHDRAWAL_MESSAGES = {
   addressRequired: 'Please enter a valid BEP20 wallet address',
   alreadyDecided: 'This withdrawal request has already been processed',
   suspended: 'Your ambassador account is suspended',
+  walletChangeHold: (hours: number) => `For your security, withdrawals are paused for ${hours} hours after a wallet address change`,
   secondApproval: 'A second admin must approve this withdrawal',
   approverTooNew: (hours: number) =>
     `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed ${hours} hours before the withdrawal was requested`,

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
@@ -58,6 +59,7 @@ function returnFocus({ element, sections }: Opener & { element: HTMLElement }): 
  * focus back on closing.
  */
 export function DialogContent({ className, title, description, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const { t } = useLingui();
   const opener = useRef<Opener>({ element: null, sections: [] });
   const body = useRef<HTMLDivElement>(null);
   return (
@@ -94,7 +96,7 @@ export function DialogContent({ className, title, description, children, onOpenA
             <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
             {description ? <RadixDialog.Description className="text-sm text-muted">{description}</RadixDialog.Description> : null}
           </div>
-          <RadixDialog.Close className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground" aria-label="Close">
+          <RadixDialog.Close className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground" aria-label={t`Close`}>
             <X className="size-5" aria-hidden="true" />
           </RadixDialog.Close>
         </div>

@@ -23,6 +23,7 @@ import {
   type TWalletProofNonce,
   type TWalletProofResult,
   type WalletProofCode,
+  WALLET_PROOF_REFUSALS,
 } from '../../../shared/schemas/wallet-proof.ts';
 import { consumeAll, type Limit } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -35,23 +36,6 @@ import { buildProofMessage, siweOrigin } from './message.ts';
 import { verifyProofSignature } from './verify.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
-
-export const PROOF_MESSAGES = {
-  noAddress: 'Save your USDT payout address first, then verify it',
-  alreadyVerified: 'Your USDT payout address is already verified',
-  tooMany: 'Too many wallet verification attempts. Please try again later.',
-  malformed: 'This is not a Sign-In with Ethereum message: send back the message you were given, unchanged',
-  domain: (expected: string, got: string) => `This message was made for another site (${got}); sign the message from ${expected}`,
-  chain: (got: number) => `This message is for chain ${got}; payouts are made on BNB Smart Chain (chain ${WALLET_PROOF_CHAIN_ID})`,
-  address: 'This message names another address than your saved USDT payout address; ask for a new message to sign',
-  notIssued: 'This is not the message you were given to sign: ask for a new message and sign it unchanged',
-  expired: 'This message has expired (messages are valid for 10 minutes): ask for a new one and sign it',
-  used: 'This message was already used: ask for a new one and sign it',
-  exchangeVerified: 'This address is verified with your wallet, so it is not an exchange deposit address',
-  required: 'Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal',
-  exchangeHold: (hours: number) =>
-    `For your security, the first withdrawal to an exchange deposit address waits ${hours} hours after the address is marked as one`,
-} as const;
 
 function refusal(code: ErrorCode, reason: WalletProofCode, message: string, field?: string): AppError {
   return new AppError(code, message, field ? [{ path: field, message }] : undefined, reason);
@@ -90,13 +74,13 @@ function proofLimits(ctx: AppContext, userId: string, address: string): Limit[] 
 
 /** POST /api/wallet/proof/nonce: a message to sign for the saved address, single use, valid 10 minutes. */
 export async function issueProofNonce(ctx: AppContext, actor: SessionUser, row: AmbassadorRow, clientAddress: string): Promise<TWalletProofNonce> {
-  if (!row.usdtWalletAddress) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', PROOF_MESSAGES.noAddress);
-  await consumeAll(ctx.db, nonceLimits(ctx, actor.id, clientAddress), ctx.clock.now(), PROOF_MESSAGES.tooMany);
+  if (!row.usdtWalletAddress) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', WALLET_PROOF_REFUSALS.noAddress);
+  await consumeAll(ctx.db, nonceLimits(ctx, actor.id, clientAddress), ctx.clock.now(), WALLET_PROOF_REFUSALS.tooMany);
   return withTransaction(ctx, actor, async ({ tx, now }) => {
     const ambassador = await lockAmbassador(tx, row.id);
     const address = ambassador.usdtWalletAddress;
-    if (!address) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', PROOF_MESSAGES.noAddress);
-    if (ambassador.walletVerifiedAt) throw refusal('CONFLICT', 'WALLET_PROOF_ALREADY_VERIFIED', PROOF_MESSAGES.alreadyVerified);
+    if (!address) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', WALLET_PROOF_REFUSALS.noAddress);
+    if (ambassador.walletVerifiedAt) throw refusal('CONFLICT', 'WALLET_PROOF_ALREADY_VERIFIED', WALLET_PROOF_REFUSALS.alreadyVerified);
     // This ambassador's spent and lapsed messages are of no more use: the table keeps only live ones.
     await tx
       .delete(walletProofNonces)
@@ -126,9 +110,9 @@ export async function submitProof(
   input: { message: string; signature: string },
   clientAddress: string,
 ): Promise<TWalletProofResult> {
-  await consumeAll(ctx.db, proofLimits(ctx, actor.id, clientAddress), ctx.clock.now(), PROOF_MESSAGES.tooMany);
+  await consumeAll(ctx.db, proofLimits(ctx, actor.id, clientAddress), ctx.clock.now(), WALLET_PROOF_REFUSALS.tooMany);
   const saved = row.usdtWalletAddress;
-  if (!saved) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', PROOF_MESSAGES.noAddress);
+  if (!saved) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', WALLET_PROOF_REFUSALS.noAddress);
   let parsed: ReturnType<typeof parseSiweMessage>;
   try {
     parsed = parseSiweMessage(input.message);
@@ -136,12 +120,13 @@ export async function submitProof(
     parsed = {};
   }
   if (!parsed.address || !parsed.domain || parsed.chainId === undefined || !parsed.nonce || !parsed.uri || parsed.version !== '1') {
-    throw refusal('BAD_REQUEST', 'WALLET_PROOF_MESSAGE_MALFORMED', PROOF_MESSAGES.malformed, 'message');
+    throw refusal('BAD_REQUEST', 'WALLET_PROOF_MESSAGE_MALFORMED', WALLET_PROOF_REFUSALS.malformed, 'message');
   }
   const origin = siweOrigin(ctx.config.appUrl);
-  if (parsed.domain !== origin.domain) throw refusal('BAD_REQUEST', 'WALLET_PROOF_DOMAIN', PROOF_MESSAGES.domain(origin.domain, parsed.domain), 'message');
-  if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw refusal('BAD_REQUEST', 'WALLET_PROOF_CHAIN', PROOF_MESSAGES.chain(parsed.chainId), 'message');
-  if (parsed.address.toLowerCase() !== saved.toLowerCase()) throw refusal('BAD_REQUEST', 'WALLET_PROOF_ADDRESS', PROOF_MESSAGES.address, 'message');
+  if (parsed.domain !== origin.domain)
+    throw refusal('BAD_REQUEST', 'WALLET_PROOF_DOMAIN', WALLET_PROOF_REFUSALS.domain(origin.domain, parsed.domain), 'message');
+  if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw refusal('BAD_REQUEST', 'WALLET_PROOF_CHAIN', WALLET_PROOF_REFUSALS.chain(parsed.chainId), 'message');
+  if (parsed.address.toLowerCase() !== saved.toLowerCase()) throw refusal('BAD_REQUEST', 'WALLET_PROOF_ADDRESS', WALLET_PROOF_REFUSALS.address, 'message');
 
   const issued = (
     await ctx.db
@@ -150,9 +135,9 @@ export async function submitProof(
       .where(and(eq(walletProofNonces.nonce, parsed.nonce), eq(walletProofNonces.ambassadorId, row.id)))
   )[0];
   // Not issued to this ambassador, or altered in any way (statement, resource, times, scheme...).
-  if (!issued || issued.message !== input.message) throw refusal('BAD_REQUEST', 'WALLET_PROOF_MESSAGE_NOT_ISSUED', PROOF_MESSAGES.notIssued, 'message');
-  if (issued.usedAt) throw refusal('CONFLICT', 'WALLET_PROOF_NONCE_USED', PROOF_MESSAGES.used);
-  if (issued.expiresAt.getTime() <= ctx.clock.now().getTime()) throw refusal('CONFLICT', 'WALLET_PROOF_NONCE_EXPIRED', PROOF_MESSAGES.expired);
+  if (!issued || issued.message !== input.message) throw refusal('BAD_REQUEST', 'WALLET_PROOF_MESSAGE_NOT_ISSUED', WALLET_PROOF_REFUSALS.notIssued, 'message');
+  if (issued.usedAt) throw refusal('CONFLICT', 'WALLET_PROOF_NONCE_USED', WALLET_PROOF_REFUSALS.used);
+  if (issued.expiresAt.getTime() <= ctx.clock.now().getTime()) throw refusal('CONFLICT', 'WALLET_PROOF_NONCE_EXPIRED', WALLET_PROOF_REFUSALS.expired);
 
   const signature = input.signature as Hex;
   const method = await verifyProofSignature(ctx, saved as Address, input.message, signature);
@@ -168,12 +153,16 @@ export async function submitProof(
       .returning({ address: walletProofNonces.address });
     if (!consumed.length) {
       const expired = issued.expiresAt.getTime() <= now.getTime();
-      throw refusal('CONFLICT', expired ? 'WALLET_PROOF_NONCE_EXPIRED' : 'WALLET_PROOF_NONCE_USED', expired ? PROOF_MESSAGES.expired : PROOF_MESSAGES.used);
+      throw refusal(
+        'CONFLICT',
+        expired ? 'WALLET_PROOF_NONCE_EXPIRED' : 'WALLET_PROOF_NONCE_USED',
+        expired ? WALLET_PROOF_REFUSALS.expired : WALLET_PROOF_REFUSALS.used,
+      );
     }
     const ambassador = await lockAmbassador(tx, row.id);
     // The address may have changed while the signature was checked: the proof is of the one signed.
     if (ambassador.usdtWalletAddress?.toLowerCase() !== issued.address.toLowerCase()) {
-      throw refusal('CONFLICT', 'WALLET_PROOF_ADDRESS', PROOF_MESSAGES.address);
+      throw refusal('CONFLICT', 'WALLET_PROOF_ADDRESS', WALLET_PROOF_REFUSALS.address);
     }
     const address = ambassador.usdtWalletAddress;
     const proof = (
@@ -208,8 +197,8 @@ export async function declareExchange(ctx: AppContext, actor: SessionUser, row: 
     const { tx, now } = m;
     const ambassador = await lockAmbassador(tx, row.id);
     const address = ambassador.usdtWalletAddress;
-    if (!address) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', PROOF_MESSAGES.noAddress);
-    if (ambassador.walletVerifiedAt) throw refusal('CONFLICT', 'WALLET_PROOF_ALREADY_VERIFIED', PROOF_MESSAGES.exchangeVerified);
+    if (!address) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', WALLET_PROOF_REFUSALS.noAddress);
+    if (ambassador.walletVerifiedAt) throw refusal('CONFLICT', 'WALLET_PROOF_ALREADY_VERIFIED', WALLET_PROOF_REFUSALS.exchangeVerified);
     // Said again: the first declaration stands, so its hold is not started over.
     if (ambassador.walletExchangeAt) return { walletProof: 'exchange' as const, walletExchangeAt: ambassador.walletExchangeAt.toISOString() };
     await tx.update(ambassadors).set({ walletExchangeAt: now, updatedAt: now }).where(eq(ambassadors.id, ambassador.id));

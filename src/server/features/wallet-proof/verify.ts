@@ -10,17 +10,10 @@ import type { Config } from '../../config.ts';
 import { AppError, unavailable } from '../../errors.ts';
 import { rpcFailure } from '../wallet/chain.ts';
 import type { AppContext } from '../../context.ts';
+import { WALLET_SIGNATURE_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
 
 // viem's signature and client modules are loaded on the first proof, not at start (as chain.ts does).
 const loadViem = () => import('viem');
-
-export const VERIFY_MESSAGES = {
-  malformed: 'This signature is not well formed: copy the whole signature your wallet gives, starting with 0x',
-  invalid: 'This signature was not made by the address in the message: sign the message with the wallet of your saved USDT address',
-  contractUnsupported:
-    'This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.',
-  unreachable: 'Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.',
-} as const;
 
 export type ProofMethod = 'eoa' | 'contract';
 
@@ -53,22 +46,27 @@ export async function verifyProofSignature(
     if (!signer && !ctx.config.payouts.rpcUrl)
       throw new AppError(
         'BAD_REQUEST',
-        VERIFY_MESSAGES.malformed,
-        [{ path: 'signature', message: VERIFY_MESSAGES.malformed }],
+        WALLET_SIGNATURE_REFUSALS.malformed,
+        [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.malformed }],
         'WALLET_PROOF_SIGNATURE_MALFORMED',
       );
   }
   const { rpcUrl, rpcTimeoutMs } = ctx.config.payouts;
   if (!rpcUrl) {
     if (plain)
-      throw new AppError('BAD_REQUEST', VERIFY_MESSAGES.invalid, [{ path: 'signature', message: VERIFY_MESSAGES.invalid }], 'WALLET_PROOF_SIGNATURE_INVALID');
+      throw new AppError(
+        'BAD_REQUEST',
+        WALLET_SIGNATURE_REFUSALS.invalid,
+        [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.invalid }],
+        'WALLET_PROOF_SIGNATURE_INVALID',
+      );
     // Longer signatures are those of contracts (ERC-1271 schemes, ERC-6492 wrappers).
     if (isErc6492Signature(signature) || bytes > 65)
-      throw new AppError('UNPROCESSABLE', VERIFY_MESSAGES.contractUnsupported, undefined, 'WALLET_PROOF_CONTRACT_UNSUPPORTED');
+      throw new AppError('UNPROCESSABLE', WALLET_SIGNATURE_REFUSALS.contractUnsupported, undefined, 'WALLET_PROOF_CONTRACT_UNSUPPORTED');
     throw new AppError(
       'BAD_REQUEST',
-      VERIFY_MESSAGES.malformed,
-      [{ path: 'signature', message: VERIFY_MESSAGES.malformed }],
+      WALLET_SIGNATURE_REFUSALS.malformed,
+      [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.malformed }],
       'WALLET_PROOF_SIGNATURE_MALFORMED',
     );
   }
@@ -81,11 +79,16 @@ export async function verifyProofSignature(
     valid = await client.verifyMessage({ address, message, signature });
   } catch (error) {
     ctx.log.warn({ reason: await rpcFailure(error) }, 'could not verify a wallet proof on chain');
-    const failure = unavailable(VERIFY_MESSAGES.unreachable);
+    const failure = unavailable(WALLET_SIGNATURE_REFUSALS.unreachable);
     failure.cause = error;
     throw failure;
   }
   if (!valid)
-    throw new AppError('BAD_REQUEST', VERIFY_MESSAGES.invalid, [{ path: 'signature', message: VERIFY_MESSAGES.invalid }], 'WALLET_PROOF_SIGNATURE_INVALID');
+    throw new AppError(
+      'BAD_REQUEST',
+      WALLET_SIGNATURE_REFUSALS.invalid,
+      [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.invalid }],
+      'WALLET_PROOF_SIGNATURE_INVALID',
+    );
   return 'contract';
 }

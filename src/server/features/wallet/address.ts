@@ -12,12 +12,14 @@ import { walletChangedEmail } from '../../email/templates.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
-import { CLEARED_PROOF, PROOF_MESSAGES, walletProofOf } from '../wallet-proof/service.ts';
+import { CLEARED_PROOF, walletProofOf } from '../wallet-proof/service.ts';
+import { WALLET_PROOF_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
+import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
 export function holdMessage(config: Pick<Config, 'payouts'>): string {
-  return `For your security, withdrawals are paused for ${config.payouts.walletChangeHoldHours} hours after a wallet address change`;
+  return WITHDRAWAL_MESSAGES.walletChangeHold(config.payouts.walletChangeHoldHours);
 }
 
 /** When withdrawals may be requested again, or null when they are not paused. */
@@ -68,10 +70,10 @@ export async function exchangeHoldUntil(
 export async function assertProofAllows(db: Db, config: Pick<Config, 'payouts'>, row: AmbassadorRow, now: Date): Promise<'verified' | 'exchange' | 'none'> {
   const proof = walletProofOf(row);
   if (proof === 'none' && config.payouts.walletProof === 'required') {
-    throw new AppError('FORBIDDEN', PROOF_MESSAGES.required, undefined, 'WALLET_PROOF_REQUIRED');
+    throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.required, undefined, 'WALLET_PROOF_REQUIRED');
   }
   if (await exchangeHoldUntil(db, config, row, now)) {
-    throw new AppError('FORBIDDEN', PROOF_MESSAGES.exchangeHold(config.payouts.exchangeHoldHours), undefined, 'EXCHANGE_ADDRESS_HOLD');
+    throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.exchangeHold(config.payouts.exchangeHoldHours), undefined, 'EXCHANGE_ADDRESS_HOLD');
   }
   return proof;
 }

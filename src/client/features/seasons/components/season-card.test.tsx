@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { closedMonth } from '../../../../../test/helpers/published-month.ts';
+import { renderStatic } from '../../../../../test/helpers/render.ts';
 import type { TSeasonSummary } from '../../../../shared/schemas/seasons.ts';
 import { SeasonCard } from './season-card.tsx';
 
@@ -13,7 +13,7 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ');
 
 function render(season: TSeasonSummary): string {
-  return text(renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(SeasonCard, { season }))));
+  return text(renderStatic(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(SeasonCard, { season }))));
 }
 
 describe('a month on the Hall of Fame', () => {

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, ClipboardCopy, Landmark, PenLine, ShieldCheck, Smartphone, TriangleAlert, Wallet as WalletIcon, X } from 'lucide-react';
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +15,8 @@ import { Textarea } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap, useFocusOnMount } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useMarkExchange, useProofMessage, useProveWith, useSubmitProof } from '../api/wallet-proof.ts';
 import {
@@ -47,6 +51,7 @@ interface Props {
  * which cannot sign, is said to be one, with its longer first hold.
  */
 export function WalletProofActions({ address, proof, exchangeHoldHours, container }: Props) {
+  const { t } = useLingui();
   const wallets = useInjectedWallets();
   const prove = useProveWith();
   const issue = useProofMessage();
@@ -79,7 +84,7 @@ export function WalletProofActions({ address, proof, exchangeHoldHours, containe
         },
       },
       {
-        onSuccess: () => notify.success('Wallet Verified', `${shortenAddress(address)} is proven to be yours.`),
+        onSuccess: () => notify.success(t`Wallet Verified`, provenText(address)),
         onSettled: () => setStep(null),
       },
     );
@@ -101,26 +106,26 @@ export function WalletProofActions({ address, proof, exchangeHoldHours, containe
     else verifyWith(only);
   };
 
-  const failure = prove.error ? (prove.error instanceof WalletError ? prove.error.message : errorMessage(prove.error)) : null;
+  const failure = prove.error ? (prove.error instanceof WalletError ? prove.error.message : translatedMessage(errorMessage(prove.error))) : null;
   return (
     <div className="flex flex-col gap-3">
       {proof === 'verified' ? null : (
         <>
           <p className="text-xs text-muted">
             {proof === 'exchange'
-              ? 'Marked as an exchange deposit address. If it is a wallet you control, you can still verify it.'
-              : 'Prove this address is yours: your wallet signs a message. It is not a transaction and costs nothing.'}
+              ? t`Marked as an exchange deposit address. If it is a wallet you control, you can still verify it.`
+              : t`Prove this address is yours: your wallet signs a message. It is not a transaction and costs nothing.`}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={start} loading={prove.isPending}>
-              <ShieldCheck aria-hidden="true" /> Verify with your wallet
+              <ShieldCheck aria-hidden="true" /> <Trans>Verify with your wallet</Trans>
             </Button>
             <Button size="sm" variant="outline" onClick={() => openManual(false)} disabledFocusable={prove.isPending}>
-              <Smartphone aria-hidden="true" /> Sign in another wallet app
+              <Smartphone aria-hidden="true" /> <Trans>Sign in another wallet app</Trans>
             </Button>
             {proof === 'none' ? (
               <Button size="sm" variant="ghost" onClick={() => setExchangeOpen(true)} disabledFocusable={prove.isPending}>
-                <Landmark aria-hidden="true" /> This is an exchange deposit address
+                <Landmark aria-hidden="true" /> <Trans>This is an exchange deposit address</Trans>
               </Button>
             ) : null}
           </div>
@@ -144,16 +149,25 @@ export function WalletProofActions({ address, proof, exchangeHoldHours, containe
   );
 }
 
+function provenText(address: string): string {
+  const short = shortenAddress(address);
+  return i18n._(msg`${short} is proven to be yours.`);
+}
+
 function stepText(step: Step, wallet: string): string {
-  if (step === 'connect') return `Connecting to ${wallet}… Approve the connection in ${wallet}.`;
-  if (step === 'sign') return `Sign the message in ${wallet}. It is not a transaction and costs nothing.`;
-  return 'Checking the signature…';
+  if (step === 'connect') return i18n._(msg`Connecting to ${wallet}… Approve the connection in ${wallet}.`);
+  if (step === 'sign') return i18n._(msg`Sign the message in ${wallet}. It is not a transaction and costs nothing.`);
+  return i18n._(msg`Checking the signature…`);
 }
 
 function wrongAccountMessage(wallet: string, accounts: readonly string[], address: string): string {
   const connected = accounts[0];
-  if (!connected) return `${wallet} did not share an account. Unlock ${wallet}, then try again.`;
-  return `${wallet} is using ${shortenAddress(connected)}, not your saved address ${shortenAddress(address)}. Switch to that account in ${wallet} and try again, or change the saved address.`;
+  if (!connected) return i18n._(msg`${wallet} did not share an account. Unlock ${wallet}, then try again.`);
+  const using = shortenAddress(connected);
+  const saved = shortenAddress(address);
+  return i18n._(
+    msg`${wallet} is using ${using}, not your saved address ${saved}. Switch to that account in ${wallet} and try again, or change the saved address.`,
+  );
 }
 
 /** Several wallets in this browser: the person picks the one that holds the address. */
@@ -170,7 +184,7 @@ function WalletChooser({
   return (
     <section aria-labelledby="wallet-chooser-heading" className="flex flex-col gap-2 rounded-lg border border-border p-3">
       <h3 id="wallet-chooser-heading" ref={heading} className="text-sm font-semibold outline-none">
-        Which wallet holds this address?
+        <Trans>Which wallet holds this address?</Trans>
       </h3>
       <ul className="flex flex-col gap-2">
         {wallets.map((wallet) => (
@@ -183,7 +197,7 @@ function WalletChooser({
         ))}
       </ul>
       <Button size="sm" variant="ghost" className="self-start" onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
     </section>
   );
@@ -209,12 +223,14 @@ function ManualProof({
   noWalletFound: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const submit = useSubmitProof();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [copied, setCopied] = useState(false);
   const messageId = useId();
   const form = useForm({ resolver: zodResolver(ZSignatureForm), defaultValues: { signature: '' } });
   const message = issue.data?.message ?? null;
+  const shortAddress = shortenAddress(address);
 
   const copy = async () => {
     if (!message) return;
@@ -228,7 +244,7 @@ function ManualProof({
         area.focus();
         area.select();
       }
-      notify.error('Copy Failed', 'The message is selected: copy it with your device’s own Copy.');
+      notify.error(t`Copy Failed`, t`The message is selected: copy it with your device’s own Copy.`);
     }
   };
 
@@ -245,14 +261,14 @@ function ManualProof({
       { message, signature },
       {
         onSuccess: () => {
-          notify.success('Wallet Verified', `${shortenAddress(address)} is proven to be yours.`);
+          notify.success(t`Wallet Verified`, provenText(address));
           onClose();
         },
         onError: (error) => {
           // A refusal (another address, a used or expired message, a signature that does not match) belongs under the field.
           if (error instanceof ApiError && error.status < 500 && error.serverMessage)
             form.setError('signature', { type: 'server', message: error.serverMessage });
-          else notify.error('Verification Failed', errorMessage(error));
+          else notify.error(t`Verification Failed`, errorMessage(error));
         },
       },
     );
@@ -262,22 +278,30 @@ function ManualProof({
     <section aria-labelledby={`${messageId}-heading`} className="flex flex-col gap-3 rounded-lg border border-border p-3">
       <div className="flex items-start justify-between gap-2">
         <h3 id={`${messageId}-heading`} ref={heading} className="text-sm font-semibold outline-none">
-          Sign in another wallet app
+          <Trans>Sign in another wallet app</Trans>
         </h3>
-        <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close: sign in another wallet app">
+        <Button size="sm" variant="ghost" onClick={onClose} aria-label={t`Close: sign in another wallet app`}>
           <X aria-hidden="true" />
         </Button>
       </div>
       {noWalletFound ? (
-        <p className="text-sm text-muted">No wallet was found in this browser. Any wallet app that holds this address can sign the message instead.</p>
+        <p className="text-sm text-muted">
+          <Trans>No wallet was found in this browser. Any wallet app that holds this address can sign the message instead.</Trans>
+        </p>
       ) : null}
       <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm">
-        <li>Copy the message below.</li>
         <li>
-          In your wallet app, open &lsquo;Sign message&rsquo; (often in the account&rsquo;s menu or under Settings), choose the account{' '}
-          <span className="break-all font-mono">{shortenAddress(address)}</span>, paste the message and sign it.
+          <Trans>Copy the message below.</Trans>
         </li>
-        <li>Paste the signature the app gives back, then press &lsquo;Verify signature&rsquo;. The message is valid for 10 minutes.</li>
+        <li>
+          <Trans>
+            In your wallet app, open ‘Sign message’ (often in the account’s menu or under Settings), choose the account{' '}
+            <span className="break-all font-mono">{shortAddress}</span>, paste the message and sign it.
+          </Trans>
+        </li>
+        <li>
+          <Trans>Paste the signature the app gives back, then press ‘Verify signature’. The message is valid for 10 minutes.</Trans>
+        </li>
       </ol>
       {issue.isError ? (
         <IssueFailure error={issue.error} onRetry={newMessage} />
@@ -285,35 +309,35 @@ function ManualProof({
         <>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={messageId} className="text-sm font-medium">
-              Message to sign
+              <Trans>Message to sign</Trans>
             </label>
             <Textarea
               id={messageId}
               readOnly
-              value={message ?? 'Preparing the message…'}
+              value={message ?? t`Preparing the message…`}
               aria-busy={!message}
               rows={9}
               className="min-h-40 font-mono text-xs"
             />
             <div className="flex flex-wrap items-center gap-2">
               <Button size="sm" variant="outline" onClick={() => void copy()} disabledFocusable={!message}>
-                {copied ? <Check aria-hidden="true" /> : <ClipboardCopy aria-hidden="true" />} Copy message
+                {copied ? <Check aria-hidden="true" /> : <ClipboardCopy aria-hidden="true" />} <Trans>Copy message</Trans>
               </Button>
               <span role="status" className="text-xs text-muted">
-                {copied ? 'Copied.' : ''}
+                {copied ? t`Copied.` : ''}
               </span>
             </div>
           </div>
-          <Form form={form} onSubmit={send} className="flex flex-col gap-3" aria-label="Verify signature">
-            <FormField name="signature" label="Signature" hint="0x followed by the hexadecimal characters your wallet app shows." required>
+          <Form form={form} onSubmit={send} className="flex flex-col gap-3" aria-label={t`Verify signature`}>
+            <FormField name="signature" label={t`Signature`} hint={t`0x followed by the hexadecimal characters your wallet app shows.`} required>
               <Textarea rows={3} className="min-h-20 break-all font-mono text-xs" spellCheck={false} autoComplete="off" placeholder="0x…" />
             </FormField>
             <div className="flex flex-wrap gap-2 sm:justify-end">
               <Button size="sm" variant="outline" onClick={newMessage} disabledFocusable={issue.isPending || submit.isPending}>
-                New message
+                <Trans>New message</Trans>
               </Button>
               <Button type="submit" size="sm" loading={submit.isPending} disabledFocusable={!message}>
-                <PenLine aria-hidden="true" /> Verify signature
+                <PenLine aria-hidden="true" /> <Trans>Verify signature</Trans>
               </Button>
             </div>
           </Form>
@@ -326,58 +350,67 @@ function ManualProof({
 function IssueFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
-      <p>The message could not be prepared. {errorMessage(error)}</p>
+      <p>
+        <Trans>The message could not be prepared.</Trans> {translatedMessage(errorMessage(error))}
+      </p>
       <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );
 }
 
-const ACKNOWLEDGE_MESSAGE = 'Tick the box to confirm you understand.';
-const ZExchangeForm = z.object({ acknowledged: z.boolean().refine((value) => value, ACKNOWLEDGE_MESSAGE) });
+const ZExchangeForm = z.object({ acknowledged: z.boolean().refine((value) => value, { error: () => i18n._(msg`Tick the box to confirm you understand.`) }) });
 
 /** 'This is an exchange deposit address': the warning, then the person's explicit acknowledgement. */
 function ExchangeDialog({ address, holdHours, onClose }: { address: string; holdHours: number; onClose: () => void }) {
+  const { t } = useLingui();
   const mark = useMarkExchange();
   const form = useForm({ resolver: zodResolver(ZExchangeForm), defaultValues: { acknowledged: false } });
   const acknowledged = form.watch('acknowledged');
   const submit = () =>
     mark.mutate(undefined, {
       onSuccess: () => {
-        notify.success('Exchange Address Noted', `${shortenAddress(address)} is marked as an exchange deposit address.`);
+        const short = shortenAddress(address);
+        notify.success(t`Exchange Address Noted`, t`${short} is marked as an exchange deposit address.`);
         onClose();
       },
-      onError: (error) => notify.error('Update Failed', errorMessage(error)),
+      onError: (error) => notify.error(t`Update Failed`, errorMessage(error)),
     });
   return (
-    <ModalDialog onClose={onClose} title="This is an exchange deposit address" description={<span className="break-all font-mono">{address}</span>}>
-      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Confirm exchange deposit address">
+    <ModalDialog onClose={onClose} title={t`This is an exchange deposit address`} description={<span className="break-all font-mono">{address}</span>}>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Confirm exchange deposit address`}>
         <Warning>
           <p>
-            An exchange deposit address belongs to the exchange, not to you: it cannot sign a message, so it <strong>cannot be verified</strong>.
+            <Trans>
+              An exchange deposit address belongs to the exchange, not to you: it cannot sign a message, so it <strong>cannot be verified</strong>.
+            </Trans>
           </p>
           <p>
-            Your <strong>first withdrawal to it waits {holdHours} hours</strong> before it can be paid, so there is time to notice if someone else changed your
-            address. Make sure the exchange accepts USDT on BNB Smart Chain (BEP20) at this address: money sent on another network may be lost.
+            <Trans>
+              Your <strong>first withdrawal to it waits {holdHours} hours</strong> before it can be paid, so there is time to notice if someone else changed
+              your address. Make sure the exchange accepts USDT on BNB Smart Chain (BEP20) at this address: money sent on another network may be lost.
+            </Trans>
           </p>
         </Warning>
-        <FormFieldset name="acknowledged" legend="Your confirmation" required>
+        <FormFieldset name="acknowledged" legend={t`Your confirmation`} required>
           <label className="flex cursor-pointer items-start gap-2.5 text-sm">
             <Checkbox
               checked={acknowledged}
               onCheckedChange={(value) => form.setValue('acknowledged', value === true, { shouldValidate: form.formState.isSubmitted })}
               className="mt-0.5"
             />
-            <span>I understand that this address cannot be verified and that my first withdrawal to it waits {holdHours} hours.</span>
+            <span>
+              <Trans>I understand that this address cannot be verified and that my first withdrawal to it waits {holdHours} hours.</Trans>
+            </span>
           </label>
         </FormFieldset>
         <DialogFooter className="mt-0">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={mark.isPending}>
-            <Landmark aria-hidden="true" /> Confirm exchange address
+            <Landmark aria-hidden="true" /> <Trans>Confirm exchange address</Trans>
           </Button>
         </DialogFooter>
       </Form>

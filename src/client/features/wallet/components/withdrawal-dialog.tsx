@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowUpRight } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatUsdt } from '../../../../shared/format.ts';
+import { usdtAmountIn } from '../../../../shared/localized-format.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { separatorsOf } from '../../../../shared/money-input.ts';
 import type { WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
@@ -29,7 +30,7 @@ interface Props {
 
 export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof, withdrawable }: Props) {
   const mutation = useRequestWithdrawal();
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const schema = useMemo(() => withdrawalForm(withdrawable, i18n.locale), [withdrawable, i18n.locale]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', walletAddress: savedAddress } });
   // One Idempotency-Key per distinct request: pressing the button again after a lost answer repeats it safely.
@@ -49,10 +50,14 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof
     wasOpen.current = open;
   }, [open, savedAddress, reset, resetForm]);
 
+  const available = usdtAmountIn(withdrawable, i18n.locale);
   const typed = form.watch('walletAddress').trim();
   const otherAddress = typed !== '' && typed.toLowerCase() !== savedAddress.toLowerCase();
   // A refusal of the request as a whole (a hold, WALLET_PROOF=required) stays in the dialog beside its toast.
-  const refusal = mutation.error instanceof ApiError && mutation.error.status < 500 && !mutation.error.fieldErrors.length ? mutation.error.serverMessage : null;
+  const refusal =
+    mutation.error instanceof ApiError && mutation.error.status < 500 && !mutation.error.fieldErrors.length
+      ? translatedMessage(mutation.error.serverMessage ?? '')
+      : null;
 
   const invalid = (errors: FieldErrors<TWithdrawalInput>) => {
     const first = firstError(errors, ['amount', 'walletAddress']);
@@ -69,32 +74,34 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof
       {
         onSuccess: () => {
           onOpenChange(false);
-          notify.success('Withdrawal Requested', 'Your withdrawal request is pending admin approval.');
+          notify.success(t`Withdrawal Requested`, t`Your withdrawal request is pending admin approval.`);
         },
-        onError: (error) => notify.error('Request Failed', errorMessage(error)),
+        onError: (error) => notify.error(t`Request Failed`, errorMessage(error)),
       },
     );
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Request Withdrawal" description={`USDT on the BEP20 network. Available to withdraw: ${formatUsdt(withdrawable)}.`}>
-        <Form form={form} onSubmit={submit} onInvalid={invalid} className="flex flex-col gap-4" aria-label="Request Withdrawal">
-          <FormField name="amount" label="Amount (USDT)" hint="Minimum 50 USDT" required>
+      <DialogContent title={t`Request Withdrawal`} description={t`USDT on the BEP20 network. Available to withdraw: ${available}.`}>
+        <Form form={form} onSubmit={submit} onInvalid={invalid} className="flex flex-col gap-4" aria-label={t`Request Withdrawal`}>
+          <FormField name="amount" label={t`Amount (USDT)`} hint={t`Minimum 50 USDT`} required>
             {/* Text, not a number input: a number input refuses '50,5' in a browser set to English, and the page's language decides (shared/money-input.ts). */}
             <Input type="text" inputMode="decimal" autoComplete="off" placeholder={`50${separatorsOf(i18n.locale).decimal}00`} />
           </FormField>
-          <FormField name="walletAddress" label="BEP20 Wallet Address" hint="Defaults to your saved USDT wallet; you may use another." required>
+          <FormField name="walletAddress" label={t`BEP20 Wallet Address`} hint={t`Defaults to your saved USDT wallet; you may use another.`} required>
             <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
           </FormField>
           <div className="flex flex-col gap-1.5 text-sm" aria-live="polite">
             {otherAddress ? (
               <p className="text-gold">
-                Another address replaces your saved one: it starts unverified, and withdrawals pause for your security before one can be made to it.
+                <Trans>
+                  Another address replaces your saved one: it starts unverified, and withdrawals pause for your security before one can be made to it.
+                </Trans>
               </p>
             ) : (
               <p className="flex flex-wrap items-center gap-2 text-muted">
-                Your saved address: <WalletProofLabel proof={walletProof} length="long" />
+                <Trans>Your saved address:</Trans> <WalletProofLabel proof={walletProof} length="long" />
               </p>
             )}
           </div>
@@ -105,11 +112,11 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof
           ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabledFocusable={mutation.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={mutation.isPending}>
               <ArrowUpRight aria-hidden="true" />
-              {mutation.isPending ? 'Submitting...' : 'Submit Request'}
+              {mutation.isPending ? t`Submitting...` : t`Submit Request`}
             </Button>
           </DialogFooter>
         </Form>

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
 import { localizedAmount } from '../../../../shared/money-input.ts';
 import { compareMoney } from '../../../../shared/money.ts';
 import { WITHDRAWAL_MESSAGES, ZWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 
 /**
  * The withdrawal dialog's schema: the shared request schema (the amount read exactly, at most 2
@@ -21,8 +23,8 @@ export function withdrawalForm(withdrawable: string, locale: string) {
   });
 }
 
-/** Spec §5's toast titles for the dialog's messages. */
-export function problemTitle(field: 'amount' | 'walletAddress', message: string): 'Invalid Amount' | 'Insufficient Balance' | 'Invalid Address' {
-  if (field === 'walletAddress') return 'Invalid Address';
-  return message === WITHDRAWAL_MESSAGES.insufficient ? 'Insufficient Balance' : 'Invalid Amount';
+/** Spec §5's toast titles for the dialog's messages ('Invalid Amount', 'Insufficient Balance', 'Invalid Address'), in the page's language. */
+export function problemTitle(field: 'amount' | 'walletAddress', message: string): string {
+  if (field === 'walletAddress') return i18n._(msg`Invalid Address`);
+  return message === WITHDRAWAL_MESSAGES.insufficient ? i18n._(msg`Insufficient Balance`) : i18n._(msg`Invalid Amount`);
 }

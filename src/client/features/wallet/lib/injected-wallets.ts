@@ -4,7 +4,9 @@
  * (each announces itself with a name and an icon); an older wallet that only sets `window.ethereum`
  * is the fallback.
  */
+import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
+import { i18n } from '../../../i18n/i18n.ts';
 
 /** EIP-1193: the one method a wallet provider must have. */
 export interface Eip1193Provider {
@@ -45,7 +47,7 @@ function announced(event: Event): InjectedWallet | null {
 function legacyWallet(): InjectedWallet | null {
   const ethereum: unknown = (window as { ethereum?: unknown }).ethereum;
   if (!isProvider(ethereum)) return null;
-  return { id: FALLBACK_ID, name: 'Browser wallet', icon: null, provider: ethereum };
+  return { id: FALLBACK_ID, name: i18n._(msg`Browser wallet`), icon: null, provider: ethereum };
 }
 
 /**
@@ -97,20 +99,24 @@ function walletCode(error: unknown): number | null {
 
 /** What a wallet's error means for the person (EIP-1193's codes, and JSON-RPC's 'request already pending'). */
 export function walletErrorMessage(error: unknown, walletName: string): string {
+  return i18n._(walletErrorDescriptor(error, walletName));
+}
+
+function walletErrorDescriptor(error: unknown, walletName: string) {
   switch (walletCode(error)) {
     case 4001:
-      return `You declined the request in ${walletName}. Nothing was signed; you can try again.`;
+      return msg`You declined the request in ${walletName}. Nothing was signed; you can try again.`;
     case 4100:
-      return `${walletName} has not allowed this site to use your account. Connect the account in ${walletName}, then try again.`;
+      return msg`${walletName} has not allowed this site to use your account. Connect the account in ${walletName}, then try again.`;
     case 4200:
-      return `${walletName} cannot sign messages. Use 'Sign in another wallet app' instead.`;
+      return msg`${walletName} cannot sign messages. Use 'Sign in another wallet app' instead.`;
     case 4900:
     case 4901:
-      return `${walletName} is not connected. Open ${walletName}, unlock it, and try again.`;
+      return msg`${walletName} is not connected. Open ${walletName}, unlock it, and try again.`;
     case -32002:
-      return `${walletName} already has a request waiting. Open ${walletName} to finish or cancel it, then try again.`;
+      return msg`${walletName} already has a request waiting. Open ${walletName} to finish or cancel it, then try again.`;
     default:
-      return `${walletName} could not sign the message. Try again, or use 'Sign in another wallet app' instead.`;
+      return msg`${walletName} could not sign the message. Try again, or use 'Sign in another wallet app' instead.`;
   }
 }
 
@@ -125,7 +131,7 @@ export async function requestAccounts(wallet: InjectedWallet): Promise<string[]>
 export async function personalSign(wallet: InjectedWallet, message: string, account: string): Promise<string> {
   const signature = await wallet.provider.request({ method: 'personal_sign', params: [hexUtf8(message), account] });
   if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
-    throw new WalletError(`${wallet.name} gave back something that is not a signature.`);
+    throw new WalletError(i18n._(msg`${wallet.name} gave back something that is not a signature.`));
   return signature;
 }
 

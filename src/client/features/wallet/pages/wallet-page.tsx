@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowUpRight, Award, Check, Coins, DollarSign, History, Pencil, Wallet as WalletIcon, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
-import { formatDateTime, formatGcm, formatSignedAmount, formatUsdt } from '../../../../shared/format.ts';
+import { dateTimeIn, gcmIn, signedAmountIn, usdtAmountIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
 import { compareMoney, toCents } from '../../../../shared/money.ts';
 import { ZUsdtWalletForm } from '../../../../shared/schemas/wallet.ts';
@@ -12,7 +15,7 @@ import type { TTransactionView } from '../../../../shared/schemas/wallet.ts';
 import type { TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { useAmbassadorEditor } from '../../../api/ambassador.ts';
-import { BadgePill, asBadgeLevel } from '../../../components/badge-level.tsx';
+import { BadgePill, asBadgeLevel, badgeLabel } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -35,9 +38,10 @@ import { WalletProofActions } from '../components/wallet-proof.tsx';
 import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
 
 export function WalletPage() {
+  const { t } = useLingui();
   return (
     <MemberLayout shortReportLabel>
-      <AmbassadorState loadingLabel="Loading wallet..." failure="The wallet could not be loaded.">
+      <AmbassadorState loadingLabel={t`Loading wallet...`} failure={t`The wallet could not be loaded.`}>
         {(ambassador) => <WalletView ambassador={ambassador} />}
       </AmbassadorState>
     </MemberLayout>
@@ -45,6 +49,8 @@ export function WalletPage() {
 }
 
 function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const level = asBadgeLevel(ambassador.badgeLevel);
   const [dialogOpen, setDialogOpen] = useState(false);
   const withdrawable = ambassador.withdrawableUsdt ?? ambassador.totalUsdtEarned;
@@ -59,28 +65,48 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
   // WALLET_PROOF=required: an unproven address is refused; the page says so first.
   const proofMissing = hasAddress && ambassador.walletProofRequired && ambassador.walletProof === 'none';
 
+  const withdrawHint = (): string => {
+    if (!hasAddress) return t`Please add your USDT wallet address to enable withdrawals`;
+    if (pausedUntil) {
+      const until = dateTimeIn(pausedUntil, locale);
+      return pausedForExchange
+        ? t`Your first withdrawal to an exchange deposit address can be requested from ${until}: an address that cannot be verified waits longer.`
+        : t`For your security, withdrawals are paused until ${until} after a wallet address change.`;
+    }
+    if (proofMissing) return t`To withdraw, verify your USDT address with your wallet, or say it is an exchange deposit address.`;
+    if (!enough) return t`You need at least 50 USDT to request a withdrawal`;
+    const amount = usdtAmountIn(withdrawable, locale);
+    return t`You can withdraw up to ${amount}.`;
+  };
+
   return (
     <div className="flex flex-col gap-6">
       {suspended ? <SuspendedNotice ambassador={ambassador} /> : null}
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Wallet</h1>
-        <p className="text-muted">Your balances, payout wallet, withdrawals and transactions.</p>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          <Trans>Wallet</Trans>
+        </h1>
+        <p className="text-muted">
+          <Trans>Your balances, payout wallet, withdrawals and transactions.</Trans>
+        </p>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card>
           <CardHeader>
             <CardDescription className="inline-flex items-center gap-2">
-              <Award className="size-4" aria-hidden="true" /> Current Badge
+              <Award className="size-4" aria-hidden="true" /> <Trans>Current Badge</Trans>
             </CardDescription>
             <BadgePill level={level} className="w-fit px-3 py-1 text-sm" />
           </CardHeader>
           <CardContent>
-            <p className="mb-2 text-xs text-muted">Thresholds in GCM earned per month</p>
-            <ul className="grid grid-cols-2 gap-2 text-xs" aria-label="Badge thresholds (GCM per month)">
+            <p className="mb-2 text-xs text-muted">
+              <Trans>Thresholds in GCM earned per month</Trans>
+            </p>
+            <ul className="grid grid-cols-2 gap-2 text-xs" aria-label={t`Badge thresholds (GCM per month)`}>
               {BADGE_TIERS.map((tier) => (
                 <li key={tier.level} className={cn('rounded-lg border px-2 py-1.5', tier.level === level ? 'border-gold/60 bg-gold/10' : 'border-border')}>
-                  <span className="font-semibold">{tier.label}</span> <span className="text-muted">{badgeRangeLabel(tier)}</span>
+                  <span className="font-semibold">{badgeLabel(tier.level)}</span> <span className="text-muted">{badgeRangeLabel(tier)}</span>
                 </li>
               ))}
             </ul>
@@ -88,53 +114,47 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
         </Card>
         <BalanceCard
           icon={<Coins />}
-          title="GCM Balance"
+          title={t`GCM Balance`}
           accent="gold"
           rows={[
-            ['Total earned', formatGcm(ambassador.totalGcmEarned)],
-            ['This month', formatGcm(ambassador.monthlyGcm)],
+            [t`Total earned`, gcmIn(ambassador.totalGcmEarned, locale)],
+            [t`This month`, gcmIn(ambassador.monthlyGcm, locale)],
           ]}
         />
         <BalanceCard
           icon={<DollarSign />}
-          title="USDT Balance"
+          title={t`USDT Balance`}
           accent="green"
           rows={[
-            ['Total earned', formatUsdt(ambassador.totalUsdtEarned)],
-            ['This month', formatUsdt(ambassador.monthlyUsdt)],
-            ['Available to withdraw', formatUsdt(withdrawable)],
-            ...(pending ? ([['Pending withdrawals', formatUsdt(pending)]] as Array<[string, string]>) : []),
+            [t`Total earned`, usdtFigureIn(ambassador.totalUsdtEarned, locale)],
+            [t`This month`, usdtFigureIn(ambassador.monthlyUsdt, locale)],
+            [t`Available to withdraw`, usdtFigureIn(withdrawable, locale)],
+            ...(pending ? ([[t`Pending withdrawals`, usdtFigureIn(pending, locale)]] as Array<[string, string]>) : []),
           ]}
-          highlight="Available to withdraw"
+          highlight={t`Available to withdraw`}
         />
       </div>
 
       <Card>
         <CardHeader>
           <CardTitle className="inline-flex items-center gap-2">
-            <WalletIcon className="size-5 text-gold" aria-hidden="true" /> Wallets
+            <WalletIcon className="size-5 text-gold" aria-hidden="true" /> <Trans>Wallets</Trans>
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <div className="rounded-xl border border-border p-4">
-            <p className="text-sm font-semibold">GCM Wallet</p>
-            <p className="mt-1 text-sm text-muted">Coming Soon</p>
+            <p className="text-sm font-semibold">
+              <Trans>GCM Wallet</Trans>
+            </p>
+            <p className="mt-1 text-sm text-muted">
+              <Trans>Coming Soon</Trans>
+            </p>
           </div>
           <UsdtWalletEditor ambassador={ambassador} />
         </CardContent>
         <CardContent className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
           <div className={cn('text-sm', pausedUntil || proofMissing ? 'text-gold' : 'text-muted')} id="withdraw-hint">
-            {!hasAddress
-              ? 'Please add your USDT wallet address to enable withdrawals'
-              : pausedUntil
-                ? pausedForExchange
-                  ? `Your first withdrawal to an exchange deposit address can be requested from ${formatDateTime(pausedUntil)}: an address that cannot be verified waits longer.`
-                  : `For your security, withdrawals are paused until ${formatDateTime(pausedUntil)} after a wallet address change.`
-                : proofMissing
-                  ? 'To withdraw, verify your USDT address with your wallet, or say it is an exchange deposit address.'
-                  : !enough
-                    ? 'You need at least 50 USDT to request a withdrawal'
-                    : `You can withdraw up to ${formatUsdt(withdrawable)}.`}
+            {withdrawHint()}
           </div>
           {/* Unavailable but focusable: it says why (the hint), and keeps the focus when a request leaves too little to withdraw. */}
           <Button
@@ -142,7 +162,7 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
             disabledFocusable={!hasAddress || !enough || suspended || Boolean(pausedUntil) || proofMissing}
             aria-describedby="withdraw-hint"
           >
-            <ArrowUpRight aria-hidden="true" /> Request Withdrawal
+            <ArrowUpRight aria-hidden="true" /> <Trans>Request Withdrawal</Trans>
           </Button>
         </CardContent>
       </Card>
@@ -186,7 +206,7 @@ function BalanceCard({
           {rows.map(([label, value], index) => (
             <div key={label} className={cn('flex items-baseline justify-between gap-3', highlight === label && 'rounded-lg bg-surface-2 px-2 py-1.5')}>
               <dt className="text-sm text-muted">{label}</dt>
-              <dd className={cn('font-mono font-bold', index === 0 ? 'text-2xl' : 'text-base', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>
+              <dd className={cn('shrink-0 whitespace-nowrap font-mono font-bold', index === 0 ? 'text-2xl' : 'text-base', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>
                 {value}
               </dd>
             </div>
@@ -198,14 +218,15 @@ function BalanceCard({
 }
 
 function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const { t } = useLingui();
   const address = ambassador.usdtWalletAddress;
   const [editing, setEditing] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const { editor, editButton } = useEditorFocus(editing);
   const form = useForm({ resolver: zodResolver(ZUsdtWalletForm), defaultValues: { usdtWalletAddress: address ?? '' } });
   const update = useAmbassadorEditor(form, {
-    title: 'Wallet Updated',
-    description: 'Your USDT wallet address has been saved.',
+    title: t`Wallet Updated`,
+    description: t`Your USDT wallet address has been saved.`,
     then: () => setEditing(false),
   });
 
@@ -216,7 +237,7 @@ function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
   // Spec §5: an empty address is refused here, with an 'Error' toast as well.
   const invalid = (errors: FieldErrors<{ usdtWalletAddress: string }>) => {
     const first = firstError(errors, ['usdtWalletAddress']);
-    if (first) notify.error('Error', first.message);
+    if (first) notify.error(t`Error`, first.message);
   };
   const save = ({ usdtWalletAddress }: { usdtWalletAddress: string }) => update.save({ usdtWalletAddress });
 
@@ -224,14 +245,16 @@ function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
     return (
       <div ref={box} className="flex flex-col gap-2 rounded-xl border border-border p-4">
         <div className="flex items-center justify-between gap-2">
-          <p className="text-sm font-semibold">USDT Wallet (BEP20)</p>
+          <p className="text-sm font-semibold">
+            <Trans>USDT Wallet (BEP20)</Trans>
+          </p>
           {/* Named for what it edits, starting with the word shown (WCAG 2.5.3). */}
-          <Button ref={editButton} variant="outline" size="sm" onClick={start} aria-label={`${address ? 'Edit' : 'Add'} USDT wallet address`}>
-            <Pencil aria-hidden="true" /> {address ? 'Edit' : 'Add'}
+          <Button ref={editButton} variant="outline" size="sm" onClick={start} aria-label={address ? t`Edit USDT wallet address` : t`Add USDT wallet address`}>
+            <Pencil aria-hidden="true" /> {address ? t`Edit` : t`Add`}
           </Button>
         </div>
         <p className={cn('break-all text-sm', address ? 'font-mono' : 'text-muted')} data-testid="usdt-wallet">
-          {address ?? 'No USDT wallet address saved yet.'}
+          {address ?? t`No USDT wallet address saved yet.`}
         </p>
         {address ? (
           <>
@@ -244,21 +267,31 @@ function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
   }
   return (
     <div ref={editor}>
-      <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4" aria-label="Edit USDT wallet">
+      <Form
+        form={form}
+        onSubmit={save}
+        onInvalid={invalid}
+        className="flex flex-col gap-3 rounded-xl border border-gold/40 p-4"
+        aria-label={t`Edit USDT wallet`}
+      >
         <FormField
           name="usdtWalletAddress"
-          label="USDT Wallet (BEP20)"
-          hint={`A BEP20 (Binance Smart Chain) address, starting with 0x.${ambassador.walletProof === 'none' ? '' : ' A new address starts unverified: you verify it again.'}`}
+          label={t`USDT Wallet (BEP20)`}
+          hint={
+            ambassador.walletProof === 'none'
+              ? t`A BEP20 (Binance Smart Chain) address, starting with 0x.`
+              : t`A BEP20 (Binance Smart Chain) address, starting with 0x. A new address starts unverified: you verify it again.`
+          }
           required
         >
           <Input placeholder="0x..." className="font-mono" spellCheck={false} autoComplete="off" />
         </FormField>
         <div className="flex gap-2 sm:justify-end">
           <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabledFocusable={update.pending}>
-            <X aria-hidden="true" /> Cancel
+            <X aria-hidden="true" /> <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" size="sm" loading={update.pending}>
-            <Check aria-hidden="true" /> Save Wallet
+            <Check aria-hidden="true" /> <Trans>Save Wallet</Trans>
           </Button>
         </div>
       </Form>
@@ -266,24 +299,28 @@ function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
   );
 }
 
-const WITHDRAWAL_COLUMNS: ReadonlyArray<Column<TWithdrawalView>> = [
-  { header: 'Amount', cell: (w) => <span className="font-mono text-lg font-bold">{formatUsdt(w.amount)}</span>, card: 'title' },
-  {
-    header: 'Wallet',
-    cell: (w) => (
-      <span className="font-mono text-xs" title={w.walletAddress}>
-        {shortenAddress(w.walletAddress)}
-      </span>
-    ),
-  },
-  { header: 'Requested', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
-  {
-    header: 'Admin Notes',
-    cell: (w) => (w.status === 'rejected' ? <RejectedWithdrawal withdrawal={w} /> : <span className="text-muted">{w.adminNotes ?? '-'}</span>),
-    className: 'max-w-96 whitespace-normal',
-  },
-  { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
-];
+function useWithdrawalColumns(): ReadonlyArray<Column<TWithdrawalView>> {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  return [
+    { header: t`Amount`, cell: (w) => <span className="font-mono text-lg font-bold">{usdtAmountIn(w.amount, locale)}</span>, card: 'title' },
+    {
+      header: t`Wallet`,
+      cell: (w) => (
+        <span className="font-mono text-xs" title={w.walletAddress}>
+          {shortenAddress(w.walletAddress)}
+        </span>
+      ),
+    },
+    { header: t`Requested`, cell: (w) => <span className="text-muted">{dateTimeIn(w.createdAt, locale)}</span> },
+    {
+      header: t`Admin Notes`,
+      cell: (w) => (w.status === 'rejected' ? <RejectedWithdrawal withdrawal={w} /> : <span className="text-muted">{w.adminNotes ?? '-'}</span>),
+      className: 'max-w-96 whitespace-normal',
+    },
+    { header: t`Status`, cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
+  ];
+}
 
 /** Why a withdrawal was rejected, and its one appeal (DECISIONS §6). */
 function RejectedWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
@@ -298,6 +335,8 @@ function RejectedWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
 
 /** Spec §2: shown only when any exist (and when they could not be read, which it says). */
 function WithdrawalList() {
+  const { t } = useLingui();
+  const columns = useWithdrawalColumns();
   const withdrawals = useWithdrawals();
   const list = withdrawals.data ?? [];
   if (withdrawals.status !== 'error' && list.length === 0) return null;
@@ -305,53 +344,75 @@ function WithdrawalList() {
     <Card>
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <ArrowUpRight className="size-5 text-gold" aria-hidden="true" /> Withdrawal Requests
+          <ArrowUpRight className="size-5 text-gold" aria-hidden="true" /> <Trans>Withdrawal Requests</Trans>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <QueryState query={withdrawals} failure="Your withdrawal requests could not be loaded." isEmpty={(rows) => rows.length === 0}>
-          {(rows) => <ResponsiveTable label="Withdrawal Requests" rows={rows} rowKey={(w) => w.id} columns={WITHDRAWAL_COLUMNS} />}
+        <QueryState query={withdrawals} failure={t`Your withdrawal requests could not be loaded.`} isEmpty={(rows) => rows.length === 0}>
+          {(rows) => <ResponsiveTable label={t`Withdrawal Requests`} rows={rows} rowKey={(w) => w.id} columns={columns} />}
         </QueryState>
       </CardContent>
     </Card>
   );
 }
 
+/** Each kind of ledger entry, named in the page's language (shared/enums.ts keeps the codes). */
+const TRANSACTION_TYPE_NAMES: Readonly<Record<TTransactionView['type'], MessageDescriptor>> = {
+  reward: msg`reward`,
+  withdrawal: msg`withdrawal`,
+  prize: msg`prize`,
+  lottery: msg`lottery`,
+};
+
 /** Spec §2: the type in upper case, the amount signed, green when positive and red when negative. */
-const TRANSACTION_COLUMNS: ReadonlyArray<Column<TTransactionView>> = [
-  { header: 'Date', cell: (t) => <span className="text-muted">{formatDateTime(t.createdAt)}</span> },
-  { header: 'Type', cell: (t) => t.type.toUpperCase(), className: 'font-semibold', card: 'title' },
-  { header: 'Description', cell: (t) => t.description || '-', className: 'max-w-72 whitespace-normal' },
-  {
-    header: 'Amount',
-    align: 'right',
-    card: 'aside',
-    cell: (t) => (
-      <span className={cn('font-mono font-bold', t.amount.trim().startsWith('-') ? 'text-danger' : 'text-pitch-light')}>
-        {formatSignedAmount(t.amount, t.currency)}
-      </span>
-    ),
-  },
-];
+function useTransactionColumns(): ReadonlyArray<Column<TTransactionView>> {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  return [
+    { header: t`Date`, cell: (row) => <span className="text-muted">{dateTimeIn(row.createdAt, locale)}</span> },
+    { header: t`Type`, cell: (row) => i18n._(TRANSACTION_TYPE_NAMES[row.type]).toLocaleUpperCase(locale), className: 'font-semibold', card: 'title' },
+    { header: t`Description`, cell: (row) => row.description || '-', className: 'max-w-72 whitespace-normal' },
+    {
+      header: t`Amount`,
+      align: 'right',
+      card: 'aside',
+      cell: (row) => (
+        <span className={cn('font-mono font-bold', row.amount.trim().startsWith('-') ? 'text-danger' : 'text-pitch-light')}>
+          {signedAmountIn(row.amount, row.currency, locale)}
+        </span>
+      ),
+    },
+  ];
+}
 
 function TransactionHistory() {
+  const { t } = useLingui();
+  const columns = useTransactionColumns();
   const transactions = useTransactions();
   return (
     <Card>
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <History className="size-5 text-gold" aria-hidden="true" /> Transaction History
+          <History className="size-5 text-gold" aria-hidden="true" /> <Trans>Transaction History</Trans>
         </CardTitle>
       </CardHeader>
       <CardContent>
         <QueryState
           query={transactions}
-          failure="Your transactions could not be loaded."
-          loading={<p className="py-6 text-center text-sm text-muted">Loading...</p>}
+          failure={t`Your transactions could not be loaded.`}
+          loading={
+            <p className="py-6 text-center text-sm text-muted">
+              <Trans>Loading...</Trans>
+            </p>
+          }
           isEmpty={(list) => list.length === 0}
-          empty={<p className="py-6 text-center text-sm text-muted">No transactions yet</p>}
+          empty={
+            <p className="py-6 text-center text-sm text-muted">
+              <Trans>No transactions yet</Trans>
+            </p>
+          }
         >
-          {(list) => <ResponsiveTable label="Transaction History" rows={list} rowKey={(t) => t.id} columns={TRANSACTION_COLUMNS} />}
+          {(list) => <ResponsiveTable label={t`Transaction History`} rows={list} rowKey={(row) => row.id} columns={columns} />}
         </QueryState>
       </CardContent>
     </Card>

@@ -3,8 +3,10 @@ import { ABUSE_FLAG_TEXT, ABUSE_FLAGS } from '../../shared/enums.ts';
 import { FLAG_TEXT } from './abuse-flag-text.ts';
 import { NO_REASON_TEXT, REASON_CODES, REASONS } from '../../shared/reasons.ts';
 import { NO_REASON, REASON_TEXT } from './reason-text.ts';
+import { WALLET_PROOF_LABELS, WALLET_PROOFS } from '../../shared/schemas/wallet-proof.ts';
+import { WALLET_PROOF_WORDS } from './wallet-proof-label.tsx';
 
-describe('the shared texts told with a decision', () => {
+describe('the shared texts the client translates', () => {
   it('have each flag’s English text, word for word, as the source of its translation', () => {
     for (const flag of ABUSE_FLAGS) expect(FLAG_TEXT[flag].message, flag).toBe(ABUSE_FLAG_TEXT[flag]);
   });
@@ -15,5 +17,9 @@ describe('the shared texts told with a decision', () => {
       expect(REASON_TEXT[code].rule.message, code).toBe(REASONS[code].rule);
     }
     expect(NO_REASON.message).toBe(NO_REASON_TEXT);
+  });
+
+  it('name each wallet proof as src/shared does, word for word', () => {
+    for (const proof of WALLET_PROOFS) expect(WALLET_PROOF_WORDS[proof].message, proof).toBe(WALLET_PROOF_LABELS[proof]);
   });
 });
