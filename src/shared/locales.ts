@@ -83,3 +83,22 @@ export function pickLocale(
   }
   return DEFAULT_LOCALE;
 }
+
+export interface Separators {
+  decimal: string;
+  group: string;
+}
+
+const cache = new Map<string, Separators>();
+
+/** The decimal and grouping separators of a language, as Intl writes numbers in it. */
+export function separatorsOf(locale: string): Separators {
+  const intl = INTL_LOCALES[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  let found = cache.get(intl);
+  if (!found) {
+    const parts = new Intl.NumberFormat(intl, { useGrouping: 'always' } as Intl.NumberFormatOptions).formatToParts(1234567.5);
+    found = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    cache.set(intl, found);
+  }
+  return found;
+}

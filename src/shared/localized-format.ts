@@ -3,43 +3,15 @@
  * formats of format.ts exactly; another language groups digits and marks decimals its own way
  * ("1.250,50" in Spanish) and names months in its words. USDT is a number and the unit: Intl has
  * no USDT currency, so no '$' outside English. Apart from format.ts so that the landing page,
- * which shows only English-shaped hero figures, does not carry it.
+ * which shows only English-shaped hero figures, does not carry it; its prize pool takes only
+ * localized-figures.ts (USDT and months), which this module re-exports.
  */
-import { formatDate, formatDateTime, formatGcm, formatSignedAmount, formatUsdt, formatWeek, parts } from './format.ts';
-import { ordinal, seasonBounds, seasonLabel } from './seasons.ts';
-import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, type Locale } from './locales.ts';
-import { separatorsOf } from './money-input.ts';
+import { formatDate, formatDateTime, formatGcm, formatSignedAmount, formatWeek, parts } from './format.ts';
+import { ordinal } from './seasons.ts';
+import { INTL_LOCALES } from './locales.ts';
+import { number, other, usdtIn } from './localized-figures.ts';
 
-/** The product language other than English that `locale` names, else null (English: the spec's formats). */
-function other(locale: string | null | undefined): Exclude<Locale, 'en'> | null {
-  return isLocale(locale) && locale !== DEFAULT_LOCALE ? (locale as Exclude<Locale, 'en'>) : null;
-}
-
-/** A decimal amount's sign, whole units grouped as the language groups them, and its cents. */
-function number(amount: string | null | undefined, locale: Locale): { sign: string; whole: string; cents: string; decimal: string } {
-  const { negative, units, fraction } = parts(amount);
-  const { decimal, group } = separatorsOf(locale);
-  const whole = units.toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return { sign: negative && (units > 0n || fraction > 0n) ? '-' : '', whole, cents: fraction.toString().padStart(2, '0'), decimal };
-}
-
-/** USDT as a figure whose label names the unit: "$12.50" in English (spec §9), "12,50" in Spanish. */
-export function usdtFigureIn(amount: string | null | undefined, locale: string | null | undefined): string {
-  const lang = other(locale);
-  if (!lang) return formatUsdt(amount);
-  const n = number(amount, lang);
-  return `${n.sign}${n.whole}${n.decimal}${n.cents}`;
-}
-
-/** USDT with its unit: "$12.50 USDT" in English, "12,50 USDT" in Spanish. */
-export function usdtIn(amount: string | null | undefined, locale: string | null | undefined): string {
-  return `${usdtFigureIn(amount, locale)} USDT`;
-}
-
-/** USDT standing alone, where nothing around it names the unit: "$12.50" in English (spec §9), "12,50 USDT" in Spanish. */
-export function usdtAmountIn(amount: string | null | undefined, locale: string | null | undefined): string {
-  return other(locale) ? usdtIn(amount, locale) : formatUsdt(amount);
-}
+export { monthIn, usdtAmountIn, usdtFigureIn, usdtIn } from './localized-figures.ts';
 
 /** GCM without its unit, up to 2 decimals: "1,250.5" in English, "1.250,5" in Spanish. */
 export function gcmIn(amount: string | null | undefined, locale: string | null | undefined): string {
@@ -78,13 +50,6 @@ export function weekIn(start: string, end: string, locale: string | null | undef
   const intl = INTL_LOCALES[lang];
   const short = (d: Date) => d.toLocaleDateString(intl, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return `${short(s)} - ${short(e)} ${e.getUTCFullYear()}`;
-}
-
-/** A month of the programme: "October 2026", "octubre de 2026". */
-export function monthIn(month: string, locale: string | null | undefined): string {
-  const lang = other(locale);
-  if (!lang) return seasonLabel(month);
-  return seasonBounds(month).start.toLocaleDateString(INTL_LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** A place in the standings: "1st" in English; the number elsewhere, which the sentence around it places ("el puesto 1"). */

@@ -4,26 +4,9 @@
  * reads a typed amount into the API's form ("1250.50"); readMoneyInput (money.ts) then checks it
  * exactly as the server does. The API itself keeps its one form (the contract).
  */
-import { DEFAULT_LOCALE, INTL_LOCALES, isLocale } from './locales.ts';
+import { separatorsOf } from './locales.ts';
 
-interface Separators {
-  decimal: string;
-  group: string;
-}
-
-const cache = new Map<string, Separators>();
-
-/** The decimal and grouping separators of a language, as Intl writes numbers in it. */
-export function separatorsOf(locale: string): Separators {
-  const intl = INTL_LOCALES[isLocale(locale) ? locale : DEFAULT_LOCALE];
-  let found = cache.get(intl);
-  if (!found) {
-    const parts = new Intl.NumberFormat(intl, { useGrouping: 'always' } as Intl.NumberFormatOptions).formatToParts(1234567.5);
-    found = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
-    cache.set(intl, found);
-  }
-  return found;
-}
+export { separatorsOf };
 
 /** Whether the separator sits between groups of three digits: "1.250.000" with ".". */
 function groupsOfThree(text: string, separator: string): boolean {

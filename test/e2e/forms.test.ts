@@ -399,19 +399,24 @@ describe('signed in', () => {
 
     // In Spanish (the language menu, kept on the account), '50,5' is 50.50 USDT (issue 32).
     await credit(server, ambassador.ambassadorId, 'USDT', '10.00');
-    await page.getByLabel('Language').selectOption('es');
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
-    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
-    await dialog.getByLabel('Amount (USDT)').fill('50,5');
-    await dialog.getByRole('button', { name: 'Submit Request' }).click();
-    await expectToast(page, 'Withdrawal Requested');
-    const requests = (await ambassador.client.get('/api/withdrawal-requests')).body as { amount: string }[];
-    expect(requests.map((r) => r.amount).sort()).toEqual(['50.50', '60.00']);
-    expect((await ambassador.client.get('/api/user')).body).toMatchObject({ locale: 'es' });
-    // The page and the session stayed.
-    expect(new URL(page.url()).pathname).toBe('/wallet');
-    // Back to English: the later tests of this file sign in as this ambassador and read English pages.
-    expect((await ambassador.client.patch('/api/user', { locale: 'en' })).status).toBe(200);
+    try {
+      await page.getByLabel('Language').selectOption('es');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      // The page in Spanish, its figures as Spanish writes them.
+      await expectContent(page.getByRole('table', { name: 'Solicitudes de retiro' }), '60,00 USDT');
+      await page.getByRole('button', { name: 'Solicitar retiro' }).click();
+      await dialog.getByLabel('Importe (USDT)').fill('50,5');
+      await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+      await expectToast(page, 'Retiro solicitado');
+      const requests = (await ambassador.client.get('/api/withdrawal-requests')).body as { amount: string }[];
+      expect(requests.map((r) => r.amount).sort()).toEqual(['50.50', '60.00']);
+      expect((await ambassador.client.get('/api/user')).body).toMatchObject({ locale: 'es' });
+      // The page and the session stayed.
+      expect(new URL(page.url()).pathname).toBe('/wallet');
+    } finally {
+      // Back to English: the later tests of this file sign in as this ambassador and read English pages.
+      expect((await ambassador.client.patch('/api/user', { locale: 'en' })).status).toBe(200);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { Plural, SelectOrdinal, Trans, useLingui } from '@lingui/react/macro';
 import { Gift, Trophy } from 'lucide-react';
-import { monthIn, usdtAmountIn } from '../../shared/localized-format.ts';
+import { monthIn, usdtAmountIn } from '../../shared/localized-figures.ts';
 import { addMoney, multiplyMoney } from '../../shared/money.ts';
 import { useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';

@@ -16,6 +16,7 @@ import { i18n } from './i18n.ts';
 import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from '../../shared/schemas/wallet.ts';
+import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 
 export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [APPLICATION_MESSAGES.fullName, msg`Full name must be at least 2 characters`],
@@ -48,6 +49,14 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [DECISION_MESSAGES.appealFormText, msg`Say why the decision should change`],
   [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],
   [DECISION_MESSAGES.reportNotAppealable, msg`Only a rejected report can be appealed`],
+  [MFA_MESSAGES.code, msg`Enter the 6-digit code from your authenticator app, or a recovery code`],
+  [MFA_MESSAGES.invalid, msg`That code is not valid. Check the time on your phone and try again.`],
+  [MFA_MESSAGES.expired, msg`Your sign-in has expired. Please enter your email and password again.`],
+  [MFA_MESSAGES.alreadyOn, msg`Two-factor authentication is already on`],
+  [MFA_MESSAGES.notOn, msg`Two-factor authentication is not on`],
+  [MFA_MESSAGES.notEnrolling, msg`Start the set-up again: scan a new QR code`],
+  [MFA_MESSAGES.requiredForAdmins, msg`Two-factor authentication is required for admins and cannot be turned off`],
+  [MFA_MESSAGES.enrollFirst, msg`Set up two-factor authentication first`],
   [WITHDRAWAL_MESSAGES.suspended, msg`Your ambassador account is suspended`],
   [WALLET_MESSAGES.usdtRequired, msg`Please enter a valid USDT wallet address`],
   [WALLET_PROOF_MESSAGES.message, msg`Send the message you were given to sign`],

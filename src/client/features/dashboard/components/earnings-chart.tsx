@@ -1,8 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { usdtAmountIn } from '../../../../shared/localized-format.ts';
 import type { WeekPoint } from './weekly-earnings.ts';
 
 /** Loaded on its own (React.lazy): recharts is the heaviest library of the dashboard. */
 export default function EarningsChart({ data }: { data: WeekPoint[] }) {
+  const { t, i18n } = useLingui();
+  const english = i18n.locale === 'en';
   return (
     <div className="h-72 w-full" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 600, height: 288 }}>
@@ -14,7 +18,7 @@ export default function EarningsChart({ data }: { data: WeekPoint[] }) {
             stroke="#a7c6b8"
             fontSize={12}
             tickLine={false}
-            label={{ value: 'Report week', position: 'insideBottom', offset: -12, fill: '#a7c6b8', fontSize: 12 }}
+            label={{ value: t`Report week`, position: 'insideBottom', offset: -12, fill: '#a7c6b8', fontSize: 12 }}
           />
           <YAxis
             yAxisId="gcm"
@@ -33,13 +37,15 @@ export default function EarningsChart({ data }: { data: WeekPoint[] }) {
             tickLine={false}
             axisLine={false}
             width={56}
-            tickFormatter={(value: number) => `$${value}`}
-            label={{ value: 'USDT ($)', angle: 90, position: 'insideRight', fill: '#4ade80', fontSize: 12 }}
+            tickFormatter={(value: number) => (english ? `$${value}` : value.toLocaleString(i18n.locale))}
+            label={{ value: english ? 'USDT ($)' : 'USDT', angle: 90, position: 'insideRight', fill: '#4ade80', fontSize: 12 }}
           />
           <Tooltip
             cursor={{ fill: 'rgba(255,255,255,0.04)' }}
             contentStyle={{ background: '#0a2c21', border: '1px solid #1f5443', borderRadius: 12, color: '#eef7f1' }}
-            formatter={(value, name) => (name === 'USDT' ? [`$${Number(value).toFixed(2)}`, name] : [String(value), name])}
+            formatter={(value, name) =>
+              name === 'USDT' ? [english ? `$${Number(value).toFixed(2)}` : usdtAmountIn(Number(value).toFixed(2), i18n.locale), name] : [String(value), name]
+            }
           />
           <Legend wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
           <Bar yAxisId="gcm" dataKey="gcm" name="GCM" fill="#f5c542" radius={[6, 6, 0, 0]} maxBarSize={32} />

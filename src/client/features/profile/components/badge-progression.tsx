@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Award } from 'lucide-react';
 import { BADGE_TIERS, badgeRangeLabel, type BadgeLevel } from '../../../../shared/badges.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
@@ -10,9 +11,11 @@ export function BadgeProgression({ level }: { level: BadgeLevel }) {
     <Card className="h-fit">
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <Award className="size-5 text-gold" aria-hidden="true" /> Badge Progression
+          <Award className="size-5 text-gold" aria-hidden="true" /> <Trans>Badge Progression</Trans>
         </CardTitle>
-        <CardDescription>Levels follow the GCM you earn each month.</CardDescription>
+        <CardDescription>
+          <Trans>Levels follow the GCM you earn each month.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="flex flex-col gap-2">
@@ -26,9 +29,15 @@ export function BadgeProgression({ level }: { level: BadgeLevel }) {
               >
                 <div className="flex flex-col gap-1">
                   <BadgePill level={tier.level} className="w-fit" />
-                  <span className="text-xs text-muted">{badgeRangeLabel(tier)} GCM/month</span>
+                  <span className="text-xs text-muted">
+                    <Trans>{badgeRangeLabel(tier)} GCM/month</Trans>
+                  </span>
                 </div>
-                {current ? <span className="rounded-full bg-gold px-2 py-0.5 text-xs font-bold text-gold-foreground">Current</span> : null}
+                {current ? (
+                  <span className="rounded-full bg-gold px-2 py-0.5 text-xs font-bold text-gold-foreground">
+                    <Trans>Current</Trans>
+                  </span>
+                ) : null}
               </li>
             );
           })}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
 import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
@@ -9,6 +10,7 @@ import { notify } from '../../../lib/toast.ts';
 
 /** Emails about decisions on or off (DECISIONS §5); security emails go whatever the switch says. */
 export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const { t } = useLingui();
   const update = useUpdateAmbassador();
   const id = useId();
   // The switch moves at once; the record read again after the change confirms it.
@@ -20,8 +22,8 @@ export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmba
       { emailNotifications: on },
       {
         onSuccess: () =>
-          notify.success('Profile Updated', on ? 'You will get an email about each decision.' : 'You will no longer get emails about decisions.'),
-        onError: (error) => notify.error('Update Failed', errorMessage(error)),
+          notify.success(t`Profile Updated`, on ? t`You will get an email about each decision.` : t`You will no longer get emails about decisions.`),
+        onError: (error) => notify.error(t`Update Failed`, errorMessage(error)),
       },
     );
   };
@@ -29,17 +31,19 @@ export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmba
     <Card>
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <BellRing className="size-5 text-gold" aria-hidden="true" /> Email Notifications
+          <BellRing className="size-5 text-gold" aria-hidden="true" /> <Trans>Email Notifications</Trans>
         </CardTitle>
       </CardHeader>
       <CardContent>
         <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
           <div className="flex flex-col gap-1">
             <label htmlFor={id} className="font-semibold">
-              Email notifications
+              <Trans>Email notifications</Trans>
             </label>
             <p id={`${id}-hint`} className="text-sm text-muted">
-              An email when the team decides on your reports, withdrawals or prizes. Security emails (a password or wallet change) are always sent.
+              <Trans>
+                An email when the team decides on your reports, withdrawals or prizes. Security emails (a password or wallet change) are always sent.
+              </Trans>
             </p>
           </div>
           <Switch id={id} checked={checked} onCheckedChange={toggle} pending={update.isPending} aria-describedby={`${id}-hint`} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -17,6 +18,7 @@ type PasswordValues = z.input<typeof ZChangePasswordForm>;
 const PASSWORD_ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function PasswordSection({ mode, setMode }: EditState) {
+  const { t } = useLingui();
   const change = useChangePassword();
   const editing = mode === 'password';
   const form = useForm({
@@ -29,7 +31,7 @@ export function PasswordSection({ mode, setMode }: EditState) {
   };
   const invalid = (errors: FieldErrors<PasswordValues>) => {
     const first = firstError(errors, PASSWORD_ORDER);
-    if (first) notify.error('Error', first.message);
+    if (first) notify.error(t`Error`, first.message);
   };
   const save = ({ currentPassword, newPassword }: z.output<typeof ZChangePasswordForm>) =>
     change.mutate(
@@ -37,30 +39,32 @@ export function PasswordSection({ mode, setMode }: EditState) {
       {
         onSuccess: () => {
           close();
-          notify.success('Password Changed', 'Your password has been updated successfully.');
+          notify.success(t`Password Changed`, t`Your password has been updated successfully.`);
         },
-        onError: (error) => notify.error('Password Change Failed', errorMessage(error)),
+        onError: (error) => notify.error(t`Password Change Failed`, errorMessage(error)),
       },
     );
   return (
-    <SectionCard icon={<KeyRound />} title="Change Password" editing={editing} onEdit={() => setMode('password')} editLabel="Edit password">
+    <SectionCard icon={<KeyRound />} title={t`Change Password`} editing={editing} onEdit={() => setMode('password')} editLabel={t`Edit password`}>
       {editing ? (
-        <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label="Change password">
-          <FormField name="currentPassword" label="Current Password" required>
+        <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label={t`Change password`}>
+          <FormField name="currentPassword" label={t`Current Password`} required>
             <Input type="password" autoComplete="current-password" />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField name="newPassword" label="New Password" hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`} required>
+            <FormField name="newPassword" label={t`New Password`} hint={t`Minimum ${MIN_PASSWORD_LENGTH} characters`} required>
               <Input type="password" autoComplete="new-password" />
             </FormField>
-            <FormField name="confirmPassword" label="Confirm New Password" required>
+            <FormField name="confirmPassword" label={t`Confirm New Password`} required>
               <Input type="password" autoComplete="new-password" />
             </FormField>
           </div>
-          <EditButtons pending={change.isPending} onCancel={close} saveLabel="Update Password" />
+          <EditButtons pending={change.isPending} onCancel={close} saveLabel={t`Update Password`} />
         </Form>
       ) : (
-        <p className="text-sm text-muted">Keep your account safe with a strong password you do not use elsewhere.</p>
+        <p className="text-sm text-muted">
+          <Trans>Keep your account safe with a strong password you do not use elsewhere.</Trans>
+        </p>
       )}
     </SectionCard>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Pencil, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,7 +44,7 @@ export function SectionCard({
         </div>
         {editing ? null : (
           <Button ref={editButton} variant="outline" size="sm" onClick={onEdit} aria-label={editLabel}>
-            <Pencil aria-hidden="true" /> Edit
+            <Pencil aria-hidden="true" /> <Trans>Edit</Trans>
           </Button>
         )}
       </CardHeader>
@@ -52,15 +53,16 @@ export function SectionCard({
   );
 }
 
-export function EditButtons({ pending, onCancel, saveLabel = 'Save' }: { pending: boolean; onCancel: () => void; saveLabel?: string }) {
+export function EditButtons({ pending, onCancel, saveLabel }: { pending: boolean; onCancel: () => void; saveLabel?: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel} disabledFocusable={pending}>
-        <X aria-hidden="true" /> Cancel
+        <X aria-hidden="true" /> <Trans>Cancel</Trans>
       </Button>
       <Button type="submit" loading={pending}>
         <Check aria-hidden="true" />
-        {pending ? 'Saving...' : saveLabel}
+        {pending ? t`Saving...` : (saveLabel ?? t`Save`)}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Share2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { EditButtons, SectionCard, type EditState } from './section-card.tsx';
 const SOCIAL_PLATFORMS: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook'];
 
 export function SocialSection({ ambassador, mode, setMode }: EditState & { ambassador: TOwnAmbassador }) {
+  const { t } = useLingui();
   const editing = mode === 'social';
   const form = useForm({
     resolver: zodResolver(ZProfileSocialForm),
@@ -23,8 +25,8 @@ export function SocialSection({ ambassador, mode, setMode }: EditState & { ambas
     },
   });
   const editor = useAmbassadorEditor(form, {
-    title: 'Profile Updated',
-    description: 'Your profile has been updated successfully.',
+    title: t`Profile Updated`,
+    description: t`Your profile has been updated successfully.`,
     then: () => setMode('none'),
   });
   const links = PLATFORMS.map((platform) => ({
@@ -34,13 +36,19 @@ export function SocialSection({ ambassador, mode, setMode }: EditState & { ambas
   })).filter((l) => l.handle);
 
   return (
-    <SectionCard icon={<Share2 />} title="Social Media Profiles" editing={editing} onEdit={() => setMode('social')} editLabel="Edit social media profiles">
+    <SectionCard
+      icon={<Share2 />}
+      title={t`Social Media Profiles`}
+      editing={editing}
+      onEdit={() => setMode('social')}
+      editLabel={t`Edit social media profiles`}
+    >
       {editing ? (
         <Form
           form={form}
           onSubmit={(changes: z.output<typeof ZProfileSocialForm>) => editor.save(changes)}
           className="flex flex-col gap-4"
-          aria-label="Edit social media profiles"
+          aria-label={t`Edit social media profiles`}
         >
           <div className="grid gap-4 sm:grid-cols-2">
             {SOCIAL_PLATFORMS.map((platform) => {
@@ -55,7 +63,9 @@ export function SocialSection({ ambassador, mode, setMode }: EditState & { ambas
           <EditButtons pending={editor.pending} onCancel={() => setMode('none')} />
         </Form>
       ) : links.length === 0 ? (
-        <p className="text-sm text-muted">No social media profiles added yet</p>
+        <p className="text-sm text-muted">
+          <Trans>No social media profiles added yet</Trans>
+        </p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2">
           {links.map(({ platform, handle, href }) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wallet } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { EditButtons, SectionCard, type EditState } from './section-card.tsx';
 
 export function WalletSection({ ambassador, mode, setMode }: EditState & { ambassador: TOwnAmbassador }) {
+  const { t } = useLingui();
   const editing = mode === 'wallet';
   // The record is read again on every change of the account (DECISIONS §6): what is being typed stays.
   const form = useForm({
@@ -18,30 +20,30 @@ export function WalletSection({ ambassador, mode, setMode }: EditState & { ambas
     resetOptions: { keepDirtyValues: true },
   });
   const editor = useAmbassadorEditor(form, {
-    title: 'Profile Updated',
-    description: 'Your profile has been updated successfully.',
+    title: t`Profile Updated`,
+    description: t`Your profile has been updated successfully.`,
     then: () => setMode('none'),
   });
   return (
     <SectionCard
       icon={<Wallet />}
-      title="Wallet Addresses (BEP20)"
-      description="Where your rewards are paid, on BNB Smart Chain."
+      title={t`Wallet Addresses (BEP20)`}
+      description={t`Where your rewards are paid, on BNB Smart Chain.`}
       editing={editing}
       onEdit={() => setMode('wallet')}
-      editLabel="Edit wallet addresses"
+      editLabel={t`Edit wallet addresses`}
     >
       {editing ? (
         <Form
           form={form}
           onSubmit={(changes: z.output<typeof ZProfileWalletForm>) => editor.save(changes)}
           className="flex flex-col gap-4"
-          aria-label="Edit wallet addresses"
+          aria-label={t`Edit wallet addresses`}
         >
-          <Field label="GCM Wallet Address" hint="Coming Soon - GCM wallet integration pending">
-            <Input disabled value={ambassador.gcmWalletAddress ?? ''} placeholder="Coming Soon" readOnly />
+          <Field label={t`GCM Wallet Address`} hint={t`Coming Soon - GCM wallet integration pending`}>
+            <Input disabled value={ambassador.gcmWalletAddress ?? ''} placeholder={t`Coming Soon`} readOnly />
           </Field>
-          <FormField name="usdtWalletAddress" label="USDT Wallet Address (BEP20)">
+          <FormField name="usdtWalletAddress" label={t`USDT Wallet Address (BEP20)`}>
             <Input placeholder="0x..." autoComplete="off" spellCheck={false} className="font-mono" />
           </FormField>
           <EditButtons pending={editor.pending} onCancel={() => setMode('none')} />
@@ -49,14 +51,28 @@ export function WalletSection({ ambassador, mode, setMode }: EditState & { ambas
       ) : (
         <dl className="grid gap-3 text-sm">
           <div className="rounded-lg border border-border px-3 py-2">
-            <dt className="text-xs text-muted">GCM Wallet</dt>
+            <dt className="text-xs text-muted">
+              <Trans>GCM Wallet</Trans>
+            </dt>
             <dd className="mt-0.5 break-all font-mono">
-              {ambassador.gcmWalletAddress ?? <span className="font-sans text-muted">Coming Soon - GCM wallet integration pending</span>}
+              {ambassador.gcmWalletAddress ?? (
+                <span className="font-sans text-muted">
+                  <Trans>Coming Soon - GCM wallet integration pending</Trans>
+                </span>
+              )}
             </dd>
           </div>
           <div className="rounded-lg border border-border px-3 py-2">
-            <dt className="text-xs text-muted">USDT Wallet (BEP20)</dt>
-            <dd className="mt-0.5 break-all font-mono">{ambassador.usdtWalletAddress ?? <span className="font-sans text-muted">Not set</span>}</dd>
+            <dt className="text-xs text-muted">
+              <Trans>USDT Wallet (BEP20)</Trans>
+            </dt>
+            <dd className="mt-0.5 break-all font-mono">
+              {ambassador.usdtWalletAddress ?? (
+                <span className="font-sans text-muted">
+                  <Trans>Not set</Trans>
+                </span>
+              )}
+            </dd>
           </div>
         </dl>
       )}

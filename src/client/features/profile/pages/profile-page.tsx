@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Mail, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { initials } from '../../../../shared/format.ts';
@@ -15,10 +16,11 @@ import { SocialSection } from '../components/social-section.tsx';
 import { WalletSection } from '../components/wallet-section.tsx';
 
 export function ProfilePage() {
+  const { t } = useLingui();
   const [mode, setMode] = useState<EditMode>('none');
   return (
     <MemberLayout>
-      <AmbassadorState loadingLabel="Loading profile..." failure="The profile could not be loaded.">
+      <AmbassadorState loadingLabel={t`Loading profile...`} failure={t`The profile could not be loaded.`}>
         {(ambassador) => (
           <>
             <Profile ambassador={ambassador} mode={mode} setMode={setMode} />

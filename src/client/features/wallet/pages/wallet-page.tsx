@@ -206,7 +206,13 @@ function BalanceCard({
           {rows.map(([label, value], index) => (
             <div key={label} className={cn('flex items-baseline justify-between gap-3', highlight === label && 'rounded-lg bg-surface-2 px-2 py-1.5')}>
               <dt className="text-sm text-muted">{label}</dt>
-              <dd className={cn('shrink-0 whitespace-nowrap font-mono font-bold', index === 0 ? 'text-2xl' : 'text-base', accent === 'gold' ? 'text-gold' : 'text-pitch-light')}>
+              <dd
+                className={cn(
+                  'shrink-0 whitespace-nowrap font-mono font-bold',
+                  index === 0 ? 'text-2xl' : 'text-base',
+                  accent === 'gold' ? 'text-gold' : 'text-pitch-light',
+                )}
+              >
                 {value}
               </dd>
             </div>
