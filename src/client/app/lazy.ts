@@ -25,7 +25,8 @@ export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K,
     let module: M;
     try {
       // The page's texts come with its code (the landing page's are in the first catalog already).
-      [module] = await Promise.all([load(), catalog ? needCatalog(catalog) : undefined]);
+      // A page of the `app` catalog also gets the API's messages in its language (i18n/api-messages.ts registers them).
+      [module] = await Promise.all([load(), catalog ? needCatalog(catalog) : undefined, catalog === 'app' ? import('../i18n/api-messages.ts') : undefined]);
     } catch (error) {
       throw new ChunkLoadError(error);
     }

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { dateTimeIn } from '../../shared/localized-format.ts';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
 import { useMarkAllRead, useNotifications } from '../api/notifications.ts';
-import { relativeTime } from '../lib/relative-time.ts';
+import { relativeTime } from './relative-time.ts';
 import { cn } from '../lib/utils.ts';
 import { QueryState } from './query-state.tsx';
 

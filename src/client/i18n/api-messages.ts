@@ -17,6 +17,7 @@ import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from '../../shared/schemas/wallet.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
+import { NETWORK_TROUBLE, SERVER_TROUBLE, translateApiMessagesWith } from '../lib/api.ts';
 
 export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [APPLICATION_MESSAGES.fullName, msg`Full name must be at least 2 characters`],
@@ -57,6 +58,8 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [MFA_MESSAGES.notEnrolling, msg`Start the set-up again: scan a new QR code`],
   [MFA_MESSAGES.requiredForAdmins, msg`Two-factor authentication is required for admins and cannot be turned off`],
   [MFA_MESSAGES.enrollFirst, msg`Set up two-factor authentication first`],
+  [SERVER_TROUBLE, msg`Something went wrong on our side. Please try again.`],
+  [NETWORK_TROUBLE, msg`Could not reach the server. Check your connection and try again.`],
   [WITHDRAWAL_MESSAGES.suspended, msg`Your ambassador account is suspended`],
   [WALLET_MESSAGES.usdtRequired, msg`Please enter a valid USDT wallet address`],
   [WALLET_PROOF_MESSAGES.message, msg`Send the message you were given to sign`],
@@ -118,6 +121,14 @@ export const API_PATTERNS: readonly Pattern[] = [
     (hours) => msg`For your security, the first withdrawal to an exchange deposit address waits ${hours} hours after the address is marked as one`,
   ),
   pattern(WALLET_PROOF_REFUSALS.domain, (expected, got) => msg`This message was made for another site (${got}); sign the message from ${expected}`),
+  // A server failure's sentence with the request id the server logged (lib/api.ts, troubleMessage).
+  pattern(
+    (sentence: string, reference: string) => `${sentence} (Reference: ${reference})`,
+    (sentence, reference) => {
+      const said = translatedMessage(sentence);
+      return msg`${said} (Reference: ${reference})`;
+    },
+  ),
   pattern(WALLET_PROOF_REFUSALS.chain, (got) => msg`This message is for chain ${got}; payouts are made on BNB Smart Chain (chain 56)`),
 ];
 
@@ -138,3 +149,6 @@ export function translatedMessage(english: string): string {
   }
   return english;
 }
+
+// From now on the API's messages (lib/api.ts, errorMessage and troubleMessage) come in the page's language.
+translateApiMessagesWith(translatedMessage);

@@ -5,8 +5,6 @@
  * The server's own `message` is kept so toasts can show it.
  */
 
-import { msg } from '@lingui/core/macro';
-import { i18n } from '../i18n/i18n.ts';
 import { sessionGone } from './session-hint.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -42,6 +40,17 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * The API's English messages in the page's language: i18n/api-messages.ts registers its translation
+ * when it loads (with the first page that loads the `app` catalog, or the first toast); until then,
+ * on the landing page, they stay as the server wrote them. A hook rather than an import, so that the
+ * landing page's first JavaScript does not carry every message's translation.
+ */
+let translate: (english: string) => string = (english) => english;
+export function translateApiMessagesWith(translator: (english: string) => string): void {
+  translate = translator;
+}
+
 export const SERVER_TROUBLE = 'Something went wrong on our side. Please try again.';
 export const NETWORK_TROUBLE = 'Could not reach the server. Check your connection and try again.';
 
@@ -51,11 +60,10 @@ export const NETWORK_TROUBLE = 'Could not reach the server. Check your connectio
  * database or the chain node briefly away) is the server's, and kept. Null for a 4xx.
  */
 export function troubleMessage(error: unknown): string | null {
-  if (error instanceof NetworkError) return i18n._(msg`Could not reach the server. Check your connection and try again.`);
+  if (error instanceof NetworkError) return translate(NETWORK_TROUBLE);
   if (!(error instanceof ApiError) || error.status < 500) return null;
-  const sentence = error.status === 503 && error.serverMessage ? error.serverMessage : i18n._(msg`Something went wrong on our side. Please try again.`);
-  const reference = error.requestId;
-  return reference ? i18n._(msg`${sentence} (Reference: ${reference})`) : sentence;
+  const sentence = error.status === 503 && error.serverMessage ? error.serverMessage : SERVER_TROUBLE;
+  return translate(error.requestId ? `${sentence} (Reference: ${error.requestId})` : sentence);
 }
 
 function parseJson(text: string): unknown {
@@ -94,7 +102,7 @@ function readErrorBody(value: unknown): { message: string | null; errors: Array<
 export function errorMessage(error: unknown, fallback?: string): string {
   const trouble = troubleMessage(error);
   if (trouble) return fallback ? `${fallback}. ${trouble}` : trouble;
-  if (error instanceof ApiError) return error.serverMessage ?? fallback ?? `The request was refused (${error.status}).`;
+  if (error instanceof ApiError) return error.serverMessage ? translate(error.serverMessage) : (fallback ?? `The request was refused (${error.status}).`);
   if (error instanceof Error && error.message) return fallback ?? error.message;
   return fallback ?? SERVER_TROUBLE;
 }

@@ -286,6 +286,11 @@ function Section({ id, eyebrow, title, intro, children }: { id: string; eyebrow:
 const PrizePool = lazyNamed(() => import('../../../components/prize-pool.tsx'), 'PrizePool', null);
 void PrizePool.preload().catch(() => undefined);
 
+/** For the build's prerender, which writes the pool into the page's markup. */
+export function preloadPrizePool(): Promise<void> {
+  return PrizePool.preload();
+}
+
 const LandingPrizePool = memo(function LandingPrizePool() {
   return (
     <Suspense fallback={null}>
