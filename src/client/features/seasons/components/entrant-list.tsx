@@ -1,5 +1,7 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { seasonLabel } from '../../../../shared/seasons.ts';
+import { monthIn } from '../../../../shared/localized-format.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import type { TSeasonDetail } from '../../../../shared/schemas/seasons.ts';
@@ -20,41 +22,50 @@ function folded(text: string): string {
  * the frozen list the list hash was computed from (GET /api/public/seasons/{month}'s entrants).
  */
 export function EntrantList({ month }: { month: string }) {
+  const { t, i18n } = useLingui();
   const season = useSeason(month);
-  const label = seasonLabel(month);
+  const label = monthIn(month, i18n.locale);
   return (
-    <QueryState query={season} failure="The entrants could not be loaded." loading={<Spinner label={`Loading the entrants of ${label}`} />} compact>
+    <QueryState query={season} failure={t`The entrants could not be loaded.`} loading={<Spinner label={t`Loading the entrants of ${label}`} />} compact>
       {(detail) => <Entrants detail={detail} label={label} />}
     </QueryState>
   );
 }
 
 function Entrants({ detail, label }: { detail: TSeasonDetail; label: string }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   const inputId = useId();
   const entrants = detail.entrants;
   const needle = folded(query.trim());
   const matches = needle ? entrants.filter((e) => folded(e.fullName).includes(needle)) : entrants;
   const shown = matches.slice(0, SHOWN);
+  const count = entrants.length;
+  const typed = query.trim();
+  const limit = SHOWN;
+  const found = matches.length;
+  const more = found > SHOWN ? t`: the first ${limit} are shown` : '';
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-1.5 sm:max-w-sm">
-        <Label htmlFor={inputId}>Find your name among the {entrants.length} entrants</Label>
+        <Label htmlFor={inputId}>
+          <Trans>Find your name among the {count} entrants</Trans>
+        </Label>
         <Input id={inputId} type="search" autoComplete="off" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
       </div>
       <p className="text-xs text-muted" aria-live="polite">
         {!entrants.length
-          ? 'Nobody was entered in the lottery this month.'
+          ? t`Nobody was entered in the lottery this month.`
           : needle
-            ? matches.length
-              ? `${matches.length} ${matches.length === 1 ? 'entrant matches' : 'entrants match'} “${query.trim()}”${matches.length > SHOWN ? `: the first ${SHOWN} are shown` : ''}.`
-              : `No entrant matches “${query.trim()}”.`
-            : entrants.length > SHOWN
-              ? `The first ${SHOWN} of ${entrants.length} are shown: type a name to find it.`
-              : `All ${entrants.length} entrants.`}
+            ? found
+              ? plural(found, { one: `# entrant matches “${typed}”${more}.`, other: `# entrants match “${typed}”${more}.` })
+              : t`No entrant matches “${typed}”.`
+            : count > SHOWN
+              ? t`The first ${limit} of ${count} are shown: type a name to find it.`
+              : t`All ${count} entrants.`}
       </p>
       {shown.length ? (
-        <ul aria-label={`Entrants of ${label}`} tabIndex={0} className="flex max-h-72 flex-wrap gap-1.5 overflow-y-auto text-sm">
+        <ul aria-label={t`Entrants of ${label}`} tabIndex={0} className="flex max-h-72 flex-wrap gap-1.5 overflow-y-auto text-sm">
           {shown.map((e) => (
             <li key={e.ambassadorId} className="rounded-md bg-surface-2 px-2 py-0.5">
               {e.fullName}

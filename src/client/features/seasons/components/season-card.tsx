@@ -1,8 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { QUICKNET } from '../../../../shared/drand.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { dateTimeIn, monthIn } from '../../../../shared/localized-format.ts';
 import type { TSeasonSummary, TSeasonSummary1, TSeasonSummary2 } from '../../../../shared/schemas/seasons.ts';
-import { seasonLabel } from '../../../../shared/seasons.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { EntrantList } from './entrant-list.tsx';
@@ -35,20 +35,24 @@ function Fact({ term, children, mono }: { term: string; children: ReactNode; mon
 
 /** A month closed before protocol 2: its secret and the beacon a super admin typed in. */
 function Protocol1Season({ season }: { season: TSeasonSummary1 }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-2xl font-bold">{seasonLabel(season.month)}</h2>
-        <Badge variant="outline">Beacon entered by an admin</Badge>
+        <h2 className="text-2xl font-bold">{monthIn(season.month, locale)}</h2>
+        <Badge variant="outline">
+          <Trans>Beacon entered by an admin</Trans>
+        </Badge>
       </div>
       <ChampionList month={season.month} champions={season.champions} />
       <LotteryWinnerList month={season.month} winners={season.lottery.winners} entrantCount={season.lottery.entrantCount} />
       <Facts>
-        <Fact term="Closed">{formatDateTime(season.closedAt)}</Fact>
-        <Fact term="Beacon (entered by an admin)" mono>
+        <Fact term={t`Closed`}>{dateTimeIn(season.closedAt, locale)}</Fact>
+        <Fact term={t`Beacon (entered by an admin)`} mono>
           {season.lottery.beacon}
         </Fact>
-        <Fact term="Secret" mono>
+        <Fact term={t`Secret`} mono>
           {season.lottery.secret}
         </Fact>
       </Facts>
@@ -59,65 +63,93 @@ function Protocol1Season({ season }: { season: TSeasonSummary1 }) {
 
 /** A protocol 2 month: frozen at its end by the product, drawn from a drand round nobody could know. */
 function Protocol2Season({ season }: { season: TSeasonSummary2 }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const label = monthIn(season.month, locale);
   const { beacon } = season;
+  const round = beacon.round;
+  const at = dateTimeIn(beacon.at, locale);
+  const frozenAt = dateTimeIn(season.frozenAt, locale);
+  const entrantCount = season.entrantCount;
   const frozen = season.status === 'frozen';
   const [showEntrants, setShowEntrants] = useState(false);
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-2xl font-bold">{seasonLabel(season.month)}</h2>
-        {frozen ? <Badge variant="warning">Frozen: the draw is waiting</Badge> : <Badge variant="success">Closed</Badge>}
+        <h2 className="text-2xl font-bold">{label}</h2>
+        {frozen ? (
+          <Badge variant="warning">
+            <Trans>Frozen: the draw is waiting</Trans>
+          </Badge>
+        ) : (
+          <Badge variant="success">
+            <Trans>Closed</Trans>
+          </Badge>
+        )}
       </div>
       <ChampionList month={season.month} champions={season.champions} frozen={frozen} />
       <p className="text-sm">
-        Lottery: drawn from drand round {beacon.round} at {formatDateTime(beacon.at)}
-        {frozen ? ' (waiting)' : null}
+        {frozen ? (
+          <Trans>
+            Lottery: drawn from drand round {round} at {at} (waiting)
+          </Trans>
+        ) : (
+          <Trans>
+            Lottery: drawn from drand round {round} at {at}
+          </Trans>
+        )}
       </p>
       {frozen ? (
         <p className="text-sm text-muted">
-          The standings and the {season.entrantCount} lottery entrants were frozen at {formatDateTime(season.frozenAt)}, before anyone could know that
-          round&apos;s randomness. The month closes by itself once the round is out.
+          <Trans>
+            The standings and the {entrantCount} lottery entrants were frozen at {frozenAt}, before anyone could know that round&apos;s randomness. The month
+            closes by itself once the round is out.
+          </Trans>
         </p>
       ) : (
         <LotteryWinnerList month={season.month} winners={season.lottery?.winners ?? []} entrantCount={season.entrantCount} />
       )}
       <Facts>
-        <Fact term="Terms hash" mono>
+        <Fact term={t`Terms hash`} mono>
           {season.termsHash}
         </Fact>
-        <Fact term="Frozen">{formatDateTime(season.frozenAt)}</Fact>
-        <Fact term="Entrant list hash" mono>
+        <Fact term={t`Frozen`}>{frozenAt}</Fact>
+        <Fact term={t`Entrant list hash`} mono>
           {season.listHash}
         </Fact>
-        <Fact term="Beacon chain" mono>
+        <Fact term={t`Beacon chain`} mono>
           {beacon.chain === QUICKNET.hash ? `drand quicknet (${beacon.chain})` : beacon.chain}
         </Fact>
         {beacon.signature ? (
-          <Fact term={`Round ${beacon.round} signature`} mono>
+          <Fact term={t`Round ${round} signature`} mono>
             {beacon.signature}
           </Fact>
         ) : null}
         {beacon.randomness ? (
-          <Fact term="Randomness" mono>
+          <Fact term={t`Randomness`} mono>
             {beacon.randomness}
           </Fact>
         ) : null}
-        {season.closedAt ? <Fact term="Closed">{formatDateTime(season.closedAt)}</Fact> : null}
+        {season.closedAt ? <Fact term={t`Closed`}>{dateTimeIn(season.closedAt, locale)}</Fact> : null}
       </Facts>
       {frozen ? (
-        <section aria-label={`${seasonLabel(season.month)} lottery entrants`} className="flex flex-col gap-2">
-          <h3 className="font-semibold">Lottery entrants</h3>
+        <section aria-label={t`${label} lottery entrants`} className="flex flex-col gap-2">
+          <h3 className="font-semibold">
+            <Trans>Lottery entrants</Trans>
+          </h3>
           <EntrantList month={season.month} />
         </section>
       ) : (
         <details className="text-sm" onToggle={(e) => setShowEntrants(e.currentTarget.open)}>
-          <summary className="cursor-pointer font-semibold">Everyone in the draw ({season.entrantCount})</summary>
+          <summary className="cursor-pointer font-semibold">
+            <Trans>Everyone in the draw ({entrantCount})</Trans>
+          </summary>
           <div className="mt-2">{showEntrants ? <EntrantList month={season.month} /> : null}</div>
         </details>
       )}
       <p className="text-sm">
         <a href={`/transparency#${season.month}`} className="font-semibold text-gold underline underline-offset-2">
-          {seasonLabel(season.month)} in the programme log
+          <Trans>{label} in the programme log</Trans>
         </a>
       </p>
       <VerifyDrawPanel month={season.month} />

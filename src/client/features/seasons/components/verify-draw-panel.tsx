@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { dateTimeIn } from '../../../../shared/localized-format.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -30,6 +31,7 @@ async function orError<T>(read: Promise<T>): Promise<T | Error> {
  * and what it should be.
  */
 export function VerifyDrawPanel({ month }: { month: string }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const start = async () => {
@@ -48,7 +50,8 @@ export function VerifyDrawPanel({ month }: { month: string }) {
       const result = await verifySeason(season, { served: served instanceof Error ? null : served, log });
       setRun({ state: 'done', result, round: { round: season.beacon.round, at: season.beacon.at } });
     } catch (error) {
-      setRun({ state: 'failed', error: `The month could not be loaded: ${errorMessage(error)}` });
+      const why = errorMessage(error);
+      setRun({ state: 'failed', error: t`The month could not be loaded: ${why}` });
     }
   };
   const titleId = `verify-${month}`;
@@ -56,10 +59,10 @@ export function VerifyDrawPanel({ month }: { month: string }) {
     <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="font-semibold">
-          Verify this draw
+          <Trans>Verify this draw</Trans>
         </h3>
         <Button size="sm" variant="outline" loading={run.state === 'running'} onClick={() => void start()}>
-          Verify in my browser
+          <Trans>Verify in my browser</Trans>
         </Button>
       </div>
       <div aria-live="polite" className="flex flex-col gap-2">
@@ -75,32 +78,41 @@ export function VerifyDrawPanel({ month }: { month: string }) {
 }
 
 function Verdict({ result, round }: { result: SeasonVerification; round?: { round: number; at: string } | undefined }) {
+  const { t, i18n } = useLingui();
+  const number = round?.round ?? '';
+  const at = dateTimeIn(round?.at, i18n.locale);
   const headline = !result.ok
-    ? 'Mismatch: the published draw does not follow from its values.'
+    ? t`Mismatch: the published draw does not follow from its values.`
     : result.pending
-      ? `Everything published so far matches. The draw waits for drand round ${round?.round ?? ''} at ${formatDateTime(round?.at)}.`
-      : 'Match: the published draw is what the algorithm gives.';
+      ? t`Everything published so far matches. The draw waits for drand round ${number} at ${at}.`
+      : t`Match: the published draw is what the algorithm gives.`;
   return (
     <>
       <p className={result.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>{headline}</p>
       {result.notes.map((note) => (
         <p key={note} className="rounded-lg border border-gold/40 bg-gold/10 px-3 py-2 text-sm text-gold">
-          <strong>Note:</strong> {note}
+          <Trans>
+            <strong>Note:</strong> {note}
+          </Trans>
         </p>
       ))}
-      <ol className="flex flex-col gap-2 text-sm" aria-label="Steps">
+      <ol className="flex flex-col gap-2 text-sm" aria-label={t`Steps`}>
         {result.steps.map((step) => (
           <li key={step.step} className="break-all rounded-lg bg-surface-2 px-3 py-2">
             <p>
-              <span className={cn('font-semibold', step.ok ? 'text-pitch-light' : 'text-danger')}>{step.ok ? 'Match' : 'Mismatch'}</span> {step.step}
+              <span className={cn('font-semibold', step.ok ? 'text-pitch-light' : 'text-danger')}>{step.ok ? t`Match` : t`Mismatch`}</span> {step.step}
             </p>
             <dl className="mt-1 grid gap-0.5 text-xs text-muted">
               <div>
-                <dt className="inline font-semibold">Published: </dt>
+                <dt className="inline font-semibold">
+                  <Trans>Published:</Trans>{' '}
+                </dt>
                 <dd className="inline font-mono">{step.expected}</dd>
               </div>
               <div>
-                <dt className="inline font-semibold">Checked here: </dt>
+                <dt className="inline font-semibold">
+                  <Trans>Checked here:</Trans>{' '}
+                </dt>
                 <dd className="inline font-mono">{step.actual}</dd>
               </div>
             </dl>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Crown } from 'lucide-react';
 import { useCurrentSeason } from '../../../api/current-season.ts';
 import { usePublicChanges } from '../../../api/live.ts';
@@ -18,6 +19,7 @@ import { SeasonCard } from '../components/season-card.tsx';
  * month's terms.
  */
 export function HallOfFamePage() {
+  const { t } = useLingui();
   const seasons = useEndedSeasons();
   const current = useCurrentSeason();
   // A month frozen, drawn or closed shows up while the page is open.
@@ -27,12 +29,12 @@ export function HallOfFamePage() {
     <PublicLayout>
       <PageHero
         icon={<Crown />}
-        title="Hall of Fame"
-        lead={<>Each month&apos;s prize winners and lottery winners. Anyone can check a draw.</>}
+        title={t`Hall of Fame`}
+        lead={<Trans>Each month&apos;s prize winners and lottery winners. Anyone can check a draw.</Trans>}
         links={
           <>
             <a href="/transparency" className="font-semibold text-gold underline">
-              Transparency: the programme log of terms, draws and payouts
+              <Trans>Transparency: the programme log of terms, draws and payouts</Trans>
             </a>
           </>
         }
@@ -40,7 +42,7 @@ export function HallOfFamePage() {
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
         <QueryState
           query={current}
-          failure="The running month could not be loaded."
+          failure={t`The running month could not be loaded.`}
           loading={null}
           compact
           className="rounded-2xl border border-border bg-surface p-6"
@@ -49,14 +51,14 @@ export function HallOfFamePage() {
         </QueryState>
         <QueryState
           query={seasons}
-          failure="The Hall of Fame could not be loaded."
-          loading={<Spinner label="Loading the Hall of Fame" />}
+          failure={t`The Hall of Fame could not be loaded.`}
+          loading={<Spinner label={t`Loading the Hall of Fame`} />}
           className="rounded-2xl border border-border bg-surface"
           isEmpty={(list) => list.length === 0}
           empty={
             <Card>
-              <EmptyState icon={<Crown />} title="No month has been closed yet">
-                Winners appear here when the first month has ended.
+              <EmptyState icon={<Crown />} title={t`No month has been closed yet`}>
+                <Trans>Winners appear here when the first month has ended.</Trans>
               </EmptyState>
             </Card>
           }

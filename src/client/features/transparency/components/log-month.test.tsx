@@ -1,7 +1,7 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { buildLog, closedMonth, id, MONTH } from '../../../../../test/helpers/published-month.ts';
+import { renderStatic as renderToStaticMarkup } from '../../../../../test/helpers/render.ts';
 import { checkLog, logByMonth } from '../../../../shared/verify-log.ts';
 import { LogMonth } from './log-month.tsx';
 import { LogStatus } from './log-status.tsx';

@@ -1,12 +1,17 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QUICKNET } from '../../../../shared/drand.ts';
-import { formatDateTime, formatGcm, formatHours, formatUsdt } from '../../../../shared/format.ts';
+import { formatHours } from '../../../../shared/format.ts';
+import { dateTimeIn, gcmIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { LogEntry } from '../../../../shared/public-log.ts';
 import { readLogData, type TDecisions, type TLogData, type TPaidData, type TSummaryData, type TWithheldData } from '../../../../shared/schemas/log-data.ts';
-import { isReasonCode, REASONS, UNSPECIFIED_REASON } from '../../../../shared/reasons.ts';
-import { ordinal, seasonBounds, seasonLabel } from '../../../../shared/seasons.ts';
+import { isReasonCode, UNSPECIFIED_REASON } from '../../../../shared/reasons.ts';
+import { seasonBounds } from '../../../../shared/seasons.ts';
+import { REASON_TEXT } from '../../../components/reason-text.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
 type Read = { entry: LogEntry; read: TLogData };
@@ -18,7 +23,12 @@ function pick<K extends TLogData['kind']>(items: Read[], kind: K): Of<K>[] {
 
 /** "18 h", "2.5 days"; a dash when nothing was decided. */
 function Seq({ entry }: { entry: LogEntry }) {
-  return <span className="font-mono text-xs text-muted">entry {entry.seq}</span>;
+  const seq = entry.seq;
+  return (
+    <span className="font-mono text-xs text-muted">
+      <Trans>entry {seq}</Trans>
+    </span>
+  );
 }
 
 function Part({ title, entry, children }: { title: string; entry?: LogEntry | undefined; children: ReactNode }) {
@@ -56,7 +66,11 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
   const names = new Map<string, string>();
   for (const f of frozen) for (const c of f.data.champions) names.set(c.ambassadorId, c.fullName);
   for (const c of closed) for (const w of c.data.winners) names.set(w.ambassadorId, w.fullName);
-  const label = seasonLabel(month);
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const label = monthIn(month, locale);
+  const when = (iso: string) => dateTimeIn(iso, locale);
+  const money = (amount: string) => usdtFigureIn(amount, locale);
   const monthStart = seasonBounds(month).start.getTime();
 
   return (
@@ -67,66 +81,66 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
         </h2>
 
         {terms.map(({ entry, data }) => (
-          <Part key={entry.seq} title="Terms" entry={entry}>
-            <p className="text-sm">
-              Prizes: {data.terms.prizesUsdt.map((p, i) => `${ordinal(i + 1)} ${formatUsdt(p)}`).join(', ')}. Lottery: {data.terms.lotteryWinners} winners of{' '}
-              {formatUsdt(data.terms.lotteryPrizeUsdt)}, drawn from drand {data.terms.beacon.chain === QUICKNET.hash ? 'quicknet' : 'test chain'} round{' '}
-              {data.terms.beacon.round}.
-            </p>
+          <Part key={entry.seq} title={t`Terms`} entry={entry}>
+            <TermsText data={data} />
             <p className="text-sm text-muted">
-              Fixed {formatDateTime(entry.at)}
-              {Date.parse(entry.at) > monthStart ? `: terms fixed late, at ${entry.at} (after the month began)` : ', before the month began'}.
+              {Date.parse(entry.at) > monthStart
+                ? t`Fixed ${when(entry.at)}: terms fixed late, at ${entry.at} (after the month began).`
+                : t`Fixed ${when(entry.at)}, before the month began.`}
             </p>
-            <Hash label="Terms hash" value={data.termsHash} />
+            <Hash label={t`Terms hash`} value={data.termsHash} />
           </Part>
         ))}
 
         {frozen.map(({ entry, data }) => (
-          <Part key={entry.seq} title="Frozen" entry={entry}>
+          <Part key={entry.seq} title={t`Frozen`} entry={entry}>
             <p className="text-sm">
-              Standings and {data.entrantCount} lottery entrants frozen {formatDateTime(entry.at)}. The lottery is drawn from drand round {data.beaconRound} at{' '}
-              {formatDateTime(data.beaconAt)}.
+              {t`Standings and ${data.entrantCount} lottery entrants frozen ${when(entry.at)}. The lottery is drawn from drand round ${data.beaconRound} at ${when(data.beaconAt)}.`}
             </p>
             {data.champions.length ? (
-              <ol className="flex flex-col gap-0.5 text-sm" aria-label={`${label} champions`}>
+              <ol className="flex flex-col gap-0.5 text-sm" aria-label={t`${label} champions`}>
                 {data.champions.map((c) => (
-                  <li key={c.ambassadorId}>
-                    {ordinal(c.rank)}: {c.fullName}, {formatGcm(c.monthlyGcm)} GCM, prize {formatUsdt(c.prizeUsdt)}
+                  <li key={c.ambassadorId} className="break-words">
+                    {t`${placeIn(c.rank, locale)}: ${c.fullName}, ${gcmIn(c.monthlyGcm, locale)} GCM, prize ${money(c.prizeUsdt)}`}
                   </li>
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-muted">Nobody earned GCM this month.</p>
+              <p className="text-sm text-muted">
+                <Trans>Nobody earned GCM this month.</Trans>
+              </p>
             )}
-            <Hash label="Entrant list hash" value={data.listHash} />
+            <Hash label={t`Entrant list hash`} value={data.listHash} />
           </Part>
         ))}
 
         {closed.map(({ entry, data }) => (
-          <Part key={entry.seq} title="Draw" entry={entry}>
+          <Part key={entry.seq} title={t`Draw`} entry={entry}>
             <p className="text-sm">
-              Drawn {formatDateTime(entry.at)} from drand round {data.beaconRound}.{' '}
+              {t`Drawn ${when(entry.at)} from drand round ${data.beaconRound}.`}{' '}
               <a href={`/hall-of-fame#${month}`} className="font-semibold text-gold underline underline-offset-2">
-                Check this draw on the Hall of Fame
+                <Trans>Check this draw on the Hall of Fame</Trans>
               </a>
             </p>
             {data.winners.length ? (
-              <ol className="flex flex-col gap-0.5 text-sm" aria-label={`${label} lottery winners`}>
+              <ol className="flex flex-col gap-0.5 text-sm" aria-label={t`${label} lottery winners`}>
                 {data.winners.map((w) => (
-                  <li key={w.ambassadorId}>
-                    {w.position}. {w.fullName}: {formatUsdt(w.prizeUsdt)}
+                  <li key={w.ambassadorId} className="break-words">
+                    {w.position}. {w.fullName}: {money(w.prizeUsdt)}
                   </li>
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-muted">No lottery winners (nobody was entered).</p>
+              <p className="text-sm text-muted">
+                <Trans>No lottery winners (nobody was entered).</Trans>
+              </p>
             )}
-            <Hash label="Randomness" value={data.randomness} />
+            <Hash label={t`Randomness`} value={data.randomness} />
           </Part>
         ))}
 
         {withheld.length ? (
-          <Part title="Prizes withheld">
+          <Part title={t`Prizes withheld`}>
             <ul className="flex flex-col gap-1 text-sm">
               {withheld.map(({ entry, data }) => (
                 <WithheldItem key={entry.seq} entry={entry} data={data} name={names.get(data.ambassadorId)} />
@@ -138,27 +152,33 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
         {paid.length ? <Payouts paid={paid} explorerTxUrl={explorerTxUrl} /> : null}
 
         {summaries.map(({ entry, data }) => (
-          <Part key={entry.seq} title="Summary" entry={entry}>
+          <Part key={entry.seq} title={t`Summary`} entry={entry}>
             <dl className="grid gap-1 text-sm sm:grid-cols-3">
               <div>
-                <dt className="text-muted">GCM awarded</dt>
-                <dd className="font-mono font-semibold">{formatGcm(data.gcmAwarded)}</dd>
+                <dt className="text-muted">
+                  <Trans>GCM awarded</Trans>
+                </dt>
+                <dd className="font-mono font-semibold">{gcmIn(data.gcmAwarded, locale)}</dd>
               </div>
               <div>
-                <dt className="text-muted">USDT awarded</dt>
-                <dd className="font-mono font-semibold">{formatUsdt(data.usdtAwarded)}</dd>
+                <dt className="text-muted">
+                  <Trans>USDT awarded</Trans>
+                </dt>
+                <dd className="font-mono font-semibold">{money(data.usdtAwarded)}</dd>
               </div>
               <div>
-                <dt className="text-muted">USDT paid</dt>
-                <dd className="font-mono font-semibold">{formatUsdt(data.usdtPaid)}</dd>
+                <dt className="text-muted">
+                  <Trans>USDT paid</Trans>
+                </dt>
+                <dd className="font-mono font-semibold">{money(data.usdtPaid)}</dd>
               </div>
             </dl>
             <DecisionTable
               month={label}
               rows={[
-                ['Applications', data.applications, data.hoursToDecide?.applications.p90],
-                ['Reports', data.reports, data.hoursToDecide?.reports.p90],
-                ['Withdrawals', data.withdrawals, data.hoursToDecide?.withdrawals.p90],
+                [t`Applications`, data.applications, data.hoursToDecide?.applications.p90],
+                [t`Reports`, data.reports, data.hoursToDecide?.reports.p90],
+                [t`Withdrawals`, data.withdrawals, data.hoursToDecide?.withdrawals.p90],
               ]}
             />
             <DeskFigures data={data} />
@@ -178,23 +198,52 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
 }
 
 function WithheldItem({ entry, data, name }: { entry: LogEntry; data: TWithheldData; name: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const amount = usdtFigureIn(data.prizeUsdt, i18n.locale);
+  const who = name ?? t`ambassador ${data.ambassadorId}`;
+  const reason = data.reason;
   return (
-    <li>
-      {data.kind === 'prize' ? 'Prize' : 'Lottery prize'} of {formatUsdt(data.prizeUsdt)} withheld from {name ?? `ambassador ${data.ambassadorId}`}:{' '}
-      {data.reason} <Seq entry={entry} />
+    <li className="break-words">
+      {data.kind === 'prize' ? t`Prize of ${amount} withheld from ${who}: ${reason}` : t`Lottery prize of ${amount} withheld from ${who}: ${reason}`}{' '}
+      <Seq entry={entry} />
     </li>
   );
 }
 
-function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaidData }[]; explorerTxUrl: string | undefined }) {
-  const total = addMoney(...paid.map((p) => p.data.amountUsdt));
+/** The month's terms as logged: prizes, lottery, and the drand round that draws it. */
+function TermsText({ data }: { data: Of<'season.terms'>['data'] }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const prizes = data.terms.prizesUsdt
+    .map((p, i) => {
+      const place = placeIn(i + 1, locale);
+      const amount = usdtFigureIn(p, locale);
+      return t`${place} ${amount}`;
+    })
+    .join(', ');
+  const winners = data.terms.lotteryWinners;
+  const lotteryPrize = usdtFigureIn(data.terms.lotteryPrizeUsdt, locale);
+  const round = data.terms.beacon.round;
   return (
-    <Part title={`Payouts: ${formatUsdt(total)} in ${paid.length} ${paid.length === 1 ? 'withdrawal' : 'withdrawals'}`}>
+    <p className="text-sm">
+      {data.terms.beacon.chain === QUICKNET.hash
+        ? t`Prizes: ${prizes}. Lottery: ${winners} winners of ${lotteryPrize}, drawn from drand quicknet round ${round}.`
+        : t`Prizes: ${prizes}. Lottery: ${winners} winners of ${lotteryPrize}, drawn from drand test chain round ${round}.`}
+    </p>
+  );
+}
+
+function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaidData }[]; explorerTxUrl: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const total = usdtFigureIn(addMoney(...paid.map((p) => p.data.amountUsdt)), locale);
+  return (
+    <Part title={plural(paid.length, { one: `Payouts: ${total} in # withdrawal`, other: `Payouts: ${total} in # withdrawals` })}>
       <ul className="flex flex-col gap-1 text-sm">
         {paid.map(({ entry, data }) => (
           <li key={entry.seq} className="flex flex-wrap items-baseline gap-x-2 break-all">
-            <span className="font-mono font-semibold">{formatUsdt(data.amountUsdt)}</span>
-            <span className="text-muted">paid {formatDateTime(data.paidAt)}</span>
+            <span className="font-mono font-semibold">{usdtFigureIn(data.amountUsdt, locale)}</span>
+            <span className="text-muted">{t`paid ${dateTimeIn(data.paidAt, locale)}`}</span>
             {explorerTxUrl ? (
               <a
                 href={`${explorerTxUrl}${data.txHash}`}
@@ -203,11 +252,11 @@ function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaid
                 className="inline-flex items-center gap-1 font-mono text-xs text-gold underline underline-offset-2"
               >
                 {data.txHash}
-                <span className="sr-only"> (the transaction on the block explorer, opens in a new tab)</span>
+                <span className="sr-only"> {t`(the transaction on the block explorer, opens in a new tab)`}</span>
                 <ExternalLink className="size-3" aria-hidden="true" />
               </a>
             ) : (
-              <span className="font-mono text-xs">Transaction {data.txHash}</span>
+              <span className="font-mono text-xs">{t`Transaction ${data.txHash}`}</span>
             )}
             <Seq entry={entry} />
           </li>
@@ -220,15 +269,18 @@ function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaid
 type DecisionRow = [name: string, decisions: TDecisions, p90: string | number | null | undefined];
 
 function DecisionTable({ month, rows }: { month: string; rows: DecisionRow[] }) {
+  const { t } = useLingui();
   // Summaries written since the review desk shipped carry the 90th percentile too (DECISIONS §6).
   const withP90 = rows.some(([, , p90]) => p90 !== undefined);
   return (
     <div>
       <table className="w-full text-left text-sm">
-        <caption className="py-1 text-left text-muted">Decisions in {month}, and how long they took (from submission)</caption>
+        <caption className="py-1 text-left text-muted">
+          <Trans>Decisions in {month}, and how long they took (from submission)</Trans>
+        </caption>
         <thead>
           <tr className="border-b border-border text-muted">
-            {['What', 'Decided', 'Approved', 'Rejected', 'Median time', ...(withP90 ? ['90% within'] : [])].map((heading) => (
+            {[t`What`, t`Decided`, t`Approved`, t`Rejected`, t`Median time`, ...(withP90 ? [t`90% within`] : [])].map((heading) => (
               <th key={heading} scope="col" className="py-1 pr-3 font-semibold last:pr-0">
                 {heading}
               </th>
@@ -255,28 +307,30 @@ function DecisionTable({ month, rows }: { month: string; rows: DecisionRow[] }) 
 }
 
 /** What a reason code is called in public; `unspecified` is a decision recorded without one. */
-function reasonName(code: string): string {
-  if (code === UNSPECIFIED_REASON) return 'No reason recorded';
-  return isReasonCode(code) ? REASONS[code].label : code;
+function reasonName(code: string, i18n: I18n): string {
+  if (code === UNSPECIFIED_REASON) return i18n._(msg`No reason recorded`);
+  return isReasonCode(code) ? i18n._(REASON_TEXT[code].label) : code;
 }
 
 /** The desk in public (DECISIONS §6): rejections and suspensions by reason, and the appeals of the month. */
 function DeskFigures({ data }: { data: TSummaryData }) {
+  const { t, i18n } = useLingui();
   const reasons = Object.entries(data.decisions?.byReason ?? {}).filter(([, n]) => n > 0);
   if (!reasons.length && !data.appeals) return null;
   return (
     <div className="flex flex-col gap-1 text-sm">
       {reasons.length ? (
         <p>
-          <span className="text-muted">Reasons given for rejections and suspensions: </span>
-          {reasons.map(([code, n]) => `${reasonName(code)} ${n}`).join(', ')}
+          <span className="text-muted">{t`Reasons given for rejections and suspensions:`} </span>
+          {reasons.map(([code, n]) => `${reasonName(code, i18n)} ${n}`).join(', ')}
         </p>
       ) : null}
       {data.appeals ? (
         <p>
-          <span className="text-muted">Appeals: </span>
-          {data.appeals.made} made, {data.appeals.overturned} overturned
-          {data.appeals.upheld === undefined ? '' : `, ${data.appeals.upheld} upheld`}
+          <span className="text-muted">{t`Appeals:`} </span>
+          {data.appeals.upheld === undefined
+            ? t`${data.appeals.made} made, ${data.appeals.overturned} overturned`
+            : t`${data.appeals.made} made, ${data.appeals.overturned} overturned, ${data.appeals.upheld} upheld`}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ScrollText } from 'lucide-react';
 import { logByMonth } from '../../../../shared/verify-log.ts';
 import { usePublicChanges } from '../../../api/live.ts';
@@ -18,6 +19,7 @@ import { LogStatus } from '../components/log-status.tsx';
  * draw, prizes withheld, payouts and totals, read in full and checked here, in the browser.
  */
 export function TransparencyPage() {
+  const { t } = useLingui();
   const checked = useCheckedLog();
   const explorerTxUrl = useExplorerTxUrl();
   // An entry appended (terms, a freeze, a draw, a payout) is read and checked again while the page is open.
@@ -27,17 +29,17 @@ export function TransparencyPage() {
     <PublicLayout>
       <PageHero
         icon={<ScrollText />}
-        title="Transparency"
+        title={t`Transparency`}
         lead={
-          <>
+          <Trans>
             The programme log: what each month promised, who was entered, who won, and what was paid. Each entry is chained to the one before by its hash, so
             nothing in it can be changed or removed unnoticed.
-          </>
+          </Trans>
         }
         links={
           <>
             <a href="/hall-of-fame" className="font-semibold text-gold underline">
-              Hall of Fame: the winners, and a check of each draw
+              <Trans>Hall of Fame: the winners, and a check of each draw</Trans>
             </a>
           </>
         }
@@ -45,8 +47,8 @@ export function TransparencyPage() {
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
         <QueryState
           query={checked}
-          failure="The programme log could not be read."
-          loading={<Spinner label="Reading and checking the programme log" />}
+          failure={t`The programme log could not be read.`}
+          loading={<Spinner label={t`Reading and checking the programme log`} />}
           className="rounded-2xl border border-border bg-surface"
         >
           {(log) => {
@@ -58,8 +60,8 @@ export function TransparencyPage() {
                   months.map(({ month, entries }) => <LogMonth key={month} month={month} entries={entries} explorerTxUrl={explorerTxUrl} />)
                 ) : (
                   <Card>
-                    <EmptyState icon={<ScrollText />} title="The log is empty">
-                      Entries appear when the first month&apos;s terms are fixed.
+                    <EmptyState icon={<ScrollText />} title={t`The log is empty`}>
+                      <Trans>Entries appear when the first month&apos;s terms are fixed.</Trans>
                     </EmptyState>
                   </Card>
                 )}

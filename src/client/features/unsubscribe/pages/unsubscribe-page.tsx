@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthCard } from '../../../components/centered-card.tsx';
 import { BellOff, CheckCircle2, Link2Off, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -31,6 +32,7 @@ function isBadLink(error: unknown): boolean {
  * one-click unsubscribe (the List-Unsubscribe header, RFC 8058) does the same without this page.
  */
 export function UnsubscribePage() {
+  const { t } = useLingui();
   const link = linkFrom(useSearch());
   const status = useUnsubscribeStatus(link);
   const mutation = useUnsubscribe();
@@ -40,18 +42,20 @@ export function UnsubscribePage() {
 
   let content: ReactNode;
   if (!link || isBadLink(status.error) || isBadLink(mutation.error)) content = <BadLink />;
-  else if (status.isLoading) content = <FullPageSpinner label="Checking your link..." />;
+  else if (status.isLoading) content = <FullPageSpinner label={t`Checking your link...`} />;
   else if (done)
     content = (
-      <AuthCard contentClassName="flex flex-col items-center gap-4 text-center" icon={<CheckCircle2 aria-hidden="true" />} title="You are unsubscribed">
+      <AuthCard contentClassName="flex flex-col items-center gap-4 text-center" icon={<CheckCircle2 aria-hidden="true" />} title={t`You are unsubscribed`}>
         <p role="status" className="text-muted">
-          You will no longer get emails about decisions. Security emails are still sent.
+          <Trans>You will no longer get emails about decisions. Security emails are still sent.</Trans>
         </p>
         <p className="text-sm text-muted">
-          Changed your mind? Turn <strong className="text-foreground">Email notifications</strong> back on from your profile page.
+          <Trans>
+            Changed your mind? Turn <strong className="text-foreground">Email notifications</strong> back on from your profile page.
+          </Trans>
         </p>
         <Link href="/auth" className={buttonVariants({ variant: 'outline' })}>
-          Log in to your profile
+          <Trans>Log in to your profile</Trans>
         </Link>
       </AuthCard>
     );
@@ -60,25 +64,29 @@ export function UnsubscribePage() {
       <AuthCard
         contentClassName="flex flex-col items-center gap-4 text-center"
         icon={<BellOff aria-hidden="true" />}
-        title="Unsubscribe from decision emails?"
-        description="You will stop getting emails about decisions on your account."
+        title={t`Unsubscribe from decision emails?`}
+        description={t`You will stop getting emails about decisions on your account.`}
       >
         <ul className="flex list-disc flex-col gap-2 pl-5 text-left text-sm text-muted">
           <li>
-            <strong className="text-foreground">Stops:</strong> emails about your reports&apos; reviews, your withdrawals, payouts and prizes. You still see
-            each decision in the app, under the bell.
+            <Trans>
+              <strong className="text-foreground">Stops:</strong> emails about your reports&apos; reviews, your withdrawals, payouts and prizes. You still see
+              each decision in the app, under the bell.
+            </Trans>
           </li>
           <li>
             <span className="inline-flex items-center gap-1">
               <ShieldCheck className="size-4 shrink-0 text-pitch-light" aria-hidden="true" />
-              <strong className="text-foreground">Still sent:</strong>
+              <strong className="text-foreground">
+                <Trans>Still sent:</Trans>
+              </strong>
             </span>{' '}
-            security emails, such as a password or payout address change.
+            <Trans>security emails, such as a password or payout address change.</Trans>
           </li>
         </ul>
         {status.error || mutation.error ? <FieldError>{errorMessage(mutation.error ?? status.error)}</FieldError> : null}
         <Button size="lg" className="w-full" onClick={() => link && mutation.mutate(link)} loading={mutation.isPending}>
-          {mutation.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+          {mutation.isPending ? t`Unsubscribing...` : t`Unsubscribe`}
         </Button>
       </AuthCard>
     );
@@ -86,21 +94,30 @@ export function UnsubscribePage() {
 }
 
 function BadLink() {
+  const { t } = useLingui();
   return (
-    <AuthCard contentClassName="flex flex-col items-center gap-4 text-center" icon={<Link2Off aria-hidden="true" />} title="This unsubscribe link is not valid">
+    <AuthCard
+      contentClassName="flex flex-col items-center gap-4 text-center"
+      icon={<Link2Off aria-hidden="true" />}
+      title={t`This unsubscribe link is not valid`}
+    >
       <p role="alert" className="text-muted">
-        The link is incomplete or has been changed, so it cannot unsubscribe anyone. Open the link from the email again, all of it, or log in and turn off Email
-        notifications on your profile page.
+        <Trans>
+          The link is incomplete or has been changed, so it cannot unsubscribe anyone. Open the link from the email again, all of it, or log in and turn off
+          Email notifications on your profile page.
+        </Trans>
       </p>
       <Link href="/auth" className={buttonVariants()}>
-        Log in
+        <Trans>Log in</Trans>
       </Link>
       <p className="text-sm text-muted">
-        Questions? Write to{' '}
-        <a className="text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>
-        .
+        <Trans>
+          Questions? Write to{' '}
+          <a className="break-all text-gold underline underline-offset-2 hover:text-gold-strong" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          .
+        </Trans>
       </p>
     </AuthCard>
   );
