@@ -405,8 +405,9 @@ describe('signed in', () => {
       // The page in Spanish, its figures as Spanish writes them.
       await expectContent(page.getByRole('table', { name: 'Solicitudes de retiro' }), '60,00 USDT');
       await page.getByRole('button', { name: 'Solicitar retiro' }).click();
-      await dialog.getByLabel('Importe (USDT)').fill('50,5');
-      await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+      const solicitud = page.getByRole('dialog', { name: 'Solicitar retiro' });
+      await solicitud.getByLabel('Importe (USDT)').fill('50,5');
+      await solicitud.getByRole('button', { name: 'Enviar solicitud' }).click();
       await expectToast(page, 'Retiro solicitado');
       const requests = (await ambassador.client.get('/api/withdrawal-requests')).body as { amount: string }[];
       expect(requests.map((r) => r.amount).sort()).toEqual(['50.50', '60.00']);

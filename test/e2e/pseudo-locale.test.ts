@@ -79,6 +79,11 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     ['/auth', 'login'],
     ['/forgot-password', 'forgot-password'],
     ['/setup-password/not-a-live-link', 'setup-password-dead-link'],
+    ['/hall-of-fame', 'hall-of-fame'],
+    ['/transparency', 'transparency'],
+    ['/rules', 'rules'],
+    ['/unsubscribe', 'unsubscribe-bad-link'],
+    ['/no-such-page', 'not-found'],
   ] as const) {
     it(`${path}: its heading in the pseudo-locale, nothing scrolls sideways, nothing cut off`, async () => {
       const page = await openPseudo(path);
