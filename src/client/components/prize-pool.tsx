@@ -27,7 +27,7 @@ export function PrizePool({ className }: { className?: string }) {
     <section aria-labelledby="prize-pool-title" className={cn('rounded-2xl border border-gold/30 bg-surface p-6', className)}>
       <h2 id="prize-pool-title" className="inline-flex items-center gap-2 text-xl font-extrabold">
         <Trophy className="size-6 text-gold" aria-hidden="true" /> <Trans>This month&apos;s prize pool</Trans>
-        {total ? <span className="font-mono text-gold">{usdtAmountIn(total, locale)}</span> : null}
+        {total ? <span className="whitespace-nowrap font-mono text-gold">{usdtAmountIn(total, locale)}</span> : null}
       </h2>
       {s ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -41,7 +41,7 @@ export function PrizePool({ className }: { className?: string }) {
                   <span className="font-semibold">
                     <SelectOrdinal value={i + 1} one="#st" two="#nd" few="#rd" other="#th" />
                   </span>{' '}
-                  <span className="font-mono">{usdtAmountIn(prize, locale)}</span>
+                  <span className="whitespace-nowrap font-mono">{usdtAmountIn(prize, locale)}</span>
                 </li>
               ))}
             </ol>
@@ -54,7 +54,8 @@ export function PrizePool({ className }: { className?: string }) {
               {s.lotteryWinners > 0 ? (
                 <Trans>
                   <span className="font-semibold">{winners}</span> <Plural value={winners} one="winner" other="winners" /> of{' '}
-                  <span className="font-mono">{lotteryPrize}</span>, drawn from everyone else who earned GCM this month, by a draw anyone can check on the{' '}
+                  <span className="whitespace-nowrap font-mono">{lotteryPrize}</span>, drawn from everyone else who earned GCM this month, by a draw anyone can
+                  check on the{' '}
                   <a href="/hall-of-fame" className="font-semibold text-gold underline underline-offset-2">
                     Hall of Fame
                   </a>
