@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AdminListParams, AdminListResource } from '../../../api/resources.ts';
@@ -74,7 +76,7 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
     filter,
     filterLabels,
     filterParam = 'status',
-    filterName = 'Status',
+    filterName = i18n._(msg`Status`),
     moreFilters = [],
     search: searchable = false,
     searchParam = 'search',

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../i18n/i18n.ts';
 import { ApiError, troubleMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 
@@ -5,7 +7,7 @@ import { notify } from '../../../lib/toast.ts';
 export function adminError(fallback: string) {
   return (error: unknown) => {
     const reason = troubleMessage(error) ?? (error instanceof ApiError ? error.serverMessage : null);
-    notify.error('Error', reason && reason !== fallback ? `${fallback}: ${reason}` : fallback);
+    notify.error(i18n._(msg`Error`), reason && reason !== fallback ? `${fallback}: ${reason}` : fallback);
   };
 }
 

@@ -1,7 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Search } from 'lucide-react';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
 import type { Currency } from '../../../../shared/enums.ts';
-import { formatGcm, formatUsdt } from '../../../../shared/format.ts';
+import { usdtAmountIn } from '../../../../shared/localized-figures.ts';
+import { gcmIn } from '../../../../shared/localized-format.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -48,19 +52,9 @@ interface AdminListProps<T extends { id: string }> {
  * states, the rows (a table, or cards on a phone), its pages, and the dialog of the row opened.
  */
 export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
-  const {
-    title,
-    icon,
-    description,
-    label = title,
-    list,
-    columns,
-    Dialog,
-    openOnRowClick,
-    emptyText,
-    searchPlaceholder = 'Search by name or email',
-    toolbar,
-  } = props;
+  const { title, icon, description, label = title, list, columns, Dialog, openOnRowClick, emptyText, searchPlaceholder: placeholder, toolbar } = props;
+  const { t } = useLingui();
+  const searchPlaceholder = placeholder ?? t`Search by name or email`;
   const { filters = [], search, paging, flagged, exportUrl } = list;
   const [open, setOpen] = useState<T | null>(null);
   // A decided row leaves the list (or loses its button) with the focus on it: the list's heading takes it.
@@ -86,7 +80,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
                 value={filter.value}
                 onChange={(e) => filter.setValue(e.target.value)}
               >
-                <option value={ALL}>All</option>
+                <option value={ALL}>{t`All`}</option>
                 <EnumOptions values={filter.values} labels={filter.labels} />
               </NativeSelect>
             </label>
@@ -109,12 +103,12 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
               {flagged ? (
                 <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-muted">
                   <Checkbox checked={flagged.value} onCheckedChange={(checked) => flagged.setValue(checked === true)} />
-                  Flagged only
+                  <Trans>Flagged only</Trans>
                 </label>
               ) : null}
               {exportUrl ? (
                 <a className={buttonVariants({ size: 'sm', variant: 'outline' })} href={exportUrl} download>
-                  <Download aria-hidden="true" /> Export CSV
+                  <Download aria-hidden="true" /> <Trans>Export CSV</Trans>
                 </a>
               ) : null}
             </div>
@@ -124,7 +118,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
           {toolbar}
           <QueryState
             query={list.query}
-            failure={`${title} could not be loaded.`}
+            failure={t`${title} could not be loaded.`}
             loading={
               <div className="flex justify-center py-10">
                 <Spinner />
@@ -163,7 +157,7 @@ export function AdminList<T extends { id: string }>(props: AdminListProps<T>) {
 /** Who a report or a withdrawal is from: the ambassador's name over their email (a card's title on a phone). */
 export function ambassadorColumn<T extends { ambassador: { fullName: string; email: string } }>(): Column<T> {
   return {
-    header: 'Ambassador',
+    header: i18n._(msg`Ambassador`),
     card: 'title',
     cell: (row) => (
       <>
@@ -178,11 +172,11 @@ const TINT: Record<Currency, string> = { GCM: 'text-gold', USDT: 'text-pitch-lig
 
 /** An amount of GCM or USDT: right-aligned figures, in the currency's colour unless `tinted` is false. */
 export function amountColumn<T>(header: string, currency: Currency, amount: (row: T) => string, tinted = true): Column<T> {
-  const format = currency === 'GCM' ? formatGcm : formatUsdt;
-  return { header, align: 'right', className: cn('font-mono', tinted && TINT[currency]), cell: (row) => format(amount(row)) };
+  const format = currency === 'GCM' ? gcmIn : usdtAmountIn;
+  return { header, align: 'right', className: cn('font-mono', tinted && TINT[currency]), cell: (row) => format(amount(row), i18n.locale) };
 }
 
 /** The row's abuse flags as warning badges (nothing when it has none). */
 export function flagsColumn<T extends { flags: readonly AbuseFlag[] }>(): Column<T> {
-  return { header: 'Flags', cell: (row) => <FlagBadges flags={row.flags} /> };
+  return { header: i18n._(msg`Flags`), cell: (row) => <FlagBadges flags={row.flags} /> };
 }

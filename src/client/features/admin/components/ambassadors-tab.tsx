@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '../../../i18n/i18n.ts';
 import { Mail, Pencil, Save } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
@@ -25,26 +28,26 @@ import { SocialLinkList } from './social-links.tsx';
 
 function columns(open: (row: TAdminAmbassadorView) => void): Array<Column<TAdminAmbassadorView>> {
   return [
-    { header: 'Name', cell: (a) => a.fullName, className: 'font-semibold', card: 'title' },
-    { header: 'Email', cell: (a) => <span className="break-all text-muted">{a.email}</span>, card: 'title' },
+    { header: i18n._(msg`Name`), cell: (a) => a.fullName, className: 'font-semibold', card: 'title' },
+    { header: i18n._(msg`Email`), cell: (a) => <span className="break-all text-muted">{a.email}</span>, card: 'title' },
     {
-      header: 'Badge',
+      header: i18n._(msg`Badge`),
       cell: (a) => (
         <>
           <BadgePill level={a.badgeLevel} />
-          {a.badgePinned ? <span className="ml-1 text-xs text-muted">(set)</span> : null}
+          {a.badgePinned ? <span className="ml-1 text-xs text-muted">{i18n._(msg`(set)`)}</span> : null}
         </>
       ),
     },
-    { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, card: 'aside' },
+    { header: i18n._(msg`Status`), cell: (a) => <StatusBadge status={a.status} />, card: 'aside' },
     flagsColumn(),
-    amountColumn('Total GCM', 'GCM', (a) => a.totalGcmEarned),
-    amountColumn('Total USDT', 'USDT', (a) => a.totalUsdtEarned),
-    amountColumn('Monthly GCM', 'GCM', (a) => a.monthlyGcm, false),
-    amountColumn('Monthly USDT', 'USDT', (a) => a.monthlyUsdt, false),
-    actionsColumn('Edit', (a) => (
-      <Button variant="outline" size="sm" onClick={() => open(a)} aria-label={`Edit ${a.fullName}`}>
-        <Pencil aria-hidden="true" /> Edit
+    amountColumn(i18n._(msg`Total GCM`), 'GCM', (a) => a.totalGcmEarned),
+    amountColumn(i18n._(msg`Total USDT`), 'USDT', (a) => a.totalUsdtEarned),
+    amountColumn(i18n._(msg`Monthly GCM`), 'GCM', (a) => a.monthlyGcm, false),
+    amountColumn(i18n._(msg`Monthly USDT`), 'USDT', (a) => a.monthlyUsdt, false),
+    actionsColumn(i18n._(msg`Edit`), (a) => (
+      <Button variant="outline" size="sm" onClick={() => open(a)} aria-label={i18n._(msg`Edit ${a.fullName}`)}>
+        <Pencil aria-hidden="true" /> {i18n._(msg`Edit`)}
       </Button>
     )),
   ];
@@ -52,21 +55,22 @@ function columns(open: (row: TAdminAmbassadorView) => void): Array<Column<TAdmin
 
 export function AmbassadorsTab() {
   const list = useAdminList(resources.adminAmbassadors, { search: true, flagged: true, exportName: 'ambassadors' });
+  const { t } = useLingui();
   // The ledger of everyone (or of those the search finds), for accounting.
   const search = list.search?.value.trim();
   const transactions = `/api/admin/export/transactions.csv${search ? `?search=${encodeURIComponent(search)}` : ''}`;
   return (
     <AdminList
-      title="Ambassadors"
-      label="Ambassadors"
+      title={t`Ambassadors`}
+      label={t`Ambassadors`}
       list={list}
       columns={columns}
       Dialog={EditAmbassadorDialog}
-      emptyText="No ambassadors found"
+      emptyText={t`No ambassadors found`}
       toolbar={
         <p className="mb-3 text-right text-sm">
           <a className="font-semibold text-gold underline underline-offset-2" href={transactions} download>
-            Export {search ? 'their' : 'all'} transactions (CSV)
+            {search ? <Trans>Export their transactions (CSV)</Trans> : <Trans>Export all transactions (CSV)</Trans>}
           </a>
         </p>
       }
@@ -90,6 +94,7 @@ const EDIT_FIELDS = [
 function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdminAmbassadorView>) {
   const update = useUpdateAmbassadorAsAdmin();
   const resend = useResendPassword();
+  const { t } = useLingui();
   // Suspending takes a reason (DECISIONS §6); an ambassador already suspended keeps theirs.
   const suspending = (status: string | undefined) => status === 'suspended' && ambassador.status !== 'suspended';
   const schema = ZAmbassadorAdminUpdate.extend({ reasonCode: ZReasonChoice, facts: ZFacts }).superRefine((value, ctx) => {
@@ -118,65 +123,67 @@ function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdmi
       : changes;
     update.mutate(
       { id: ambassador.id, input },
-      adminOutcome({ title: 'Ambassador Updated', text: `${ambassador.fullName}'s profile has been updated.` }, 'Failed to update ambassador', onClose),
+      adminOutcome({ title: t`Ambassador Updated`, text: t`${ambassador.fullName}'s profile has been updated.` }, t`Failed to update ambassador`, onClose),
     );
   };
   // The shared schema's message, said as the server would say it (spec §8 admin failure toast).
   const invalid = (errors: FieldErrors<z.input<typeof schema>>) => {
     if (errors.reasonCode) return;
     const first = firstError(errors, EDIT_FIELDS);
-    if (first) notify.error('Error', `Failed to update ambassador: ${first.message}`);
+    if (first) notify.error(t`Error`, t`Failed to update ambassador: ${first.message}`);
   };
   const sendReset = () =>
     resend.mutate(
       ambassador.id,
       adminOutcome(
-        { title: 'Password Setup Email Sent', text: `A new password setup link was emailed to ${ambassador.email}.` },
-        'Failed to send password setup email',
+        { title: t`Password Setup Email Sent`, text: t`A new password setup link was emailed to ${ambassador.email}.` },
+        t`Failed to send password setup email`,
       ),
     );
 
   return (
-    <ModalDialog onClose={onClose} title={`Edit ${ambassador.fullName}`} description={ambassador.email} className="max-w-2xl">
+    <ModalDialog onClose={onClose} title={t`Edit ${ambassador.fullName}`} description={ambassador.email} className="max-w-2xl">
       <div className="flex flex-col gap-5">
-        <section aria-label="Current social links" className="rounded-xl border border-border p-4">
-          <h3 className="mb-2 text-sm font-semibold">Social Links</h3>
+        <section aria-label={t`Current social links`} className="rounded-xl border border-border p-4">
+          <h3 className="mb-2 text-sm font-semibold">
+            <Trans>Social Links</Trans>
+          </h3>
           <SocialLinkList handles={ambassador} />
         </section>
-        <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label={`Edit ${ambassador.fullName}`}>
+        <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label={t`Edit ${ambassador.fullName}`}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField name="twitterHandle" label="Twitter URL">
+            <FormField name="twitterHandle" label={t`Twitter URL`}>
               <Input placeholder="https://x.com/username" />
             </FormField>
-            <FormField name="instagramHandle" label="Instagram URL">
+            <FormField name="instagramHandle" label={t`Instagram URL`}>
               <Input placeholder="https://instagram.com/username" />
             </FormField>
-            <FormField name="telegramHandle" label="Telegram Channel URL">
+            <FormField name="telegramHandle" label={t`Telegram Channel URL`}>
               <Input placeholder="https://t.me/channel" />
             </FormField>
-            <FormField name="facebookHandle" label="Facebook URL">
+            <FormField name="facebookHandle" label={t`Facebook URL`}>
               <Input placeholder="https://facebook.com/page" />
             </FormField>
-            <FormField name="youtubeHandle" label="YouTube Channel URL">
+            <FormField name="youtubeHandle" label={t`YouTube Channel URL`}>
               <Input placeholder="https://youtube.com/@channel" />
             </FormField>
-            <FormField name="gcmWalletAddress" label="GCM Wallet">
+            <FormField name="gcmWalletAddress" label={t`GCM Wallet`}>
               <Input placeholder="0x..." className="font-mono" spellCheck={false} />
             </FormField>
-            <FormField name="usdtWalletAddress" label="USDT Wallet">
+            <FormField name="usdtWalletAddress" label={t`USDT Wallet`}>
               <Input placeholder="0x..." className="font-mono" spellCheck={false} />
             </FormField>
-            <FormField name="badgeLevel" label="Badge Level" hint="Automatic follows this month's GCM; a chosen level holds until set back.">
+            <FormField name="badgeLevel" label={t`Badge Level`} hint={t`Automatic follows this month's GCM; a chosen level holds until set back.`}>
               <NativeSelect>
-                <option value="auto">Automatic</option>
-                {BADGE_TIERS.map((t) => (
-                  <option key={t.level} value={t.level}>
-                    {t.label}
+                <option value="auto">{t`Automatic`}</option>
+                {BADGE_TIERS.map((tier) => (
+                  <option key={tier.level} value={tier.level}>
+                    {tier.label}
                   </option>
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField name="status" label="Status" hint="A suspended ambassador cannot submit reports or withdrawals.">
+            <FormField name="status" label={t`Status`} hint={t`A suspended ambassador cannot submit reports or withdrawals.`}>
               <NativeSelect>
                 <EnumOptions values={AMBASSADOR_STATUSES} />
               </NativeSelect>
@@ -185,10 +192,10 @@ function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdmi
           {suspending(status) ? <ReasonFields subject="suspension" /> : null}
           <DialogFooter className="mt-2 sm:justify-between">
             <Button variant="outline" onClick={sendReset} loading={resend.isPending}>
-              <Mail aria-hidden="true" /> Send Password Reset Email
+              <Mail aria-hidden="true" /> <Trans>Send Password Reset Email</Trans>
             </Button>
             <Button type="submit" loading={update.isPending}>
-              <Save aria-hidden="true" /> Save Changes
+              <Save aria-hidden="true" /> <Trans>Save Changes</Trans>
             </Button>
           </DialogFooter>
         </Form>

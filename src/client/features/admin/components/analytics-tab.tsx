@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart3, Clock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatCount, formatGcm, formatUsdt } from '../../../../shared/format.ts';
@@ -6,6 +8,7 @@ import type { TAnalytics } from '../../../../shared/schemas/analytics.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useAnalytics } from '../api/get-analytics.ts';
 import type { AnalyticsChartProps } from './analytics-chart.tsx';
 
@@ -25,10 +28,11 @@ function monthLabel(month: string): string {
 
 /** How long the oldest item of a queue has waited, in words. */
 export function waited(hours: number | null): string {
-  if (hours === null) return 'Nothing waiting';
-  if (hours < 1) return 'Less than an hour';
-  if (hours < 48) return `${Math.round(hours)} hour${Math.round(hours) === 1 ? '' : 's'}`;
-  return `${Math.round(hours / 24)} days`;
+  if (hours === null) return i18n._(msg`Nothing waiting`);
+  if (hours < 1) return i18n._(msg`Less than an hour`);
+  if (hours < 48) return plural(Math.round(hours), { one: '# hour', other: '# hours' });
+  const days = Math.round(hours / 24);
+  return i18n._(msg`${days} days`);
 }
 
 function hoursText(hours: number | null): string {
@@ -53,6 +57,7 @@ function ChartCard({
   table: Table;
   chart: AnalyticsChartProps;
 }) {
+  const { t } = useLingui();
   return (
     <Card>
       <CardHeader>
@@ -63,7 +68,7 @@ function ChartCard({
         <Suspense
           fallback={
             <div className="flex h-72 items-center justify-center">
-              <Spinner label="Loading chart" />
+              <Spinner label={t`Loading chart`} />
             </div>
           }
         >
@@ -216,33 +221,35 @@ export function analyticsCards(data: TAnalytics) {
 
 /** DECISIONS §5, The admin desk: how the programme is doing, from SQL aggregates. */
 export function AnalyticsTab() {
+  const { t } = useLingui();
   const analytics = useAnalytics();
   return (
-    <QueryState query={analytics} failure="Analytics could not be loaded." loadingLabel="Loading analytics">
+    <QueryState query={analytics} failure={t`Analytics could not be loaded.`} loadingLabel={t`Loading analytics`}>
       {(data) => <Analytics data={data} />}
     </QueryState>
   );
 }
 
 function Analytics({ data }: { data: TAnalytics }) {
+  const { t } = useLingui();
   const { queues } = data;
   return (
     <div className="flex flex-col gap-4">
       <section aria-labelledby="queues-title" className="flex flex-col gap-3">
         <h2 id="queues-title" className="inline-flex items-center gap-2 text-lg font-bold">
-          <Clock className="size-5 text-gold" aria-hidden="true" /> Oldest waiting in each queue
+          <Clock className="size-5 text-gold" aria-hidden="true" /> <Trans>Oldest waiting in each queue</Trans>
         </h2>
         <dl className="grid gap-3 sm:grid-cols-3">
           {(
             [
-              ['Applications', queues.oldestPendingApplicationHours],
-              ['Reports', queues.oldestPendingReportHours],
-              ['Withdrawals', queues.oldestPendingWithdrawalHours],
+              ['applications', t`Applications`, queues.oldestPendingApplicationHours],
+              ['reports', t`Reports`, queues.oldestPendingReportHours],
+              ['withdrawals', t`Withdrawals`, queues.oldestPendingWithdrawalHours],
             ] as const
-          ).map(([name, hours]) => (
-            <div key={name} className="rounded-2xl border border-border bg-surface p-4">
+          ).map(([key, name, hours]) => (
+            <div key={key} className="rounded-2xl border border-border bg-surface p-4">
               <dt className="text-sm text-muted">{name}</dt>
-              <dd className="mt-1 text-xl font-bold" data-testid={`queue-${name.toLowerCase()}`}>
+              <dd className="mt-1 text-xl font-bold" data-testid={`queue-${key}`}>
                 {waited(hours)}
               </dd>
             </div>
@@ -250,7 +257,7 @@ function Analytics({ data }: { data: TAnalytics }) {
         </dl>
       </section>
       <h2 className="inline-flex items-center gap-2 text-lg font-bold">
-        <BarChart3 className="size-5 text-gold" aria-hidden="true" /> The last 12 weeks and months
+        <BarChart3 className="size-5 text-gold" aria-hidden="true" /> <Trans>The last 12 weeks and months</Trans>
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         {analyticsCards(data).map((card) => (

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Eye, Mail, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatCount } from '../../../../shared/format.ts';
@@ -11,6 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { useDecideApplication, type ApplicationDecision } from '../api/decide-application.ts';
 import { resources } from '../../../api/resources.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, flagsColumn, type RowDialogProps } from './admin-list.tsx';
@@ -36,15 +39,15 @@ function PlatformChips({ platforms }: { platforms: string[] }) {
 
 function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdminApplicationView>> {
   return [
-    { header: 'Name', cell: (app) => app.fullName, className: 'font-semibold', card: 'title' },
-    { header: 'Email', cell: (app) => <span className="break-all text-muted">{app.email}</span>, card: 'title' },
-    { header: 'Country', cell: (app) => app.country },
-    { header: 'Platforms', cell: (app) => <PlatformChips platforms={app.socialMediaPlatforms} /> },
-    { header: 'Followers', cell: (app) => formatCount(app.totalFollowers), align: 'right', className: 'font-mono' },
+    { header: i18n._(msg`Name`), cell: (app) => app.fullName, className: 'font-semibold', card: 'title' },
+    { header: i18n._(msg`Email`), cell: (app) => <span className="break-all text-muted">{app.email}</span>, card: 'title' },
+    { header: i18n._(msg`Country`), cell: (app) => app.country },
+    { header: i18n._(msg`Platforms`), cell: (app) => <PlatformChips platforms={app.socialMediaPlatforms} /> },
+    { header: i18n._(msg`Followers`), cell: (app) => formatCount(app.totalFollowers), align: 'right', className: 'font-mono' },
     flagsColumn(),
     ageColumn(),
-    { header: 'Status', cell: (app) => <StatusBadge status={app.status} />, card: 'aside' },
-    actionsColumn('View', (app) => (
+    { header: i18n._(msg`Status`), cell: (app) => <StatusBadge status={app.status} />, card: 'aside' },
+    actionsColumn(i18n._(msg`View`), (app) => (
       <Button
         variant="ghost"
         size="sm"
@@ -52,15 +55,16 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
           event.stopPropagation();
           open(app);
         }}
-        aria-label={`View application of ${app.fullName}`}
+        aria-label={i18n._(msg`View application of ${app.fullName}`)}
       >
-        <Eye aria-hidden="true" /> View
+        <Eye aria-hidden="true" /> <Trans>View</Trans>
       </Button>
     )),
   ];
 }
 
 export function ApplicationsTab() {
+  const { t } = useLingui();
   // Pending applications, most followers first (the server sorts and pages).
   const list = useAdminList(resources.adminApplications, {
     search: true,
@@ -69,55 +73,60 @@ export function ApplicationsTab() {
   });
   return (
     <AdminList
-      title="Pending Applications"
-      label="Applications"
+      title={t`Pending Applications`}
+      label={t`Applications`}
       list={list}
       columns={columns}
       Dialog={ApplicationDialog}
       openOnRowClick
-      emptyText="No applications found"
+      emptyText={t`No applications found`}
     />
   );
 }
 
 function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminApplicationView>) {
   const decide = useDecideApplication();
+  const { t } = useLingui();
   const [pending, setPending] = useState<ApplicationDecision | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const act = (decision: ApplicationDecision, input?: ReasonInput) => {
     setPending(decision);
     const outcome =
       decision === 'approve'
-        ? adminOutcome({ title: 'Application Approved', text: 'Setup email sent to ambassador.' }, 'Failed to approve application', onClose)
-        : adminOutcome({ title: 'Application Rejected', text: `${application.fullName}'s application was rejected.` }, 'Failed to reject application', onClose);
+        ? adminOutcome({ title: t`Application Approved`, text: t`Setup email sent to ambassador.` }, t`Failed to approve application`, onClose)
+        : adminOutcome(
+            { title: t`Application Rejected`, text: t`${application.fullName}'s application was rejected.` },
+            t`Failed to reject application`,
+            onClose,
+          );
     decide.mutate({ id: application.id, decision, ...(input ? { input } : {}) }, { ...outcome, onSettled: () => setPending(null) });
   };
   return (
-    <ModalDialog onClose={onClose} title={application.fullName} description="Ambassador application" className="max-w-2xl">
+    <ModalDialog onClose={onClose} title={application.fullName} description={t`Ambassador application`} className="max-w-2xl">
       <div className="flex flex-col gap-5">
         <DetailList
           items={[
-            ['Full Name', application.fullName],
-            ['Email', application.email],
-            ['Country', application.country],
-            ['Total Followers', formatCount(application.totalFollowers)],
-            ['Platforms', application.socialMediaPlatforms.map(platformLabel).join(', ') || 'N/A'],
+            [t`Full Name`, application.fullName],
+            [t`Email`, application.email],
+            [t`Country`, application.country],
+            [t`Total Followers`, formatCount(application.totalFollowers)],
+            [t`Platforms`, application.socialMediaPlatforms.map(platformLabel).join(', ') || t`N/A`],
             ['Twitter', <HandleLink key="tw" handle={application.twitterHandle} platform="twitter" />],
             ['Instagram', <HandleLink key="ig" handle={application.instagramHandle} platform="instagram" />],
-            ['Personal Telegram', <HandleLink key="pt" handle={application.personalTelegramHandle} platform="personal-telegram" />],
-            ['Telegram Channel', <HandleLink key="tg" handle={application.telegramHandle} platform="telegram" />],
+            [t`Personal Telegram`, <HandleLink key="pt" handle={application.personalTelegramHandle} platform="personal-telegram" />],
+            [t`Telegram Channel`, <HandleLink key="tg" handle={application.telegramHandle} platform="telegram" />],
             ['Facebook', <HandleLink key="fb" handle={application.facebookHandle} platform="facebook" />],
             ['YouTube', <HandleLink key="yt" handle={application.youtubeHandle} platform="youtube" />],
           ]}
         />
-        <TextBlock title="Why join">{application.whyJoin}</TextBlock>
-        <TextBlock title="Experience">{application.experience}</TextBlock>
+        <TextBlock title={t`Why join`}>{application.whyJoin}</TextBlock>
+        <TextBlock title={t`Experience`}>{application.experience}</TextBlock>
         {application.status === 'pending' && rejecting ? (
           <ReasonStep
             subject="application"
             flags={application.flags}
-            title="Reject this application"
-            confirmLabel="Reject Application"
+            title={t`Reject this application`}
+            confirmLabel={t`Reject Application`}
             pending={pending === 'reject'}
             onConfirm={(input) => act('reject', input)}
             onCancel={() => setRejecting(false)}
@@ -126,14 +135,14 @@ function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminA
           <>
             <p className="flex items-start gap-2 rounded-lg border border-gold/30 bg-gold/5 p-3 text-sm text-muted">
               <Mail className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-              Approving sends a setup email with a password-creation link valid for {SETUP_LINK_VALID_HOURS} hours.
+              <Trans>Approving sends a setup email with a password-creation link valid for {SETUP_LINK_VALID_HOURS} hours.</Trans>
             </p>
             <DialogFooter className="mt-0">
               <Button variant="destructive" onClick={() => setRejecting(true)} disabledFocusable={pending === 'approve'}>
-                <X aria-hidden="true" /> Reject
+                <X aria-hidden="true" /> <Trans>Reject</Trans>
               </Button>
               <Button variant="success" onClick={() => act('approve')} loading={pending === 'approve'} disabledFocusable={pending === 'reject'}>
-                <Check aria-hidden="true" /> Approve &amp; Send Setup Email
+                <Check aria-hidden="true" /> <Trans>Approve &amp; Send Setup Email</Trans>
               </Button>
             </DialogFooter>
           </>

@@ -1,12 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { ABUSE_FLAG_TEXT, type AbuseFlag } from '../../../../shared/enums.ts';
 
-const SHORT: Record<AbuseFlag, string> = {
-  shared_wallet: 'Shared wallet',
-  duplicate_proof: 'Duplicate proof',
-  shared_telegram: 'Shared Telegram',
-  same_network: 'Same network',
+const SHORT: Record<AbuseFlag, MessageDescriptor> = {
+  shared_wallet: msg`Shared wallet`,
+  duplicate_proof: msg`Duplicate proof`,
+  shared_telegram: msg`Shared Telegram`,
+  same_network: msg`Same network`,
 };
 
 /**
@@ -14,17 +17,21 @@ const SHORT: Record<AbuseFlag, string> = {
  * tooltip on hover or keyboard focus, and to screen readers in its accessible description.
  */
 export function FlagBadges({ flags }: { flags: readonly AbuseFlag[] }) {
+  const { t, i18n } = useLingui();
   // A dash, so a card's 'Flags' label is never left without a value.
   if (flags.length === 0)
     return (
       <span className="text-muted">
         {'\u2013'}
-        <span className="sr-only"> none</span>
+        <span className="sr-only">
+          {' '}
+          <Trans>none</Trans>
+        </span>
       </span>
     );
   return (
     <Tooltip.Provider delayDuration={200}>
-      <ul className="flex flex-wrap gap-1" aria-label="Abuse flags">
+      <ul className="flex flex-wrap gap-1" aria-label={t`Abuse flags`}>
         {flags.map((flag) => (
           <li key={flag}>
             <Tooltip.Root>
@@ -34,7 +41,7 @@ export function FlagBadges({ flags }: { flags: readonly AbuseFlag[] }) {
                   className="inline-flex cursor-help items-center gap-1 rounded-full border border-gold/50 bg-gold/10 px-2 py-0.5 text-[11px] font-semibold text-gold outline-offset-2"
                 >
                   <TriangleAlert className="size-3" aria-hidden="true" />
-                  {SHORT[flag]}
+                  {i18n._(SHORT[flag])}
                 </span>
               </Tooltip.Trigger>
               <Tooltip.Portal>

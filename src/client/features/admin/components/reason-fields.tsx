@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -41,7 +42,7 @@ export function ReasonFields({
   flags,
   reasonName = 'reasonCode',
   factsName = 'facts',
-  factsLabel = 'Facts (optional)',
+  factsLabel,
   withFacts = true,
 }: {
   subject: ReasonSubject;
@@ -53,6 +54,7 @@ export function ReasonFields({
   withFacts?: boolean;
 }) {
   const { control } = useFormContext();
+  const { t } = useLingui();
   const code: unknown = useWatch({ control, name: reasonName });
   const facts: unknown = useWatch({ control, name: factsName });
   const chosen = typeof code === 'string' && code in REASONS ? (code as ReasonCode) : null;
@@ -61,29 +63,41 @@ export function ReasonFields({
     <div className="flex flex-col gap-3">
       {flags ? (
         <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="decision-flags">
-          <span className="font-medium">Abuse flags:</span>
-          {flags.length > 0 ? <FlagBadges flags={flags} /> : <span className="text-muted">none fired</span>}
+          <span className="font-medium">
+            <Trans>Abuse flags:</Trans>
+          </span>
+          {flags.length > 0 ? (
+            <FlagBadges flags={flags} />
+          ) : (
+            <span className="text-muted">
+              <Trans>none fired</Trans>
+            </span>
+          )}
         </p>
       ) : null}
       <FormField
         name={reasonName}
-        label="Reason"
+        label={t`Reason`}
         required
         hint={
           chosen ? (
             <>
               {REASONS[chosen].rule}{' '}
               <a href={reasonHref(chosen)} target="_blank" rel="noopener noreferrer" className="text-gold underline">
-                The rule on /rules<span className="sr-only"> (opens in a new tab)</span>
+                <Trans>The rule on /rules</Trans>
+                <span className="sr-only">
+                  {' '}
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
               </a>
             </>
           ) : (
-            'The person reads this reason and its rule.'
+            t`The person reads this reason and its rule.`
           )
         }
       >
         <NativeSelect>
-          <option value="">Choose a reason…</option>
+          <option value="">{t`Choose a reason…`}</option>
           {reasonsFor(subject).map((value) => (
             <option key={value} value={value}>
               {REASONS[value].label}
@@ -91,15 +105,17 @@ export function ReasonFields({
           ))}
         </NativeSelect>
       </FormField>
-      {withFacts ? <FactsField name={factsName} label={factsLabel} length={length} /> : null}
+      {withFacts ? <FactsField name={factsName} label={factsLabel ?? t`Facts (optional)`} length={length} /> : null}
     </div>
   );
 }
 
 /** The facts of a decision: shown to the person as written, counted against MAX_FACTS_LENGTH. */
 export function FactsField({ name, label, length }: { name: string; label: string; length: number }) {
+  const { t } = useLingui();
+  const max = MAX_FACTS_LENGTH.toLocaleString('en-US');
   return (
-    <FormField name={name} label={label} hint={`Shown to the person as written. ${length} / ${MAX_FACTS_LENGTH.toLocaleString('en-US')} characters.`}>
+    <FormField name={name} label={label} hint={t`Shown to the person as written. ${length} / ${max} characters.`}>
       <Textarea rows={3} className="min-h-20" maxLength={MAX_FACTS_LENGTH} />
     </FormField>
   );
@@ -156,7 +172,7 @@ export function ReasonStep({
       <ReasonFields subject={subject} flags={flags} />
       <DialogFooter className="mt-0">
         <Button type="button" variant="outline" onClick={onCancel} disabledFocusable={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" variant="destructive" loading={pending}>
           {confirmLabel}

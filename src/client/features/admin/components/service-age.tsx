@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
 import type { ServiceAge } from '../../../api/decisions.ts';
 import type { Column } from '../../../components/ui/responsive-table.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
 
 /** A pending item's age against its service level; past it, 'Overdue' in words and an icon, not colour alone. */
@@ -8,8 +11,15 @@ export function ServiceAgeText({ age }: { age: ServiceAge }) {
   return (
     <span className={cn('inline-flex items-center gap-1 text-xs', age.overdue ? 'font-semibold text-danger' : 'text-muted')}>
       {age.overdue ? <Clock className="size-3.5" aria-hidden="true" /> : null}
-      {age.ageBusinessDays} of {age.levelBusinessDays} business days
-      {age.overdue ? ' · Overdue' : ''}
+      <Trans>
+        {age.ageBusinessDays} of {age.levelBusinessDays} business days
+      </Trans>
+      {age.overdue ? (
+        <>
+          {' · '}
+          <Trans>Overdue</Trans>
+        </>
+      ) : null}
     </span>
   );
 }
@@ -17,7 +27,7 @@ export function ServiceAgeText({ age }: { age: ServiceAge }) {
 /** The desk queues' age column (the server sends the age, the level and whether it is overdue; decided items have none). */
 export function ageColumn<T extends object>(): Column<T> {
   return {
-    header: 'Age',
+    header: i18n._(msg`Age`),
     cell: (row) => {
       const age = serviceAgeOf(row);
       return age ? <ServiceAgeText age={age} /> : <span className="text-muted">-</span>;

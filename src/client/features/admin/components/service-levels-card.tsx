@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Timer } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { ZSettingsInput } from '../../../../shared/schemas/settings.ts';
@@ -14,11 +17,11 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
-const QUEUE_LABELS: Record<ServiceLevelSubject, string> = {
-  reports: 'Reports',
-  applications: 'Applications',
-  withdrawals: 'Withdrawals',
-  appeals: 'Appeals',
+const QUEUE_LABELS: Record<ServiceLevelSubject, MessageDescriptor> = {
+  reports: msg`Reports (business days)`,
+  applications: msg`Applications (business days)`,
+  withdrawals: msg`Withdrawals (business days)`,
+  appeals: msg`Appeals (business days)`,
 };
 
 /**
@@ -28,6 +31,7 @@ const QUEUE_LABELS: Record<ServiceLevelSubject, string> = {
 export function ServiceLevelsCard() {
   const settings = useSettings();
   const update = useUpdateSettings();
+  const { t, i18n } = useLingui();
   const form = useForm({
     resolver: zodResolver(ZSettingsInput),
     values: settings.data ? { serviceLevels: settings.data.serviceLevels } : undefined,
@@ -38,36 +42,36 @@ export function ServiceLevelsCard() {
     <Card>
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <Timer className="size-5 text-gold" aria-hidden="true" /> Service levels
+          <Timer className="size-5 text-gold" aria-hidden="true" /> <Trans>Service levels</Trans>
         </CardTitle>
         <CardDescription>
-          How many business days (Monday to Friday, UTC) a pending item may wait before the admin desk flags it as past its service level.
+          <Trans>How many business days (Monday to Friday, UTC) a pending item may wait before the admin desk flags it as past its service level.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={settings} failure="The service levels could not be loaded." loading={<Spinner />} compact>
+        <QueryState query={settings} failure={t`The service levels could not be loaded.`} loading={<Spinner />} compact>
           {() => (
             <Form
               form={form}
-              aria-label="Service levels"
+              aria-label={t`Service levels`}
               className="flex flex-col gap-4"
               onSubmit={(values) =>
                 update.mutate(values, {
-                  onSuccess: () => notify.success('Service Levels Updated', 'The desk measures each pending item against the new service levels.'),
-                  onError: (error) => notify.error('Failed to update service levels', errorMessage(error)),
+                  onSuccess: () => notify.success(t`Service Levels Updated`, t`The desk measures each pending item against the new service levels.`),
+                  onError: (error) => notify.error(t`Failed to update service levels`, errorMessage(error)),
                 })
               }
             >
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {SERVICE_LEVEL_SUBJECTS.map((subject) => (
-                  <FormField key={subject} name={`serviceLevels.${subject}`} label={`${QUEUE_LABELS[subject]} (business days)`} required asNumber>
+                  <FormField key={subject} name={`serviceLevels.${subject}`} label={i18n._(QUEUE_LABELS[subject])} required asNumber>
                     <Input type="number" inputMode="numeric" min={1} max={MAX_SERVICE_LEVEL_DAYS} step={1} />
                   </FormField>
                 ))}
               </div>
               <div>
                 <Button type="submit" loading={update.isPending}>
-                  Save service levels
+                  <Trans>Save service levels</Trans>
                 </Button>
               </div>
             </Form>

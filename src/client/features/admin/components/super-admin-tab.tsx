@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { History, KeyRound, Settings2, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ADMIN_ACTION_LABELS, ADMIN_ACTIONS } from '../../../../shared/enums.ts';
-import { formatDate, formatDateTime } from '../../../../shared/format.ts';
+import { dateIn, dateTimeIn } from '../../../../shared/localized-format.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput } from '../../../../shared/schemas/admins.ts';
 import type { TAdminAccount, TAdminActionView } from '../../../../shared/schemas/admins.ts';
@@ -48,31 +49,35 @@ export function SuperAdminTab() {
 }
 
 function SettingsCard() {
+  const { t } = useLingui();
   const settings = useSettings();
   const update = useUpdateSettings();
   const enabled = settings.data?.reportSubmissionEnabled ?? false;
   const toggle = (next: boolean) =>
     update.mutate(
       { reportSubmissionEnabled: next },
-      adminOutcome({ title: 'Settings Updated', text: next ? 'Report submission is enabled.' : 'Report submission is disabled.' }, 'Failed to update settings'),
+      adminOutcome(
+        { title: t`Settings Updated`, text: next ? t`Report submission is enabled.` : t`Report submission is disabled.` },
+        t`Failed to update settings`,
+      ),
     );
   return (
     <Card>
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <Settings2 className="size-5 text-gold" aria-hidden="true" /> System Settings
+          <Settings2 className="size-5 text-gold" aria-hidden="true" /> <Trans>System Settings</Trans>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <QueryState query={settings} failure="The settings could not be loaded." loading={<Spinner />} compact>
+        <QueryState query={settings} failure={t`The settings could not be loaded.`} loading={<Spinner />} compact>
           {() => (
             <div className="flex items-center justify-between gap-4 rounded-xl border border-border p-4">
               <div>
                 <label htmlFor="report-submission" className="font-semibold">
-                  Report Submission
+                  <Trans>Report Submission</Trans>
                 </label>
                 <p id="report-submission-status" className="text-sm text-muted">
-                  {enabled ? 'Ambassadors can submit reports (one per day)' : 'Report submission is currently disabled'}
+                  {enabled ? t`Ambassadors can submit reports (one per day)` : t`Report submission is currently disabled`}
                 </p>
               </div>
               <Switch
@@ -91,31 +96,34 @@ function SettingsCard() {
 }
 
 function AddAdminCard() {
+  const { t } = useLingui();
   const add = useAddAdmin();
   const form = useForm({ resolver: zodResolver(ZNewAdminInput), defaultValues: { email: '', fullName: '' } });
   const submit = (input: z.output<typeof ZNewAdminInput>) =>
     add.mutate(
       input,
-      adminOutcome({ title: 'Admin Added', text: `A password setup email was sent to ${input.email}.` }, 'Failed to add admin', () => form.reset()),
+      adminOutcome({ title: t`Admin Added`, text: t`A password setup email was sent to ${input.email}.` }, t`Failed to add admin`, () => form.reset()),
     );
   return (
     <Card>
       <CardHeader>
         <CardTitle className="inline-flex items-center gap-2">
-          <UserPlus className="size-5 text-gold" aria-hidden="true" /> Add New Admin
+          <UserPlus className="size-5 text-gold" aria-hidden="true" /> <Trans>Add New Admin</Trans>
         </CardTitle>
-        <CardDescription>The new admin receives an email to create a password.</CardDescription>
+        <CardDescription>
+          <Trans>The new admin receives an email to create a password.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Add New Admin">
-          <FormField name="email" label="Email" required>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Add New Admin`}>
+          <FormField name="email" label={t`Email`} required>
             <Input type="email" autoComplete="off" />
           </FormField>
-          <FormField name="fullName" label="Full Name" required>
+          <FormField name="fullName" label={t`Full Name`} required>
             <Input autoComplete="off" />
           </FormField>
           <Button type="submit" className="self-end" loading={add.isPending}>
-            <UserPlus aria-hidden="true" /> Add Admin
+            <UserPlus aria-hidden="true" /> <Trans>Add Admin</Trans>
           </Button>
         </Form>
       </CardContent>
@@ -126,23 +134,36 @@ function AddAdminCard() {
 const adminName = (admin: TAdminAccount) => admin.fullName ?? admin.email;
 
 function AdminAccountsCard() {
+  const { t, i18n } = useLingui();
   const admins = useAdmins(true);
   const [resetting, setResetting] = useState<TAdminAccount | null>(null);
   const [removing, setRemoving] = useState<TAdminAccount | null>(null);
   const columns = (): Array<Column<TAdminAccount>> => [
-    { header: 'Name', cell: (admin) => admin.fullName ?? '-', className: 'font-semibold', card: 'title' },
-    { header: 'Email / Username', cell: (admin) => <span className="break-all text-muted">{admin.email || admin.username}</span>, card: 'title' },
-    { header: 'Role', cell: (admin) => (admin.isSuperAdmin ? <Badge>Super Admin</Badge> : <Badge variant="secondary">Admin</Badge>) },
-    { header: 'Created', cell: (admin) => <span className="text-muted">{formatDate(admin.createdAt)}</span> },
+    { header: t`Name`, cell: (admin) => admin.fullName ?? '-', className: 'font-semibold', card: 'title' },
+    { header: t`Email / Username`, cell: (admin) => <span className="break-all text-muted">{admin.email || admin.username}</span>, card: 'title' },
+    {
+      header: t`Role`,
+      cell: (admin) =>
+        admin.isSuperAdmin ? (
+          <Badge>
+            <Trans>Super Admin</Trans>
+          </Badge>
+        ) : (
+          <Badge variant="secondary">
+            <Trans>Admin</Trans>
+          </Badge>
+        ),
+    },
+    { header: t`Created`, cell: (admin) => <span className="text-muted">{dateIn(admin.createdAt, i18n.locale)}</span> },
     // Spec §2: a super admin account has no actions.
-    actionsColumn('Actions', (admin) =>
+    actionsColumn(t`Actions`, (admin) =>
       admin.isSuperAdmin ? null : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setResetting(admin)} aria-label={`Reset password of ${adminName(admin)}`}>
-            <KeyRound aria-hidden="true" /> Reset Password
+          <Button variant="outline" size="sm" onClick={() => setResetting(admin)} aria-label={t`Reset password of ${adminName(admin)}`}>
+            <KeyRound aria-hidden="true" /> <Trans>Reset Password</Trans>
           </Button>
-          <Button variant="destructive" size="sm" onClick={() => setRemoving(admin)} aria-label={`Remove ${adminName(admin)}`}>
-            <Trash2 aria-hidden="true" /> Remove
+          <Button variant="destructive" size="sm" onClick={() => setRemoving(admin)} aria-label={t`Remove ${adminName(admin)}`}>
+            <Trash2 aria-hidden="true" /> <Trans>Remove</Trans>
           </Button>
         </div>
       ),
@@ -150,7 +171,7 @@ function AdminAccountsCard() {
   ];
   return (
     <>
-      <AdminList title="Admin Accounts" list={{ query: admins, items: admins.data ?? [] }} columns={columns} emptyText="No admin accounts" />
+      <AdminList title={t`Admin Accounts`} list={{ query: admins, items: admins.data ?? [] }} columns={columns} emptyText={t`No admin accounts`} />
       {resetting ? <ResetPasswordDialog admin={resetting} onClose={() => setResetting(null)} /> : null}
       {removing ? <RemoveAdminDialog admin={removing} onClose={() => setRemoving(null)} /> : null}
     </>
@@ -158,6 +179,7 @@ function AdminAccountsCard() {
 }
 
 function ResetPasswordDialog({ admin, onClose }: { admin: TAdminAccount; onClose: () => void }) {
+  const { t } = useLingui();
   const reset = useResetAdminPassword();
   const form = useForm({ resolver: zodResolver(ZAdminPasswordInput), defaultValues: { newPassword: '' } });
   // Spec §5: the button stays disabled until the shared schema takes the password.
@@ -165,20 +187,20 @@ function ResetPasswordDialog({ admin, onClose }: { admin: TAdminAccount; onClose
   const submit = (input: z.output<typeof ZAdminPasswordInput>) =>
     reset.mutate(
       { id: admin.id, input },
-      adminOutcome({ title: 'Password Updated', text: `${adminName(admin)} can now sign in with the new password.` }, 'Failed to update password', onClose),
+      adminOutcome({ title: t`Password Updated`, text: t`${adminName(admin)} can now sign in with the new password.` }, t`Failed to update password`, onClose),
     );
   return (
-    <ModalDialog onClose={onClose} title="Reset Password" description={`Set a new password for ${adminName(admin)}.`}>
-      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Reset Password">
-        <FormField name="newPassword" label="New Password" required>
-          <Input type="password" autoComplete="new-password" placeholder="Enter new password (min 6 characters)" />
+    <ModalDialog onClose={onClose} title={t`Reset Password`} description={t`Set a new password for ${adminName(admin)}.`}>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Reset Password`}>
+        <FormField name="newPassword" label={t`New Password`} required>
+          <Input type="password" autoComplete="new-password" placeholder={t`Enter new password (min 6 characters)`} />
         </FormField>
         <DialogFooter className="mt-0">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={!acceptable} loading={reset.isPending}>
-            Update Password
+            <Trans>Update Password</Trans>
           </Button>
         </DialogFooter>
       </Form>
@@ -187,17 +209,18 @@ function ResetPasswordDialog({ admin, onClose }: { admin: TAdminAccount; onClose
 }
 
 function RemoveAdminDialog({ admin, onClose }: { admin: TAdminAccount; onClose: () => void }) {
+  const { t } = useLingui();
   const remove = useRemoveAdmin();
   const confirm = () =>
-    remove.mutate(admin.id, adminOutcome({ title: 'Admin Removed', text: `${adminName(admin)} no longer has access.` }, 'Failed to remove admin', onClose));
+    remove.mutate(admin.id, adminOutcome({ title: t`Admin Removed`, text: t`${adminName(admin)} no longer has access.` }, t`Failed to remove admin`, onClose));
   return (
-    <ModalDialog onClose={onClose} title="Remove Admin" description={`${adminName(admin)} will lose access to the admin console and be signed out.`}>
+    <ModalDialog onClose={onClose} title={t`Remove Admin`} description={t`${adminName(admin)} will lose access to the admin console and be signed out.`}>
       <DialogFooter className="mt-0">
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant="destructive" onClick={confirm} loading={remove.isPending}>
-          <Trash2 aria-hidden="true" /> Remove
+          <Trash2 aria-hidden="true" /> <Trans>Remove</Trans>
         </Button>
       </DialogFooter>
     </ModalDialog>
@@ -211,16 +234,20 @@ function actionLabel(action: string): string {
 
 /** What an edit changed, as 'field: before -> after' lines. */
 function Changes({ changes }: { changes: TAdminActionView['changes'] }) {
+  const { t } = useLingui();
   if (!changes) return null;
   const shown = (value: unknown) =>
-    value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value);
+    value === null || value === undefined || value === '' ? t`(empty)` : typeof value === 'string' ? value : JSON.stringify(value);
   return (
-    <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label="Changes">
+    <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label={t`Changes`}>
       {Object.entries(changes).map(([field, [before, after]]) => (
         <li key={field} className="break-all">
           <span className="font-semibold text-foreground">{field}</span>: <span className="line-through decoration-danger/60">{shown(before)}</span>{' '}
           <span aria-hidden="true">→</span>
-          <span className="sr-only">changed to</span> <span className="text-foreground">{shown(after)}</span>
+          <span className="sr-only">
+            <Trans>changed to</Trans>
+          </span>{' '}
+          <span className="text-foreground">{shown(after)}</span>
         </li>
       ))}
     </ul>
@@ -228,21 +255,22 @@ function Changes({ changes }: { changes: TAdminActionView['changes'] }) {
 }
 
 function ActivityLogCard() {
+  const { t, i18n } = useLingui();
   const list = useAdminList(resources.activityLog, {
     filter: ADMIN_ACTIONS,
     filterLabels: ADMIN_ACTION_LABELS,
     filterParam: 'action',
-    filterName: 'Action',
+    filterName: t`Action`,
     search: true,
     searchParam: 'admin',
     pageSize: ACTIVITY_LOG_ENTRIES,
   });
   const columns = (): Array<Column<TAdminActionView>> => [
-    { header: 'Date', cell: (entry) => <span className="text-muted">{formatDateTime(entry.createdAt)}</span> },
-    { header: 'Admin', cell: (entry) => <span className="break-all">{entry.adminEmail}</span>, card: 'title' },
-    { header: 'Action', cell: (entry) => <Badge variant="secondary">{actionLabel(entry.action)}</Badge> },
+    { header: t`Date`, cell: (entry) => <span className="text-muted">{dateTimeIn(entry.createdAt, i18n.locale)}</span> },
+    { header: t`Admin`, cell: (entry) => <span className="break-all">{entry.adminEmail}</span>, card: 'title' },
+    { header: t`Action`, cell: (entry) => <Badge variant="secondary">{actionLabel(entry.action)}</Badge> },
     {
-      header: 'Details',
+      header: t`Details`,
       cell: (entry) => (
         // Long unbroken values (a beacon, a hash, an address) wrap instead of running off the table.
         <div className="text-muted [overflow-wrap:anywhere]">
@@ -255,13 +283,13 @@ function ActivityLogCard() {
   ];
   return (
     <AdminList
-      title="Admin Activity Log"
+      title={t`Admin Activity Log`}
       icon={<History className="size-5 text-gold" aria-hidden="true" />}
-      description={`Newest first, ${ACTIVITY_LOG_ENTRIES} a page; edits show what they changed.`}
+      description={t`Newest first, ${ACTIVITY_LOG_ENTRIES} a page; edits show what they changed.`}
       list={list}
       columns={columns}
-      emptyText="No admin activity yet"
-      searchPlaceholder="Filter by admin email"
+      emptyText={t`No admin activity yet`}
+      searchPlaceholder={t`Filter by admin email`}
     />
   );
 }

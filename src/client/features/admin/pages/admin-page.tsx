@@ -1,9 +1,10 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageMenu } from '../../../i18n/language-menu.tsx';
 import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatCount, formatDateTime } from '../../../../shared/format.ts';
+import { formatCount } from '../../../../shared/format.ts';
+import { dateTimeIn } from '../../../../shared/localized-format.ts';
 import type { TSecurityNotice, TAdminSummary } from '../../../../shared/schemas/admins.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
@@ -28,6 +29,7 @@ import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 
 export function AdminPage() {
   const { user, logoutMutation } = useAuth();
+  const { t } = useLingui();
   const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
 
   if (!isAdmin) {
@@ -36,10 +38,14 @@ export function AdminPage() {
         <Card className="w-full max-w-md">
           <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
             <ShieldAlert className="size-12 text-danger" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">Access Denied</h1>
-            <p className="text-muted">You don&apos;t have permission to access this page.</p>
+            <h1 className="text-2xl font-bold">
+              <Trans>Access Denied</Trans>
+            </h1>
+            <p className="text-muted">
+              <Trans>You don&apos;t have permission to access this page.</Trans>
+            </p>
             <Link href="/dashboard" className={buttonVariants()}>
-              Go to Dashboard
+              <Trans>Go to Dashboard</Trans>
             </Link>
           </CardContent>
         </Card>
@@ -57,7 +63,10 @@ export function AdminPage() {
             <Logo />
             <span className="hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
             <p className="truncate text-sm font-semibold sm:text-base">
-              <span className="text-muted">Admin:</span> {name}
+              <span className="text-muted">
+                <Trans>Admin:</Trans>
+              </span>{' '}
+              {name}
             </p>
           </div>
           <div className="flex items-center gap-2">
@@ -69,38 +78,40 @@ export function AdminPage() {
         </div>
       </StickyHeader>
       <main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Admin Console</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          <Trans>Admin Console</Trans>
+        </h1>
         <ConsoleOrEnrollment>
           <SecurityNotices />
           <SummaryCards />
           <Tabs defaultValue="applications">
-            <TabsList aria-label="Admin sections">
+            <TabsList aria-label={t`Admin sections`}>
               <TabsTrigger value="applications">
-                <ClipboardList className="size-4" aria-hidden="true" /> Applications
+                <ClipboardList className="size-4" aria-hidden="true" /> <Trans>Applications</Trans>
               </TabsTrigger>
               <TabsTrigger value="reports">
-                <FileText className="size-4" aria-hidden="true" /> Reports
+                <FileText className="size-4" aria-hidden="true" /> <Trans>Reports</Trans>
               </TabsTrigger>
               <TabsTrigger value="ambassadors">
-                <Users className="size-4" aria-hidden="true" /> Ambassadors
+                <Users className="size-4" aria-hidden="true" /> <Trans>Ambassadors</Trans>
               </TabsTrigger>
               <TabsTrigger value="withdrawals">
-                <Wallet className="size-4" aria-hidden="true" /> Withdrawals
+                <Wallet className="size-4" aria-hidden="true" /> <Trans>Withdrawals</Trans>
               </TabsTrigger>
               <TabsTrigger value="appeals">
-                <Scale className="size-4" aria-hidden="true" /> Appeals
+                <Scale className="size-4" aria-hidden="true" /> <Trans>Appeals</Trans>
                 <PendingAppeals />
               </TabsTrigger>
               <TabsTrigger value="analytics">
-                <BarChart3 className="size-4" aria-hidden="true" /> Analytics
+                <BarChart3 className="size-4" aria-hidden="true" /> <Trans>Analytics</Trans>
               </TabsTrigger>
               {user?.isSuperAdmin ? (
                 <TabsTrigger value="super-admin">
-                  <ShieldCheck className="size-4" aria-hidden="true" /> Super Admin
+                  <ShieldCheck className="size-4" aria-hidden="true" /> <Trans>Super Admin</Trans>
                 </TabsTrigger>
               ) : null}
               <TabsTrigger value="security">
-                <KeyRound className="size-4" aria-hidden="true" /> Security
+                <KeyRound className="size-4" aria-hidden="true" /> <Trans>Security</Trans>
               </TabsTrigger>
             </TabsList>
             <TabsContent value="applications">
@@ -143,7 +154,10 @@ function PendingAppeals() {
   return (
     <span className="ml-1 rounded-full bg-background px-1.5 py-0.5 font-mono text-[11px] font-bold leading-none text-gold ring-1 ring-gold/60">
       {formatCount(pending)}
-      <span className="sr-only"> pending</span>
+      <span className="sr-only">
+        {' '}
+        <Trans>pending</Trans>
+      </span>
     </span>
   );
 }
@@ -158,9 +172,11 @@ function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="mfa-first" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h2 id="mfa-first" className="text-2xl font-bold">
-        Set up two-factor authentication first
+        <Trans>Set up two-factor authentication first</Trans>
       </h2>
-      <p className="text-muted">Admins move real money: the console opens once your account asks for a code from your phone at sign-in.</p>
+      <p className="text-muted">
+        <Trans>Admins move real money: the console opens once your account asks for a code from your phone at sign-in.</Trans>
+      </p>
       <MfaSettings onEnabled={() => window.location.reload()} />
     </section>
   );
@@ -172,10 +188,11 @@ function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
  */
 function SecurityNotices() {
   const notices = useSecurityNotices();
+  const { t } = useLingui();
   return (
     <QueryState
       query={notices}
-      failure="The changes to the admin team could not be loaded."
+      failure={t`The changes to the admin team could not be loaded.`}
       loading={null}
       compact
       className="rounded-lg border border-danger/40 bg-danger/5 px-4 py-3"
@@ -188,26 +205,33 @@ function SecurityNotices() {
 }
 
 function SecurityNoticeList({ items }: { items: TSecurityNotice[] }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="security-notices" className="rounded-lg border border-gold/60 bg-surface-2 p-4">
       <h2 id="security-notices" className="flex items-center gap-2 font-bold">
-        <ShieldAlert className="size-5 shrink-0 text-gold" aria-hidden="true" /> Changes to the admin team in the last 7 days
+        <ShieldAlert className="size-5 shrink-0 text-gold" aria-hidden="true" /> <Trans>Changes to the admin team in the last 7 days</Trans>
       </h2>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {items.map((n) => (
           <li key={n.id} className="break-words">
             <strong>{n.label}</strong>
-            {n.details ? `: ${n.details}` : ''} by {n.by}, {formatDateTime(n.at)}
+            {n.details ? `: ${n.details}` : ''}{' '}
+            <Trans>
+              by {n.by}, {dateTimeIn(n.at, i18n.locale)}
+            </Trans>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-sm text-muted">Every admin was emailed. If one of these was not expected, tell the other admins before approving payouts.</p>
+      <p className="mt-2 text-sm text-muted">
+        <Trans>Every admin was emailed. If one of these was not expected, tell the other admins before approving payouts.</Trans>
+      </p>
     </section>
   );
 }
 
 function SummaryCards() {
   const summary = useAdminSummary();
+  const { t } = useLingui();
   const s = summary.data;
   // Counts not read are not zeros: '…' while they load, '–' when they could not be read (which the line above them says).
   const value = (n: number | undefined) => (s ? formatCount(n ?? 0) : summary.status === 'error' ? '–' : '…');
@@ -215,7 +239,7 @@ function SummaryCards() {
     <>
       {summary.status === 'error' && !needsMfaEnrollment(summary.error) ? (
         <QueryError
-          title="The pending counts could not be loaded."
+          title={t`The pending counts could not be loaded.`}
           error={summary.error}
           onRetry={() => void summary.refetch()}
           retrying={summary.isFetching}
@@ -229,17 +253,36 @@ function SummaryCards() {
 }
 
 function SummaryGrid({ value, s }: { value: (n: number | undefined) => string; s: TAdminSummary | undefined }) {
+  const { t } = useLingui();
   return (
-    <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-      <SummaryCard icon={<Users />} label="Total Ambassadors" value={value(s?.totalAmbassadors)} />
-      <SummaryCard icon={<ClipboardList />} label="Pending Applications" value={value(s?.pendingApplications)} highlight={(s?.pendingApplications ?? 0) > 0} />
-      <SummaryCard icon={<FileText />} label="Pending Reports" value={value(s?.pendingReports)} highlight={(s?.pendingReports ?? 0) > 0} />
-      <SummaryCard icon={<Wallet />} label="Pending Withdrawals" value={value(s?.pendingWithdrawals)} highlight={(s?.pendingWithdrawals ?? 0) > 0} />
+    <section aria-label={t`Summary`} className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+      <SummaryCard icon={<Users />} testId="total-ambassadors" label={t`Total Ambassadors`} value={value(s?.totalAmbassadors)} />
+      <SummaryCard
+        icon={<ClipboardList />}
+        testId="pending-applications"
+        label={t`Pending Applications`}
+        value={value(s?.pendingApplications)}
+        highlight={(s?.pendingApplications ?? 0) > 0}
+      />
+      <SummaryCard
+        icon={<FileText />}
+        testId="pending-reports"
+        label={t`Pending Reports`}
+        value={value(s?.pendingReports)}
+        highlight={(s?.pendingReports ?? 0) > 0}
+      />
+      <SummaryCard
+        icon={<Wallet />}
+        testId="pending-withdrawals"
+        label={t`Pending Withdrawals`}
+        value={value(s?.pendingWithdrawals)}
+        highlight={(s?.pendingWithdrawals ?? 0) > 0}
+      />
     </section>
   );
 }
 
-function SummaryCard({ icon, label, value, highlight }: { icon: ReactNode; label: string; value: string; highlight?: boolean }) {
+function SummaryCard({ icon, testId, label, value, highlight }: { icon: ReactNode; testId: string; label: string; value: string; highlight?: boolean }) {
   return (
     <Card className={cn('p-4 sm:p-5', highlight && 'border-gold/50')}>
       <div className="flex items-center justify-between gap-2">
@@ -248,7 +291,7 @@ function SummaryCard({ icon, label, value, highlight }: { icon: ReactNode; label
           {icon}
         </span>
       </div>
-      <p className="mt-2 font-mono text-2xl font-bold sm:text-3xl" data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <p className="mt-2 font-mono text-2xl font-bold sm:text-3xl" data-testid={`summary-${testId}`}>
         {value}
       </p>
     </Card>
