@@ -13,7 +13,7 @@ import { EMAIL_MESSAGE } from '../../shared/schemas/common.ts';
 import { FORGOT_PASSWORD_MESSAGE } from '../../shared/schemas/notifications.ts';
 import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
 import { i18n } from './i18n.ts';
-import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { AWARD_MESSAGES, DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from '../../shared/schemas/wallet.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
@@ -47,6 +47,7 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [WITHDRAWAL_MESSAGES.range, msg`Amount is too large`],
   [WITHDRAWAL_MESSAGES.insufficient, msg`You don't have enough USDT to withdraw this amount`],
   [WITHDRAWAL_MESSAGES.addressRequired, msg`Please enter a valid BEP20 wallet address`],
+  [DECISION_MESSAGES.reasonRequired, msg`Choose the reason for this decision`],
   [DECISION_MESSAGES.appealFormText, msg`Say why the decision should change`],
   [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],
   [DECISION_MESSAGES.reportNotAppealable, msg`Only a rejected report can be appealed`],
@@ -129,6 +130,9 @@ export const API_PATTERNS: readonly Pattern[] = [
       return msg`${said} (Reference: ${reference})`;
     },
   ),
+  pattern(AWARD_MESSAGES.format, (currency) => msg`${currency} awarded must be a number of at least 0`),
+  pattern(AWARD_MESSAGES.precision, (currency) => msg`${currency} awarded can have at most 2 decimal places`),
+  pattern(AWARD_MESSAGES.range, (currency) => msg`${currency} awarded is too large`),
   pattern(WALLET_PROOF_REFUSALS.chain, (got) => msg`This message is for chain ${got}; payouts are made on BNB Smart Chain (chain 56)`),
 ];
 

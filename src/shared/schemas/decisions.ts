@@ -10,6 +10,8 @@ import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, 
 import { moneySchema, optionalText, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
 
 export const DECISION_MESSAGES = {
+  /** The admin desk's forms ask for a reason before a reject or a suspension (the API takes a decision without one). */
+  reasonRequired: 'Choose the reason for this decision',
   reasonCode: `reasonCode must be one of: ${REASON_CODES.join(', ')}`,
   appealText: 'Please say why the decision should change',
   /** The appeal form's own check in the browser (the server's is appealText). */
@@ -102,10 +104,17 @@ export const ZAppealInput = z.object({
 });
 export type TAppealInput = z.input<typeof ZAppealInput>;
 
-const awardMessages = (currency: string) => ({
-  format: `${currency} awarded must be a number of at least 0`,
-  precision: `${currency} awarded can have at most 2 decimal places`,
-  range: `${currency} awarded is too large`,
+/** An award's amount refused (a report's review, an overturned appeal), per currency; the client translates them by these sentences. */
+export const AWARD_MESSAGES = {
+  format: (currency: string) => `${currency} awarded must be a number of at least 0`,
+  precision: (currency: string) => `${currency} awarded can have at most 2 decimal places`,
+  range: (currency: string) => `${currency} awarded is too large`,
+} as const;
+
+export const awardMessages = (currency: string) => ({
+  format: AWARD_MESSAGES.format(currency),
+  precision: AWARD_MESSAGES.precision(currency),
+  range: AWARD_MESSAGES.range(currency),
 });
 
 /** POST /api/admin/appeals/{id}/decide. Overturning a report approves it with these awards (0 when left out). */

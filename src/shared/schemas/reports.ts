@@ -4,7 +4,7 @@ import { DECISIONS, DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
 import { ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { BADGE_LEVELS } from '../badges.ts';
-import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
+import { awardMessages, DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
 export const REPORT_MESSAGES = {
   activityReport: 'Please provide at least 50 characters for your weekly report',
@@ -63,12 +63,6 @@ export type TReportInput = z.input<typeof ZReportInput>;
 
 export const REPORT_STATUSES = DECISION_STATUSES;
 export type ReportStatus = DecisionStatus;
-
-const awardMessages = (currency: string) => ({
-  format: `${currency} awarded must be a number of at least 0`,
-  precision: `${currency} awarded can have at most 2 decimal places`,
-  range: `${currency} awarded is too large`,
-});
 
 export const ZReviewInput = z.object({
   status: z.enum(DECISIONS, { error: REPORT_MESSAGES.status }),

@@ -9,7 +9,7 @@ import { BADGE_TIERS } from '../../../../shared/badges.ts';
 import { AMBASSADOR_STATUSES } from '../../../../shared/enums.ts';
 import { ZAmbassadorAdminUpdate, type TAmbassadorAdminUpdate } from '../../../../shared/schemas/ambassadors.ts';
 import type { TAdminAmbassadorView } from '../../../../shared/schemas/ambassadors.ts';
-import { BadgePill } from '../../../components/badge-level.tsx';
+import { badgeLabel, BadgePill } from '../../../components/badge-level.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -178,7 +178,7 @@ function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdmi
                 <option value="auto">{t`Automatic`}</option>
                 {BADGE_TIERS.map((tier) => (
                   <option key={tier.level} value={tier.level}>
-                    {tier.label}
+                    {badgeLabel(tier.level)}
                   </option>
                 ))}
               </NativeSelect>

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { ABUSE_FLAG_TEXT, type AbuseFlag } from '../../../../shared/enums.ts';
+import type { AbuseFlag } from '../../../../shared/enums.ts';
+import { FLAG_TEXT } from '../../../components/abuse-flag-text.ts';
 
 const SHORT: Record<AbuseFlag, MessageDescriptor> = {
   shared_wallet: msg`Shared wallet`,
@@ -49,7 +50,7 @@ export function FlagBadges({ flags }: { flags: readonly AbuseFlag[] }) {
                   sideOffset={6}
                   className="z-50 max-w-64 rounded-lg border border-border bg-surface-2 px-3 py-2 text-xs text-foreground shadow-xl"
                 >
-                  {ABUSE_FLAG_TEXT[flag]}
+                  {i18n._(FLAG_TEXT[flag])}
                   <Tooltip.Arrow className="fill-surface-2" />
                 </Tooltip.Content>
               </Tooltip.Portal>

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_FACTS_LENGTH, REASONS, REASON_CODES, reasonHref, reasonsFor, type ReasonCode, type ReasonSubject } from '../../../../shared/reasons.ts';
+import { REASON_TEXT } from '../../../components/reason-text.ts';
+import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -24,7 +26,7 @@ export interface ReasonFieldsInput {
 }
 
 /** The desk's forms require a code (DECISIONS §6): the message under an empty picker. */
-export const REASON_REQUIRED = 'Choose the reason for this decision';
+export const REASON_REQUIRED = DECISION_MESSAGES.reasonRequired;
 
 /** The code to send: '' (none chosen) is no code. */
 export function chosenReason(value: ReasonCode | '' | undefined): ReasonCode | undefined {
@@ -54,7 +56,7 @@ export function ReasonFields({
   withFacts?: boolean;
 }) {
   const { control } = useFormContext();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const code: unknown = useWatch({ control, name: reasonName });
   const facts: unknown = useWatch({ control, name: factsName });
   const chosen = typeof code === 'string' && code in REASONS ? (code as ReasonCode) : null;
@@ -82,7 +84,7 @@ export function ReasonFields({
         hint={
           chosen ? (
             <>
-              {REASONS[chosen].rule}{' '}
+              {i18n._(REASON_TEXT[chosen].rule)}{' '}
               <a href={reasonHref(chosen)} target="_blank" rel="noopener noreferrer" className="text-gold underline">
                 <Trans>The rule on /rules</Trans>
                 <span className="sr-only">
@@ -100,7 +102,7 @@ export function ReasonFields({
           <option value="">{t`Choose a reason…`}</option>
           {reasonsFor(subject).map((value) => (
             <option key={value} value={value}>
-              {REASONS[value].label}
+              {i18n._(REASON_TEXT[value].label)}
             </option>
           ))}
         </NativeSelect>
