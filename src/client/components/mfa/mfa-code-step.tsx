@@ -7,7 +7,6 @@ import type { TCurrentUser } from '../../../shared/schemas/auth.ts';
 import { ZMfaCodeInput } from '../../../shared/schemas/mfa.ts';
 import { completeMfaSignIn } from '../../api/mfa.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import { translatedMessage } from '../../i18n/api-messages.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldError } from '../ui/field.tsx';
 import { Form, FormField } from '../ui/form.tsx';
@@ -23,8 +22,8 @@ export function MfaCodeStep({ onSignedIn, onExpired }: { onSignedIn: (user: TCur
     mutationFn: (code: string) => completeMfaSignIn(code),
     onSuccess: onSignedIn,
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) return onExpired(translatedMessage(errorMessage(error)));
-      setFailure(translatedMessage(errorMessage(error, t`That code could not be checked. Please try again.`)));
+      if (error instanceof ApiError && error.status === 401) return onExpired(errorMessage(error));
+      setFailure(errorMessage(error, t`That code could not be checked. Please try again.`));
       form.setFocus('code');
     },
   });

@@ -5,8 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZMfaCodeInput } from '../../../shared/schemas/mfa.ts';
 import { disableMfa, regenerateRecoveryCodes, startMfaEnrollment, useMfaStatus, verifyMfaEnrollment } from '../../api/mfa.ts';
-import { errorMessage as englishError } from '../../lib/api.ts';
-import { translatedMessage } from '../../i18n/api-messages.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { useFocusAfterSwap } from '../../lib/page-focus.ts';
 import { QueryError } from '../query-state.tsx';
 import { notify } from '../../lib/toast.ts';
@@ -15,9 +14,6 @@ import { Card, CardContent } from '../ui/card.tsx';
 import { FieldError } from '../ui/field.tsx';
 import { Form, FormField } from '../ui/form.tsx';
 import { Input } from '../ui/input.tsx';
-
-/** A failure's message in the page's language. */
-const errorMessage = (error: unknown) => translatedMessage(englishError(error));
 
 /** A code field and a button, for every step that asks for a code. */
 function CodeForm({

@@ -13,7 +13,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
-import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -60,7 +59,7 @@ export function ApplyPage() {
       },
       onError: (error) => {
         showServerErrors(form, error);
-        notify.error(t`Error`, translatedMessage(errorMessage(error)));
+        notify.error(t`Error`, errorMessage(error));
       },
     });
   };

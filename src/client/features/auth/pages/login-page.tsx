@@ -16,7 +16,6 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { sessionHasEnded } from '../../../lib/session-hint.ts';
 import { AuthCard } from '../../../components/centered-card.tsx';
@@ -50,7 +49,7 @@ export function LoginPage() {
             onSubmit={(values) => {
               setExpired(null);
               setFailure(null);
-              loginMutation.mutate(values, { onError: (error) => setFailure(translatedMessage(errorMessage(error))) });
+              loginMutation.mutate(values, { onError: (error) => setFailure(errorMessage(error)) });
             }}
             className="flex flex-col gap-4"
             aria-label={t`Ambassador Login`}

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
-import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import { ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
 import { useAmbassador } from '../../../api/ambassador.ts';
@@ -72,7 +71,7 @@ export function SubmitReportPage() {
         window.scrollTo(0, 0);
         notify.success(t`Report Submitted!`, t`Your weekly activity report has been submitted for review.`);
       },
-      onError: (error) => notify.error(t`Submission Failed`, translatedMessage(errorMessage(error))),
+      onError: (error) => notify.error(t`Submission Failed`, errorMessage(error)),
     });
   };
 

@@ -16,7 +16,6 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap, useFocusOnMount } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { i18n } from '../../../i18n/i18n.ts';
-import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useMarkExchange, useProofMessage, useProveWith, useSubmitProof } from '../api/wallet-proof.ts';
 import {
@@ -106,7 +105,7 @@ export function WalletProofActions({ address, proof, exchangeHoldHours, containe
     else verifyWith(only);
   };
 
-  const failure = prove.error ? (prove.error instanceof WalletError ? prove.error.message : translatedMessage(errorMessage(prove.error))) : null;
+  const failure = prove.error ? (prove.error instanceof WalletError ? prove.error.message : errorMessage(prove.error)) : null;
   return (
     <div className="flex flex-col gap-3">
       {proof === 'verified' ? null : (
@@ -351,7 +350,7 @@ function IssueFailure({ error, onRetry }: { error: unknown; onRetry: () => void 
   return (
     <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
       <p>
-        <Trans>The message could not be prepared.</Trans> {translatedMessage(errorMessage(error))}
+        <Trans>The message could not be prepared.</Trans> {errorMessage(error)}
       </p>
       <Button size="sm" variant="outline" onClick={onRetry}>
         <Trans>Try again</Trans>
