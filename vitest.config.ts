@@ -25,5 +25,7 @@ export default defineConfig({
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-console.ts', 'test/setup-i18n.ts'],
+    // The second tells scripts/test.ts which files a crash of V8 itself cut short (test/runner/worker-crashes.ts).
+    reporters: ['default', './test/runner/crash-reporter.ts'],
   },
 });
