@@ -2,7 +2,8 @@
  * Emails in their recipient's language (issue 32, DECISIONS §6 Languages): a person's saved language
  * writes every email they are sent, the unsubscribe line included; an applicant, who has no account
  * yet, is written to in the language the form was sent in, which the account keeps when approved.
- * English stays the spec's text. Sent through a real SMTP connection, on both databases.
+ * English stays the spec's text. The in-app notification of each decision is written in the same
+ * language. Sent through a real SMTP connection, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
@@ -54,6 +55,12 @@ describe.each(DATABASE_KINDS)('emails in the recipient’s language (%s)', (kind
       expect(email.text, english).not.toContain(english);
     }
     expect(email.html).toContain('<html lang="es">');
+    // The notification in the app says the same, in Spanish.
+    const [told] = (await person.client.get('/api/notifications')).body;
+    expect(told).toMatchObject({ kind: 'report_rejected', title: 'Tu informe semanal no ha sido aprobado', link: `/reports?id=${report.body.id}` });
+    expect(told.body).toMatch(/^\d+ \S+ - \d+ \S+ \d{4}: esta vez sin recompensas\. Motivo: Prueba ya utilizada\./);
+    expect(told.body).toContain('El enlace ya aparece en el informe 12.');
+    for (const english of ['no rewards', 'Reason:', 'The rule', 'appeal']) expect(told.body, english).not.toContain(english);
   });
 
   it('tells a Brazilian ambassador that a withdrawal was rejected, with the amount as Brazil writes it', async () => {
@@ -68,6 +75,9 @@ describe.each(DATABASE_KINDS)('emails in the recipient’s language (%s)', (kind
     expect(email.text).toContain('Seu saque de 1.250,50 USDT foi recusado. O valor está disponível na sua carteira novamente.');
     expect(email.text).toContain('Motivo: Problema com a carteira.');
     expect(email.text).not.toContain('withdrawal');
+    const [told] = (await person.client.get('/api/notifications')).body;
+    expect(told).toMatchObject({ kind: 'withdrawal_rejected', title: 'Saque de 1.250,50 USDT rejeitado' });
+    expect(told.body).toMatch(/^O valor está disponível na sua carteira novamente\. Motivo: Problema com a carteira\./);
   });
 
   it('writes to an applicant in the language of the form, and the approved account keeps it', async () => {
@@ -119,5 +129,8 @@ describe.each(DATABASE_KINDS)('emails in the recipient’s language (%s)', (kind
     expect(email.text).toContain(`Hello ${person.fullName},`);
     expect(email.text).toContain('Reason: no reason recorded.');
     expect(email.text).toContain('You can turn these emails off on your profile page, or unsubscribe:');
+    const [told] = (await person.client.get('/api/notifications')).body;
+    expect(told).toMatchObject({ kind: 'withdrawal_rejected', title: 'Withdrawal of 50.00 USDT rejected' });
+    expect(told.body).toMatch(/^The amount is available in your wallet again\. Reason: no reason recorded\./);
   });
 });

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_rejected',
   'withdrawal_paid',
   'prize_won',
+  'draw_entered',
   'wallet_changed',
   'password_changed',
   'ambassador_suspended',

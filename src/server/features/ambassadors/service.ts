@@ -1,3 +1,4 @@
+import { suspendedNotification } from '../../email/notifications.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, count, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -21,7 +22,7 @@ import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.
 import { presentAmbassador } from './present.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { asReasonCode } from '../appeals/present.ts';
-import { ambassadorSuspendedEmail, decisionReasonLines } from '../../email/templates.ts';
+import { ambassadorSuspendedEmail } from '../../email/templates.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -175,12 +176,7 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       if (facts !== (suspending ? null : row.suspensionFacts)) diff.facts = [suspending ? null : row.suspensionFacts, facts];
       changed.push(`reason=${reasonCode ?? 'none recorded'}`);
       await tellAmbassador(m, row.id, (person) => ({
-        notification: {
-          kind: 'ambassador_suspended',
-          title: suspending ? 'Your ambassador account was suspended' : 'The reason for your suspension was updated',
-          body: ['Reports and withdrawals are paused while it lasts.', ...decisionReasonLines({ code: reasonCode, facts }, ctx.config.appUrl)].join(' '),
-          link: '/dashboard',
-        },
+        notification: suspendedNotification({ suspending, reason: { code: reasonCode, facts }, appUrl: ctx.config.appUrl }, person.locale),
         email: ambassadorSuspendedEmail({ name: person.fullName, reason: { code: reasonCode, facts }, appUrl: ctx.config.appUrl, locale: person.locale }),
       }));
     }

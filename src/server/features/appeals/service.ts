@@ -7,8 +7,8 @@
  * it). Each step is one transaction with the appeal's row locked, so of two admins acting at once
  * one wins and the other gets 409.
  */
+import { appealDecidedNotification } from '../../email/notifications.ts';
 import { and, count, eq } from 'drizzle-orm';
-import { formatWeek } from '../../../shared/format.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { DECISION_MESSAGES, type AppealKind, type AppealStatus, type TAdminAppealView, type TAppealView } from '../../../shared/schemas/decisions.ts';
@@ -232,14 +232,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
     if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
     const link = appeal.kind === 'report' ? `/reports?id=${appeal.reportId}` : '/wallet';
     await tellAmbassador(m, appeal.ambassadorId, (person) => ({
-      notification: {
-        kind: overturned ? 'appeal_overturned' : 'appeal_upheld',
-        title: overturned ? 'Your appeal was accepted' : 'Your appeal was reviewed: the decision stands',
-        body: overturned
-          ? `The decision on ${subject.words} was overturned. ${subject.outcome}${input.facts ? ` Note: ${input.facts}` : ''}`
-          : `Another admin reviewed your appeal about ${subject.words}; the decision stands.${input.facts ? ` Why: ${input.facts}` : ''}`,
-        link,
-      },
+      notification: appealDecidedNotification({ about: subject.about, overturned, facts: input.facts, link }, person.locale),
       email: appealDecidedEmail({
         name: person.fullName,
         about: subject.about,
@@ -262,11 +255,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
 }
 
 interface SubjectOutcome {
-  /** The decision's subject in words, for the person. */
-  words: string;
-  /** What an overturn means now. */
-  outcome: string;
-  /** The same, as data: the email writes it in the person's language. */
+  /** The decision's subject, and for an overturned report its awards: the notification and the email write it in the person's language. */
   about: AppealSubject;
   /** Before and after, for the activity log. */
   changes: Record<string, [unknown, unknown]>;
@@ -281,8 +270,6 @@ async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectO
         .where(eq(weeklyReports.id, appeal.reportId as string))
     )[0];
     return {
-      words: report ? `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}` : 'your weekly report',
-      outcome: '',
       about: { kind: 'report', week: report ? { start: report.weekStartDate, end: report.weekEndDate } : null },
       changes: {},
     };
@@ -294,8 +281,6 @@ async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectO
       .where(eq(withdrawalRequests.id, appeal.withdrawalId as string))
   )[0];
   return {
-    words: withdrawal ? `your withdrawal of ${withdrawal.amount} USDT` : 'your withdrawal',
-    outcome: '',
     about: { kind: 'withdrawal', amount: withdrawal?.amount ?? null },
     changes: {},
   };
@@ -316,11 +301,9 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
         .returning()
     )[0];
     if (!report) throw conflict(DECISION_MESSAGES.appealDecided);
-    await creditReportAwards(m, report, gcm, usdt, ' (approved on appeal)');
+    await creditReportAwards(m, report, gcm, usdt, true);
     m.changed(['reports', 'leaderboard', 'stats']);
     return {
-      words: `your weekly report for ${formatWeek(report.weekStartDate, report.weekEndDate)}`,
-      outcome: `It is approved: ${gcm} GCM and ${usdt} USDT credited.`,
       about: { kind: 'report', week: { start: report.weekStartDate, end: report.weekEndDate }, awards: { gcm, usdt } },
       changes: { status: ['rejected', 'approved'], gcmAwarded: ['0.00', gcm], usdtAwarded: ['0.00', usdt] },
     };
@@ -340,8 +323,6 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
   await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
   m.changed('withdrawals');
   return {
-    words: `your withdrawal of ${row.amount} USDT`,
-    outcome: 'It is pending again and waits for an admin’s decision; the amount is held for it.',
     about: { kind: 'withdrawal', amount: row.amount },
     changes: { status: ['rejected', 'pending'], reasonCode: [row.reasonCode, null] },
   };

@@ -1,3 +1,4 @@
+import { passwordChangedNotification } from '../../email/notifications.ts';
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
@@ -281,12 +282,11 @@ export async function changePassword(
     await endUserSessions(m.tx, user.id, currentSid);
     // Every stream of the account ends: the other sessions are gone, and this one's pages open theirs again.
     m.endStreams(user.id);
-    await notify(
-      m,
-      user.id,
-      { kind: 'password_changed', title: 'Your password was changed', body: 'Your other sessions were signed out.', link: null },
-      { to: user.email, content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl, locale: user.locale }), security: true },
-    );
+    await notify(m, user.id, passwordChangedNotification(user.locale), {
+      to: user.email,
+      content: passwordChangedEmail({ name: user.fullName ?? user.email, appUrl: ctx.config.appUrl, locale: user.locale }),
+      security: true,
+    });
   });
 }
 

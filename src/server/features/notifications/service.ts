@@ -48,16 +48,21 @@ export function unsubscribePageUrl(appUrl: string, secret: string, userId: strin
 export async function notify(
   m: Mutation,
   userId: string,
-  notification: NewNotification,
+  /** The notification, or how to write it in the person's saved language (null: English). */
+  notification: NewNotification | ((locale: string | null) => NewNotification),
   /** The email: its content, or how to write it in the person's saved language (null: English). */
   email?: { to: string; content: EmailContent | ((locale: string | null) => EmailContent); security?: boolean },
 ): Promise<void> {
-  await m.tx.insert(notifications).values({ userId, ...notification, createdAt: m.now });
+  const account =
+    typeof notification === 'function' || email
+      ? (await m.tx.select({ on: users.emailNotifications, locale: users.locale }).from(users).where(eq(users.id, userId)))[0]
+      : undefined;
+  const locale = account?.locale ?? null;
+  const told = typeof notification === 'function' ? notification(locale) : notification;
+  await m.tx.insert(notifications).values({ userId, ...told, createdAt: m.now });
   // Their open pages hear of it (GET /api/events): the decision changed what they see.
   m.changed('me', [userId]);
   if (!email) return;
-  const account = (await m.tx.select({ on: users.emailNotifications, locale: users.locale }).from(users).where(eq(users.id, userId)))[0];
-  const locale = account?.locale ?? null;
   const written = typeof email.content === 'function' ? email.content(locale) : email.content;
   if (email.security) return m.email(email.to, written);
   if (!account?.on) return;

@@ -1,3 +1,5 @@
+import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
+import { reportReviewedNotification } from '../../email/notifications.ts';
 import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { REPORT_MESSAGES, type ReportStatus, type TOwnReportsQuery } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -14,7 +16,7 @@ import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../d
 import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
-import { decisionReasonLines, reportReviewedEmail } from '../../email/templates.ts';
+import { reportReviewedEmail } from '../../email/templates.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { proofLinks } from '../abuse/links.ts';
@@ -283,21 +285,24 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
         { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
       );
       figures.reportReviewed(m, report.createdAt, now);
-      const week = `${report.weekStartDate} to ${report.weekEndDate}`;
       if (approved) await creditReportAwards(m, report, gcm, usdt);
       const reason = approved
         ? undefined
         : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'feedback' as const, flags: report.decisionFlags };
       await tellAmbassador(m, report.ambassadorId, (person) => ({
-        notification: {
-          kind: approved ? 'report_approved' : 'report_rejected',
-          title: approved ? 'Your weekly report was approved' : 'Your weekly report was not approved',
-          body: reason
-            ? [`${week}: no rewards this time.`, ...decisionReasonLines(reason, ctx.config.appUrl)].join(' ')
-            : `${week}: ${gcm} GCM and ${usdt} USDT credited.${facts ? ` Feedback from the team: ${facts}` : ''}`,
-          // My Reports opens this report's detail, with the feedback.
-          link: `/reports?id=${report.id}`,
-        },
+        // My Reports opens this report's detail, with the feedback.
+        notification: reportReviewedNotification(
+          {
+            reportId: report.id,
+            week: { start: report.weekStartDate, end: report.weekEndDate },
+            gcm,
+            usdt,
+            feedback: facts,
+            appUrl: ctx.config.appUrl,
+            ...(reason ? { reason } : {}),
+          },
+          person.locale,
+        ),
         email: reportReviewedEmail({
           name: person.fullName,
           locale: person.locale,
@@ -424,16 +429,16 @@ export async function claimNextReport(ctx: AppContext, actor: SessionUser, excep
 
 /**
  * An approved report's awards into the ledger, one entry per currency, each naming the report (the
- * review, or an appeal that overturned its rejection: `how` says so in the description).
+ * review, or an appeal that overturned its rejection: `onAppeal`, which its description says).
  */
 export async function creditReportAwards(
   m: Mutation,
   report: { id: string; ambassadorId: string; weekStartDate: string; weekEndDate: string },
   gcm: string,
   usdt: string,
-  how = '',
+  onAppeal = false,
 ): Promise<void> {
-  const week = `${report.weekStartDate} to ${report.weekEndDate}`;
+  const week = { start: report.weekStartDate, end: report.weekEndDate };
   for (const [currency, amount] of [
     ['GCM', gcm],
     ['USDT', usdt],
@@ -443,7 +448,7 @@ export async function creditReportAwards(
       type: 'reward',
       currency,
       amount,
-      description: `${currency} reward for weekly report ${week}${how}`,
+      description: LEDGER_DESCRIPTIONS.reward(currency, week, onAppeal),
       reportId: report.id,
     });
   }

@@ -4,9 +4,8 @@
  * the drand round. Written in the freeze's transaction in multi-row statements, since a month may
  * have tens of thousands of entrants.
  */
+import { drawEnteredNotification } from '../../email/notifications.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { seasonLabel } from '../../../shared/seasons.ts';
-import { ordinal } from '../../../shared/seasons.ts';
 import { ambassadors, emailOutbox, notifications, seasonEntrants, users, type SeasonChampion } from '../../db/schema.ts';
 import { drawEntryEmail, unsubscribeLine } from '../../email/templates.ts';
 import { monthIn, placeIn } from '../../../shared/localized-format.ts';
@@ -27,7 +26,6 @@ export async function tellDrawEntrants(
   m: Mutation,
   draw: { month: string; listHash: string; beaconRound: number; beaconAt: Date; champions: SeasonChampion[] },
 ): Promise<void> {
-  const label = seasonLabel(draw.month);
   const at = draw.beaconAt.toISOString();
   // Who is told, and how: the account's address, its email setting and its language.
   const person = {
@@ -62,7 +60,6 @@ export async function tellDrawEntrants(
     return found;
   };
   const message = (rank: number | null, locale: string | null) => {
-    const place = rank === null ? null : ordinal(rank);
     const content = drawEntryEmail({
       label: monthIn(draw.month, locale),
       listHash: draw.listHash,
@@ -75,12 +72,7 @@ export async function tellDrawEntrants(
     return {
       content,
       locale,
-      notification: {
-        kind: 'draw_entered',
-        title: place ? `You finished ${place} in ${label}` : `You are in ${label}'s draw`,
-        body: `List hash ${draw.listHash}, drawn from drand round ${draw.beaconRound} at ${at}.`,
-        link: `/hall-of-fame?month=${draw.month}`,
-      },
+      notification: drawEnteredNotification({ month: draw.month, rank, listHash: draw.listHash, round: draw.beaconRound, at }, locale),
     };
   };
   const all: (Person & { rank: number | null })[] = [

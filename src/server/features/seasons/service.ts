@@ -22,6 +22,7 @@
  * Protocol 1 (rows made before protocol 2 shipped) keeps its secret, commitment and a super
  * admin's close with a typed beacon, and stays verifiable.
  */
+import { prizeWonNotification } from '../../email/notifications.ts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, termsHashOf } from '../../../shared/draw.ts';
 import { roundTime } from '../../../shared/drand.ts';
@@ -30,7 +31,8 @@ import { formatCents, toCents } from '../../../shared/money.ts';
 import { SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { PRIZE_PLACES } from '../../../shared/schemas/settings.ts';
-import { SEASON_PATTERN, ordinal, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
+import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
+import { SEASON_PATTERN, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -278,29 +280,22 @@ async function closeFrozen(ctx: AppContext, month: string, beacon: { signature: 
  * and tells them; a withheld prize is logged publicly instead (protocol 2).
  */
 async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[], winners: SeasonWinner[]): Promise<void> {
-  const label = seasonLabel(month);
   const appUrl = m.ctx.config.appUrl;
   for (const c of champions) {
     if (c.withheld) {
       await appendLog(m, 'prize.withheld', { month, ambassadorId: c.ambassadorId, kind: 'prize', prizeUsdt: c.prizeUsdt, reason: c.withheld.reason });
       continue;
     }
-    const place = ordinal(c.rank);
     await ledger.post(m, {
       ambassadorId: c.ambassadorId,
       type: 'prize',
       currency: 'USDT',
       amount: c.prizeUsdt,
-      description: `${place} place prize, ${label}`,
+      description: LEDGER_DESCRIPTIONS.prize(c.rank, month),
       seasonMonth: month,
     });
     await tellAmbassador(m, c.ambassadorId, (person) => ({
-      notification: {
-        kind: 'prize_won',
-        title: `You won ${place} place in ${label}`,
-        body: `${c.prizeUsdt} USDT has been credited to your wallet.`,
-        link: '/wallet',
-      },
+      notification: prizeWonNotification({ month, rank: c.rank, amountUsdt: c.prizeUsdt }, person.locale),
       email: prizeWonEmail({ name: person.fullName, month, rank: c.rank, amountUsdt: c.prizeUsdt, appUrl, locale: person.locale }),
     }));
   }
@@ -314,16 +309,11 @@ async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[]
       type: 'lottery',
       currency: 'USDT',
       amount: w.prizeUsdt,
-      description: `Lottery win, ${label}`,
+      description: LEDGER_DESCRIPTIONS.lottery(month),
       seasonMonth: month,
     });
     await tellAmbassador(m, w.ambassadorId, (person) => ({
-      notification: {
-        kind: 'prize_won',
-        title: `You won the ${label} lottery`,
-        body: `${w.prizeUsdt} USDT has been credited to your wallet.`,
-        link: '/wallet',
-      },
+      notification: prizeWonNotification({ month, rank: null, amountUsdt: w.prizeUsdt }, person.locale),
       email: prizeWonEmail({ name: person.fullName, month, rank: null, amountUsdt: w.prizeUsdt, appUrl, locale: person.locale }),
     }));
   }

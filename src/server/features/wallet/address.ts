@@ -4,6 +4,7 @@
  * emailed to the account (a security email, always sent), and pauses withdrawal requests for
  * WALLET_CHANGE_HOLD_HOURS, computed from that stored time, never from the client.
  */
+import { walletChangedNotification } from '../../email/notifications.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -89,21 +90,11 @@ export async function recordUsdtAddress(m: Mutation, row: AmbassadorRow, next: s
   // Another address is not the one proven or declared (DECISIONS §6, Wallet proof): its proof starts over.
   if (first) return { set: { usdtWalletAddress: next, ...CLEARED_PROOF }, held: false };
   const hours = m.ctx.config.payouts.walletChangeHoldHours;
-  await notify(
-    m,
-    row.userId,
-    {
-      kind: 'wallet_changed',
-      title: 'Your payout address was changed',
-      body: `${next ? `New USDT address: ${next}.` : 'Your USDT address was removed.'} Withdrawals are paused for ${hours} hours.`,
-      link: '/wallet',
-    },
-    {
-      to: row.email,
-      content: (locale) => walletChangedEmail({ name: row.fullName, address: next, holdHours: hours, appUrl: m.ctx.config.appUrl, locale }),
-      security: true,
-    },
-  );
+  await notify(m, row.userId, (locale) => walletChangedNotification({ address: next, holdHours: hours }, locale), {
+    to: row.email,
+    content: (locale) => walletChangedEmail({ name: row.fullName, address: next, holdHours: hours, appUrl: m.ctx.config.appUrl, locale }),
+    security: true,
+  });
   return { set: { usdtWalletAddress: next, usdtWalletChangedAt: m.now, ...CLEARED_PROOF }, held: true };
 }
 

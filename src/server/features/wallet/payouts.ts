@@ -4,6 +4,7 @@
  * that batch's transaction hash. 'Paid' adds proof; it moves no money again (the ledger entry was
  * written at approval).
  */
+import { withdrawalPaidNotification } from '../../email/notifications.ts';
 import type { Readable } from 'node:stream';
 import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import { csvStream } from '../../csv.ts';
@@ -121,12 +122,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       await appendLog(m, 'payout.paid', { withdrawalId: row.id, amountUsdt: formatCents(toCents(row.amount)), txHash, paidAt: m.now.toISOString() });
       const txUrl = `${explorerTxUrl}${txHash}`;
       await tellAmbassador(m, row.ambassadorId, (person) => ({
-        notification: {
-          kind: 'withdrawal_paid',
-          title: `Withdrawal of ${row.amount} USDT paid`,
-          body: `Paid to ${row.walletAddress}. Transaction: ${txUrl}`,
-          link: '/wallet',
-        },
+        notification: withdrawalPaidNotification({ amount: row.amount, address: row.walletAddress, txUrl }, person.locale),
         email: withdrawalPaidEmail({
           name: person.fullName,
           amountUsdt: row.amount,

@@ -1,3 +1,5 @@
+import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
+import { withdrawalDecidedNotification } from '../../email/notifications.ts';
 import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
@@ -19,7 +21,7 @@ import type { ReasonCode } from '../../../shared/reasons.ts';
 import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { decisionReasonLines, withdrawalDecidedEmail } from '../../email/templates.ts';
+import { withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, assertProofAllows, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
@@ -358,7 +360,7 @@ export async function decideWithdrawal(
         type: 'withdrawal',
         currency: 'USDT',
         amount: formatCents(-toCents(row.amount)),
-        description: `USDT withdrawal to ${row.walletAddress}`,
+        description: LEDGER_DESCRIPTIONS.withdrawal(row.walletAddress),
       });
     }
     const reason =
@@ -366,14 +368,10 @@ export async function decideWithdrawal(
         ? { code: reasonCode, facts: adminNotes, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'note' as const, flags: row.decisionFlags }
         : undefined;
     await tellAmbassador(m, row.ambassadorId, (person) => ({
-      notification: {
-        kind: decision === 'approved' ? 'withdrawal_approved' : 'withdrawal_rejected',
-        title: decision === 'approved' ? `Withdrawal of ${row.amount} USDT approved` : `Withdrawal of ${row.amount} USDT rejected`,
-        body: reason
-          ? ['The amount is available in your wallet again.', ...decisionReasonLines(reason, ctx.config.appUrl)].join(' ')
-          : `It will be paid to ${row.walletAddress} soon.${adminNotes ? ` Note from the team: ${adminNotes}` : ''}`,
-        link: '/wallet',
-      },
+      notification: withdrawalDecidedNotification(
+        { amount: row.amount, address: row.walletAddress, notes: adminNotes, appUrl: ctx.config.appUrl, ...(reason ? { reason } : {}) },
+        person.locale,
+      ),
       email: withdrawalDecidedEmail({
         name: person.fullName,
         locale: person.locale,

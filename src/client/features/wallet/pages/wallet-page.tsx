@@ -34,6 +34,7 @@ import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { useLedgerDescription } from '../components/ledger-description.ts';
 import { WalletProofActions } from '../components/wallet-proof.tsx';
 import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
 
@@ -374,10 +375,11 @@ const TRANSACTION_TYPE_NAMES: Readonly<Record<TTransactionView['type'], MessageD
 function useTransactionColumns(): ReadonlyArray<Column<TTransactionView>> {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
+  const describe = useLedgerDescription();
   return [
     { header: t`Date`, cell: (row) => <span className="text-muted">{dateTimeIn(row.createdAt, locale)}</span> },
     { header: t`Type`, cell: (row) => i18n._(TRANSACTION_TYPE_NAMES[row.type]).toLocaleUpperCase(locale), className: 'font-semibold', card: 'title' },
-    { header: t`Description`, cell: (row) => row.description || '-', className: 'max-w-72 whitespace-normal' },
+    { header: t`Description`, cell: (row) => (row.description ? describe(row.description) : '-'), className: 'max-w-72 whitespace-normal' },
     {
       header: t`Amount`,
       align: 'right',
