@@ -1,4 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { other } from '../../../../shared/localized-figures.ts';
+import { INTL_LOCALES } from '../../../../shared/locales.ts';
 
 export interface ChartSeries {
   key: string;
@@ -26,6 +29,10 @@ const AXIS = '#a7c6b8';
  * chart's card says the same in a sentence and a table.
  */
 export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, rightLabel }: AnalyticsChartProps) {
+  const { i18n } = useLingui();
+  // English shows the figures as they are; another language groups and marks decimals its own way (12,5).
+  const lang = other(i18n.locale);
+  const local = lang ? (value: unknown) => (typeof value === 'number' ? value.toLocaleString(INTL_LOCALES[lang]) : String(value)) : undefined;
   return (
     <div className="h-72 w-full" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 520, height: 256 }}>
@@ -46,6 +53,7 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
             axisLine={false}
             width={56}
             allowDecimals={false}
+            tickFormatter={local}
             label={{ value: leftLabel, angle: -90, position: 'insideLeft', fill: AXIS, fontSize: 12 }}
           />
           {rightLabel ? (
@@ -57,12 +65,14 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
               tickLine={false}
               axisLine={false}
               width={56}
+              tickFormatter={local}
               label={{ value: rightLabel, angle: 90, position: 'insideRight', fill: AXIS, fontSize: 12 }}
             />
           ) : null}
           <Tooltip
             cursor={{ fill: 'rgba(255,255,255,0.04)' }}
             contentStyle={{ background: '#0a2c21', border: '1px solid #1f5443', borderRadius: 12, color: '#eef7f1' }}
+            formatter={local ? (value, name) => [local(value), name] : undefined}
           />
           <Legend wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
           {series.map((s) =>

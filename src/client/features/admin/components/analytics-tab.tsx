@@ -2,7 +2,10 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart3, Clock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { formatCount, formatGcm, formatUsdt } from '../../../../shared/format.ts';
+import { formatCount } from '../../../../shared/format.ts';
+import { other, usdtAmountIn, usdtFigureIn } from '../../../../shared/localized-figures.ts';
+import { gcmIn } from '../../../../shared/localized-format.ts';
+import { INTL_LOCALES } from '../../../../shared/locales.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { TAnalytics } from '../../../../shared/schemas/analytics.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -18,12 +21,28 @@ const GOLD = '#f5c542';
 const GREEN = '#22c55e';
 const SKY = '#60a5fa';
 
-/** 'Nov 17' for a week's Monday, 'Nov 2026' for a month. */
-function weekLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** The Intl name of the page's language ('en-US' for English and the pseudo-locale). */
+function intlOf(locale: string): string {
+  const lang = other(locale);
+  return lang ? INTL_LOCALES[lang] : 'en-US';
 }
-function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Nov 17' for a week's Monday, 'Nov 2026' for a month ('17 nov', 'nov 2026' in Spanish). */
+function weekLabel(day: string, locale: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(intlOf(locale), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+function monthLabel(month: string, locale: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(intlOf(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A count in a sentence: '1,250' in English, '1250' or '1.250' as the page's language writes it. */
+function countIn(value: number, locale: string): string {
+  return other(locale) ? value.toLocaleString(intlOf(locale), { maximumFractionDigits: 0 }) : formatCount(value);
+}
+
+/** A figure as it stands, as English shows it (12.5), else as the page's language writes it (12,5). */
+function figureIn(value: number, locale: string): string | number {
+  return other(locale) ? value.toLocaleString(intlOf(locale), { maximumFractionDigits: 1 }) : value;
 }
 
 /** How long the oldest item of a queue has waited, in words. */
@@ -35,8 +54,10 @@ export function waited(hours: number | null): string {
   return i18n._(msg`${days} days`);
 }
 
-function hoursText(hours: number | null): string {
-  return hours === null ? 'no reviews' : `${hours} h`;
+function hoursText(value: number | null, locale: string): string {
+  if (value === null) return i18n._(msg`no reviews`);
+  const hours = figureIn(value, locale);
+  return i18n._(msg`${hours} h`);
 }
 
 interface Table {
@@ -106,78 +127,136 @@ function ChartCard({
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-/** The charts of the tab, from the figures (oldest first, as charts read left to right). */
-export function analyticsCards(data: TAnalytics) {
-  const weeks = [...data.weeks].reverse().map((w) => ({ ...w, label: weekLabel(w.week) }));
-  const months = [...data.months].reverse().map((m) => ({ ...m, label: monthLabel(m.month) }));
+/** The charts of the tab, from the figures (oldest first, as charts read left to right), in the page's language. */
+export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
+  const weeks = [...data.weeks].reverse().map((w) => ({ ...w, label: weekLabel(w.week, locale) }));
+  const months = [...data.months].reverse().map((m) => ({ ...m, label: monthLabel(m.month, locale) }));
   const thisWeek = data.weeks[0];
   const thisMonth = data.months[0];
   const reviewedWeeks = data.weeks.filter((w) => w.medianReviewHours !== null);
+  const count = (value: number) => countIn(value, locale);
+  const figure = (value: number) => figureIn(value, locale);
+  // English keeps its '$' on the USDT axis; another language names the unit alone.
+  const usdtAxis = other(locale) ? 'USDT' : 'USDT ($)';
+  const weekOf = i18n._(msg`Week of`);
+  const week = i18n._(msg`Week`);
+  const month = i18n._(msg`Month`);
+  const weekCount = weeks.length;
+  const monthCount = months.length;
+
+  const applications = count(sum(weeks.map((w) => w.applications)));
+  const approved = count(sum(weeks.map((w) => w.approvedApplications)));
+  const received = count(thisWeek?.applications ?? 0);
+  const approvedThisWeek = count(thisWeek?.approvedApplications ?? 0);
+
+  const sent = count(sum(weeks.map((w) => w.reports)));
+  const reviewed = count(sum(weeks.map((w) => w.reviewedReports)));
+  const sentThisWeek = count(thisWeek?.reports ?? 0);
+  const reviewedThisWeek = count(thisWeek?.reviewedReports ?? 0);
+
+  const latest = reviewedWeeks[0];
+  const slowest = reviewedWeeks.reduce<(typeof reviewedWeeks)[number] | undefined>(
+    (top, w) => (top === undefined || (w.medianReviewHours ?? 0) > (top.medianReviewHours ?? 0) ? w : top),
+    undefined,
+  );
+  let reviewSummary = i18n._(msg`No report was reviewed in these weeks.`);
+  if (latest && slowest) {
+    const latestWeek = weekLabel(latest.week, locale);
+    const latestHours = hoursText(latest.medianReviewHours, locale);
+    const slowestWeek = weekLabel(slowest.week, locale);
+    const slowestHours = hoursText(slowest.medianReviewHours, locale);
+    reviewSummary = i18n._(msg`Latest week with reviews (${latestWeek}): a median of ${latestHours}. Slowest week: ${slowestWeek}, ${slowestHours}.`);
+  }
+
+  const gcm = gcmIn(thisMonth?.gcmAwarded ?? '0', locale);
+  const usdt = usdtFigureIn(thisMonth?.usdtAwarded ?? '0', locale);
+  const totalGcm = gcmIn(addMoney('0', ...months.map((m) => m.gcmAwarded)), locale);
+  const totalUsdt = usdtFigureIn(addMoney('0', ...months.map((m) => m.usdtAwarded)), locale);
+
+  // A month of nobody is no one's busiest: with no report in these months, it says so.
+  let activeSummary = i18n._(msg`No data yet: no ambassador has sent a report in these months.`);
+  if (months.some((m) => m.activeAmbassadors > 0)) {
+    const active = count(thisMonth?.activeAmbassadors ?? 0);
+    const top = months.reduce((best, m) => (m.activeAmbassadors > best.activeAmbassadors ? m : best));
+    const busiest = top.label;
+    const busiestCount = count(top.activeAmbassadors);
+    activeSummary = i18n._(msg`This month: ${active} active. Busiest month: ${busiest}, ${busiestCount}.`);
+  }
+
+  const withdrawn = usdtAmountIn(thisMonth?.withdrawnUsdt ?? '0', locale);
+  const totalWithdrawn = usdtAmountIn(addMoney('0', ...months.map((m) => m.withdrawnUsdt)), locale);
+
   return [
     {
-      title: 'Applications per week',
-      description: 'Applications received and approved, by the week they arrived (UTC, weeks from Monday).',
-      summary: `Last ${weeks.length} weeks: ${formatCount(sum(weeks.map((w) => w.applications)))} applications, ${formatCount(sum(weeks.map((w) => w.approvedApplications)))} approved. This week: ${formatCount(thisWeek?.applications ?? 0)} received, ${formatCount(thisWeek?.approvedApplications ?? 0)} approved.`,
-      table: { columns: ['Week of', 'Applications', 'Approved'], rows: weeks.map((w) => [w.label, w.applications, w.approvedApplications]) },
-      chart: {
-        data: weeks,
-        xKey: 'label',
-        xLabel: 'Week',
-        leftLabel: 'Applications',
-        series: [
-          { key: 'applications', name: 'Received', color: SKY, kind: 'bar' },
-          { key: 'approvedApplications', name: 'Approved', color: GREEN, kind: 'bar' },
-        ],
-      },
-    },
-    {
-      title: 'Reports per week',
-      description: 'Reports sent, and reports reviewed, each week.',
-      summary: `Last ${weeks.length} weeks: ${formatCount(sum(weeks.map((w) => w.reports)))} reports sent, ${formatCount(sum(weeks.map((w) => w.reviewedReports)))} reviewed. This week: ${formatCount(thisWeek?.reports ?? 0)} sent, ${formatCount(thisWeek?.reviewedReports ?? 0)} reviewed.`,
-      table: { columns: ['Week of', 'Reports sent', 'Reviewed'], rows: weeks.map((w) => [w.label, w.reports, w.reviewedReports]) },
-      chart: {
-        data: weeks,
-        xKey: 'label',
-        xLabel: 'Week',
-        leftLabel: 'Reports',
-        series: [
-          { key: 'reports', name: 'Sent', color: SKY, kind: 'bar' },
-          { key: 'reviewedReports', name: 'Reviewed', color: GOLD, kind: 'bar' },
-        ],
-      },
-    },
-    {
-      title: 'Time to review',
-      description: 'Median hours from a report being sent to its review, for the reports reviewed each week.',
-      summary: reviewedWeeks.length
-        ? `Latest week with reviews (${weekLabel(reviewedWeeks[0]?.week ?? '')}): a median of ${hoursText(reviewedWeeks[0]?.medianReviewHours ?? null)}. Slowest week: ${(() => {
-            const slowest = reviewedWeeks.reduce((top, w) => ((w.medianReviewHours ?? 0) > (top.medianReviewHours ?? 0) ? w : top));
-            return `${weekLabel(slowest.week)}, ${hoursText(slowest.medianReviewHours)}`;
-          })()}.`
-        : 'No report was reviewed in these weeks.',
-      table: { columns: ['Week of', 'Median hours to review'], rows: weeks.map((w) => [w.label, w.medianReviewHours ?? 'none reviewed']) },
-      chart: {
-        data: weeks,
-        xKey: 'label',
-        xLabel: 'Week',
-        leftLabel: 'Hours',
-        series: [{ key: 'medianReviewHours', name: 'Median hours to review', color: GOLD, kind: 'line' }],
-      },
-    },
-    {
-      title: 'Awards per month',
-      description: 'GCM and USDT credited each month: report rewards, prizes and lottery wins.',
-      summary: `This month: ${formatGcm(thisMonth?.gcmAwarded ?? '0')} GCM and ${formatUsdt(thisMonth?.usdtAwarded ?? '0')} USDT. Last ${months.length} months: ${formatGcm(addMoney('0', ...months.map((m) => m.gcmAwarded)))} GCM and ${formatUsdt(addMoney('0', ...months.map((m) => m.usdtAwarded)))} USDT.`,
+      title: i18n._(msg`Applications per week`),
+      description: i18n._(msg`Applications received and approved, by the week they arrived (UTC, weeks from Monday).`),
+      summary: i18n._(
+        msg`Last ${weekCount} weeks: ${applications} applications, ${approved} approved. This week: ${received} received, ${approvedThisWeek} approved.`,
+      ),
       table: {
-        columns: ['Month', 'GCM awarded', 'USDT awarded'],
-        rows: months.map((m) => [m.label, formatGcm(m.gcmAwarded), formatUsdt(m.usdtAwarded)]),
+        columns: [weekOf, i18n._(msg`Applications`), i18n._(msg({ message: 'Approved', context: 'applications' }))],
+        rows: weeks.map((w) => [w.label, figure(w.applications), figure(w.approvedApplications)]),
+      },
+      chart: {
+        data: weeks,
+        xKey: 'label',
+        xLabel: week,
+        leftLabel: i18n._(msg`Applications`),
+        series: [
+          { key: 'applications', name: i18n._(msg`Received`), color: SKY, kind: 'bar' },
+          { key: 'approvedApplications', name: i18n._(msg({ message: 'Approved', context: 'applications' })), color: GREEN, kind: 'bar' },
+        ],
+      },
+    },
+    {
+      title: i18n._(msg`Reports per week`),
+      description: i18n._(msg`Reports sent, and reports reviewed, each week.`),
+      summary: i18n._(msg`Last ${weekCount} weeks: ${sent} reports sent, ${reviewed} reviewed. This week: ${sentThisWeek} sent, ${reviewedThisWeek} reviewed.`),
+      table: {
+        columns: [weekOf, i18n._(msg`Reports sent`), i18n._(msg({ message: 'Reviewed', context: 'reports' }))],
+        rows: weeks.map((w) => [w.label, figure(w.reports), figure(w.reviewedReports)]),
+      },
+      chart: {
+        data: weeks,
+        xKey: 'label',
+        xLabel: week,
+        leftLabel: i18n._(msg`Reports`),
+        series: [
+          { key: 'reports', name: i18n._(msg`Sent`), color: SKY, kind: 'bar' },
+          { key: 'reviewedReports', name: i18n._(msg({ message: 'Reviewed', context: 'reports' })), color: GOLD, kind: 'bar' },
+        ],
+      },
+    },
+    {
+      title: i18n._(msg`Time to review`),
+      description: i18n._(msg`Median hours from a report being sent to its review, for the reports reviewed each week.`),
+      summary: reviewSummary,
+      table: {
+        columns: [weekOf, i18n._(msg`Median hours to review`)],
+        rows: weeks.map((w) => [w.label, w.medianReviewHours === null ? i18n._(msg`none reviewed`) : figure(w.medianReviewHours)]),
+      },
+      chart: {
+        data: weeks,
+        xKey: 'label',
+        xLabel: week,
+        leftLabel: i18n._(msg`Hours`),
+        series: [{ key: 'medianReviewHours', name: i18n._(msg`Median hours to review`), color: GOLD, kind: 'line' }],
+      },
+    },
+    {
+      title: i18n._(msg`Awards per month`),
+      description: i18n._(msg`GCM and USDT credited each month: report rewards, prizes and lottery wins.`),
+      summary: i18n._(msg`This month: ${gcm} GCM and ${usdt} USDT. Last ${monthCount} months: ${totalGcm} GCM and ${totalUsdt} USDT.`),
+      table: {
+        columns: [month, i18n._(msg`GCM awarded`), i18n._(msg`USDT awarded`)],
+        rows: months.map((m) => [m.label, gcmIn(m.gcmAwarded, locale), usdtFigureIn(m.usdtAwarded, locale)]),
       },
       chart: {
         data: months.map((m) => ({ label: m.label, gcm: Number(m.gcmAwarded), usdt: Number(m.usdtAwarded) })),
         xKey: 'label',
-        xLabel: 'Month',
+        xLabel: month,
         leftLabel: 'GCM',
-        rightLabel: 'USDT ($)',
+        rightLabel: usdtAxis,
         series: [
           { key: 'gcm', name: 'GCM', color: GOLD, kind: 'bar' },
           { key: 'usdt', name: 'USDT', color: GREEN, kind: 'bar', axis: 'right' },
@@ -185,35 +264,35 @@ export function analyticsCards(data: TAnalytics) {
       },
     },
     {
-      title: 'Active ambassadors per month',
-      description: 'Ambassadors who sent at least one report in the month.',
-      // A month of nobody is no one's busiest: with no report in these months, it says so.
-      summary: months.some((m) => m.activeAmbassadors > 0)
-        ? `This month: ${formatCount(thisMonth?.activeAmbassadors ?? 0)} active. Busiest month: ${(() => {
-            const top = months.reduce((best, m) => (m.activeAmbassadors > best.activeAmbassadors ? m : best));
-            return `${top.label}, ${formatCount(top.activeAmbassadors)}`;
-          })()}.`
-        : 'No data yet: no ambassador has sent a report in these months.',
-      table: { columns: ['Month', 'Active ambassadors'], rows: months.map((m) => [m.label, m.activeAmbassadors]) },
+      title: i18n._(msg`Active ambassadors per month`),
+      description: i18n._(msg`Ambassadors who sent at least one report in the month.`),
+      summary: activeSummary,
+      table: {
+        columns: [month, i18n._(msg`Active ambassadors`)],
+        rows: months.map((m) => [m.label, figure(m.activeAmbassadors)]),
+      },
       chart: {
         data: months,
         xKey: 'label',
-        xLabel: 'Month',
-        leftLabel: 'Ambassadors',
-        series: [{ key: 'activeAmbassadors', name: 'Active', color: SKY, kind: 'bar' }],
+        xLabel: month,
+        leftLabel: i18n._(msg`Ambassadors`),
+        series: [{ key: 'activeAmbassadors', name: i18n._(msg`Active`), color: SKY, kind: 'bar' }],
       },
     },
     {
-      title: 'USDT withdrawn per month',
-      description: 'Withdrawals approved each month.',
-      summary: `This month: ${formatUsdt(thisMonth?.withdrawnUsdt ?? '0')}. Last ${months.length} months: ${formatUsdt(addMoney('0', ...months.map((m) => m.withdrawnUsdt)))}.`,
-      table: { columns: ['Month', 'USDT withdrawn'], rows: months.map((m) => [m.label, formatUsdt(m.withdrawnUsdt)]) },
+      title: i18n._(msg`USDT withdrawn per month`),
+      description: i18n._(msg`Withdrawals approved each month.`),
+      summary: i18n._(msg`This month: ${withdrawn}. Last ${monthCount} months: ${totalWithdrawn}.`),
+      table: {
+        columns: [month, i18n._(msg`USDT withdrawn`)],
+        rows: months.map((m) => [m.label, usdtFigureIn(m.withdrawnUsdt, locale)]),
+      },
       chart: {
         data: months.map((m) => ({ label: m.label, withdrawn: Number(m.withdrawnUsdt) })),
         xKey: 'label',
-        xLabel: 'Month',
-        leftLabel: 'USDT ($)',
-        series: [{ key: 'withdrawn', name: 'USDT withdrawn', color: GREEN, kind: 'bar' }],
+        xLabel: month,
+        leftLabel: usdtAxis,
+        series: [{ key: 'withdrawn', name: i18n._(msg`USDT withdrawn`), color: GREEN, kind: 'bar' }],
       },
     },
   ] satisfies Array<{ title: string; description: string; summary: string; table: Table; chart: AnalyticsChartProps }>;
@@ -231,7 +310,7 @@ export function AnalyticsTab() {
 }
 
 function Analytics({ data }: { data: TAnalytics }) {
-  const { t } = useLingui();
+  const { t, i18n: lingui } = useLingui();
   const { queues } = data;
   return (
     <div className="flex flex-col gap-4">
@@ -260,7 +339,7 @@ function Analytics({ data }: { data: TAnalytics }) {
         <BarChart3 className="size-5 text-gold" aria-hidden="true" /> <Trans>The last 12 weeks and months</Trans>
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
-        {analyticsCards(data).map((card) => (
+        {analyticsCards(data, lingui.locale).map((card) => (
           <ChartCard key={card.title} {...card} />
         ))}
       </div>

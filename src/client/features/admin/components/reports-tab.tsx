@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, ClipboardCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DECISION_STATUSES } from '../../../../shared/enums.ts';
-import { formatDateTime, formatGcm, formatUsdt, formatWeek } from '../../../../shared/format.ts';
+import { DECISION_STATUSES, type DecisionStatus } from '../../../../shared/enums.ts';
+import { usdtAmountIn } from '../../../../shared/localized-figures.ts';
+import { dateTimeIn, gcmIn, weekIn } from '../../../../shared/localized-format.ts';
 import type { z } from 'zod';
 import { ZReviewInput } from '../../../../shared/schemas/reports.ts';
 import type { TAdminReportView, TReportView } from '../../../../shared/schemas/reports.ts';
@@ -24,7 +28,9 @@ import { CLAIM_RENEW_MS, claimReport, useClaimNextReport } from '../api/review-c
 import { AdminList, ambassadorColumn, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { ageColumn } from './service-age.tsx';
-import { decisionOf, reasonLabel } from '../../../api/decisions.ts';
+import { decisionOf } from '../../../api/decisions.ts';
+import { NO_REASON, REASON_TEXT } from '../../../components/reason-text.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { AwardFields } from './award-fields.tsx';
 import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 import { SocialLinkList } from './social-links.tsx';
@@ -32,35 +38,50 @@ import { SocialLinkList } from './social-links.tsx';
 /** A review decides between these (the other status is where a report starts). */
 const DECISIONS = DECISION_STATUSES.filter((status) => status !== 'pending');
 
+/** The statuses as the filter and the review's choice name them, in the page's language. */
+const STATUS_WORDS: Record<DecisionStatus, MessageDescriptor> = {
+  pending: msg({ message: 'Pending', context: 'report status' }),
+  approved: msg({ message: 'Approved', context: 'report status' }),
+  rejected: msg({ message: 'Rejected', context: 'report status' }),
+};
+
+function statusLabels(): Record<DecisionStatus, string> {
+  return { pending: i18n._(STATUS_WORDS.pending), approved: i18n._(STATUS_WORDS.approved), rejected: i18n._(STATUS_WORDS.rejected) };
+}
+
 function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminReportView>> {
   return [
-    { header: 'Week Period', cell: (r) => formatWeek(r.weekStartDate, r.weekEndDate), className: 'font-medium' },
+    { header: i18n._(msg`Week Period`), cell: (r) => weekIn(r.weekStartDate, r.weekEndDate, i18n.locale), className: 'font-medium' },
     ambassadorColumn(),
     {
-      header: 'Status',
+      header: i18n._(msg`Status`),
       card: 'aside',
-      cell: (r) => (
-        <span className="inline-flex flex-col items-start gap-1">
-          <StatusBadge status={r.status} />
-          {r.claim ? <span className="text-xs text-gold">Being reviewed by {r.claim.by}</span> : null}
-        </span>
-      ),
+      cell: (r) => {
+        const by = r.claim?.by ?? '';
+        return (
+          <span className="inline-flex flex-col items-start gap-1">
+            <StatusBadge status={r.status} />
+            {r.claim ? <span className="text-xs text-gold">{i18n._(msg`Being reviewed by ${by}`)}</span> : null}
+          </span>
+        );
+      },
     },
     flagsColumn(),
     ageColumn(),
     amountColumn('GCM', 'GCM', (r) => r.gcmAwarded),
     amountColumn('USDT', 'USDT', (r) => r.usdtAwarded),
     // The name starts with the word shown (WCAG 2.5.3): 'Review report of …' to review, 'View report of …' once reviewed.
-    actionsColumn('Review', (r) => {
-      const action = r.status === 'pending' ? 'Review' : 'View';
+    actionsColumn(i18n._(msg`Review`), (r) => {
+      const pending = r.status === 'pending';
+      const name = r.ambassador.fullName;
       return (
         <Button
-          variant={r.status === 'pending' ? 'default' : 'outline'}
+          variant={pending ? 'default' : 'outline'}
           size="sm"
           onClick={() => open(r)}
-          aria-label={`${action} report of ${r.ambassador.fullName}`}
+          aria-label={pending ? i18n._(msg`Review report of ${name}`) : i18n._(msg`View report of ${name}`)}
         >
-          <ClipboardCheck aria-hidden="true" /> {action}
+          <ClipboardCheck aria-hidden="true" /> {pending ? i18n._(msg`Review`) : i18n._(msg`View`)}
         </Button>
       );
     }),
@@ -68,13 +89,15 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
 }
 
 export function ReportsTab() {
+  const { t } = useLingui();
   const list = useAdminList(resources.adminReports, {
     filter: DECISION_STATUSES,
+    filterLabels: statusLabels(),
     search: true,
     flagged: true,
     exportName: 'reports',
   });
-  return <AdminList title="Weekly Reports" label="Reports" list={list} columns={columns} Dialog={ReportDialog} emptyText="No reports found" />;
+  return <AdminList title={t`Weekly Reports`} label={t`Reports`} list={list} columns={columns} Dialog={ReportDialog} emptyText={t`No reports found`} />;
 }
 
 /** Keys that are typed, not commands: in these a letter alone is a letter, and only Alt+letter is a shortcut. */
@@ -147,6 +170,8 @@ function useReviewClaim(report: TAdminReportView): Claim {
 }
 
 function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
+  const { t, i18n: lingui } = useLingui();
+  const locale = lingui.locale;
   // The dialog walks the queue: 'Next pending' replaces the report shown.
   const [report, setReport] = useState(row);
   const [queueEmpty, setQueueEmpty] = useState(false);
@@ -162,17 +187,19 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 404) setQueueEmpty(true);
-        else adminError('Failed to open the next pending report')(error);
+        else adminError(t`Failed to open the next pending report`)(error);
       },
     });
   };
   const a = report.ambassador;
   const reviewable = report.status === 'pending' && claim.state !== 'other';
+  const reviewer = claim.state === 'other' ? claim.by : '';
+  const code = decisionOf(report, report.reviewedAt).code;
   return (
     <ModalDialog
       onClose={onClose}
-      title="Weekly Report"
-      description={formatWeek(report.weekStartDate, report.weekEndDate)}
+      title={t`Weekly Report`}
+      description={weekIn(report.weekStartDate, report.weekEndDate, locale)}
       className="max-w-2xl"
       onKeyDown={(event) => {
         if (reviewShortcut(event) === 'n') {
@@ -184,10 +211,10 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
       <div className="flex flex-col gap-5" key={report.id}>
         {claim.state === 'other' && report.status === 'pending' ? (
           <p role="status" className="rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
-            Being reviewed by {claim.by}. You can read it; the review is theirs while they have it open.
+            <Trans>Being reviewed by {reviewer}. You can read it; the review is theirs while they have it open.</Trans>
           </p>
         ) : null}
-        <section aria-label="Ambassador details" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+        <section aria-label={t`Ambassador details`} className="flex flex-col gap-3 rounded-xl border border-border p-4">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-bold">{a.fullName}</h3>
             <BadgePill level={a.badgeLevel} />
@@ -196,13 +223,15 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
             handles={a}
             personalTelegram={a.personalTelegramHandle}
             before={[
-              ['Email', a.email],
-              ['Country', a.country],
+              [t`Email`, a.email],
+              [t`Country`, a.country],
             ]}
           />
         </section>
-        <TextBlock title="Activity Report">{report.activityReport}</TextBlock>
-        <p className="text-xs text-muted">Submitted {formatDateTime(report.createdAt)}</p>
+        <TextBlock title={t`Activity Report`}>{report.activityReport}</TextBlock>
+        <p className="text-xs text-muted">
+          <Trans>Submitted {dateTimeIn(report.createdAt, locale)}</Trans>
+        </p>
         {reviewable ? (
           <ReviewForm
             report={report}
@@ -214,18 +243,20 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
             }}
           />
         ) : report.status !== 'pending' ? (
-          <section aria-label="Review" className="flex flex-col gap-2 rounded-xl border border-border p-4">
+          <section aria-label={t({ message: 'Review', context: 'heading' })} className="flex flex-col gap-2 rounded-xl border border-border p-4">
             <div className="flex items-center gap-2">
-              <h3 className="font-semibold">Review</h3>
+              <h3 className="font-semibold">
+                <Trans context="heading">Review</Trans>
+              </h3>
               <StatusBadge status={report.status} />
             </div>
             <DetailList
               items={[
-                ['GCM Awarded', formatGcm(report.gcmAwarded)],
-                ['USDT Awarded', formatUsdt(report.usdtAwarded)],
-                ['Admin Notes', report.adminNotes || 'None'],
-                ...(report.status === 'rejected' ? [['Reason', reasonLabel(decisionOf(report, report.reviewedAt).code)] satisfies [string, string]] : []),
-                ['Reviewed', formatDateTime(report.reviewedAt)],
+                [t`GCM Awarded`, gcmIn(report.gcmAwarded, locale)],
+                [t`USDT Awarded`, usdtAmountIn(report.usdtAwarded, locale)],
+                [t`Admin Notes`, report.adminNotes || t`None`],
+                ...(report.status === 'rejected' ? [[t`Reason`, lingui._(code ? REASON_TEXT[code].label : NO_REASON)] satisfies [string, string]] : []),
+                [t`Reviewed`, dateTimeIn(report.reviewedAt, locale)],
               ]}
             />
           </section>
@@ -233,16 +264,16 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
         <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-muted" aria-live="polite">
             {queueEmpty ? (
-              'No pending reports left to review.'
+              t`No pending reports left to review.`
             ) : (
-              <>
+              <Trans>
                 Keys: <Key>Alt+A</Key> approve, <Key>Alt+R</Key> reject, <Key>Alt+N</Key> next pending (<Key>A</Key>, <Key>R</Key>, <Key>N</Key> alone outside
                 text fields)
-              </>
+              </Trans>
             )}
           </p>
           <Button ref={nextButton} variant="outline" size="sm" onClick={goNext} loading={next.isPending}>
-            Next pending <ArrowRight aria-hidden="true" />
+            <Trans>Next pending</Trans> <ArrowRight aria-hidden="true" />
           </Button>
         </div>
       </div>
@@ -257,6 +288,7 @@ const ZReviewForm = ZReviewInput.extend({ reasonCode: ZReasonChoice }).superRefi
 
 function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReviewed: (reviewed: TReportView) => void }) {
   const review = useReviewReport();
+  const { t } = useLingui();
   const form = useForm({
     resolver: zodResolver(ZReviewForm),
     defaultValues: { status: 'approved', gcmAwarded: '0', usdtAwarded: '0', adminNotes: '', reasonCode: '' },
@@ -272,10 +304,10 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
       { id: report.id, input },
       {
         onSuccess: (reviewed) => {
-          notify.success('Report Reviewed', `The report was ${input.status}.`);
+          notify.success(t`Report Reviewed`, input.status === 'approved' ? t`The report was approved.` : t`The report was rejected.`);
           onReviewed(reviewed);
         },
-        onError: adminError('Failed to review report'),
+        onError: adminError(t`Failed to review report`),
       },
     );
   };
@@ -294,7 +326,7 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
         if (errors.reasonCode) askReason();
       }}
       className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4"
-      aria-label="Review report"
+      aria-label={t`Review report`}
       onKeyDown={(event) => {
         const shortcut = reviewShortcut(event);
         if (shortcut !== 'a' && shortcut !== 'r') return;
@@ -304,18 +336,20 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
         decide(shortcut === 'a' ? 'approved' : 'rejected');
       }}
     >
-      <h3 className="font-semibold">Review</h3>
+      <h3 className="font-semibold">
+        <Trans context="heading">Review</Trans>
+      </h3>
       <AwardFields />
-      <FactsField name="adminNotes" label="Admin Notes (optional)" length={notes?.length ?? 0} />
-      <FormField name="status" label="Status" required>
+      <FactsField name="adminNotes" label={t`Admin Notes (optional)`} length={notes?.length ?? 0} />
+      <FormField name="status" label={t`Status`} required>
         <NativeSelect>
-          <EnumOptions values={DECISIONS} />
+          <EnumOptions values={DECISIONS} labels={statusLabels()} />
         </NativeSelect>
       </FormField>
       {status === 'rejected' ? <ReasonFields subject="report" flags={report.flags} withFacts={false} /> : null}
       <DialogFooter className="mt-0">
         <Button type="submit" loading={review.isPending}>
-          Submit Review
+          <Trans>Submit Review</Trans>
         </Button>
       </DialogFooter>
     </Form>

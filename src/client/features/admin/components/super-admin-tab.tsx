@@ -4,7 +4,8 @@ import { History, KeyRound, Settings2, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ADMIN_ACTION_LABELS, ADMIN_ACTIONS } from '../../../../shared/enums.ts';
+import { ADMIN_ACTIONS } from '../../../../shared/enums.ts';
+import { ACTION_TEXT, actionLabel } from './admin-action-text.ts';
 import { dateIn, dateTimeIn } from '../../../../shared/localized-format.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput } from '../../../../shared/schemas/admins.ts';
@@ -227,11 +228,6 @@ function RemoveAdminDialog({ admin, onClose }: { admin: TAdminAccount; onClose: 
   );
 }
 
-/** The words for a logged action (enums.ts); an action this client does not know yet is shown as recorded. */
-function actionLabel(action: string): string {
-  return Object.hasOwn(ADMIN_ACTION_LABELS, action) ? ADMIN_ACTION_LABELS[action as keyof typeof ADMIN_ACTION_LABELS] : action;
-}
-
 /** What an edit changed, as 'field: before -> after' lines. */
 function Changes({ changes }: { changes: TAdminActionView['changes'] }) {
   const { t } = useLingui();
@@ -258,7 +254,7 @@ function ActivityLogCard() {
   const { t, i18n } = useLingui();
   const list = useAdminList(resources.activityLog, {
     filter: ADMIN_ACTIONS,
-    filterLabels: ADMIN_ACTION_LABELS,
+    filterLabels: Object.fromEntries(ADMIN_ACTIONS.map((action) => [action, i18n._(ACTION_TEXT[action])])),
     filterParam: 'action',
     filterName: t`Action`,
     search: true,
@@ -268,7 +264,7 @@ function ActivityLogCard() {
   const columns = (): Array<Column<TAdminActionView>> => [
     { header: t`Date`, cell: (entry) => <span className="text-muted">{dateTimeIn(entry.createdAt, i18n.locale)}</span> },
     { header: t`Admin`, cell: (entry) => <span className="break-all">{entry.adminEmail}</span>, card: 'title' },
-    { header: t`Action`, cell: (entry) => <Badge variant="secondary">{actionLabel(entry.action)}</Badge> },
+    { header: t`Action`, cell: (entry) => <Badge variant="secondary">{actionLabel(i18n, entry.action)}</Badge> },
     {
       header: t`Details`,
       cell: (entry) => (

@@ -1,23 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatDate, formatDateTime, formatUsdt } from '../../../../shared/format.ts';
+import { dateIn, dateTimeIn, usdtAmountIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import { addMoney } from '../../../../shared/money.ts';
-import { EXPORT_MAX_IDS, WITHDRAWAL_STAGE_LABELS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
-import type { TAdminWithdrawalView, TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts';
-import { WALLET_PROOF_LABELS, WALLET_PROOFS, type WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
+import { EXPORT_MAX_IDS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
+import type { TAdminWithdrawalView, TWithdrawalView, WithdrawalStage } from '../../../../shared/schemas/withdrawals.ts';
+import { WALLET_PROOFS, type WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
-import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
+import { WalletProofLabel, walletProofText } from '../../../components/wallet-proof-label.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -37,7 +41,9 @@ import { WalletProofCell, WalletProofEvidence } from './wallet-proof-evidence.ts
 /** A pending withdrawal above the two-person threshold: what its review still needs (DECISIONS §5). */
 function secondApprovalText(w: TAdminWithdrawalView): string | undefined {
   if (!w.needsSecondApproval) return undefined;
-  return w.approvals >= 1 ? `Needs a second approval (${w.approvals} of ${w.approvalsNeeded})` : 'Needs two approvals';
+  const approvals = w.approvals;
+  const needed = w.approvalsNeeded;
+  return approvals >= 1 ? i18n._(msg`Needs a second approval (${approvals} of ${needed})`) : i18n._(msg`Needs two approvals`);
 }
 
 /** Approved and not yet paid: the rows a payout batch is made of. */
@@ -55,11 +61,35 @@ function addressChange(w: TAdminWithdrawalView): string | null {
   return w.addressChangedAt;
 }
 
+/**
+ * The list's stages (WITHDRAWAL_STAGE_LABELS of shared/schemas/withdrawals.ts, word for word) in the
+ * page's language.
+ */
+const STAGE_WORDS: Readonly<Record<WithdrawalStage, MessageDescriptor>> = {
+  pending: msg`To approve`,
+  awaiting_payment: msg`Approved, awaiting payment`,
+  paid: msg`Paid`,
+  rejected: msg`Rejected`,
+};
+
+function stageLabels(): Record<WithdrawalStage, string> {
+  return Object.fromEntries(WITHDRAWAL_STAGES.map((stage) => [stage, i18n._(STAGE_WORDS[stage])])) as Record<WithdrawalStage, string>;
+}
+
 /** The list's filter by wallet proof (DECISIONS §6, Wallet proof): the Safe export takes it too. */
-const PROOF_FILTER = { param: 'walletProof', name: 'Wallet proof', values: WALLET_PROOFS, labels: WALLET_PROOF_LABELS } as const;
+const PROOF_PARAM = 'walletProof';
+
+function proofFilterSpec() {
+  return {
+    param: PROOF_PARAM,
+    name: i18n._(msg`Wallet proof`),
+    values: WALLET_PROOFS,
+    labels: Object.fromEntries(WALLET_PROOFS.map((proof) => [proof, walletProofText(proof, 'short')])),
+  };
+}
 
 function proofFilter(filters: ReadonlyArray<{ param: string; value: string }> | undefined): WalletProof | null {
-  const value = filters?.find((filter) => filter.param === PROOF_FILTER.param)?.value;
+  const value = filters?.find((filter) => filter.param === PROOF_PARAM)?.value;
   return WALLET_PROOFS.find((proof) => proof === value) ?? null;
 }
 
@@ -67,18 +97,25 @@ function allMatch(rows: ReadonlyMap<string, TAdminWithdrawalView>, proof: Wallet
   return [...rows.values()].every((w) => w.walletProof === proof);
 }
 
+/** '2 verified': so many addresses of a batch with that proof (the proof's label in lower case in English). */
+function proofCount(proof: WalletProof, count: number): string {
+  if (proof === 'verified') return plural(count, { one: '# verified', other: '# verified' });
+  if (proof === 'exchange') return plural(count, { one: '# exchange (unverified)', other: '# exchange (unverified)' });
+  return plural(count, { one: '# unverified', other: '# unverified' });
+}
+
 /** '2 verified, 1 unverified': how the addresses of a batch stood. */
 function proofCounts(rows: readonly TAdminWithdrawalView[]): string {
   return WALLET_PROOFS.map((proof) => [proof, rows.filter((w) => w.walletProof === proof).length] as const)
     .filter(([, count]) => count > 0)
-    .map(([proof, count]) => `${count} ${WALLET_PROOF_LABELS[proof].toLowerCase()}`)
+    .map(([proof, count]) => proofCount(proof, count))
     .join(', ');
 }
 
 /** What an address without a signature means for the admin paying it. */
 const UNPROVEN_TEXT = {
-  exchange: 'The ambassador says this is an exchange deposit address: it cannot sign, so nobody has proven who controls it.',
-  none: 'Nobody has proven control of this address with a signature.',
+  exchange: msg`The ambassador says this is an exchange deposit address: it cannot sign, so nobody has proven who controls it.`,
+  none: msg`Nobody has proven control of this address with a signature.`,
 } as const;
 
 interface Selection {
@@ -89,32 +126,43 @@ interface Selection {
 function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection): Array<Column<TAdminWithdrawalView>> {
   return [
     {
-      header: 'Select for payment',
+      header: i18n._(msg`Select for payment`),
       hideHeader: true,
       card: 'actions',
-      cell: (w) =>
-        payable(w) ? (
+      cell: (w) => {
+        if (!payable(w)) return null;
+        const amount = usdtAmountIn(w.amount, i18n.locale);
+        const name = w.ambassador.fullName;
+        return (
           // On a phone's card the box says what it does; in the table its column does.
           <label className="inline-flex cursor-pointer items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
             <Checkbox
               checked={selection.rows.has(w.id)}
               onCheckedChange={(checked) => selection.toggle(w, checked === true)}
-              aria-label={`Select for payment: ${formatUsdt(w.amount)} to ${w.ambassador.fullName}`}
+              aria-label={i18n._(msg`Select for payment: ${amount} to ${name}`)}
             />
             <span className="md:sr-only" aria-hidden="true">
-              Select for payment
+              <Trans>Select for payment</Trans>
             </span>
           </label>
-        ) : null,
+        );
+      },
     },
-    { header: 'Date', cell: (w) => <span className="text-muted">{formatDateTime(w.createdAt)}</span> },
+    { header: i18n._(msg`Date`), cell: (w) => <span className="text-muted">{dateTimeIn(w.createdAt, i18n.locale)}</span> },
     ambassadorColumn(),
-    { header: 'Amount', cell: (w) => formatUsdt(w.amount), align: 'right', className: 'font-mono font-bold', card: 'aside' },
-    { header: 'Type', cell: () => <Badge variant="secondary">USDT</Badge>, card: 'none' },
     {
-      header: 'Wallet',
+      header: i18n._(msg`Amount`),
+      cell: (w) => usdtAmountIn(w.amount, i18n.locale),
+      align: 'right',
+      className: 'font-mono font-bold',
+      card: 'aside',
+    },
+    { header: i18n._(msg`Type`), cell: () => <Badge variant="secondary">USDT</Badge>, card: 'none' },
+    {
+      header: i18n._(msg`Wallet`),
       cell: (w) => {
         const changed = addressChange(w);
+        const since = changed ? dateIn(changed, i18n.locale) : '';
         return (
           <span className="inline-flex flex-col items-start gap-1">
             <span className="font-mono text-xs" title={w.walletAddress}>
@@ -123,7 +171,7 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
             <WalletProofCell withdrawal={w} ambassadorName={w.ambassador.fullName} />
             {changed ? (
               <span className="inline-flex items-center gap-1 text-xs font-semibold text-gold">
-                <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" /> Address changed since the request, {formatDate(changed)}
+                <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" /> <Trans>Address changed since the request, {since}</Trans>
               </span>
             ) : null}
           </span>
@@ -132,16 +180,20 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
     },
     flagsColumn(),
     ageColumn(),
-    { header: 'Status', cell: (w) => <WithdrawalStatus withdrawal={w} secondApproval={secondApprovalText(w)} />, card: 'aside' },
+    { header: i18n._(msg`Status`), cell: (w) => <WithdrawalStatus withdrawal={w} secondApproval={secondApprovalText(w)} />, card: 'aside' },
     // Spec §2: only a pending request offers review.
-    actionsColumn('Review', (w) =>
+    actionsColumn(i18n._(msg`Review`), (w) =>
       w.status === 'pending' ? (
-        <Button size="sm" onClick={() => open(w)} aria-label={`Review withdrawal of ${w.ambassador.fullName}`}>
-          Review
+        <Button size="sm" onClick={() => open(w)} aria-label={reviewLabel(w.ambassador.fullName)}>
+          <Trans>Review</Trans>
         </Button>
       ) : null,
     ),
   ];
+}
+
+function reviewLabel(name: string): string {
+  return i18n._(msg`Review withdrawal of ${name}`);
 }
 
 /**
@@ -150,13 +202,14 @@ function columns(open: (row: TAdminWithdrawalView) => void, selection: Selection
  * exported for a Safe batch and marked paid with the batch's transaction hash.
  */
 export function WithdrawalsTab() {
+  const { t } = useLingui();
   const list = useAdminList(resources.adminWithdrawals, {
     filter: WITHDRAWAL_STAGES,
-    filterLabels: WITHDRAWAL_STAGE_LABELS,
+    filterLabels: stageLabels(),
     search: true,
     flagged: true,
     exportName: 'withdrawals',
-    moreFilters: [PROOF_FILTER],
+    moreFilters: [proofFilterSpec()],
   });
   const [selected, setSelected] = useState<ReadonlyMap<string, TAdminWithdrawalView>>(new Map());
   // The batch is what the list shows: filtered by proof, the rows selected under another filter leave it.
@@ -191,12 +244,12 @@ export function WithdrawalsTab() {
   return (
     <>
       <AdminList
-        title="Withdrawal Requests"
+        title={t`Withdrawal Requests`}
         list={list}
         columns={(open) => columns(open, selection)}
         Dialog={WithdrawalDialog}
-        emptyText="No withdrawal requests found"
-        searchPlaceholder="Search by name, email or wallet"
+        emptyText={t`No withdrawal requests found`}
+        searchPlaceholder={t`Search by name, email or wallet`}
         toolbar={toolbar}
       />
       {paying ? (
@@ -226,31 +279,34 @@ function PayoutToolbar({
   onClear: () => void;
   onMarkPaid: () => void;
 }) {
+  const { t, i18n: lingui } = useLingui();
   const ids = selected.map((w) => w.id);
   const total = addMoney('0', ...selected.map((w) => w.amount));
-  const none = selected.length === 0;
+  const count = selected.length;
+  const none = count === 0;
   // 'Clear selection' takes the batch's buttons away with it: the focus stays in the toolbar.
   const toolbar = useRef<HTMLElement>(null);
   useFocusAfterSwap(none, { container: toolbar, prefer: 'control' });
   return (
     <section
       ref={toolbar}
-      aria-label="Payout batch"
+      aria-label={t`Payout batch`}
       className="mb-4 flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:flex-wrap sm:items-center"
     >
       <p className="text-sm" aria-live="polite">
         {none ? (
-          'Select approved withdrawals to export them for a Safe batch and mark them paid.'
+          t`Select approved withdrawals to export them for a Safe batch and mark them paid.`
         ) : (
           <>
-            <span className="font-semibold">{selected.length} selected</span>, <span className="font-mono">{formatUsdt(total)}</span>
+            <span className="font-semibold">{plural(count, { one: '# selected', other: '# selected' })}</span>,{' '}
+            <span className="font-mono">{usdtAmountIn(total, lingui.locale)}</span>
             <span className="text-muted">: {proofCounts(selected)}</span>
           </>
         )}
       </p>
       <div className="flex flex-wrap gap-2 sm:ml-auto">
         <Button size="sm" variant="outline" onClick={onSelectPage}>
-          <ListChecks aria-hidden="true" /> Select all on this page
+          <ListChecks aria-hidden="true" /> <Trans>Select all on this page</Trans>
         </Button>
         {none ? null : (
           <>
@@ -261,10 +317,10 @@ function PayoutToolbar({
               <Download aria-hidden="true" /> CSV
             </a>
             <Button size="sm" onClick={onMarkPaid}>
-              <BadgeCheck aria-hidden="true" /> Mark paid
+              <BadgeCheck aria-hidden="true" /> <Trans>Mark paid</Trans>
             </Button>
             <Button size="sm" variant="ghost" onClick={onClear}>
-              Clear selection
+              <Trans>Clear selection</Trans>
             </Button>
           </>
         )}
@@ -277,18 +333,26 @@ const ZTxHashForm = ZMarkPaidInput.pick({ txHash: true });
 
 function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminWithdrawalView[]; onClose: () => void; onPaid: () => void }) {
   const markPaid = useMarkPaid();
+  const { t, i18n: lingui } = useLingui();
   const form = useForm({ resolver: zodResolver(ZTxHashForm), defaultValues: { txHash: '' } });
-  const total = addMoney('0', ...withdrawals.map((w) => w.amount));
+  const total = usdtAmountIn(addMoney('0', ...withdrawals.map((w) => w.amount)), lingui.locale);
+  const count = withdrawals.length;
   const submit = ({ txHash }: z.output<typeof ZTxHashForm>) =>
     markPaid.mutate(
       { ids: withdrawals.map((w) => w.id), txHash },
       {
         onSuccess: (result) => {
           notify.success(
-            'Marked as paid',
+            t`Marked as paid`,
             result.verifiedOnChain
-              ? `${withdrawals.length} withdrawal(s) verified on chain and marked paid.`
-              : `${withdrawals.length} withdrawal(s) marked paid. The transaction was not verified on chain (no BSC_RPC_URL is set).`,
+              ? plural(count, {
+                  one: '# withdrawal(s) verified on chain and marked paid.',
+                  other: '# withdrawal(s) verified on chain and marked paid.',
+                })
+              : plural(count, {
+                  one: '# withdrawal(s) marked paid. The transaction was not verified on chain (no BSC_RPC_URL is set).',
+                  other: '# withdrawal(s) marked paid. The transaction was not verified on chain (no BSC_RPC_URL is set).',
+                }),
           );
           onPaid();
         },
@@ -297,14 +361,18 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
           if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
             showServerErrors(form, error);
             if (!error.fieldErrors.length) form.setError('txHash', { type: 'server', message: error.serverMessage });
-          } else adminError('Failed to mark withdrawals paid')(error);
+          } else adminError(t`Failed to mark withdrawals paid`)(error);
         },
       },
     );
   return (
-    <ModalDialog onClose={onClose} title="Mark as paid" description={`${withdrawals.length} withdrawal(s), ${formatUsdt(total)} in one transaction`}>
-      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Mark withdrawals paid">
-        <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto rounded-lg border border-border p-2 text-sm" aria-label="Withdrawals in this batch">
+    <ModalDialog
+      onClose={onClose}
+      title={t`Mark as paid`}
+      description={plural(count, { one: `# withdrawal(s), ${total} in one transaction`, other: `# withdrawal(s), ${total} in one transaction` })}
+    >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Mark withdrawals paid`}>
+        <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto rounded-lg border border-border p-2 text-sm" aria-label={t`Withdrawals in this batch`}>
           {withdrawals.map((w) => (
             <li key={w.id} className="flex justify-between gap-3">
               <span className="truncate">{w.ambassador.fullName}</span>
@@ -312,24 +380,24 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
                 {shortenAddress(w.walletAddress)}
               </span>
               <WalletProofLabel proof={w.walletProof} length="short" className="hidden sm:inline-flex" />
-              <span className="font-mono">{formatUsdt(w.amount)}</span>
+              <span className="font-mono">{usdtAmountIn(w.amount, lingui.locale)}</span>
             </li>
           ))}
         </ul>
         <FormField
           name="txHash"
-          label="Transaction hash"
+          label={t`Transaction hash`}
           required
-          hint="The hash of the batch transaction, as the Safe or the block explorer shows it (0x and 64 characters)."
+          hint={t`The hash of the batch transaction, as the Safe or the block explorer shows it (0x and 64 characters).`}
         >
           <Input autoComplete="off" spellCheck={false} className="font-mono text-xs" placeholder="0x…" />
         </FormField>
         <DialogFooter className="mt-0">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={markPaid.isPending}>
-            <BadgeCheck aria-hidden="true" /> Mark {withdrawals.length} paid
+            <BadgeCheck aria-hidden="true" /> {plural(count, { one: 'Mark # paid', other: 'Mark # paid' })}
           </Button>
         </DialogFooter>
       </Form>
@@ -339,10 +407,13 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
 
 /** Who else uses the wallet of a withdrawal flagged shared_wallet, read when its dialog opens. */
 function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }) {
+  const { t } = useLingui();
   const more = query.data ? query.data.total - query.data.ambassadors.length : 0;
   return (
     <div role="note" aria-busy={query.isPending} className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
-      <p className="font-semibold">This wallet is also used by:</p>
+      <p className="font-semibold">
+        <Trans>This wallet is also used by:</Trans>
+      </p>
       {query.data ? (
         <ul className="mt-1 list-disc pl-5">
           {query.data.ambassadors.map((other) => (
@@ -350,11 +421,11 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
               {other.fullName} <span className="text-muted">({other.email})</span>
             </li>
           ))}
-          {more > 0 ? <li>and {more} more</li> : null}
+          {more > 0 ? <li>{plural(more, { one: 'and # more', other: 'and # more' })}</li> : null}
         </ul>
       ) : query.status === 'error' ? (
         <QueryError
-          title="Who else uses it could not be loaded."
+          title={t`Who else uses it could not be loaded.`}
           error={query.error}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -362,7 +433,9 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
           className="mt-1"
         />
       ) : (
-        <p className="mt-1 text-muted">Loading…</p>
+        <p className="mt-1 text-muted">
+          <Trans>Loading…</Trans>
+        </p>
       )}
     </div>
   );
@@ -373,8 +446,16 @@ const ZWithdrawalForm = ZWithdrawalDecisionBody.extend({ reasonCode: ZReasonChoi
 
 function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWithdrawalView>) {
   const decide = useDecideWithdrawal();
+  const { t, i18n: lingui } = useLingui();
+  const locale = lingui.locale;
+  const name = withdrawal.ambassador.fullName;
   const shared = withdrawal.flags.includes('shared_wallet');
   const changed = addressChange(withdrawal);
+  const changedOn = changed ? dateTimeIn(changed, locale) : '';
+  const figure = usdtFigureIn(withdrawal.amount, locale);
+  const approvals = withdrawal.approvals;
+  const needed = withdrawal.approvalsNeeded;
+  const approvers = withdrawal.approvedBy.join(', ');
   const sharers = useWalletSharers(withdrawal.id, shared);
   const form = useForm({ resolver: zodResolver(ZWithdrawalForm), defaultValues: { adminNotes: '', reasonCode: '' } });
   // Rejecting is a step: the first 'Reject' asks for the reason (DECISIONS §6), the second decides.
@@ -401,61 +482,65 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
         ? {
             onSuccess: (decided: TWithdrawalView) => {
               // The first of two approvals (DECISIONS §5, Two-person rule): approved is not what happened yet.
-              if (decided.status === 'pending') notify.success('First approval recorded', 'Another admin must approve this withdrawal before it is paid.');
-              else notify.success('Withdrawal Approved', `${formatUsdt(withdrawal.amount)} to ${shortenAddress(withdrawal.walletAddress)}.`);
+              if (decided.status === 'pending') notify.success(t`First approval recorded`, t`Another admin must approve this withdrawal before it is paid.`);
+              else {
+                const amount = usdtAmountIn(withdrawal.amount, locale);
+                const address = shortenAddress(withdrawal.walletAddress);
+                notify.success(t`Withdrawal Approved`, t`${amount} to ${address}.`);
+              }
               onClose();
             },
-            onError: adminError('Failed to approve withdrawal'),
+            onError: adminError(t`Failed to approve withdrawal`),
           }
-        : adminOutcome({ title: 'Withdrawal Rejected', text: 'The amount is available to the ambassador again.' }, 'Failed to reject withdrawal', onClose);
+        : adminOutcome({ title: t`Withdrawal Rejected`, text: t`The amount is available to the ambassador again.` }, t`Failed to reject withdrawal`, onClose);
     decide.mutate({ id: withdrawal.id, decision: chosen, input }, { ...outcome, onSettled: () => setPending(null) });
   };
   return (
-    <ModalDialog
-      onClose={onClose}
-      title="Review Withdrawal"
-      description={`${formatUsdt(withdrawal.amount)} USDT (BEP20) for ${withdrawal.ambassador.fullName}`}
-    >
-      <Form form={form} onSubmit={act} className="flex flex-col gap-4" aria-label="Review withdrawal">
+    <ModalDialog onClose={onClose} title={t`Review Withdrawal`} description={t`${figure} USDT (BEP20) for ${name}`}>
+      <Form form={form} onSubmit={act} className="flex flex-col gap-4" aria-label={t`Review withdrawal`}>
         {withdrawal.needsSecondApproval ? (
           <p role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
             {withdrawal.approvals >= 1
-              ? `Needs a second approval (${withdrawal.approvals} of ${withdrawal.approvalsNeeded}). First approved by ${withdrawal.approvedBy.join(', ')}; another admin must approve it.`
-              : 'This amount needs the approval of two different admins. Your approval will be the first of 2.'}
+              ? t`Needs a second approval (${approvals} of ${needed}). First approved by ${approvers}; another admin must approve it.`
+              : t`This amount needs the approval of two different admins. Your approval will be the first of 2.`}
           </p>
         ) : null}
         {changed ? (
           <p role="note" className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
             <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
             <span>
-              <strong>Address changed since the request:</strong> the ambassador&apos;s payout address was changed on {formatDateTime(changed)}, after this
-              request was made. This request still pays the address below; make sure the ambassador still wants it before approving.
+              <Trans>
+                <strong>Address changed since the request:</strong> the ambassador&apos;s payout address was changed on {changedOn}, after this request was
+                made. This request still pays the address below; make sure the ambassador still wants it before approving.
+              </Trans>
             </span>
           </p>
         ) : null}
         {shared ? <WalletSharers query={sharers} /> : null}
         <DetailList
           items={[
-            ['Amount', formatUsdt(withdrawal.amount)],
-            ['Requested', formatDateTime(withdrawal.createdAt)],
+            [t`Amount`, usdtAmountIn(withdrawal.amount, locale)],
+            [t`Requested`, dateTimeIn(withdrawal.createdAt, locale)],
             [
-              'Wallet Address',
+              t`Wallet Address`,
               <span key="w" className="break-all font-mono text-xs">
                 {withdrawal.walletAddress}
               </span>,
             ],
-            ['Wallet Proof', <WalletProofLabel key="p" proof={withdrawal.walletProof} verifiedAt={withdrawal.walletVerifiedAt} length="short" />],
+            [t`Wallet Proof`, <WalletProofLabel key="p" proof={withdrawal.walletProof} verifiedAt={withdrawal.walletVerifiedAt} length="short" />],
           ]}
         />
         {withdrawal.walletProof === 'verified' && withdrawal.walletProofMessage ? (
           <details className="rounded-lg border border-border p-3 text-sm">
-            <summary className="cursor-pointer font-semibold">Show the signed message</summary>
+            <summary className="cursor-pointer font-semibold">
+              <Trans>Show the signed message</Trans>
+            </summary>
             <WalletProofEvidence withdrawal={withdrawal} className="mt-3" />
           </details>
         ) : (
-          <p className="text-xs text-muted">{UNPROVEN_TEXT[withdrawal.walletProof === 'exchange' ? 'exchange' : 'none']}</p>
+          <p className="text-xs text-muted">{lingui._(UNPROVEN_TEXT[withdrawal.walletProof === 'exchange' ? 'exchange' : 'none'])}</p>
         )}
-        <FactsField name="adminNotes" label="Admin Notes (optional)" length={notes?.length ?? 0} />
+        <FactsField name="adminNotes" label={t`Admin Notes (optional)`} length={notes?.length ?? 0} />
         {rejecting ? <ReasonFields subject="withdrawal" flags={withdrawal.flags} withFacts={false} /> : null}
         <DialogFooter className="mt-0">
           <Button
@@ -465,7 +550,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             loading={pending === 'reject'}
             disabledFocusable={pending === 'approve'}
           >
-            <X aria-hidden="true" /> {rejecting ? 'Reject with this reason' : 'Reject'}
+            <X aria-hidden="true" /> {rejecting ? t`Reject with this reason` : t`Reject`}
           </Button>
           <Button
             type="submit"
@@ -474,7 +559,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             loading={pending === 'approve'}
             disabledFocusable={pending === 'reject'}
           >
-            <Check aria-hidden="true" /> Approve
+            <Check aria-hidden="true" /> <Trans>Approve</Trans>
           </Button>
         </DialogFooter>
       </Form>

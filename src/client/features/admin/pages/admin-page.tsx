@@ -26,6 +26,7 @@ import { ApplicationsTab } from '../components/applications-tab.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
+import { actionLabel } from '../components/admin-action-text.ts';
 
 export function AdminPage() {
   const { user, logoutMutation } = useAuth();
@@ -214,7 +215,7 @@ function SecurityNoticeList({ items }: { items: TSecurityNotice[] }) {
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {items.map((n) => (
           <li key={n.id} className="break-words">
-            <strong>{n.label}</strong>
+            <strong>{actionLabel(i18n, n.action)}</strong>
             {n.details ? `: ${n.details}` : ''}{' '}
             <Trans>
               by {n.by}, {dateTimeIn(n.at, i18n.locale)}

@@ -4,8 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QUICKNET } from '../../../../shared/drand.ts';
-import { formatHours } from '../../../../shared/format.ts';
-import { dateTimeIn, gcmIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
+import { dateTimeIn, gcmIn, hoursIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { LogEntry } from '../../../../shared/public-log.ts';
 import { readLogData, type TDecisions, type TLogData, type TPaidData, type TSummaryData, type TWithheldData } from '../../../../shared/schemas/log-data.ts';
@@ -269,7 +268,7 @@ function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaid
 type DecisionRow = [name: string, decisions: TDecisions, p90: string | number | null | undefined];
 
 function DecisionTable({ month, rows }: { month: string; rows: DecisionRow[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Summaries written since the review desk shipped carry the 90th percentile too (DECISIONS §6).
   const withP90 = rows.some(([, , p90]) => p90 !== undefined);
   return (
@@ -296,8 +295,8 @@ function DecisionTable({ month, rows }: { month: string; rows: DecisionRow[] }) 
               <td className="py-1 pr-3 font-mono">{d.decided}</td>
               <td className="py-1 pr-3 font-mono">{d.approved}</td>
               <td className="py-1 pr-3 font-mono">{d.rejected}</td>
-              <td className="py-1 pr-3 font-mono last:pr-0">{formatHours(d.medianHours)}</td>
-              {withP90 ? <td className="py-1 font-mono">{formatHours(p90 ?? null)}</td> : null}
+              <td className="py-1 pr-3 font-mono last:pr-0">{hoursIn(d.medianHours, i18n.locale)}</td>
+              {withP90 ? <td className="py-1 font-mono">{hoursIn(p90 ?? null, i18n.locale)}</td> : null}
             </tr>
           ))}
         </tbody>
