@@ -245,10 +245,10 @@ describe('keyboard only', () => {
     await press(page, 'Enter');
     const dialog = page.getByRole('dialog', { name: 'Weekly Report' });
     await dialog.waitFor();
-    await expectFocus(page, 'spinbutton', 'GCM Awarded');
+    await expectFocus(page, 'textbox', 'GCM Awarded');
     await page.keyboard.type('150');
     await press(page, 'Tab');
-    await expectFocus(page, 'spinbutton', 'USDT Awarded');
+    await expectFocus(page, 'textbox', 'USDT Awarded');
     await page.keyboard.type('12.5');
     await press(page, 'Tab');
     await expectFocus(page, 'textbox', 'Admin Notes (optional)');

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Scale } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { usdtAmountIn } from '../../../../shared/localized-figures.ts';
 import { dateTimeIn, weekIn } from '../../../../shared/localized-format.ts';
 import { moneySchema } from '../../../../shared/schemas/common.ts';
+import { awardMessages } from '../../../../shared/schemas/decisions.ts';
 import { isReasonCode } from '../../../../shared/reasons.ts';
 import { SAME_ADMIN_MESSAGE, flagsOf, useDecideAppeal, type TAdminAppealView } from '../../../api/decisions.ts';
 import { resources } from '../../../api/resources.ts';
@@ -26,7 +27,7 @@ import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError } from './admin-error.ts';
 import { AdminList, ambassadorColumn, type RowDialogProps } from './admin-list.tsx';
 import { TextBlock } from './detail-list.tsx';
-import { AwardFields } from './award-fields.tsx';
+import { AwardFields, typedAwards } from './award-fields.tsx';
 import { FactsField, ZFacts } from './reason-fields.tsx';
 import { ageColumn } from './service-age.tsx';
 
@@ -84,18 +85,15 @@ export function AppealsTab() {
   return <AdminList title={t`Appeals`} label={t`Appeals`} list={list} columns={columns} Dialog={AppealDialog} emptyText={t`No appeals found`} />;
 }
 
-const awards = (currency: string) => ({
-  format: `${currency} awarded must be a number of at least 0`,
-  precision: `${currency} awarded can have at most 2 decimal places`,
-  range: `${currency} awarded is too large`,
-});
-
-const ZAppealDecision = z.object({
-  outcome: z.enum(['upheld', 'overturned']),
-  facts: ZFacts,
-  gcmAwarded: moneySchema(awards('GCM')),
-  usdtAwarded: moneySchema(awards('USDT')),
-});
+/** The decision as the form holds it: an overturned report's awards as the page's language writes them. */
+function appealDecision(locale: string) {
+  return z.object({
+    outcome: z.enum(['upheld', 'overturned']),
+    facts: ZFacts,
+    ...typedAwards({ gcmAwarded: moneySchema(awardMessages('GCM')), usdtAwarded: moneySchema(awardMessages('USDT')) }, locale),
+  });
+}
+type ZAppealDecision = ReturnType<typeof appealDecision>;
 
 function AppealDialog({ row: appeal, onClose }: RowDialogProps<TAdminAppealView>) {
   const d = appeal.decision;
@@ -138,13 +136,14 @@ function AppealDialog({ row: appeal, onClose }: RowDialogProps<TAdminAppealView>
 
 function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided: () => void }) {
   const decide = useDecideAppeal();
-  const { t } = useLingui();
+  const { t, i18n: lingui } = useLingui();
   const [refused, setRefused] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ZAppealDecision), defaultValues: { outcome: 'upheld', facts: '', gcmAwarded: '0', usdtAwarded: '0' } });
+  const schema = useMemo(() => appealDecision(lingui.locale), [lingui.locale]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { outcome: 'upheld', facts: '', gcmAwarded: '0', usdtAwarded: '0' } });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
   const facts = useWatch({ control: form.control, name: 'facts' });
   const awarding = appeal.kind === 'report' && outcome === 'overturned';
-  const submit = ({ outcome: chosen, facts: text, gcmAwarded, usdtAwarded }: z.output<typeof ZAppealDecision>) =>
+  const submit = ({ outcome: chosen, facts: text, gcmAwarded, usdtAwarded }: z.output<ZAppealDecision>) =>
     decide.mutate(
       { id: appeal.id, input: { outcome: chosen, facts: text.trim() || null, ...(awarding ? { gcmAwarded, usdtAwarded } : {}) } },
       {

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, ClipboardCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DECISION_STATUSES, type DecisionStatus } from '../../../../shared/enums.ts';
 import { usdtAmountIn } from '../../../../shared/localized-figures.ts';
@@ -31,7 +31,7 @@ import { ageColumn } from './service-age.tsx';
 import { decisionOf } from '../../../api/decisions.ts';
 import { NO_REASON, REASON_TEXT } from '../../../components/reason-text.ts';
 import { i18n } from '../../../i18n/i18n.ts';
-import { AwardFields } from './award-fields.tsx';
+import { AwardFields, typedAwards } from './award-fields.tsx';
 import { FactsField, REASON_REQUIRED, ReasonFields, ZReasonChoice, chosenReason } from './reason-fields.tsx';
 import { SocialLinkList } from './social-links.tsx';
 
@@ -104,8 +104,8 @@ export function ReportsTab() {
 function typesText(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  // A number field takes no letters, so the letters alone work from the award fields.
-  return target instanceof HTMLInputElement && target.type !== 'number';
+  // An amount field (inputMode decimal, award-fields.tsx) takes no letters, so the letters alone work from the award fields.
+  return target instanceof HTMLInputElement && target.type !== 'number' && target.inputMode !== 'decimal';
 }
 
 /**
@@ -281,23 +281,27 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
   );
 }
 
-/** The review as the form holds it: a reject needs its reason (DECISIONS §6; the API alone does not). */
-const ZReviewForm = ZReviewInput.extend({ reasonCode: ZReasonChoice }).superRefine((value, ctx) => {
-  if (value.status === 'rejected' && !value.reasonCode) ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: REASON_REQUIRED });
-});
+/** The review as the form holds it: a reject needs its reason (DECISIONS §6; the API alone does not); awards as the page's language writes them. */
+function reviewForm(locale: string) {
+  return ZReviewInput.extend({ reasonCode: ZReasonChoice, ...typedAwards(ZReviewInput.shape, locale) }).superRefine((value, ctx) => {
+    if (value.status === 'rejected' && !value.reasonCode) ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: REASON_REQUIRED });
+  });
+}
+type ZReviewForm = ReturnType<typeof reviewForm>;
 
 function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReviewed: (reviewed: TReportView) => void }) {
   const review = useReviewReport();
-  const { t } = useLingui();
+  const { t, i18n: lingui } = useLingui();
+  const schema = useMemo(() => reviewForm(lingui.locale), [lingui.locale]);
   const form = useForm({
-    resolver: zodResolver(ZReviewForm),
+    resolver: zodResolver(schema),
     defaultValues: { status: 'approved', gcmAwarded: '0', usdtAwarded: '0', adminNotes: '', reasonCode: '' },
   });
   const status = useWatch({ control: form.control, name: 'status' });
   const notes = useWatch({ control: form.control, name: 'adminNotes' });
   // The award fields first: the reviewer types the amounts, then decides.
   useEffect(() => form.setFocus('gcmAwarded'), [form]);
-  const submit = ({ reasonCode, ...rest }: z.output<typeof ZReviewForm>) => {
+  const submit = ({ reasonCode, ...rest }: z.output<ZReviewForm>) => {
     // A reason goes with a reject only; the notes are its facts (DECISIONS §6).
     const input = rest.status === 'rejected' ? { ...rest, reasonCode: chosenReason(reasonCode) } : rest;
     review.mutate(
