@@ -35,8 +35,35 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const WALLET_PROOFS = ['verified', 'exchange', 'none'] as const;
 export type WalletProof = (typeof WALLET_PROOFS)[number];
 
-/** What the activity log records, with the words people read (one map, beside the enum). */
-export const ADMIN_ACTION_LABELS = {
+/** What the activity log records. */
+export const ADMIN_ACTIONS = [
+  'approve_application',
+  'reject_application',
+  'review_report_approved',
+  'review_report_rejected',
+  'approve_withdrawal',
+  'approve_withdrawal_first',
+  'mark_withdrawals_paid',
+  'reject_withdrawal',
+  'update_ambassador',
+  'send_password_setup_email',
+  'add_admin',
+  'remove_admin',
+  'reset_admin_password',
+  'update_settings',
+  'close_season',
+  'refuse_super_admin_sign_in',
+  'disable_mfa',
+  'appeal_report',
+  'appeal_withdrawal',
+  'appeal_upheld',
+  'appeal_overturned',
+  'verify_payout_wallet',
+  'declare_exchange_wallet',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+/** Each action in English words: the server's security notices, and the source of the client's translations (admin-action-text.ts). Apart from the codes, so a page that needs only the codes does not carry the words. */
+export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   approve_application: 'Approved application',
   reject_application: 'Rejected application',
   review_report_approved: 'Approved report',
@@ -60,16 +87,15 @@ export const ADMIN_ACTION_LABELS = {
   appeal_overturned: 'Overturned a decision on appeal',
   verify_payout_wallet: 'Proved a payout address by signature',
   declare_exchange_wallet: 'Declared a payout address an exchange deposit address',
-} as const;
-export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
-export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as AdminAction[];
+};
 
 /** Abuse flags on admin list items (DECISIONS §5, The admin desk), with what each means. */
-export const ABUSE_FLAG_TEXT = {
+export const ABUSE_FLAGS = ['shared_wallet', 'duplicate_proof', 'shared_telegram', 'same_network'] as const;
+export type AbuseFlag = (typeof ABUSE_FLAGS)[number];
+/** What each flag means, in English (the client's and the emails' translations keep to it, word for word). */
+export const ABUSE_FLAG_TEXT: Readonly<Record<AbuseFlag, string>> = {
   shared_wallet: 'Shared wallet: this USDT address is also used by another ambassador.',
   duplicate_proof: "Duplicate proof: a link in this report also appears in another ambassador's report.",
   shared_telegram: 'Shared Telegram: this personal Telegram is also given by another applicant or ambassador.',
   same_network: 'Same network: three or more applications came from one network address within 24 hours.',
-} as const;
-export type AbuseFlag = keyof typeof ABUSE_FLAG_TEXT;
-export const ABUSE_FLAGS = Object.keys(ABUSE_FLAG_TEXT) as AbuseFlag[];
+};

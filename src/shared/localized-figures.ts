@@ -3,7 +3,7 @@
  * localized-format.ts the landing page's prize pool needs, apart so that the page's first
  * JavaScript carries only it. English keeps the spec's formats of format.ts exactly.
  */
-import { formatUsdt, parts } from './format.ts';
+import { formatHours, formatUsdt, parts } from './format.ts';
 import { seasonBounds, seasonLabel } from './seasons.ts';
 import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, separatorsOf, type Locale } from './locales.ts';
 
@@ -43,4 +43,18 @@ export function monthIn(month: string, locale: string | null | undefined): strin
   const lang = other(locale);
   if (!lang) return seasonLabel(month);
   return seasonBounds(month).start.toLocaleDateString(INTL_LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A time to decide: "12.5 h" and "3.2 days" in English (format.ts), "12,5 h" and "3,2 días" in Spanish; "–" when there is none. */
+export function hoursIn(value: string | number | null, locale: string | null | undefined): string {
+  const lang = other(locale);
+  const hours = value === null ? NaN : Number(value);
+  if (!lang || !Number.isFinite(hours)) return formatHours(value);
+  const days = hours >= 48;
+  return new Intl.NumberFormat(INTL_LOCALES[lang], {
+    style: 'unit',
+    unit: days ? 'day' : 'hour',
+    unitDisplay: days ? 'long' : 'short',
+    maximumFractionDigits: 1,
+  }).format(days ? hours / 24 : hours);
 }

@@ -6,12 +6,12 @@
  * which shows only English-shaped hero figures, does not carry it; its prize pool takes only
  * localized-figures.ts (USDT and months), which this module re-exports.
  */
-import { formatDate, formatDateTime, formatGcm, formatHours, formatSignedAmount, formatWeek, parts } from './format.ts';
+import { formatDate, formatDateTime, formatGcm, formatSignedAmount, formatWeek, parts } from './format.ts';
 import { ordinal } from './seasons.ts';
 import { INTL_LOCALES } from './locales.ts';
 import { number, other, usdtIn } from './localized-figures.ts';
 
-export { monthIn, usdtAmountIn, usdtFigureIn, usdtIn } from './localized-figures.ts';
+export { hoursIn, monthIn, usdtAmountIn, usdtFigureIn, usdtIn } from './localized-figures.ts';
 
 /** GCM without its unit, up to 2 decimals: "1,250.5" in English, "1.250,5" in Spanish. */
 export function gcmIn(amount: string | null | undefined, locale: string | null | undefined): string {
@@ -74,16 +74,3 @@ export function signedAmountIn(amount: string, currency: 'GCM' | 'USDT', locale:
   return `${parts(amount).negative ? '-' : '+'}${body}`;
 }
 
-/** A time to decide: "12.5 h" and "3.2 days" in English (format.ts), "12,5 h" and "3,2 días" in Spanish; "–" when there is none. */
-export function hoursIn(value: string | number | null, locale: string | null | undefined): string {
-  const lang = other(locale);
-  const hours = value === null ? NaN : Number(value);
-  if (!lang || !Number.isFinite(hours)) return formatHours(value);
-  const days = hours >= 48;
-  return new Intl.NumberFormat(INTL_LOCALES[lang], {
-    style: 'unit',
-    unit: days ? 'day' : 'hour',
-    unitDisplay: days ? 'long' : 'short',
-    maximumFractionDigits: 1,
-  }).format(days ? hours / 24 : hours);
-}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PAGES, PAGE_NAMES, type PageName } from '../../shared/pages.ts';
@@ -45,27 +48,30 @@ function PageChange() {
 }
 
 /** Each page's title (the document's title names the page: the tab, the history, a screen reader). */
-const PAGE_TITLES: Record<PageName, string | null> = {
+const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
   landing: null,
-  apply: 'Apply',
-  leaderboard: 'Leaderboard',
-  hallOfFame: 'Hall of Fame',
-  transparency: 'Transparency',
-  rules: 'Programme Rules',
-  auth: 'Login',
-  setupPassword: 'Create Your Password',
-  forgotPassword: 'Forgot Password',
-  admin: 'Admin Console',
-  dashboard: 'Dashboard',
-  wallet: 'Wallet',
-  submitReport: 'Submit Weekly Report',
-  reports: 'My Reports',
-  profile: 'Profile',
-  unsubscribe: 'Unsubscribe',
+  apply: msg`Apply`,
+  leaderboard: msg`Leaderboard`,
+  hallOfFame: msg`Hall of Fame`,
+  transparency: msg`Transparency`,
+  rules: msg`Programme Rules`,
+  auth: msg`Login`,
+  setupPassword: msg`Create Your Password`,
+  forgotPassword: msg`Forgot Password`,
+  admin: msg`Admin Console`,
+  dashboard: msg`Dashboard`,
+  wallet: msg`Wallet`,
+  submitReport: msg`Submit Weekly Report`,
+  reports: msg`My Reports`,
+  profile: msg`Profile`,
+  unsubscribe: msg`Unsubscribe`,
 };
 
-function Titled({ title, children }: { title: string | null; children: ReactNode }) {
-  useDocumentTitle(title);
+const NOT_FOUND_TITLE = msg`Page Not Found`;
+
+function Titled({ title, children }: { title: MessageDescriptor | null; children: ReactNode }) {
+  const { i18n } = useLingui();
+  useDocumentTitle(title ? i18n._(title) : null);
   return <>{children}</>;
 }
 
@@ -127,7 +133,7 @@ export function AppRouter() {
           </Route>
         ))}
         <Route>
-          <Titled title="Page Not Found">
+          <Titled title={NOT_FOUND_TITLE}>
             <NotFoundPage />
           </Titled>
         </Route>

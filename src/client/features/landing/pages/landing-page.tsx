@@ -22,9 +22,9 @@ import { memo, Suspense, type ReactNode } from 'react';
 import { lazyNamed } from '../../../app/lazy.ts';
 import { Link } from 'wouter';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
-import { formatCount, formatHours, formatThousands, formatUsdtThousands } from '../../../../shared/format.ts';
+import { formatCount, formatThousands, formatUsdtThousands } from '../../../../shared/format.ts';
 import { APPLICATION_REVIEW_DAYS, CONTACT_URL, LOTTERY_WINNERS, PROGRAMME_NAME, REPORT_REVIEW_DAYS, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
-import { seasonLabel } from '../../../../shared/seasons.ts';
+import { hoursIn, monthIn } from '../../../../shared/localized-figures.ts';
 import { BADGE_NAMES, BadgePill, badgeTextClass } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -240,16 +240,16 @@ function HeroStat({ id, label, value }: { id: string; label: string; value: stri
  * the last full month, from that month's summary in the public log (the stats answer's reviewTimes).
  */
 function ReviewPromise() {
-  const { t } = useLinguiMacro();
+  const { t, i18n } = useLinguiMacro();
   const times = usePublicStats().data?.reviewTimes;
   const applicationDays = APPLICATION_REVIEW_DAYS;
   const reportDays = REPORT_REVIEW_DAYS;
   let measured: string | null = null;
   if (times) {
-    const month = seasonLabel(times.month);
+    const month = monthIn(times.month, i18n.locale);
     const applications =
-      times.applications.medianHours === null ? t`no applications were decided` : t`${formatHours(times.applications.medianHours)} for applications`;
-    const reports = times.reports.medianHours === null ? t`no reports were decided` : t`${formatHours(times.reports.medianHours)} for reports`;
+      times.applications.medianHours === null ? t`no applications were decided` : t`${hoursIn(times.applications.medianHours, i18n.locale)} for applications`;
+    const reports = times.reports.medianHours === null ? t`no reports were decided` : t`${hoursIn(times.reports.medianHours, i18n.locale)} for reports`;
     measured = t`In ${month}, the median time to a decision was ${applications} and ${reports}.`;
   }
   return (
