@@ -73,4 +73,3 @@ export function signedAmountIn(amount: string, currency: 'GCM' | 'USDT', locale:
   const body = currency === 'USDT' ? usdtIn(abs, locale) : `${gcmIn(abs, locale)} GCM`;
   return `${parts(amount).negative ? '-' : '+'}${body}`;
 }
-
