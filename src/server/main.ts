@@ -112,11 +112,16 @@ async function main(): Promise<void> {
     stopping = true;
     handle = answerWhileStopping;
     log.info(`${signal} received: finishing requests in flight, then stopping`);
-    const force = setTimeout(() => {
-      log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
+    // Requests in flight get 10 s. The deadline counts from when the start has settled: a start
+    // in progress is bounded by itself (the database's connect timeout) and is finished, then
+    // closed, so a slow machine loading the modules is not mistaken for a stuck shutdown.
+    const deadline = () => {
+      setTimeout(() => {
+        log.error('shutdown took too long, exiting');
+        process.exit(1);
+      }, 10_000).unref();
+    };
+    starting.then(deadline, deadline);
     // No new connections; idle ones close now, busy ones once their response is sent.
     const drained = new Promise<void>((resolve) => listener.close(() => resolve()));
     for (const response of open) {

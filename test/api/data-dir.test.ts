@@ -99,7 +99,8 @@ async function storedEmails(dataDir: string): Promise<string[]> {
   }
 }
 
-describe('the embedded database directory', () => {
+// Each test starts real processes: a slow or shared machine gets time enough (a fail-safe, not a measure).
+describe('the embedded database directory', { timeout: 180_000 }, () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(path.join(tmpdir(), 'amb-data-dir-'));

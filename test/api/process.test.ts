@@ -87,7 +87,8 @@ async function heldPostgres(target: URL): Promise<{ url: string; release(): void
   };
 }
 
-describe('the server process', () => {
+// Each test starts real processes: a slow or shared machine gets time enough (a fail-safe, not a measure).
+describe('the server process', { timeout: 180_000 }, () => {
   let smtp: TestSmtp;
   let dataDir: string;
   beforeAll(async () => {
