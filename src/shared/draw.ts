@@ -4,6 +4,7 @@
  * typed beacon) for months closed before protocol 2; protocol 2 (terms fixed at the month's start,
  * entrants frozen at its end, a drand beacon) from then on. Both share steps 5-6: `drawFromSeed`.
  */
+import { verifyText } from './verify-texts.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { QUICKNET, randomnessOf, roundAt, roundTime, verifyBeacon, type DrandChain } from './drand.ts';
 import { hex, sha256, sha256Hex } from './hash.ts';
@@ -111,14 +112,14 @@ export async function verifyDraw(published: PublishedDraw): Promise<{ ok: boolea
   const publishedWinners = [...lottery.winners].sort((a, b) => a.position - b.position).map((w) => w.ambassadorId.toLowerCase());
   const drawn = await drawWinners({ secret: lottery.secret, beacon: lottery.beacon, entrantIds: ids, winners: publishedWinners.length });
   const checks: DrawCheck[] = [
-    { step: 'Commitment: SHA-256 of the secret', expected: lottery.commitment, actual: commitment, ok: commitment === lottery.commitment },
-    { step: 'Entrant list hash', expected: lottery.listHash, actual: listHash, ok: listHash === lottery.listHash },
-    { step: 'Entrant count', expected: String(lottery.entrantCount), actual: String(ids.length), ok: ids.length === lottery.entrantCount },
-    { step: 'Seed: SHA-256 of secret:beacon:listHash', expected: seed, actual: seed, ok: true },
+    { step: verifyText('commitment'), expected: lottery.commitment, actual: commitment, ok: commitment === lottery.commitment },
+    { step: verifyText('listHash'), expected: lottery.listHash, actual: listHash, ok: listHash === lottery.listHash },
+    { step: verifyText('entrantCount'), expected: String(lottery.entrantCount), actual: String(ids.length), ok: ids.length === lottery.entrantCount },
+    { step: verifyText('seed1'), expected: seed, actual: seed, ok: true },
     ...Array.from({ length: Math.max(drawn.length, publishedWinners.length) }, (_, i) => {
       const expected = publishedWinners[i] ?? '(none)';
       const actual = drawn[i] ?? '(none)';
-      return { step: `Winner ${i + 1}`, expected, actual, ok: expected === actual };
+      return { step: verifyText('winner', { position: i + 1 }), expected, actual, ok: expected === actual };
     }),
   ];
   return { ok: checks.every((c) => c.ok), checks };
@@ -257,53 +258,53 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
   let termsHash = published.termsHash;
   try {
     termsHash = await termsHashOf(terms);
-    add("Terms hash: SHA-256 of the terms' canonical JSON", published.termsHash, termsHash);
+    add(verifyText('termsHash'), published.termsHash, termsHash);
   } catch (error) {
-    add("Terms hash: SHA-256 of the terms' canonical JSON", published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
+    add(verifyText('termsHash'), published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
   }
-  add("Terms: the season's month", published.month, terms.month);
+  add(verifyText('termsMonth'), published.month, terms.month);
   add(
-    "Terms: beacon round, the first at or after the month's end + 1 hour",
+    verifyText('termsRound'),
     String(terms.beacon.round),
     attempt(() => String(termsBeaconRound(chain, terms.month))),
   );
   const chainOk = [terms.beacon.chain, beacon.chain].every((hash) => hash.toLowerCase() === chain.hash.toLowerCase());
-  add('Beacon chain: the terms name it, the beacon is from it', `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
+  add(verifyText('beaconChain'), `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
 
   const late = attempt(() => String(Date.parse(published.frozenAt) > roundTime(chain, terms.beacon.round) * 1000));
   add(
-    late === 'true' ? "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s" : "Beacon round: the terms' round",
+    verifyText(late === 'true' ? 'beaconRoundLate' : 'beaconRound'),
     String(beacon.round),
     attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt))),
   );
   const at = attempt(() => iso(roundTime(chain, beacon.round)));
-  add("Beacon time: the round's time", beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
+  add(verifyText('beaconTime'), beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
 
   const ids = published.entrants.map((e) => e.ambassadorId);
   const list = sortedEntrants(ids);
   const listHash = await listHashOf(list);
-  add('Entrant list hash', published.listHash, listHash);
-  add('Entrant count', String(published.entrantCount), String(ids.length));
+  add(verifyText('listHash'), published.listHash, listHash);
+  add(verifyText('entrantCount'), String(published.entrantCount), String(ids.length));
   const championIds = new Set(published.champions.map((c) => c.ambassadorId.toLowerCase()));
   const entered = list.filter((id) => championIds.has(id));
-  add('Champions are not lottery entrants', '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
+  add(verifyText('championsNotEntrants'), '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
   const champions = [...published.champions].sort((a, b) => a.rank - b.rank);
   add(
-    "Champion prizes: the terms' prizes by rank",
+    verifyText('championPrizes'),
     champions.map((c) => `${c.rank}: ${c.prizeUsdt}`).join(', ') || '(none)',
     champions.map((c) => `${c.rank}: ${terms.prizesUsdt[c.rank - 1] ?? '(no prize)'}`).join(', ') || '(none)',
   );
 
   if (published.status !== 'closed') {
     const when = attempt(() => iso(roundTime(chain, beacon.round)));
-    add(`Beacon: waiting for round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
+    add(verifyText('beaconWaiting', { round: beacon.round, at: when }), `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
     return { ok: checks.every((c) => c.ok), pending: true, checks };
   }
 
   const signature = beacon.signature ?? '';
   const valid = await verifyBeacon(chain, beacon.round, signature);
   add(
-    `Beacon signature: round ${beacon.round} signed by the chain's key (BLS, checked here)`,
+    verifyText('beaconSignature', { round: beacon.round }),
     signature || '(not published)',
     valid ? signature : `(not a signature of round ${beacon.round} by ${chain.hash})`,
     valid,
@@ -311,21 +312,21 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
   let randomness = beacon.randomness ?? '';
   try {
     randomness = await randomnessOf(signature);
-    add('Randomness: SHA-256 of the signature', beacon.randomness ?? '(not published)', randomness);
+    add(verifyText('randomness'), beacon.randomness ?? '(not published)', randomness);
   } catch {
-    add('Randomness: SHA-256 of the signature', beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
+    add(verifyText('randomness'), beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
   }
   const seed = hex(await seedOf2(termsHash, listHash, randomness));
-  add('Seed: SHA-256 of termsHash:listHash:randomness', seed, seed);
+  add(verifyText('seed2'), seed, seed);
 
   const winners = [...(published.lottery?.winners ?? [])].sort((a, b) => a.position - b.position);
   const publishedIds = winners.map((w) => w.ambassadorId.toLowerCase());
   const drawn = await drawWinners2({ termsHash, listHash, randomness, entrantIds: list, winners: terms.lotteryWinners });
   for (let i = 0; i < Math.max(drawn.length, publishedIds.length); i++) {
-    add(`Winner ${i + 1}`, who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
+    add(verifyText('winner', { position: i + 1 }), who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
   }
   if (winners.length) {
-    add("Lottery prizes: the terms' prize", winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
+    add(verifyText('lotteryPrizes'), winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
   }
   return { ok: checks.every((c) => c.ok), pending: false, checks };
 }

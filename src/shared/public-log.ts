@@ -9,6 +9,7 @@
  */
 import { canonicalJson } from './canonical-json.ts';
 import { sha256Hex } from './hash.ts';
+import { verifyText } from './verify-texts.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -46,15 +47,16 @@ export type ChainCheck = { ok: true; head: LogHead } | { ok: false; seq: number;
 export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEAD): Promise<ChainCheck> {
   let head: LogHead = from;
   for (const entry of entries) {
-    if (entry.seq !== head.seq + 1) return { ok: false, seq: entry.seq, reason: `expected entry ${head.seq + 1} after ${head.seq}, found ${entry.seq}` };
-    if (entry.prevHash !== head.hash) return { ok: false, seq: entry.seq, reason: `its prevHash is not the hash of entry ${head.seq}` };
+    if (entry.seq !== head.seq + 1)
+      return { ok: false, seq: entry.seq, reason: verifyText('chainGap', { expected: head.seq + 1, previous: head.seq, found: entry.seq }) };
+    if (entry.prevHash !== head.hash) return { ok: false, seq: entry.seq, reason: verifyText('chainLink', { seq: head.seq }) };
     let computed: string;
     try {
       computed = await entryHash(entry);
     } catch (error) {
-      return { ok: false, seq: entry.seq, reason: `it cannot be hashed: ${error instanceof Error ? error.message : String(error)}` };
+      return { ok: false, seq: entry.seq, reason: verifyText('chainUnhashable', { error: error instanceof Error ? error.message : String(error) }) };
     }
-    if (computed !== entry.hash) return { ok: false, seq: entry.seq, reason: 'its hash does not match its content (the entry was changed)' };
+    if (computed !== entry.hash) return { ok: false, seq: entry.seq, reason: verifyText('chainChanged') };
     head = { seq: entry.seq, hash: entry.hash };
   }
   return { ok: true, head };
@@ -68,8 +70,8 @@ export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEA
 export function extendsHead(entries: LogEntry[], remembered: LogHead): { ok: true } | { ok: false; reason: string } {
   if (remembered.seq === 0) return { ok: true };
   const at = entries.find((e) => e.seq === remembered.seq);
-  if (!at) return { ok: false, reason: `the log no longer has entry ${remembered.seq}, which was seen before` };
-  if (at.hash !== remembered.hash) return { ok: false, reason: `entry ${remembered.seq} is not the one seen before: the log was rewritten` };
+  if (!at) return { ok: false, reason: verifyText('entryGone', { seq: remembered.seq }) };
+  if (at.hash !== remembered.hash) return { ok: false, reason: verifyText('entryRewritten', { seq: remembered.seq }) };
   return { ok: true };
 }
 

@@ -11,6 +11,7 @@ import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead } fro
 import { readLogData, type TClosedData, type TFrozenData, type TTermsData, type TWithheldData } from './schemas/log-data.ts';
 import { LOG_PAGE_MAX, ZLogPage } from './schemas/public-log.ts';
 import { seasonBounds } from './seasons.ts';
+import { verifyText, type VerifyTextId } from './verify-texts.ts';
 
 /** A whole log as read: its entries, oldest first, and the head the server said it has. */
 export interface WholeLog {
@@ -72,8 +73,8 @@ export async function checkLog(log: WholeLog, remembered: readonly LogHead[] = [
     const seq = Math.min(chain.head.seq + 1, log.head.seq);
     const reason =
       chain.head.seq < log.head.seq
-        ? `the server says the log goes on to entry ${log.head.seq}, but its entries end at ${chain.head.seq}`
-        : `the server gives its head as ${formatHead(log.head)}, but the entries end at ${formatHead(chain.head)}`;
+        ? verifyText('headShort', { head: log.head.seq, last: chain.head.seq })
+        : verifyText('headOther', { head: formatHead(log.head), last: formatHead(chain.head) });
     return { ok: false, head: log.head, count, failure: { seq, reason, cause: 'head' } };
   }
   const failures = remembered
@@ -109,9 +110,6 @@ export interface VerifyStep extends DrawCheck {
   note?: string;
 }
 
-export const TEST_CHAIN_WARNING = 'Test chain, not drand quicknet';
-export const PROTOCOL_1_NOTE = 'Protocol 1: the beacon was entered by an admin, and the secret published at the close.';
-
 /** Entries of `kind` about `month` (data.month), oldest first. */
 function entriesOf(entries: readonly LogEntry[], kind: string, month: string): LogEntry[] {
   return entries.filter((e) => e.kind === kind && typeof e.data === 'object' && e.data !== null && (e.data as { month?: unknown }).month === month);
@@ -126,15 +124,17 @@ function oneEntry<T>(
   entries: readonly LogEntry[],
   kind: 'season.terms' | 'season.frozen' | 'season.closed',
   month: string,
-  step: string,
+  steps: { whole: VerifyTextId; at: VerifyTextId },
   expected: string,
 ): { entry: LogEntry; data: T } | VerifyStep {
   const found = entriesOf(entries, kind, month);
   const entry = found[0];
+  const step = verifyText(steps.whole);
   if (!entry) return { step, expected, actual: `(no ${kind} entry for ${month})`, ok: false };
   if (found.length > 1) return { step, expected, actual: `(${kind} written ${found.length} times: entries ${found.map((e) => e.seq).join(', ')})`, ok: false };
   const read = readLogData(entry);
-  if (read.kind !== kind) return { step: `${step} (entry ${entry.seq})`, expected, actual: `(entry ${entry.seq} cannot be read as ${kind})`, ok: false };
+  if (read.kind !== kind)
+    return { step: verifyText(steps.at, { seq: entry.seq }), expected, actual: `(entry ${entry.seq} cannot be read as ${kind})`, ok: false };
   return { entry, data: read.data as T };
 }
 
@@ -149,12 +149,12 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   const { month } = published;
   const steps: VerifyStep[] = [];
 
-  const terms = oneEntry<TTermsData>(entries, 'season.terms', month, 'Log: the terms', published.termsHash);
+  const terms = oneEntry<TTermsData>(entries, 'season.terms', month, { whole: 'logTerms', at: 'logTermsAt' }, published.termsHash);
   if (isStep(terms)) steps.push(terms);
   else {
     const same = terms.data.termsHash === published.termsHash && canonicalJson(terms.data.terms) === canonicalJson(published.terms);
     steps.push({
-      step: `Log: the terms (entry ${terms.entry.seq})`,
+      step: verifyText('logTermsAt', { seq: terms.entry.seq }),
       expected: published.termsHash,
       actual: terms.data.termsHash === published.termsHash && !same ? `${terms.data.termsHash} (with other terms)` : terms.data.termsHash,
       ok: same,
@@ -162,11 +162,11 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     const start = seasonBounds(month).start.getTime();
     const late = !(Date.parse(terms.entry.at) <= start);
     steps.push({
-      step: 'Log: terms fixed before the month began',
+      step: verifyText('logTermsInTime'),
       expected: terms.entry.at,
       actual: late ? `${terms.entry.at}: late, the month began ${iso(start)}` : `before ${iso(start)}`,
       ok: true,
-      ...(late ? { note: `terms fixed late, at ${terms.entry.at}` } : {}),
+      ...(late ? { note: verifyText('logTermsLateNote', { at: terms.entry.at }) } : {}),
     });
   }
 
@@ -181,7 +181,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
         .join(', ') || '(none)'
     }`,
   ].join('; ');
-  const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, 'Log: the freeze', publishedFreeze);
+  const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, { whole: 'logFreeze', at: 'logFreezeAt' }, publishedFreeze);
   if (isStep(frozen)) steps.push(frozen);
   else {
     const d = frozen.data;
@@ -197,7 +197,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
       }`,
     ].join('; ');
     steps.push({
-      step: `Log: the freeze (entry ${frozen.entry.seq}): list hash, entrants, round, champions`,
+      step: verifyText('logFreezeValues', { seq: frozen.entry.seq }),
       expected: publishedFreeze,
       actual: logged,
       ok: logged === publishedFreeze,
@@ -210,7 +210,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     }
     const inTime = due !== undefined && Date.parse(frozen.entry.at) < due;
     steps.push({
-      step: `Log: frozen before round ${published.beacon.round}'s time`,
+      step: verifyText('logFrozenInTime', { round: published.beacon.round }),
       expected: frozen.entry.at,
       actual: due === undefined ? '(no such round)' : inTime ? `before ${iso(due)}` : `not before the round's time, ${iso(due)}`,
       ok: inTime,
@@ -225,7 +225,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
       `randomness ${published.beacon.randomness ?? '(none)'}`,
       `winners ${winners.map((w) => `${w.position}: ${w.ambassadorId.toLowerCase()}`).join(', ') || '(none)'}`,
     ].join('; ');
-    const closed = oneEntry<TClosedData>(entries, 'season.closed', month, 'Log: the draw', publishedDraw);
+    const closed = oneEntry<TClosedData>(entries, 'season.closed', month, { whole: 'logDraw', at: 'logDrawAt' }, publishedDraw);
     if (isStep(closed)) steps.push(closed);
     else {
       const d = closed.data;
@@ -241,7 +241,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
         }`,
       ].join('; ');
       steps.push({
-        step: `Log: the draw (entry ${closed.entry.seq}): round, signature, randomness, winners`,
+        step: verifyText('logDrawValues', { seq: closed.entry.seq }),
         expected: publishedDraw,
         actual: logged,
         ok: logged === publishedDraw,
@@ -259,17 +259,18 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   ];
   for (const row of rows) {
     const logged = withheldEntries.find((w) => w.data.kind === row.kind && w.data.ambassadorId.toLowerCase() === row.id);
-    const what = row.kind === 'prize' ? 'prize' : 'lottery prize';
+    const [whole, at] =
+      row.kind === 'prize' ? (['logPrizeWithheld', 'logPrizeWithheldAt'] as const) : (['logLotteryWithheld', 'logLotteryWithheldAt'] as const);
     if (row.withheld) {
       steps.push({
-        step: `Log: ${what} withheld from ${row.name}${logged ? ` (entry ${logged.entry.seq})` : ''}`,
+        step: logged ? verifyText(at, { name: row.name, seq: logged.entry.seq }) : verifyText(whole, { name: row.name }),
         expected: row.withheld.reason,
         actual: logged ? logged.data.reason : '(not in the log)',
         ok: logged?.data.reason === row.withheld.reason,
       });
     } else if (logged) {
       steps.push({
-        step: `Log: ${what} withheld from ${row.name} (entry ${logged.entry.seq})`,
+        step: verifyText(at, { name: row.name, seq: logged.entry.seq }),
         expected: '(paid, as the season shows)',
         actual: `withheld: ${logged.data.reason}`,
         ok: false,
@@ -302,32 +303,32 @@ export async function verifySeason(
 ): Promise<SeasonVerification> {
   if (published.protocol !== 2) {
     const result = await verifyPublishedSeason(published);
-    return { ok: result.ok, pending: false, steps: result.checks, notes: [PROTOCOL_1_NOTE] };
+    return { ok: result.ok, pending: false, steps: result.checks, notes: [verifyText('protocol1Note')] };
   }
   const steps: VerifyStep[] = [];
   const termsChain = published.terms.beacon.chain;
   const picked = chainFor(termsChain, options.served);
   if (!picked) {
     steps.push({
-      step: 'Beacon chain: drand quicknet, or the chain this server says it draws from',
+      step: verifyText('chainUnknown'),
       expected: termsChain,
       actual: options.served ? `(this server draws from ${options.served.hash})` : '(this server does not say which chain it draws from)',
       ok: false,
     });
   } else if (picked.quicknet) {
     steps.push({
-      step: "Beacon chain: drand quicknet (the key built into this checker, not the server's)",
+      step: verifyText('chainQuicknet'),
       expected: termsChain,
       actual: QUICKNET.hash,
       ok: true,
     });
   } else {
     steps.push({
-      step: `Beacon chain: ${TEST_CHAIN_WARNING}`,
+      step: verifyText('chainTest'),
       expected: QUICKNET.hash,
       actual: picked.chain.hash,
       ok: true,
-      note: `${TEST_CHAIN_WARNING}: the beacon is checked against the key this server serves, which only proves something on a test server.`,
+      note: verifyText('chainTestNote'),
     });
   }
   const chain = picked?.chain ?? QUICKNET;
@@ -336,18 +337,18 @@ export async function verifySeason(
 
   const log = options.log;
   if (log instanceof Error || !log) {
-    steps.push({ step: 'Log: read the public log', expected: 'the whole log', actual: log ? `(${log.message})` : '(not read)', ok: false });
+    steps.push({ step: verifyText('logRead'), expected: 'the whole log', actual: log ? `(${log.message})` : '(not read)', ok: false });
   } else {
     const verdict = await checkLog(log);
     steps.push(
       verdict.ok
         ? {
-            step: `Log: every entry's hash chains to the one before (${verdict.count} entries)`,
+            step: verifyText('logChained', { count: verdict.count }),
             expected: formatHead(log.head),
             actual: formatHead(verdict.head),
             ok: true,
           }
-        : { step: `Log: entry ${verdict.failure.seq} holds`, expected: 'an unbroken chain', actual: verdict.failure.reason, ok: false },
+        : { step: verifyText('logEntryHolds', { seq: verdict.failure.seq }), expected: 'an unbroken chain', actual: verdict.failure.reason, ok: false },
     );
     steps.push(...seasonLogChecks(published, log.entries, chain));
   }

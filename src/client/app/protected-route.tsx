@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { UNAUTHORIZED_REDIRECT_MS } from '../../shared/limits.ts';
@@ -19,6 +20,7 @@ interface ProtectedProps {
 
 export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedProps) {
   const { user, isLoading, error, askServer } = useAuth();
+  const { t } = useLingui();
   const [retrying, setRetrying] = useState(false);
   // Without the session hint nobody asked the server yet: the hint is not authority, so ask once.
   const [asked, setAsked] = useState(hasSessionHint);
@@ -33,14 +35,14 @@ export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedPro
       live = false;
     };
   }, [mustAsk, askServer]);
-  if (isLoading || mustAsk) return <FullPageSpinner label="Loading..." />;
+  if (isLoading || mustAsk) return <FullPageSpinner label={t`Loading...`} />;
   // Who is signed in could not be read (the network, the server): that is not 'signed out'.
   if (!user && error)
     return (
       <main id="main" className="flex min-h-[60vh] items-center px-4 py-10">
         <QueryError
           page
-          title="This page could not be loaded."
+          title={t`This page could not be loaded.`}
           error={error}
           retrying={retrying}
           onRetry={() => {
@@ -61,16 +63,17 @@ function signInPath(): string {
 }
 
 function Relogin() {
+  const { t } = useLingui();
   const fired = useRef(false);
   useEffect(() => {
     if (!fired.current) {
       fired.current = true;
-      notify.error('Unauthorized', 'You are logged out. Logging in again...');
+      notify.error(t`Unauthorized`, t`You are logged out. Logging in again...`);
     }
     const timer = window.setTimeout(() => {
       window.location.href = '/api/login';
     }, UNAUTHORIZED_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, []);
-  return <FullPageSpinner label="Loading dashboard..." />;
+  return <FullPageSpinner label={t`Loading dashboard...`} />;
 }

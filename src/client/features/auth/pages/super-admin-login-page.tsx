@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { focusHeadingAfterReload, useDocumentTitle, useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { needsSecondFactor } from '../../../api/mfa.ts';
@@ -20,14 +21,15 @@ import { AuthCard } from '../../../components/centered-card.tsx';
 /** Served only at the secret SUPER_ADMIN_LOGIN_PATH (see app/page-mode.ts). */
 export function SuperAdminLoginPage() {
   const mutation = useSuperAdminLogin();
-  useDocumentTitle('Restricted Access');
+  const { t } = useLingui();
+  useDocumentTitle(t`Restricted Access`);
   const [failure, setFailure] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState(false);
   // Back from the code step (it expired) to the form: its heading takes the focus.
   useFocusAfterSwap(secondStep);
   const toConsole = () => {
     // A full page load, so the console starts from the new session; the toast shows there.
-    notify.afterReload('success', 'Login Successful', 'Welcome, Super Admin');
+    notify.afterReload('success', t`Login Successful`, t`Welcome, Super Admin`);
     // There, the console's heading takes the focus, as after any sign-in.
     focusHeadingAfterReload();
     window.location.href = '/admin';
@@ -42,10 +44,10 @@ export function SuperAdminLoginPage() {
     mutation.mutate(values, {
       onSuccess: (result) => (needsSecondFactor(result) ? setSecondStep(true) : toConsole()),
       onError: (error) => {
-        const serverMessage = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+        const serverMessage = error instanceof ApiError && error.status < 500 && error.serverMessage ? errorMessage(error) : null;
         // Said under the form (role="alert"); the spec's toast shows it too, silently, so it is heard once.
-        notify.error('Login Failed', serverMessage ?? 'Invalid credentials or secret', { silent: true });
-        setFailure(serverMessage ?? 'Super admin login failed');
+        notify.error(t`Login Failed`, serverMessage ?? t`Invalid credentials or secret`, { silent: true });
+        setFailure(serverMessage ?? t`Super admin login failed`);
       },
     });
   };
@@ -59,24 +61,28 @@ export function SuperAdminLoginPage() {
         </div>
       </header>
       <main id="main">
-        <AuthCard icon={<ShieldAlert aria-hidden="true" />} title="Restricted Access Only" description="Super administrators only. Every attempt is logged.">
+        <AuthCard
+          icon={<ShieldAlert aria-hidden="true" />}
+          title={t`Restricted Access Only`}
+          description={t`Super administrators only. Every attempt is logged.`}
+        >
           {secondStep ? (
             <MfaCodeStep onSignedIn={toConsole} onExpired={(message) => (setSecondStep(false), setFailure(message), mutation.reset())} />
           ) : (
-            <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label="Super admin login">
-              <FormField name="email" label="Email" required>
+            <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Super admin login`}>
+              <FormField name="email" label={t`Email`} required>
                 <Input type="email" autoComplete="username" />
               </FormField>
-              <FormField name="password" label="Password" required>
+              <FormField name="password" label={t`Password`} required>
                 <Input type="password" autoComplete="current-password" />
               </FormField>
-              <FormField name="superAdminSecret" label="Super Admin Secret" required>
+              <FormField name="superAdminSecret" label={t`Super Admin Secret`} required>
                 <Input type="password" autoComplete="off" />
               </FormField>
               {failure ? <FieldError>{failure}</FieldError> : null}
               {/* After success the page is replaced by /admin: the button stays busy until then. */}
               <Button type="submit" size="lg" className="mt-2 w-full" loading={mutation.isPending || (mutation.isSuccess && !secondStep)}>
-                {mutation.isPending ? 'Signing in...' : 'Sign In'}
+                {mutation.isPending ? t`Signing in...` : t`Sign In`}
               </Button>
             </Form>
           )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
+import { useVerifyText } from '../../../components/verify-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -79,6 +80,7 @@ export function VerifyDrawPanel({ month }: { month: string }) {
 
 function Verdict({ result, round }: { result: SeasonVerification; round?: { round: number; at: string } | undefined }) {
   const { t, i18n } = useLingui();
+  const say = useVerifyText();
   const number = round?.round ?? '';
   const at = dateTimeIn(round?.at, i18n.locale);
   const headline = !result.ok
@@ -89,7 +91,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
   return (
     <>
       <p className={result.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>{headline}</p>
-      {result.notes.map((note) => (
+      {result.notes.map(say).map((note) => (
         <p key={note} className="rounded-lg border border-gold/40 bg-gold/10 px-3 py-2 text-sm text-gold">
           <Trans>
             <strong>Note:</strong> {note}
@@ -100,7 +102,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
         {result.steps.map((step) => (
           <li key={step.step} className="break-all rounded-lg bg-surface-2 px-3 py-2">
             <p>
-              <span className={cn('font-semibold', step.ok ? 'text-pitch-light' : 'text-danger')}>{step.ok ? t`Match` : t`Mismatch`}</span> {step.step}
+              <span className={cn('font-semibold', step.ok ? 'text-pitch-light' : 'text-danger')}>{step.ok ? t`Match` : t`Mismatch`}</span> {say(step.step)}
             </p>
             <dl className="mt-1 grid gap-0.5 text-xs text-muted">
               <div>

@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { formatHead } from '../../../../shared/public-log.ts';
+import { useVerifyText } from '../../../components/verify-text.ts';
 import type { CheckedLog } from '../api/get-checked-log.ts';
 
 /**
@@ -10,11 +11,12 @@ import type { CheckedLog } from '../api/get-checked-log.ts';
  */
 export function LogStatus({ checked }: { checked: CheckedLog }) {
   const { t } = useLingui();
+  const say = useVerifyText();
   const { verdict, remembered } = checked;
   const head = formatHead(checked.log.head);
   const count = verdict.ok ? verdict.count : 0;
   const seq = verdict.ok ? 0 : verdict.failure.seq;
-  const reason = verdict.ok ? '' : verdict.failure.reason;
+  const reason = verdict.ok ? '' : say(verdict.failure.reason);
   const origin = typeof location === 'undefined' ? 'https://this-site' : location.origin;
   return (
     <section aria-labelledby="log-check-title" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6">
