@@ -79,7 +79,7 @@ describe('a page whose code cannot be loaded', () => {
       let down = true;
       await page.route('**/assets/apply-page-*.js', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
       await page.getByRole('link', { name: 'Apply to Join' }).first().click();
-      const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+      const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
       await alert.waitFor();
       await alert.getByRole('button', { name: 'Reload' }).waitFor();
       await screenshot(page, 'chunk-failed');

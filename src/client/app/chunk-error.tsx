@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Component, Fragment, type ReactNode } from 'react';
 import { Button } from '../components/ui/button.tsx';
@@ -120,12 +122,12 @@ export class ChunkErrorBoundary extends Component<Props, State> {
       <div className="flex min-h-[60vh] items-center justify-center px-4">
         <div role="alert" className="flex max-w-md flex-col items-center gap-4 rounded-2xl border border-border bg-surface p-6 text-center">
           <WifiOff className="size-10 text-gold" aria-hidden="true" />
-          <h1 className="text-xl font-bold">This page could not be loaded</h1>
+          <h1 className="text-xl font-bold">{i18n._(msg`This page could not be loaded.`)}</h1>
           <p className="text-sm text-muted">
-            The connection dropped, or the site was just updated. It will load by itself as soon as it can; or reload the page now.
+            {i18n._(msg`The connection dropped, or the site was just updated. It will load by itself as soon as it can; or reload the page now.`)}
           </p>
           <Button onClick={() => window.location.reload()}>
-            <RefreshCw aria-hidden="true" /> Reload
+            <RefreshCw aria-hidden="true" /> {i18n._(msg`Reload`)}
           </Button>
         </div>
       </div>

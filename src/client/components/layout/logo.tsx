@@ -12,9 +12,10 @@ export function LogoMark({ className = 'size-9' }: { className?: string }) {
 
 export function Logo() {
   return (
-    <Link href="/" className="flex items-center gap-2.5 rounded-lg font-extrabold tracking-tight" aria-label="GoalChain Ambassadors, home">
+    // Its name is the brand, in every language; on a narrow screen only the mark shows, and the name is still read out.
+    <Link href="/" className="flex items-center gap-2.5 rounded-lg font-extrabold tracking-tight">
       <LogoMark />
-      <span className="hidden text-lg leading-none min-[420px]:inline">
+      <span className="sr-only text-lg leading-none min-[420px]:not-sr-only min-[420px]:inline">
         Goal<span className="text-gold">Chain</span> <span className="block text-[10px] font-semibold uppercase tracking-[0.2em] text-muted">Ambassadors</span>
       </span>
     </Link>

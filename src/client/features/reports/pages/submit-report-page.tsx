@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { Ban, CheckCircle2, Clock, Lightbulb, Send } from 'lucide-react';
+import { Ban, Clock, Lightbulb, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -12,6 +12,7 @@ import { useAmbassador } from '../../../api/ambassador.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { SubmittedCard } from '../../../components/submitted-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
@@ -84,59 +85,47 @@ export function SubmitReportPage() {
   let content;
   if (submitted)
     content = (
-      <Card className="mx-auto max-w-2xl">
-        <CardContent className="flex flex-col items-center gap-6 p-8 text-center sm:p-10">
-          <div className="rounded-full bg-pitch/15 p-4">
-            <CheckCircle2 className="size-12 text-pitch-light" aria-hidden="true" />
-          </div>
-          <div>
-            <h1 className="text-3xl font-extrabold tracking-tight">
-              <Trans>Report Submitted!</Trans>
-            </h1>
-            <p className="mt-2 text-muted">
-              <Trans>Thank you! Our team will review your report and award GCM and/or USDT.</Trans>
-            </p>
-          </div>
-          <div className="w-full rounded-xl border border-border bg-surface-2 p-5 text-left">
-            <h2 className="font-bold">
-              <Trans>Next steps</Trans>
-            </h2>
-            <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm text-muted">
-              <li>
-                <Trans>An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</Trans>
-              </li>
-              <li>
-                <Trans>Your rewards are added to your balance after approval.</Trans>
-              </li>
-              <li>
-                <Trans>Check your dashboard to follow the status of your reports.</Trans>
-              </li>
-              <li>
-                <Trans>Keep engaging with the community for next week&apos;s report!</Trans>
-              </li>
-            </ul>
-          </div>
-          {/* One report a UTC day (DECISIONS §3): instead of a button to a form that stays closed, when the next one can be sent. */}
-          {nextReportAt ? (
-            <p className="inline-flex items-center gap-2 text-sm text-muted">
-              <Clock className="size-4 shrink-0 text-gold" aria-hidden="true" />
-              <span>
-                <Trans>You can send your next report from {dateTimeIn(nextReportAt, locale)}.</Trans>
-              </span>
-            </p>
-          ) : null}
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link href="/dashboard" className={buttonVariants()}>
-              <Trans>View Dashboard</Trans>
-            </Link>
-            {nextReportAt || ambassador.isFetching ? null : (
-              <Button variant="outline" onClick={submitAnother}>
-                <Trans>Submit Another Report</Trans>
-              </Button>
-            )}
-          </div>
-        </CardContent>
-      </Card>
+      <SubmittedCard
+        title={<Trans>Report Submitted!</Trans>}
+        thanks={<Trans>Thank you! Our team will review your report and award GCM and/or USDT.</Trans>}
+        nextTitle={<Trans>Next steps</Trans>}
+        next={
+          <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm text-muted">
+            <li>
+              <Trans>An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</Trans>
+            </li>
+            <li>
+              <Trans>Your rewards are added to your balance after approval.</Trans>
+            </li>
+            <li>
+              <Trans>Check your dashboard to follow the status of your reports.</Trans>
+            </li>
+            <li>
+              <Trans>Keep engaging with the community for next week&apos;s report!</Trans>
+            </li>
+          </ul>
+        }
+      >
+        {/* One report a UTC day (DECISIONS §3): instead of a button to a form that stays closed, when the next one can be sent. */}
+        {nextReportAt ? (
+          <p className="inline-flex items-center gap-2 text-sm text-muted">
+            <Clock className="size-4 shrink-0 text-gold" aria-hidden="true" />
+            <span>
+              <Trans>You can send your next report from {dateTimeIn(nextReportAt, locale)}.</Trans>
+            </span>
+          </p>
+        ) : null}
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Link href="/dashboard" className={buttonVariants()}>
+            <Trans>View Dashboard</Trans>
+          </Link>
+          {nextReportAt || ambassador.isFetching ? null : (
+            <Button variant="outline" onClick={submitAnother}>
+              <Trans>Submit Another Report</Trans>
+            </Button>
+          )}
+        </div>
+      </SubmittedCard>
     );
   else
     content = (
