@@ -31,7 +31,7 @@ export function useUpdateAmbassador() {
  */
 export function useAmbassadorEditor<TValues extends FieldValues, TContext, TOutput>(
   form: UseFormReturn<TValues, TContext, TOutput>,
-  saved: { title: string; description: string; then: () => void },
+  saved: { title: string; description: string; then: () => void; failed: string },
 ) {
   const update = useUpdateAmbassador();
   const save = (changes: TAmbassadorSelfUpdate) =>
@@ -42,7 +42,7 @@ export function useAmbassadorEditor<TValues extends FieldValues, TContext, TOutp
       },
       onError: (error) => {
         showServerErrors(form, error);
-        notify.error('Update Failed', errorMessage(error));
+        notify.error(saved.failed, errorMessage(error));
       },
     });
   return { save, pending: update.isPending };

@@ -82,13 +82,14 @@ export function sendAppeal(subject: AppealSubject, id: string, text: string): Pr
   return apiRequest<unknown>('POST', `${APPEAL_PATHS[subject]}/${encodeURIComponent(id)}/appeal`, { text });
 }
 
-export function useSendAppeal(subject: AppealSubject, id: string) {
+/** `sent`: the toast's words, in the page's language. */
+export function useSendAppeal(subject: AppealSubject, id: string, sent: { title: string; description: string }) {
   return useMutation({
     mutationFn: (text: string) => sendAppeal(subject, id, text),
     meta: { changes: ['me'] },
     // Here, not in mutate()'s options: the refreshed decision replaces the form (it says 'Appeal
     // sent'), and a call's own callbacks do not run once its component has gone.
-    onSuccess: () => notify.success('Appeal sent', 'Another admin will decide it.'),
+    onSuccess: () => notify.success(sent.title, sent.description),
   });
 }
 

@@ -136,7 +136,7 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
 function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubject; id: string; deadline: string; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const until = dateIn(deadline, i18n.locale);
-  const send = useSendAppeal(subject, id);
+  const send = useSendAppeal(subject, id, { title: t`Appeal sent`, description: t`Another admin will decide it.` });
   const form = useForm({ resolver: zodResolver(ZAppealForm), defaultValues: { text: '' } });
   const length = form.watch('text').length;
   const submit = ({ text }: z.output<typeof ZAppealForm>) =>

@@ -25,6 +25,7 @@ export function SocialSection({ ambassador, mode, setMode }: EditState & { ambas
     },
   });
   const editor = useAmbassadorEditor(form, {
+    failed: t`Update Failed`,
     title: t`Profile Updated`,
     description: t`Your profile has been updated successfully.`,
     then: () => setMode('none'),

@@ -20,6 +20,7 @@ export function WalletSection({ ambassador, mode, setMode }: EditState & { ambas
     resetOptions: { keepDirtyValues: true },
   });
   const editor = useAmbassadorEditor(form, {
+    failed: t`Update Failed`,
     title: t`Profile Updated`,
     description: t`Your profile has been updated successfully.`,
     then: () => setMode('none'),

@@ -232,6 +232,7 @@ function UsdtWalletEditor({ ambassador }: { ambassador: TOwnAmbassador }) {
   const { editor, editButton } = useEditorFocus(editing);
   const form = useForm({ resolver: zodResolver(ZUsdtWalletForm), defaultValues: { usdtWalletAddress: address ?? '' } });
   const update = useAmbassadorEditor(form, {
+    failed: t`Update Failed`,
     title: t`Wallet Updated`,
     description: t`Your USDT wallet address has been saved.`,
     then: () => setEditing(false),
