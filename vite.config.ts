@@ -41,6 +41,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [
+            {
+              name: 'landing-icons',
+              test: /lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](arrow-right|badge-check|coins|download|file-text|gift|layout-dashboard|send|shield-check|trophy|user-plus|users|wallet)\.mjs|createLucideIcon|Icon|defaultAttributes|shared)/,
+            },
+          ],
+        },
+      },
+    },
   },
   environments: {
     // `vite build` builds the pages, then this bundle, which renders "/" to HTML (scripts/prerender-landing.ts).

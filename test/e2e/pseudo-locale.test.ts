@@ -7,19 +7,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PSEUDO_LOCALE } from '../../src/shared/locales.ts';
-import { browserSuite, expectNoHorizontalOverflow, screenshot, signInAsAmbassador } from './browser.ts';
-import { createAmbassador } from '../helpers/factories.ts';
-import { superAdminClient } from '../helpers/client.ts';
+import { browserSuite, expectNoHorizontalOverflow, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { createAmbassador, requestWithdrawal, validApplication } from '../helpers/factories.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 const suite = browserSuite();
 
 /** Opens a path with the page's language set to the pseudo-locale. */
-async function openPseudo(path: string, signIn?: { email: string; password: string }): Promise<Page> {
+async function openPseudo(path: string, signIn?: { email: string; password: string } | ((page: Page) => Promise<void>)): Promise<Page> {
   const { page } = await suite.pages.open(PHONE_390);
-  // Signed in first, in English (the sign-in helper reads English labels); the page under test is then drawn in the pseudo-locale.
-  if (signIn) await signInAsAmbassador(page, signIn.email, signIn.password);
+  // Signed in first, in English (the sign-in helpers read English labels); the page under test is then drawn in the pseudo-locale.
+  if (typeof signIn === 'function') await signIn(page);
+  else if (signIn) await signInAsAmbassador(page, signIn.email, signIn.password);
   await page.route(
     (url) => url.origin === new URL(suite.server.url).origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
     async (route) => {
@@ -71,6 +73,58 @@ async function clippedText(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What the page says in English: the words of visible text outside the pseudo-locale's ⟦…⟧
+ * marks (a mark may span several elements: a sentence with a link), and of accessible names and
+ * placeholders, once the page's data is taken out: names and brands (`data`), and what no catalog
+ * writes (addresses, hashes, ids, snake_case codes, and dates and months, which the pseudo-locale,
+ * not a language of Intl, writes as English does).
+ */
+async function untranslated(page: Page, data: readonly string[] = []): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let open = false;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style')) continue;
+      const shown = (parent.offsetParent !== null || parent.closest('.sr-only')) && !parent.closest('code, [translate="no"]');
+      let outside = '';
+      for (const char of node.textContent ?? '') {
+        if (char === '⟦') open = true;
+        else if (char === '⟧') open = false;
+        else if (!open) outside += char;
+      }
+      if (shown && outside.trim()) found.push(outside);
+    }
+    // Names a screen reader reads (not inside what is hidden from it, as the dashboard's chart).
+    for (const element of Array.from(document.body.querySelectorAll('[aria-label], [placeholder]')).filter((e) => !e.closest('[aria-hidden="true"]')))
+      for (const name of ['aria-label', 'placeholder']) {
+        const value = element.getAttribute(name);
+        if (value) found.push(value.replace(/⟦[^⟧]*⟧/g, ' '));
+      }
+    return found;
+  });
+  const NOT_WORDS = [
+    /\S+@\S+/g, // emails
+    /https?:\/\/\S+/g,
+    /\b0x[0-9a-fA-F]+((\.\.\.|…)[0-9a-fA-F]+)?\b/g, // addresses, whole or shortened
+    /[0-9a-f]{16,}/g, // hashes
+    /\b[a-z]+(_[a-z]+)+\b/g, // codes
+    /(?<![A-Za-z])(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g,
+    /\b[AP]M\b/g,
+  ];
+  const left = new Set<string>();
+  for (const text of texts) {
+    let rest = text;
+    for (const value of [...data, 'GoalChain Ambassador Program', 'GoalChain', 'Goal', 'Chain', 'Ambassadors', 'USDT', 'GCM', 'BEP20', 'alt+T'])
+      rest = rest.split(value).join(' ');
+    for (const pattern of NOT_WORDS) rest = rest.replace(pattern, ' ');
+    if (/[A-Za-z]{3,}/.test(rest)) left.add(text.replace(/\s+/g, ' ').trim());
+  }
+  return [...left];
+}
+
 describe('the pseudo-locale, 40% longer, at 390 px', () => {
   for (const [path, name] of [
     ['/', 'landing'],
@@ -85,17 +139,19 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     ['/unsubscribe', 'unsubscribe-bad-link'],
     ['/no-such-page', 'not-found'],
   ] as const) {
-    it(`${path}: its heading in the pseudo-locale, nothing scrolls sideways, nothing cut off`, async () => {
+    it(`${path}: its texts in the pseudo-locale and no English but its data, nothing scrolls sideways, nothing cut off`, async () => {
       const page = await openPseudo(path);
       // The texts are the pseudo-locale's (marked ⟦…⟧), not English.
       await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
       await expectNoHorizontalOverflow(page);
       expect(await clippedText(page)).toEqual([]);
+      // No English left but the page's data: the footer's links to Twitter and support, the form's example entries and platform names.
+      expect(await untranslated(page, ['Twitter', 'Instagram', 'Telegram', 'Facebook', 'YouTube', '@username'])).toEqual([]);
       await screenshot(page, `pseudo-${name}`);
     });
   }
 
-  it('/dashboard, /submit-report and /reports of an ambassador with an approved report: their texts in the pseudo-locale, nothing scrolls sideways, nothing cut off', async () => {
+  it('/dashboard, /submit-report, /reports, /wallet and /profile of an ambassador with an approved report: their texts in the pseudo-locale and no English but their data, nothing scrolls sideways, nothing cut off', async () => {
     const admin = await superAdminClient(suite.server);
     const person = await createAmbassador(suite.server, { admin, fullName: 'Pseudo Person' });
     const day = (offset: number) => new Date(suite.server.clock.real().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -108,26 +164,40 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     expect((await admin.post(`/api/admin/reports/${report.body.id}/review`, { status: 'approved', gcmAwarded: '1250.5', usdtAwarded: '12.25' })).status).toBe(
       200,
     );
+    // The page's data: the ambassador's name, country, platforms and email, the report as written, the address.
+    const mine = [
+      'Pseudo Person',
+      'Kenya',
+      'Twitter/X',
+      'YouTube',
+      person.email,
+      'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
+      WALLET_A,
+    ];
     const page = await openPseudo('/dashboard', { email: person.email, password: person.password });
     await expect.poll(() => page.getByText(/⟦.*⟧/).count()).toBeGreaterThan(10);
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, mine)).toEqual([]);
     await screenshot(page, 'pseudo-dashboard');
     // The report form, closed until tomorrow (a report was sent today): its notice and fields in the pseudo-locale too.
     await page.goto('/submit-report');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, mine)).toEqual([]);
     await screenshot(page, 'pseudo-submit-report');
     // My Reports, and the approved report opened from it.
     await page.goto('/reports');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, mine)).toEqual([]);
     await page.goto(`/reports?id=${report.body.id}`);
     await page.getByRole('dialog').waitFor();
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, mine)).toEqual([]);
     await screenshot(page, 'pseudo-my-reports');
     // The wallet, with a saved address and its proof actions.
     expect((await person.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_A })).status).toBe(200);
@@ -136,6 +206,58 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     await page.getByTestId('wallet-proof').waitFor();
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, mine)).toEqual([]);
     await screenshot(page, 'pseudo-wallet');
+    // The profile, with its sections and two-factor settings.
+    await page.goto('/profile');
+    // Its heading is the ambassador's name.
+    await page.getByRole('heading', { level: 1, name: 'Pseudo Person' }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toMatch(/⟦.*⟧/);
+    await page.waitForLoadState('networkidle');
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, mine)).toEqual([]);
+    await screenshot(page, 'pseudo-profile');
+  });
+
+  it('the admin console: every tab in the pseudo-locale, with no English but its data', async () => {
+    const admin = await superAdminClient(suite.server);
+    const person = await createAmbassador(suite.server, { admin, fullName: 'Console Person' });
+    const application = validApplication({ fullName: 'Waiting Applicant' });
+    expect((await new ApiClient(suite.server).post('/api/applications', application)).status).toBe(201);
+    const day = (offset: number) => new Date(suite.server.clock.real().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const activity = 'Ran a watch party for the derby with 40 fans and posted the clips.';
+    expect((await person.client.post('/api/reports', { weekStartDate: day(-7), weekEndDate: day(-1), activityReport: activity })).status).toBe(201);
+    await requestWithdrawal(suite.server, person, { amount: '60', balance: '100' });
+    const page = await openPseudo('/admin', (p) => signInAsSuperAdmin(p, SUPER_ADMIN));
+    // The console's data: people's names (the super admin's is 'Super Admin'), emails and what they wrote, the address.
+    const data = [
+      'Console Person',
+      'Pseudo Person', // the ambassador of the test before, on the same server
+      'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
+      'Waiting Applicant',
+      'Kenya',
+      person.email,
+      application.email,
+      SUPER_ADMIN.email,
+      'Super Admin',
+      activity,
+      application.whyJoin,
+      application.experience,
+      application.personalTelegramHandle,
+      'janedoe',
+      WALLET_A,
+      'Twitter',
+      'YouTube',
+    ];
+    const tabs = page.getByRole('tab');
+    await expect.poll(() => tabs.count()).toBeGreaterThan(4);
+    for (let i = 0; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      await page.getByRole('tabpanel').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `pseudo-admin-tab-${i + 1}`);
+      expect(await untranslated(page, data), `tab ${i + 1}`).toEqual([]);
+    }
   });
 });

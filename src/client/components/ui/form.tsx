@@ -3,6 +3,7 @@
  * zodResolver) whose fields show their own message under them. `Form` provides the form to its
  * fields; `FormField` registers its control and ties label, hint and message to it.
  */
+import { Trans } from '@lingui/react/macro';
 import { translatedMessage } from '../../i18n/api-messages.ts';
 import { cloneElement, useId, type ComponentProps, type ReactNode } from 'react';
 import {
@@ -93,7 +94,10 @@ export function FormFieldset({
         {required ? (
           <>
             <RequiredMark />
-            <span className="sr-only"> (required)</span>
+            <span className="sr-only">
+              {' '}
+              <Trans>(required)</Trans>
+            </span>
           </>
         ) : null}
       </legend>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { toasterMounted } from '../../lib/toast.ts';
@@ -8,6 +9,18 @@ import { toasterMounted } from '../../lib/toast.ts';
  * toasts asked for meanwhile are shown.
  */
 export function Toaster() {
+  const { t } = useLingui();
   useEffect(() => toasterMounted(), []);
-  return <Sonner theme="dark" position="bottom-right" visibleToasts={1} richColors closeButton duration={5000} toastOptions={{ className: 'text-sm' }} />;
+  return (
+    <Sonner
+      theme="dark"
+      position="bottom-right"
+      visibleToasts={1}
+      richColors
+      closeButton
+      duration={5000}
+      containerAriaLabel={t`Notifications`}
+      toastOptions={{ className: 'text-sm', closeButtonAriaLabel: t`Close notification` }}
+    />
+  );
 }

@@ -228,22 +228,30 @@ function RemoveAdminDialog({ admin, onClose }: { admin: TAdminAccount; onClose: 
   );
 }
 
-/** What an edit changed, as 'field: before -> after' lines. */
+/** What an edit changed, as 'field: before -> after' lines: the record's own field names and values, as stored (translate="no"). */
 function Changes({ changes }: { changes: TAdminActionView['changes'] }) {
   const { t } = useLingui();
   if (!changes) return null;
-  const shown = (value: unknown) =>
-    value === null || value === undefined || value === '' ? t`(empty)` : typeof value === 'string' ? value : JSON.stringify(value);
+  const empty = (value: unknown) => value === null || value === undefined || value === '';
+  const shown = (value: unknown) => (empty(value) ? t`(empty)` : typeof value === 'string' ? value : JSON.stringify(value));
   return (
     <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label={t`Changes`}>
       {Object.entries(changes).map(([field, [before, after]]) => (
         <li key={field} className="break-all">
-          <span className="font-semibold text-foreground">{field}</span>: <span className="line-through decoration-danger/60">{shown(before)}</span>{' '}
+          <span translate="no" className="font-semibold text-foreground">
+            {field}
+          </span>
+          :{' '}
+          <span translate={empty(before) ? undefined : 'no'} className="line-through decoration-danger/60">
+            {shown(before)}
+          </span>{' '}
           <span aria-hidden="true">→</span>
           <span className="sr-only">
             <Trans>changed to</Trans>
           </span>{' '}
-          <span className="text-foreground">{shown(after)}</span>
+          <span translate={empty(after) ? undefined : 'no'} className="text-foreground">
+            {shown(after)}
+          </span>
         </li>
       ))}
     </ul>

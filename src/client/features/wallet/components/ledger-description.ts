@@ -5,14 +5,14 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { readLedgerDescription } from '../../../../shared/ledger-descriptions.ts';
-import { other } from '../../../../shared/localized-figures.ts';
+import { DEFAULT_LOCALE } from '../../../../shared/locales.ts';
 import { monthIn, placeIn, weekIn } from '../../../../shared/localized-format.ts';
 
 export function useLedgerDescription(): (text: string) => string {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   return (text) => {
-    const entry = other(locale) ? readLedgerDescription(text) : null;
+    const entry = locale === DEFAULT_LOCALE ? null : readLedgerDescription(text);
     if (!entry) return text;
     switch (entry.kind) {
       case 'reward': {
