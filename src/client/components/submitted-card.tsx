@@ -1,24 +1,25 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '../lib/utils.ts';
 import { Card, CardContent } from './ui/card.tsx';
+
+interface SubmittedCardProps {
+  title: ReactNode;
+  thanks: ReactNode;
+  nextTitle: ReactNode;
+  /** What happens next, an item each; `ordered` when they come one after the other. */
+  steps: ReactNode[];
+  ordered?: boolean;
+  /** Where to go from here. */
+  children: ReactNode;
+}
 
 /**
  * What a person sees once something they sent is received (an application, a report): a heading,
  * a thank-you, what happens next, and where to go from here.
  */
-export function SubmittedCard({
-  title,
-  thanks,
-  nextTitle,
-  next,
-  children,
-}: {
-  title: ReactNode;
-  thanks: ReactNode;
-  nextTitle: ReactNode;
-  next: ReactNode;
-  children: ReactNode;
-}) {
+export function SubmittedCard({ title, thanks, nextTitle, steps, ordered = false, children }: SubmittedCardProps) {
+  const List = ordered ? 'ol' : 'ul';
   return (
     <Card className="mx-auto max-w-2xl">
       <CardContent className="flex flex-col items-center gap-6 p-8 text-center sm:p-10">
@@ -31,7 +32,11 @@ export function SubmittedCard({
         </div>
         <div className="w-full rounded-xl border border-border bg-surface-2 p-5 text-left">
           <h2 className="font-bold">{nextTitle}</h2>
-          {next}
+          <List className={cn('mt-3 flex flex-col gap-2 pl-5 text-sm text-muted', ordered ? 'list-decimal' : 'list-disc')}>
+            {steps.map((step, i) => (
+              <li key={i}>{step}</li>
+            ))}
+          </List>
         </div>
         {children}
       </CardContent>

@@ -13,19 +13,12 @@ export function ApplicationSubmitted() {
       title={<Trans>Application Submitted!</Trans>}
       thanks={<Trans>Thank you for applying to become an ambassador.</Trans>}
       nextTitle={<Trans>What's Next?</Trans>}
-      next={
-        <ol className="mt-3 flex list-decimal flex-col gap-2 pl-5 text-sm text-muted">
-          <li>
-            <Trans>Our team reviews your application within {reviewDays} business days.</Trans>
-          </li>
-          <li>
-            <Trans>If you are approved, you receive an email with a link to create your password (valid {validHours} hours).</Trans>
-          </li>
-          <li>
-            <Trans>Log in, submit your first weekly report and start earning GCM.</Trans>
-          </li>
-        </ol>
-      }
+      ordered
+      steps={[
+        <Trans key="review">Our team reviews your application within {reviewDays} business days.</Trans>,
+        <Trans key="email">If you are approved, you receive an email with a link to create your password (valid {validHours} hours).</Trans>,
+        <Trans key="start">Log in, submit your first weekly report and start earning GCM.</Trans>,
+      ]}
     >
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Link href="/" className={buttonVariants()}>

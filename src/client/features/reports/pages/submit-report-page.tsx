@@ -89,22 +89,12 @@ export function SubmitReportPage() {
         title={<Trans>Report Submitted!</Trans>}
         thanks={<Trans>Thank you! Our team will review your report and award GCM and/or USDT.</Trans>}
         nextTitle={<Trans>Next steps</Trans>}
-        next={
-          <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm text-muted">
-            <li>
-              <Trans>An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</Trans>
-            </li>
-            <li>
-              <Trans>Your rewards are added to your balance after approval.</Trans>
-            </li>
-            <li>
-              <Trans>Check your dashboard to follow the status of your reports.</Trans>
-            </li>
-            <li>
-              <Trans>Keep engaging with the community for next week&apos;s report!</Trans>
-            </li>
-          </ul>
-        }
+        steps={[
+          <Trans key="review">An admin reviews your report within {REPORT_REVIEW_DAYS} business days.</Trans>,
+          <Trans key="balance">Your rewards are added to your balance after approval.</Trans>,
+          <Trans key="dashboard">Check your dashboard to follow the status of your reports.</Trans>,
+          <Trans key="engage">Keep engaging with the community for next week&apos;s report!</Trans>,
+        ]}
       >
         {/* One report a UTC day (DECISIONS §3): instead of a button to a form that stays closed, when the next one can be sent. */}
         {nextReportAt ? (
