@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageMenu } from '../../../i18n/language-menu.tsx';
 import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount } from '../../../../shared/format.ts';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -169,7 +169,12 @@ function PendingAppeals() {
  */
 function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
   const summary = useAdminSummary();
-  if (!needsMfaEnrollment(summary.error)) return <>{children}</>;
+  // Once refused for want of enrolment, the page stays on enrolment (it reloads once it is done): a
+  // read of the summary again (the live stream catching up on failed reads) clears its error while
+  // it runs, and the console must not flash up in between.
+  const [enrolling, setEnrolling] = useState(false);
+  if (!enrolling && needsMfaEnrollment(summary.error)) setEnrolling(true);
+  if (!enrolling && !needsMfaEnrollment(summary.error)) return <>{children}</>;
   return (
     <section aria-labelledby="mfa-first" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h2 id="mfa-first" className="text-2xl font-bold">
