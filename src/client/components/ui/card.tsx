@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
@@ -11,6 +12,18 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
   return <h2 className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props} />;
+}
+
+/** A card's header: its title with a gold icon before it, and what the card is for (the sections of the dashboard, wallet, profile and super admin). */
+export function IconCardHeader({ icon: Icon, title, description }: { icon: LucideIcon; title: ReactNode; description?: ReactNode }) {
+  return (
+    <CardHeader>
+      <CardTitle className="inline-flex items-center gap-2">
+        <Icon className="size-5 text-gold" aria-hidden="true" /> {title}
+      </CardTitle>
+      {description ? <CardDescription>{description}</CardDescription> : null}
+    </CardHeader>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -13,7 +13,7 @@ import { useCurrentSeason } from '../../../api/current-season.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
@@ -53,17 +53,16 @@ export function PrizesCard() {
   });
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <Trophy className="size-5 text-gold" aria-hidden="true" /> <Trans>Monthly prizes</Trans>
-        </CardTitle>
-        <CardDescription>
+      <IconCardHeader
+        icon={Trophy}
+        title={<Trans>Monthly prizes</Trans>}
+        description={
           <Trans>
             Paid in USDT when a month is closed: the top {PRIZE_PLACES}, and a lottery among the other ranked ambassadors. A month&apos;s terms are fixed when
             it begins: changes apply from {from}.
           </Trans>
-        </CardDescription>
-      </CardHeader>
+        }
+      />
       <CardContent>
         <QueryState query={settings} failure={t`The prizes could not be loaded.`} loading={<Spinner />} compact>
           {() => (
@@ -158,17 +157,16 @@ export function SeasonsCard() {
   const [closing, setClosing] = useState<string | null>(null);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <CalendarCheck className="size-5 text-gold" aria-hidden="true" /> <Trans>Seasons</Trans>
-        </CardTitle>
-        <CardDescription>
+      <IconCardHeader
+        icon={CalendarCheck}
+        title={<Trans>Seasons</Trans>}
+        description={
           <Trans>
             Each month&apos;s terms are fixed when it begins. At its end the standings and entrants are frozen, and the lottery is drawn from a drand round
             nobody can know in advance: the month closes and pays by itself. Months from before this were closed here with a beacon.
           </Trans>
-        </CardDescription>
-      </CardHeader>
+        }
+      />
       <CardContent>
         <QueryState query={seasons} failure={t`The seasons could not be loaded.`} loading={<Spinner />} compact>
           {(list) => (

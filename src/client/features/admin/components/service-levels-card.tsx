@@ -8,7 +8,7 @@ import { ZSettingsInput } from '../../../../shared/schemas/settings.ts';
 import { MAX_SERVICE_LEVEL_DAYS, SERVICE_LEVEL_SUBJECTS, type ServiceLevelSubject } from '../../../../shared/service-levels.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -40,14 +40,13 @@ export function ServiceLevelsCard() {
   });
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <Timer className="size-5 text-gold" aria-hidden="true" /> <Trans>Service levels</Trans>
-        </CardTitle>
-        <CardDescription>
+      <IconCardHeader
+        icon={Timer}
+        title={<Trans>Service levels</Trans>}
+        description={
           <Trans>How many business days (Monday to Friday, UTC) a pending item may wait before the admin desk flags it as past its service level.</Trans>
-        </CardDescription>
-      </CardHeader>
+        }
+      />
       <CardContent>
         <QueryState query={settings} failure={t`The service levels could not be loaded.`} loading={<Spinner />} compact>
           {() => (

@@ -13,7 +13,7 @@ import type { TAdminAccount, TAdminActionView } from '../../../../shared/schemas
 import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -64,11 +64,7 @@ function SettingsCard() {
     );
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <Settings2 className="size-5 text-gold" aria-hidden="true" /> <Trans>System Settings</Trans>
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={Settings2} title={<Trans>System Settings</Trans>} />
       <CardContent>
         <QueryState query={settings} failure={t`The settings could not be loaded.`} loading={<Spinner />} compact>
           {() => (
@@ -107,14 +103,7 @@ function AddAdminCard() {
     );
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <UserPlus className="size-5 text-gold" aria-hidden="true" /> <Trans>Add New Admin</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>The new admin receives an email to create a password.</Trans>
-        </CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={UserPlus} title={<Trans>Add New Admin</Trans>} description={<Trans>The new admin receives an email to create a password.</Trans>} />
       <CardContent>
         <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Add New Admin`}>
           <FormField name="email" label={t`Email`} required>

@@ -22,7 +22,7 @@ import { FeedbackAtAGlance } from '../../../components/report-feedback.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -160,14 +160,7 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
       </div>
 
       <Card>
-        <CardHeader>
-          <CardTitle className="inline-flex items-center gap-2">
-            <BarChart3 className="size-5 text-gold" aria-hidden="true" /> <Trans>Weekly Earnings</Trans>
-          </CardTitle>
-          <CardDescription>
-            <Trans>GCM and USDT awarded for each report week.</Trans>
-          </CardDescription>
-        </CardHeader>
+        <IconCardHeader icon={BarChart3} title={<Trans>Weekly Earnings</Trans>} description={<Trans>GCM and USDT awarded for each report week.</Trans>} />
         <CardContent>
           <QueryState
             query={reports}

@@ -2,21 +2,14 @@ import { Trans } from '@lingui/react/macro';
 import { Award } from 'lucide-react';
 import { BADGE_TIERS, badgeRangeLabel, type BadgeLevel } from '../../../../shared/badges.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/utils.ts';
 
 /** The badge levels and the GCM a month each takes, the ambassador's own marked Current. */
 export function BadgeProgression({ level }: { level: BadgeLevel }) {
   return (
     <Card className="h-fit">
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <Award className="size-5 text-gold" aria-hidden="true" /> <Trans>Badge Progression</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>Levels follow the GCM you earn each month.</Trans>
-        </CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Award} title={<Trans>Badge Progression</Trans>} description={<Trans>Levels follow the GCM you earn each month.</Trans>} />
       <CardContent>
         <ol className="flex flex-col gap-2">
           {BADGE_TIERS.map((tier) => {

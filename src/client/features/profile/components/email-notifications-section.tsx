@@ -3,7 +3,7 @@ import { BellRing } from 'lucide-react';
 import { useId } from 'react';
 import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import { useUpdateAmbassador } from '../../../api/ambassador.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -29,11 +29,7 @@ export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmba
   };
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <BellRing className="size-5 text-gold" aria-hidden="true" /> <Trans>Email Notifications</Trans>
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={BellRing} title={<Trans>Email Notifications</Trans>} />
       <CardContent>
         <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
           <div className="flex flex-col gap-1">

@@ -25,7 +25,7 @@ import { AppealPanel, DecisionReason } from '../../../components/decision-reason
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '../../../components/ui/card.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -137,11 +137,7 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
       </div>
 
       <Card>
-        <CardHeader>
-          <CardTitle className="inline-flex items-center gap-2">
-            <WalletIcon className="size-5 text-gold" aria-hidden="true" /> <Trans>Wallets</Trans>
-          </CardTitle>
-        </CardHeader>
+        <IconCardHeader icon={WalletIcon} title={<Trans>Wallets</Trans>} />
         <CardContent className="grid gap-4 md:grid-cols-2">
           <div className="rounded-xl border border-border p-4">
             <p className="text-sm font-semibold">
@@ -350,11 +346,7 @@ function WithdrawalList() {
   if (withdrawals.status !== 'error' && list.length === 0) return null;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <ArrowUpRight className="size-5 text-gold" aria-hidden="true" /> <Trans>Withdrawal Requests</Trans>
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={ArrowUpRight} title={<Trans>Withdrawal Requests</Trans>} />
       <CardContent>
         <QueryState query={withdrawals} failure={t`Your withdrawal requests could not be loaded.`} isEmpty={(rows) => rows.length === 0}>
           {(rows) => <ResponsiveTable label={t`Withdrawal Requests`} rows={rows} rowKey={(w) => w.id} columns={columns} />}
@@ -400,11 +392,7 @@ function TransactionHistory() {
   const transactions = useTransactions();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="inline-flex items-center gap-2">
-          <History className="size-5 text-gold" aria-hidden="true" /> <Trans>Transaction History</Trans>
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={History} title={<Trans>Transaction History</Trans>} />
       <CardContent>
         <QueryState
           query={transactions}
