@@ -125,6 +125,12 @@ export function setTotal(reply: FastifyReply, total: number | { total: number; e
   if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
 }
 
+/** A page of a list: its items are the answer, its count and next cursor go in the headers (setTotal). */
+export function sendPage<T>(reply: FastifyReply, { items, ...page }: { items: T[]; total: number; estimated?: boolean; nextCursor?: string | undefined }): T[] {
+  setTotal(reply, page);
+  return items;
+}
+
 /**
  * The language a request was sent in (DECISIONS §6): the language menu's cookie, else
  * Accept-Language, else English. For what a visitor without an account is sent (an application's

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
-import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { loadDashboardSession, sessionFigures } from './own-figures.ts';
 import { adminUpdateAmbassador, listAmbassadors, ownAmbassadorView, resendSetupEmail, updateOwnAmbassador } from './service.ts';
 
@@ -74,9 +74,7 @@ export async function ambassadorRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, ...page } = await listAmbassadors(app.ctx, request.query);
-      setTotal(reply, page);
-      return items;
+      return sendPage(reply, await listAmbassadors(app.ctx, request.query));
     },
   );
 

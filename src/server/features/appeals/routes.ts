@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from '../../../shared/reasons.ts';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
 import { ZAdminAppealView, ZAppealDecisionInput, ZAppealInput, ZAppealsQuery, ZAppealView, type AppealKind } from '../../../shared/schemas/decisions.ts';
-import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { decideAppeal, listAppeals, sendAppeal } from './service.ts';
 
 const SUBJECTS: { kind: AppealKind; path: string; operationId: string; words: string }[] = [
@@ -56,9 +56,7 @@ export async function appealRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, ...page } = await listAppeals(app.ctx, requireUser(request), request.query);
-      setTotal(reply, page);
-      return items;
+      return sendPage(reply, await listAppeals(app.ctx, requireUser(request), request.query));
     },
   );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZApplicationInput, ZAdminApplicationView, ZApplicationRejectBody, ZApplicationView } from '../../../shared/schemas/applications.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
 import { decisionFacts } from '../../../shared/schemas/decisions.ts';
-import { requestLocale, requireUser, setTotal, typed } from '../../http.ts';
+import { requestLocale, requireUser, sendPage, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
 const notFound = ZErrorBody.describe('No application has this id.');
@@ -45,9 +45,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, ...page } = await listPendingApplications(app.ctx, request.query);
-      setTotal(reply, page);
-      return items;
+      return sendPage(reply, await listPendingApplications(app.ctx, request.query));
     },
   );
 

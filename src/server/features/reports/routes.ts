@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
 import { REPORT_STATUSES, ZOwnReportsQuery, ZReportInput, ZReviewInput, ZAdminReportView, ZReportView } from '../../../shared/schemas/reports.ts';
-import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { claimNextReport, claimReport, getOwnReport, listOwnReports, listReportsForAdmin, reviewReport, submitReport } from './service.ts';
 
 const notFound = ZErrorBody.describe('No report has this id.');
@@ -26,9 +26,7 @@ export async function reportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
-      const { items, ...page } = await listOwnReports(app.ctx, ambassador.id, request.query);
-      setTotal(reply, page);
-      return items;
+      return sendPage(reply, await listOwnReports(app.ctx, ambassador.id, request.query));
     },
   );
 
@@ -89,9 +87,7 @@ export async function reportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, ...page } = await listReportsForAdmin(app.ctx, request.query);
-      setTotal(reply, page);
-      return items;
+      return sendPage(reply, await listReportsForAdmin(app.ctx, request.query));
     },
   );
 

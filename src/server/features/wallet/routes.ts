@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/withdrawals.ts';
 import { ZTransactionView } from '../../../shared/schemas/wallet.ts';
 import { ZWalletProofQuery } from '../../../shared/schemas/wallet-proof.ts';
-import { requireAmbassador, requireUser, setTotal, typed } from '../../http.ts';
+import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
 import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal, walletSharers } from './service.ts';
 
@@ -103,9 +103,7 @@ export async function walletRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { items, ...page } = await listWithdrawalsForAdmin(app.ctx, request.query);
-      setTotal(reply, page);
-      return items;
+      return sendPage(reply, await listWithdrawalsForAdmin(app.ctx, request.query));
     },
   );
 

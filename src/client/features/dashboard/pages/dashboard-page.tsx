@@ -2,11 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../../../i18n/i18n.ts';
-import { ArrowRight, Award, BarChart3, CalendarDays, Coins, DollarSign, FilePlus2, FileText, Mail, MapPin, UserRound } from 'lucide-react';
+import { ArrowRight, Award, BarChart3, CalendarDays, Coins, DollarSign, FilePlus2, FileText, UserRound } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { badgeRangeLabel, badgeTier } from '../../../../shared/badges.ts';
-import { initials } from '../../../../shared/format.ts';
 import { dateIn, gcmIn, monthIn, placeIn, usdtFigureIn, weekIn } from '../../../../shared/localized-format.ts';
 import { isPositiveMoney } from '../../../../shared/money.ts';
 import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
@@ -14,7 +13,8 @@ import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { DASHBOARD_RECENT_REPORTS } from '../../../../shared/limits.ts';
 import { useMyReports } from '../../../api/reports.ts';
 import { useAuth } from '../../../app/auth.tsx';
-import { BadgePill, asBadgeLevel, badgeLabel, badgeTextClass } from '../../../components/badge-level.tsx';
+import { AmbassadorBanner } from '../../../components/ambassador-banner.tsx';
+import { asBadgeLevel, badgeLabel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -88,29 +88,7 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
           </CardContent>
         </Card>
       ) : null}
-      <Card className="pitch-lines">
-        <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
-          <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gold text-2xl font-black text-gold-foreground">
-            {initials(ambassador.fullName)}
-          </span>
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="truncate text-2xl font-extrabold tracking-tight">{ambassador.fullName}</h1>
-              <BadgePill level={level} />
-            </div>
-            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-              <span className="inline-flex items-center gap-1.5 break-all">
-                <Mail className="size-4 shrink-0" aria-hidden="true" />
-                {ambassador.email}
-              </span>
-              <span className="inline-flex items-center gap-1.5">
-                <MapPin className="size-4" aria-hidden="true" />
-                {ambassador.country}
-              </span>
-            </div>
-          </div>
-        </CardContent>
-      </Card>
+      <AmbassadorBanner ambassador={ambassador} />
 
       <section aria-label={t`Earnings`} className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatCard icon={<Coins />} label={t`Total GCM`} sub={t`All-time`} value={gcmIn(ambassador.totalGcmEarned, locale)} accent="gold" />
