@@ -4,118 +4,72 @@
  * back which text it is and its values, and says the same. Words of no known text are shown as
  * they are.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 import { readVerifyText, type VerifyTextId } from '../../shared/verify-texts.ts';
 
+/** Each text of VERIFY_TEXTS, word for word, for the catalogs (verify-text.test.tsx keeps them the same). */
+const MESSAGES: Readonly<Record<VerifyTextId, MessageDescriptor>> = {
+  commitment: msg({ message: 'Commitment: SHA-256 of the secret' }),
+  listHash: msg({ message: 'Entrant list hash' }),
+  entrantCount: msg({ message: 'Entrant count' }),
+  seed1: msg({ message: 'Seed: SHA-256 of secret:beacon:listHash' }),
+  winner: msg({ message: 'Winner {position}' }),
+  protocol1Note: msg({ message: 'Protocol 1: the beacon was entered by an admin, and the secret published at the close.' }),
+  termsHash: msg({ message: "Terms hash: SHA-256 of the terms' canonical JSON" }),
+  termsMonth: msg({ message: "Terms: the season's month" }),
+  termsRound: msg({ message: "Terms: beacon round, the first at or after the month's end + 1 hour" }),
+  beaconChain: msg({ message: 'Beacon chain: the terms name it, the beacon is from it' }),
+  beaconRoundLate: msg({ message: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s" }),
+  beaconRound: msg({ message: "Beacon round: the terms' round" }),
+  beaconTime: msg({ message: "Beacon time: the round's time" }),
+  championsNotEntrants: msg({ message: 'Champions are not lottery entrants' }),
+  championPrizes: msg({ message: "Champion prizes: the terms' prizes by rank" }),
+  beaconWaiting: msg({ message: 'Beacon: waiting for round {round} at {at}' }),
+  beaconSignature: msg({ message: "Beacon signature: round {round} signed by the chain's key (BLS, checked here)" }),
+  randomness: msg({ message: 'Randomness: SHA-256 of the signature' }),
+  seed2: msg({ message: 'Seed: SHA-256 of termsHash:listHash:randomness' }),
+  lotteryPrizes: msg({ message: "Lottery prizes: the terms' prize" }),
+  chainUnknown: msg({ message: 'Beacon chain: drand quicknet, or the chain this server says it draws from' }),
+  chainQuicknet: msg({ message: "Beacon chain: drand quicknet (the key built into this checker, not the server's)" }),
+  chainTest: msg({ message: 'Beacon chain: Test chain, not drand quicknet' }),
+  chainTestNote: msg({
+    message: 'Test chain, not drand quicknet: the beacon is checked against the key this server serves, which only proves something on a test server.',
+  }),
+  logRead: msg({ message: 'Log: read the public log' }),
+  logChained: msg({ message: "Log: every entry's hash chains to the one before ({count} entries)" }),
+  logEntryHolds: msg({ message: 'Log: entry {seq} holds' }),
+  logTerms: msg({ message: 'Log: the terms' }),
+  logTermsAt: msg({ message: 'Log: the terms (entry {seq})' }),
+  logTermsInTime: msg({ message: 'Log: terms fixed before the month began' }),
+  logTermsLateNote: msg({ message: 'terms fixed late, at {at}' }),
+  logFreeze: msg({ message: 'Log: the freeze' }),
+  logFreezeAt: msg({ message: 'Log: the freeze (entry {seq})' }),
+  logFreezeValues: msg({ message: 'Log: the freeze (entry {seq}): list hash, entrants, round, champions' }),
+  logFrozenInTime: msg({ message: "Log: frozen before round {round}'s time" }),
+  logDraw: msg({ message: 'Log: the draw' }),
+  logDrawAt: msg({ message: 'Log: the draw (entry {seq})' }),
+  logDrawValues: msg({ message: 'Log: the draw (entry {seq}): round, signature, randomness, winners' }),
+  logPrizeWithheld: msg({ message: 'Log: prize withheld from {name}' }),
+  logPrizeWithheldAt: msg({ message: 'Log: prize withheld from {name} (entry {seq})' }),
+  logLotteryWithheld: msg({ message: 'Log: lottery prize withheld from {name}' }),
+  logLotteryWithheldAt: msg({ message: 'Log: lottery prize withheld from {name} (entry {seq})' }),
+  chainGap: msg({ message: 'expected entry {expected} after {previous}, found {found}' }),
+  chainLink: msg({ message: 'its prevHash is not the hash of entry {seq}' }),
+  chainUnhashable: msg({ message: 'it cannot be hashed: {error}' }),
+  chainChanged: msg({ message: 'its hash does not match its content (the entry was changed)' }),
+  headShort: msg({ message: 'the server says the log goes on to entry {head}, but its entries end at {last}' }),
+  headOther: msg({ message: 'the server gives its head as {head}, but the entries end at {last}' }),
+  entryGone: msg({ message: 'the log no longer has entry {seq}, which was seen before' }),
+  entryRewritten: msg({ message: 'entry {seq} is not the one seen before: the log was rewritten' }),
+};
+
 export function useVerifyText(): (english: string) => string {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   return (english) => {
     const read = i18n.locale === DEFAULT_LOCALE ? null : readVerifyText(english);
-    if (!read) return english;
-    const { position, round, at, count, seq, name, expected, previous, found, error, head, last } = read.values;
-    const id: VerifyTextId = read.id;
-    switch (id) {
-      case 'commitment':
-        return t`Commitment: SHA-256 of the secret`;
-      case 'listHash':
-        return t`Entrant list hash`;
-      case 'entrantCount':
-        return t`Entrant count`;
-      case 'seed1':
-        return t`Seed: SHA-256 of secret:beacon:listHash`;
-      case 'winner':
-        return t`Winner ${position}`;
-      case 'protocol1Note':
-        return t`Protocol 1: the beacon was entered by an admin, and the secret published at the close.`;
-      case 'termsHash':
-        return t`Terms hash: SHA-256 of the terms' canonical JSON`;
-      case 'termsMonth':
-        return t`Terms: the season's month`;
-      case 'termsRound':
-        return t`Terms: beacon round, the first at or after the month's end + 1 hour`;
-      case 'beaconChain':
-        return t`Beacon chain: the terms name it, the beacon is from it`;
-      case 'beaconRoundLate':
-        return t`Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s`;
-      case 'beaconRound':
-        return t`Beacon round: the terms' round`;
-      case 'beaconTime':
-        return t`Beacon time: the round's time`;
-      case 'championsNotEntrants':
-        return t`Champions are not lottery entrants`;
-      case 'championPrizes':
-        return t`Champion prizes: the terms' prizes by rank`;
-      case 'beaconWaiting':
-        return t`Beacon: waiting for round ${round} at ${at}`;
-      case 'beaconSignature':
-        return t`Beacon signature: round ${round} signed by the chain's key (BLS, checked here)`;
-      case 'randomness':
-        return t`Randomness: SHA-256 of the signature`;
-      case 'seed2':
-        return t`Seed: SHA-256 of termsHash:listHash:randomness`;
-      case 'lotteryPrizes':
-        return t`Lottery prizes: the terms' prize`;
-      case 'chainUnknown':
-        return t`Beacon chain: drand quicknet, or the chain this server says it draws from`;
-      case 'chainQuicknet':
-        return t`Beacon chain: drand quicknet (the key built into this checker, not the server's)`;
-      case 'chainTest':
-        return t`Beacon chain: Test chain, not drand quicknet`;
-      case 'chainTestNote':
-        return t`Test chain, not drand quicknet: the beacon is checked against the key this server serves, which only proves something on a test server.`;
-      case 'logRead':
-        return t`Log: read the public log`;
-      case 'logChained':
-        return t`Log: every entry's hash chains to the one before (${count} entries)`;
-      case 'logEntryHolds':
-        return t`Log: entry ${seq} holds`;
-      case 'logTerms':
-        return t`Log: the terms`;
-      case 'logTermsAt':
-        return t`Log: the terms (entry ${seq})`;
-      case 'logTermsInTime':
-        return t`Log: terms fixed before the month began`;
-      case 'logTermsLateNote':
-        return t`terms fixed late, at ${at}`;
-      case 'logFreeze':
-        return t`Log: the freeze`;
-      case 'logFreezeAt':
-        return t`Log: the freeze (entry ${seq})`;
-      case 'logFreezeValues':
-        return t`Log: the freeze (entry ${seq}): list hash, entrants, round, champions`;
-      case 'logFrozenInTime':
-        return t`Log: frozen before round ${round}'s time`;
-      case 'logDraw':
-        return t`Log: the draw`;
-      case 'logDrawAt':
-        return t`Log: the draw (entry ${seq})`;
-      case 'logDrawValues':
-        return t`Log: the draw (entry ${seq}): round, signature, randomness, winners`;
-      case 'logPrizeWithheld':
-        return t`Log: prize withheld from ${name}`;
-      case 'logPrizeWithheldAt':
-        return t`Log: prize withheld from ${name} (entry ${seq})`;
-      case 'logLotteryWithheld':
-        return t`Log: lottery prize withheld from ${name}`;
-      case 'logLotteryWithheldAt':
-        return t`Log: lottery prize withheld from ${name} (entry ${seq})`;
-      case 'chainGap':
-        return t`expected entry ${expected} after ${previous}, found ${found}`;
-      case 'chainLink':
-        return t`its prevHash is not the hash of entry ${seq}`;
-      case 'chainUnhashable':
-        return t`it cannot be hashed: ${error}`;
-      case 'chainChanged':
-        return t`its hash does not match its content (the entry was changed)`;
-      case 'headShort':
-        return t`the server says the log goes on to entry ${head}, but its entries end at ${last}`;
-      case 'headOther':
-        return t`the server gives its head as ${head}, but the entries end at ${last}`;
-      case 'entryGone':
-        return t`the log no longer has entry ${seq}, which was seen before`;
-      case 'entryRewritten':
-        return t`entry ${seq} is not the one seen before: the log was rewritten`;
-    }
+    return read ? i18n._({ ...MESSAGES[read.id], values: read.values }) : english;
   };
 }
