@@ -36,6 +36,8 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [AUTH_MESSAGES.currentPasswordRequired, msg`Please enter your current password`],
   [AUTH_MESSAGES.newPassword, msg`New password must be at least 6 characters`],
   [AUTH_MESSAGES.invalidCredentials, msg`Invalid email or password`],
+  [AUTH_MESSAGES.invalidSuperAdmin, msg`Invalid credentials or secret`],
+  [AUTH_MESSAGES.secretRequired, msg`Super admin secret is required`],
   [AUTH_MESSAGES.accountExists, msg`An account with this email already exists`],
   [AUTH_MESSAGES.tooManySignIns, msg`Too many failed login attempts. Please try again later.`],
   [AUTH_MESSAGES.tooManyAttempts, msg`Too many attempts. Please try again later.`],
