@@ -3,27 +3,20 @@
  * TEST_DATABASE_URL is set: real connections racing on row locks).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { transactions, withdrawalRequests } from '../../src/server/db/schema.ts';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { ApiClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 const wallet = WALLET_A;
 
-describe.each(DATABASE_KINDS)('concurrency on %s', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('concurrency on %s', ({ server, superAdmin: admin }) => {
   let ambassador: CreatedAmbassador;
-
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     ambassador = await createAmbassador(server, { admin });
   });
-  afterAll(async () => server?.close());
 
   it('never overdraws: 50 requests of 50 USDT against 100 USDT give exactly two, ten rounds', async () => {
     for (let round = 0; round < 10; round++) {

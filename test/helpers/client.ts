@@ -63,17 +63,20 @@ export class ApiClient {
     if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${response.text}`);
     return this;
   }
+
+  async superAdminLogin(): Promise<this> {
+    const response = await this.post('/api/super-admin-login', {
+      email: SUPER_ADMIN.email,
+      password: SUPER_ADMIN.password,
+      superAdminSecret: SUPER_ADMIN.secret,
+    });
+    if (response.status !== 200) throw new Error(`super admin login failed: ${response.status} ${response.text}`);
+    return this;
+  }
 }
 
 export async function superAdminClient(server: TestServer): Promise<ApiClient> {
-  const client = new ApiClient(server);
-  const response = await client.post('/api/super-admin-login', {
-    email: SUPER_ADMIN.email,
-    password: SUPER_ADMIN.password,
-    superAdminSecret: SUPER_ADMIN.secret,
-  });
-  if (response.status !== 200) throw new Error(`super admin login failed: ${response.status} ${response.text}`);
-  return client;
+  return new ApiClient(server).superAdminLogin();
 }
 
 /** Every error body is {message, errors?} and nothing else (DECISIONS §2). */
