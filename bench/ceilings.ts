@@ -16,7 +16,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../test/helpers/ports.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_PASSWORD, WRITERS, benchEmail, type Size } from './seed.ts';
@@ -53,14 +53,6 @@ const ROUNDS = 2;
 export const BENCH_SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface Raw {
   status: number;

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../test/helpers/ports.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, median, round, stopProcess } from './lib.ts';
@@ -21,18 +21,6 @@ export interface ColdStartFigures {
   reopen: StartTiming[];
   reopenMedian: StartTiming;
   command: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startOnce(dataDir: string): Promise<StartTiming> {

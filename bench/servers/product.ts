@@ -3,19 +3,11 @@
  * outbox, every plugin), logger off, on a database the harness has seeded.
  * BENCH_DATABASE_URL picks PostgreSQL; otherwise BENCH_DATA_DIR holds PGlite.
  */
-import { createServer } from 'node:net';
+import { freePort } from '../../test/helpers/ports.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/server.ts';
 
-/** A free loopback port, chosen before start: in production every request must name APP_URL's host. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
+// Chosen before start: in production every request must name APP_URL's host.
 const port = await freePort();
 const config = loadConfig({
   NODE_ENV: 'production',

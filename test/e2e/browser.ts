@@ -203,25 +203,26 @@ export async function expectLabelledControls(page: Page): Promise<void> {
  * errors and closed after each test, and everything stopped at the end.
  */
 export interface BrowserSuite {
-  server: TestServer;
+  readonly server: TestServer;
   browser: Browser;
   pages: ReturnType<typeof pageTracker>;
 }
 
 export function browserSuite(options: Omit<TestServerOptions, 'listen'> = {}): BrowserSuite {
-  const suite = {} as BrowserSuite;
+  // The server is one object from the start, filled in when it is up: a file may keep it (`const { server } = suite`).
+  const suite = { server: {} as TestServer } as BrowserSuite;
   suite.pages = pageTracker(
     () => suite.browser,
     () => suite.server.url,
   );
   beforeAll(async () => {
-    suite.server = await startTestServer({ ...options, listen: true });
+    Object.assign(suite.server, await startTestServer({ ...options, listen: true }));
     suite.browser = await launchBrowser();
   });
   afterEach(() => suite.pages.closeAll());
   afterAll(async () => {
     await suite.browser?.close();
-    await suite.server?.close();
+    await suite.server.close?.();
   });
   return suite;
 }

@@ -2,11 +2,11 @@
  * Boots the real product for a test: the same startServer as `npm start`, on
  * a fresh database, with a real SMTP server and a clock the test can move.
  */
-import { createServer } from 'node:net';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { loggerOptions, startServer, type RunningServer } from '../../src/server/server.ts';
 import { TestClock } from './clock.ts';
+import { freePort } from './ports.ts';
 import { createTestDatabase, type DatabaseKind } from './database.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
@@ -46,18 +46,7 @@ export interface TestServerOptions {
   seasonsEveryMs?: number;
 }
 
-/** A port nothing listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './ports.ts';
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.kind ?? 'pglite';
