@@ -6,29 +6,21 @@ import { sql } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, FLAGGED_COUNT_LIMIT, boundedCount } from '../../src/server/db/paging.ts';
 import { ambassadors, withdrawalRequests } from '../../src/server/db/schema.ts';
 import { countLimit, flaggedFilter } from '../../src/server/features/abuse/flags.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { expect, it } from 'vitest';
+import { ApiClient } from '../helpers/client.ts';
 import { DAY } from '../helpers/clock.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A as WALLET, WALLET_B } from '../helpers/wallets.ts';
 
 const OTHER_WALLET = WALLET_B;
 
 type Flagged = { id: string; flags: string[] };
 
-describe.each(DATABASE_KINDS)('abuse flags (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('abuse flags (%s)', ({ kind, server, superAdmin: admin }) => {
   let seq = 0;
   const telegram = () => `@flagcheck${kind}${++seq}`;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
-  });
-  afterAll(async () => server?.close());
 
   async function person(): Promise<CreatedAmbassador> {
     const email = uniqueEmail('flag');

@@ -3,26 +3,21 @@
  * name or email, and on withdrawals of the wallet address too; LIKE's wildcards are taken as
  * text; the total (X-Total-Count) and the pages (cursor) are those of the search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { ApiClient } from '../helpers/client.ts';
 import { createAmbassador, requestWithdrawal, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A, WALLET_B } from '../helpers/wallets.ts';
 
 const AMARA_WALLET = WALLET_A;
 const BONGANI_WALLET = WALLET_B;
 
-describe.each(DATABASE_KINDS)('admin list search (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('admin list search (%s)', ({ server, superAdmin: admin }) => {
   let amara: CreatedAmbassador;
   let bongani: CreatedAmbassador;
   const names = (list: { fullName?: string; ambassador?: { fullName: string } }[]) => list.map((item) => item.ambassador?.fullName ?? item.fullName).sort();
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     amara = await createAmbassador(server, { admin, fullName: 'Amara Okafor', email: uniqueEmail('amara.okafor') });
     bongani = await createAmbassador(server, { admin, fullName: 'Bongani Dlamini', email: uniqueEmail('bongani') });
     for (const [fullName, email] of [
@@ -40,7 +35,6 @@ describe.each(DATABASE_KINDS)('admin list search (%s)', (kind) => {
       await requestWithdrawal(server, who, { amount: '60', walletAddress: wallet, balance: '200.00' });
     }
   });
-  afterAll(async () => server?.close());
 
   it('finds pending applications by any part of the name or email, ignoring case', async () => {
     const chiara = await admin.get('/api/admin/applications?search=CHIARA');

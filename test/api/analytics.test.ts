@@ -17,15 +17,13 @@ import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
-describe.each(DATABASE_KINDS)('admin analytics (%s)', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind, clock: new TestClock('2026-11-10T08:00:00Z') });
-  });
-  afterAll(async () => server?.close());
+/** A clock of its own on each database, from the morning of Tuesday 10 November. */
+const ownClock = () => ({ clock: new TestClock('2026-11-10T08:00:00Z') });
 
+describeEachDatabase('admin analytics (%s)', ownClock, ({ server }) => {
   it('counts each week and month from SQL aggregates, newest first, and the age of each queue', async () => {
     let admin = await superAdminClient(server);
     // Week of Monday 9 November: two applications, one approved; a report reviewed 6 hours after it was sent.

@@ -2,19 +2,15 @@
  * OWASP device cookies: a stranger who spends an account's allowance of failed sign-ins cannot
  * lock out a browser that has signed in to that account before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
-describe.each(DATABASE_KINDS)('device cookies (%s)', (kind) => {
-  let server: TestServer;
+describeEachDatabase('device cookies (%s)', ({ server, superAdmin }) => {
   let owner: CreatedAmbassador;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    owner = await createAmbassador(server);
+    owner = await createAmbassador(server, { admin: superAdmin });
   });
-  afterAll(async () => server?.close());
 
   /** A sign-in from a browser holding `device` (or none), from its own address. */
   async function signIn(password: string, device: string | undefined, ip: string) {

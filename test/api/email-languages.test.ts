@@ -5,22 +5,13 @@
  * English stays the spec's text. The in-app notification of each decision is written in the same
  * language. Sent through a real SMTP connection, on both databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { expect, it } from 'vitest';
+import { ApiClient } from '../helpers/client.ts';
 import { createAmbassador, requestWithdrawal, uniqueEmail, validApplication } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { DAY } from '../helpers/clock.ts';
 
-describe.each(DATABASE_KINDS)('emails in the recipient’s language (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('emails in the recipient’s language (%s)', ({ server, superAdmin: admin }) => {
   it('tells a Spanish ambassador that a report was rejected, why and until when to appeal, in Spanish', async () => {
     const person = await createAmbassador(server, { admin });
     expect((await person.client.patch('/api/user', { locale: 'es' })).status).toBe(200);

@@ -3,12 +3,11 @@
  * (DECISIONS §5, Admin accounts): the answer is the same, and the owner of the address is emailed.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ambassadorApplications } from '../../src/server/db/schema.ts';
 import { ApiClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, uniqueEmail, validApplication } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 /** The answer with what differs between any two applications (their id and time) set aside. */
 function comparable(response: { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }) {
@@ -23,13 +22,7 @@ function comparable(response: { status: number; body: Record<string, unknown>; h
   };
 }
 
-describe.each(DATABASE_KINDS)('no enumeration through the application form (%s)', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('no enumeration through the application form (%s)', ({ server }) => {
   it('answers an ambassador’s email, an applicant’s email and a new email alike, and emails the owners', async () => {
     const ambassador = await createAmbassador(server);
     const applicantEmail = uniqueEmail('applicant');

@@ -4,12 +4,11 @@
  */
 import { connect } from 'node:net';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { withdrawalRequests } from '../../src/server/db/schema.ts';
-import { ApiClient, expectErrorShape, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { expectErrorShape } from '../helpers/client.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 /** Sends raw bytes to a listening server and answers the status line and body of what comes back. */
@@ -44,17 +43,15 @@ function rawRequest(url: string, chunks: string[], gapMs = 0): Promise<{ status:
   });
 }
 
-describe.each(DATABASE_KINDS)('bad input gets a 4xx in the project error shape (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+/** Listening, for raw bytes; a slow request is cut after a second. */
+const SERVER = { listen: true, env: { REQUEST_TIMEOUT_SECONDS: '1' } };
+
+describeEachDatabase('bad input gets a 4xx in the project error shape (%s)', SERVER, ({ server, superAdmin: admin }) => {
   let ambassador: CreatedAmbassador;
   beforeAll(async () => {
-    server = await startTestServer({ kind, listen: true, env: { REQUEST_TIMEOUT_SECONDS: '1' } });
-    admin = await superAdminClient(server);
     ambassador = await createAmbassador(server, { admin });
     await credit(server, ambassador.ambassadorId, 'USDT', '500.00');
   });
-  afterAll(async () => server?.close());
 
   const lists = ['/api/admin/ambassadors', '/api/admin/reports', '/api/admin/withdrawal-requests', '/api/admin/applications'];
   const encode = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');

@@ -2,11 +2,10 @@
  * CSV exports of the admin tabs (DECISIONS §5, The admin desk): a header row, the tab's filter and
  * search, formula-safe cells, a dated file name, admins only, and paging through more than one page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { ApiClient } from '../helpers/client.ts';
 import { createAmbassador, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { ambassadors, transactions } from '../../src/server/db/schema.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
@@ -19,21 +18,16 @@ function parse(text: string): string[][] {
     .map((cells) => (cells.at(-1) === '' && cells.length > 1 ? cells.slice(0, -1) : cells));
 }
 
-describe.each(DATABASE_KINDS)('CSV exports (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('CSV exports (%s)', ({ kind, server, superAdmin: admin }) => {
   let evil: CreatedAmbassador;
   let plain: CreatedAmbassador;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     evil = await createAmbassador(server, { admin, fullName: '=HYPERLINK("http://evil.example","x")' });
     plain = await createAmbassador(server, { admin, fullName: 'Plain Exporter' });
     await plain.client.patch('/api/ambassador', { usdtWalletAddress: WALLET });
     await requestWithdrawal(server, plain, { amount: '75.00', walletAddress: WALLET, balance: '200.00' });
     await evil.client.post('/api/reports', validReport({ activityReport: '+SUM(A1:A9) and @cmd|calc, "quoted" text, enough characters to be a report.' }));
   });
-  afterAll(async () => server?.close());
 
   it('exports each tab with a header row, a dated file name and cells safe from formulas', async () => {
     const day = server.clock.now().toISOString().slice(0, 10);

@@ -2,26 +2,22 @@
  * Ambassadors hear back (DECISIONS §5, Hearing back): a notification and an email for each decision,
  * written with the decision; notifications read only by their owner; forgot password.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { weeklyReports } from '../../src/server/db/schema.ts';
 import { reportReviewedEmail } from '../../src/server/email/templates.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DAY, HOUR } from '../helpers/clock.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
-describe.each(DATABASE_KINDS)('hearing back (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
+  // A test signs in a new client after moving the clock past the session's timeout.
+  let admin: ApiClient = superAdmin;
   let amb: CreatedAmbassador;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     amb = await createAmbassador(server, { admin });
   });
-  afterAll(async () => server?.close());
 
   it('tells the ambassador of a report decision with the team’s feedback, on screen and by email (escaped)', async () => {
     const report = (await amb.client.post('/api/reports', validReport())).body;

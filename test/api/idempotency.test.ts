@@ -1,27 +1,20 @@
 /** Retries are safe: the same Idempotency-Key gives one effect and the same answer. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { transactions, withdrawalRequests } from '../../src/server/db/schema.ts';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_C } from '../helpers/wallets.ts';
 
 const wallet = WALLET_C;
 
-describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('Idempotency-Key on %s', ({ server, superAdmin: admin }) => {
   let amb: CreatedAmbassador;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     amb = await createAmbassador(server, { admin });
     await credit(server, amb.ambassadorId, 'USDT', '1000');
   });
-  afterAll(async () => server?.close());
 
   const count = async () => (await server.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.ambassadorId, amb.ambassadorId))).length;
 

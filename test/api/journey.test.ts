@@ -2,22 +2,18 @@
  * The programme's whole journey through the API, on PGlite and (when
  * TEST_DATABASE_URL is set) on PostgreSQL, with emails through real SMTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { validApplication, validReport } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
-describe.each(DATABASE_KINDS)('programme journey on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind, clock: new TestClock('2026-11-21T12:00:00Z') });
-  });
-  afterAll(async () => server?.close());
+/** A clock of each server's own: the journey moves it to the next month. */
+const ownClock = () => ({ clock: new TestClock('2026-11-21T12:00:00Z') });
 
+describeEachDatabase('programme journey on %s', ownClock, ({ server }) => {
   it('runs from application to paid withdrawal', async () => {
     const visitor = new ApiClient(server);
     const admin = await superAdminClient(server);

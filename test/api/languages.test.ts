@@ -3,21 +3,14 @@
  * signed-in account, `GET /api/user` answers it (null until chosen), every sign-in brings it back;
  * anything but the five languages is a 400 naming `locale`, in English (the API's contract).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiClient, expectErrorShape, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 
-describe.each(DATABASE_KINDS)('the account’s language (%s)', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('the account’s language (%s)', ({ server }) => {
   it('is null until chosen, saved by PATCH /api/user, answered by GET and by every sign-in', async () => {
     const person = await createAmbassador(server);
     expect((await person.client.get('/api/user')).body.locale).toBeNull();

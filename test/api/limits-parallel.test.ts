@@ -4,12 +4,12 @@
  * limit allows, on each database (PostgreSQL when TEST_DATABASE_URL is set: real connections racing
  * on the counter rows).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hitAll, refund } from '../../src/server/auth/rate-limit.ts';
 import { ApiClient, type ApiResponse } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, uniqueEmail } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 const WINDOW_PASSED = 16 * 60_000;
 const TOO_MANY_SIGN_INS = 'Too many failed login attempts. Please try again later.';
@@ -29,14 +29,7 @@ function parallel(n: number, send: (i: number) => Promise<Answer>): Promise<Answ
   return Promise.all(Array.from({ length: n }, (_, i) => send(i)));
 }
 
-describe.each(DATABASE_KINDS)('rate limits under parallel requests on %s', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('rate limits under parallel requests on %s', ({ kind, server }) => {
   it('checks at most 10 of 40 parallel wrong passwords for one account, then lets the right one in after the window', async () => {
     const amb = await createAmbassador(server);
     const attacker = new ApiClient(server, { ip: '10.30.0.1' });

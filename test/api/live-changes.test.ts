@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 interface Listener {
   status: number;
@@ -58,18 +59,13 @@ function listen(server: TestServer, client: ApiClient | undefined, headers: Reco
 
 const topicsOf = (l: Listener) => [...new Set(l.events.flat())].sort();
 
-describe.each(DATABASE_KINDS)('GET /api/events (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superAdmin: admin }) => {
   let alice: CreatedAmbassador;
   let bob: CreatedAmbassador;
   beforeAll(async () => {
-    server = await startTestServer({ kind, listen: true });
-    admin = await superAdminClient(server);
     alice = await createAmbassador(server, { admin, fullName: 'Alice Live' });
     bob = await createAmbassador(server, { admin, fullName: 'Bob Live' });
   });
-  afterAll(async () => server?.close());
 
   it('refuses no session (401) and another site (403), ignores a Last-Event-ID it did not send', async () => {
     expect((await listen(server, undefined)).status).toBe(401);

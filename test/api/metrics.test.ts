@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import { ApiClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { validApplication } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 const UNKNOWN_ID = '7d3b2a52-0000-4000-8000-0000000000aa';
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -30,13 +30,7 @@ async function scrape(server: TestServer, options: { ip?: string; headers?: Reco
   });
 }
 
-describe.each(DATABASE_KINDS)('GET /metrics on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind, env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('GET /metrics on %s', { env: { METRICS_TOKEN: TOKEN } }, ({ kind, server }) => {
   it('counts requests by route pattern and status, with durations, process figures and the queues', async () => {
     const anonymous = new ApiClient(server);
     expect((await anonymous.get('/api/settings')).status).toBe(200);

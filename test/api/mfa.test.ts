@@ -11,9 +11,9 @@ import { SealError, sealKeys, unseal } from '../../src/server/auth/sealed.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { resealTotpSecrets } from '../../src/server/features/mfa/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, uniqueEmail } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 /** The code an authenticator app shows for `secret` at the server's time, `offset` steps away. */
 function codeAt(server: TestServer, secret: string, offset = 0): string {
@@ -30,13 +30,7 @@ async function enrol(server: TestServer, client: ApiClient): Promise<{ secret: s
   return { secret: started.body.secret, recoveryCodes: verified.body.recoveryCodes };
 }
 
-describe.each(DATABASE_KINDS)('two-factor sign-in (%s)', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('two-factor sign-in (%s)', ({ server }) => {
   it('enrols, then signs in in two steps with a new session id, and accepts each code once', async () => {
     const amb = await createAmbassador(server);
     expect((await amb.client.post('/api/mfa/verify', { code: '123456' })).body.message).toBe('Start the set-up again: scan a new QR code');
@@ -115,13 +109,7 @@ describe.each(DATABASE_KINDS)('two-factor sign-in (%s)', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('two-factor keys and devices (%s)', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('two-factor keys and devices (%s)', ({ server }) => {
   /** A browser of its own: its cookies (session and device) and its address. */
   function browserAt(ip: string) {
     const cookies: Record<string, string> = {};

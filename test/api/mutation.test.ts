@@ -1,16 +1,14 @@
 /** The mutation boundary (ADR 012): effects run after the commit, never after a rollback. */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminActions, emailOutbox, transactions } from '../../src/server/db/schema.ts';
 import { badRequest } from '../../src/server/errors.ts';
 import * as ledger from '../../src/server/features/ledger/service.ts';
 import { withTransaction } from '../../src/server/mutation.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
-describe.each(DATABASE_KINDS)('withTransaction (%s)', (kind) => {
-  let server: TestServer;
+describeEachDatabase('withTransaction (%s)', ({ server, superAdmin }) => {
   let ambassador: CreatedAmbassador;
   const actor = {
     id: '',
@@ -24,12 +22,10 @@ describe.each(DATABASE_KINDS)('withTransaction (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    ambassador = await createAmbassador(server);
+    ambassador = await createAmbassador(server, { admin: superAdmin });
     const row = await server.db.query.users.findFirst({ where: (u, { eq: equals }) => equals(u.isSuperAdmin, true) });
     actor.id = row?.id ?? '';
   });
-  afterAll(async () => server?.close());
 
   const ledgerRows = async () =>
     (await server.db.select({ n: count() }).from(transactions).where(eq(transactions.ambassadorId, ambassador.ambassadorId)))[0]?.n;

@@ -12,10 +12,10 @@ import { PAGES } from '../../src/shared/pages.ts';
 import { PLATFORM_INFO } from '../../src/shared/platforms.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { adminActions, ambassadors } from '../../src/server/db/schema.ts';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
+import { ApiClient } from '../helpers/client.ts';
 import { createAmbassador, validApplication, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 const FORGED: Array<[field: string, value: string, message: string]> = [
@@ -32,17 +32,12 @@ const FORGED: Array<[field: string, value: string, message: string]> = [
   ['facebookHandle', 'mariapage', PLATFORM_INFO.facebook.urlMessage],
 ];
 
-describe.each(DATABASE_KINDS)('profile links on %s', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('profile links on %s', ({ server, superAdmin: admin }) => {
   let ambassador: CreatedAmbassador;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     ambassador = await createAmbassador(server, { admin });
   });
-  afterAll(async () => server?.close());
 
   async function storedRow() {
     const rows = await server.db.select().from(ambassadors).where(eq(ambassadors.id, ambassador.ambassadorId));

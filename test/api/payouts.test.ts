@@ -3,35 +3,29 @@
  * transaction hash, the two-person rule under races, and the wallet-change hold.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { transactions } from '../../src/server/db/schema.ts';
-import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { ApiClient } from '../helpers/client.ts';
 import { HOUR } from '../helpers/clock.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { ageAccounts, createAdmin, createAmbassador, type CreatedAmbassador, credit } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A, WALLET_B, WALLET_C } from '../helpers/wallets.ts';
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(64, 'a')}`;
 
-describe.each(DATABASE_KINDS)('money out (%s)', (kind) => {
-  let server: TestServer;
-  let superAdmin: ApiClient;
+describeEachDatabase('money out (%s)', ({ server, superAdmin }) => {
   let admin: ApiClient;
   let adminEmail: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    superAdmin = await superAdminClient(server);
     adminEmail = (await createAdmin(server, { superAdmin })).email;
     // Both approvers have been admins long enough for a large withdrawal's two approvals to count.
     await ageAccounts(server, [adminEmail, 'super@example.com']);
   });
   beforeEach(async () => {
-    superAdmin = await superAdminClient(server);
+    await superAdmin.superAdminLogin();
     admin = await new ApiClient(server).login(adminEmail, 'AdminPass1');
   });
-  afterAll(async () => server?.close());
 
   async function funded(usdt: string, fullName?: string): Promise<CreatedAmbassador> {
     const amb = await createAmbassador(server, { admin: superAdmin, ...(fullName ? { fullName } : {}) });

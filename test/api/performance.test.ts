@@ -12,18 +12,14 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createAmbassador, credit } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
-describe.each(DATABASE_KINDS)('performance paths on %s', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+describeEachDatabase('performance paths on %s', ({ server, superAdmin: admin }) => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
     for (let i = 0; i < 5; i++) ids.push((await createAmbassador(server, { admin, fullName: `Paging Person ${i}` })).ambassadorId);
   });
-  afterAll(async () => server?.close());
 
   it('walks the admin list by cursor in the same order as by offset', async () => {
     const byOffset = (await admin.get('/api/admin/ambassadors?limit=50')).body.map((a: { id: string }) => a.id);

@@ -6,15 +6,15 @@
  * changes keep both lines, failed reads and admins' reads keep one full line, quiet reads are
  * counted and written as one line a minute. On both databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { RequestLog, SLOW_REQUEST_MS } from '../../src/server/request-log.ts';
 import { requestIds } from '../../src/server/request-id.ts';
 import { createAmbassador } from '../helpers/factories.ts';
 import { superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 const TOKEN = 'metrics-token-request-path-0123456789';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -49,19 +49,16 @@ async function statementsOf<T>(server: TestServer, send: () => Promise<T>): Prom
   }
 }
 
-describe.each(DATABASE_KINDS)('the request path on %s', (kind) => {
-  let server: TestServer;
-  const lines: Line[] = [];
-  const linesOf = (id: string) => lines.filter((l) => l.reqId === id);
-  beforeAll(async () => {
-    server = await startTestServer({
-      kind,
-      env: { METRICS_TOKEN: TOKEN },
-      logStream: { write: (line: string) => void lines.push(JSON.parse(line) as Line) },
-    });
-  });
-  afterAll(async () => server?.close());
+/**
+ * The servers' log lines, one database's server after the other's: a test reads the lines of its own
+ * requests by their ids, and counts only from a point it noted.
+ */
+const lines: Line[] = [];
+const linesOf = (id: string) => lines.filter((l) => l.reqId === id);
 
+const SERVER = { env: { METRICS_TOKEN: TOKEN }, logStream: { write: (line: string) => void lines.push(JSON.parse(line) as Line) } };
+
+describeEachDatabase('the request path on %s', SERVER, ({ server }) => {
   it('sends the security headers and a request id on public reads, 304s, API errors and pages', async () => {
     const first = await server.app.inject({ method: 'GET', url: '/api/public/leaderboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(first.statusCode).toBe(200);

@@ -1,25 +1,20 @@
 /** Review claims (DECISIONS §5, The admin desk): two reviewers never step on each other. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAdmin, createAmbassador, uniqueEmail, validReport } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
-describe.each(DATABASE_KINDS)('review claims (%s)', (kind) => {
-  let server: TestServer;
-  let lead: ApiClient;
+describeEachDatabase('review claims (%s)', ({ server, superAdmin }) => {
+  let lead: ApiClient = superAdmin;
   let second: ApiClient;
   let secondEmail: string;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    lead = await superAdminClient(server);
     secondEmail = (await createAdmin(server, { superAdmin: lead, fullName: 'Second Reviewer', email: uniqueEmail('reviewer'), password: 'Reviewer1' })).email;
   });
   beforeEach(async () => {
     lead = await superAdminClient(server);
     second = await new ApiClient(server).login(secondEmail, 'Reviewer1');
   });
-  afterAll(async () => server?.close());
 
   async function pendingReport(): Promise<string> {
     const amb = await createAmbassador(server, { admin: lead });

@@ -14,9 +14,9 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { seasons, transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { TEST_SESSION_SECRET, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 const BEACON = 'bsc:43123456:0x9f3c0e1b2a4d5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6';
 
@@ -26,16 +26,16 @@ async function legacySeason(server: TestServer, month: string): Promise<void> {
   await server.db.insert(seasons).values({ month, protocol: 1, secret, commitment: await commitmentOf(secret), createdAt: server.clock.now() });
 }
 
-describe.each(DATABASE_KINDS)('a protocol 1 season from start to close (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+/** A clock of its own on each database: the tests move it. */
+const ownClock = () => ({ clock: new TestClock('2026-09-10T12:00:00Z') });
+
+describeEachDatabase('a protocol 1 season from start to close (%s)', ownClock, ({ server, superAdmin }) => {
+  let admin: ApiClient = superAdmin;
   const people: CreatedAmbassador[] = [];
   const anonymous = () => new ApiClient(server);
 
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: new TestClock('2026-09-10T12:00:00Z') });
     for (const month of ['2026-08', '2026-09', '2026-10']) await legacySeason(server, month);
-    admin = await superAdminClient(server);
     for (let i = 0; i < 9; i++) people.push(await createAmbassador(server, { admin, fullName: `Player ${i}` }));
     // September: three earn, for the race of two closes.
     for (const [i, gcm] of [
@@ -47,7 +47,6 @@ describe.each(DATABASE_KINDS)('a protocol 1 season from start to close (%s)', (k
     }
     server.clock.set('2026-10-05T12:00:00Z');
   }, 120_000);
-  afterAll(async () => server?.close());
   // The clock jumps months in these tests: each starts with a fresh super admin session.
   beforeEach(async () => {
     admin = await superAdminClient(server);

@@ -1,17 +1,10 @@
 /** Signing in again in the same browser ends the session its cookie held, whichever account it was. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
-describe.each(DATABASE_KINDS)('signing in again in the same browser (%s)', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('signing in again in the same browser (%s)', ({ server }) => {
   it('ends the session the cookie held, whichever account it was', async () => {
     const first = await createAmbassador(server);
     const second = await createAmbassador(server);

@@ -10,9 +10,9 @@ import { generateHOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DAY } from '../helpers/clock.ts';
-import { DATABASE_KINDS } from '../helpers/database.ts';
 import { ageAccounts, createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 function codeAt(server: TestServer, secret: string): string {
@@ -33,13 +33,12 @@ function noticesTo(server: TestServer, to: string, after: number): string[] {
     .map((m) => m.text);
 }
 
-describe.each(DATABASE_KINDS)('the two-person payout rule (%s)', (kind) => {
-  let server: TestServer;
-  let superAdmin: ApiClient;
+describeEachDatabase('the two-person payout rule (%s)', (suite) => {
+  const { server } = suite;
+  /** The suite's client to begin with; a new one signed in before each test. */
+  let superAdmin = suite.superAdmin;
   let amb: CreatedAmbassador;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    superAdmin = await superAdminClient(server);
     amb = await createAmbassador(server, { admin: superAdmin });
     await credit(server, amb.ambassadorId, 'USDT', '10000.00');
     await ageAccounts(server, [SUPER_ADMIN.email]);
@@ -49,7 +48,6 @@ describe.each(DATABASE_KINDS)('the two-person payout rule (%s)', (kind) => {
     superAdmin = await superAdminClient(server);
     amb.client = await new ApiClient(server).login(amb.email, amb.password);
   });
-  afterAll(async () => server?.close());
 
   it('refuses a puppet admin added for the occasion, in either order, and tells every admin it was added', async () => {
     const veteran = await createAdmin(server, { superAdmin, fullName: 'Veteran Admin' });

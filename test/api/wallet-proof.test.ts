@@ -18,6 +18,7 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { chainClients, compileContracts, startAnvil, type Anvil, type ChainClients, type Compiled } from '../helpers/evm.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase } from '../helpers/suite.ts';
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
 
@@ -52,15 +53,9 @@ function expectRefusal(response: { status: number; body: any }, status: number, 
   expect(typeof response.body.message).toBe('string');
 }
 
-describe.each(DATABASE_KINDS)('wallet proof (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    admin = await superAdminClient(server);
-  });
-  afterAll(async () => server?.close());
+describeEachDatabase('wallet proof (%s)', ({ server, superAdmin }) => {
+  /** Signed in again by a test that moves the clock past a session's life. */
+  let admin = superAdmin;
 
   it('issues the EIP-4361 message for the saved address, and a real signature of it verifies, with the evidence kept', async () => {
     const account = newAccount();
@@ -304,16 +299,9 @@ describe.each(DATABASE_KINDS)('wallet proof (%s)', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('WALLET_PROOF=required (%s)', (kind) => {
-  let server: TestServer;
-  let admin: ApiClient;
+const proofRequired = { env: { WALLET_PROOF: 'required', EXCHANGE_ADDRESS_HOLD_HOURS: '24' } };
 
-  beforeAll(async () => {
-    server = await startTestServer({ kind, env: { WALLET_PROOF: 'required', EXCHANGE_ADDRESS_HOLD_HOURS: '24' } });
-    admin = await superAdminClient(server);
-  });
-  afterAll(async () => server?.close());
-
+describeEachDatabase('WALLET_PROOF=required (%s)', proofRequired, ({ server, superAdmin: admin }) => {
   it('asks for a verified address or the exchange acknowledgement before a withdrawal', async () => {
     const account = newAccount();
     const amb = await ambassadorWith(server, admin, account.address);

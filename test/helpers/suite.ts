@@ -17,11 +17,13 @@ export interface ServerSuite {
   readonly superAdmin: ApiClient;
 }
 
-export function describeEachDatabase(
-  title: string,
-  body: (suite: ServerSuite) => void,
-  options: Omit<TestServerOptions, 'kind'> | (() => Omit<TestServerOptions, 'kind'>) = {},
-): void {
+type SuiteOptions = Omit<TestServerOptions, 'kind'> | (() => Omit<TestServerOptions, 'kind'>);
+
+/** `options`: the server's, but its database kind; a function when each database wants its own (a clock the tests move). */
+export function describeEachDatabase(title: string, body: (suite: ServerSuite) => void): void;
+export function describeEachDatabase(title: string, options: SuiteOptions, body: (suite: ServerSuite) => void): void;
+export function describeEachDatabase(title: string, ...rest: [(suite: ServerSuite) => void] | [SuiteOptions, (suite: ServerSuite) => void]): void {
+  const [options, body] = rest.length === 1 ? [{}, rest[0]] : rest;
   describe.each(DATABASE_KINDS)(title, (kind) => {
     const server = { kind } as TestServer;
     const superAdmin = new ApiClient(server);
