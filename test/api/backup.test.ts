@@ -5,7 +5,7 @@
  * directory; the data changed afterwards; the restore brings the ledger back exactly as it was at
  * backup time, keeps the database it replaced, and keeps everything private.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { BACKUP_SOCKET } from '../../src/server/backup-channel.ts';
 import { tmpdir } from 'node:os';
@@ -16,13 +16,11 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
 import { notPrivate } from '../helpers/files.ts';
 import { POSTGRES_URL, TEST_TEMPLATE_DIR, createTestDatabase } from '../helpers/database.ts';
-import { createAmbassador, credit, validApplication } from '../helpers/factories.ts';
+import { createAmbassador, credit } from '../helpers/factories.ts';
+import { applyOver, spawnScript, waitForStatus, type Spawned } from '../helpers/product-process.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // One process each (node with the tsx loader), so the server's pid is the lock's.
-const NODE = process.execPath;
-const LOADER = ['--import', 'tsx'];
-const MAIN = path.resolve('src/server/main.ts');
 const SCRIPT = path.resolve('scripts/backup.ts');
 
 /** The environment of a shell on this machine: nothing inherited that points elsewhere. */
@@ -49,12 +47,8 @@ async function run(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(NODE, [...LOADER, SCRIPT, mode, ...args], { env: baseEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-  return { code, output };
+  const { exited, output } = spawnScript(baseEnv(dataDir, env), SCRIPT, [mode, ...args]);
+  return { code: await exited, output: output() };
 }
 
 /** The product on `dataDir`, in this process, for the duration of `fn` (it holds the lock meanwhile). */
@@ -101,42 +95,21 @@ async function snapshot(dataDir: string): Promise<Snapshot> {
   }
 }
 
-interface Started {
-  child: ChildProcess;
-  port: number;
+interface Started extends Spawned {
   base: string;
-  exited: Promise<number | null>;
-  output(): string;
 }
 
 async function startProcess(dataDir: string): Promise<Started> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(NODE, [...LOADER, MAIN], { env: baseEnv(dataDir, { PORT: String(port), APP_URL: base }), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
-    const status = await fetch(`${base}/readyz`)
-      .then(async (r) => (await r.text(), r.status))
-      .catch(() => 0);
-    if (status === 200) return { child, port, base, exited, output: () => output };
-    await new Promise((r) => setTimeout(r, 50));
+  const started = { ...spawnScript(baseEnv(dataDir, { PORT: String(port), APP_URL: base })), base };
+  try {
+    await waitForStatus(started, `${base}/readyz`, 200);
+  } catch (error) {
+    started.child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`${base}/readyz never answered 200: ${output}`);
-}
-
-async function apply(base: string, email: string): Promise<number> {
-  const response = await fetch(`${base}/api/applications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(validApplication({ email })),
-  });
-  await response.text();
-  return response.status;
+  return started;
 }
 
 /** A database with an ambassador and some of their money, made through the product. */
@@ -224,7 +197,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       const file = path.join(root, 'running.tar.gz');
       try {
         // Acknowledged just before the backup: in it.
-        expect(await apply(server.base, 'before-backup@example.com')).toBe(201);
+        expect(await applyOver(server.base, 'before-backup@example.com')).toBe(201);
         const backedUp = await run('backup', [file], dataDir);
         expect(backedUp.code, backedUp.output).toBe(0);
         expect(backedUp.output).toContain(`through the running server (pid ${pid}`);
@@ -248,7 +221,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
         expect(existsSync(lost)).toBe(false);
 
         // After the backup: not in it.
-        expect(await apply(server.base, 'after-backup@example.com')).toBe(201);
+        expect(await applyOver(server.base, 'after-backup@example.com')).toBe(201);
         // A restore under a running server is refused, naming it; the server keeps serving.
         const refused = await run('restore', [file, '--force'], dataDir);
         expect(refused.code, refused.output).toBe(1);

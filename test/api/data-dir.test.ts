@@ -4,7 +4,7 @@
  * `npm run db:migrate`, on a directory a running server holds must stop at once, naming the
  * directory and the holder's pid, and the first keeps serving and keeps its writes.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,60 +14,20 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../src/server/db/
 import { buildTemplate, buildTemplateDataDir, templateDataDir, templateFile } from '../../src/server/db/pglite-template.ts';
 import { ambassadorApplications } from '../../src/server/db/schema.ts';
 import { TEST_TEMPLATE_DIR } from '../helpers/database.ts';
-import { validApplication } from '../helpers/factories.ts';
 import { notPrivate } from '../helpers/files.ts';
 import { freePort } from '../helpers/server.ts';
+import { MAIN, applyOver, localEnv, spawnScript, waitForStatus, type Spawned } from '../helpers/product-process.ts';
 
-// One process (node with the tsx loader), so the pid is the server's own.
-const NODE = process.execPath;
-const LOADER = ['--import', 'tsx'];
-const MAIN = path.resolve('src/server/main.ts');
 const MIGRATE = path.resolve('src/server/db/migrate-cli.ts');
 
-interface Started {
-  child: ChildProcess;
+interface Started extends Spawned {
   base: string;
-  exited: Promise<number | null>;
-  output(): string;
 }
 
 async function spawnNode(script: string, dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(NODE, [...LOADER, script], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SESSION_SECRET: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, base, exited, output: () => output };
-}
-
-/** Polls until `url` answers `status`; fails if the process exits first. */
-async function waitFor(started: Started, url: string, status: number): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    if (started.child.exitCode !== null) throw new Error(`the server exited with ${started.child.exitCode}: ${started.output()}`);
-    const answered = await fetch(url)
-      .then(async (r) => (await r.text(), r.status))
-      .catch(() => 0);
-    if (answered === status) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer ${status}`);
+  const spawned = spawnScript(localEnv(port, { DATA_DIR: dataDir, SESSION_SECRET: '', SMTP_URL: '', LOG_LEVEL: 'warn', ...env }), script);
+  return { ...spawned, base: `http://127.0.0.1:${port}` };
 }
 
 /** The exit code, or 'still running' after `ms` (the process is then killed). */
@@ -77,16 +37,6 @@ async function exitWithin(started: Started, ms: number): Promise<number | null |
   clearTimeout(timer);
   if (outcome === 'still running') started.child.kill('SIGKILL');
   return outcome;
-}
-
-async function apply(base: string, email: string): Promise<number> {
-  const response = await fetch(`${base}/api/applications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(validApplication({ email })),
-  });
-  await response.text();
-  return response.status;
 }
 
 async function storedEmails(dataDir: string): Promise<string[]> {
@@ -114,8 +64,8 @@ describe('the embedded database directory', { timeout: 180_000 }, () => {
     const dataDir = path.join(root, 'held', 'data');
     const first = await spawnNode(MAIN, dataDir);
     try {
-      await waitFor(first, `${first.base}/readyz`, 200);
-      expect(await apply(first.base, 'before@example.com')).toBe(201);
+      await waitForStatus(first, `${first.base}/readyz`, 200);
+      expect(await applyOver(first.base, 'before@example.com')).toBe(201);
       // Private while serving: the directory, the database files and the development session secret.
       expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true);
       expect.soft(notPrivate(dataDir)).toEqual([]);
@@ -132,7 +82,7 @@ describe('the embedded database directory', { timeout: 180_000 }, () => {
 
       // The first still serves, and what it acknowledges is kept.
       expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
-      expect(await apply(first.base, 'after@example.com')).toBe(201);
+      expect(await applyOver(first.base, 'after@example.com')).toBe(201);
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
     } finally {
@@ -146,16 +96,16 @@ describe('the embedded database directory', { timeout: 180_000 }, () => {
 
   it('a lock left by a process that died does not block a start', async () => {
     const dataDir = path.join(root, 'stale');
-    const dead = spawnSync(NODE, ['-e', '']);
+    const dead = spawnSync(process.execPath, ['-e', '']);
     expect(dead.status).toBe(0);
     // The directory as a killed server leaves it: created, with its lock file naming the dead pid.
     mkdirSync(dataDir, { mode: 0o700 });
     writeFileSync(path.join(dataDir, LOCK_FILE), `${dead.pid}\n`, { mode: 0o600 });
     const server = await spawnNode(MAIN, dataDir);
     try {
-      await waitFor(server, `${server.base}/readyz`, 200);
+      await waitForStatus(server, `${server.base}/readyz`, 200);
       expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').split('\n')[0]).toBe(String(server.child.pid));
-      expect(await apply(server.base, 'stale@example.com')).toBe(201);
+      expect(await applyOver(server.base, 'stale@example.com')).toBe(201);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {

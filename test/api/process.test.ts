@@ -4,51 +4,21 @@
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server.ts';
+import { MAIN, localEnv, spawnScript, waitForStatus } from '../helpers/product-process.ts';
 import { SETUP_LINK, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { validApplication } from '../helpers/factories.ts';
 import { POSTGRES_URL, createTestDatabase } from '../helpers/database.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { ambassadorApplications } from '../../src/server/db/schema.ts';
 
-// One process (node with the tsx loader), so signals reach the server itself.
-const NODE = process.execPath;
-const LOADER = ['--import', 'tsx'];
-const MAIN = path.resolve('src/server/main.ts');
 const STARTING = { message: 'The service is starting. Please try again.' };
-
-/** Polls until `path` answers `status` (connection refused counts as not yet); fails if the process exits. */
-/** The product started as `npm start` starts it, with `env` over this process's; its output kept. */
-function startProduct(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; log: () => string } {
-  const child = spawn(NODE, [...LOADER, MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, log: () => log };
-}
-
-async function waitFor(child: ChildProcess, url: string, status: number): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    // Waiting for it to refuse connections (0): a server that has already exited refuses them too.
-    if (child.exitCode !== null) {
-      if (status === 0) return;
-      throw new Error(`the server exited with ${child.exitCode}`);
-    }
-    const answered = await fetch(url)
-      .then(async (r) => (await r.text(), r.status))
-      .catch(() => 0);
-    if (answered === status) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer ${status}`);
-}
 
 /**
  * A TCP relay in front of PostgreSQL that holds every connection until release():
@@ -101,19 +71,13 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('refuses to start with a bad variable and names it', () => {
-    const result = spawnSync(NODE, [...LOADER, MAIN], {
-      env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: dataDir },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const start = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 60_000 });
+    const result = start({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('DATABASE_URL: must start with postgres://');
-    const production = spawnSync(NODE, [...LOADER, MAIN], {
-      env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', DATA_DIR: dataDir },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const production = start({ NODE_ENV: 'production', SESSION_SECRET: '' });
     expect(production.status).toBe(1);
     expect(production.stderr).toContain('SESSION_SECRET: is required when NODE_ENV=production');
   });
@@ -123,25 +87,19 @@ describe('the server process', { timeout: 180_000 }, () => {
     const base = `http://127.0.0.1:${port}`;
     const password = 'Super-Secret-Pass-93';
     const secret = 'restricted-secret-71';
-    const {
-      child,
-      exited,
-      log: logged,
-    } = startProduct({
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      SUPER_ADMIN_EMAIL: 'owner@example.com',
-      SUPER_ADMIN_PASSWORD: password,
-      SUPER_ADMIN_SECRET: secret,
-      LOG_LEVEL: 'debug',
-      DATABASE_URL: '',
-    });
+    const started = spawnScript(
+      localEnv(port, {
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
+        SUPER_ADMIN_EMAIL: 'owner@example.com',
+        SUPER_ADMIN_PASSWORD: password,
+        SUPER_ADMIN_SECRET: secret,
+        LOG_LEVEL: 'debug',
+      }),
+    );
+    const { child, exited, output: logged } = started;
     try {
-      await waitFor(child, `${base}/readyz`, 200);
+      await waitForStatus(started, `${base}/readyz`, 200);
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
       const headers = { 'content-type': 'application/json', origin: base };
       const signIn = await fetch(`${base}/api/super-admin-login`, {
@@ -184,28 +142,22 @@ describe('the server process', { timeout: 180_000 }, () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'amb-clock-'));
     const password = 'Clock-Owner-Pass-12';
     const secret = 'clock-restricted-secret';
-    const {
-      child,
-      exited,
-      log: logged,
-    } = startProduct({
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dir,
-      DATABASE_URL: '',
-      SMTP_URL: smtp.url,
-      SUPER_ADMIN_EMAIL: 'clock.owner@example.com',
-      SUPER_ADMIN_PASSWORD: password,
-      SUPER_ADMIN_SECRET: secret,
-      TEST_CLOCK_OFFSET: '-35d',
-      // Nothing here reaches the internet.
-      DRAND_URLS: 'http://127.0.0.1:9',
-      LOG_LEVEL: 'info',
-    });
+    const started = spawnScript(
+      localEnv(port, {
+        DATA_DIR: dir,
+        SMTP_URL: smtp.url,
+        SUPER_ADMIN_EMAIL: 'clock.owner@example.com',
+        SUPER_ADMIN_PASSWORD: password,
+        SUPER_ADMIN_SECRET: secret,
+        TEST_CLOCK_OFFSET: '-35d',
+        // Nothing here reaches the internet.
+        DRAND_URLS: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'info',
+      }),
+    );
+    const { child, exited, output: logged } = started;
     try {
-      await waitFor(child, `${base}/readyz`, 200);
+      await waitForStatus(started, `${base}/readyz`, 200);
       // The start log says the clock is moved, by how much, and what it reads.
       await expect.poll(logged).toContain('TEST_CLOCK_OFFSET is on (-35d)');
       const shifted = /the programme's clock reads (\S+),/.exec(logged())?.[1] ?? '';
@@ -264,23 +216,10 @@ describe('the server process', { timeout: 180_000 }, () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dir = mkdtempSync(path.join(tmpdir(), 'amb-sigterm-'));
-    const child = spawn(NODE, [...LOADER, MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        DATA_DIR: dir,
-        APPLICATIONS_PER_HOUR: '100000',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SMTP_URL: smtp.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const started = spawnScript(localEnv(port, { DATA_DIR: dir, APPLICATIONS_PER_HOUR: '100000', LOG_LEVEL: 'warn', SMTP_URL: smtp.url }));
+    const { child, exited } = started;
     try {
-      await waitFor(child, `${base}/readyz`, 200);
+      await waitForStatus(started, `${base}/readyz`, 200);
       const accepted: string[] = [];
       const outcomes: string[] = [];
       let sent = 0;
@@ -325,19 +264,15 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('exits non-zero with a clear message when the database cannot be opened', async () => {
-    const child = spawn(NODE, [...LOADER, MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { exited, output } = spawnScript({
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none`,
     });
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const code = await exited;
+    const stderr = output();
     expect(code).toBe(1);
     expect(stderr).toContain('Failed to start');
     expect(stderr).toContain('ECONNREFUSED');
@@ -345,7 +280,7 @@ describe('the server process', { timeout: 180_000 }, () => {
 
   describe.runIf(POSTGRES_URL)('while the database is still opening (PostgreSQL held by a relay)', () => {
     function spawnServer(port: number, databaseUrl: string) {
-      return startProduct({ NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl });
+      return spawnScript(localEnv(port, { DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl }));
     }
 
     it('is live at once, not ready, and refuses other requests with 503 until the database opens; then serves', async () => {
@@ -353,9 +288,10 @@ describe('the server process', { timeout: 180_000 }, () => {
       const held = await heldPostgres(new URL(database.url ?? ''));
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const { child, exited } = spawnServer(port, held.url);
+      const started = spawnServer(port, held.url);
+      const { child, exited } = started;
       try {
-        await waitFor(child, `${base}/healthz`, 200);
+        await waitForStatus(started, `${base}/healthz`, 200);
         // The relay still holds the database connection, so the server cannot be ready yet.
         const ready = await fetch(`${base}/readyz`);
         expect(ready.status).toBe(503);
@@ -377,7 +313,7 @@ describe('the server process', { timeout: 180_000 }, () => {
         }
 
         held.release();
-        await waitFor(child, `${base}/readyz`, 200);
+        await waitForStatus(started, `${base}/readyz`, 200);
         const settings = await fetch(`${base}/api/settings`);
         expect(settings.status).toBe(200);
         expect(await settings.json()).toHaveProperty('reportSubmissionEnabled');
@@ -396,12 +332,13 @@ describe('the server process', { timeout: 180_000 }, () => {
       const held = await heldPostgres(new URL(database.url ?? ''));
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const { child, exited, log } = spawnServer(port, held.url);
+      const started = spawnServer(port, held.url);
+      const { child, exited, output: log } = started;
       try {
-        await waitFor(child, `${base}/healthz`, 200);
+        await waitForStatus(started, `${base}/healthz`, 200);
         child.kill('SIGTERM');
         // No new connections once the signal is handled; the start then finishes and is closed.
-        await waitFor(child, `${base}/healthz`, 0);
+        await waitForStatus(started, `${base}/healthz`, 0);
         held.release();
         expect(await exited).toBe(0);
         expect(log()).toContain('SIGTERM received');
