@@ -3,21 +3,20 @@
  * redirects, the not-found page, and the admin console's smaller flows, in a
  * real browser against the real server.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAdmin, createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
+  browserSuite,
   expectContent,
   expectNoText,
   expectOneVisibleToast,
   expectText,
   expectToast,
-  launchBrowser,
-  pageTracker,
   screenshot,
   signInAsAmbassador,
   signInAsSuperAdmin,
@@ -25,14 +24,10 @@ import {
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-let server: TestServer;
-let browser: Browser;
 let superAdmin: ApiClient;
 let ambassador: CreatedAmbassador;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite({ env: { APPLICATIONS_PER_HOUR: '1000' } });
+const { server, pages } = suite;
 
 async function freshPage(): Promise<Page> {
   return (await pages.open()).page;
@@ -77,17 +72,8 @@ async function unusedSetupToken(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, env: { APPLICATIONS_PER_HOUR: '1000' } });
-  browser = await launchBrowser();
   superAdmin = await superAdminClient(server);
   ambassador = await createAmbassador(server, { admin: superAdmin, fullName: 'Kofi Mensah' });
-});
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('public pages', () => {

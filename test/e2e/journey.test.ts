@@ -4,20 +4,20 @@
  * password, the ambassador reports, the admin rewards, the figures move
  * everywhere, a withdrawal goes through and shows in the history.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
   PHONE,
   assertNoConsoleErrors,
+  browserSuite,
   expectContent,
   expectLabelledControls,
   expectNoHorizontalOverflow,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   screenshot,
   signInAsAmbassador,
@@ -39,8 +39,10 @@ const APPLICANT = {
 };
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-let server: TestServer;
-let browser: Browser;
+// The pages here live through the whole file (each test goes on where the last stopped): they are
+// opened with openPage, not the suite's tracker, which would close them after each test.
+const suite = browserSuite();
+const { server } = suite;
 let visitor: TrackedPage;
 let admin: TrackedPage;
 const pages: TrackedPage[] = [];
@@ -61,19 +63,12 @@ async function track(page: Promise<TrackedPage>): Promise<TrackedPage> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
-  visitor = await track(openPage(browser, server.url));
-  admin = await track(openPage(browser, server.url));
+  visitor = await track(openPage(suite.browser, server.url));
+  admin = await track(openPage(suite.browser, server.url));
 });
 
 afterEach(() => {
   for (const tracked of pages) assertNoConsoleErrors(tracked);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the ambassador programme, end to end', () => {
@@ -339,7 +334,7 @@ describe('the ambassador programme, end to end', () => {
   });
 
   it('every page at phone size, without sideways scrolling', async () => {
-    const phone = await track(openPage(browser, server.url, PHONE));
+    const phone = await track(openPage(suite.browser, server.url, PHONE));
     const { page } = phone;
     // A live password link (asked for with 'Forgot password?', left unused): the form shows only for one.
     const seen = server.mail.messages.length;

@@ -5,17 +5,13 @@
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { expectText, launchBrowser, pageTracker, screenshot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { browserSuite, expectText, screenshot } from './browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite({ env: { ADMIN_MFA: 'required' } });
+const { server, pages } = suite;
 
 /** The code an authenticator app shows now, at the server's time. */
 function code(secret: string): string {
@@ -29,16 +25,6 @@ async function passwordStep(page: Page): Promise<void> {
   await page.getByLabel('Super Admin Secret').fill(SUPER_ADMIN.secret);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true, env: { ADMIN_MFA: 'required' } });
-  browser = await launchBrowser();
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('two-factor sign-in', () => {
   it('walks an admin through enrolment before the console, then asks for the code at sign-in', async () => {

@@ -3,22 +3,13 @@
  * and the ambassador's wallet and dashboard keep every key fact of a row, with no sideways scroll;
  * the admin tab bar keeps the selected tab in view; and at 320 px nothing scrolls sideways.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
-import {
-  expectContent,
-  expectNoHorizontalOverflow,
-  expectText,
-  launchBrowser,
-  pageTracker,
-  screenshot,
-  signInAsAmbassador,
-  signInAsSuperAdmin,
-} from './browser.ts';
+import { browserSuite, expectContent, expectNoHorizontalOverflow, expectText, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PHONE_390 = { width: 390, height: 844 } as const;
@@ -26,14 +17,10 @@ const PHONE_320 = { width: 320, height: 640 } as const;
 // A long name, so a row's facts have to wrap rather than push its buttons away.
 const NAME = 'Thandiwe Nomvula Mabuza-Okonkwo';
 
-let server: TestServer;
-let browser: Browser;
 let superAdmin: ApiClient;
 let ambassador: CreatedAmbassador;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const { server, pages } = suite;
 
 /** Inside the viewport's width, and the page itself does not scroll sideways. */
 async function expectWithinViewport(page: Page, locator: Locator): Promise<void> {
@@ -48,8 +35,6 @@ async function expectWithinViewport(page: Page, locator: Locator): Promise<void>
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
   superAdmin = await superAdminClient(server);
   ambassador = await createAmbassador(server, { admin: superAdmin, fullName: NAME });
   const client = ambassador.client;
@@ -60,13 +45,6 @@ beforeAll(async () => {
   expect(paid.status).toBe(201);
   expect((await superAdmin.post(`/api/admin/withdrawals/${paid.body.id}/approve`, { adminNotes: 'Sent' })).status).toBe(200);
   expect((await client.post('/api/withdrawal-requests', { amount: 120, walletAddress: WALLET })).status).toBe(201);
-});
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the narrowest phones, 320 px', () => {

@@ -3,22 +3,17 @@
  * at build time), the browser hydrates it without a mismatch, and a signed-out
  * visit does not ask GET /api/user. Other page paths get the empty app.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { expectText, launchBrowser, pageTracker, PHONE, signInAsAmbassador, type TrackedPage } from './browser.ts';
+import { browserSuite, expectText, PHONE, signInAsAmbassador, type TrackedPage } from './browser.ts';
 
 const HEADLINE = 'Ambassador Network';
 const SESSION_HINT = 'ambassador.signed-in';
 
-let server: TestServer;
-let browser: Browser;
 let ambassador: CreatedAmbassador;
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
+const suite = browserSuite();
+const { server, pages } = suite;
 
 function freshPage(viewport?: { width: number; height: number }): Promise<TrackedPage> {
   return pages.open(viewport);
@@ -44,16 +39,7 @@ async function waitForLandingData(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
   ambassador = await createAmbassador(server, { fullName: 'Lena Prerender' });
-});
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the prerendered landing page', () => {

@@ -4,17 +4,16 @@
  * admin's console shows where it stands, a winner sees the prize, and a stranger verifies the draw
  * on the Hall of Fame page (Match; the Mismatch cases are in transparency.test.ts).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonLabel } from '../../src/shared/seasons.ts';
 import { superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
+import { startDrandRelay } from '../helpers/drand-relay.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { seasonBounds } from '../../src/shared/seasons.ts';
-import { expectText, expectToast, launchBrowser, pageTracker, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { browserSuite, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 // The month before the real one (browsers drop cookies that expire before their own clock, so
 // the pages are visited at the real time, once that month has ended).
@@ -22,24 +21,18 @@ const now = new Date();
 const MONTH = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12)).toISOString().slice(0, 7);
 const LABEL = seasonLabel(MONTH);
 
-let server: TestServer;
-let relay: DrandRelay;
-let browser: Browser;
+// The relay answers rounds up to the real time: the month's round (an hour after its end) is out.
+const relay = await startDrandRelay();
+// Registered before the suite's, so it runs after it (after-hooks run in reverse): the relay outlives the server.
+afterAll(() => relay.close());
+const suite = browserSuite({
+  clock: new TestClock(`${MONTH}-10T12:00:00Z`),
+  env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url },
+});
+const { server, pages } = suite;
 const people: CreatedAmbassador[] = [];
-const pages = pageTracker(
-  () => browser,
-  () => server.url,
-);
 
 beforeAll(async () => {
-  // The relay answers rounds up to the real time: the month's round (an hour after its end) is out.
-  relay = await startDrandRelay();
-  server = await startTestServer({
-    listen: true,
-    clock: new TestClock(`${MONTH}-10T12:00:00Z`),
-    env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url },
-  });
-  browser = await launchBrowser();
   // The month's terms, fixed as it runs.
   await runSeasonsJob(server.ctx);
   const admin = await superAdminClient(server);
@@ -52,12 +45,6 @@ beforeAll(async () => {
   expect((await runSeasonsJob(server.ctx)).frozen).toEqual([MONTH]);
   server.clock.set(new Date());
   expect((await runSeasonsJob(server.ctx)).closed).toEqual([MONTH]);
-});
-afterEach(() => pages.closeAll());
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await relay?.close();
 });
 
 describe('a month that closes by itself', () => {
