@@ -22,6 +22,7 @@ import path from 'node:path';
 import { BENCH_PASSWORD, WRITERS, benchEmail, type Size } from './seed.ts';
 import { load, startChild, warm, type Child, type LoadOptions, type LoadResult } from './lib.ts';
 import { signIn, signInRequests } from './product-load.ts';
+import { BENCH_SESSION_SECRET, productionEnv } from './product-env.ts';
 import type { CapturedAnswer } from './servers/same-bytes.ts';
 
 /** One figure measured alternately on the product and on its ceiling: every run of each. */
@@ -50,8 +51,6 @@ export interface CeilingFigures {
 
 /** Runs of each side: each side is loaded this many times, in alternating order. */
 const ROUNDS = 2;
-export const BENCH_SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789';
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 interface Raw {
@@ -154,27 +153,6 @@ export interface CeilingInput {
   passwordHash: string;
   hello: { url: string; pid: number | undefined };
   log: (line: string) => void;
-}
-
-/** The product's environment as an operator's `npm start` (no LOG_LEVEL: its default). */
-export function productionEnv(port: number, productEnv: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    EMAIL_TO_LOG: 'true',
-    ADMIN_MFA: 'optional',
-    SESSION_SECRET: BENCH_SESSION_SECRET,
-    SUPER_ADMIN_EMAIL: 'super@bench.example',
-    SUPER_ADMIN_PASSWORD: 'SuperBench123!',
-    SUPER_ADMIN_SECRET: 'bench-super-secret',
-    METRICS_TOKEN,
-    DRAND_URLS: 'http://127.0.0.1:9',
-    DATA_DIR: productEnv.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'ambassador-bench-unused'),
-    ...(productEnv.BENCH_DATABASE_URL ? { DATABASE_URL: productEnv.BENCH_DATABASE_URL } : {}),
-  };
-  return env;
 }
 
 export async function measureCeilings(input: CeilingInput): Promise<CeilingFigures> {

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { productionEnv } from './ceilings.ts';
+import { productionEnv } from './product-env.ts';
 import { ROOT, load, stopProcess } from './lib.ts';
 import { signIn, signInRequests } from './product-load.ts';
 import { BENCH_PASSWORD, WRITERS, benchEmail } from './seed.ts';
