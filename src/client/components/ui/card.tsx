@@ -30,6 +30,15 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('text-sm text-muted', className)} {...props} />;
 }
 
+/** A figure card's label: a small icon and a muted word above the figure (the dashboard's badge and reports, the wallet's badge). */
+export function IconCardLabel({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <CardDescription className="inline-flex items-center gap-2">
+      <Icon className="size-4" aria-hidden="true" /> {children}
+    </CardDescription>
+  );
+}
+
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('px-5 pb-5 sm:px-6 sm:pb-6', className)} {...props} />;
 }

@@ -22,7 +22,7 @@ import { FeedbackAtAGlance } from '../../../components/report-feedback.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader, IconCardLabel } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -100,9 +100,9 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>
-            <CardDescription className="inline-flex items-center gap-2">
-              <Award className="size-4" aria-hidden="true" /> <Trans>Badge Level</Trans>
-            </CardDescription>
+            <IconCardLabel icon={Award}>
+              <Trans>Badge Level</Trans>
+            </IconCardLabel>
             <p className={cn('text-3xl font-extrabold', badgeTextClass(level))}>{badgeLabel(level)}</p>
             <p className="text-sm text-muted">
               <Trans>{badgeRangeLabel(tier)} GCM/month</Trans>
@@ -111,9 +111,9 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardDescription className="inline-flex items-center gap-2">
-              <FileText className="size-4" aria-hidden="true" /> <Trans>Activity Reports</Trans>
-            </CardDescription>
+            <IconCardLabel icon={FileText}>
+              <Trans>Activity Reports</Trans>
+            </IconCardLabel>
             <p className="text-3xl font-extrabold">{reportCount}</p>
             <Link href="/submit-report" className="inline-flex items-center gap-1 text-sm font-semibold text-gold hover:underline">
               <FilePlus2 className="size-4" aria-hidden="true" /> <Trans>Submit New</Trans>

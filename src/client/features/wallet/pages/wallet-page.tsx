@@ -25,7 +25,7 @@ import { AppealPanel, DecisionReason } from '../../../components/decision-reason
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle, IconCardHeader, IconCardLabel } from '../../../components/ui/card.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -95,9 +95,9 @@ function WalletView({ ambassador }: { ambassador: TOwnAmbassador }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <Card>
           <CardHeader>
-            <CardDescription className="inline-flex items-center gap-2">
-              <Award className="size-4" aria-hidden="true" /> <Trans>Current Badge</Trans>
-            </CardDescription>
+            <IconCardLabel icon={Award}>
+              <Trans>Current Badge</Trans>
+            </IconCardLabel>
             <BadgePill level={level} className="w-fit px-3 py-1 text-sm" />
           </CardHeader>
           <CardContent>
