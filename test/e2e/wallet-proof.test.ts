@@ -60,6 +60,8 @@ async function requestWithdrawal(page: Page, amount: string): Promise<void> {
   await dialog.getByLabel(/^Amount \(USDT\)/).fill(amount);
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expectToast(page, 'Withdrawal Requested');
+  // Settled: the dialog gone, so a click on the button that opens it again is not taken by the closing one.
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe('an ambassador proves the payout address', () => {
