@@ -120,19 +120,21 @@ function withoutLoneGroups(groups: readonly string[], classes: readonly string[]
  * a constant named after the first group that uses it, and named wherever it stands.
  */
 function sharedLists(lines: readonly string[]): { declarations: string; body: string[] } {
-  const lists = lines.flatMap((line) => line.match(/\[[^[\]]{40,}\]/g) ?? []);
-  const seen = new Map<string, number>();
-  for (const list of lists) seen.set(list, (seen.get(list) ?? 0) + 1);
-  const names = new Map<string, string>();
+  const LIST = /\[[^[\]]{40,}\]/g;
+  // Each long list with the group it first stands in, and how many times it stands.
+  const found = new Map<string, { group: string; times: number }>();
   for (const line of lines) {
-    for (const list of line.match(/\[[^[\]]{40,}\]/g) ?? []) {
-      if ((seen.get(list) ?? 0) < 2 || names.has(list)) continue;
-      const group = /^\s*"([^"]+)"/.exec(line)?.[1] ?? `list${names.size}`;
-      names.set(list, `${group.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Values`);
+    const group = /^\s*"([^"]+)"/.exec(line)?.[1] ?? `list${found.size}`;
+    for (const list of line.match(LIST) ?? []) {
+      const seen = found.get(list);
+      found.set(list, seen ? { ...seen, times: seen.times + 1 } : { group, times: 1 });
     }
   }
+  const names = new Map(
+    [...found].filter(([, { times }]) => times > 1).map(([list, { group }]) => [list, `${group.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Values`]),
+  );
   const declarations = [...names].map(([list, name]) => `\nconst ${name} = ${list};\n`).join('');
-  const body = lines.map((line) => line.replace(/\[[^[\]]{40,}\]/g, (list) => names.get(list) ?? list));
+  const body = lines.map((line) => line.replace(LIST, (list) => names.get(list) ?? list));
   return { declarations, body };
 }
 
