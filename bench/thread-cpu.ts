@@ -3,7 +3,10 @@
  * same-work ceiling (one argon2id verification on the product's pool), each flooded with sign-ins
  * in turn; each thread's user + system time from /proc/<pid>/task/<tid>/stat over the requests.
  *
- *   BENCH_DATABASE_URL=postgres://…/a_seeded_db npx tsx bench/thread-cpu.ts [--seconds=8]
+ *   BENCH_DATABASE_URL=postgres://…/a_seeded_db npx tsx bench/thread-cpu.ts [--seconds=8] [--accounts=1000]
+ *
+ * --accounts: how many of the seeded ambassadors sign in (at most the size's count: 1,000 at S), so
+ * that every sign-in succeeds and none meets the failed attempts' limit.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { hash as argon2Hash } from '@node-rs/argon2';
@@ -32,13 +35,40 @@ function threads(pid: number): Map<string, number> {
   return out;
 }
 
-async function measure(name: string, child: Child, seconds: number): Promise<void> {
+/**
+ * PostgreSQL's processes beside the product, on the same cores: user + system time by kind (the
+ * backends that serve connections, and each background process: WAL writer, checkpointer, …).
+ */
+function postgresUs(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      // 'postgres: [cluster: ]walwriter', 'postgres: [cluster: ]<user> <db> 127.0.0.1(<port>) idle': a connection's backend.
+      const role = title.replace(/^postgres: (\S+: )?/, '');
+      const kind = /^\S+ \S+ [\d.]+\(\d+\)/.test(role) ? 'backends' : title.startsWith('postgres: ') ? role : 'postmaster';
+      out.set(`postgres ${kind}`, (out.get(`postgres ${kind}`) ?? 0) + (Number(fields[11]) + Number(fields[12])) * TICK_US);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
+async function measure(name: string, child: Child, seconds: number, accounts: number): Promise<void> {
   const pid = child.process.pid ?? 0;
-  const requests = signInRequests(child.url, 2_000);
+  const requests = signInRequests(child.url, accounts);
   await load({ url: child.url, connections: 16, seconds: 2, requests });
   const before = threads(pid);
+  const postgresBefore = postgresUs();
   const result = await load({ url: child.url, connections: 16, seconds, requests });
   const after = threads(pid);
+  for (const [kind, us] of postgresUs()) after.set(kind, us);
+  for (const [kind, us] of postgresBefore) before.set(kind, us);
   const byKind = new Map<string, number>();
   for (const [thread, us] of after) {
     const kind = thread.replace(/ \d+$/, '');
@@ -50,6 +80,7 @@ async function measure(name: string, child: Child, seconds: number): Promise<voi
 }
 
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
+const accounts = Number(process.argv.find((a) => a.startsWith('--accounts='))?.slice(11) ?? 1_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const passwordHash = await argon2Hash(BENCH_PASSWORD, ARGON2_OPTIONS);
 delete process.env.LOG_LEVEL;
@@ -57,8 +88,8 @@ const product = await startChild('src/server/main.ts', productionEnv(await freeP
 const ceiling = await startChild('bench/servers/sign-in-ceiling.ts', { BENCH_PASSWORD_HASH: passwordHash });
 try {
   for (let round = 0; round < 2; round++) {
-    await measure('one verification', ceiling, seconds);
-    await measure('the product', product, seconds);
+    await measure('one verification', ceiling, seconds, accounts);
+    await measure('the product', product, seconds, accounts);
   }
 } finally {
   await product.stop();

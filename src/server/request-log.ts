@@ -3,10 +3,10 @@
  * completed'): a busy leaderboard wrote hundreds of thousands of lines a minute, and logging was
  * most of the CPU a public read cost. Here:
  *
- * - every change (POST, PUT, PATCH, DELETE) keeps both lines, as before;
- * - a read (GET, HEAD) gets one full line when it completes (the request, its id, the answer's
- *   status, the time): when it failed (status >= 400 or an error), was slow (SLOW_REQUEST_MS or
- *   more), or was made by an admin (admins read other people's data: each such read is on record);
+ * - a request gets one full line when it completes (the request, its id, the answer's status, the
+ *   time), not two: every change (POST, PUT, PATCH, DELETE), and a read (GET, HEAD) when it failed
+ *   (status >= 400 or an error), was slow (SLOW_REQUEST_MS or more), or was made by an admin
+ *   (admins read other people's data: each such read is on record);
  * - a quiet read, answered successfully and promptly to nobody signed in or to an ambassador (the
  *   public reads, pages, health checks, metrics scrapes, an ambassador's own pages), is counted
  *   instead, and the counts are written as one line a minute (QuietReads). The metrics (GET
@@ -24,24 +24,25 @@ export const QUIET_SUMMARY_EVERY_MS = 60_000;
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
+/** Answered successfully and promptly to nobody signed in or to an ambassador. */
+function isQuiet(request: FastifyRequest, reply: FastifyReply): boolean {
+  const admin = request.user !== null && (request.user.isAdmin || request.user.isSuperAdmin);
+  return reply.statusCode < 400 && reply.elapsedTime < SLOW_REQUEST_MS && !admin;
+}
+
 export class RequestLog extends LogController {
   /** Quiet reads answered since the last summary, by status. */
   private quiet = new Map<number, number>();
   private quietSince = Date.now();
 
-  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
-    // A read's one line, if it gets one, is written when it completes.
-    if (isRead(request.method)) return;
-    super.incomingRequest(request, reply);
+  override incomingRequest(): void {
+    // A request's one line is written when it completes, with its answer.
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (!isRead(request.method)) return super.requestCompleted(error, request, reply);
     if (this.isLogDisabled(request)) return;
-    const status = reply.statusCode;
-    const admin = request.user !== null && (request.user.isAdmin || request.user.isSuperAdmin);
-    if (!error && status < 400 && reply.elapsedTime < SLOW_REQUEST_MS && !admin) {
-      this.quiet.set(status, (this.quiet.get(status) ?? 0) + 1);
+    if (!error && isRead(request.method) && isQuiet(request, reply)) {
+      this.quiet.set(reply.statusCode, (this.quiet.get(reply.statusCode) ?? 0) + 1);
       return;
     }
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');

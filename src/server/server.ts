@@ -64,12 +64,24 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Lines to standard output are written asynchronously (pino.destination, sync: false): a line is
+ * queued and written by libuv's pool, and lines queued meanwhile go out together, instead of one
+ * blocking write on the main thread per line. pino flushes what is queued when the process exits
+ * (on exit, SIGINT, SIGTERM and an uncaught exception); only a power cut or SIGKILL can lose the
+ * last lines. Options that name their own stream (the tests) keep it.
+ */
+function withStdout(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object' || 'stream' in logger) return logger;
+  return { ...logger, stream: pino.destination({ dest: 1, sync: false }) };
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? offsetClock(config.clockOffsetMs);
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory ?? false }));
   await database.migrate();
-  const logger = options.logger ?? loggerOptions(config.logLevel);
-  // The outbox logs through the same settings as the app.
+  const logger = withStdout(options.logger ?? loggerOptions(config.logLevel));
+  // The outbox logs through the same settings and the same stream as the app.
   const stream = logger && typeof logger === 'object' ? (logger as { stream?: pino.DestinationStream }).stream : undefined;
   const log: FastifyBaseLogger =
     logger && typeof logger === 'object'

@@ -3,7 +3,7 @@
  * headers on every answer (as one set per kind of answer), no-store on the API unless a route caches
  * by ETag, the request id in the header and in the log, the access rules (a public read never reads
  * the session, a signed-in route still does), the metrics, ETag/304, and request logs that scale:
- * changes keep both lines, failed reads and admins' reads keep one full line, quiet reads are
+ * changes, failed reads and admins' reads keep one full line each (the request and its answer), quiet reads are
  * counted and written as one line a minute. On both databases.
  */
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ interface Line {
   level: number;
   req?: { method: string; url: string; id: string };
   res?: { statusCode: number };
+  responseTime?: number;
   quietReads?: { total: number; byStatus: Record<string, number> };
 }
 
@@ -32,18 +33,19 @@ interface Line {
  * The statements a request sends to the database, counted at the driver (every statement goes
  * through its client's query()); the outbox's poll, which runs beside it, is left out.
  */
-async function statementsOf<T>(server: TestServer, send: () => Promise<T>): Promise<{ result: T; statements: number }> {
+async function statementsOf<T>(server: TestServer, send: () => Promise<T>): Promise<{ result: T; statements: number; texts: string[] }> {
   const client = (server.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const query = client.query;
-  let statements = 0;
+  const texts: string[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0];
     const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
-    if (!text.includes('"email_outbox"')) statements += 1;
+    if (!text.includes('"email_outbox"')) texts.push(text);
     return query.apply(client, args);
   };
   try {
-    return { result: await send(), statements };
+    const result = await send();
+    return { result, statements: texts.length, texts };
   } finally {
     client.query = query;
   }
@@ -133,6 +135,7 @@ describeEachDatabase('the request path on %s', SERVER, ({ server }) => {
       server.app.inject({ method: 'PATCH', url: '/api/ambassador', headers: { cookie, origin: server.config.appUrl }, payload: {} }),
     );
     expect(saved.result.statusCode).toBe(200);
+    expect(saved.texts.some((text) => text.includes('synchronous_commit'))).toBe(false);
     expect(saved.statements).toBeGreaterThan(1);
   });
 
@@ -145,6 +148,9 @@ describeEachDatabase('the request path on %s', SERVER, ({ server }) => {
     const signedIn = await signIn(person.password);
     expect(signedIn.result.statusCode).toBe(200);
     expect(signedIn.statements).toBe(2);
+    // Both commit without waiting for the WAL's flush (rate-limit.ts COMMIT_WITHOUT_FLUSH); a change of anything else waits.
+    const withoutFlush = "set_config('synchronous_commit', 'off', true)";
+    expect(signedIn.texts.every((text) => text.includes(withoutFlush))).toBe(true);
     // The counters as a successful sign-in leaves them: the account's count starts again.
     const counts = await server.db.select().from(rateLimits);
     expect(counts.find((c) => c.key === `login:account:${person.email}`)?.count).toBe(0);
@@ -169,7 +175,11 @@ describeEachDatabase('the request path on %s', SERVER, ({ server }) => {
       payload: { email: 'nobody@example.com', password: 'Wrong-Password-1' },
     });
     expect(change.statusCode).toBe(401);
-    expect(linesOf(String(change.headers['x-request-id'])).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    // A change writes one line, when it completes, with the request and its answer.
+    const changeLines = linesOf(String(change.headers['x-request-id']));
+    expect(changeLines.map((l) => l.msg)).toEqual(['request completed']);
+    expect(changeLines[0]).toMatchObject({ req: { method: 'POST', url: '/api/login' }, res: { statusCode: 401 } });
+    expect(typeof changeLines[0]?.responseTime).toBe('number');
     // The counts of quiet reads are written on the minute and at close, not per read.
     expect(lines.filter((l) => l.quietReads).length).toBe(quietBefore);
   });
@@ -209,7 +219,7 @@ describe('request logs that scale', () => {
   };
   const fakeReply = (statusCode: number, elapsedTime: number) => ({ statusCode, elapsedTime, log }) as unknown as FastifyReply;
 
-  it('writes a slow, failed or admin’s read in full, counts the rest, and writes the counts once', () => {
+  it('writes a change, and a slow, failed or admin’s read, in full, counts the rest, and writes the counts once', () => {
     const controller = new RequestLog();
     written.length = 0;
     controller.requestCompleted(null, fakeRequest('GET'), fakeReply(200, 1));
@@ -224,6 +234,10 @@ describe('request logs that scale', () => {
     // An ambassador reading their own pages is counted, as a public read is.
     controller.requestCompleted(null, fakeRequest('GET', { id: 'an-ambassador', isAdmin: false, isSuperAdmin: false }), fakeReply(200, 1));
     expect(written).toHaveLength(5);
+    // A change, however quick and whoever made it, gets its one line when it completes, none when it arrives.
+    controller.incomingRequest();
+    controller.requestCompleted(null, fakeRequest('POST'), fakeReply(201, 1));
+    expect(written).toEqual([...written.slice(0, 5), 'info request completed']);
     const summaries: unknown[] = [];
     controller.flushQuiet({ info: (o: unknown) => summaries.push(o) } as never);
     expect(summaries).toEqual([{ quietReads: { total: 3, byStatus: { 200: 2, 304: 1 }, seconds: expect.any(Number) as number } }]);

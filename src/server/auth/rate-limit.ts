@@ -68,6 +68,17 @@ const hitTwo = preparedPer((db) => {
 
 /** hitAll, with when each key's current window started. */
 /**
+ * A sign-in's statements commit without waiting for the WAL to reach the disk (synchronous_commit
+ * off for their own transaction only, set from within the statement: `set_config(…, true)` lasts
+ * until the transaction ends). Every sign-in counts its attempt on its address's row, so parallel
+ * sign-ins from one address queue on that row's lock, which each held through its commit's flush;
+ * now the lock is let go at once. What a crash of PostgreSQL can lose is the last few hundred
+ * milliseconds of these commits only: an attempt's count, or a new session (its browser signs in
+ * again). Money and every other write still wait for the flush. ADR 026.
+ */
+export const COMMIT_WITHOUT_FLUSH = sql`set_config('synchronous_commit', 'off', true)`;
+
+/**
  * The two counters of a sign-in (the account and the address, one window), counted as a CTE of the
  * statement that reads what the attempt needs next (the account): one round trip for both. Its
  * placeholders: `first`, `second` (the keys in order), `now`, `open` (when the window opened).
@@ -163,12 +174,16 @@ const clearAndRefund = preparedPer((db) => {
  * A successful sign-in's give-back (the account's count cleared, the address's attempt returned:
  * clearAndRefund) as a CTE of the statement that starts its session: PostgreSQL runs a CTE that
  * changes rows whether or not the statement reads it, so the sign-in writes once, in one round trip.
+ * Its placeholders: `cleared` and `refunded` (the two keys) and `now` (when the attempt was counted).
+ * Its RETURNING sets COMMIT_WITHOUT_FLUSH for the statement's transaction (the account's row it
+ * clears is always there: the sign-in's first statement just counted it).
  */
-export function givenBack(db: Db, { cleared, refunded }: { cleared: Limit; refunded: Limit }, now: Date) {
-  const clear = sql`key = ${cleared.key}`;
+export function givenBackCte(db: Db) {
+  const clear = sql`key = ${sql.placeholder('cleared')}`;
   return db.$with('given_back', { key: sql<string>`key` }).as(
     sql`update ${rateLimits} set count = case when ${clear} then 0 else greatest(count - 1, 0) end
-      where ${clear} or (key = ${refunded.key} and window_start <= ${now.toISOString()}::timestamptz) returning key`,
+      where ${clear} or (key = ${sql.placeholder('refunded')} and window_start <= ${sql.placeholder('now')}::timestamptz)
+      returning key, ${COMMIT_WITHOUT_FLUSH}`,
   );
 }
 
