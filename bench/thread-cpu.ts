@@ -84,7 +84,13 @@ const accounts = Number(process.argv.find((a) => a.startsWith('--accounts='))?.s
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const passwordHash = await argon2Hash(BENCH_PASSWORD, ARGON2_OPTIONS);
 delete process.env.LOG_LEVEL;
-const product = await startChild('src/server/main.ts', productionEnv(await freePort(), { BENCH_DATABASE_URL: databaseUrl }), 600_000, /ready at http:\/\/127\.0\.0\.1:(\d+)/, () => undefined);
+const product = await startChild(
+  'src/server/main.ts',
+  productionEnv(await freePort(), { BENCH_DATABASE_URL: databaseUrl }),
+  600_000,
+  /ready at http:\/\/127\.0\.0\.1:(\d+)/,
+  () => undefined,
+);
 const ceiling = await startChild('bench/servers/sign-in-ceiling.ts', { BENCH_PASSWORD_HASH: passwordHash });
 try {
   for (let round = 0; round < 2; round++) {

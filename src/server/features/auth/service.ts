@@ -3,7 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { COMMIT_WITHOUT_FLUSH, consume, consumeAll, givenBackCte, hit, hitTwoCte, hitTwoParams, refund, refuseOver, type Limit } from '../../auth/rate-limit.ts';
+import {
+  COMMIT_WITHOUT_FLUSH,
+  consume,
+  consumeAll,
+  givenBackCte,
+  hit,
+  hitTwoCte,
+  hitTwoParams,
+  refund,
+  refuseOver,
+  type Limit,
+} from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, loadPendingSession, newSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
 import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
 import { codeLimits, consumeSecondFactor, keysOf } from '../mfa/service.ts';
