@@ -70,7 +70,31 @@ const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')
 const TWELVE = Array.from({ length: 12 }, (_, i) => id(i));
 const SECRET = 'a'.repeat(64);
 const BEACON = 'bsc:43123456:0xabc';
+
+/** A protocol-1 season as it is published: three winners of TWELVE drawn with SECRET and BEACON. */
+async function publishedDraw() {
+  const winners = await drawWinners({ secret: SECRET, beacon: BEACON, entrantIds: TWELVE, winners: 3 });
+  return {
+    lottery: {
+      commitment: await commitmentOf(SECRET),
+      secret: SECRET,
+      beacon: BEACON,
+      listHash: await listHashOf(TWELVE),
+      entrantCount: 12,
+      winners: winners.map((ambassadorId, i) => ({ position: i + 1, ambassadorId })),
+    },
+    entrants: TWELVE.map((ambassadorId) => ({ ambassadorId })),
+  };
+}
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** A draw's properties, either protocol: min(W, n) distinct entrants of the list, exactly as the reference draws them. */
+function expectDrawn(winners: string[], ids: string[], w: number, expected: string[]): void {
+  expect(winners).toHaveLength(Math.min(w, ids.length));
+  expect(new Set(winners).size).toBe(winners.length);
+  for (const winner of winners) expect(ids.map((x) => x.toLowerCase())).toContain(winner);
+  expect(winners).toEqual(expected);
+}
 
 describe('the provably fair draw (DECISIONS §5)', () => {
   it('matches fixed vectors', async () => {
@@ -123,10 +147,7 @@ describe('the provably fair draw (DECISIONS §5)', () => {
         fc.string({ maxLength: 40 }),
         async (ids, w, secret, beacon) => {
           const winners = await drawWinners({ secret, beacon, entrantIds: ids, winners: w });
-          expect(winners).toHaveLength(Math.min(w, ids.length));
-          expect(new Set(winners).size).toBe(winners.length);
-          for (const winner of winners) expect(ids.map((x) => x.toLowerCase())).toContain(winner);
-          expect(winners).toEqual(reference(secret, beacon, ids, w).winners);
+          expectDrawn(winners, ids, w, reference(secret, beacon, ids, w).winners);
         },
       ),
       { numRuns: 60 },
@@ -141,18 +162,7 @@ describe('the provably fair draw (DECISIONS §5)', () => {
   });
 
   it('verifies a published draw step by step, and names the step that does not match', async () => {
-    const winners = await drawWinners({ secret: SECRET, beacon: BEACON, entrantIds: TWELVE, winners: 3 });
-    const published = {
-      lottery: {
-        commitment: await commitmentOf(SECRET),
-        secret: SECRET,
-        beacon: BEACON,
-        listHash: await listHashOf(TWELVE),
-        entrantCount: 12,
-        winners: winners.map((ambassadorId, i) => ({ position: i + 1, ambassadorId })),
-      },
-      entrants: TWELVE.map((ambassadorId) => ({ ambassadorId })),
-    };
+    const published = await publishedDraw();
     expect((await verifyDraw(published)).ok).toBe(true);
     const altered = await verifyDraw({ ...published, lottery: { ...published.lottery, beacon: 'bsc:1:0xdef' } });
     expect(altered.ok).toBe(false);
@@ -244,10 +254,7 @@ describe('protocol 2: terms, a drand beacon, no secret (DECISIONS §5)', () => {
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(fc.uuid(), { maxLength: 40 }), fc.nat({ max: 15 }), hex64, hex64, async (ids, w, termsHash, randomness) => {
         const winners = await drawWinners2({ termsHash, randomness, entrantIds: ids, winners: w });
-        expect(winners).toHaveLength(Math.min(w, ids.length));
-        expect(new Set(winners).size).toBe(winners.length);
-        for (const winner of winners) expect(ids.map((x) => x.toLowerCase())).toContain(winner);
-        expect(winners).toEqual(reference2(termsHash, ids, randomness, w).winners);
+        expectDrawn(winners, ids, w, reference2(termsHash, ids, randomness, w).winners);
       }),
       { numRuns: 60 },
     );
@@ -548,18 +555,7 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
   });
 
   it('dispatches on the protocol: none or 1 is protocol 1', async () => {
-    const winners = await drawWinners({ secret: SECRET, beacon: BEACON, entrantIds: TWELVE, winners: 3 });
-    const published = {
-      lottery: {
-        commitment: await commitmentOf(SECRET),
-        secret: SECRET,
-        beacon: BEACON,
-        listHash: await listHashOf(TWELVE),
-        entrantCount: 12,
-        winners: winners.map((ambassadorId, i) => ({ position: i + 1, ambassadorId })),
-      },
-      entrants: TWELVE.map((ambassadorId) => ({ ambassadorId })),
-    };
+    const published = await publishedDraw();
     const one = await verifyDraw(published);
     expect(await verifyPublishedSeason(published)).toEqual({ ...one, pending: false });
     expect(await verifyPublishedSeason({ ...published, protocol: 1 })).toEqual({ ...one, pending: false });

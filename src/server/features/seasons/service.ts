@@ -280,41 +280,20 @@ async function closeFrozen(ctx: AppContext, month: string, beacon: { signature: 
  * and tells them; a withheld prize is logged publicly instead (protocol 2).
  */
 async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[], winners: SeasonWinner[]): Promise<void> {
+  const prizes = [
+    ...champions.map((c) => ({ ...c, kind: 'prize' as const, description: LEDGER_DESCRIPTIONS.prize(c.rank, month) })),
+    ...winners.map((w) => ({ ...w, kind: 'lottery' as const, rank: null, description: LEDGER_DESCRIPTIONS.lottery(month) })),
+  ];
   const appUrl = m.ctx.config.appUrl;
-  for (const c of champions) {
-    if (c.withheld) {
-      await appendLog(m, 'prize.withheld', { month, ambassadorId: c.ambassadorId, kind: 'prize', prizeUsdt: c.prizeUsdt, reason: c.withheld.reason });
+  for (const { ambassadorId, kind, rank, prizeUsdt, withheld, description } of prizes) {
+    if (withheld) {
+      await appendLog(m, 'prize.withheld', { month, ambassadorId, kind, prizeUsdt, reason: withheld.reason });
       continue;
     }
-    await ledger.post(m, {
-      ambassadorId: c.ambassadorId,
-      type: 'prize',
-      currency: 'USDT',
-      amount: c.prizeUsdt,
-      description: LEDGER_DESCRIPTIONS.prize(c.rank, month),
-      seasonMonth: month,
-    });
-    await tellAmbassador(m, c.ambassadorId, (person) => ({
-      notification: prizeWonNotification({ month, rank: c.rank, amountUsdt: c.prizeUsdt }, person.locale),
-      email: prizeWonEmail({ name: person.fullName, month, rank: c.rank, amountUsdt: c.prizeUsdt, appUrl, locale: person.locale }),
-    }));
-  }
-  for (const w of winners) {
-    if (w.withheld) {
-      await appendLog(m, 'prize.withheld', { month, ambassadorId: w.ambassadorId, kind: 'lottery', prizeUsdt: w.prizeUsdt, reason: w.withheld.reason });
-      continue;
-    }
-    await ledger.post(m, {
-      ambassadorId: w.ambassadorId,
-      type: 'lottery',
-      currency: 'USDT',
-      amount: w.prizeUsdt,
-      description: LEDGER_DESCRIPTIONS.lottery(month),
-      seasonMonth: month,
-    });
-    await tellAmbassador(m, w.ambassadorId, (person) => ({
-      notification: prizeWonNotification({ month, rank: null, amountUsdt: w.prizeUsdt }, person.locale),
-      email: prizeWonEmail({ name: person.fullName, month, rank: null, amountUsdt: w.prizeUsdt, appUrl, locale: person.locale }),
+    await ledger.post(m, { ambassadorId, type: kind, currency: 'USDT', amount: prizeUsdt, description, seasonMonth: month });
+    await tellAmbassador(m, ambassadorId, (person) => ({
+      notification: prizeWonNotification({ month, rank, amountUsdt: prizeUsdt }, person.locale),
+      email: prizeWonEmail({ name: person.fullName, month, rank, amountUsdt: prizeUsdt, appUrl, locale: person.locale }),
     }));
   }
 }

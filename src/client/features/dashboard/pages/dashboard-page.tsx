@@ -17,13 +17,13 @@ import { AmbassadorBanner } from '../../../components/ambassador-banner.tsx';
 import { asBadgeLevel, badgeLabel, badgeTextClass } from '../../../components/badge-level.tsx';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { NoReportsYet } from '../../../components/no-reports-yet.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FeedbackAtAGlance } from '../../../components/report-feedback.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader, IconCardLabel } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
@@ -179,13 +179,7 @@ function Dashboard({ ambassador }: { ambassador: TOwnAmbassador }) {
             query={reports}
             failure={t`Your reports could not be loaded.`}
             isEmpty={(list) => list.length === 0}
-            empty={
-              <EmptyState icon={<FileText />} title={t`No reports submitted yet`}>
-                <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
-                  <Trans>Submit Your First Report</Trans>
-                </Link>
-              </EmptyState>
-            }
+            empty={<NoReportsYet icon={<FileText />} />}
           >
             {(list) => (
               <ResponsiveTable

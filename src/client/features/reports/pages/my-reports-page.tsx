@@ -8,12 +8,12 @@ import { MY_REPORTS_PAGE_SIZE } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { NoReportsYet } from '../../../components/no-reports-yet.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FeedbackAtAGlance, awardText } from '../../../components/report-feedback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
@@ -112,13 +112,7 @@ function MyReports() {
             failure={t`Your reports could not be loaded.`}
             loadingLabel={t`Loading reports`}
             isEmpty={(found) => found.items.length === 0}
-            empty={
-              <EmptyState icon={<ClipboardList />} title={t`No reports submitted yet`}>
-                <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'mt-3')}>
-                  <Trans>Submit Your First Report</Trans>
-                </Link>
-              </EmptyState>
-            }
+            empty={<NoReportsYet icon={<ClipboardList />} />}
           >
             {(found) => (
               <div className={cn('flex flex-col gap-4', page.isPlaceholderData && 'opacity-60')} aria-busy={page.isPlaceholderData || undefined}>
