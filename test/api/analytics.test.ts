@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/client.ts';
 import * as figures from '../../src/server/features/analytics/figures.ts';
 import { medianOfCounts } from '../../src/server/features/analytics/service.ts';
@@ -16,8 +16,8 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit, uniqueEmail, validApplication, validReport } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { type TestServer } from '../helpers/server.ts';
+import { blockServer, describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 /** A clock of its own on each database, from the morning of Tuesday 10 November. */
@@ -167,11 +167,7 @@ describe('the median of review times kept as counts', () => {
 });
 
 describe.runIf(DATABASE_KINDS.includes('postgres'))('daily figures under concurrent changes (postgres)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind: 'postgres' });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ kind: 'postgres' });
 
   it('counts every one of many applications, reports and credits sent at once', async () => {
     const admin = await superAdminClient(server);

@@ -2,10 +2,11 @@
  * Who the client is and which host it asked for: per-address limits hold under forged X-Forwarded-For
  * whatever TRUST_PROXY says, and Origin and Host are judged against APP_URL (DNS rebinding).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, expectErrorShape } from '../helpers/client.ts';
 import { uniqueEmail } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { blockServer } from '../helpers/suite.ts';
 
 describe('per-address limits under forged X-Forwarded-For', () => {
   const LIMIT = 4;
@@ -59,11 +60,7 @@ describe('per-address limits under forged X-Forwarded-For', () => {
 });
 
 describe('DNS rebinding: Origin is compared with APP_URL, and production answers only for its host', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ALLOWED_ORIGINS: 'https://admin.example' } });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ env: { ALLOWED_ORIGINS: 'https://admin.example' } });
 
   it('refuses a state change whose Origin equals a hostile Host header', async () => {
     for (const host of ['evil.example', 'evil.example:5000', '127.0.0.1.nip.io']) {

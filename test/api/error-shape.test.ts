@@ -87,64 +87,18 @@ describeEachDatabase('bad input gets a 4xx in the project error shape (%s)', SER
   });
 
   it('answers the Fastify errors a client can cause in the project error shape', async () => {
+    const post =
+      (url: string, payload: string, contentType = 'application/json') =>
+      () =>
+        server.app.inject({ method: 'POST', url, headers: { origin: server.origin, 'content-type': contentType }, payload });
     const cases: { name: string; status: number; send: () => Promise<{ statusCode: number; body: string }> }[] = [
       { name: 'bad URL', status: 400, send: () => server.app.inject({ method: 'GET', url: '/api/%E0%A4%A' }) },
-      {
-        name: 'long path parameter',
-        status: 414,
-        send: () =>
-          server.app.inject({
-            method: 'POST',
-            url: `/api/setup-password/${'x'.repeat(300)}`,
-            headers: { origin: server.origin, 'content-type': 'application/json' },
-            payload: '{}',
-          }),
-      },
-      {
-        name: 'bad JSON',
-        status: 400,
-        send: () =>
-          server.app.inject({
-            method: 'POST',
-            url: '/api/login',
-            headers: { origin: server.origin, 'content-type': 'application/json' },
-            payload: '{"email":',
-          }),
-      },
-      {
-        name: 'empty JSON body',
-        status: 400,
-        send: () =>
-          server.app.inject({ method: 'POST', url: '/api/login', headers: { origin: server.origin, 'content-type': 'application/json' }, payload: '' }),
-      },
-      {
-        name: '__proto__ key',
-        status: 400,
-        send: () =>
-          server.app.inject({
-            method: 'POST',
-            url: '/api/login',
-            headers: { origin: server.origin, 'content-type': 'application/json' },
-            payload: '{"email":"a@example.com","password":"whatever1","__proto__":{"isAdmin":true}}',
-          }),
-      },
-      {
-        name: 'wrong content type',
-        status: 415,
-        send: () =>
-          server.app.inject({ method: 'POST', url: '/api/login', headers: { origin: server.origin, 'content-type': 'application/xml' }, payload: '<a/>' }),
-      },
-      {
-        name: 'too large',
-        status: 413,
-        send: () =>
-          server.app.inject({
-            method: 'POST',
-            url: '/api/login',
-            headers: { origin: server.origin, 'content-type': 'application/json' },
-            payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(100_000) }),
-          }),
-      },
+      { name: 'long path parameter', status: 414, send: post(`/api/setup-password/${'x'.repeat(300)}`, '{}') },
+      { name: 'bad JSON', status: 400, send: post('/api/login', '{"email":') },
+      { name: 'empty JSON body', status: 400, send: post('/api/login', '') },
+      { name: '__proto__ key', status: 400, send: post('/api/login', '{"email":"a@example.com","password":"whatever1","__proto__":{"isAdmin":true}}') },
+      { name: 'wrong content type', status: 415, send: post('/api/login', '<a/>', 'application/xml') },
+      { name: 'too large', status: 413, send: post('/api/login', JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(100_000) })) },
       {
         name: 'many query parameters',
         status: 400,

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/money.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { sessionUser } from '../../src/server/features/auth/service.ts';
@@ -16,7 +16,7 @@ import { decideWithdrawal, requestWithdrawal } from '../../src/server/features/w
 import { users } from '../../src/server/db/schema.ts';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { blockServer } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 type Step =
@@ -36,19 +36,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe('ledger invariants (property-based)', () => {
-  let server: TestServer;
+  const server = blockServer();
   const ambassadorIds: string[] = [];
   let actor: ReturnType<typeof sessionUser>;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await superAdminClient(server);
     for (let i = 0; i < 3; i++) ambassadorIds.push((await createAmbassador(server, { admin })).ambassadorId);
     const row = await server.db.query.users.findFirst({ where: (u, { eq }) => eq(u.isSuperAdmin, true) });
     if (!row) throw new Error('no super admin');
     actor = sessionUser(row as typeof users.$inferSelect);
   });
-  afterAll(async () => server?.close());
 
   async function violations(): Promise<string[]> {
     const result = await server.db.execute(sql`

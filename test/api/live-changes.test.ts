@@ -6,13 +6,12 @@
  * the account's streams are ended or its session is gone.
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { type TestServer } from '../helpers/server.ts';
+import { describeEachDatabase, twoInstances } from '../helpers/suite.ts';
 
 interface Listener {
   status: number;
@@ -138,22 +137,7 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
 });
 
 describe.runIf(DATABASE_KINDS.includes('postgres'))('live changes across two instances on one PostgreSQL database', () => {
-  let shared: TestDatabase;
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    shared = await createTestDatabase('postgres');
-    first = await startTestServer({ kind: 'postgres', database: shared, listen: true });
-    // Another process's connections, LISTEN included; one mail server, since either outbox may send.
-    const database = await openDatabase({ databaseUrl: shared.url });
-    second = await startTestServer({ kind: 'postgres', database: { database, url: shared.url }, mail: first.mail, listen: true });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await second?.database.close();
-    await first?.close();
-    await shared?.drop();
-  });
+  const { first, second } = twoInstances({ listen: true });
 
   it('reaches a stream on the other instance, for its person only, and ends it there when the account is suspended', async () => {
     const admin = await superAdminClient(first);

@@ -4,13 +4,13 @@
  * backlog and the pending queues; answered only with METRICS_TOKEN's bearer, and off (404)
  * without one. On both databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import { ApiClient } from '../helpers/client.ts';
 import { validApplication } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { type TestServer } from '../helpers/server.ts';
+import { blockServer, describeEachDatabase } from '../helpers/suite.ts';
 
 const UNKNOWN_ID = '7d3b2a52-0000-4000-8000-0000000000aa';
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -102,11 +102,7 @@ describeEachDatabase('GET /metrics on %s', { env: { METRICS_TOKEN: TOKEN } }, ({
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer();
 
   it('is off (404) from anywhere, loopback included: nothing is decided by the address', async () => {
     for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '203.0.113.9']) {
@@ -118,12 +114,8 @@ describe('GET /metrics without METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // A second app in this process: its own registry, no clash with the first file's.
-    server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(async () => server?.close());
+  // A second app in this process: its own registry, no clash with the first file's.
+  const server = blockServer({ env: { METRICS_TOKEN: TOKEN } });
 
   it('needs the bearer token, from anywhere (loopback included)', async () => {
     for (const ip of ['127.0.0.1', '203.0.113.9']) {

@@ -6,14 +6,14 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SealError, sealKeys, unseal } from '../../src/server/auth/sealed.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { resealTotpSecrets } from '../../src/server/features/mfa/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, uniqueEmail } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { SUPER_ADMIN, type TestServer } from '../helpers/server.ts';
+import { blockServer, describeEachDatabase } from '../helpers/suite.ts';
 
 /** The code an authenticator app shows for `secret` at the server's time, `offset` steps away. */
 function codeAt(server: TestServer, secret: string, offset = 0): string {
@@ -218,11 +218,7 @@ describeEachDatabase('two-factor keys and devices (%s)', ({ server }) => {
 });
 
 describe('ADMIN_MFA=required', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_MFA: 'required' } });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ env: { ADMIN_MFA: 'required' } });
 
   it('blocks every admin API until the admin has enrolled, then asks for the code at sign-in', async () => {
     const superAdmin = await superAdminClient(server);

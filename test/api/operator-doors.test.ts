@@ -12,6 +12,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { blockServer } from '../helpers/suite.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const STYLES = ['none', 'x-real-ip', 'x-forwarded-for', 'forwarded'] as const;
@@ -95,11 +96,7 @@ for (const trustProxy of ['', 'loopback', '1']) {
 }
 
 describe('production, TRUST_PROXY=1: the Host check reads Host', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { NODE_ENV: 'production', TRUST_PROXY: '1', ADMIN_MFA: 'optional' } });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ env: { NODE_ENV: 'production', TRUST_PROXY: '1', ADMIN_MFA: 'optional' } });
 
   it('answers 421 to a foreign Host whatever X-Forwarded-Host says, and serves APP_URL’s host', async () => {
     const appHost = new URL(server.config.appUrl).host;
@@ -114,11 +111,7 @@ describe('production, TRUST_PROXY=1: the Host check reads Host', () => {
 });
 
 describe('live streams are capped per address and in all', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ listen: true, env: { TRUST_PROXY: 'loopback', LIVE_STREAMS_PER_ADDRESS: '3', LIVE_STREAMS_MAX: '5' } });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ listen: true, env: { TRUST_PROXY: 'loopback', LIVE_STREAMS_PER_ADDRESS: '3', LIVE_STREAMS_MAX: '5' } });
 
   /** Opens the leaderboard stream as `client` (its address, as the trusted proxy reports it). */
   async function open(client: string): Promise<{ status: number; retryAfter: string | null; body: string; close(): void }> {

@@ -6,13 +6,11 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { DATABASE_KINDS } from '../helpers/database.ts';
 import { createAmbassador, credit } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { describeEachDatabase, twoInstances } from '../helpers/suite.ts';
 
 describeEachDatabase('performance paths on %s', ({ server, superAdmin: admin }) => {
   const ids: string[] = [];
@@ -101,24 +99,7 @@ describeEachDatabase('performance paths on %s', ({ server, superAdmin: admin }) 
 });
 
 describe.runIf(DATABASE_KINDS.includes('postgres'))('two instances on one PostgreSQL database', () => {
-  let shared: TestDatabase;
-  let first: TestServer;
-  let second: TestServer;
-
-  beforeAll(async () => {
-    shared = await createTestDatabase('postgres');
-    first = await startTestServer({ kind: 'postgres', database: shared });
-    // A second instance with its own connections and cache, as another process would have.
-    const database = await openDatabase({ databaseUrl: shared.url });
-    // It shares the first one's mail server: either instance's outbox worker may send an email.
-    second = await startTestServer({ kind: 'postgres', database: { database, url: shared.url }, mail: first.mail });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await second?.database.close();
-    await first?.close();
-    await shared?.drop();
-  });
+  const { first, second } = twoInstances();
 
   it("drops the other instance's cached stats when an award is credited", async () => {
     const admin = await superAdminClient(first);

@@ -4,23 +4,21 @@
  * search, the email outbox through an SMTP outage, and the API document served.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { blockServer } from '../helpers/suite.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
 import { WALLET_B } from '../helpers/wallets.ts';
 
 describe('programme administration', () => {
-  let server: TestServer;
+  const server = blockServer();
   let admin: ApiClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await superAdminClient(server);
   });
-  afterAll(async () => server?.close());
 
   it('switches report submission off and on', async () => {
     const amb = await createAmbassador(server, { admin });

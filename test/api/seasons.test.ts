@@ -6,7 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../src/shared/draw.ts';
 import { applyLeaderboardPatch, isLeaderboardPatch, type LeaderboardPatch } from '../../src/shared/leaderboard-patch.ts';
 import type { TLeaderboardEntry } from '../../src/shared/schemas/public.ts';
@@ -15,8 +15,8 @@ import { seasons, transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { TEST_SESSION_SECRET, startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { TEST_SESSION_SECRET, type TestServer } from '../helpers/server.ts';
+import { blockServer, describeEachDatabase } from '../helpers/suite.ts';
 
 const BEACON = 'bsc:43123456:0x9f3c0e1b2a4d5c6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6';
 
@@ -228,11 +228,7 @@ describeEachDatabase('a protocol 1 season from start to close (%s)', ownClock, (
 });
 
 describe('the live leaderboard stream', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ listen: true });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ listen: true });
 
   /** Opens the stream over real HTTP and answers a reader of its events. */
   function openStream(): Promise<{ response: IncomingMessage; next(): Promise<{ event: string; id: string; bytes: number; data: unknown }>; close(): void }> {

@@ -7,12 +7,12 @@
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DAY } from '../helpers/clock.ts';
 import { ageAccounts, createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { describeEachDatabase } from '../helpers/suite.ts';
+import { SUPER_ADMIN, type TestServer } from '../helpers/server.ts';
+import { blockServer, describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
 
 function codeAt(server: TestServer, secret: string): string {
@@ -146,11 +146,7 @@ describeEachDatabase('the two-person payout rule (%s)', (suite) => {
 });
 
 describe('the two-person rule with ADMIN_MFA=required', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_MFA: 'required' } });
-  });
-  afterAll(async () => server?.close());
+  const server = blockServer({ env: { ADMIN_MFA: 'required' } });
 
   it('counts an approval only from a session signed in with the second factor', async () => {
     // The super admin enrols, then signs in again with the code.

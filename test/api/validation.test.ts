@@ -3,27 +3,24 @@
  * 400, the message in `message` and beside its field, and nothing written.
  */
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ambassadorApplications, weeklyReports, withdrawalRequests } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { blockServer } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 describe('validation messages', () => {
-  let server: TestServer;
-  let visitor: ApiClient;
+  const server = blockServer();
+  const visitor = new ApiClient(server);
   let ambassador: CreatedAmbassador;
   let admin: ApiClient;
   const wallet = WALLET_A;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    visitor = new ApiClient(server);
     admin = await superAdminClient(server);
     ambassador = await createAmbassador(server, { admin });
   });
-  afterAll(async () => server?.close());
 
   async function expectRefused(client: ApiClient, method: string, url: string, body: unknown, message: string, field?: string) {
     const response = await client.request(method, url, body);

@@ -362,7 +362,7 @@ describe.each([
   it('finds nothing in the admin console, each tab and each dialog', async () => {
     const { page } = await pages.open(viewport);
     const axe = checker(page);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     const tab = (name: string) => page.getByRole('tab', { name });
     const rows = (label: string) => page.getByRole('table', { name: label }).or(page.getByRole('list', { name: label }));
 

@@ -32,8 +32,7 @@ beforeAll(async () => {
 describe('the admin desk', () => {
   it('flags a shared wallet, filters to flagged rows, exports the filtered tab, and names the other owner in the review', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Ambassadors' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Ambassadors' });
     const sharerRow = page.getByRole('row').filter({ hasText: 'Wallet Sharer' });
     const badge = sharerRow.getByText('Shared wallet');
     await badge.focus();
@@ -69,8 +68,7 @@ describe('the admin desk', () => {
     const admin = await superAdminClient(suite.server);
     expect((await admin.patch(`/api/admin/ambassadors/${partner.ambassadorId}`, { status: 'suspended' })).status).toBe(200);
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Super Admin' });
     await page.getByLabel('Action').selectOption({ label: 'Edited ambassador' });
     await page.getByLabel('Filter by admin email').fill('super@');
     const changes = page.getByRole('list', { name: 'Changes' }).first();
@@ -85,7 +83,7 @@ describe('changes to the admin team', () => {
     const admin = await superAdminClient(suite.server);
     const added = await createAdmin(suite.server, { superAdmin: admin, fullName: 'New Colleague' });
     const { page } = await suite.pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     const banner = page.getByRole('region', { name: 'Changes to the admin team in the last 7 days' });
     await banner.getByText(`Added admin: New Colleague <${added.email}> by ${SUPER_ADMIN.email}`).waitFor();
     await expectText(page, /Every admin was emailed\./);

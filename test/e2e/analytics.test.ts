@@ -5,7 +5,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validApplication, validReport } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { browserSuite, expectNoHorizontalOverflow, expectText, PHONE, screenshot, signInAsSuperAdmin } from './browser.ts';
 
 const suite = browserSuite();
@@ -24,8 +23,7 @@ beforeAll(async () => {
 describe('the Analytics tab', () => {
   it('shows the queues and the charts, each in words too', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Analytics' });
     await expectText(page, 'Oldest waiting in each queue');
     expect(await page.getByTestId('queue-applications').textContent()).toBe('Less than an hour');
     expect(await page.getByTestId('queue-withdrawals').textContent()).toBe('Nothing waiting');
@@ -62,16 +60,14 @@ describe('the Analytics tab', () => {
         json: { weeks: real.weeks.map(zero), months: real.months.map(zero), queues: Object.fromEntries(Object.keys(real.queues).map((k) => [k, null])) },
       });
     });
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Analytics' });
     await expectText(page, 'No data yet: no ambassador has sent a report in these months.');
     expect(await page.getByText(/Busiest month/).count()).toBe(0);
   });
 
   it('fits a phone', async () => {
     const { page } = await pages.open(PHONE);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Analytics' });
     await expectText(page, 'Oldest waiting in each queue');
     await page.locator('.recharts-surface').first().waitFor();
     await expectNoHorizontalOverflow(page);

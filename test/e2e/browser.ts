@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.ts';
+import { SUPER_ADMIN, startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SCREENSHOTS = join(ROOT, 'screenshots');
@@ -131,14 +131,16 @@ export async function signInAsAmbassador(page: Page, email: string, password: st
   await page.waitForURL('**/dashboard');
 }
 
-export async function signInAsSuperAdmin(page: Page, credentials: { email: string; password: string; secret: string }): Promise<void> {
+/** The test server's super admin (SUPER_ADMIN) signs in at /restricted; with `tab`, then opens that tab of the console. */
+export async function signInAsSuperAdmin(page: Page, { tab }: { tab?: string } = {}): Promise<void> {
   await page.goto('/restricted');
-  await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password').fill(credentials.password);
-  await page.getByLabel('Super Admin Secret').fill(credentials.secret);
+  await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+  await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+  await page.getByLabel('Super Admin Secret').fill(SUPER_ADMIN.secret);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/admin');
   await page.getByText('Admin:', { exact: true }).waitFor();
+  if (tab) await page.getByRole('tab', { name: tab }).click();
 }
 
 /** The page does not scroll sideways (phone layouts). */

@@ -240,7 +240,7 @@ describe('signed in', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
 
     const admin = await freshPage();
-    await signInAsSuperAdmin(admin, SUPER_ADMIN);
+    await signInAsSuperAdmin(admin);
     await admin.goto('/dashboard');
     await admin.waitForURL((url) => url.pathname === '/admin');
     await admin.goto('/auth');
@@ -419,7 +419,7 @@ describe('admin console', () => {
       expect(response.status).toBe(201);
     }
     const page = await freshPage();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     await expectContent(page.getByTestId('summary-pending-applications'), '23', { exact: true });
     await expectText(page, /Showing 1–20 of 23/);
     await expectContent(page.getByRole('table', { name: 'Applications' }).getByRole('row').nth(1), 'Applicant 22');
@@ -488,8 +488,7 @@ describe('admin console', () => {
     const created = await createAmbassador(server, { admin: superAdmin, fullName: 'Lerato Dube' });
     expect((await created.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }))).status).toBe(201);
     const page = await freshPage();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Reports' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Reports' });
     await page.getByLabel('Status').selectOption('pending');
     await page.getByRole('button', { name: 'Review report of Lerato Dube' }).click();
     const dialog = page.getByRole('dialog');

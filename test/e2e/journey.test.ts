@@ -7,7 +7,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
   PHONE,
@@ -129,7 +128,7 @@ describe('the ambassador programme, end to end', () => {
 
   it('the super admin signs in on the restricted page and approves the application', async () => {
     const { page } = admin;
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     await expectToast(page, 'Login Successful', 'Welcome, Super Admin');
     await expectContent(page.getByTestId('summary-pending-applications'), '1', { exact: true });
     const row = page.getByRole('row').filter({ hasText: APPLICANT.email });
@@ -383,7 +382,7 @@ describe('the ambassador programme, end to end', () => {
     await expectToast(page, 'Logged out', 'You have been logged out successfully.');
     await page.waitForURL((url) => url.pathname === '/');
 
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'admin-applications');
     for (const [tab, name] of [

@@ -229,7 +229,7 @@ describe('keyboard only', () => {
 
   it('reviews a report: the tab, its panel, the row’s button, the dialog’s fields, Next pending, and back to the row', async () => {
     const { page } = await pages.open(WIDE);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
     // Signed in on the restricted page, the console opens with the focus on its heading.
     await expectFocus(page, 'heading', 'Admin Console');
@@ -274,7 +274,7 @@ describe('keyboard only', () => {
 
   it('approves an application: the dialog, its Approve button, and the list’s heading once the row has gone', async () => {
     const { page } = await pages.open(WIDE);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
     await expectFocus(page, 'heading', 'Admin Console');
     await tabTo(page, 'button', 'View application of Keys Applicant');
@@ -362,7 +362,7 @@ describe('keyboard only', () => {
         control: 'Edit social media profiles',
         signIn: (page: Page) => signInAsAmbassador(page, saver.email, saver.password),
       },
-      { viewport: WIDE, path: '/admin', control: 'Ambassadors', signIn: (page: Page) => signInAsSuperAdmin(page, SUPER_ADMIN) },
+      { viewport: WIDE, path: '/admin', control: 'Ambassadors', signIn: (page: Page) => signInAsSuperAdmin(page) },
     ];
     for (const { viewport, path, control, signIn } of cases) {
       const { page } = await pages.open(viewport);

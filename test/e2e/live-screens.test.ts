@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGcm, formatUsdt } from '../../src/shared/format.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAdmin, createAmbassador, credit, validApplication, validReport, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN, freePort } from '../helpers/server.ts';
+import { freePort } from '../helpers/server.ts';
 import {
   assertNoConsoleErrors,
   browserSuite,
@@ -106,8 +106,7 @@ describe('what others do reaches an open page', () => {
     await member.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
     const desk = await pages.open();
-    await signInAsSuperAdmin(desk.page, SUPER_ADMIN);
-    await desk.page.getByRole('tab', { name: 'Reports' }).click();
+    await signInAsSuperAdmin(desk.page, { tab: 'Reports' });
     await desk.page.getByRole('button', { name: 'Review report of Live Reporter' }).click();
     const dialog = desk.page.getByRole('dialog');
     await dialog.getByLabel('GCM Awarded').fill('150');
@@ -297,7 +296,7 @@ describe('the API stopped', () => {
     const desk = await openPage(suite.browser, relay.url);
     tracked.push(desk);
     await signInAsAmbassador(member.page, fresh.email, fresh.password);
-    await signInAsSuperAdmin(desk.page, SUPER_ADMIN);
+    await signInAsSuperAdmin(desk.page);
     // Each page once while the API answers, so that its code is in the browser's cache; then a
     // fresh start on a page that reads nothing, so that nothing read before stands in for a failure.
     for (const [path, shown] of MEMBER_PAGES) {

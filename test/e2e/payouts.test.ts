@@ -44,8 +44,7 @@ beforeAll(async () => {
 describe('a payout batch from the console', () => {
   it('exports the selection for a Safe, marks it paid, and each ambassador sees the proof', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Withdrawals' });
 
     // The large one waits for a second admin, and says who gave the first approval.
     await expectText(page, 'Needs a second approval (1 of 2)');
@@ -104,8 +103,7 @@ describe('a payout batch from the console', () => {
     expect((await mover.client.patch('/api/ambassador', { usdtWalletAddress: WALLET_B })).status).toBe(200);
 
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Withdrawals' });
     const row = page.getByRole('row').filter({ hasText: 'Moving Winger' });
     await row.getByText(/Address changed since the request, \w{3} \d{1,2}, \d{4}$/).waitFor();
     await page.getByRole('button', { name: 'Review withdrawal of Moving Winger' }).click();

@@ -7,7 +7,6 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, expectContent, expectNoHorizontalOverflow, expectText, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
@@ -62,7 +61,7 @@ describe('the narrowest phones, 320 px', () => {
     await screenshot(member.page, 'phone-320-profile');
 
     const { page } = await pages.open(PHONE_320);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     await expectNoHorizontalOverflow(page);
     await page.getByRole('tab', { name: 'Withdrawals' }).click();
     await expectContent(page.getByRole('list', { name: 'Withdrawal Requests' }), '$120.00');
@@ -78,9 +77,7 @@ describe('the narrowest phones, 320 px', () => {
 describe('lists at 390 px', () => {
   it('the admin console keeps the Review and Edit buttons and the amounts on screen', async () => {
     const { page } = await pages.open(PHONE_390);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-
-    await page.getByRole('tab', { name: 'Reports' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Reports' });
     const reports = page.getByRole('list', { name: 'Reports' });
     await expectContent(reports, NAME);
     await expectContent(reports, 'pending');
@@ -112,7 +109,7 @@ describe('lists at 390 px', () => {
 
   it('the admin tab bar keeps the tab tapped in view', async () => {
     const { page } = await pages.open(PHONE_390);
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
+    await signInAsSuperAdmin(page);
     const bar = page.getByRole('tablist', { name: 'Admin sections' });
     await bar.waitFor();
     // A tab the bar shows only in part, tapped where it shows (a finger does not scroll it first).

@@ -229,7 +229,7 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     const activity = 'Ran a watch party for the derby with 40 fans and posted the clips.';
     expect((await person.client.post('/api/reports', { weekStartDate: day(-7), weekEndDate: day(-1), activityReport: activity })).status).toBe(201);
     await requestWithdrawal(suite.server, person, { amount: '60', balance: '100' });
-    const page = await openPseudo('/admin', (p) => signInAsSuperAdmin(p, SUPER_ADMIN));
+    const page = await openPseudo('/admin', (p) => signInAsSuperAdmin(p));
     // The console's data: people's names (the super admin's is 'Super Admin'), emails and what they wrote, the address.
     const data = [
       'Console Person',

@@ -11,7 +11,6 @@ import type { Page } from 'playwright-core';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { createAdmin, createAmbassador, validReport, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { browserSuite, expectContent, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
@@ -85,7 +84,7 @@ describe('a rejected report, its reason and its one appeal', () => {
 
   it('the admin who rejected it is refused; another admin overturns it with awards', async () => {
     const first = (await pages.open()).page;
-    await signInAsSuperAdmin(first, SUPER_ADMIN);
+    await signInAsSuperAdmin(first);
     // The tab says an appeal is waiting.
     await first.getByRole('tab', { name: 'Appeals 1 pending' }).waitFor();
     await first.getByRole('tab', { name: 'Appeals' }).click();
@@ -136,8 +135,7 @@ describe('the reason step on the admin desk', () => {
     const report = await other.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
     expect(report.status).toBe(201);
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Reports' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Reports' });
     await page.getByRole('button', { name: 'Review report of Bisi Adeyemi' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Status').selectOption('rejected');
@@ -160,8 +158,7 @@ describe('the reason step on the admin desk', () => {
 describe('the service levels', () => {
   it('are set by the super admin: a refused value says why, a saved one is what the server keeps', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Super Admin' });
     const form = page.getByRole('form', { name: 'Service levels' });
     const reports = form.getByLabel('Reports (business days)');
     await expect.poll(() => reports.inputValue()).toBe('5');

@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAdmin, createAmbassador, validReport } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { browserSuite, expectText, expectToast, screenshot, signInAsSuperAdmin } from './browser.ts';
 
 let lead: ApiClient;
@@ -38,8 +37,7 @@ beforeAll(async () => {
 describe('working through the review queue', () => {
   it('reviews three reports with the keyboard and Next pending, skipping the one another admin holds', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Reports' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Reports' });
     await expectText(page, 'Being reviewed by Other Reviewer');
 
     await page.getByRole('button', { name: 'Review report of Queue First' }).click();

@@ -9,7 +9,6 @@ import { seasonLabel } from '../../src/shared/seasons.ts';
 import { superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { startDrandRelay } from '../helpers/drand-relay.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { seasonBounds } from '../../src/shared/seasons.ts';
@@ -50,8 +49,7 @@ beforeAll(async () => {
 describe('a month that closes by itself', () => {
   it('shows its stage in the console, pays the prizes, shows them to the winner, and lets anyone verify the draw', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Super Admin' });
     // No close form and no beacon to type: the month says where it stands.
     await page.getByText('Closed', { exact: true }).first().waitFor();
     expect(await page.getByRole('button', { name: `Close month ${LABEL}` }).count()).toBe(0);
@@ -138,8 +136,7 @@ describe('the prize pool', () => {
 describe('the prize settings form', () => {
   it('saves any number of lottery winners from 0 to 100, says once what it takes, and from which month it applies', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Super Admin' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Super Admin' });
     const form = page.getByRole('form', { name: 'Monthly prizes' });
     const field = form.getByLabel(/^Lottery winners/);
     await field.fill('4');

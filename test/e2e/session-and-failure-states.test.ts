@@ -7,7 +7,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, DESKTOP, expectText, expectToast, openPage, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
@@ -41,7 +40,7 @@ describe('a header that knows who is signed in', () => {
     await nav.getByRole('link', { name: 'Login' }).waitFor();
 
     const admin = await pages.open();
-    await signInAsSuperAdmin(admin.page, SUPER_ADMIN);
+    await signInAsSuperAdmin(admin.page);
     await admin.page.goto('/leaderboard');
     await admin.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Console' }).click();
     await admin.page.waitForURL('**/admin');

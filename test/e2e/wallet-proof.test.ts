@@ -13,7 +13,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
 import { HOUR } from '../helpers/clock.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { SUPER_ADMIN } from '../helpers/server.ts';
 import { WALLET_A, WALLET_B, WALLET_C } from '../helpers/wallets.ts';
 import {
   browserSuite,
@@ -253,8 +252,7 @@ describe('an exchange deposit address', () => {
 describe('the admin desk', () => {
   it('labels each withdrawal by its proof, shows the signed message, and filters the list and the Safe export', async () => {
     const { page } = await pages.open();
-    await signInAsSuperAdmin(page, SUPER_ADMIN);
-    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await signInAsSuperAdmin(page, { tab: 'Withdrawals' });
     const rows = page.getByRole('table', { name: 'Withdrawal Requests' });
     const strikerRow = rows.getByRole('row').filter({ hasText: 'Verified Striker' });
     const traderRow = rows.getByRole('row').filter({ hasText: 'Exchange Trader' });

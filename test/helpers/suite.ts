@@ -1,12 +1,13 @@
 /**
- * A describe block run once on each database kind (DATABASE_KINDS) against a server of its own,
- * started before its tests with the super admin signed in, and closed after them. The block gets
- * the server and the super admin's client at once and uses them in its hooks and tests, by when
- * they are up: its own `beforeAll` runs after the server has started.
+ * A describe block run once on each database kind (DATABASE_KINDS) against a server of its own
+ * (blockServer), started before its tests with the super admin signed in, and closed after them.
+ * The block gets the server and the super admin's client at once and uses them in its hooks and
+ * tests, by when they are up: its own `beforeAll` runs after the server has started.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { ApiClient } from './client.ts';
-import { DATABASE_KINDS, type DatabaseKind } from './database.ts';
+import { DATABASE_KINDS, createTestDatabase, type DatabaseKind, type TestDatabase } from './database.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.ts';
 
 export interface ServerSuite {
@@ -25,13 +26,49 @@ export function describeEachDatabase(title: string, options: SuiteOptions, body:
 export function describeEachDatabase(title: string, ...rest: [(suite: ServerSuite) => void] | [SuiteOptions, (suite: ServerSuite) => void]): void {
   const [options, body] = rest.length === 1 ? [{}, rest[0]] : rest;
   describe.each(DATABASE_KINDS)(title, (kind) => {
-    const server = { kind } as TestServer;
+    const server = blockServer(() => ({ ...(typeof options === 'function' ? options() : options), kind }));
     const superAdmin = new ApiClient(server);
     beforeAll(async () => {
-      Object.assign(server, await startTestServer({ ...(typeof options === 'function' ? options() : options), kind }));
       await superAdmin.superAdminLogin();
     });
-    afterAll(async () => server.close?.());
     body({ kind, server, superAdmin });
   });
+}
+
+/**
+ * The enclosing describe block's own server: started before its tests (before the block's own
+ * `beforeAll` hooks that come after this call) and closed after them. The object is returned at
+ * once and fills in when the server is up.
+ */
+export function blockServer(options: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => server.close?.());
+  return server;
+}
+
+/**
+ * Two instances of the product on one PostgreSQL database, as two processes behind one address would
+ * be: each with its own connections (LISTEN included) and caches, one mail server for both (either
+ * outbox may send). Started before the block's tests, closed and the database dropped after them.
+ */
+export function twoInstances(options: Pick<TestServerOptions, 'listen'> = {}): { readonly first: TestServer; readonly second: TestServer } {
+  const first = {} as TestServer;
+  const second = {} as TestServer;
+  let shared: TestDatabase | undefined;
+  beforeAll(async () => {
+    shared = await createTestDatabase('postgres');
+    Object.assign(first, await startTestServer({ ...options, kind: 'postgres', database: shared }));
+    const database = await openDatabase({ databaseUrl: shared.url });
+    Object.assign(second, await startTestServer({ ...options, kind: 'postgres', database: { database, url: shared.url }, mail: first.mail }));
+  });
+  afterAll(async () => {
+    await second.close?.();
+    await second.database?.close();
+    await first.close?.();
+    await shared?.drop();
+  });
+  return { first, second };
 }

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, ZApplicationForm, ZApplicationInput } from './applications.ts';
+import { APPLICATION_MESSAGES, BLANK_APPLICATION, ZApplicationForm, ZApplicationInput } from './applications.ts';
 
-const EMPTY = {
-  fullName: '',
-  email: '',
-  country: '',
-  personalTelegramHandle: '',
-  socialMediaPlatforms: ['instagram', 'twitter'],
-  twitterHandle: 'not a url',
-  instagramHandle: '',
-  telegramHandle: '',
-  facebookHandle: '',
-  youtubeHandle: '',
-  totalFollowers: '',
-  whyJoin: '',
-  experience: '',
-};
+/** The blank form with two platforms ticked, one of them with an address that is not one. */
+const EMPTY = { ...BLANK_APPLICATION, socialMediaPlatforms: ['instagram', 'twitter'], twitterHandle: 'not a url' };
 
 function messagesOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));

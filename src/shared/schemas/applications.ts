@@ -83,6 +83,23 @@ export const ZApplicationForm = ZApplicationFields.superRefine(requireTickedPlat
 export type TApplicationInput = z.input<typeof ZApplicationInput>;
 export type TApplication = z.output<typeof ZApplicationInput>;
 
+/** The application form before anything is typed or ticked: the form's starting values. */
+export const BLANK_APPLICATION: TApplicationInput = {
+  fullName: '',
+  email: '',
+  country: '',
+  personalTelegramHandle: '',
+  socialMediaPlatforms: [],
+  twitterHandle: '',
+  instagramHandle: '',
+  telegramHandle: '',
+  facebookHandle: '',
+  youtubeHandle: '',
+  totalFollowers: '',
+  whyJoin: '',
+  experience: '',
+};
+
 export const APPLICATION_STATUSES = DECISION_STATUSES;
 export type ApplicationStatus = DecisionStatus;
 

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, MIN_MOTIVATION_LENGTH } from '../../../../shared/limits.ts';
 import { PLATFORMS, PLATFORM_INFO, type Platform } from '../../../../shared/platforms.ts';
-import { ZApplicationForm, type TApplication, type TApplicationInput } from '../../../../shared/schemas/applications.ts';
+import { BLANK_APPLICATION, ZApplicationForm, type TApplication } from '../../../../shared/schemas/applications.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -19,28 +19,12 @@ import { notify } from '../../../lib/toast.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ApplicationSubmitted } from '../components/application-submitted.tsx';
 
-const DEFAULTS: TApplicationInput = {
-  fullName: '',
-  email: '',
-  country: '',
-  personalTelegramHandle: '',
-  socialMediaPlatforms: [],
-  twitterHandle: '',
-  instagramHandle: '',
-  telegramHandle: '',
-  facebookHandle: '',
-  youtubeHandle: '',
-  totalFollowers: '',
-  whyJoin: '',
-  experience: '',
-};
-
 export function ApplyPage() {
   const { t } = useLingui();
   const [submitted, setSubmitted] = useState(false);
   const mutation = useSubmitApplication();
   // The shared schema, in the variant that checks the ticked platforms' URLs along with every other field.
-  const form = useForm({ resolver: zodResolver(ZApplicationForm), defaultValues: DEFAULTS, mode: 'onTouched' });
+  const form = useForm({ resolver: zodResolver(ZApplicationForm), defaultValues: BLANK_APPLICATION, mode: 'onTouched' });
   const { watch, setValue, formState } = form;
   const selected = watch('socialMediaPlatforms') ?? [];
   const whyJoinLength = (watch('whyJoin') ?? '').trim().length;
