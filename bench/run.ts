@@ -30,6 +30,7 @@ import { measureFrontend, type FrontendFigures } from './frontend.ts';
 import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type LoadResult } from './lib.ts';
 import { measureProduct, type ProductFigures } from './product-load.ts';
 import { measureSeason, type SeasonFigures } from './season.ts';
+import { createPgDatabase, dropPgDatabase, withPgClient } from '../test/helpers/pg-server.ts';
 import { writeMarkdown } from './report.ts';
 import { BENCH_PASSWORD, SIZES, seed, type Size } from './seed.ts';
 
@@ -108,27 +109,13 @@ async function freshDatabase(
     };
   }
   const name = `ambassador_bench_${size.name.toLowerCase()}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
+  const url = await createPgDatabase(PG_URL, name);
   return {
-    open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
-    productEnv: { BENCH_DATABASE_URL: url.toString() },
-    drop: () => withAdmin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))),
+    open: () => openDatabase({ databaseUrl: url, poolSize: 4 }),
+    productEnv: { BENCH_DATABASE_URL: url },
+    drop: () => dropPgDatabase(PG_URL, name),
     deadlocks: () =>
-      withAdmin(async (c) => Number((await c.query('select deadlocks from pg_stat_database where datname = $1', [name])).rows[0]?.deadlocks ?? 0)),
+      withPgClient(PG_URL, async (c) => Number((await c.query('select deadlocks from pg_stat_database where datname = $1', [name])).rows[0]?.deadlocks ?? 0)),
   };
 }
 
@@ -236,11 +223,7 @@ async function measureHello(hello: Hello, seconds: number): Promise<LoadResult> 
 
 async function postgresVersion(): Promise<string | null> {
   try {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    const version = String((await c.query('show server_version')).rows[0]?.server_version ?? '');
-    await c.end();
-    return version;
+    return await withPgClient(PG_URL, async (c) => String((await c.query('show server_version')).rows[0]?.server_version ?? ''));
   } catch {
     return null;
   }

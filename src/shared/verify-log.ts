@@ -119,6 +119,36 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/**
+ * What a freeze fixed, as one line: written the same way for the published season and for its log
+ * entry, so that the two are compared as text.
+ */
+function freezeText(f: {
+  listHash: string;
+  entrantCount: number;
+  beaconRound: number;
+  champions: readonly { rank: number; ambassadorId: string; prizeUsdt: string }[];
+}): string {
+  const champions = [...f.champions].sort((a, b) => a.rank - b.rank).map((c) => `${c.rank}: ${c.ambassadorId.toLowerCase()} ${c.prizeUsdt}`);
+  return [`list ${f.listHash}`, `${f.entrantCount} entrants`, `round ${f.beaconRound}`, `champions ${champions.join(', ') || '(none)'}`].join('; ');
+}
+
+/** What a close drew, as one line (as freezeText): the beacon and the winners in order. */
+function drawText(d: {
+  beaconRound: number;
+  signature?: string | null | undefined;
+  randomness?: string | null | undefined;
+  winners: readonly { position: number; ambassadorId: string }[];
+}): string {
+  const winners = [...d.winners].sort((a, b) => a.position - b.position).map((w) => `${w.position}: ${w.ambassadorId.toLowerCase()}`);
+  return [
+    `round ${d.beaconRound}`,
+    `signature ${d.signature ?? '(none)'}`,
+    `randomness ${d.randomness ?? '(none)'}`,
+    `winners ${winners.join(', ') || '(none)'}`,
+  ].join('; ');
+}
+
 /** One entry of a kind for the month: the step's failure when there is none, or more than one, or it cannot be read. */
 function oneEntry<T>(
   entries: readonly LogEntry[],
@@ -170,32 +200,16 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     });
   }
 
-  const publishedFreeze = [
-    `list ${published.listHash}`,
-    `${published.entrantCount} entrants`,
-    `round ${published.beacon.round}`,
-    `champions ${
-      [...published.champions]
-        .sort((a, b) => a.rank - b.rank)
-        .map((c) => `${c.rank}: ${c.ambassadorId.toLowerCase()} ${c.prizeUsdt}`)
-        .join(', ') || '(none)'
-    }`,
-  ].join('; ');
+  const publishedFreeze = freezeText({
+    listHash: published.listHash,
+    entrantCount: published.entrantCount,
+    beaconRound: published.beacon.round,
+    champions: published.champions,
+  });
   const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, { whole: 'logFreeze', at: 'logFreezeAt' }, publishedFreeze);
   if (isStep(frozen)) steps.push(frozen);
   else {
-    const d = frozen.data;
-    const logged = [
-      `list ${d.listHash}`,
-      `${d.entrantCount} entrants`,
-      `round ${d.beaconRound}`,
-      `champions ${
-        [...d.champions]
-          .sort((a, b) => a.rank - b.rank)
-          .map((c) => `${c.rank}: ${c.ambassadorId.toLowerCase()} ${c.prizeUsdt}`)
-          .join(', ') || '(none)'
-      }`,
-    ].join('; ');
+    const logged = freezeText(frozen.data);
     steps.push({
       step: verifyText('logFreezeValues', { seq: frozen.entry.seq }),
       expected: publishedFreeze,
@@ -218,28 +232,16 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   }
 
   if (published.status === 'closed') {
-    const winners = [...(published.lottery?.winners ?? [])].sort((a, b) => a.position - b.position);
-    const publishedDraw = [
-      `round ${published.beacon.round}`,
-      `signature ${published.beacon.signature ?? '(none)'}`,
-      `randomness ${published.beacon.randomness ?? '(none)'}`,
-      `winners ${winners.map((w) => `${w.position}: ${w.ambassadorId.toLowerCase()}`).join(', ') || '(none)'}`,
-    ].join('; ');
+    const publishedDraw = drawText({
+      beaconRound: published.beacon.round,
+      signature: published.beacon.signature,
+      randomness: published.beacon.randomness,
+      winners: published.lottery?.winners ?? [],
+    });
     const closed = oneEntry<TClosedData>(entries, 'season.closed', month, { whole: 'logDraw', at: 'logDrawAt' }, publishedDraw);
     if (isStep(closed)) steps.push(closed);
     else {
-      const d = closed.data;
-      const logged = [
-        `round ${d.beaconRound}`,
-        `signature ${d.signature}`,
-        `randomness ${d.randomness}`,
-        `winners ${
-          [...d.winners]
-            .sort((a, b) => a.position - b.position)
-            .map((w) => `${w.position}: ${w.ambassadorId.toLowerCase()}`)
-            .join(', ') || '(none)'
-        }`,
-      ].join('; ');
+      const logged = drawText(closed.data);
       steps.push({
         step: verifyText('logDrawValues', { seq: closed.entry.seq }),
         expected: publishedDraw,

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { createPgDatabase, dropPgDatabase } from './pg-server.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -31,22 +31,14 @@ export async function createTestDatabase(kind: DatabaseKind, options: { poolSize
   }
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `amb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 20 });
+  const url = await createPgDatabase(POSTGRES_URL, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 20 });
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close().catch(() => undefined);
-      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await dropPgDatabase(POSTGRES_URL, name);
     },
   };
 }

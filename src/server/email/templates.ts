@@ -255,46 +255,40 @@ export function flagText(i18n: I18n, flag: string): string | null {
 
 /** A reason code's name and rule in the recipient's language (the English source is src/shared/reasons.ts; a test keeps them equal). */
 export function reasonTexts(i18n: I18n, code: ReasonCode): { label: string; rule: string } {
-  switch (code) {
-    case 'low_effort':
-      return {
-        label: i18n._('Not enough activity'),
-        rule: i18n._(
-          'A report must describe real promotion work done in the week it covers: what you posted, where, and how people responded. A few words or a copy of an earlier report is not enough.',
-        ),
-      };
-    case 'duplicate_link':
-      return {
-        label: i18n._('Proof already used'),
-        rule: i18n._('Each link given as proof may count once. A link already claimed in another report, by you or by someone else, is not counted again.'),
-      };
-    case 'not_verifiable':
-      return {
-        label: i18n._('Could not be checked'),
-        rule: i18n._(
-          'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
-        ),
-      };
-    case 'outside_period':
-      return {
-        label: i18n._('Outside the week reported'),
-        rule: i18n._('A report covers the activity of the week it names. Work from another week belongs in that week’s report.'),
-      };
-    case 'rule_breach':
-      return {
-        label: i18n._('Against the programme rules'),
-        rule: i18n._(
-          'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
-        ),
-      };
-    case 'wallet_mismatch':
-      return {
-        label: i18n._('Wallet problem'),
-        rule: i18n._('Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.'),
-      };
-    case 'other':
-      return { label: i18n._('Other'), rule: i18n._('The reviewer explains the reason in the facts of the decision.') };
-  }
+  const texts: Record<ReasonCode, { label: string; rule: string }> = {
+    low_effort: {
+      label: i18n._('Not enough activity'),
+      rule: i18n._(
+        'A report must describe real promotion work done in the week it covers: what you posted, where, and how people responded. A few words or a copy of an earlier report is not enough.',
+      ),
+    },
+    duplicate_link: {
+      label: i18n._('Proof already used'),
+      rule: i18n._('Each link given as proof may count once. A link already claimed in another report, by you or by someone else, is not counted again.'),
+    },
+    not_verifiable: {
+      label: i18n._('Could not be checked'),
+      rule: i18n._(
+        'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
+      ),
+    },
+    outside_period: {
+      label: i18n._('Outside the week reported'),
+      rule: i18n._('A report covers the activity of the week it names. Work from another week belongs in that week’s report.'),
+    },
+    rule_breach: {
+      label: i18n._('Against the programme rules'),
+      rule: i18n._(
+        'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
+      ),
+    },
+    wallet_mismatch: {
+      label: i18n._('Wallet problem'),
+      rule: i18n._('Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.'),
+    },
+    other: { label: i18n._('Other'), rule: i18n._('The reviewer explains the reason in the facts of the decision.') },
+  };
+  return texts[code];
 }
 
 /**
