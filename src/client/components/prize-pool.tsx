@@ -83,16 +83,7 @@ export function PrizePool({ className }: { className?: string }) {
           <p className="mt-3 text-sm text-muted">
             <Trans>USDT prizes for the month&apos;s top earners and a lottery among everyone else who earned GCM, paid when the month closes.</Trans>
           </p>
-          {current.status === 'error' ? (
-            <QueryError
-              title={t`This month's prizes could not be loaded.`}
-              error={current.error}
-              onRetry={() => void current.refetch()}
-              retrying={current.isFetching}
-              compact
-              className="mt-3"
-            />
-          ) : null}
+          {current.status === 'error' ? <QueryError title={t`This month's prizes could not be loaded.`} query={current} compact className="mt-3" /> : null}
         </>
       )}
     </section>

@@ -44,7 +44,6 @@ export interface QueryStateProps<T> {
 export function QueryState<T>({ query, failure, loading, loadingLabel, isEmpty, empty, missing, compact, page, className, children }: QueryStateProps<T>) {
   const { data } = query;
   if (query.status === 'error' && missing?.when(query.error)) return <>{missing.show}</>;
-  const retry = () => void query.refetch();
   if (data === undefined) {
     if (query.status !== 'error')
       return loading !== undefined ? (
@@ -54,19 +53,12 @@ export function QueryState<T>({ query, failure, loading, loadingLabel, isEmpty, 
           <Spinner label={loadingLabel} />
         </div>
       );
-    return <QueryError title={failure} error={query.error} onRetry={retry} retrying={query.isFetching} compact={compact} page={page} className={className} />;
+    return <QueryError title={failure} query={query} compact={compact} page={page} className={className} />;
   }
   // A later read failed: the last data stays, under a line that says so.
   const failed =
     query.status === 'error' ? (
-      <QueryError
-        title={failure}
-        error={query.error}
-        onRetry={retry}
-        retrying={query.isFetching}
-        compact
-        className="mb-4 rounded-lg border border-danger/40 bg-danger/5 px-4 py-3"
-      />
+      <QueryError title={failure} query={query} compact className="mb-4 rounded-lg border border-danger/40 bg-danger/5 px-4 py-3" />
     ) : null;
   if (isEmpty?.(data)) return failed ?? <>{empty}</>;
   return (
@@ -77,27 +69,27 @@ export function QueryState<T>({ query, failure, loading, loadingLabel, isEmpty, 
   );
 }
 
+/** What failed: a read (its error, and 'Try again' reads it again), or an error with its own retry. */
+type FailedRead = { query: Pick<QueryLike<unknown>, 'error' | 'isFetching' | 'refetch'> } | { error: unknown; onRetry: () => void; retrying?: boolean };
+
 /**
  * A read that failed, said so (role="alert"): what failed, why (the message of lib/api: a refusal's
  * own words, or that the server or the network failed, with its reference), and 'Try again'.
  */
 export function QueryError({
   title,
-  error,
-  onRetry,
-  retrying = false,
   compact = false,
   page = false,
   className,
-}: {
+  ...failed
+}: FailedRead & {
   title: string;
-  error: unknown;
-  onRetry: () => void;
-  retrying?: boolean;
   compact?: boolean;
   page?: boolean;
   className?: string;
 }) {
+  const { error, onRetry, retrying } =
+    'query' in failed ? { error: failed.query.error, onRetry: () => void failed.query.refetch(), retrying: failed.query.isFetching } : failed;
   const message = errorMessage(error);
   return (
     <div
@@ -118,7 +110,7 @@ export function QueryError({
           <span className="font-semibold">{title}</span> <span className={cn('text-muted', !compact && 'text-sm')}>{message}</span>
         </p>
       )}
-      <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
+      <Button variant="outline" size="sm" onClick={onRetry} loading={retrying ?? false}>
         <Trans>Try again</Trans>
       </Button>
     </div>

@@ -143,13 +143,7 @@ export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
           <RecoveryCodes codes={codes} onDone={() => (setCodes(null), onEnabled?.())} />
         ) : !info ? (
           status.isError ? (
-            <QueryError
-              title={t`Two-factor authentication could not be loaded.`}
-              error={status.error}
-              onRetry={() => void status.refetch()}
-              retrying={status.isFetching}
-              compact
-            />
+            <QueryError title={t`Two-factor authentication could not be loaded.`} query={status} compact />
           ) : (
             <p className="text-sm text-muted">
               <Trans>Loading…</Trans>

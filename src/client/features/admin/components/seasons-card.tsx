@@ -269,13 +269,7 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
       <div ref={body} className="flex flex-col gap-4 overflow-y-auto px-6 pb-6">
         {!p ? (
           preview.status === 'error' ? (
-            <QueryError
-              title={t`The month's standings could not be loaded.`}
-              error={preview.error}
-              onRetry={() => void preview.refetch()}
-              retrying={preview.isFetching}
-              compact
-            />
+            <QueryError title={t`The month's standings could not be loaded.`} query={preview} compact />
           ) : (
             <Spinner />
           )

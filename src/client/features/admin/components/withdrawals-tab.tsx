@@ -424,14 +424,7 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
           {more > 0 ? <li>{plural(more, { one: 'and # more', other: 'and # more' })}</li> : null}
         </ul>
       ) : query.status === 'error' ? (
-        <QueryError
-          title={t`Who else uses it could not be loaded.`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-          compact
-          className="mt-1"
-        />
+        <QueryError title={t`Who else uses it could not be loaded.`} query={query} compact className="mt-1" />
       ) : (
         <p className="mt-1 text-muted">
           <Trans>Loading…</Trans>

@@ -246,9 +246,7 @@ function SummaryCards() {
       {summary.status === 'error' && !needsMfaEnrollment(summary.error) ? (
         <QueryError
           title={t`The pending counts could not be loaded.`}
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
+          query={summary}
           compact
           className="rounded-lg border border-danger/40 bg-danger/5 px-4 py-3"
         />

@@ -136,14 +136,7 @@ export function SubmitReportPage() {
               </div>
             ) : null}
             {settings.status === 'error' && settings.data === undefined ? (
-              <QueryError
-                title={t`Whether reports can be sent could not be read.`}
-                error={settings.error}
-                onRetry={() => void settings.refetch()}
-                retrying={settings.isFetching}
-                compact
-                className="mb-5"
-              />
+              <QueryError title={t`Whether reports can be sent could not be read.`} query={settings} compact className="mb-5" />
             ) : disabled ? (
               <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
                 <Ban className="size-4 shrink-0" aria-hidden="true" />
