@@ -81,6 +81,9 @@ function adminList<T>(name: AdminListName, url: string) {
 
 type AdminListName = 'adminApplications' | 'adminReports' | 'adminAmbassadors' | 'adminWithdrawals' | 'adminAppeals' | 'activityLog';
 
+/** A read that is never served from the cache when a page opens: the public log is checked as it is now. */
+const READ_AFRESH = { staleTime: 0, refetchOnMount: 'always' } as const;
+
 export const resources = {
   currentUser: ({ evenWithoutHint = false }: { evenWithoutHint?: boolean } = {}) =>
     queryOptions({ queryKey: ['currentUser'] as const, queryFn: () => getCurrentUser(evenWithoutHint) }),
@@ -122,21 +125,9 @@ export const resources = {
   /** The drand chain this server draws from; only a test chain's key is ever used from it (src/shared/verify-log.ts, chainFor). */
   drandChain: () => queryOptions({ queryKey: ['drandChain'] as const, queryFn: () => apiRequest<TDrandChainInfo>('GET', '/api/public/drand') }),
   /** The whole log, read afresh on each visit: a log is checked as it is now, not as it was cached. */
-  publicLog: () =>
-    queryOptions({
-      queryKey: ['publicLog'] as const,
-      queryFn: async () => (await import('./public-log.ts')).getWholeLog(),
-      staleTime: 0,
-      refetchOnMount: 'always',
-    }),
-  /** The whole log, checked in this browser (its chain, its head, the heads seen before). */
-  checkedLog: () =>
-    queryOptions({
-      queryKey: ['checkedLog'] as const,
-      queryFn: async () => (await import('./public-log.ts')).getCheckedLog(),
-      staleTime: 0,
-      refetchOnMount: 'always',
-    }),
+  publicLog: () => queryOptions({ queryKey: ['publicLog'] as const, queryFn: async () => (await import('./public-log.ts')).getWholeLog(), ...READ_AFRESH }),
+  /** The whole log, checked in this browser (its chain, its head, the heads seen before), read afresh as the log is. */
+  checkedLog: () => queryOptions({ queryKey: ['checkedLog'] as const, queryFn: async () => (await import('./public-log.ts')).getCheckedLog(), ...READ_AFRESH }),
   setupLinkStatus: (token: string) =>
     queryOptions({
       queryKey: ['setupLinkStatus', token] as const,

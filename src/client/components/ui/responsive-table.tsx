@@ -72,6 +72,15 @@ function WideTable<T>({ label, rows, rowKey, columns, onRowClick }: ResponsiveTa
   );
 }
 
+/** A row's cells of some columns, one block each (a card's title or aside). */
+function cells<T>(columns: Column<T>[], row: T) {
+  return columns.map((column) => (
+    <div key={column.header} className={column.className}>
+      {column.cell(row)}
+    </div>
+  ));
+}
+
 function CardList<T>({ label, rows, rowKey, columns }: ResponsiveTableProps<T>) {
   const place = (where: NonNullable<Column<T>['card']>) => columns.filter((column) => (column.card ?? 'field') === where);
   const [titles, asides, fields, actions] = [place('title'), place('aside'), place('field'), place('actions')];
@@ -81,20 +90,8 @@ function CardList<T>({ label, rows, rowKey, columns }: ResponsiveTableProps<T>) 
         <li key={rowKey(row)} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-background/40 p-4 text-sm">
           {titles.length || asides.length ? (
             <div className="flex items-start justify-between gap-3">
-              <div className="flex min-w-0 flex-col gap-0.5 break-words">
-                {titles.map((column) => (
-                  <div key={column.header} className={column.className}>
-                    {column.cell(row)}
-                  </div>
-                ))}
-              </div>
-              <div className="flex shrink-0 flex-col items-end gap-1 text-right">
-                {asides.map((column) => (
-                  <div key={column.header} className={column.className}>
-                    {column.cell(row)}
-                  </div>
-                ))}
-              </div>
+              <div className="flex min-w-0 flex-col gap-0.5 break-words">{cells(titles, row)}</div>
+              <div className="flex shrink-0 flex-col items-end gap-1 text-right">{cells(asides, row)}</div>
             </div>
           ) : null}
           {fields.length ? (

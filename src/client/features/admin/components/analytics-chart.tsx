@@ -23,6 +23,8 @@ export interface AnalyticsChartProps {
 }
 
 const AXIS = '#a7c6b8';
+/** Both value axes: the same look, without a line of their own. */
+const Y_AXIS = { stroke: AXIS, fontSize: 11, tickLine: false, axisLine: false, width: 56 } as const;
 
 /**
  * One chart of the Analytics tab (recharts, loaded with the tab). Hidden from screen readers: each
@@ -47,11 +49,7 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
           />
           <YAxis
             yAxisId="left"
-            stroke={AXIS}
-            fontSize={11}
-            tickLine={false}
-            axisLine={false}
-            width={56}
+            {...Y_AXIS}
             allowDecimals={false}
             tickFormatter={local}
             label={{ value: leftLabel, angle: -90, position: 'insideLeft', fill: AXIS, fontSize: 12 }}
@@ -60,11 +58,7 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
             <YAxis
               yAxisId="right"
               orientation="right"
-              stroke={AXIS}
-              fontSize={11}
-              tickLine={false}
-              axisLine={false}
-              width={56}
+              {...Y_AXIS}
               tickFormatter={local}
               label={{ value: rightLabel, angle: 90, position: 'insideRight', fill: AXIS, fontSize: 12 }}
             />

@@ -153,24 +153,18 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
         {summaries.map(({ entry, data }) => (
           <Part key={entry.seq} title={t`Summary`} entry={entry}>
             <dl className="grid gap-1 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-muted">
-                  <Trans>GCM awarded</Trans>
-                </dt>
-                <dd className="font-mono font-semibold">{gcmIn(data.gcmAwarded, locale)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">
-                  <Trans>USDT awarded</Trans>
-                </dt>
-                <dd className="font-mono font-semibold">{money(data.usdtAwarded)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">
-                  <Trans>USDT paid</Trans>
-                </dt>
-                <dd className="font-mono font-semibold">{money(data.usdtPaid)}</dd>
-              </div>
+              {(
+                [
+                  [t`GCM awarded`, gcmIn(data.gcmAwarded, locale)],
+                  [t`USDT awarded`, money(data.usdtAwarded)],
+                  [t`USDT paid`, money(data.usdtPaid)],
+                ] as const
+              ).map(([term, value]) => (
+                <div key={term}>
+                  <dt className="text-muted">{term}</dt>
+                  <dd className="font-mono font-semibold">{value}</dd>
+                </div>
+              ))}
             </dl>
             <DecisionTable
               month={label}
