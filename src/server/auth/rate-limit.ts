@@ -66,7 +66,6 @@ const hitTwo = preparedPer((db) => {
     .prepare('rate_limit_hit_two');
 });
 
-/** hitAll, with when each key's current window started. */
 /**
  * A sign-in's statements commit without waiting for the WAL to reach the disk (synchronous_commit
  * off for their own transaction only, set from within the statement: `set_config(…, true)` lasts
@@ -104,6 +103,7 @@ export function hitTwoParams(limits: [Limit, Limit], now: Date): { first: string
   return { first: first.key, second: second.key, now: now.toISOString(), open: new Date(now.getTime() - first.windowMs).toISOString() };
 }
 
+/** hitAll, with when each key's current window started. */
 async function hitWindows(db: Db, limits: Limit[], now: Date): Promise<Map<string, { count: number; windowStart: Date }>> {
   const sorted = distinctSorted(limits);
   if (!sorted.length) return new Map();
