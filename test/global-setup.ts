@@ -3,19 +3,15 @@
  * and a configured PostgreSQL is checked to answer.
  */
 import { existsSync } from 'node:fs';
-import pg from 'pg';
+import { withPgClient } from './helpers/pg-server.ts';
 
 export default async function setup(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const client = new pg.Client({ connectionString: url });
     try {
-      await client.connect();
-      await client.query('select 1');
+      await withPgClient(url, (client) => client.query('select 1'));
     } catch (error) {
       throw new Error(`TEST_DATABASE_URL is set but PostgreSQL does not answer: ${String(error)}`, { cause: error });
-    } finally {
-      await client.end().catch(() => undefined);
     }
   }
   const { buildTemplate } = await import('../src/server/db/pglite-template.ts');
