@@ -3,6 +3,8 @@
  * the server's public answers, printing steps, and the exit codes (0 holds, 1 does not, 2 could not
  * check: bad input, or the server could not be read). The checks themselves are src/shared's.
  */
+import { stepStatus } from '../src/shared/draw.ts';
+import { parseHead, type WitnessHead } from '../src/shared/public-log.ts';
 import type { VerifyStep } from '../src/shared/verify-log.ts';
 
 export const EXIT_HOLDS = 0;
@@ -56,10 +58,45 @@ export async function getJson(base: string, path: string): Promise<unknown> {
   }
 }
 
-/** One line a step: 'match' or 'MISMATCH', the step, what was found (and, when it differs, what was published); notes after. */
+/** Every value of `--name VALUE`, in order (a flag given more than once). */
+export function flags(args: readonly string[], name: string): string[] {
+  return args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1] as string] : []));
+}
+
+/**
+ * `--head SEQ:HASH[@ISO-TIME]`, each as a witness saw it (DECISIONS §7); exits 2 on a malformed one.
+ * The text of usage says how.
+ */
+export function witnessHeads(args: readonly string[]): WitnessHead[] {
+  const texts = flags(args, '--head');
+  if (args.includes('--head') && !texts.length) texts.push('');
+  return texts.map((text) => {
+    const head = parseHead(text);
+    if (!head)
+      cannotCheck(
+        `--head takes SEQ:HASH as the /transparency page shows it (a whole number, a colon, 64 lowercase hex characters), optionally @ISO-TIME, the time you saw it (like 2026-12-01T09:00:00Z). Got '${text}'.`,
+      );
+    return head;
+  });
+}
+
+/** A step's label: 'match', 'late' (it holds, late: never a match) or 'MISMATCH'. */
+function label(step: VerifyStep): string {
+  return { match: 'match   ', late: 'LATE    ', mismatch: 'MISMATCH' }[stepStatus(step)];
+}
+
+/** One line a step: its status, the step, what was found (and, when it differs, what was published); notes after. */
 export function printSteps(steps: readonly VerifyStep[], indent = ''): void {
   for (const step of steps) {
-    console.log(`${indent}${step.ok ? 'match   ' : 'MISMATCH'}  ${step.step}: ${step.actual}${step.ok ? '' : ` (published: ${step.expected})`}`);
+    console.log(`${indent}${label(step)}  ${step.step}: ${step.actual}${step.ok ? '' : ` (published: ${step.expected})`}`);
   }
   for (const step of steps) if (step.note) console.log(`${indent}note      ${step.note}`);
+}
+
+/** The steps that hold but late, as one phrase for a verdict; empty when none. */
+export function lateSteps(steps: readonly VerifyStep[]): string {
+  return steps
+    .filter((s) => stepStatus(s) === 'late')
+    .map((s) => s.step)
+    .join('; ');
 }

@@ -7,19 +7,24 @@
  *       the month's log entries (terms before the month began, the freeze before the round's time)
  *   npm run verify-draw -- --file season.json [--url https://host]   a saved GET /api/public/seasons/{month}
  *   npm run verify-draw -- --beacon quicknet:ROUND:SIGNATURE   one drand quicknet beacon, offline
+ * Options with --url: `--head SEQ:HASH[@ISO-TIME]` (repeatable) a head of the log you saw, and when:
+ * it must still be in the log, and nothing after it dated before that time; `--test-chain` accepts
+ * a chain other than quicknet (it proves nothing; without it such a month fails); `--strict` fails
+ * what is otherwise a note: a freeze whose time rests on the server's clock alone.
  *
- * Exit 0: every step matches (a beacon: it is valid); 1: a step does not (a beacon: not valid), or
- * the draw is not made yet; 2: bad input, or the server could not be read.
+ * Exit 0: every step holds (some may be late, and the verdict says so; a beacon: it is valid); 1: a
+ * step does not (a beacon: not valid), or the draw is not made yet; 2: bad input, or the server
+ * could not be read.
  */
 import { readFileSync } from 'node:fs';
 import { QUICKNET, randomnessOf, verifyBeacon } from '../src/shared/drand.ts';
 import { verifyPublishedSeason, type PublishedSeason } from '../src/shared/draw.ts';
 import { SEASON_PATTERN } from '../src/shared/seasons.ts';
 import { readWholeLog, verifySeason, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, printSteps } from './verify-common.ts';
+import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, lateSteps, printSteps, witnessHeads } from './verify-common.ts';
 
 const USAGE = [
-  'Usage: npm run verify-draw -- YYYY-MM --url https://host',
+  'Usage: npm run verify-draw -- YYYY-MM --url https://host [--head SEQ:HASH[@ISO-TIME]] [--test-chain] [--strict]',
   '       npm run verify-draw -- --file season.json [--url https://host]',
   '       npm run verify-draw -- --beacon quicknet:ROUND:SIGNATURE',
 ].join('\n');
@@ -94,7 +99,7 @@ async function main(args: string[]): Promise<never> {
     }
     season = asSeason(json, file);
   } else {
-    const month = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--url');
+    const month = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--url' && args[i - 1] !== '--head');
     if (!month || !SEASON_PATTERN.test(month)) cannotCheck(USAGE);
     const base = url ?? baseUrl(args);
     try {
@@ -107,12 +112,17 @@ async function main(args: string[]): Promise<never> {
   }
 
   const month = (season as { month?: string }).month ?? '(month not given)';
+  const remembered = witnessHeads(args);
+  const allowTestChain = args.includes('--test-chain');
+  const strict = args.includes('--strict');
   let ok: boolean;
   let pending = false;
+  let late = '';
   if (season.protocol !== 2) {
     console.log(`${month}: protocol 1 (the beacon was entered by an admin; the secret was published at the close).`);
-    const result = await verifyPublishedSeason(season);
-    printSteps(result.checks);
+    // Against the server's log when there is one: a protocol 1 month from the cut-over on was downgraded.
+    const result = url ? await verifySeason(season, { log: await readLog(url), remembered }) : await verifySeason(season);
+    printSteps(result.steps);
     ok = result.ok;
   } else if (!url) {
     // A saved month without a server: the draw alone, against quicknet's built-in key.
@@ -126,14 +136,23 @@ async function main(args: string[]): Promise<never> {
   } else {
     const [served, log] = await Promise.all([readServed(url), readLog(url)]);
     console.log(`${month}: protocol 2, checked against ${url}'s public log.`);
-    const result = await verifySeason(season, { served, log });
+    const result = await verifySeason(season, { served, log, remembered, allowTestChain });
     printSteps(result.steps);
+    for (const note of result.notes.filter((n) => !result.steps.some((s) => s.note === n))) console.log(`note      ${note}`);
     ok = result.ok;
     pending = result.pending;
+    late = lateSteps(result.steps);
+    if (strict && !season.latestRound) {
+      console.log("STRICT    the freeze's time rests on the server's clock: no latest drand round was recorded at the freeze");
+      ok = false;
+    }
   }
   if (!ok) console.log('The draw does NOT match what was published.');
   else if (pending && season.protocol === 2)
-    console.log(`Not drawn yet: everything published so far matches; the draw waits for drand round ${season.beacon.round} at ${season.beacon.at}.`);
+    console.log(
+      `Not drawn yet: everything published so far holds${late ? ` (late: ${late})` : ''}; the draw waits for drand round ${season.beacon.round} at ${season.beacon.at}.`,
+    );
+  else if (late) console.log(`The draw is verified, but not every step was in time: late: ${late}.`);
   else console.log('The draw is verified: every step matches.');
   process.exit(ok && !pending ? EXIT_HOLDS : EXIT_FAILS);
 }

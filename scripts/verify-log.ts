@@ -11,11 +11,11 @@
  */
 import { QUICKNET } from '../src/shared/drand.ts';
 import type { PublishedSeason } from '../src/shared/draw.ts';
-import { formatHead, parseHead, type LogHead } from '../src/shared/public-log.ts';
+import { formatHead } from '../src/shared/public-log.ts';
 import { checkLog, readWholeLog, verifyLoggedDraws, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, printSteps } from './verify-common.ts';
+import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, getJson, HttpError, lateSteps, printSteps, witnessHeads } from './verify-common.ts';
 
-const USAGE = 'Usage: npm run verify-log -- --url https://host [--head SEQ:HASH]';
+const USAGE = 'Usage: npm run verify-log -- --url https://host [--head SEQ:HASH[@ISO-TIME]] [--test-chain]';
 
 function failed(seq: number, reason: string): never {
   console.log(`FAILED at entry ${seq}: ${reason}`);
@@ -25,13 +25,8 @@ function failed(seq: number, reason: string): never {
 async function main(args: string[]): Promise<never> {
   if (!args.includes('--url')) cannotCheck(USAGE);
   const base = baseUrl(args);
-  const remembered: LogHead[] = [];
-  if (args.includes('--head')) {
-    const text = flag(args, '--head') ?? '';
-    const head = parseHead(text);
-    if (!head) cannotCheck(`--head takes SEQ:HASH as the /transparency page shows it (a whole number, a colon, 64 lowercase hex characters). Got '${text}'.`);
-    remembered.push(head);
-  }
+  const remembered = witnessHeads(args);
+  const allowTestChain = args.includes('--test-chain');
 
   let log: WholeLog;
   try {
@@ -44,7 +39,10 @@ async function main(args: string[]): Promise<never> {
   const verdict = await checkLog(log, remembered);
   if (!verdict.ok) failed(verdict.failure.seq, verdict.failure.reason);
   console.log(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
-  for (const head of remembered) console.log(`match     the head noted earlier, ${formatHead(head)}, is still in the log`);
+  for (const head of remembered)
+    console.log(
+      `match     the head noted earlier, ${formatHead(head)}, is still in the log${head.seenAt ? `, and nothing after it is dated before ${head.seenAt}` : ''}`,
+    );
 
   let served: ServedChain | null = null;
   try {
@@ -52,8 +50,14 @@ async function main(args: string[]): Promise<never> {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
   }
-  if (served && served.hash.toLowerCase() !== QUICKNET.hash) console.log(`note      Test chain, not drand quicknet: this server draws from ${served.hash}.`);
+  if (served && served.hash.toLowerCase() !== QUICKNET.hash)
+    console.log(
+      allowTestChain
+        ? `note      Test chain, not drand quicknet: this server draws from ${served.hash} (accepted with --test-chain; it proves nothing).`
+        : `MISMATCH  Test chain, not drand quicknet: this server draws from ${served.hash}; its draws prove nothing (give --test-chain to check a test server).`,
+    );
 
+  const late: string[] = [];
   const draws = await verifyLoggedDraws(
     log,
     async (month) => {
@@ -67,14 +71,20 @@ async function main(args: string[]): Promise<never> {
     (month, result) => {
       console.log(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
       printSteps(
-        result.steps.filter((s) => !s.ok || s.note),
+        result.steps.filter((s) => !s.ok || s.note || s.late),
         '          ',
       );
+      late.push(...(lateSteps(result.steps) ? [`${month}: ${lateSteps(result.steps)}`] : []));
     },
+    { remembered, allowTestChain },
   );
   if (!draws.ok) failed(draws.failure.seq, draws.failure.reason);
+  if (served && served.hash.toLowerCase() !== QUICKNET.hash && !allowTestChain) {
+    console.log('The log holds, but its draws are on a test chain: they prove nothing.');
+    process.exit(EXIT_FAILS);
+  }
   console.log(
-    `The log holds: ${log.entries.length} entries, ${draws.months.length} ${draws.months.length === 1 ? 'draw' : 'draws'} verified${remembered.length ? ', the noted head still in it' : ''}. Head: ${formatHead(verdict.head)}`,
+    `The log holds: ${log.entries.length} entries, ${draws.months.length} ${draws.months.length === 1 ? 'draw' : 'draws'} verified${remembered.length ? ', the noted head still in it' : ''}${late.length ? `, but not every step was in time (late: ${late.join('; ')})` : ''}. Head: ${formatHead(verdict.head)}`,
   );
   process.exit(EXIT_HOLDS);
 }

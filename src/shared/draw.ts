@@ -96,6 +96,16 @@ export interface DrawCheck {
   expected: string;
   actual: string;
   ok: boolean;
+  /**
+   * A step that holds as the protocol allows, but late (terms fixed after the month began, a freeze
+   * after the terms' round): its own status, never shown or counted as a match (issue 40, item 5).
+   */
+  late?: boolean;
+}
+
+/** A step's status: 'match', 'late' (holds, late), or 'mismatch'. */
+export function stepStatus(step: Pick<DrawCheck, 'ok' | 'late'>): 'match' | 'late' | 'mismatch' {
+  return !step.ok ? 'mismatch' : step.late ? 'late' : 'match';
 }
 
 /**
@@ -167,13 +177,24 @@ export function seasonTermsOf(
 }
 
 /**
- * The round the draw uses (step 2): the terms' round R, unless the freeze happened after R's time;
- * then the first round at or after `frozenAt` + 60 s.
+ * Whether a freeze is late (DECISIONS §5 step 2, §7 Protocol 2 against the database and the clock):
+ * it happened after R's time by its own clock, or the relays' latest round L, asked after the
+ * month's row was locked, was already R or later (whatever the server's clock said).
  */
-export function drawBeaconRound(chain: DrandChain, termsRound: number, frozenAt: Date | string): number {
+export function freezeIsLate(chain: DrandChain, termsRound: number, frozenAt: Date | string, latestRound?: number | null): boolean {
   const frozenMs = frozenAt instanceof Date ? frozenAt.getTime() : Date.parse(frozenAt);
-  if (!Number.isFinite(frozenMs)) throw new RangeError(`drawBeaconRound: ${String(frozenAt)} is not a time`);
-  return frozenMs > roundTime(chain, termsRound) * 1000 ? roundAt(chain, frozenMs / 1000 + 60) : termsRound;
+  if (!Number.isFinite(frozenMs)) throw new RangeError(`freezeIsLate: ${String(frozenAt)} is not a time`);
+  return frozenMs > roundTime(chain, termsRound) * 1000 || (latestRound !== undefined && latestRound !== null && latestRound >= termsRound);
+}
+
+/**
+ * The round the draw uses (step 2): the terms' round R, unless the freeze is late (freezeIsLate);
+ * then the first round at or after both `frozenAt` + `lateBySeconds` (60 s) and L + 1.
+ */
+export function drawBeaconRound(chain: DrandChain, termsRound: number, frozenAt: Date | string, latestRound?: number | null, lateBySeconds = 60): number {
+  if (!freezeIsLate(chain, termsRound, frozenAt, latestRound)) return termsRound;
+  const frozenMs = frozenAt instanceof Date ? frozenAt.getTime() : Date.parse(frozenAt);
+  return Math.max(roundAt(chain, frozenMs / 1000 + lateBySeconds), (latestRound ?? 0) + 1);
 }
 
 /** Step 4's seed: SHA-256 of the UTF-8 string `${termsHash}:${listHash}:${randomness}` (32 bytes). */
@@ -211,6 +232,8 @@ export interface PublishedSeason2 {
   entrantCount: number;
   listHash: string;
   beacon: { chain: string; round: number; at: string; signature?: string; randomness?: string };
+  /** The relays' latest round when the month froze (DECISIONS §7): proof the freeze came after it. Absent on freezes before it was recorded. */
+  latestRound?: { round: number; signature: string } | null;
   lottery?: { winners: { position: number; ambassadorId: string; fullName: string; prizeUsdt: string; withheld?: { reason: string } }[] };
 }
 
@@ -271,12 +294,26 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
   const chainOk = [terms.beacon.chain, beacon.chain].every((hash) => hash.toLowerCase() === chain.hash.toLowerCase());
   add(verifyText('beaconChain'), `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
 
-  const late = attempt(() => String(Date.parse(published.frozenAt) > roundTime(chain, terms.beacon.round) * 1000));
+  const latest = published.latestRound ?? null;
+  if (latest) {
+    const signed = await verifyBeacon(chain, latest.round, latest.signature);
+    add(
+      verifyText('latestRound', { round: latest.round }),
+      `${latest.round}:${latest.signature}`,
+      signed ? `${latest.round}:${latest.signature}` : `(not a signature of round ${latest.round} by ${chain.hash})`,
+      signed,
+    );
+  }
+  const late = attempt(() => String(freezeIsLate(chain, terms.beacon.round, published.frozenAt, latest?.round)));
   add(
-    verifyText(late === 'true' ? 'beaconRoundLate' : 'beaconRound'),
+    verifyText(late === 'true' ? (latest && latest.round >= terms.beacon.round ? 'beaconRoundLateLatest' : 'beaconRoundLate') : 'beaconRound'),
     String(beacon.round),
-    attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt))),
+    attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt, latest?.round))),
   );
+  if (late === 'true') {
+    const last = checks.at(-1);
+    if (last) last.late = true;
+  }
   const at = attempt(() => iso(roundTime(chain, beacon.round)));
   add(verifyText('beaconTime'), beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
 

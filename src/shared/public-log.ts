@@ -31,6 +31,14 @@ export interface LogHead {
   hash: string;
 }
 
+/**
+ * A head as a witness saw it (DECISIONS §7): with `seenAt` (ISO 8601), the time the witness saw it,
+ * by the witness's own clock. No entry after the head may be dated before that time.
+ */
+export interface WitnessHead extends LogHead {
+  seenAt?: string;
+}
+
 export const EMPTY_HEAD: LogHead = Object.freeze({ seq: 0, hash: GENESIS_HASH });
 
 export function entryHash(entry: Omit<LogEntry, 'hash'>): Promise<string> {
@@ -46,6 +54,7 @@ export type ChainCheck = { ok: true; head: LogHead } | { ok: false; seq: number;
  */
 export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEAD): Promise<ChainCheck> {
   let head: LogHead = from;
+  let previousAt: string | undefined;
   for (const entry of entries) {
     if (entry.seq !== head.seq + 1)
       return { ok: false, seq: entry.seq, reason: verifyText('chainGap', { expected: head.seq + 1, previous: head.seq, found: entry.seq }) };
@@ -57,6 +66,10 @@ export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEA
       return { ok: false, seq: entry.seq, reason: verifyText('chainUnhashable', { error: error instanceof Error ? error.message : String(error) }) };
     }
     if (computed !== entry.hash) return { ok: false, seq: entry.seq, reason: verifyText('chainChanged') };
+    // The log's time never goes back (DECISIONS §7): an entry dated before the one it follows was backdated.
+    if (previousAt !== undefined && !(Date.parse(entry.at) >= Date.parse(previousAt)))
+      return { ok: false, seq: entry.seq, reason: verifyText('chainBackwards', { at: entry.at, previous: head.seq, previousAt }) };
+    previousAt = entry.at;
     head = { seq: entry.seq, hash: entry.hash };
   }
   return { ok: true, head };
@@ -67,18 +80,43 @@ export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEA
  * at `remembered.seq` must have `remembered.hash`. A rewritten log, re-chained from the rewrite on,
  * passes verifyChain but fails this against a head remembered from before the rewrite.
  */
-export function extendsHead(entries: LogEntry[], remembered: LogHead): { ok: true } | { ok: false; reason: string } {
-  if (remembered.seq === 0) return { ok: true };
-  const at = entries.find((e) => e.seq === remembered.seq);
-  if (!at) return { ok: false, reason: verifyText('entryGone', { seq: remembered.seq }) };
-  if (at.hash !== remembered.hash) return { ok: false, reason: verifyText('entryRewritten', { seq: remembered.seq }) };
+export function extendsHead(entries: LogEntry[], remembered: WitnessHead): { ok: true } | { ok: false; reason: string; seq?: number } {
+  if (remembered.seq !== 0) {
+    const at = entries.find((e) => e.seq === remembered.seq);
+    if (!at) return { ok: false, reason: verifyText('entryGone', { seq: remembered.seq }) };
+    if (at.hash !== remembered.hash) return { ok: false, reason: verifyText('entryRewritten', { seq: remembered.seq }) };
+  }
+  // Seen at a time: whatever came after the head was written after that time, and may not be dated before it.
+  const seenAt = remembered.seenAt === undefined ? NaN : Date.parse(remembered.seenAt);
+  if (Number.isFinite(seenAt)) {
+    const backdated = entries.find((e) => e.seq > remembered.seq && !(Date.parse(e.at) >= seenAt));
+    if (backdated)
+      return {
+        ok: false,
+        seq: backdated.seq,
+        reason: verifyText('entryBackdated', { seq: backdated.seq, at: backdated.at, seen: remembered.seenAt ?? '', head: remembered.seq }),
+      };
+  }
   return { ok: true };
 }
 
-/** "SEQ:HASH", as `npm run verify-log -- --head` takes it and the page shows it. */
-export function parseHead(text: string): LogHead | undefined {
-  const match = /^(\d{1,12}):([0-9a-f]{64})$/.exec(text.trim());
-  return match ? { seq: Number(match[1]), hash: match[2] as string } : undefined;
+/**
+ * "SEQ:HASH", or "SEQ:HASH@ISO-TIME" with the time the witness saw it, as `npm run verify-log --
+ * --head` and `verify-draw --head` take it and the page shows it.
+ */
+export function parseHead(text: string): WitnessHead | undefined {
+  const match = /^(\d{1,12}):([0-9a-f]{64})(?:@(\S+))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const head: WitnessHead = { seq: Number(match[1]), hash: match[2] as string };
+  if (match[3] === undefined) return head;
+  const seen = Date.parse(match[3]);
+  if (!Number.isFinite(seen) || !/^\d{4}-\d{2}-\d{2}T/.test(match[3])) return undefined;
+  return { ...head, seenAt: new Date(seen).toISOString() };
+}
+
+/** "SEQ:HASH@ISO-TIME" (or "SEQ:HASH" without a time): a witness's head, as parseHead reads it. */
+export function formatWitnessHead(head: WitnessHead): string {
+  return head.seenAt ? `${formatHead(head)}@${head.seenAt}` : formatHead(head);
 }
 
 export function formatHead(head: LogHead): string {

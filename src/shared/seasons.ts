@@ -24,3 +24,9 @@ export function ordinal(n: number): string {
   if (rest >= 11 && rest <= 13) return `${n}th`;
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
+
+/** Whether a month's terms were fixed after it began (issue 40, item 5): pages then say so, never 'fixed when the month began'. */
+export function termsFixedLate(month: string, termsFixedAt: string | null | undefined): boolean {
+  if (!termsFixedAt) return false;
+  return !(Date.parse(termsFixedAt) <= seasonBounds(month).start.getTime());
+}

@@ -10,7 +10,7 @@ import type { PublishedSeason2 } from './draw.ts';
 import type { LogEntry, LogHead } from './public-log.ts';
 import { checkLog, chainFor, logByMonth, readWholeLog, seasonLogChecks, verifyLoggedDraws, verifySeason } from './verify-log.ts';
 
-const served = (chain: DrandChain) => ({ ...chain, quicknet: false });
+const served = (chain: DrandChain, production = false) => ({ ...chain, quicknet: false, production });
 const failing = (steps: { step: string; ok: boolean }[]) => steps.filter((s) => !s.ok).map((s) => s.step);
 
 describe('reading and checking the whole log', () => {

@@ -7,7 +7,7 @@
 import { canonicalJson } from './canonical-json.ts';
 import { QUICKNET, roundTime, type DrandChain } from './drand.ts';
 import { verifyPublishedSeason, type DrawCheck, type PublishedSeason, type PublishedSeason2 } from './draw.ts';
-import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead } from './public-log.ts';
+import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead, type WitnessHead } from './public-log.ts';
 import { readLogData, type TClosedData, type TFrozenData, type TTermsData, type TWithheldData } from './schemas/log-data.ts';
 import { LOG_PAGE_MAX, ZLogPage } from './schemas/public-log.ts';
 import { seasonBounds } from './seasons.ts';
@@ -50,12 +50,14 @@ export async function readWholeLog(getPage: (after: number, limit: number) => Pr
 /**
  * Where a check failed: the first entry that does not hold, and why. `cause`: 'chain' (an entry's
  * hash, link or seq), 'head' (the served head is not where the entries end), 'rewritten' (a head
- * remembered earlier is no longer in the log), 'draw' (a logged draw does not verify).
+ * remembered earlier is no longer in the log, or an entry after it is dated before it was seen),
+ * 'draw' (a logged draw does not verify), 'missing' (a month from the cut-over on lacks its terms,
+ * freeze or close: monthsMissing).
  */
 export interface LogFailure {
   seq: number;
   reason: string;
-  cause: 'chain' | 'head' | 'rewritten' | 'draw';
+  cause: 'chain' | 'head' | 'rewritten' | 'draw' | 'missing';
 }
 
 export type LogVerdict = { ok: true; head: LogHead; count: number } | { ok: false; head: LogHead; count: number; failure: LogFailure };
@@ -65,7 +67,7 @@ export type LogVerdict = { ok: true; head: LogHead; count: number } | { ok: fals
  * is the last entry, and every head remembered earlier (a browser's, or `--head`) is still in it
  * (extendsHead). Answers the first failure, by seq.
  */
-export async function checkLog(log: WholeLog, remembered: readonly LogHead[] = []): Promise<LogVerdict> {
+export async function checkLog(log: WholeLog, remembered: readonly WitnessHead[] = []): Promise<LogVerdict> {
   const count = log.entries.length;
   const chain = await verifyChain(log.entries);
   if (!chain.ok) return { ok: false, head: log.head, count, failure: { seq: chain.seq, reason: chain.reason, cause: 'chain' } };
@@ -79,15 +81,88 @@ export async function checkLog(log: WholeLog, remembered: readonly LogHead[] = [
   }
   const failures = remembered
     .map((head) => ({ head, check: extendsHead(log.entries, head) }))
-    .flatMap(({ head, check }) => (check.ok ? [] : [{ seq: head.seq, reason: check.reason, cause: 'rewritten' as const }]))
+    .flatMap(({ head, check }) => (check.ok ? [] : [{ seq: check.seq ?? head.seq, reason: check.reason, cause: 'rewritten' as const }]))
     .sort((a, b) => a.seq - b.seq);
-  const first = failures[0];
+  const first = failures[0] ?? [...monthsMissing(log.entries), ...summariesTwice(log.entries)].sort((a, b) => a.seq - b.seq)[0];
   return first ? { ok: false, head: log.head, count, failure: first } : { ok: true, head: chain.head, count };
+}
+
+const DAY_MS = 86_400_000;
+
+/** A second `month.summary` for one month (DECISIONS §7): the later one would change the public figures. */
+export function summariesTwice(entries: readonly LogEntry[]): LogFailure[] {
+  const seen = new Map<unknown, number>();
+  const failures: LogFailure[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'month.summary') continue;
+    const month = (entry.data as { month?: unknown } | null)?.month;
+    const first = seen.get(month);
+    if (first === undefined) seen.set(month, entry.seq);
+    else failures.push({ seq: entry.seq, reason: verifyText('summaryTwice', { month: String(month), first }), cause: 'missing' });
+  }
+  return failures;
+}
+
+/** The month of the first `season.terms` entry: from it on, every month is protocol 2 (DECISIONS §7). */
+export function cutOverMonth(entries: readonly LogEntry[]): string | undefined {
+  for (const entry of entries) {
+    const read = entry.kind === 'season.terms' ? readLogData(entry) : undefined;
+    if (read?.kind === 'season.terms') return (read.data as TTermsData).month;
+  }
+  return undefined;
+}
+
+function monthAfter(month: string): string {
+  return seasonBounds(month).end.toISOString().slice(0, 7);
+}
+
+/**
+ * The months the log must hold from the cut-over on (DECISIONS §7): the terms of every month up to
+ * the last whose terms it holds; the freeze of each once the log's own time is a day past the
+ * month's end; the close once it is a day past the frozen round's time. A month closed some other
+ * way (a protocol 1 close writes nothing here) shows up as its missing entries.
+ */
+export function monthsMissing(entries: readonly LogEntry[]): LogFailure[] {
+  const cut = cutOverMonth(entries);
+  const last = entries.at(-1);
+  if (!cut || !last) return [];
+  const lastAt = Date.parse(last.at);
+  const of = (kind: string) => new Map(entries.filter((e) => e.kind === kind).map((e) => [(e.data as { month?: unknown }).month, e]));
+  const terms = of('season.terms');
+  const frozen = of('season.frozen');
+  const closed = of('season.closed');
+  const lastTerms =
+    [...terms.keys()]
+      .filter((m): m is string => typeof m === 'string' && /^\d{4}-\d{2}$/.test(m))
+      .sort()
+      .at(-1) ?? cut;
+  // Where a missing entry shows: the first entry dated from when it was due (else the head).
+  const seqFrom = (ms: number) => entries.find((e) => Date.parse(e.at) >= ms)?.seq ?? last.seq;
+  const failures: LogFailure[] = [];
+  for (let month = cut; month <= lastTerms; month = monthAfter(month)) {
+    const { start, end } = seasonBounds(month);
+    if (!terms.has(month)) {
+      failures.push({ seq: seqFrom(start.getTime()), reason: verifyText('monthNoTerms', { month, cut }), cause: 'missing' });
+      continue;
+    }
+    const freeze = frozen.get(month);
+    if (!freeze) {
+      if (lastAt >= end.getTime() + DAY_MS)
+        failures.push({ seq: seqFrom(end.getTime() + DAY_MS), reason: verifyText('monthNoFreeze', { month }), cause: 'missing' });
+      continue;
+    }
+    const due = Date.parse(String((freeze.data as { beaconAt?: unknown }).beaconAt));
+    if (!closed.has(month) && Number.isFinite(due) && lastAt >= due + DAY_MS)
+      failures.push({ seq: seqFrom(due + DAY_MS), reason: verifyText('monthNoClose', { month }), cause: 'missing' });
+  }
+  return failures.sort((a, b) => a.seq - b.seq);
 }
 
 /** What the server says about its drand chain (GET /api/public/drand). */
 export interface ServedChain extends DrandChain {
   quicknet?: boolean;
+  /** Whether the server runs in production (GET /api/public/drand): a test chain then proves nothing. */
+  production?: boolean;
 }
 
 /**
@@ -128,9 +203,16 @@ function freezeText(f: {
   entrantCount: number;
   beaconRound: number;
   champions: readonly { rank: number; ambassadorId: string; prizeUsdt: string }[];
+  latestRound?: { round: number; signature: string } | null | undefined;
 }): string {
   const champions = [...f.champions].sort((a, b) => a.rank - b.rank).map((c) => `${c.rank}: ${c.ambassadorId.toLowerCase()} ${c.prizeUsdt}`);
-  return [`list ${f.listHash}`, `${f.entrantCount} entrants`, `round ${f.beaconRound}`, `champions ${champions.join(', ') || '(none)'}`].join('; ');
+  return [
+    `list ${f.listHash}`,
+    `${f.entrantCount} entrants`,
+    `round ${f.beaconRound}`,
+    `champions ${champions.join(', ') || '(none)'}`,
+    `latest round ${f.latestRound ? `${f.latestRound.round}:${f.latestRound.signature.toLowerCase()}` : '(none)'}`,
+  ].join('; ');
 }
 
 /** What a close drew, as one line (as freezeText): the beacon and the winners in order. */
@@ -196,7 +278,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
       expected: terms.entry.at,
       actual: late ? `${terms.entry.at}: late, the month began ${iso(start)}` : `before ${iso(start)}`,
       ok: true,
-      ...(late ? { note: verifyText('logTermsLateNote', { at: terms.entry.at }) } : {}),
+      ...(late ? { late: true, note: verifyText('logTermsLateNote', { at: terms.entry.at }) } : {}),
     });
   }
 
@@ -205,6 +287,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     entrantCount: published.entrantCount,
     beaconRound: published.beacon.round,
     champions: published.champions,
+    latestRound: published.latestRound,
   });
   const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, { whole: 'logFreeze', at: 'logFreezeAt' }, publishedFreeze);
   if (isStep(frozen)) steps.push(frozen);
@@ -301,11 +384,25 @@ export interface SeasonVerification {
  */
 export async function verifySeason(
   published: PublishedSeason,
-  options: { served?: ServedChain | null | undefined; log?: WholeLog | Error | null | undefined } = {},
+  options: {
+    served?: ServedChain | null | undefined;
+    log?: WholeLog | Error | null | undefined;
+    /** Heads a witness saw (the browser's remembered heads, `--head`), each with the time it was seen. */
+    remembered?: readonly WitnessHead[] | undefined;
+    /** Whether a test chain may stand in for quicknet: `--test-chain`; by default, when the server says it is not in production. */
+    allowTestChain?: boolean | undefined;
+  } = {},
 ): Promise<SeasonVerification> {
   if (published.protocol !== 2) {
     const result = await verifyPublishedSeason(published);
-    return { ok: result.ok, pending: false, steps: result.checks, notes: [verifyText('protocol1Note')] };
+    const steps: VerifyStep[] = [...result.checks];
+    const month = (published as { month?: string }).month;
+    const log = options.log;
+    const cut = log && !(log instanceof Error) ? cutOverMonth(log.entries) : undefined;
+    // From the cut-over on every month is protocol 2: a protocol 1 month there was downgraded.
+    if (cut && month && month >= cut)
+      steps.push({ step: verifyText('protocol1AfterCutover', { month, cut }), expected: 'protocol 2', actual: 'protocol 1', ok: false });
+    return { ok: steps.every((s) => s.ok), pending: false, steps, notes: [verifyText('protocol1Note')] };
   }
   const steps: VerifyStep[] = [];
   const termsChain = published.terms.beacon.chain;
@@ -324,7 +421,7 @@ export async function verifySeason(
       actual: QUICKNET.hash,
       ok: true,
     });
-  } else {
+  } else if (options.allowTestChain ?? options.served?.production === false) {
     steps.push({
       step: verifyText('chainTest'),
       expected: QUICKNET.hash,
@@ -332,6 +429,9 @@ export async function verifySeason(
       ok: true,
       note: verifyText('chainTestNote'),
     });
+  } else {
+    // A test chain presented as real: its key is the server's own, so the beacon proves nothing.
+    steps.push({ step: verifyText('chainTestRefused'), expected: QUICKNET.hash, actual: picked.chain.hash, ok: false });
   }
   const chain = picked?.chain ?? QUICKNET;
   const draw = await verifyPublishedSeason(published, chain);
@@ -341,7 +441,7 @@ export async function verifySeason(
   if (log instanceof Error || !log) {
     steps.push({ step: verifyText('logRead'), expected: 'the whole log', actual: log ? `(${log.message})` : '(not read)', ok: false });
   } else {
-    const verdict = await checkLog(log);
+    const verdict = await checkLog(log, options.remembered ?? []);
     steps.push(
       verdict.ok
         ? {
@@ -354,12 +454,9 @@ export async function verifySeason(
     );
     steps.push(...seasonLogChecks(published, log.entries, chain));
   }
-  return {
-    ok: steps.every((s) => s.ok),
-    pending: draw.pending,
-    steps,
-    notes: steps.flatMap((s) => (s.note ? [s.note] : [])),
-  };
+  const notes = steps.flatMap((s) => (s.note ? [s.note] : []));
+  if (!published.latestRound) notes.push(verifyText('latestMissingNote'));
+  return { ok: steps.every((s) => s.ok), pending: draw.pending, steps, notes };
 }
 
 /**
@@ -371,6 +468,7 @@ export async function verifyLoggedDraws(
   loadSeason: (month: string) => Promise<PublishedSeason>,
   served: ServedChain | null | undefined,
   onSeason?: (month: string, result: SeasonVerification) => void,
+  options: { remembered?: readonly WitnessHead[]; allowTestChain?: boolean } = {},
 ): Promise<{ ok: true; months: string[] } | { ok: false; months: string[]; failure: LogFailure }> {
   const months: string[] = [];
   for (const entry of log.entries) {
@@ -389,7 +487,7 @@ export async function verifyLoggedDraws(
         failure: { seq: entry.seq, reason: `${month} could not be read: ${error instanceof Error ? error.message : String(error)}`, cause: 'draw' },
       };
     }
-    const result = await verifySeason(published, { served, log });
+    const result = await verifySeason(published, { served, log, ...options });
     onSeason?.(month, result);
     months.push(month);
     const bad = result.steps.find((s) => !s.ok);

@@ -13,6 +13,7 @@ export const VERIFY_TEXTS = {
   entrantCount: 'Entrant count',
   seed1: 'Seed: SHA-256 of secret:beacon:listHash',
   winner: 'Winner {position}',
+  protocol1AfterCutover: 'Protocol: {month} is protocol 1, but every month from {cut} on (the first terms in the log) is protocol 2',
   protocol1Note: 'Protocol 1: the beacon was entered by an admin, and the secret published at the close.',
   // Protocol 2 (draw.ts verifyDraw2).
   termsHash: "Terms hash: SHA-256 of the terms' canonical JSON",
@@ -20,6 +21,9 @@ export const VERIFY_TEXTS = {
   termsRound: "Terms: beacon round, the first at or after the month's end + 1 hour",
   beaconChain: 'Beacon chain: the terms name it, the beacon is from it',
   beaconRoundLate: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s",
+  beaconRoundLateLatest:
+    "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + 60 s",
+  latestRound: "Latest round at the freeze: round {round}, signed by the chain's key (the freeze came after it)",
   beaconRound: "Beacon round: the terms' round",
   beaconTime: "Beacon time: the round's time",
   championsNotEntrants: 'Champions are not lottery entrants',
@@ -33,6 +37,7 @@ export const VERIFY_TEXTS = {
   chainUnknown: 'Beacon chain: drand quicknet, or the chain this server says it draws from',
   chainQuicknet: "Beacon chain: drand quicknet (the key built into this checker, not the server's)",
   chainTest: 'Beacon chain: Test chain, not drand quicknet',
+  chainTestRefused: 'Beacon chain: test chain: proves nothing (not drand quicknet)',
   chainTestNote: 'Test chain, not drand quicknet: the beacon is checked against the key this server serves, which only proves something on a test server.',
   // A month against the log (verify-log.ts seasonLogChecks).
   logRead: 'Log: read the public log',
@@ -62,6 +67,13 @@ export const VERIFY_TEXTS = {
   headOther: 'the server gives its head as {head}, but the entries end at {last}',
   entryGone: 'the log no longer has entry {seq}, which was seen before',
   entryRewritten: 'entry {seq} is not the one seen before: the log was rewritten',
+  monthNoTerms: 'the log has no terms for {month}, though every month from {cut} on is protocol 2',
+  monthNoFreeze: 'the log has no freeze for {month}, a day after the month ended',
+  monthNoClose: "the log has no draw for {month}, a day after its round's time",
+  summaryTwice: 'a second summary for {month} (the first is entry {first})',
+  latestMissingNote: "the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock",
+  chainBackwards: "it is dated {at}, before entry {previous} ({previousAt}): the log's time never goes back",
+  entryBackdated: 'entry {seq} is dated {at}, before {seen}, when a head without it (entry {head}) was seen: it was backdated',
 } as const;
 
 export type VerifyTextId = keyof typeof VERIFY_TEXTS;

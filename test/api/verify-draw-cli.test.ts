@@ -119,7 +119,11 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
 
   it('verifies a protocol 2 month step by step against the log, warning of a test chain', async () => {
     state.season = state.month.season;
-    const ok = await run([MONTH, '--url', url]);
+    // A test chain proves nothing: without --test-chain the month fails (DECISIONS §7).
+    const refused = await run([MONTH, '--url', url]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('MISMATCH  Beacon chain: test chain: proves nothing');
+    const ok = await run([MONTH, '--url', url, '--test-chain']);
     expect(ok.output).toContain('The draw is verified: every step matches.');
     expect(ok.code).toBe(0);
     expect(ok.output).toContain('match     Beacon chain: Test chain, not drand quicknet');
@@ -133,7 +137,7 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
       ...state.month.season,
       lottery: { winners: winners.map((w, i) => (i === 0 && outsider ? { ...w, ambassadorId: outsider.ambassadorId, fullName: outsider.fullName } : w)) },
     };
-    const altered = await run([MONTH, '--url', url]);
+    const altered = await run([MONTH, '--url', url, '--test-chain']);
     expect(altered.code).toBe(1);
     expect(altered.output).toContain('MISMATCH  Winner 1');
     expect(altered.output).toContain('MISMATCH  Log: the draw (entry 4)');
@@ -144,30 +148,33 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
     const file = path.join(dir, 'season.json');
     writeFileSync(file, JSON.stringify(state.month.season));
     expect((await run(['--file', file])).code).toBe(2);
-    expect((await run(['--file', file, '--url', url])).code).toBe(0);
+    expect((await run(['--file', file, '--url', url, '--test-chain'])).code).toBe(0);
   });
 
   it('verify-log: exits 0 for the log, the draws and a noted head; 1 naming the seq of a rewrite or a break', async () => {
     state.log = state.month.log;
     const third = state.log.entries[2] as LogEntry;
     const noted = formatHead({ seq: third.seq, hash: third.hash });
-    const ok = await run(['--url', url, '--head', noted], LOG_SCRIPT);
+    const ok = await run(['--url', url, '--head', noted, '--test-chain'], LOG_SCRIPT);
     expect(ok.output).toContain('The log holds: 5 entries, 1 draw verified, the noted head still in it.');
     expect(ok.code).toBe(0);
+    const testChain = await run(['--url', url], LOG_SCRIPT);
+    expect(testChain.code).toBe(1);
+    expect(testChain.output).toContain('test chain: proves nothing');
 
     // Entry 3 (the freeze) rewritten and everything after re-chained: the chain holds, the noted head does not.
     state.log = await rechain(state.month.log.entries.map((e) => (e.seq === 3 ? { ...e, data: { ...(e.data as object), entrantCount: 11 } } : e)));
-    const rewritten = await run(['--url', url, '--head', noted], LOG_SCRIPT);
+    const rewritten = await run(['--url', url, '--head', noted, '--test-chain'], LOG_SCRIPT);
     expect(rewritten.code).toBe(1);
     expect(rewritten.output).toContain('FAILED at entry 3: entry 3 is not the one seen before');
     // Without the head, the rewrite still shows: the logged freeze no longer matches the published month.
-    const draw = await run(['--url', url], LOG_SCRIPT);
+    const draw = await run(['--url', url, '--test-chain'], LOG_SCRIPT);
     expect(draw.code).toBe(1);
     expect(draw.output).toContain("FAILED at entry 4: 2026-12's draw: Log: the freeze (entry 3)");
 
     // An entry changed in place: the chain breaks there.
     state.log = { ...state.month.log, entries: state.month.log.entries.map((e) => (e.seq === 2 ? { ...e, at: '2026-12-16T10:00:00.000Z' } : e)) };
-    const broken = await run(['--url', url], LOG_SCRIPT);
+    const broken = await run(['--url', url, '--test-chain'], LOG_SCRIPT);
     expect(broken.code).toBe(1);
     expect(broken.output).toContain('FAILED at entry 2: its hash does not match its content');
     state.log = state.month.log;

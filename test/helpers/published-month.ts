@@ -45,7 +45,7 @@ export interface Month {
 }
 
 /** A closed December 2026: 12 entrants, 2 champions, 3 lottery winners; and its log (terms, freeze, draw, a payout, the summary). */
-export async function closedMonth(options: { termsAt?: string; frozenAt?: string } = {}): Promise<Month> {
+export async function closedMonth(options: { termsAt?: string; frozenAt?: string; latestRound?: number | null } = {}): Promise<Month> {
   const test = await createTestChain({ genesisTime: GENESIS, period: 3 });
   const { chain } = test;
   const terms: SeasonTerms = {
@@ -71,6 +71,9 @@ export async function closedMonth(options: { termsAt?: string; frozenAt?: string
   const at = new Date(roundTime(chain, R) * 1000).toISOString();
   const frozenAt = options.frozenAt ?? '2027-01-01T00:00:30.000Z';
   const termsAt = options.termsAt ?? '2026-11-30T23:00:00.000Z';
+  // The relays' latest round at the freeze (DECISIONS §7): by default the newest round at frozenAt.
+  const latest = options.latestRound === undefined ? Math.floor((Date.parse(frozenAt) / 1000 - GENESIS) / 3) + 1 : options.latestRound;
+  const latestRound = latest === null ? null : { round: latest, signature: await test.sign(latest) };
   const season: Month['season'] = {
     month: MONTH,
     protocol: 2,
@@ -85,6 +88,7 @@ export async function closedMonth(options: { termsAt?: string; frozenAt?: string
     entrantCount: entrants.length,
     listHash,
     beacon: { chain: chain.hash, round: R, at, signature, randomness },
+    latestRound,
     lottery: { winners },
   };
   const log = await buildLog([
@@ -97,7 +101,7 @@ export async function closedMonth(options: { termsAt?: string; frozenAt?: string
     {
       at: frozenAt,
       kind: 'season.frozen',
-      data: { month: MONTH, listHash, entrantCount: entrants.length, champions, beaconRound: R, beaconAt: at },
+      data: { month: MONTH, listHash, entrantCount: entrants.length, champions, beaconRound: R, beaconAt: at, ...(latestRound ? { latestRound } : {}) },
     },
     { at: '2027-01-01T01:00:20.000Z', kind: 'season.closed', data: { month: MONTH, beaconRound: R, signature, randomness, winners } },
     {

@@ -2,6 +2,7 @@ import { Plural, SelectOrdinal, Trans, useLingui } from '@lingui/react/macro';
 import { Gift, Trophy } from 'lucide-react';
 import { monthIn, usdtAmountIn } from '../../shared/localized-figures.ts';
 import { addMoney, multiplyMoney } from '../../shared/money.ts';
+import { termsFixedLate } from '../../shared/seasons.ts';
 import { useCurrentSeason } from '../api/current-season.ts';
 import { cn } from '../lib/utils.ts';
 import { QueryError } from './query-state.tsx';
@@ -68,13 +69,23 @@ export function PrizePool({ className }: { className?: string }) {
           </div>
           {current.data?.terms ? (
             <p className="text-xs text-muted sm:col-span-2">
-              <Trans>
-                {month}&apos;s terms were fixed when the month began and do not change; see the{' '}
-                <a href="/transparency" className="font-semibold text-gold underline underline-offset-2">
-                  programme log
-                </a>
-                .
-              </Trans>
+              {termsFixedLate(current.data.month, current.data.termsFixedAt) ? (
+                <Trans>
+                  {month}&apos;s terms were fixed late, after the month began, and do not change; see the{' '}
+                  <a href="/transparency" className="font-semibold text-gold underline underline-offset-2">
+                    programme log
+                  </a>
+                  .
+                </Trans>
+              ) : (
+                <Trans>
+                  {month}&apos;s terms were fixed when the month began and do not change; see the{' '}
+                  <a href="/transparency" className="font-semibold text-gold underline underline-offset-2">
+                    programme log
+                  </a>
+                  .
+                </Trans>
+              )}
             </p>
           ) : null}
         </div>

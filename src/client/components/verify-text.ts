@@ -64,6 +64,19 @@ const MESSAGES: Readonly<Record<VerifyTextId, MessageDescriptor>> = {
   headOther: msg({ message: 'the server gives its head as {head}, but the entries end at {last}' }),
   entryGone: msg({ message: 'the log no longer has entry {seq}, which was seen before' }),
   entryRewritten: msg({ message: 'entry {seq} is not the one seen before: the log was rewritten' }),
+  protocol1AfterCutover: msg({ message: 'Protocol: {month} is protocol 1, but every month from {cut} on (the first terms in the log) is protocol 2' }),
+  beaconRoundLateLatest: msg({
+    message: "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + 60 s",
+  }),
+  latestRound: msg({ message: "Latest round at the freeze: round {round}, signed by the chain's key (the freeze came after it)" }),
+  chainTestRefused: msg({ message: 'Beacon chain: test chain: proves nothing (not drand quicknet)' }),
+  monthNoTerms: msg({ message: 'the log has no terms for {month}, though every month from {cut} on is protocol 2' }),
+  monthNoFreeze: msg({ message: 'the log has no freeze for {month}, a day after the month ended' }),
+  monthNoClose: msg({ message: "the log has no draw for {month}, a day after its round's time" }),
+  summaryTwice: msg({ message: 'a second summary for {month} (the first is entry {first})' }),
+  latestMissingNote: msg({ message: "the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock" }),
+  chainBackwards: msg({ message: "it is dated {at}, before entry {previous} ({previousAt}): the log's time never goes back" }),
+  entryBackdated: msg({ message: 'entry {seq} is dated {at}, before {seen}, when a head without it (entry {head}) was seen: it was backdated' }),
 };
 
 export function useVerifyText(): (english: string) => string {

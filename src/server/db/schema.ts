@@ -530,6 +530,8 @@ export const seasons = pgTable(
     beaconRandomness: text('beacon_randomness'),
     /** Protocol 2: why the last fetch of the round failed (relays down, a bad signature), and when. */
     beaconError: text('beacon_error'),
+    /** Protocol 2: the relays' latest round (verified) when the month froze, asked after the row was locked (DECISIONS §7). */
+    latestRound: jsonb('latest_round').$type<{ round: number; signature: string }>(),
     beaconCheckedAt: timestamptz('beacon_checked_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     closedAt: timestamptz('closed_at'),

@@ -21,6 +21,8 @@ export const ZFrozenData = z.object({
   champions: z.array(z.object({ rank: z.number().int(), ambassadorId: z.string(), fullName: z.string(), monthlyGcm: money, prizeUsdt: money })),
   beaconRound: z.number().int(),
   beaconAt: z.string(),
+  /** The relays' latest round when the month froze (DECISIONS §7); absent on freezes logged before it was recorded. */
+  latestRound: z.object({ round: z.number().int(), signature: z.string() }).optional(),
 });
 export type TFrozenData = z.infer<typeof ZFrozenData>;
 

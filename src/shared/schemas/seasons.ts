@@ -75,6 +75,13 @@ export const ZSeasonSummary2 = z.object({
     signature: z.string().optional().describe('Once fetched: the round’s BLS signature (hex).'),
     randomness: hash.optional().describe('SHA-256 of the signature bytes.'),
   }),
+  latestRound: z
+    .object({ round: z.number().int(), signature: z.string() })
+    .nullable()
+    .optional()
+    .describe(
+      'The relays’ latest drand round (its signature verifiable) when the month froze: proof the freeze came after it. Null on freezes made before it was recorded.',
+    ),
   lottery: z.object({ winners: z.array(ZLotteryWinner) }).optional(),
 });
 
@@ -112,6 +119,7 @@ export const ZDrandChainInfo = z.object({
   genesisTime: z.number().int(),
   period: z.number().int(),
   quicknet: z.boolean().describe('True for the League of Entropy’s quicknet; a verifier should then use its own copy of the key.'),
+  production: z.boolean().describe('Whether the server runs in production: a chain other than quicknet then proves nothing, and verifiers fail it.'),
 });
 export type TDrandChainInfo = z.infer<typeof ZDrandChainInfo>;
 

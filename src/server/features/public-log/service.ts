@@ -9,7 +9,7 @@
  * after its commit, and NOTIFYs the other instances on PostgreSQL) or HEAD_TTL_MS passes. A verifier
  * paging a long log costs no query per page.
  */
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { EMPTY_HEAD, entryHash, type LogHead, type LogKind } from '../../../shared/public-log.ts';
 import type { TLogEntry } from '../../../shared/schemas/public-log.ts';
 import type { AppContext } from '../../context.ts';
@@ -28,11 +28,35 @@ async function head(db: Db): Promise<LogHead> {
   return row ? { seq: Number(row.seq), hash: row.hash } : EMPTY_HEAD;
 }
 
-/** Appends one entry in the mutation's transaction; it exists if and only if the change commits. */
+/** An append dated before the log's head (DECISIONS §7): the clock went back, and the log's time never does. */
+export class LogTimeBackwards extends Error {
+  constructor(at: string, headAt: string) {
+    super(`The public log refuses an entry dated ${at}: its last entry is dated ${headAt}, and the log's time never goes back`);
+    this.name = 'LogTimeBackwards';
+  }
+}
+
+/**
+ * Appends one entry in the mutation's transaction; it exists if and only if the change commits. Its
+ * `at` is read after the append lock is held (so entries are dated in the order they are chained),
+ * and an entry dated before the last one is refused (LogTimeBackwards): the log's time never goes back.
+ */
 export async function appendLog(m: Mutation, kind: LogKind, data: Record<string, unknown>): Promise<TLogEntry> {
   await m.tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
-  const last = await head(m.tx);
-  const entry = { seq: last.seq + 1, at: m.now.toISOString(), kind, data, prevHash: last.hash };
+  const last = (await m.tx.select({ seq: publicLog.seq, hash: publicLog.hash, at: publicLog.at }).from(publicLog).orderBy(desc(publicLog.seq)).limit(1))[0];
+  const at = m.ctx.clock.now().toISOString();
+  if (last && Date.parse(at) < Date.parse(last.at)) throw new LogTimeBackwards(at, last.at);
+  // One summary a month (DECISIONS §7): a second would change the public figures.
+  if (kind === 'month.summary') {
+    const month = String(data.month);
+    const [existing] = await m.tx
+      .select({ seq: publicLog.seq })
+      .from(publicLog)
+      .where(and(eq(publicLog.kind, 'month.summary'), sql`${publicLog.data}->>'month' = ${month}`))
+      .limit(1);
+    if (existing) throw new Error(`The public log already has the summary of ${month} (entry ${String(existing.seq)})`);
+  }
+  const entry = { seq: (last ? Number(last.seq) : 0) + 1, at, kind, data, prevHash: last?.hash ?? EMPTY_HEAD.hash };
   const hash = await entryHash(entry);
   await m.tx.insert(publicLog).values({ ...entry, hash });
   // Readers of the log's head, on every instance, see it once the change commits.

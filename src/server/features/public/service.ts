@@ -34,7 +34,13 @@ export async function publicStats(ctx: Pick<AppContext, 'db'>): Promise<TStats> 
  */
 export async function lastReviewTimes(ctx: Pick<AppContext, 'db'>): Promise<TReviewTimes | null> {
   const entry = (
-    await ctx.db.select({ data: publicLog.data }).from(publicLog).where(eq(publicLog.kind, 'month.summary')).orderBy(desc(publicLog.seq)).limit(1)
+    await ctx.db
+      .select({ data: publicLog.data })
+      .from(publicLog)
+      .where(eq(publicLog.kind, 'month.summary'))
+      // The latest month's first summary: a second one for a month (never written by the server, DECISIONS §7) changes nothing.
+      .orderBy(desc(sql`${publicLog.data}->>'month'`), asc(publicLog.seq))
+      .limit(1)
   )[0];
   const parsed = entry ? ZSummaryData.safeParse(entry.data) : undefined;
   if (!parsed?.success) return null;

@@ -8,10 +8,42 @@
 import { randomnessOf, verifyBeacon, type DrandChain } from '../../../shared/drand.ts';
 
 const RELAY_TIMEOUT_MS = 5_000;
+/** A relay's answer is a few hundred bytes; more than this is refused unread (DECISIONS §7). */
+export const MAX_RELAY_ANSWER_BYTES = 64 * 1024;
 
-export type BeaconResult = { ok: true; signature: string; randomness: string; relay: string } | { ok: false; reason: string };
+class TooLarge extends Error {}
 
-export async function fetchBeacon(drand: { chain: DrandChain; urls: string[] }, round: number): Promise<BeaconResult> {
+/** The answer's body as JSON, read only up to MAX_RELAY_ANSWER_BYTES: a larger one is cancelled, not read. */
+async function cappedJson(response: Response): Promise<unknown> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > MAX_RELAY_ANSWER_BYTES) {
+    await response.body?.cancel();
+    throw new TooLarge();
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return JSON.parse('');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RELAY_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+export type BeaconResult = { ok: true; round: number; signature: string; randomness: string; relay: string } | { ok: false; reason: string };
+
+/**
+ * A round of the chain from the first relay whose answer verifies: round `round`, or with 'latest'
+ * the newest round the relay has (any round it names, as long as its signature verifies).
+ */
+export async function fetchBeacon(drand: { chain: DrandChain; urls: string[] }, round: number | 'latest'): Promise<BeaconResult> {
   const failures: string[] = [];
   for (const relay of drand.urls) {
     const url = `${relay}/${drand.chain.hash}/public/${round}`;
@@ -23,23 +55,45 @@ export async function fetchBeacon(drand: { chain: DrandChain; urls: string[] }, 
         failures.push(`${relay}: HTTP ${response.status}`);
         continue;
       }
-      body = await response.json();
+      body = await cappedJson(response);
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
-      failures.push(`${relay}: ${name === 'TimeoutError' ? 'no answer within 5 s' : 'could not be reached'}`);
+      failures.push(
+        `${relay}: ${
+          error instanceof TooLarge
+            ? `answered more than ${MAX_RELAY_ANSWER_BYTES / 1024} kB (refused unread)`
+            : name === 'TimeoutError'
+              ? 'no answer within 5 s'
+              : error instanceof SyntaxError
+                ? 'did not answer JSON'
+                : 'could not be reached'
+        }`,
+      );
       continue;
     }
-    const answer = body as { round?: unknown; signature?: unknown };
-    if (answer.round !== round || typeof answer.signature !== 'string') {
-      failures.push(`${relay}: answered something other than round ${round}`);
+    const answer = (typeof body === 'object' && body !== null ? body : {}) as { round?: unknown; signature?: unknown };
+    const wanted = round === 'latest' ? answer.round : round;
+    if (typeof wanted !== 'number' || !Number.isSafeInteger(wanted) || answer.round !== wanted || typeof answer.signature !== 'string') {
+      failures.push(`${relay}: answered something other than ${round === 'latest' ? 'its latest round' : `round ${round}`}`);
       continue;
     }
     const signature = answer.signature.toLowerCase();
-    if (!(await verifyBeacon(drand.chain, round, signature))) {
-      failures.push(`${relay}: its signature for round ${round} does not verify against the chain's public key`);
+    if (!(await verifyBeacon(drand.chain, wanted, signature))) {
+      failures.push(`${relay}: its signature for round ${wanted} does not verify against the chain's public key`);
       continue;
     }
-    return { ok: true, signature, randomness: await randomnessOf(signature), relay };
+    return { ok: true, round: wanted, signature, randomness: await randomnessOf(signature), relay };
   }
   return { ok: false, reason: failures.length ? failures.join('; ') : 'no drand relay is configured (DRAND_URLS)' };
+}
+
+/**
+ * The relays' latest round (DECISIONS §7), asked of every relay at once: the highest round whose
+ * signature verifies. A relay can hold back a round but cannot make one up, so the highest is the
+ * best proof of how late it is.
+ */
+export async function fetchLatestRound(drand: { chain: DrandChain; urls: string[] }): Promise<BeaconResult> {
+  const answers = await Promise.all(drand.urls.map((url) => fetchBeacon({ chain: drand.chain, urls: [url] }, 'latest')));
+  const verified = answers.flatMap((a) => (a.ok ? [a] : [])).sort((a, b) => b.round - a.round);
+  return verified[0] ?? { ok: false, reason: answers.map((a) => (a.ok ? '' : a.reason)).join('; ') || 'no drand relay is configured (DRAND_URLS)' };
 }

@@ -149,6 +149,6 @@ export async function seasonRoutes(app: FastifyInstance) {
         response: { 200: ZDrandChainInfo.describe('The chain’s hash, public key, genesis time and period.') },
       },
     },
-    async () => ({ ...app.ctx.config.drand.chain, quicknet: app.ctx.config.drand.quicknet }),
+    async () => ({ ...app.ctx.config.drand.chain, quicknet: app.ctx.config.drand.quicknet, production: app.ctx.config.env === 'production' }),
   );
 }

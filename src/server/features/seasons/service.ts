@@ -36,15 +36,15 @@ import { SEASON_PATTERN, seasonBounds, seasonLabel, seasonOf } from '../../../sh
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { ambassadors, seasonEntrants, seasons, transactions, type SeasonChampion, type SeasonWinner } from '../../db/schema.ts';
+import { ambassadors, publicLog, seasonEntrants, seasons, transactions, type SeasonChampion, type SeasonWinner } from '../../db/schema.ts';
 import { prizeWonEmail } from '../../email/templates.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import * as ledger from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { appendLog } from '../public-log/service.ts';
 import { getSettings, settingsIn } from '../settings/service.ts';
-import { fetchBeacon } from './beacon.ts';
+import { fetchBeacon, fetchLatestRound } from './beacon.ts';
 import { tellDrawEntrants } from './entrants.ts';
 import { monthSummary } from './summary.ts';
 
@@ -73,7 +73,8 @@ async function seasonRow(db: Db, month: string): Promise<SeasonRow | undefined> 
  */
 export async function ensureSeason(ctx: AppContext, month: string): Promise<SeasonRow> {
   const existing = await seasonRow(ctx.db, month);
-  if (existing) return existing;
+  if (existing && (existing.protocol === 2 || !(await isAfterCutOver(ctx.db, month)))) return existing;
+  if (existing) return (await restoreProtocol2(ctx, month)) ?? existing;
   return withTransaction(ctx, null, async (m) => {
     const terms = seasonTermsOf(month, await settingsIn(m.tx), ctx.config.drand.chain);
     const termsHash = await termsHashOf(terms);
@@ -91,6 +92,62 @@ export async function ensureSeason(ctx: AppContext, month: string): Promise<Seas
     if (!row) throw new Error(`season ${month} could not be made`);
     return row;
   });
+}
+
+/**
+ * The cut-over (DECISIONS §7): the month of the first `season.terms` entry in the public log. From it
+ * on every month is protocol 2, whatever its row says: a row of another protocol is never used.
+ */
+export async function cutOverMonth(db: Db): Promise<string | undefined> {
+  const [first] = await db
+    .select({ month: sql<string>`${publicLog.data}->>'month'` })
+    .from(publicLog)
+    .where(eq(publicLog.kind, 'season.terms'))
+    .orderBy(asc(publicLog.seq))
+    .limit(1);
+  return first?.month ?? undefined;
+}
+
+async function isAfterCutOver(db: Db, month: string): Promise<boolean> {
+  const cut = await cutOverMonth(db);
+  return cut !== undefined && month >= cut;
+}
+
+/**
+ * A row of another protocol for a month from the cut-over on (put there through the database, or
+ * flipped by an UPDATE) is put back as protocol 2: with the terms the log holds for the month, or,
+ * when the log has none, with terms fixed now and logged. A closed row is left as it is (the
+ * verifiers fail on it). Answers the row as it now stands, or undefined when it was left.
+ */
+async function restoreProtocol2(ctx: AppContext, month: string): Promise<SeasonRow | undefined> {
+  const restored = await withTransaction(ctx, null, async (m) => {
+    const row = (await m.tx.select().from(seasons).where(eq(seasons.month, month)).for('update'))[0];
+    if (!row || row.protocol === 2) return row;
+    if (row.closedAt) return undefined;
+    const [logged] = await m.tx
+      .select({ at: publicLog.at, data: publicLog.data })
+      .from(publicLog)
+      .where(and(eq(publicLog.kind, 'season.terms'), sql`${publicLog.data}->>'month' = ${month}`))
+      .orderBy(asc(publicLog.seq))
+      .limit(1);
+    const fromLog = logged?.data as { terms?: SeasonRow['terms']; termsHash?: string } | undefined;
+    let values: Partial<SeasonRow>;
+    if (fromLog?.terms && fromLog.termsHash) {
+      values = { terms: fromLog.terms, termsHash: fromLog.termsHash, createdAt: new Date(logged?.at ?? m.now) };
+    } else {
+      const terms = seasonTermsOf(month, await settingsIn(m.tx), ctx.config.drand.chain);
+      values = { terms, termsHash: await termsHashOf(terms), createdAt: m.now };
+      await appendLog(m, 'season.terms', { month, terms, termsHash: values.termsHash });
+    }
+    const [updated] = await m.tx
+      .update(seasons)
+      .set({ ...values, protocol: 2, secret: null, commitment: null, beacon: null })
+      .where(eq(seasons.month, month))
+      .returning();
+    return updated;
+  });
+  ctx.log.warn({ month }, `seasons: ${month}'s row was not protocol 2 after the cut-over; ${restored ? 'put back as protocol 2' : 'left (closed)'}`);
+  return restored;
 }
 
 export interface Standing {
@@ -172,19 +229,43 @@ function termsOf(row: SeasonRow) {
   return { terms: row.terms, termsHash: row.termsHash };
 }
 
-/** Freezes an ended protocol 2 month, exactly once; answers whether this call did it. */
+/**
+ * Freezes an ended protocol 2 month, exactly once; answers whether this call did it (false also when
+ * no relay gave a verified latest round: the month's waiting reason says so, and the next run tries
+ * again). Against the database and the clock (DECISIONS §7): the month's row is locked first, and
+ * only then are the relays asked for their latest round L and the clock read, so a freeze held back
+ * by a lock, or dated early by a clock, is late by L and its beacon moves past L.
+ */
 export async function freezeSeason(ctx: AppContext, month: string): Promise<boolean> {
   const chain = ctx.config.drand.chain;
-  return withTransaction(ctx, null, async (m) => {
+  let waiting: string | undefined;
+  const frozen = await withTransaction(ctx, null, async (m) => {
     const season = (await m.tx.select().from(seasons).where(eq(seasons.month, month)).for('update'))[0];
-    if (!season || season.protocol !== 2 || season.frozenAt || !hasEnded(month, m.now)) return false;
+    if (!season || season.protocol !== 2 || season.frozenAt || !hasEnded(month, ctx.clock.now())) return false;
     const { terms } = termsOf(season);
+    const latest = await fetchLatestRound(ctx.config.drand);
+    if (!latest.ok) {
+      waiting = `The freeze waits for a verified latest drand round: ${latest.reason}`;
+      return false;
+    }
+    // Read after the lock and after the relays answered: nothing before them dates the freeze.
+    const frozenAt = ctx.clock.now();
+    const latestRound = { round: latest.round, signature: latest.signature };
     const plan = await planSeason(m.tx, month, terms);
-    const beaconRound = drawBeaconRound(chain, terms.beacon.round, m.now);
+    const beaconRound = drawBeaconRound(chain, terms.beacon.round, frozenAt, latestRound.round);
     const beaconAt = new Date(roundTime(chain, beaconRound) * 1000);
     await m.tx
       .update(seasons)
-      .set({ frozenAt: m.now, listHash: plan.listHash, entrantCount: plan.entrants.length, champions: plan.champions, beaconRound, beaconAt })
+      .set({
+        frozenAt,
+        latestRound,
+        listHash: plan.listHash,
+        entrantCount: plan.entrants.length,
+        champions: plan.champions,
+        beaconRound,
+        beaconAt,
+        beaconError: null,
+      })
       .where(eq(seasons.month, month));
     // In chunks: a statement has at most 65,535 parameters.
     for (let i = 0; i < plan.entrants.length; i += 5_000) {
@@ -199,10 +280,19 @@ export async function freezeSeason(ctx: AppContext, month: string): Promise<bool
       champions: plan.champions,
       beaconRound,
       beaconAt: beaconAt.toISOString(),
+      latestRound,
     });
     await appendLog(m, 'month.summary', await monthSummary(m.tx, month));
     return true;
   });
+  if (waiting !== undefined) {
+    await ctx.db
+      .update(seasons)
+      .set({ beaconError: waiting.slice(0, 2000), beaconCheckedAt: ctx.clock.now() })
+      .where(and(eq(seasons.month, month), isNull(seasons.frozenAt)));
+    ctx.log.warn({ month }, waiting);
+  }
+  return frozen;
 }
 
 const WITHHELD = { suspended: 'Suspended after the freeze', removed: 'Account removed after the freeze' } as const;
@@ -340,6 +430,22 @@ export async function runSeasonsJob(ctx: AppContext): Promise<SeasonsJobRun> {
   const next = nextMonthOf(current);
   if (seasonBounds(next).start.getTime() - now.getTime() <= TERMS_AHEAD_MS) await ensureSeason(ctx, next);
   const run: SeasonsJobRun = { frozen: [], closed: [], waiting: [], failed: [] };
+  // A row of another protocol from the cut-over on is never used: put back as protocol 2 first.
+  const cut = await cutOverMonth(ctx.db);
+  if (cut !== undefined) {
+    const downgraded = await ctx.db
+      .select({ month: seasons.month })
+      .from(seasons)
+      .where(and(sql`${seasons.protocol} <> 2`, gte(seasons.month, cut), isNull(seasons.closedAt)));
+    for (const { month } of downgraded) {
+      try {
+        await restoreProtocol2(ctx, month);
+      } catch (error) {
+        run.failed.push(month);
+        ctx.log.error({ month, err: error instanceof Error ? error.message : String(error) }, 'seasons: a downgraded month could not be put back');
+      }
+    }
+  }
   // One month's failure (rolled back whole) neither stops the others nor this run.
   const attempt = async <T>(month: string, step: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -389,6 +495,11 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
   checkMonth(month);
   const found = await seasonRow(ctx.db, month);
   if (!found) throw notFound(SEASON_MESSAGES.noSeason);
+  const cut = await cutOverMonth(ctx.db);
+  if (found.protocol !== 2 && cut !== undefined && month >= cut) {
+    // Protocol 2 from the cut-over on, whatever the row says (DECISIONS §7): no typed beacon, ever.
+    throw new AppError('CONFLICT', SEASON_MESSAGES.afterCutOver(month, cut), undefined, 'SEASON_IS_PROTOCOL_2');
+  }
   if (found.protocol === 2) {
     if (beaconInput !== undefined) throw badRequest(SEASON_MESSAGES.noTypedBeacon, 'beacon');
     if (found.closedAt) throw conflict(SEASON_MESSAGES.alreadyClosed);
@@ -477,6 +588,7 @@ export function publicSeason(row: SeasonRow, now: Date): TSeasonSummary {
         at: row.beaconAt.toISOString(),
         ...(closed ? { signature: row.beaconSignature ?? '', randomness: row.beaconRandomness ?? '' } : {}),
       },
+      latestRound: row.latestRound ?? null,
       ...(closed ? { lottery: { winners: row.lotteryWinners ?? [] } } : {}),
     };
   }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { dateTimeIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import type { TCurrentSeason } from '../../../../shared/schemas/seasons.ts';
-import { seasonBounds } from '../../../../shared/seasons.ts';
+import { seasonBounds, termsFixedLate } from '../../../../shared/seasons.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
 /**
@@ -26,6 +26,8 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
   const round = season.terms?.beacon.round;
   const termsHash = season.termsHash;
   const commitment = season.commitment;
+  const late = termsFixedLate(season.month, season.termsFixedAt);
+  const fixedAt = dateTimeIn(season.termsFixedAt, locale);
   return (
     <Card>
       <CardContent className="flex flex-col gap-2 p-6">
@@ -40,11 +42,19 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
         {season.terms ? (
           <>
             <p className="text-sm text-muted">
-              <Trans>
-                These terms were fixed when the month began and cannot change. At the month&apos;s end the standings and the lottery entrants are frozen and
-                published; the lottery is then drawn from drand round {round}, the first after {roundFrom}, whose randomness nobody can know or choose in
-                advance.
-              </Trans>
+              {late ? (
+                <Trans>
+                  These terms were fixed late, on {fixedAt}, after the month began, and cannot change. At the month&apos;s end the standings and the lottery
+                  entrants are frozen and published; the lottery is then drawn from drand round {round}, the first after {roundFrom}, whose randomness nobody
+                  can know or choose in advance.
+                </Trans>
+              ) : (
+                <Trans>
+                  These terms were fixed when the month began and cannot change. At the month&apos;s end the standings and the lottery entrants are frozen and
+                  published; the lottery is then drawn from drand round {round}, the first after {roundFrom}, whose randomness nobody can know or choose in
+                  advance.
+                </Trans>
+              )}
             </p>
             <dl className="grid gap-1 break-all text-xs text-muted">
               <div>

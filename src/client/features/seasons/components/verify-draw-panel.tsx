@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
+import { stepStatus } from '../../../../shared/draw.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
 import { useVerifyText } from '../../../components/verify-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { readRememberedHeads } from '../../../lib/remembered-heads.ts';
 import { cn } from '../../../lib/utils.ts';
 
 type Run =
@@ -40,15 +42,19 @@ export function VerifyDrawPanel({ month }: { month: string }) {
     try {
       // Each check reads what is published now, not what this page read before.
       const season = await client.fetchQuery({ ...resources.season(month), staleTime: 0 });
+      // The heads this browser saw, with when (as /transparency checks them): a rewritten or backdated log fails here too.
+      const remembered = readRememberedHeads();
       if (season.protocol !== 2) {
-        setRun({ state: 'done', result: await verifySeason(season) });
+        // Against the log: a protocol 1 month from the cut-over on was downgraded.
+        const log = await orError(client.fetchQuery({ ...resources.publicLog(), staleTime: 0 }));
+        setRun({ state: 'done', result: await verifySeason(season, { log: log instanceof Error ? null : log, remembered }) });
         return;
       }
       const [served, log] = await Promise.all([
         orError(client.fetchQuery({ ...resources.drandChain(), staleTime: 0 })),
         orError(client.fetchQuery({ ...resources.publicLog(), staleTime: 0 })),
       ]);
-      const result = await verifySeason(season, { served: served instanceof Error ? null : served, log });
+      const result = await verifySeason(season, { served: served instanceof Error ? null : served, log, remembered });
       setRun({ state: 'done', result, round: { round: season.beacon.round, at: season.beacon.at } });
     } catch (error) {
       const why = errorMessage(error);
@@ -83,14 +89,21 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
   const say = useVerifyText();
   const number = round?.round ?? '';
   const at = dateTimeIn(round?.at, i18n.locale);
+  const late = result.steps.some((s) => stepStatus(s) === 'late');
   const headline = !result.ok
     ? t`Mismatch: the published draw does not follow from its values.`
     : result.pending
-      ? t`Everything published so far matches. The draw waits for drand round ${number} at ${at}.`
-      : t`Match: the published draw is what the algorithm gives.`;
+      ? late
+        ? t`Everything published so far holds, but not every step was in time (see the late steps). The draw waits for drand round ${number} at ${at}.`
+        : t`Everything published so far matches. The draw waits for drand round ${number} at ${at}.`
+      : late
+        ? t`Late: the published draw is what the algorithm gives, but not every step was in time (see the late steps).`
+        : t`Match: the published draw is what the algorithm gives.`;
+  const statusText = { match: t`Match`, late: t`Late`, mismatch: t`Mismatch` };
+  const statusClass = { match: 'text-pitch-light', late: 'text-gold', mismatch: 'text-danger' };
   return (
     <>
-      <p className={result.ok ? 'font-semibold text-pitch-light' : 'font-semibold text-danger'}>{headline}</p>
+      <p className={cn('font-semibold', !result.ok ? 'text-danger' : late ? 'text-gold' : 'text-pitch-light')}>{headline}</p>
       {result.notes.map(say).map((note) => (
         <p key={note} className="rounded-lg border border-gold/40 bg-gold/10 px-3 py-2 text-sm text-gold">
           <Trans>
@@ -102,7 +115,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
         {result.steps.map((step) => (
           <li key={step.step} className="break-all rounded-lg bg-surface-2 px-3 py-2">
             <p>
-              <span className={cn('font-semibold', step.ok ? 'text-pitch-light' : 'text-danger')}>{step.ok ? t`Match` : t`Mismatch`}</span> {say(step.step)}
+              <span className={cn('font-semibold', statusClass[stepStatus(step)])}>{statusText[stepStatus(step)]}</span> {say(step.step)}
             </p>
             <dl className="mt-1 grid gap-0.5 text-xs text-muted">
               <div>
