@@ -193,3 +193,122 @@ describe('a month against the log', () => {
     ).toMatchObject({ ok: false, failure: { seq: 4, reason: '2026-12 could not be read: 404' } });
   });
 });
+
+describe('against the database and the clock (DECISIONS §7)', () => {
+  const season1 = async (month: string) => {
+    const { commitmentOf, drawWinners, listHashOf } = await import('./draw.ts');
+    const ids = [id(300), id(301), id(302)];
+    const secret = 'a'.repeat(64);
+    const winners = await drawWinners({ secret, beacon: 'typed', entrantIds: ids, winners: 1 });
+    return {
+      month,
+      protocol: 1 as const,
+      lottery: {
+        commitment: await commitmentOf(secret),
+        secret,
+        beacon: 'typed',
+        listHash: await listHashOf(ids),
+        entrantCount: 3,
+        winners: winners.map((ambassadorId, i) => ({ position: i + 1, ambassadorId })),
+      },
+      entrants: ids.map((ambassadorId) => ({ ambassadorId })),
+    };
+  };
+
+  it('fails a protocol 1 month from the cut-over on, and passes one before it', async () => {
+    const { log } = await closedMonth();
+    const downgraded = await verifySeason(await season1('2027-01'), { log });
+    expect(downgraded.ok).toBe(false);
+    expect(failing(downgraded.steps)).toEqual(['Protocol: 2027-01 is protocol 1, but every month from 2026-12 on (the first terms in the log) is protocol 2']);
+    expect((await verifySeason(await season1('2026-11'), { log })).ok).toBe(true);
+  });
+
+  it('fails a month from the cut-over on whose terms, freeze or close is missing from the log', async () => {
+    const { log } = await closedMonth();
+    const items = log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> }));
+    const terms = items[0] as (typeof items)[number];
+    const february = { at: '2027-01-31T23:50:00.000Z', kind: 'season.terms', data: { ...terms.data, month: '2027-02' } };
+    // January's terms skipped (a month closed some other way): caught at February's terms.
+    const gap = await checkLog(await buildLog([...items, february]));
+    expect(gap).toMatchObject({
+      ok: false,
+      failure: { seq: 6, cause: 'missing', reason: 'the log has no terms for 2027-01, though every month from 2026-12 on is protocol 2' },
+    });
+    // December's close missing, a day after its round's time.
+    const noClose = await checkLog(
+      await buildLog([
+        ...items.filter((e) => e.kind !== 'season.closed'),
+        { ...february, at: '2027-01-03T00:00:00.000Z', kind: 'payout.paid', data: { x: '1' } },
+      ]),
+    );
+    expect(noClose).toMatchObject({ ok: false, failure: { cause: 'missing', reason: "the log has no draw for 2026-12, a day after its round's time" } });
+    // Before a day has passed, it is only not drawn yet.
+    expect((await checkLog(await buildLog(items.filter((e) => e.kind !== 'season.closed')))).ok).toBe(true);
+  });
+
+  it('fails an entry dated before the one it follows', async () => {
+    const { log } = await closedMonth();
+    const items = log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> }));
+    const backdated = await buildLog([...items, { at: '2026-12-31T00:00:00.000Z', kind: 'payout.paid', data: { x: '1' } }]);
+    expect(await checkLog(backdated)).toMatchObject({
+      ok: false,
+      failure: {
+        seq: 6,
+        cause: 'chain',
+        reason: "it is dated 2026-12-31T00:00:00.000Z, before entry 5 (2027-01-01T01:05:00.000Z): the log's time never goes back",
+      },
+    });
+  });
+
+  it('fails an entry after a witness head dated before the time the head was seen', async () => {
+    const { season, log, chain } = await closedMonth();
+    // A witness saw entry 2 as the head on 2026-12-31: the freeze (entry 3) cannot be dated before that.
+    const seen = { seq: 2, hash: log.entries[1]?.hash ?? '', seenAt: '2026-12-31T12:00:00.000Z' };
+    const rewritten = await rechain(log.entries.map((e) => (e.seq >= 3 ? { ...e, at: e.seq === 3 ? '2026-12-31T11:00:00.000Z' : e.at } : e)));
+    expect(await checkLog(rewritten, [seen])).toMatchObject({
+      ok: false,
+      failure: { seq: 3, cause: 'rewritten', reason: expect.stringContaining('entry 3 is dated 2026-12-31T11:00:00.000Z, before 2026-12-31T12:00:00.000Z') },
+    });
+    // The same witness, seen a day earlier: nothing after it is backdated.
+    expect((await checkLog(log, [{ ...seen, seenAt: '2026-12-30T12:00:00.000Z' }])).ok).toBe(true);
+    // The draw's check uses the witness's heads too (the Hall of Fame's, as /transparency's).
+    const draw = await verifySeason(season, { served: served(chain), log: rewritten, remembered: [seen] });
+    expect(draw.ok).toBe(false);
+    expect(failing(draw.steps)).toContain('Log: entry 3 holds');
+  });
+
+  it('fails a test chain presented by a server in production, or with allowTestChain false (the CLI without --test-chain)', async () => {
+    const { season, log, chain } = await closedMonth();
+    for (const options of [{ served: served(chain, true) }, { served: served(chain), allowTestChain: false }]) {
+      const result = await verifySeason(season, { ...options, log });
+      expect(result.ok).toBe(false);
+      expect(failing(result.steps)).toEqual(['Beacon chain: test chain: proves nothing (not drand quicknet)']);
+    }
+  });
+
+  it('checks the latest round recorded at the freeze: its signature, and the beacon moved past it when it was R or later', async () => {
+    const { season, log, chain } = await closedMonth();
+    const forged = { ...season, latestRound: { round: 5, signature: season.beacon.signature ?? '' } };
+    expect(failing((await verifySeason(forged, { served: served(chain), log })).steps)).toContain(
+      "Latest round at the freeze: round 5, signed by the chain's key (the freeze came after it)",
+    );
+    // R was already out at the freeze, but the month still uses R: the beacon round fails.
+    const late = await closedMonth({ latestRound: R });
+    const result = await verifySeason(late.season, { served: served(late.chain), log: late.log });
+    expect(failing(result.steps)).toContain(
+      "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + 60 s",
+    );
+    // No latest round recorded: a note, not a failure.
+    const none = await closedMonth({ latestRound: null });
+    const noted = await verifySeason(none.season, { served: served(none.chain), log: none.log });
+    expect(noted.ok).toBe(true);
+    expect(noted.notes).toContain("the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock");
+  });
+
+  it('gives a late step its own status: terms fixed late are never a match', async () => {
+    const { stepStatus } = await import('./draw.ts');
+    const { season, log, chain } = await closedMonth({ termsAt: '2026-12-03T08:00:00.000Z' });
+    const result = await verifySeason(season, { served: served(chain), log });
+    expect(result.steps.filter((s) => stepStatus(s) === 'late').map((s) => s.step)).toEqual(['Log: terms fixed before the month began']);
+  });
+});

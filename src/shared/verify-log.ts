@@ -140,9 +140,11 @@ export function monthsMissing(entries: readonly LogEntry[]): LogFailure[] {
   const seqFrom = (ms: number) => entries.find((e) => Date.parse(e.at) >= ms)?.seq ?? last.seq;
   const failures: LogFailure[] = [];
   for (let month = cut; month <= lastTerms; month = monthAfter(month)) {
-    const { start, end } = seasonBounds(month);
+    const { end } = seasonBounds(month);
     if (!terms.has(month)) {
-      failures.push({ seq: seqFrom(start.getTime()), reason: verifyText('monthNoTerms', { month, cut }), cause: 'missing' });
+      // Shown at the terms of a later month: where the gap becomes visible.
+      const later = entries.find((e) => e.kind === 'season.terms' && String((e.data as { month?: unknown }).month) > month);
+      failures.push({ seq: later?.seq ?? last.seq, reason: verifyText('monthNoTerms', { month, cut }), cause: 'missing' });
       continue;
     }
     const freeze = frozen.get(month);
