@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
-import { formatHead, type LogEntry, type LogHead } from '../../src/shared/public-log.ts';
+import { entryHash, formatHead, type LogEntry, type LogHead } from '../../src/shared/public-log.ts';
 import { seasonLabel } from '../../src/shared/seasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
@@ -167,7 +167,10 @@ describe('the month closed by itself, and checked by anyone', () => {
     await month.getByRole('table').waitFor();
     expect(describeViolations(await axeViolations(page, 'transparency'))).toBe('');
     await screenshot(page, 'transparency');
-    expect(await page.evaluate(() => localStorage.getItem('programme-log-heads'))).toBe(JSON.stringify([formatHead(head)]));
+    // With the time it was seen (less the clock allowance): SEQ:HASH@ISO-TIME.
+    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('programme-log-heads'))) ?? '[]') as string[];
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.startsWith(`${formatHead(head)}@`)).toBe(true);
 
     // Next visit: the log still holds the head this browser saw.
     await page.reload();
@@ -209,6 +212,55 @@ describe('the month closed by itself, and checked by anyone', () => {
     await alert.waitFor();
     expect(await alert.innerText()).toContain(`entry ${seen.seq} changed`);
     await screenshot(tracked.page, 'transparency-alert');
+  });
+
+  it("the Hall of Fame's 'Verify this draw' fails a re-chained log in the browser that saw the old head", async () => {
+    const witness = await suite.pages.open();
+    await witness.page.goto('/transparency');
+    await witness.page.getByText(`Log head: ${formatHead(head)}`).waitFor();
+    const remembered = await witness.page.evaluate(() => localStorage.getItem('programme-log-heads'));
+    // Remembered with the time it was seen (DECISIONS §7).
+    expect(remembered).toMatch(new RegExp(`"${head.seq}:${head.hash}@\\d{4}-\\d{2}-\\d{2}T[^"]+Z"`));
+    // Someone with the database rewrites the month's summary (which the draw's own steps do not read) and re-chains everything after it.
+    const summary = entries.find((e) => e.kind === 'month.summary') as LogEntry;
+    const rewritten: LogEntry[] = [];
+    let prevHash = entries[summary.seq - 2]?.hash ?? '0'.repeat(64);
+    for (const entry of entries) {
+      if (entry.seq < summary.seq) {
+        rewritten.push(entry);
+        continue;
+      }
+      const data = entry.seq === summary.seq ? { ...(entry.data as object), gcmAwarded: '1.00' } : entry.data;
+      const hash = await entryHash({ ...entry, data, prevHash });
+      rewritten.push({ ...entry, data, prevHash, hash });
+      prevHash = hash;
+    }
+    await witness.page.route('**/api/public/log?**', async (route) => {
+      const after = Number(new URL(route.request().url()).searchParams.get('after') ?? 0);
+      const body = { entries: rewritten.filter((e) => e.seq > after), head: { seq: head.seq, hash: prevHash } };
+      await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+    });
+    await witness.page.goto(`/hall-of-fame#${MONTH}`);
+    const month = witness.page.locator(`[id="${MONTH}"]`);
+    await month.getByRole('heading', { name: LABEL }).waitFor();
+    await month.getByRole('button', { name: 'Verify in my browser' }).click();
+    await expectText(witness.page, 'Mismatch: the published draw does not follow from its values.');
+    await month
+      .getByRole('list', { name: 'Steps' })
+      .getByRole('listitem')
+      .filter({ hasText: new RegExp(`^Mismatch Log: entry ${head.seq} holds`) })
+      .waitFor();
+    // A browser that never saw the old head finds nothing wrong with the draw: the remembered head is what catches it.
+    const stranger = await suite.pages.open();
+    await stranger.page.route('**/api/public/log?**', async (route) => {
+      const after = Number(new URL(route.request().url()).searchParams.get('after') ?? 0);
+      const body = { entries: rewritten.filter((e) => e.seq > after), head: { seq: head.seq, hash: prevHash } };
+      await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+    });
+    await stranger.page.goto(`/hall-of-fame#${MONTH}`);
+    const strangers = stranger.page.locator(`[id="${MONTH}"]`);
+    await strangers.getByRole('button', { name: 'Verify in my browser' }).click();
+    await expectText(stranger.page, 'Match: the published draw is what the algorithm gives.');
   });
 
   it('/transparency raises an alert naming the entry when an entry was changed', async () => {
