@@ -103,5 +103,15 @@ describe('the /transparency page’s parts', () => {
     const alert = renderToStaticMarkup(createElement(LogStatus, { checked: { log: broken, verdict: await checkLog(broken), remembered: [] } }));
     expect(alert).toContain('role="alert"');
     expect(text(alert)).toContain("The programme log's chain is broken at entry 2.");
+
+    // Seen at entry 2 on 2026-12-31: the freeze (entry 3) is dated before that, so it was written later and backdated.
+    const witness = { seq: 2, hash: log.entries[1]?.hash ?? '', seenAt: '2026-12-31T12:00:00.000Z' };
+    const later = await buildLog(
+      log.entries.map(({ at, kind, data }, i) => ({ at: i === 2 ? '2026-12-31T11:00:00.000Z' : at, kind, data: data as Record<string, unknown> })),
+    );
+    const backdated = renderToStaticMarkup(
+      createElement(LogStatus, { checked: { log: later, verdict: await checkLog(later, [witness]), remembered: [witness] } }),
+    );
+    expect(text(backdated)).toContain('Entry 3 was written after this browser saw the log, and dated before it.');
   });
 });

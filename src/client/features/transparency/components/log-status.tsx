@@ -39,8 +39,12 @@ export function LogStatus({ checked }: { checked: CheckedLog }) {
           <div>
             <p className="font-semibold">
               {verdict.failure.cause === 'rewritten'
-                ? t`The programme log no longer extends what this browser saw before: entry ${seq} changed.`
-                : t`The programme log's chain is broken at entry ${seq}.`}
+                ? remembered.some((h) => h.seq === seq)
+                  ? t`The programme log no longer extends what this browser saw before: entry ${seq} changed.`
+                  : t`Entry ${seq} was written after this browser saw the log, and dated before it.`
+                : verdict.failure.cause === 'missing'
+                  ? t`The programme log's months do not add up at entry ${seq}.`
+                  : t`The programme log's chain is broken at entry ${seq}.`}
             </p>
             <p>
               <Trans>
