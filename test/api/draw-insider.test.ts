@@ -213,16 +213,33 @@ describe.skipIf(!POSTGRES_URL)('an insider against the draw (postgres)', () => {
     expect(ofMonth(await wholeLog(server), 'season.terms', '2026-12')).toHaveLength(1);
   });
 
+  it('does not freeze without a verified latest round: the month waits and says why, then freezes once a relay answers', async () => {
+    server.clock.set('2027-02-01T00:00:30Z');
+    relay.setMode('wrong-signature');
+    try {
+      const run = await runSeasonsJob(server.ctx);
+      expect(run.frozen).toEqual([]);
+      const january = (await server.db.select().from(seasons).where(eq(seasons.month, '2027-01')))[0];
+      expect(january?.frozenAt).toBeNull();
+      expect(january?.beaconError).toContain('The freeze waits for a verified latest drand round');
+      expect(january?.beaconError).toContain('does not verify');
+    } finally {
+      relay.setMode('ok');
+    }
+    expect((await runSeasonsJob(server.ctx)).frozen).toEqual(['2027-01']);
+    expect((await server.db.select().from(seasons).where(eq(seasons.month, '2027-01')))[0]).toMatchObject({ beaconError: null });
+  });
+
   it('writes one month summary a month; a second one written through the database fails the log check', async () => {
     const log = await wholeLog(server);
     const summary = ofMonth(log, 'month.summary', '2026-12')[0] as LogEntry;
-    server.clock.set('2027-01-01T00:05:00Z');
+    server.clock.set('2027-02-01T00:05:00Z');
     await expect(withTransaction(server.ctx, null, (m) => appendLog(m, 'month.summary', summary.data as Record<string, unknown>))).rejects.toThrow(
       /already has the summary of 2026-12/,
     );
     const last = log.entries.at(-1) as LogEntry;
     const { entryHash } = await import('../../src/shared/public-log.ts');
-    const second = { seq: last.seq + 1, at: '2027-01-01T00:05:00.000Z', kind: 'month.summary', data: summary.data, prevHash: last.hash };
+    const second = { seq: last.seq + 1, at: '2027-02-01T00:05:00.000Z', kind: 'month.summary', data: summary.data, prevHash: last.hash };
     await server.db.execute(
       sql`insert into public_log (seq, at, kind, data, prev_hash, hash) values (${second.seq}, ${second.at}, ${second.kind}, ${JSON.stringify(second.data)}::jsonb, ${second.prevHash}, ${await entryHash(second)})`,
     );
