@@ -179,6 +179,18 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
     expect(broken.output).toContain('FAILED at entry 2: its hash does not match its content');
     state.log = state.month.log;
 
+    // A witness saw entry 2 as the head on 2026-12-31: a freeze dated before that was written later and backdated.
+    const witness = `${formatHead({ seq: 2, hash: state.month.log.entries[1]?.hash ?? '' })}@2026-12-31T12:00:00Z`;
+    state.log = await rechain(state.month.log.entries.map((e) => (e.seq === 3 ? { ...e, at: '2026-12-31T11:00:00.000Z' } : e)));
+    const backdated = await run(['--url', url, '--head', witness, '--test-chain'], LOG_SCRIPT);
+    expect(backdated.code).toBe(1);
+    expect(backdated.output).toContain('FAILED at entry 3: entry 3 is dated 2026-12-31T11:00:00.000Z, before 2026-12-31T12:00:00.000Z');
+    const draw3 = await run([MONTH, '--url', url, '--head', witness, '--test-chain']);
+    expect(draw3.code).toBe(1);
+    expect(draw3.output).toContain('MISMATCH  Log: entry 3 holds');
+    state.log = state.month.log;
+    expect((await run(['--url', url, '--head', `${witness.split('@')[0]}@yesterday`], LOG_SCRIPT)).code).toBe(2);
+
     expect((await run(['--url', url, '--head', 'nope'], LOG_SCRIPT)).code).toBe(2);
     expect((await run([], LOG_SCRIPT)).code).toBe(2);
   });
