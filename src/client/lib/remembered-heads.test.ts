@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_ALLOWANCE_MS, HEADS_KEY, HEADS_KEPT, readRememberedHeads, rememberHead } from './remembered-heads.ts';
+import { CLOCK_ALLOWANCE_MS, headsForServer, HEADS_KEY, HEADS_KEPT, readRememberedHeads, rememberHead } from './remembered-heads.ts';
 
 /** localStorage's interface over a Map (the tests run in Node). */
 function memoryStorage(initial: Record<string, string> = {}, options: { full?: boolean } = {}): Storage {
@@ -40,6 +40,13 @@ describe('the log heads a browser remembers', () => {
     const kept = readRememberedHeads(storage);
     expect(kept).toHaveLength(HEADS_KEPT);
     expect(kept.at(-1)).toMatchObject({ seq: 39, hash: hash(39) });
+  });
+
+  it('holds the times seen against a server in production only (elsewhere its clock may be moved on purpose)', () => {
+    const heads = [{ seq: 2, hash: hash(2), seenAt: '2026-12-01T10:00:00.000Z' }];
+    expect(headsForServer(heads, true)).toEqual(heads);
+    expect(headsForServer(heads, undefined)).toEqual(heads);
+    expect(headsForServer(heads, false)).toEqual([{ seq: 2, hash: hash(2) }]);
   });
 
   it('still reads heads remembered before they carried a time', () => {

@@ -44,3 +44,12 @@ export function rememberHead(head: LogHead, storage: Storage | undefined = globa
     // Private browsing or a full quota: the check still ran, only the memory of it is lost.
   }
 }
+
+/**
+ * The heads as a witness may hold them against this server: with the times they were seen when the
+ * server runs in production; without them otherwise, where its clock may be moved on purpose
+ * (TEST_CLOCK_OFFSET, DECISIONS §5 Test clock) and every later entry would look backdated.
+ */
+export function headsForServer(heads: readonly WitnessHead[], production: boolean | undefined): WitnessHead[] {
+  return production === false ? heads.map(({ seq, hash }) => ({ seq, hash })) : [...heads];
+}

@@ -8,7 +8,7 @@ import { resources } from '../../../api/resources.ts';
 import { useVerifyText } from '../../../components/verify-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { readRememberedHeads } from '../../../lib/remembered-heads.ts';
+import { headsForServer, readRememberedHeads } from '../../../lib/remembered-heads.ts';
 import { cn } from '../../../lib/utils.ts';
 
 type Run =
@@ -46,15 +46,20 @@ export function VerifyDrawPanel({ month }: { month: string }) {
       const remembered = readRememberedHeads();
       if (season.protocol !== 2) {
         // Against the log: a protocol 1 month from the cut-over on was downgraded.
-        const log = await orError(client.fetchQuery({ ...resources.publicLog(), staleTime: 0 }));
-        setRun({ state: 'done', result: await verifySeason(season, { log: log instanceof Error ? null : log, remembered }) });
+        const [served, log] = await Promise.all([
+          orError(client.fetchQuery({ ...resources.drandChain(), staleTime: 0 })),
+          orError(client.fetchQuery({ ...resources.publicLog(), staleTime: 0 })),
+        ]);
+        const heads = headsForServer(remembered, served instanceof Error ? undefined : served.production);
+        setRun({ state: 'done', result: await verifySeason(season, { log: log instanceof Error ? null : log, remembered: heads }) });
         return;
       }
       const [served, log] = await Promise.all([
         orError(client.fetchQuery({ ...resources.drandChain(), staleTime: 0 })),
         orError(client.fetchQuery({ ...resources.publicLog(), staleTime: 0 })),
       ]);
-      const result = await verifySeason(season, { served: served instanceof Error ? null : served, log, remembered });
+      const chain = served instanceof Error ? null : served;
+      const result = await verifySeason(season, { served: chain, log, remembered: headsForServer(remembered, chain?.production) });
       setRun({ state: 'done', result, round: { round: season.beacon.round, at: season.beacon.at } });
     } catch (error) {
       const why = errorMessage(error);
