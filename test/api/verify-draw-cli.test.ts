@@ -143,6 +143,21 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
     expect(altered.output).toContain('MISMATCH  Log: the draw (entry 4)');
     state.season = state.month.season;
 
+    // A freeze that recorded no latest round: a note, and a failure with --strict.
+    const kept = state.month;
+    state.month = await closedMonth({ latestRound: null });
+    state.season = state.month.season;
+    state.log = state.month.log;
+    const noted = await run([MONTH, '--url', url, '--test-chain']);
+    expect(noted.code).toBe(0);
+    expect(noted.output).toContain("note      the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock");
+    const strict = await run([MONTH, '--url', url, '--test-chain', '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.output).toContain("STRICT    the freeze's time rests on the server's clock");
+    state.month = kept;
+    state.season = state.month.season;
+    state.log = state.month.log;
+
     // A saved test-chain month cannot be checked without the server that names the chain.
     const dir = mkdtempSync(path.join(tmpdir(), 'verify-draw-'));
     const file = path.join(dir, 'season.json');
