@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
 import {
@@ -187,6 +188,7 @@ export async function walletRoutes(app: FastifyInstance) {
           body: ZWithdrawalDecisionInput,
           response: {
             200: ZWithdrawalView.describe('The request as decided (or, for a large one, with its first approval).'),
+            400: ZReasonRefused,
             403: ZErrorBody.describe(
               'A withdrawal that needs two admins: this admin’s approval cannot count (too new an account, a password set by a super admin, or no two-factor sign-in in this session); the message says which, `code` names it.',
             ),

@@ -14,7 +14,7 @@ import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, 
 import { containsAny } from '../../db/search.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import type { Db } from '../../db/client.ts';
-import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
@@ -300,6 +300,7 @@ export async function decideWithdrawal(
   reasonCode: ReasonCode | null = null,
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
+  if (decision === 'rejected') assertReasonFits('withdrawal', reasonCode);
   const payouts = ctx.config.payouts;
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
