@@ -318,7 +318,10 @@ export async function changePassword(
   await refund(ctx.db, now, { cleared: [account], refunded: [perAddress] });
   const passwordHash = await hashPassword(input.newPassword);
   await withTransaction(ctx, user, async (m) => {
-    await m.tx.update(users).set({ password: passwordHash, passwordChosenBySelf: true }).where(eq(users.id, user.id));
+    // Whose password it is does not change here (issue 40 item 12): a super admin who set an admin's
+    // password can sign in as them and change it. It becomes the admin's own only through a link sent
+    // to their mailbox (setup-tokens.ts).
+    await m.tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
     await endUserSessions(m.tx, user.id, currentSid);
     // Every stream of the account ends: the other sessions are gone, and this one's pages open theirs again.
     m.endStreams(user.id);

@@ -70,6 +70,7 @@ const STAGE_WORDS: Readonly<Record<WithdrawalStage, MessageDescriptor>> = {
   awaiting_payment: msg`Approved, awaiting payment`,
   paid: msg`Paid`,
   rejected: msg`Rejected`,
+  cancelled: msg`Cancelled`,
 };
 
 function stageLabels(): Record<WithdrawalStage, string> {
