@@ -163,7 +163,7 @@ describe('a payout batch from the console', () => {
     const { page } = await pages.open({ width: 320, height: 740 });
     await signInAsAmbassador(page, saver.email, saver.password);
     await page.goto('/wallet');
-    await page.getByRole('button', { name: 'Cancel the request of $150.00' }).click();
+    await page.getByRole('button', { name: 'Cancel request for $150.00' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this withdrawal request?' });
     await dialog.getByText(/The amount becomes available to withdraw again at once\. A cancelled request cannot be re-opened/).waitFor();
     await expectNoHorizontalOverflow(page);
@@ -171,11 +171,11 @@ describe('a payout batch from the console', () => {
     // Keeping it changes nothing.
     await dialog.getByRole('button', { name: 'Keep the request' }).click();
     expect((await saver.client.get('/api/withdrawal-requests')).body[0].status).toBe('pending');
-    await page.getByRole('button', { name: 'Cancel the request of $150.00' }).click();
+    await page.getByRole('button', { name: 'Cancel request for $150.00' }).click();
     await page.getByRole('dialog', { name: 'Cancel this withdrawal request?' }).getByRole('button', { name: 'Cancel request' }).click();
     await expectToast(page, 'Request cancelled', '$150.00 is available to withdraw again.');
     await page.getByText('cancelled', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel the request of $150.00' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel request for $150.00' }).count()).toBe(0);
     expect((await saver.client.get('/api/ambassador')).body.withdrawableUsdt).toBe('200.00');
     await expectNoHorizontalOverflow(page);
 

@@ -326,7 +326,8 @@ function useWithdrawalColumns(): ReadonlyArray<Column<TWithdrawalView>> {
       className: 'max-w-96 whitespace-normal',
     },
     { header: t`Status`, cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
-    actionsColumn(t`Actions`, (w) => (w.status === 'pending' && w.approvals === 0 ? <CancelWithdrawal withdrawal={w} /> : null)),
+    // Mounted for every row, so the request it cancels, once re-read as cancelled, still hears its answer.
+    actionsColumn(t`Actions`, (w) => <CancelWithdrawal withdrawal={w} />),
   ];
 }
 
@@ -352,11 +353,15 @@ function CancelWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
         setAsking(false);
       },
     });
+  const cancellable = withdrawal.status === 'pending' && withdrawal.approvals === 0;
+  if (!cancellable && !asking) return null;
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setAsking(true)} aria-label={t`Cancel the request of ${amount}`}>
-        <X aria-hidden="true" /> <Trans>Cancel request</Trans>
-      </Button>
+      {cancellable ? (
+        <Button variant="outline" size="sm" onClick={() => setAsking(true)} aria-label={t`Cancel request for ${amount}`}>
+          <X aria-hidden="true" /> <Trans>Cancel request</Trans>
+        </Button>
+      ) : null}
       {asking ? (
         <ModalDialog
           onClose={() => setAsking(false)}
