@@ -7,10 +7,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions, ambassadorApplications, ambassadors, appeals, transactions, weeklyReports } from '../../src/server/db/schema.ts';
+import { adminActions, ambassadorApplications, ambassadors, appeals, transactions, weeklyReports, withdrawalRequests } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { reportReviewedEmail } from '../../src/server/email/templates.ts';
-import { REASON_CODES, REASONS } from '../../src/shared/reasons.ts';
+import { REASON_CODES, REASONS, reasonsFor, type ReasonCode, type ReasonSubject } from '../../src/shared/reasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DAY, HOUR, TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
@@ -293,6 +293,40 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(long.body.message).toBe('Facts must be at most 2000 characters');
     expect((await server.db.select().from(weeklyReports).where(eq(weeklyReports.id, id)))[0]?.status).toBe('pending');
     expect((await server.db.select().from(ambassadors).where(eq(ambassadors.id, person.ambassadorId)))[0]?.status).toBe('active');
+  });
+
+  it('refuses a code of another kind of decision with 400 naming the codes that apply, changing and counting nothing', async () => {
+    const person = someone();
+    const id = await submitReport(person);
+    const applicationId = (await new ApiClient(server).post('/api/applications', validApplication())).body.id as string;
+    const withdrawal = await requestWithdrawal(server, person, { amount: '50.00', balance: '50.00' });
+    const cases: [string, Record<string, unknown>, ReasonSubject, ReasonCode][] = [
+      [`/api/admin/reports/${id}/review`, { status: 'rejected', reasonCode: 'wallet_mismatch' }, 'report', 'wallet_mismatch'],
+      [`/api/admin/applications/${applicationId}/reject`, { reasonCode: 'duplicate_link' }, 'application', 'duplicate_link'],
+      [`/api/admin/withdrawals/${withdrawal.id}/reject`, { reasonCode: 'low_effort' }, 'withdrawal', 'low_effort'],
+    ];
+    const decisionsBefore = await server.db.select({ n: sql<number>`count(*)::int` }).from(adminActions);
+    for (const [url, body, subject, code] of cases) {
+      const refused = await adminA.client.post(url, body);
+      expect(refused.status, url).toBe(400);
+      expect(refused.body.code, url).toBe('REASON_NOT_FOR_DECISION');
+      expect(refused.body.message, url).toBe(
+        `${code} is not a reason for ${subject === 'application' ? 'an' : 'a'} ${subject}: reasonCode must be one of: ${reasonsFor(subject).join(', ')}`,
+      );
+      expect(refused.body.errors, url).toEqual([{ path: 'reasonCode', message: refused.body.message }]);
+    }
+    // A suspension for a report's reason.
+    const suspend = await adminA.client.patch(`/api/admin/ambassadors/${person.ambassadorId}`, { status: 'suspended', reasonCode: 'outside_period' });
+    expect(suspend.status).toBe(400);
+    expect(suspend.body).toMatchObject({ code: 'REASON_NOT_FOR_DECISION', message: expect.stringContaining(reasonsFor('suspension').join(', ')) });
+    // Nothing was decided, and nothing entered the activity log the month summary counts from.
+    expect((await server.db.select().from(weeklyReports).where(eq(weeklyReports.id, id)))[0]?.status).toBe('pending');
+    expect((await server.db.select().from(ambassadorApplications).where(eq(ambassadorApplications.id, applicationId)))[0]?.status).toBe('pending');
+    expect((await server.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawal.id)))[0]?.status).toBe('pending');
+    expect((await server.db.select().from(ambassadors).where(eq(ambassadors.id, person.ambassadorId)))[0]?.status).toBe('active');
+    expect(await server.db.select({ n: sql<number>`count(*)::int` }).from(adminActions)).toEqual(decisionsBefore);
+    // The codes that fit are taken.
+    expect((await adminA.client.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, { reasonCode: 'wallet_mismatch' })).status).toBe(200);
   });
 
   it('takes one appeal per decision from its owner, even when sent many times at once', async () => {

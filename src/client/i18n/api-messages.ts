@@ -49,6 +49,16 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [WITHDRAWAL_MESSAGES.range, msg`Amount is too large`],
   [WITHDRAWAL_MESSAGES.insufficient, msg`You don't have enough USDT to withdraw this amount`],
   [WITHDRAWAL_MESSAGES.addressRequired, msg`Please enter a valid BEP20 wallet address`],
+  [WITHDRAWAL_MESSAGES.cancelNotPending, msg`This withdrawal request is no longer pending, so it cannot be cancelled`],
+  [WITHDRAWAL_MESSAGES.cancelApproved, msg`An admin has already approved this withdrawal request, so it cannot be cancelled`],
+  [
+    WITHDRAWAL_MESSAGES.approverPasswordNotOwn,
+    msg`Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first`,
+  ],
+  [
+    WITHDRAWAL_MESSAGES.approverNoMfa,
+    msg`Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first`,
+  ],
   [DECISION_MESSAGES.reasonRequired, msg`Choose the reason for this decision`],
   [DECISION_MESSAGES.appealFormText, msg`Say why the decision should change`],
   [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],

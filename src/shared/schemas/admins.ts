@@ -34,7 +34,7 @@ export const SECURITY_NOTICE_DAYS = 7;
 /** A change to the admin team's trust, shown to every admin for SECURITY_NOTICE_DAYS. */
 export const ZSecurityNotice = z.object({
   id: z.string(),
-  action: z.enum(['add_admin', 'reset_admin_password', 'disable_mfa']),
+  action: z.enum(['add_admin', 'reset_admin_password', 'disable_mfa', 'enable_mfa']),
   label: z.string().describe('What happened, in words.'),
   by: z.string().describe('The email of the admin who did it.'),
   details: z.string().nullable().describe('Whom it was about.'),

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
-import { moneySchema, optionalText, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
+import { moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
 
 export const DECISION_MESSAGES = {
   /** The admin desk's forms ask for a reason before a reject or a suspension (the API takes a decision without one). */
@@ -41,6 +41,11 @@ export const ZReasonCodeInput = z
 export const ZFactsInput = optionalText(MAX_FACTS_LENGTH, 'Facts').meta({
   description: `What the reviewer found, shown to the person as text (at most ${MAX_FACTS_LENGTH} characters). The older \`adminNotes\` is read as the facts when \`facts\` is left out.`,
 });
+
+/** The 400 of a decision that takes a reason (issue 40 item 15), for the API document. */
+export const ZReasonRefused = ZErrorBody.describe(
+  'The input is not valid: an unknown `reasonCode` (the message lists them), or one of another kind of decision (`code`: REASON_NOT_FOR_DECISION; the message lists the codes that apply); `errors` names the field.',
+);
 
 /** What a reject (application, report, withdrawal) and a suspension add to their bodies. */
 export const DECISION_REASON_FIELDS = { reasonCode: ZReasonCodeInput, facts: ZFactsInput };

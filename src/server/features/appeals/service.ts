@@ -13,6 +13,7 @@ import { formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { DECISION_MESSAGES, type AppealKind, type AppealStatus, type TAdminAppealView, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { REPORT_MESSAGES } from '../../../shared/schemas/reports.ts';
+import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
@@ -86,7 +87,7 @@ export async function sendAppeal(ctx: AppContext, actor: SessionUser, ambassador
 }
 
 interface Subject {
-  status: 'pending' | 'approved' | 'rejected';
+  status: WithdrawalStatus;
   reviewedAt: Date | null;
   reviewedBy: string | null;
   reasonCode: string | null;

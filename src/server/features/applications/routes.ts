@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZApplicationInput, ZAdminApplicationView, ZApplicationRejectBody, ZApplicationView } from '../../../shared/schemas/applications.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
-import { decisionFacts } from '../../../shared/schemas/decisions.ts';
+import { decisionFacts, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { requestLocale, requireUser, sendPage, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
@@ -86,6 +86,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         body: ZApplicationRejectBody,
         response: {
           200: ZMessage.describe('Rejected.'),
+          400: ZReasonRefused,
           404: notFound,
           409: ZErrorBody.describe('The application was already approved or rejected.'),
         },

@@ -20,7 +20,7 @@ import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 import * as figures from '../analytics/figures.ts';
-import { reasonFields, serviceLevelOf } from '../appeals/present.ts';
+import { assertReasonFits, reasonFields, serviceLevelOf } from '../appeals/present.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
@@ -270,6 +270,7 @@ export async function rejectApplication(
   facts: string | null,
   reasonCode: ReasonCode | null = null,
 ): Promise<void> {
+  assertReasonFits('application', reasonCode);
   await withTransaction(ctx, actor, async (m) => {
     const application = await decide(m.tx, id, {
       status: 'rejected',

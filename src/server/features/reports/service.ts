@@ -13,7 +13,7 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
-import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
@@ -251,6 +251,7 @@ export interface ReviewInput {
  */
 export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput, http?: IdempotentHttp): Promise<TReportView> {
   if (!isUuid(id)) throw notFound('Report not found');
+  if (input.status === 'rejected') assertReasonFits('report', input.reasonCode);
   return withTransaction(
     ctx,
     actor,
