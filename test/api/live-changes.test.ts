@@ -6,11 +6,14 @@
  * the account's streams are ended or its session is gone.
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { type TestServer } from '../helpers/server.ts';
+import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { createAmbassador, credit, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { describeEachDatabase, twoInstances } from '../helpers/suite.ts';
 
 interface Listener {
@@ -133,6 +136,61 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
     expect((await bob.client.post('/api/logout')).status).toBe(200);
     await expect.poll(() => streams.slice(1).every((s) => s.ended())).toBe(true);
     await expect.poll(() => server.app.events.size).toBe(0);
+  });
+});
+
+describe.each(DATABASE_KINDS)('what writes the public log is heard live (%s)', (kind) => {
+  let server: TestServer;
+  let relay: DrandRelay;
+  beforeAll(async () => {
+    const clock = new TestClock('2026-10-20T12:00:00Z');
+    relay = await startDrandRelay({ now: () => clock.now().getTime() });
+    server = await startTestServer({ kind, clock, listen: true, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
+    await runSeasonsJob(server.ctx);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await relay?.close();
+  });
+
+  /** The topics of the events a stream received after `from` events. */
+  const since = (l: Listener, from: number) => [...new Set(l.events.slice(from).flat())].sort();
+
+  it('a payout marked paid is heard as `log`; a month the job freezes and closes by itself as `seasons` and `log`, and its champion hears the prize', async () => {
+    let admin = await superAdminClient(server);
+    const champion = await createAmbassador(server, { admin, fullName: 'Cleo Champion' });
+    await credit(server, champion.ambassadorId, 'GCM', '80.00');
+    const withdrawal = await requestWithdrawal(server, champion, { amount: '60', balance: '100.00' });
+    expect((await admin.post(`/api/admin/withdrawals/${withdrawal.id}/approve`, {})).status).toBe(200);
+
+    const watcher = await listen(server, champion.client);
+    expect(watcher.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    let seen = watcher.events.length;
+    expect((await admin.post('/api/admin/withdrawals/paid', { ids: [withdrawal.id], txHash: `0x${'e'.repeat(64)}` })).status).toBe(200);
+    await expect.poll(() => since(watcher, seen)).toContain('log');
+    watcher.close();
+
+    // October ends: the job freezes it, with no one's request behind it.
+    server.clock.set('2026-11-01T00:00:30Z');
+    const person = await new ApiClient(server).login(champion.email, champion.password);
+    const stream = await listen(server, person);
+    expect(stream.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    seen = stream.events.length;
+    expect((await runSeasonsJob(server.ctx)).frozen).toEqual(['2026-10']);
+    await expect.poll(() => since(stream, seen)).toEqual(expect.arrayContaining(['log', 'seasons']));
+
+    // Its round is published: the job closes it, and the champion's prize is credited.
+    const frozen = (await new ApiClient(server).get('/api/public/seasons/2026-10')).body as { beacon: { at: string } };
+    server.clock.set(new Date(Date.parse(frozen.beacon.at) + 5_000));
+    await new Promise((r) => setTimeout(r, 200));
+    seen = stream.events.length;
+    expect((await runSeasonsJob(server.ctx)).closed).toEqual(['2026-10']);
+    await expect.poll(() => since(stream, seen)).toEqual(expect.arrayContaining(['leaderboard', 'log', 'me', 'seasons', 'stats']));
+    admin = await superAdminClient(server);
+    expect((await admin.get('/api/super-admin/seasons')).body.find((s: { month: string }) => s.month === '2026-10')).toMatchObject({ status: 'closed' });
+    stream.close();
   });
 });
 
