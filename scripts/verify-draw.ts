@@ -16,7 +16,7 @@ import { QUICKNET, randomnessOf, verifyBeacon } from '../src/shared/drand.ts';
 import { verifyPublishedSeason, type PublishedSeason } from '../src/shared/draw.ts';
 import { SEASON_PATTERN } from '../src/shared/seasons.ts';
 import { readWholeLog, verifySeason, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, printSteps } from './verify-common.ts';
+import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, printSteps, say } from './verify-common.ts';
 
 const USAGE = [
   'Usage: npm run verify-draw -- YYYY-MM --url https://host',
@@ -36,10 +36,10 @@ async function checkBeacon(argument: string): Promise<never> {
   }
   const valid = await verifyBeacon(QUICKNET, round, signature);
   if (valid) {
-    console.log(`Valid: drand quicknet's signature of round ${round}.`);
-    console.log(`Randomness (SHA-256 of the signature): ${await randomnessOf(signature)}`);
+    say(`Valid: drand quicknet's signature of round ${round}.`);
+    say(`Randomness (SHA-256 of the signature): ${await randomnessOf(signature)}`);
   } else {
-    console.log(`NOT valid: this is not drand quicknet's signature of round ${round}.`);
+    say(`NOT valid: this is not drand quicknet's signature of round ${round}.`);
   }
   process.exit(valid ? EXIT_HOLDS : EXIT_FAILS);
 }
@@ -110,7 +110,7 @@ async function main(args: string[]): Promise<never> {
   let ok: boolean;
   let pending = false;
   if (season.protocol !== 2) {
-    console.log(`${month}: protocol 1 (the beacon was entered by an admin; the secret was published at the close).`);
+    say(`${month}: protocol 1 (the beacon was entered by an admin; the secret was published at the close).`);
     const result = await verifyPublishedSeason(season);
     printSteps(result.checks);
     ok = result.ok;
@@ -118,23 +118,23 @@ async function main(args: string[]): Promise<never> {
     // A saved month without a server: the draw alone, against quicknet's built-in key.
     if (season.terms.beacon.chain.toLowerCase() !== QUICKNET.hash)
       cannotCheck(`${file ?? month} was drawn from drand chain ${season.terms.beacon.chain}, not quicknet: give --url of the server that draws from it.`);
-    console.log(`${month}: protocol 2, drand quicknet. The public log is not checked (give --url to check it too).`);
+    say(`${month}: protocol 2, drand quicknet. The public log is not checked (give --url to check it too).`);
     const result = await verifyPublishedSeason(season, QUICKNET);
     printSteps(result.checks);
     ok = result.ok;
     pending = result.pending;
   } else {
     const [served, log] = await Promise.all([readServed(url), readLog(url)]);
-    console.log(`${month}: protocol 2, checked against ${url}'s public log.`);
+    say(`${month}: protocol 2, checked against ${url}'s public log.`);
     const result = await verifySeason(season, { served, log });
     printSteps(result.steps);
     ok = result.ok;
     pending = result.pending;
   }
-  if (!ok) console.log('The draw does NOT match what was published.');
+  if (!ok) say('The draw does NOT match what was published.');
   else if (pending && season.protocol === 2)
-    console.log(`Not drawn yet: everything published so far matches; the draw waits for drand round ${season.beacon.round} at ${season.beacon.at}.`);
-  else console.log('The draw is verified: every step matches.');
+    say(`Not drawn yet: everything published so far matches; the draw waits for drand round ${season.beacon.round} at ${season.beacon.at}.`);
+  else say('The draw is verified: every step matches.');
   process.exit(ok && !pending ? EXIT_HOLDS : EXIT_FAILS);
 }
 

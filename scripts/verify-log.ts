@@ -13,12 +13,12 @@ import { QUICKNET } from '../src/shared/drand.ts';
 import type { PublishedSeason } from '../src/shared/draw.ts';
 import { formatHead, parseHead, type LogHead } from '../src/shared/public-log.ts';
 import { checkLog, readWholeLog, verifyLoggedDraws, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, printSteps } from './verify-common.ts';
+import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, printSteps, say } from './verify-common.ts';
 
 const USAGE = 'Usage: npm run verify-log -- --url https://host [--head SEQ:HASH]';
 
 function failed(seq: number, reason: string): never {
-  console.log(`FAILED at entry ${seq}: ${reason}`);
+  say(`FAILED at entry ${seq}: ${reason}`);
   process.exit(EXIT_FAILS);
 }
 
@@ -39,12 +39,12 @@ async function main(args: string[]): Promise<never> {
   } catch (error) {
     cannotCheck(`Could not read ${base}/api/public/log: ${error instanceof Error ? error.message : String(error)}`);
   }
-  console.log(`Read ${log.entries.length} entries; the server gives its head as ${formatHead(log.head)}.`);
+  say(`Read ${log.entries.length} entries; the server gives its head as ${formatHead(log.head)}.`);
 
   const verdict = await checkLog(log, remembered);
   if (!verdict.ok) failed(verdict.failure.seq, verdict.failure.reason);
-  console.log(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
-  for (const head of remembered) console.log(`match     the head noted earlier, ${formatHead(head)}, is still in the log`);
+  say(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
+  for (const head of remembered) say(`match     the head noted earlier, ${formatHead(head)}, is still in the log`);
 
   let served: ServedChain | null = null;
   try {
@@ -52,7 +52,7 @@ async function main(args: string[]): Promise<never> {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
   }
-  if (served && served.hash.toLowerCase() !== QUICKNET.hash) console.log(`note      Test chain, not drand quicknet: this server draws from ${served.hash}.`);
+  if (served && served.hash.toLowerCase() !== QUICKNET.hash) say(`note      Test chain, not drand quicknet: this server draws from ${served.hash}.`);
 
   const draws = await verifyLoggedDraws(
     log,
@@ -65,7 +65,7 @@ async function main(args: string[]): Promise<never> {
     },
     served,
     (month, result) => {
-      console.log(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
+      say(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
       printSteps(
         result.steps.filter((s) => !s.ok || s.note),
         '          ',
@@ -73,7 +73,7 @@ async function main(args: string[]): Promise<never> {
     },
   );
   if (!draws.ok) failed(draws.failure.seq, draws.failure.reason);
-  console.log(
+  say(
     `The log holds: ${log.entries.length} entries, ${draws.months.length} ${draws.months.length === 1 ? 'draw' : 'draws'} verified${remembered.length ? ', the noted head still in it' : ''}. Head: ${formatHead(verdict.head)}`,
   );
   process.exit(EXIT_HOLDS);
