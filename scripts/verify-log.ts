@@ -13,12 +13,12 @@ import { QUICKNET } from '../src/shared/drand.ts';
 import type { PublishedSeason } from '../src/shared/draw.ts';
 import { formatHead } from '../src/shared/public-log.ts';
 import { checkLog, readWholeLog, verifyLoggedDraws, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, getJson, HttpError, lateSteps, printSteps, witnessHeads } from './verify-common.ts';
+import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, getJson, HttpError, lateSteps, printSteps, say, witnessHeads } from './verify-common.ts';
 
 const USAGE = 'Usage: npm run verify-log -- --url https://host [--head SEQ:HASH[@ISO-TIME]] [--test-chain]';
 
 function failed(seq: number, reason: string): never {
-  console.log(`FAILED at entry ${seq}: ${reason}`);
+  say(`FAILED at entry ${seq}: ${reason}`);
   process.exit(EXIT_FAILS);
 }
 
@@ -34,13 +34,13 @@ async function main(args: string[]): Promise<never> {
   } catch (error) {
     cannotCheck(`Could not read ${base}/api/public/log: ${error instanceof Error ? error.message : String(error)}`);
   }
-  console.log(`Read ${log.entries.length} entries; the server gives its head as ${formatHead(log.head)}.`);
+  say(`Read ${log.entries.length} entries; the server gives its head as ${formatHead(log.head)}.`);
 
   const verdict = await checkLog(log, remembered);
   if (!verdict.ok) failed(verdict.failure.seq, verdict.failure.reason);
-  console.log(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
+  say(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
   for (const head of remembered)
-    console.log(
+    say(
       `match     the head noted earlier, ${formatHead(head)}, is still in the log${head.seenAt ? `, and nothing after it is dated before ${head.seenAt}` : ''}`,
     );
 
@@ -51,7 +51,7 @@ async function main(args: string[]): Promise<never> {
     if (!(error instanceof HttpError)) throw error;
   }
   if (served && served.hash.toLowerCase() !== QUICKNET.hash)
-    console.log(
+    say(
       allowTestChain
         ? `note      Test chain, not drand quicknet: this server draws from ${served.hash} (accepted with --test-chain; it proves nothing).`
         : `MISMATCH  Test chain, not drand quicknet: this server draws from ${served.hash}; its draws prove nothing (give --test-chain to check a test server).`,
@@ -69,7 +69,7 @@ async function main(args: string[]): Promise<never> {
     },
     served,
     (month, result) => {
-      console.log(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
+      say(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
       printSteps(
         result.steps.filter((s) => !s.ok || s.note || s.late),
         '          ',
@@ -80,10 +80,10 @@ async function main(args: string[]): Promise<never> {
   );
   if (!draws.ok) failed(draws.failure.seq, draws.failure.reason);
   if (served && served.hash.toLowerCase() !== QUICKNET.hash && !allowTestChain) {
-    console.log('The log holds, but its draws are on a test chain: they prove nothing.');
+    say('The log holds, but its draws are on a test chain: they prove nothing.');
     process.exit(EXIT_FAILS);
   }
-  console.log(
+  say(
     `The log holds: ${log.entries.length} entries, ${draws.months.length} ${draws.months.length === 1 ? 'draw' : 'draws'} verified${remembered.length ? ', the noted head still in it' : ''}${late.length ? `, but not every step was in time (late: ${late.join('; ')})` : ''}. Head: ${formatHead(verdict.head)}`,
   );
   process.exit(EXIT_HOLDS);

@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { APPLICATION_MESSAGES } from '../../shared/schemas/applications.ts';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth.ts';
-import { EMAIL_MESSAGE } from '../../shared/schemas/common.ts';
+import { EMAIL_MESSAGE, TEXT_CONTROL_MESSAGE } from '../../shared/schemas/common.ts';
 import { FORGOT_PASSWORD_MESSAGE } from '../../shared/schemas/notifications.ts';
 import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
 import { i18n } from './i18n.ts';
@@ -28,6 +28,7 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [APPLICATION_MESSAGES.motivation, msg`Please provide at least 50 characters`],
   [APPLICATION_MESSAGES.platformUrlsRequired, msg`Please provide valid URLs for all selected social media platforms`],
   [EMAIL_MESSAGE, msg`Invalid email address`],
+  [TEXT_CONTROL_MESSAGE, msg`Text must not contain control or text-direction characters`],
   [AUTH_MESSAGES.emailRequired, msg`Email is required`],
   [AUTH_MESSAGES.passwordRequired, msg`Password is required`],
   [AUTH_MESSAGES.userPassword, msg`Password must be at least 6 characters`],

@@ -65,6 +65,23 @@ export function unsubscribeLine(page: string, locale?: Lang): string {
   return i18n._('You can turn these emails off on your profile page, or unsubscribe: {link}', { link: page });
 }
 
+/** An email a person may turn off, ending with the unsubscribe line in both its parts: the text's, and the HTML's with the page linked. */
+export function withUnsubscribe(content: EmailContent, page: string, locale?: Lang): EmailContent {
+  const i18n = emailI18n(locale);
+  const mark = '\u0000link\u0000';
+  const line = escapeHtml(i18n._('You can turn these emails off on your profile page, or unsubscribe: {link}', { link: mark })).replace(
+    mark,
+    `<a href="${escapeHtml(page)}">${escapeHtml(page)}</a>`,
+  );
+  const paragraph = `<p style="font-size:13px;color:#475569">${line}</p>\n`;
+  const end = content.html.lastIndexOf('</body>');
+  return {
+    ...content,
+    text: `${content.text}\n\n${unsubscribeLine(page, locale)}`,
+    html: end === -1 ? `${content.html}\n${paragraph}` : `${content.html.slice(0, end)}${paragraph}${content.html.slice(end)}`,
+  };
+}
+
 export type SetupReason = 'approved' | 'admin-invite' | 'reset';
 
 export function setupPasswordEmail(reason: SetupReason, name: string, link: string, locale?: Lang): EmailContent {

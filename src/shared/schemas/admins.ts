@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_NAME_LENGTH } from '../limits.ts';
-import { EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
+import { cleanLine, EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Email is required',
@@ -22,7 +22,8 @@ export const ZNewAdminInput = z.object({
     .string({ error: ADMIN_MESSAGES.fullNameRequired })
     .trim()
     .min(1, ADMIN_MESSAGES.fullNameRequired)
-    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
 });
 export type TNewAdminInput = z.input<typeof ZNewAdminInput>;
 

@@ -3,7 +3,7 @@ import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
-import { ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { cleanLine, cleanText, ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
@@ -22,18 +22,21 @@ const ZApplicationFields = z.object({
     .string({ error: APPLICATION_MESSAGES.fullName })
     .trim()
     .min(2, APPLICATION_MESSAGES.fullName)
-    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
   email: ZEmail,
   country: z
     .string({ error: APPLICATION_MESSAGES.country })
     .trim()
     .min(2, APPLICATION_MESSAGES.country)
-    .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
   personalTelegramHandle: z
     .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
     .trim()
     .min(2, APPLICATION_MESSAGES.personalTelegramHandle)
-    .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
   socialMediaPlatforms: z
     .array(z.enum(PLATFORMS, { error: APPLICATION_MESSAGES.socialMediaPlatforms }), { error: APPLICATION_MESSAGES.socialMediaPlatforms })
     .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
@@ -52,12 +55,14 @@ const ZApplicationFields = z.object({
     .string({ error: APPLICATION_MESSAGES.motivation })
     .trim()
     .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
+    .refine(...cleanText),
   experience: z
     .string({ error: APPLICATION_MESSAGES.motivation })
     .trim()
     .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
+    .refine(...cleanText),
 });
 
 /**

@@ -7,10 +7,10 @@
 import { drawEnteredNotification } from '../../email/notifications.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ambassadors, emailOutbox, notifications, seasonEntrants, users, type SeasonChampion } from '../../db/schema.ts';
-import { drawEntryEmail, unsubscribeLine } from '../../email/templates.ts';
+import { drawEntryEmail, withUnsubscribe } from '../../email/templates.ts';
 import { monthIn, placeIn } from '../../../shared/localized-format.ts';
 import type { Mutation } from '../../mutation.ts';
-import { unsubscribeUrl } from '../notifications/service.ts';
+import { unsubscribePageUrl, unsubscribeUrl } from '../notifications/service.ts';
 
 const CHUNK = 1_000;
 
@@ -87,11 +87,13 @@ export async function tellDrawEntrants(
       .filter(({ person }) => person.emailNotifications)
       .map(({ person, message }) => {
         const link = unsubscribeUrl(appUrl, m.ctx.config.sessionSecret, person.userId);
+        // The body links the page (it asks before it unsubscribes); the header carries the one-click address.
+        const content = withUnsubscribe(message.content, unsubscribePageUrl(appUrl, m.ctx.config.sessionSecret, person.userId), message.locale);
         return {
           recipient: person.email,
-          subject: message.content.subject,
-          textBody: `${message.content.text}\n\n${unsubscribeLine(link, message.locale)}`,
-          htmlBody: message.content.html,
+          subject: content.subject,
+          textBody: content.text,
+          htmlBody: content.html,
           headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           nextAttemptAt: m.now,
           createdAt: m.now,
