@@ -225,7 +225,7 @@ describe('the verifiers print what a server sends, never as terminal controls', 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('writes ESC, CR, BEL, C1 controls, line breaks and direction overrides from the public log as visible escapes', async () => {
-    const draw = await run([MONTH, '--url', url]);
+    const draw = await run([MONTH, '--url', url, '--test-chain']);
     expect(draw.code).toBe(0);
     // The winners' names are printed, each on its own line, with every control written out.
     expect(draw.output).toMatch(
@@ -238,7 +238,7 @@ describe('the verifiers print what a server sends, never as terminal controls', 
       ...state.month.season,
       lottery: { winners: winners.map((w, i) => (i === 0 && outsider ? { ...w, ambassadorId: outsider.ambassadorId, fullName: outsider.fullName } : w)) },
     };
-    const log = await run(['--url', url], LOG_SCRIPT);
+    const log = await run(['--url', url, '--test-chain'], LOG_SCRIPT);
     expect(log.code).toBe(1);
     expect(log.output).toContain('MISMATCH  Winner 1');
     expect(log.output).toContain('\\x1B[2K');
