@@ -42,7 +42,7 @@ export function DecisionReason({
   const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
   const label = i18n._(code ? REASON_TEXT[code].label : NO_REASON);
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm" data-testid="decision-reason">
+    <div className="flex flex-col gap-2 rounded-xl border border-danger/40 bg-danger/5 p-3 text-sm sm:p-4" data-testid="decision-reason">
       <Heading className="inline-flex items-center gap-2 text-base font-bold">
         <Scale className="size-4 shrink-0 text-danger" aria-hidden="true" />
         <Trans>Reason: {label}</Trans>
@@ -96,7 +96,7 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
     const reply = appeal.facts;
     const decidedAt = dateTimeIn(appeal.decidedAt, i18n.locale);
     return (
-      <div className="flex flex-col gap-1 rounded-xl border border-border p-4 text-sm" role="status">
+      <div className="flex flex-col gap-1 rounded-xl border border-border p-3 text-sm sm:p-4" role="status">
         <p className="font-semibold">{statusText ? i18n._(statusText) : `Appeal: ${appeal.status}`}</p>
         {appeal.text ? (
           <p className="whitespace-pre-wrap break-words text-muted">
@@ -147,7 +147,7 @@ function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubjec
       },
     });
   return (
-    <Form form={form} onSubmit={submit} aria-label={t`Appeal`} className="flex flex-col gap-3 rounded-xl border border-gold/30 bg-gold/5 p-4">
+    <Form form={form} onSubmit={submit} aria-label={t`Appeal`} className="flex flex-col gap-3 rounded-xl border border-gold/30 bg-gold/5 p-3 sm:p-4">
       <FormField
         name="text"
         label={t`Why should this decision change?`}

@@ -321,6 +321,8 @@ function useWithdrawalColumns(): ReadonlyArray<Column<TWithdrawalView>> {
       header: t`Admin Notes`,
       cell: (w) => (w.status === 'rejected' ? <RejectedWithdrawal withdrawal={w} /> : <span className="text-muted">{w.adminNotes ?? '-'}</span>),
       className: 'max-w-96 whitespace-normal',
+      // A rejection's reason and its appeal form are long: the card's whole width on a phone (issue 40).
+      card: 'block',
     },
     { header: t`Status`, cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
   ];
