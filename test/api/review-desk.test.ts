@@ -333,13 +333,39 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     const first = await rejectedReport(adminA.client);
     const second = await rejectedReport(adminA.client);
     const deadline = second.report.appealDeadline as string;
+    // A withdrawal's rejection, decided just after: open the same way.
+    const owner = someone();
+    const withdrawal = await requestWithdrawal(server, owner, { amount: '50.00', balance: '50.00' });
+    const rejected = await adminA.client.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, { reasonCode: 'wallet_mismatch' });
+    expect(rejected.body.appealOpen).toBe(true);
+    const mine = async () =>
+      ((await owner.client.get('/api/withdrawal-requests')).body as { id: string; appealOpen: boolean }[]).find((w) => w.id === withdrawal.id);
+    expect((await mine())?.appealOpen).toBe(true);
+    expect(Date.parse(rejected.body.appealDeadline) - Date.parse(deadline)).toBeLessThan(60_000);
+    // Open or not is the server's judgement by its own clock (issue 40): this server's clock is weeks
+    // behind the machine's, as under the demo's TEST_CLOCK_OFFSET, and the window is still open.
+    expect(Date.parse(deadline)).toBeLessThan(Date.now());
+    expect(first.report.appealOpen).toBe(true);
+    const openNow = async (person: CreatedAmbassador, id: string) => {
+      const one = (await person.client.get(`/api/reports/${id}`)).body as { appealOpen: boolean; appealDeadline: string };
+      const listed = ((await person.client.get('/api/reports')).body as { id: string; appealOpen: boolean }[]).find((r) => r.id === id);
+      expect(listed?.appealOpen).toBe(one.appealOpen);
+      return one.appealOpen;
+    };
     server.clock.set(new Date(Date.parse(first.report.appealDeadline) - 60_000));
+    expect(await openNow(first.person, first.id)).toBe(true);
     expect((await first.person.client.post(`/api/reports/${first.id}/appeal`, { text: 'In time.' })).status).toBe(201);
+    // Appealed: nothing more to send.
+    expect(await openNow(first.person, first.id)).toBe(false);
     server.clock.set(new Date(Date.parse(deadline) + 60_000));
+    expect(await openNow(second.person, second.id)).toBe(false);
+    expect((await second.person.client.get(`/api/reports/${second.id}`)).body.appealDeadline).toBe(deadline);
     const late = await second.person.client.post(`/api/reports/${second.id}/appeal`, { text: 'Too late.' });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(`The 14-day appeal window closed on ${deadline}`);
     expect(await server.db.select().from(appeals).where(eq(appeals.reportId, second.id))).toHaveLength(0);
+    // The withdrawal's window (it was rejected with the reports) has closed too.
+    expect((await mine())?.appealOpen).toBe(false);
   });
 
   it('refuses the admin who decided, whatever they send; another admin upholds, and the person is told why', async () => {

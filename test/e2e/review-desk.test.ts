@@ -6,10 +6,12 @@
  * the report approved and the award. axe checks /rules, the appeal form, the reason step and the
  * Appeals queue on the way.
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { weeklyReports } from '../../src/server/db/schema.ts';
 import type { Page } from 'playwright-core';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
-import { utcDay } from '../helpers/clock.ts';
+import { DAY, utcDay } from '../helpers/clock.ts';
 import { createAdmin, createAmbassador, validReport, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { browserSuite, expectContent, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
@@ -125,6 +127,47 @@ describe('a rejected report, its reason and its one appeal', () => {
     await expectContent(row, '+150');
     await page.goto('/wallet');
     await expectText(page, /\+\$12\.50/);
+  });
+});
+
+describe('the appeal window, by the server’s clock (issue 40, item 3)', () => {
+  async function rejected(fullName: string, reviewedDaysAgo: number) {
+    const person = await createAmbassador(suite.server, { admin: lead, fullName });
+    const report = await person.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
+    expect(report.status).toBe(201);
+    const id = String(report.body.id);
+    expect((await lead.post(`/api/admin/reports/${id}/review`, { status: 'rejected', reasonCode: 'low_effort' })).status).toBe(200);
+    // Decided that many days ago by the server's reckoning.
+    const reviewedAt = new Date(suite.server.clock.real().getTime() - reviewedDaysAgo * DAY);
+    await suite.server.db.update(weeklyReports).set({ reviewedAt }).where(eq(weeklyReports.id, id));
+    return { person, id, deadline: new Date(reviewedAt.getTime() + 14 * DAY) };
+  }
+
+  it('offers the appeal while the server takes it, though the phone’s clock runs a month ahead', async () => {
+    const { person, id } = await rejected('Kofi Ahead', 1);
+    const tracked = await pages.open();
+    // The device believes the 14 days are long gone.
+    await tracked.context.clock.install({ time: new Date(Date.now() + 30 * DAY) });
+    await signInAsAmbassador(tracked.page, person.email, person.password);
+    await tracked.page.goto(`/reports?id=${id}`);
+    const detail = tracked.page.getByRole('dialog', { name: /^Report for/ });
+    await detail.getByRole('button', { name: 'Appeal' }).waitFor();
+    expect(await detail.getByTestId('appeal-closed').count()).toBe(0);
+  });
+
+  it('says when the window closed once the server’s deadline has passed, though the phone’s clock runs behind', async () => {
+    const { person, id, deadline } = await rejected('Ama Behind', 20);
+    const tracked = await pages.open();
+    // The device believes the decision is recent.
+    await tracked.context.clock.install({ time: new Date(Date.now() - 19 * DAY) });
+    await signInAsAmbassador(tracked.page, person.email, person.password);
+    await tracked.page.goto(`/reports?id=${id}`);
+    const detail = tracked.page.getByRole('dialog', { name: /^Report for/ });
+    const closedOn = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(deadline);
+    await expectContent(detail.getByTestId('appeal-closed'), 'The appeal window closed on');
+    await expectContent(detail.getByTestId('appeal-closed'), closedOn);
+    expect(await detail.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
+    await screenshot(tracked.page, 'appeal-window-closed');
   });
 });
 

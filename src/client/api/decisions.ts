@@ -30,6 +30,8 @@ export interface DecisionFields {
   appeal?: AppealView | null;
   /** When the appeal window closes, when the answer gives it beside a missing appeal. */
   appealDeadline?: string | null;
+  /** Whether the owner can appeal now, by the server's clock (absent from an older server). */
+  appealOpen?: boolean;
   /** The abuse flags that had fired when it was decided (null: not kept for this decision). */
   decisionFlags?: readonly string[] | null;
 }
@@ -40,6 +42,8 @@ export interface Decision {
   appeal: AppealView | null;
   /** When an appeal can no longer be sent (14 days after the decision). */
   deadline: string | null;
+  /** The server's judgement of whether it can be appealed now; null when the answer does not say. */
+  open: boolean | null;
   /** The abuse flags that had fired when it was decided; null when they were not kept. */
   flags: AbuseFlag[] | null;
 }
@@ -56,6 +60,7 @@ export function decisionOf(view: DecisionFields, decidedAt: string | null): Deci
     facts: view.facts ?? view.adminNotes ?? null,
     appeal,
     deadline,
+    open: typeof view.appealOpen === 'boolean' ? view.appealOpen : null,
     flags: flagsOf(view.decisionFlags),
   };
 }

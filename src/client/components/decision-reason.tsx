@@ -84,10 +84,12 @@ const ZAppealForm = z.object({
 /**
  * The one appeal of a rejected report or withdrawal: its status once sent (and the reply of the
  * admin who decided it); before that, while the window is open, an 'Appeal' button with its
- * deadline that opens a short form. After the deadline there is no button.
+ * deadline that opens a short form; after the deadline, the date it closed. Whether it is open is
+ * the server's judgement (`appealOpen`, by the server's clock), never the device's clock, which may
+ * run ahead or behind (issue 40); `now` is only for an answer that does not carry it.
  */
 export function AppealPanel({ subject, id, decision, now = Date.now() }: { subject: AppealSubject; id: string; decision: Decision; now?: number }) {
-  const [open, setOpen] = useState(false);
+  const [formShown, setFormShown] = useState(false);
   const { i18n } = useLingui();
   const { appeal, deadline } = decision;
   if (appeal) {
@@ -116,12 +118,20 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
       </div>
     );
   }
-  if (!deadline || new Date(deadline).getTime() <= now) return null;
+  if (!deadline) return null;
   const until = dateIn(deadline, i18n.locale);
-  if (!open) {
+  const windowOpen = decision.open ?? new Date(deadline).getTime() > now;
+  if (!windowOpen) {
+    return (
+      <p className="text-sm text-muted" data-testid="appeal-closed">
+        <Trans>The appeal window closed on {until}.</Trans>
+      </p>
+    );
+  }
+  if (!formShown) {
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Button variant="outline" size="sm" onClick={() => setFormShown(true)}>
           <Trans>Appeal</Trans>
         </Button>
         <span className="text-muted">
@@ -130,7 +140,7 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
       </div>
     );
   }
-  return <AppealForm subject={subject} id={id} deadline={deadline} onCancel={() => setOpen(false)} />;
+  return <AppealForm subject={subject} id={id} deadline={deadline} onCancel={() => setFormShown(false)} />;
 }
 
 function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubject; id: string; deadline: string; onCancel: () => void }) {

@@ -96,6 +96,11 @@ export type TAppealView = z.infer<typeof ZAppealView>;
 export const ZAppealFields = {
   appeal: ZAppealView.nullable().describe('The one appeal of the rejection, once sent; null otherwise.'),
   appealDeadline: ZIsoDate.nullable().describe(`A rejection: until when it can be appealed (${APPEAL_WINDOW_DAYS} days after the decision); null otherwise.`),
+  appealOpen: z
+    .boolean()
+    .describe(
+      'Whether the owner can appeal it now, judged by the server’s clock: a rejection not yet appealed whose `appealDeadline` has not passed. Clients show the appeal from this, not from their own clock.',
+    ),
 };
 
 /** POST /api/reports/{id}/appeal and /api/withdrawal-requests/{id}/appeal. */

@@ -53,6 +53,7 @@ export function presentWithdrawal(
   row: WithdrawalRow,
   payouts: PayoutsConfig,
   recordedApprovals: number,
+  now: Date,
   appeal: AppealRow | null = null,
   appealDecider: string | null = null,
 ): TWithdrawalView {
@@ -73,7 +74,7 @@ export function presentWithdrawal(
     paidAt: row.paidAt?.toISOString() ?? null,
     txUrl: row.txHash ? `${payouts.explorerTxUrl}${row.txHash}` : null,
     ...reasonFields(rejected, row.reasonCode, row.adminNotes, row.decisionFlags),
-    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
+    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider, now),
   };
 }
 
@@ -107,7 +108,8 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
     .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
-  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, r.appeal, r.appealDecider));
+  const now = ctx.clock.now();
+  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, now, r.appeal, r.appealDecider));
 }
 
 /**
@@ -151,7 +153,7 @@ export async function requestWithdrawal(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
-      return presentWithdrawal(row, ctx.config.payouts, 0);
+      return presentWithdrawal(row, ctx.config.payouts, 0, now);
     },
     { idempotency: http },
   );
@@ -234,7 +236,7 @@ export async function listWithdrawalsForAdmin(
   const level = (await getSettings(ctx)).serviceLevels.withdrawals;
   return {
     items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags, appeal, appealDecider, proof }) => {
-      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, appeal, appealDecider);
+      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, now, appeal, appealDecider);
       return {
         ...view,
         ambassador,
@@ -331,7 +333,7 @@ export async function decideWithdrawal(
             { type: 'withdrawal', id: pending.id },
             `${pending.amount} USDT to ${pending.walletAddress}: 1 of 2 approvals`,
           );
-          return presentWithdrawal(pending, payouts, approvals);
+          return presentWithdrawal(pending, payouts, approvals, now);
         }
       }
     }
@@ -390,7 +392,7 @@ export async function decideWithdrawal(
       decisionChanges('pending', decision, reason ? { reasonCode: [null, reasonCode] } : {}, adminNotes),
     );
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
-    return presentWithdrawal(row, payouts, approvals);
+    return presentWithdrawal(row, payouts, approvals, now);
   });
 }
 
