@@ -388,11 +388,19 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(queue.find((a) => a.id === appeal.id)).toMatchObject({
       decidedByCaller: true,
       decision: { reasonCode: 'outside_period', facts: 'These posts are from October.', decidedBy: 'Admin Alpha', decidedById: adminA.id },
+      // Said before anything is filled in (issue 40), and the report that was rejected is there to read.
+      canDecide: false,
+      cannotDecideReason: 'Another admin must decide this appeal',
+      report: { activityReport: expect.stringContaining('Telegram AMA'), weekStartDate: expect.any(String), createdAt: expect.any(String) },
     });
+    const other = ((await adminB.client.get('/api/admin/appeals?status=pending')).body as { id: string }[]).find((a) => a.id === appeal.id);
+    expect(other).toMatchObject({ decidedByCaller: false, canDecide: true, cannotDecideReason: null });
     const upheld = await adminB.client.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'upheld', facts: 'The post dates are Oct 20-25.' });
     expect(upheld.status, upheld.text).toBe(200);
     expect(upheld.body).toMatchObject({ status: 'upheld', decidedBy: 'Admin Beta', facts: 'The post dates are Oct 20-25.' });
     expect((await superAdmin.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'overturned' })).status).toBe(409);
+    const decidedItem = ((await superAdmin.get('/api/admin/appeals?status=upheld')).body as { id: string }[]).find((a) => a.id === appeal.id);
+    expect(decidedItem).toMatchObject({ canDecide: false, cannotDecideReason: 'This appeal has already been decided' });
     expect((await adminA.client.get('/api/admin/summary')).body.pendingAppeals).toBe(pendingBefore);
     const report = (await person.client.get(`/api/reports/${id}`)).body;
     expect(report).toMatchObject({ status: 'rejected', reasonCode: 'outside_period', appeal: { status: 'upheld', facts: 'The post dates are Oct 20-25.' } });
@@ -421,6 +429,12 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(Number(sums.rows[0]?.gcm)).toBeCloseTo(Number(after.totalGcmEarned), 2);
     const report = (await person.client.get(`/api/reports/${id}`)).body;
     expect(report).toMatchObject({ status: 'approved', gcmAwarded: '120.50', usdtAwarded: '7.00', reasonCode: null, appeal: { status: 'overturned' } });
+    // Its history keeps the rejection, its reason and the appeal (issue 40), for the ambassador and the admins.
+    const history = { reasonCode: 'not_verifiable', reasonText: REASONS.not_verifiable.rule, decidedAt: expect.any(String) };
+    expect(report.appealedDecision).toMatchObject(history);
+    expect(report.appeal).toMatchObject({ text: 'The links are public now.' });
+    const adminView = ((await adminB.client.get('/api/admin/reports?limit=500')).body as { id: string }[]).find((r) => r.id === id);
+    expect(adminView).toMatchObject({ status: 'approved', appealedDecision: history, appeal: { status: 'overturned', text: 'The links are public now.' } });
     expect((await notificationsOf(person)).find((n) => n.kind === 'appeal_overturned')?.body).toContain('120.50 GCM');
     const logged = await server.db
       .select()

@@ -433,7 +433,7 @@ describe('admin console', () => {
     await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectText(page, 'Choose the reason for this decision');
     await applicationDialog.getByLabel('Reason').selectOption('not_verifiable');
-    await applicationDialog.getByLabel('Facts (optional)').fill('The Twitter account does not exist.');
+    await applicationDialog.getByLabel('Admin Notes (optional)').fill('The Twitter account does not exist.');
     await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectToast(page, 'Application Rejected');
     await expectContent(page.getByTestId('summary-pending-applications'), '22', { exact: true });

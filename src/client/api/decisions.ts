@@ -135,6 +135,11 @@ export interface TAdminAppealView {
   decidedBy: string | null;
   decidedAt: string | null;
   serviceLevel?: ServiceAge | null;
+  /** Whether the caller may decide it, and if not why (the words the decide call would answer). */
+  canDecide?: boolean;
+  cannotDecideReason?: string | null;
+  /** A report's appeal: the report as it was sent. */
+  report?: { weekStartDate: string; weekEndDate: string; activityReport: string; createdAt: string } | null;
 }
 
 /** POST /api/admin/appeals/{id}/decide (DECISIONS §6). */

@@ -61,6 +61,10 @@ export function appealFields(rejectedAt: Date | null, appeal: AppealRow | null, 
   return {
     appeal: appeal ? presentAppeal(appeal, decidedBy) : null,
     appealDeadline: deadline?.toISOString() ?? null,
+    // The rejection as the appeal recorded it: an overturn changes the item, never this (issue 40).
+    appealedDecision: appeal
+      ? { ...reasonFields(true, appeal.decisionReasonCode, appeal.decisionFacts, appeal.decisionFlags), decidedAt: appeal.decisionAt.toISOString() }
+      : null,
     appealOpen: !appeal && rejectedAt !== null && deadline !== null && now.getTime() <= deadline.getTime(),
   };
 }

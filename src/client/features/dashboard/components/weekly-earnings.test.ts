@@ -22,6 +22,7 @@ function report(week: string, status: TReportView['status'], gcm: string, usdt: 
     appeal: null,
     appealDeadline: null,
     appealOpen: false,
+    appealedDecision: null,
   };
 }
 
