@@ -263,13 +263,24 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     // An application from a network that sent three within a day: same_network.
     const farm = new ApiClient(server, { ip: `10.66.${kind === 'pglite' ? 1 : 2}.9` });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await farm.post('/api/applications', validApplication())).body.id as string);
+    const forms = Array.from({ length: 3 }, () => validApplication());
+    for (const form of forms) ids.push((await farm.post('/api/applications', form)).body.id as string);
+    const seen = server.mail.messages.length;
     expect((await adminA.client.post(`/api/admin/applications/${ids[0]}/reject`, { reasonCode: 'not_verifiable' })).status).toBe(200);
     const [application] = await server.db
       .select({ flags: ambassadorApplications.decisionFlags })
       .from(ambassadorApplications)
       .where(eq(ambassadorApplications.id, String(ids[0])));
     expect(application?.flags).toEqual(['same_network']);
+    // The applicant's email gives the reason, never the abuse check that fired (issue 40): people
+    // behind one address are not accused, and a farmer learns nothing; it says a new application is welcome.
+    await server.flushEmail();
+    const told = await server.mail.waitFor(String(forms[0]?.email), { after: seen, containing: 'not able to offer you a place' });
+    expect(told.text).toContain('Reason: Could not be checked.');
+    for (const hint of ['automatic check', 'network', 'address', 'flag']) expect(told.text.toLowerCase(), hint).not.toContain(hint);
+    expect(told.text).toContain('you are welcome to send a new application later');
+    // And it may: the same person applies again.
+    expect((await new ApiClient(server).post('/api/applications', forms[0])).status).toBe(201);
   });
 
   it('refuses an unknown code with the list, and facts that are too long, changing nothing', async () => {
