@@ -13,6 +13,7 @@ import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
   browserSuite,
   expectContent,
+  expectNoHorizontalOverflow,
   expectNoText,
   expectOneVisibleToast,
   expectText,
@@ -578,5 +579,22 @@ describe('admin console', () => {
     await expectContent(page.getByTestId('podium-3'), 'Podium Bronze');
     expect(await page.getByText('Podium Idle').count()).toBe(0);
     await screenshot(page, 'leaderboard');
+    // On phones each name is whole (wrapped, never cut with an ellipsis), and nothing scrolls sideways.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [place, name] of [
+        [1, 'Podium Gold'],
+        [2, 'Podium Silver'],
+        [3, 'Podium Bronze'],
+      ] as const) {
+        const shown = page.getByTestId(`podium-${place}`).getByText(name, { exact: true });
+        expect(
+          await shown.evaluate((node) => node.scrollWidth <= node.clientWidth && getComputedStyle(node).textOverflow !== 'ellipsis'),
+          `${name} at ${width}`,
+        ).toBe(true);
+      }
+      await expectNoHorizontalOverflow(page);
+    }
+    await screenshot(page, 'leaderboard-320');
   });
 });
