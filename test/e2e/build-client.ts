@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const OUTPUT = join(ROOT, 'dist/client/index.html');
-const SOURCES = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts'];
+const SOURCES = ['src/client', 'src/shared', 'src/locales', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

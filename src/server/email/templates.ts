@@ -508,7 +508,7 @@ export function passwordChangedEmail(p: { name: string; appUrl: string; locale?:
 }
 
 /** A kind, final answer to an application, with its reason (DECISIONS §6; an application has no appeal). */
-export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: DecisionReason; locale?: Lang }): EmailContent {
+export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: Omit<DecisionReason, 'flags'>; locale?: Lang }): EmailContent {
   const i18n = emailI18n(a.locale);
   const programme = PROGRAMME_NAME;
   return simple(
@@ -518,7 +518,10 @@ export function applicationRejectedEmail(a: { name: string; appUrl: string; reas
     [
       i18n._('Thank you for applying to the {programme} and for the time you gave it.', { programme }),
       i18n._('After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.'),
-      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts, flags: a.reason.flags }, a.appUrl, a.locale) : []),
+      // The reason and the reviewer's words, never the abuse checks that fired (issue 40): for people
+      // behind a shared address they read as an accusation, and for a farmer they are a lesson.
+      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts }, a.appUrl, a.locale) : []),
+      i18n._('This decision is about this application only: you are welcome to send a new application later, for example once your community has grown.'),
     ],
     a.appUrl,
     i18n._('Visit the programme'),

@@ -106,6 +106,15 @@ export const BLANK_APPLICATION: TApplicationInput = {
 };
 
 export const APPLICATION_STATUSES = DECISION_STATUSES;
+/** The Applications tab's filter (and its export's): one status, or `all`; pending when left out. */
+export const APPLICATION_FILTERS = [...DECISION_STATUSES, 'all'] as const;
+export type ApplicationFilter = (typeof APPLICATION_FILTERS)[number];
+export const ZApplicationsQuery = z.object({
+  status: z
+    .enum(APPLICATION_FILTERS, { error: `status must be one of ${APPLICATION_FILTERS.join(', ')}` })
+    .optional()
+    .meta({ description: 'Which applications: `pending` (the default), `approved`, `rejected` or `all`.' }),
+});
 export type ApplicationStatus = DecisionStatus;
 
 export const ZApplicationView = z.object({

@@ -26,6 +26,10 @@ export const DECISION_MESSAGES = {
   sameAdmin: 'Another admin must decide this appeal',
   appealDecided: 'This appeal has already been decided',
   outcome: 'outcome must be upheld or overturned',
+  /** The admin desk's appeal form: nothing is chosen for the admin (issue 40). */
+  outcomeRequired: 'Choose whether the decision stands or is overturned',
+  /** Overturning a report: each award typed, 0 included, never assumed. */
+  awardRequired: 'Enter the amount to award (type 0 for none)',
   /** Overturning a withdrawal's rejection re-opens it; the balance must still cover it. */
   reopenInsufficient:
     'The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts',
@@ -101,6 +105,20 @@ export type TAppealView = z.infer<typeof ZAppealView>;
 export const ZAppealFields = {
   appeal: ZAppealView.nullable().describe('The one appeal of the rejection, once sent; null otherwise.'),
   appealDeadline: ZIsoDate.nullable().describe(`A rejection: until when it can be appealed (${APPEAL_WINDOW_DAYS} days after the decision); null otherwise.`),
+  appealedDecision: z
+    .object({
+      ...ZReasonFields,
+      decidedAt: ZIsoDate,
+    })
+    .nullable()
+    .describe(
+      'Once appealed: the rejection as it was made (its reason, facts and flags, and when), kept after the appeal is decided, so an overturned item still shows what was rejected and why; null without an appeal.',
+    ),
+  appealOpen: z
+    .boolean()
+    .describe(
+      'Whether the owner can appeal it now, judged by the server’s clock: a rejection not yet appealed whose `appealDeadline` has not passed. Clients show the appeal from this, not from their own clock.',
+    ),
 };
 
 /** POST /api/reports/{id}/appeal and /api/withdrawal-requests/{id}/appeal. */
@@ -178,6 +196,19 @@ export const ZAdminAppealView = z.object({
   usdtAwarded: ZMoney.nullable(),
   /** The caller made the decision appealed: the server refuses their decision of the appeal. */
   decidedByCaller: z.boolean(),
+  canDecide: z
+    .boolean()
+    .describe('Whether the caller may decide it now: pending, and not decided originally by the caller (that admin gets 403; a decided appeal 409).'),
+  cannotDecideReason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the caller may not decide it, in the words the decide call would answer (`Another admin must decide this appeal`, `This appeal has already been decided`); null when they may.',
+    ),
+  report: z
+    .object({ weekStartDate: z.string(), weekEndDate: z.string(), activityReport: z.string(), createdAt: ZIsoDate })
+    .nullable()
+    .describe('A report’s appeal: the report as it was sent (its text with its links), for the admin who decides; null for a withdrawal.'),
   ...ZServiceLevelField,
 });
 export type TAdminAppealView = z.infer<typeof ZAdminAppealView>;

@@ -59,11 +59,20 @@ export function presentAppeal(row: AppealRow, decidedBy: string | null): TAppeal
 /**
  * The appeal fields of a report or withdrawal: its appeal once sent; and for a rejection (or an
  * appealed decision) the deadline. `rejectedAt`: when it was rejected, null when it is not.
+ * `appealOpen` is the server's judgement by its own clock (`now`), so a device whose clock differs
+ * (a phone running ahead, the demo's TEST_CLOCK_OFFSET) still offers the appeal exactly while the
+ * server takes it (issue 40).
  */
-export function appealFields(rejectedAt: Date | null, appeal: AppealRow | null, decidedBy: string | null) {
+export function appealFields(rejectedAt: Date | null, appeal: AppealRow | null, decidedBy: string | null, now: Date) {
+  const deadline = appeal ? appeal.deadline : rejectedAt ? appealDeadline(rejectedAt) : null;
   return {
     appeal: appeal ? presentAppeal(appeal, decidedBy) : null,
-    appealDeadline: appeal ? appeal.deadline.toISOString() : rejectedAt ? appealDeadline(rejectedAt).toISOString() : null,
+    appealDeadline: deadline?.toISOString() ?? null,
+    // The rejection as the appeal recorded it: an overturn changes the item, never this (issue 40).
+    appealedDecision: appeal
+      ? { ...reasonFields(true, appeal.decisionReasonCode, appeal.decisionFacts, appeal.decisionFlags), decidedAt: appeal.decisionAt.toISOString() }
+      : null,
+    appealOpen: !appeal && rejectedAt !== null && deadline !== null && now.getTime() <= deadline.getTime(),
   };
 }
 

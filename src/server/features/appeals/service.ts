@@ -135,7 +135,12 @@ export async function listAppeals(
         .select({
           appeal: appeals,
           ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
-          report: { weekStartDate: weeklyReports.weekStartDate, weekEndDate: weeklyReports.weekEndDate },
+          report: {
+            weekStartDate: weeklyReports.weekStartDate,
+            weekEndDate: weeklyReports.weekEndDate,
+            activityReport: weeklyReports.activityReport,
+            createdAt: weeklyReports.createdAt,
+          },
           amount: withdrawalRequests.amount,
           decisionByName: adminName(appeals.decisionBy),
           decidedByName: adminName(appeals.decidedBy),
@@ -177,10 +182,28 @@ export async function listAppeals(
       gcmAwarded: a.gcmAwarded,
       usdtAwarded: a.usdtAwarded,
       decidedByCaller: a.decisionBy === actor.id,
+      // Said before the admin fills anything in: the same order of checks as decideAppeal's.
+      ...decidable(a, actor),
+      report:
+        a.kind === 'report' && r.report
+          ? {
+              weekStartDate: r.report.weekStartDate,
+              weekEndDate: r.report.weekEndDate,
+              activityReport: r.report.activityReport,
+              createdAt: r.report.createdAt.toISOString(),
+            }
+          : null,
       serviceLevel: serviceLevelOf(a.status === 'pending', a.createdAt, level, now),
     };
   });
   return { items, ...page };
+}
+
+/** Whether `actor` may decide the appeal, and if not why, as decideAppeal would refuse it. */
+function decidable(appeal: AppealRow, actor: SessionUser): { canDecide: boolean; cannotDecideReason: string | null } {
+  if (appeal.decisionBy === actor.id) return { canDecide: false, cannotDecideReason: DECISION_MESSAGES.sameAdmin };
+  if (appeal.status !== 'pending') return { canDecide: false, cannotDecideReason: DECISION_MESSAGES.appealDecided };
+  return { canDecide: true, cannotDecideReason: null };
 }
 
 export async function pendingAppealCount(ctx: AppContext): Promise<number> {

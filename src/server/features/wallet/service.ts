@@ -53,6 +53,7 @@ export function presentWithdrawal(
   row: WithdrawalRow,
   payouts: PayoutsConfig,
   recordedApprovals: number,
+  now: Date,
   appeal: AppealRow | null = null,
   appealDecider: string | null = null,
 ): TWithdrawalView {
@@ -74,7 +75,7 @@ export function presentWithdrawal(
     paidAt: row.paidAt?.toISOString() ?? null,
     txUrl: row.txHash ? `${payouts.explorerTxUrl}${row.txHash}` : null,
     ...reasonFields(rejected, row.reasonCode, row.adminNotes, row.decisionFlags),
-    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
+    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider, now),
   };
 }
 
@@ -108,7 +109,8 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
     .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
-  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, r.appeal, r.appealDecider));
+  const now = ctx.clock.now();
+  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, now, r.appeal, r.appealDecider));
 }
 
 /**
@@ -152,7 +154,7 @@ export async function requestWithdrawal(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
-      return presentWithdrawal(row, ctx.config.payouts, 0);
+      return presentWithdrawal(row, ctx.config.payouts, 0, now);
     },
     { idempotency: http },
   );
@@ -242,7 +244,7 @@ export async function listWithdrawalsForAdmin(
   const standing = approverStanding(ctx, await approverFacts(ctx.db, viewer.id), session, now);
   return {
     items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedByIds, approvedBy, flags, appeal, appealDecider, proof }) => {
-      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, appeal, appealDecider);
+      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, now, appeal, appealDecider);
       return {
         ...view,
         ambassador,
@@ -341,7 +343,7 @@ export async function decideWithdrawal(
             { type: 'withdrawal', id: pending.id },
             `${pending.amount} USDT to ${pending.walletAddress}: 1 of 2 approvals`,
           );
-          return presentWithdrawal(pending, payouts, approvals);
+          return presentWithdrawal(pending, payouts, approvals, now);
         }
       }
     }
@@ -400,7 +402,7 @@ export async function decideWithdrawal(
       decisionChanges('pending', decision, reason ? { reasonCode: [null, reasonCode] } : {}, adminNotes),
     );
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
-    return presentWithdrawal(row, payouts, approvals);
+    return presentWithdrawal(row, payouts, approvals, now);
   });
 }
 
@@ -517,7 +519,7 @@ export async function cancelWithdrawal(ctx: AppContext, actor: SessionUser, amba
     if (!updated) throw new AppError('CONFLICT', WITHDRAWAL_MESSAGES.cancelNotPending, undefined, 'WITHDRAWAL_NOT_PENDING');
     m.changed('withdrawals');
     await m.audit('cancel_withdrawal', { type: 'withdrawal', id: row.id }, `${row.amount} USDT to ${row.walletAddress}`, { status: ['pending', 'cancelled'] });
-    return presentWithdrawal(updated, ctx.config.payouts, 0);
+    return presentWithdrawal(updated, ctx.config.payouts, 0, now);
   });
 }
 

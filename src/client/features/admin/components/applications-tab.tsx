@@ -6,6 +6,7 @@ import { formatCount } from '../../../../shared/format.ts';
 import { APPLICATION_PLATFORM_CHIPS, SETUP_LINK_VALID_HOURS } from '../../../../shared/limits.ts';
 import { platformLabel } from '../../../../shared/platforms.ts';
 import type { TAdminApplicationView } from '../../../../shared/schemas/applications.ts';
+import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -65,15 +66,17 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
 
 export function ApplicationsTab() {
   const { t } = useLingui();
-  // Pending applications, most followers first (the server sorts and pages).
+  // Pending applications first shown, most followers first (the server sorts and pages); decided ones a filter away.
   const list = useAdminList(resources.adminApplications, {
+    filter: DECISION_STATUSES,
+    filterInitial: 'pending',
     search: true,
     flagged: true,
     exportName: 'applications',
   });
   return (
     <AdminList
-      title={t`Pending Applications`}
+      title={list.filters?.[0]?.value === 'pending' ? t`Pending Applications` : t`Applications`}
       label={t`Applications`}
       list={list}
       columns={columns}

@@ -107,7 +107,7 @@ export function ReasonFields({
           ))}
         </NativeSelect>
       </FormField>
-      {withFacts ? <FactsField name={factsName} label={factsLabel ?? t`Facts (optional)`} length={length} /> : null}
+      {withFacts ? <FactsField name={factsName} label={factsLabel ?? t`Admin Notes (optional)`} length={length} /> : null}
     </div>
   );
 }

@@ -101,7 +101,7 @@ function Ranking({ entries: served }: { entries: TLeaderboardEntry[] }) {
               </span>
               <Avatar name={entry.fullName} />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{entry.fullName}</p>
+                <p className="break-words font-semibold [overflow-wrap:anywhere]">{entry.fullName}</p>
                 <BadgePill level={entry.badgeLevel} className="mt-1" />
               </div>
               <p className="shrink-0 text-right">
@@ -146,7 +146,8 @@ function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
         <div key={entry.id} className="flex min-w-0 flex-col items-center gap-2 text-center" data-testid={`podium-${place}`}>
           {icon}
           <Avatar name={entry.fullName} large />
-          <p className="w-full truncate text-sm font-semibold sm:text-base">{entry.fullName}</p>
+          {/* The whole name, wrapped: a phone's third of the width cut names short (issue 40). */}
+          <p className="w-full break-words text-sm font-semibold [overflow-wrap:anywhere] sm:text-base">{entry.fullName}</p>
           <p className="font-mono text-sm font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)} GCM</p>
           <div
             className={cn(

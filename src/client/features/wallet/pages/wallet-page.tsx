@@ -21,7 +21,7 @@ import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { decisionOf } from '../../../api/decisions.ts';
-import { AppealPanel, DecisionReason } from '../../../components/decision-reason.tsx';
+import { AppealPanel, DecisionHistory, DecisionReason } from '../../../components/decision-reason.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -322,8 +322,18 @@ function useWithdrawalColumns(): ReadonlyArray<Column<TWithdrawalView>> {
     { header: t`Requested`, cell: (w) => <span className="text-muted">{dateTimeIn(w.createdAt, locale)}</span> },
     {
       header: t`Admin Notes`,
-      cell: (w) => (w.status === 'rejected' ? <RejectedWithdrawal withdrawal={w} /> : <span className="text-muted">{w.adminNotes ?? '-'}</span>),
+      cell: (w) =>
+        w.status === 'rejected' ? (
+          <RejectedWithdrawal withdrawal={w} />
+        ) : w.appeal && w.appealedDecision ? (
+          // Re-opened on appeal: the rejection and the appeal stay in its history (issue 40).
+          <DecisionHistory rejection={w.appealedDecision} appeal={w.appeal} headingLevel={4} />
+        ) : (
+          <span className="text-muted">{w.adminNotes ?? '-'}</span>
+        ),
       className: 'max-w-96 whitespace-normal',
+      // A rejection's reason and its appeal form are long: the card's whole width on a phone (issue 40).
+      card: 'block',
     },
     { header: t`Status`, cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
     // Mounted for every row, so the request it cancels, once re-read as cancelled, still hears its answer.
