@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardList, Megaphone, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, MIN_MOTIVATION_LENGTH } from '../../../../shared/limits.ts';
 import { PLATFORMS, PLATFORM_INFO, type Platform } from '../../../../shared/platforms.ts';
-import { BLANK_APPLICATION, ZApplicationForm, type TApplication } from '../../../../shared/schemas/applications.ts';
+import { localizedCount } from '../../../../shared/money-input.ts';
+import { BLANK_APPLICATION, ZApplicationForm, type TApplication, type TApplicationInput } from '../../../../shared/schemas/applications.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -19,12 +20,22 @@ import { notify } from '../../../lib/toast.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ApplicationSubmitted } from '../components/application-submitted.tsx';
 
+/** The shared schema's check, with the followers read as the page's language groups digits ('1.000' in Spanish is a thousand). */
+function applicationResolver(locale: () => string): Resolver<TApplicationInput, unknown, TApplication> {
+  const resolve = zodResolver(ZApplicationForm);
+  return (values, context, options) => {
+    const typed = values.totalFollowers;
+    return resolve({ ...values, totalFollowers: typeof typed === 'string' ? localizedCount(typed, locale()) : typed }, context, options);
+  };
+}
+
 export function ApplyPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // Read as it validates: the language menu switches the page without a reload.
   const [submitted, setSubmitted] = useState(false);
   const mutation = useSubmitApplication();
   // The shared schema, in the variant that checks the ticked platforms' URLs along with every other field.
-  const form = useForm({ resolver: zodResolver(ZApplicationForm), defaultValues: BLANK_APPLICATION, mode: 'onTouched' });
+  const form = useForm({ resolver: applicationResolver(() => i18n.locale), defaultValues: BLANK_APPLICATION, mode: 'onTouched' });
   const { watch, setValue, formState } = form;
   const selected = watch('socialMediaPlatforms') ?? [];
   const whyJoinLength = (watch('whyJoin') ?? '').trim().length;
@@ -140,7 +151,7 @@ export function ApplyPage() {
             ) : null}
             <div className="mt-5 sm:max-w-xs">
               <FormField name="totalFollowers" label={t`Total Followers`} required hint={t`Across all the platforms above.`}>
-                <Input type="number" inputMode="numeric" min={0} step={1} placeholder="5000" />
+                <Input type="text" inputMode="numeric" autoComplete="off" placeholder="5000" />
               </FormField>
             </div>
           </FormSection>

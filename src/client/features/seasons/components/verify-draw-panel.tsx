@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { dateTimeIn } from '../../../../shared/localized-format.ts';
+import { zonedDateTimeIn } from '../../../../shared/localized-format.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
 import { useVerifyText } from '../../../components/verify-text.ts';
@@ -82,7 +82,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
   const { t, i18n } = useLingui();
   const say = useVerifyText();
   const number = round?.round ?? '';
-  const at = dateTimeIn(round?.at, i18n.locale);
+  const at = zonedDateTimeIn(round?.at, i18n.locale);
   const headline = !result.ok
     ? t`Mismatch: the published draw does not follow from its values.`
     : result.pending
