@@ -58,7 +58,7 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
                   <dt className="inline font-semibold">
                     <Trans>Terms fixed:</Trans>{' '}
                   </dt>
-                  <dd className="inline">{zonedDateTimeIn(season.termsFixedAt, locale)}</dd>
+                  <dd className="inline break-normal">{zonedDateTimeIn(season.termsFixedAt, locale)}</dd>
                 </div>
               ) : null}
             </dl>

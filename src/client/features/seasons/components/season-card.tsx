@@ -28,7 +28,7 @@ function Fact({ term, children, mono }: { term: string; children: ReactNode; mon
   return (
     <div>
       <dt className="inline font-semibold">{term}: </dt>
-      <dd className={mono ? 'inline font-mono' : 'inline'}>{children}</dd>
+      <dd className={mono ? 'inline font-mono' : 'inline break-normal'}>{children}</dd>
     </div>
   );
 }
