@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { localizedCount } from '../money-input.ts';
 import { APPLICATION_MESSAGES, BLANK_APPLICATION, ZApplicationForm, ZApplicationInput } from './applications.ts';
 
 /** The blank form with two platforms ticked, one of them with an address that is not one. */
@@ -39,28 +38,5 @@ describe('the application schemas', () => {
       instagramHandle: 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
       twitterHandle: 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)',
     });
-  });
-
-  it('reads typed followers as the page groups digits, and refuses other text with the reason (issue 40)', () => {
-    // The field's message, if any (the blank form's other fields have their own).
-    const followers = (typed: string, locale: string) =>
-      messagesOf(ZApplicationForm.safeParse({ ...BLANK_APPLICATION, totalFollowers: localizedCount(typed, locale) })).totalFollowers;
-    const value = followers;
-    // Read: no message on the field.
-    expect(value('1.000', 'es')).toBeUndefined();
-    expect(value('1.000', 'pt-BR')).toBeUndefined();
-    expect(value('1,000', 'en')).toBeUndefined();
-    expect(value(' 12 500 ', 'tr')).toBeUndefined();
-    // Not a count as the page writes one: 'use digits only', not 'must be a positive number'.
-    expect(followers('1,000', 'es')).toBe(APPLICATION_MESSAGES.followersDigits);
-    expect(followers('1.000', 'en')).toBe(APPLICATION_MESSAGES.followersDigits);
-    expect(followers('1,5', 'pt-BR')).toBe(APPLICATION_MESSAGES.followersDigits);
-    expect(followers('mil', 'es')).toBe(APPLICATION_MESSAGES.followersDigits);
-    // Nothing typed keeps the spec's message; the server says the same of a string it is sent.
-    expect(followers('', 'es')).toBe(APPLICATION_MESSAGES.totalFollowers);
-    expect(messagesOf(ZApplicationInput.safeParse({ ...BLANK_APPLICATION, totalFollowers: '1.000' })).totalFollowers).toBe(
-      APPLICATION_MESSAGES.followersDigits,
-    );
-    expect(messagesOf(ZApplicationInput.safeParse({ ...BLANK_APPLICATION, totalFollowers: -3 })).totalFollowers).toBe(APPLICATION_MESSAGES.totalFollowers);
   });
 });

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardList, Megaphone, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, MIN_MOTIVATION_LENGTH } from '../../../../shared/limits.ts';
 import { PLATFORMS, PLATFORM_INFO, type Platform } from '../../../../shared/platforms.ts';
-import { localizedCount } from '../../../../shared/money-input.ts';
-import { BLANK_APPLICATION, ZApplicationForm, type TApplication, type TApplicationInput } from '../../../../shared/schemas/applications.ts';
+import { BLANK_APPLICATION, type TApplication } from '../../../../shared/schemas/applications.ts';
+import { applicationResolver } from '../application-resolver.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -19,15 +18,6 @@ import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ApplicationSubmitted } from '../components/application-submitted.tsx';
-
-/** The shared schema's check, with the followers read as the page's language groups digits ('1.000' in Spanish is a thousand). */
-function applicationResolver(locale: () => string): Resolver<TApplicationInput, unknown, TApplication> {
-  const resolve = zodResolver(ZApplicationForm);
-  return (values, context, options) => {
-    const typed = values.totalFollowers;
-    return resolve({ ...values, totalFollowers: typeof typed === 'string' ? localizedCount(typed, locale()) : typed }, context, options);
-  };
-}
 
 export function ApplyPage() {
   const { t, i18n } = useLingui();
