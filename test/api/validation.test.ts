@@ -39,6 +39,8 @@ describe('validation messages', () => {
     ['platforms', { socialMediaPlatforms: [] }, 'socialMediaPlatforms', 'Select at least one platform'],
     ['followers negative', { totalFollowers: -1 }, 'totalFollowers', 'Total followers must be a positive number'],
     ['followers text', { totalFollowers: 'many' }, 'totalFollowers', 'Total followers must be a positive number'],
+    // Grouped digits are the form's to read in the page's language (issue 40); the API takes a number or digits, and keeps the spec's message.
+    ['followers grouped', { totalFollowers: '1.000' }, 'totalFollowers', 'Total followers must be a positive number'],
     ['whyJoin', { whyJoin: 'too short' }, 'whyJoin', 'Please provide at least 50 characters'],
     ['experience', { experience: 'short' }, 'experience', 'Please provide at least 50 characters'],
     [

@@ -570,10 +570,12 @@ export function adminSecurityNoticeEmail(n: { name: string; what: string; by: st
 /**
  * At the freeze, to every champion and entrant of a month's draw (DECISIONS §5, protocol 2 step 2):
  * the list hash and the drand round, before the round exists. Their inboxes witness that the list
- * was fixed before anyone could know the beacon. Greets by the programme, not the name: one text
- * per language for everyone, so a month of any size is told in a few statements.
+ * was fixed before anyone could know the beacon. Greets each person by their name, as every other
+ * email does (issue 40: it said 'ambassador').
  */
 export function drawEntryEmail(d: {
+  /** The recipient's name. */
+  name: string;
   label: string;
   listHash: string;
   round: number;
@@ -599,7 +601,7 @@ export function drawEntryEmail(d: {
   return simple(
     i18n,
     place ? i18n._('You finished {place} in {label}', { place, label }) : i18n._("You are in {label}'s draw", { label }),
-    i18n._('ambassador'),
+    d.name,
     lines,
     `${d.appUrl}/hall-of-fame`,
     i18n._('See the draw'),

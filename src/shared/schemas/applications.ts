@@ -13,6 +13,12 @@ export const APPLICATION_MESSAGES = {
   personalTelegramHandle: 'Personal Telegram username is required for invitations',
   socialMediaPlatforms: 'Select at least one platform',
   totalFollowers: 'Total followers must be a positive number',
+  /**
+   * The form's own, for typed text that is not a count in the page's language (a decimal mark, the
+   * other grouping, letters): the form reads the page's grouping first (money-input.ts,
+   * localizedCount). The API keeps the spec's message (totalFollowers) for anything not a number.
+   */
+  followersDigits: 'Total followers: use digits only, like 5000',
   motivation: 'Please provide at least 50 characters',
   platformUrlsRequired: 'Please provide valid URLs for all selected social media platforms',
 } as const;
@@ -44,7 +50,8 @@ const ZApplicationFields = z.object({
     .transform((list) => [...new Set(list)]),
   ...ZProfileLinks,
   totalFollowers: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    // Digits (a minus sign too: below zero is the spec's message) are a number.
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
       .number({ error: APPLICATION_MESSAGES.totalFollowers })
       .int(APPLICATION_MESSAGES.totalFollowers)
