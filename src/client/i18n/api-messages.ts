@@ -268,8 +268,9 @@ export const API_PATTERNS: readonly Pattern[] = [
   pattern(
     SEASON_MESSAGES.afterCutOver,
     (month, cut) => {
-      const months = [monthIn(month, i18n.locale), monthIn(cut, i18n.locale)];
-      return msg`${months[0]} is protocol 2 (every month from ${months[1]}, the first whose terms are in the public log, is): it closes by itself, never with a typed beacon`;
+      const named = monthIn(month, i18n.locale);
+      const from = monthIn(cut, i18n.locale);
+      return msg`${named} is protocol 2 (every month from ${from}, the first whose terms are in the public log, is): it closes by itself, never with a typed beacon`;
     },
     { rewrites: true },
   ),
