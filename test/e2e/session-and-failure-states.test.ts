@@ -84,6 +84,11 @@ describe('a page whose code cannot be loaded', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
       await alert.waitFor();
       await alert.getByRole('button', { name: 'Reload' }).waitFor();
+      // The site's header stands above it: the logo home and the language menu, not a bare alert.
+      const header = page.getByRole('banner');
+      await header.getByRole('link', { name: /GoalChain/ }).waitFor();
+      await header.getByLabel('Language').waitFor({ state: 'attached' });
+      expect(await header.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
       await screenshot(page, 'chunk-failed');
       // Back: the page appears without anyone pressing Reload.
       down = false;
