@@ -555,6 +555,8 @@ describe('admin console', () => {
     await plain.waitForURL((url) => url.pathname === '/admin');
     await plain.getByRole('tab', { name: 'Withdrawals' }).waitFor();
     expect(await plain.getByRole('tab', { name: 'Super Admin' }).count()).toBe(0);
+    // The console greets them by their name, not by their email (the account's username).
+    expect(await plain.getByRole('banner').getByText('Admin:', { exact: true }).locator('..').textContent()).toBe('Admin: Plain Admin');
   });
 
   it('the leaderboard podium shows 2nd, 1st, 3rd', async () => {
