@@ -202,10 +202,26 @@ describe('public pages', () => {
     const token = await unusedSetupToken();
     await page.goto(`/setup-password/${token}`);
     await expectText(page, 'This link is valid for 48 hours. If it has expired, contact support at support@goalchain.io.');
-    // A forgotten password's link opens the same page, which says the truth of that link: 1 hour (as its email says).
+    await page.getByRole('heading', { name: 'Create Your Password' }).waitFor();
+    // A forgotten password's link opens the same page, which says the truth of that link: 1 hour (as its email says),
+    // and that it resets the password the account has.
+    const forgetful = await createAmbassador(server, { admin: superAdmin, fullName: 'Forgetful Fola' });
     const forgotten = await pages.open();
-    await forgotten.page.goto(`/setup-password/${await resetToken(ambassador.email)}`);
+    await forgotten.page.goto(`/setup-password/${await resetToken(forgetful.email)}`);
     await expectText(forgotten.page, 'This link is valid for 1 hour. If it has expired, contact support at support@goalchain.io.');
+    await forgotten.page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
+    expect(await forgotten.page.getByRole('form', { name: 'Reset your password' }).count()).toBe(1);
+    expect(await forgotten.page.getByText('Create Your Password').count()).toBe(0);
+    // Once set, the page takes them to the sign-in (not the home page), which lands on their dashboard.
+    await forgotten.page.getByLabel(/^Password/).fill('Remembered-1');
+    await forgotten.page.getByLabel(/^Confirm Password/).fill('Remembered-1');
+    await forgotten.page.getByRole('button', { name: 'Create Password' }).click();
+    await expectText(forgotten.page, 'Password Set Successfully!');
+    await forgotten.page.waitForURL((url) => url.pathname === '/auth');
+    await forgotten.page.getByLabel('Email').fill(forgetful.email);
+    await forgotten.page.getByLabel('Password').fill('Remembered-1');
+    await forgotten.page.getByRole('button', { name: 'Login', exact: true }).click();
+    await forgotten.page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByLabel(/^Password/).fill('12345');
     await page.getByLabel(/^Confirm Password/).fill('12345');
     await page.getByRole('button', { name: 'Create Password' }).click();
