@@ -171,7 +171,8 @@ describe('the ambassador programme, end to end', () => {
   it('the ambassador signs in, submits a report and sees it pending', async () => {
     const { page } = visitor;
     await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
-    await expectToast(page, 'Welcome back!', 'You have successfully logged in.');
+    // Their first sign-in: welcomed, not welcomed back.
+    await expectToast(page, 'Welcome!', 'You have successfully logged in.');
     await expectText(page, APPLICANT.fullName);
     await expectText(page, 'No reports submitted yet');
     await screenshot(page, 'dashboard-empty');
