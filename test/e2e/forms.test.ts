@@ -443,9 +443,16 @@ describe('admin console', () => {
     await expectContent(page.getByRole('table', { name: 'Applications' }).getByRole('row').nth(1), '+1');
     await page.getByRole('button', { name: 'Next' }).click();
     await expectText(page, /Showing 21–23 of 23/);
+    // On a 1366x800 laptop the decision's buttons are in view as the dialog opens, without scrolling.
+    await page.setViewportSize({ width: 1366, height: 800 });
     await page.getByRole('row').filter({ hasText: 'Applicant 00' }).click();
     // Rejecting is a step: the reason is required on the desk (DECISIONS §6).
     const applicationDialog = page.getByRole('dialog');
+    for (const name of ['Reject', 'Approve & Send Setup Email']) {
+      const box = await applicationDialog.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 800).toBe(true);
+    }
+    await screenshot(page, 'application-dialog-1366x800');
     await applicationDialog.getByRole('button', { name: 'Reject' }).click();
     await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectText(page, 'Choose the reason for this decision');
