@@ -22,7 +22,8 @@ describeEachDatabase('device cookies (%s)', ({ server, superAdmin }) => {
       payload: { email: owner.email, password },
     });
     const issued = response.cookies.find((c) => c.name === 'device');
-    return { status: response.statusCode, device: issued?.value, cookie: issued };
+    const body = response.statusCode === 200 ? (response.json() as { welcomeBack?: unknown }) : {};
+    return { status: response.statusCode, device: issued?.value, cookie: issued, welcomeBack: body.welcomeBack };
   }
 
   it('lets the owner’s known browser in while strangers are locked out, and limits the known browser on its own', async () => {
@@ -32,6 +33,8 @@ describeEachDatabase('device cookies (%s)', ({ server, superAdmin }) => {
     expect(first.cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
     const known = first.device;
     expect(known).toBeTruthy();
+    // A browser that never signed in to the account is welcomed, not welcomed back.
+    expect(first.welcomeBack).toBe(false);
 
     // Strangers from many addresses spend the account's allowance (10), then are refused, even with the right password.
     const stranger = [];
@@ -44,6 +47,8 @@ describeEachDatabase('device cookies (%s)', ({ server, superAdmin }) => {
     expect(back.status).toBe(200);
     expect(back.device).toBeTruthy();
     expect(back.device).not.toBe(known);
+    // It signed in here before: 'Welcome back!'.
+    expect(back.welcomeBack).toBe(true);
 
     // Its own failures are limited on its own counter.
     const own = [];

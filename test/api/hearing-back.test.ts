@@ -90,7 +90,8 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
     await server.flushEmail();
     const token = server.mail.setupToken(await server.mail.waitFor(applicant, { after: before }));
     const status = (await new ApiClient(server).get(`/api/setup-password/${token}/status`)).body;
-    expect(status).toEqual({ status: 'valid', expiresAt: expect.any(String), secondsLeft: expect.any(Number) });
+    // The account has no password yet: the link creates its first one.
+    expect(status).toEqual({ status: 'valid', expiresAt: expect.any(String), secondsLeft: expect.any(Number), purpose: 'setup' });
     expect(status.secondsLeft).toBeGreaterThan(48 * 3600 - 60);
     expect(status.secondsLeft).toBeLessThanOrEqual(48 * 3600);
   });
@@ -223,6 +224,13 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
         payload: 'List-Unsubscribe=One-Click',
       });
     expect((await post(`?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`)).statusCode).toBe(403);
+    // The unsubscribe page's button posts the same address with no body at all: a forged link is refused, not the missing body.
+    const bare = await server.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`,
+      headers: { origin: server.origin },
+    });
+    expect(bare.statusCode).toBe(403);
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(true);
     expect((await post(url.search)).statusCode).toBe(200);
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(false);
@@ -278,13 +286,14 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
     const token = server.mail.setupToken(email);
     // The page it opens says the truth of this link: 1 hour, not the 48 of an approval's link.
     const fresh = (await anonymous.get(`/api/setup-password/${token}/status`)).body;
-    expect(fresh).toEqual({ status: 'valid', expiresAt: expect.any(String), secondsLeft: expect.any(Number) });
+    // The account has a password: the link resets it (the page is headed so).
+    expect(fresh).toEqual({ status: 'valid', expiresAt: expect.any(String), secondsLeft: expect.any(Number), purpose: 'reset' });
     expect(fresh.secondsLeft).toBeGreaterThan(3600 - 60);
     expect(fresh.secondsLeft).toBeLessThanOrEqual(3600);
     const otherSession = await new ApiClient(server).login(amb.email, amb.password);
     expect((await anonymous.post(`/api/setup-password/${token}`, { password: 'Reset123!' })).status).toBe(200);
     expect((await otherSession.get('/api/user')).status).toBe(401);
-    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'invalid', expiresAt: null, secondsLeft: null });
+    expect((await anonymous.get(`/api/setup-password/${token}/status`)).body).toEqual({ status: 'invalid', expiresAt: null, secondsLeft: null, purpose: null });
     expect((await anonymous.post(`/api/setup-password/${token}`, { password: 'Again123!' })).status).toBe(400);
     await new ApiClient(server).login(amb.email, 'Reset123!');
 
@@ -293,7 +302,12 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
     await server.flushEmail();
     const late = server.mail.setupToken(await server.mail.waitFor(amb.email, { after: server.mail.messages.length - 1 }));
     server.clock.advance(HOUR + 1_000);
-    expect((await anonymous.get(`/api/setup-password/${late}/status`)).body).toEqual({ status: 'expired', expiresAt: expect.any(String), secondsLeft: 0 });
+    expect((await anonymous.get(`/api/setup-password/${late}/status`)).body).toEqual({
+      status: 'expired',
+      expiresAt: expect.any(String),
+      secondsLeft: 0,
+      purpose: 'reset',
+    });
     expect((await anonymous.post(`/api/setup-password/${late}`, { password: 'Late1234!' })).status).toBe(400);
     expect((await anonymous.post('/api/forgot-password', { email: 'not-an-email' })).status).toBe(400);
   });

@@ -82,7 +82,10 @@ describeEachDatabase('programme journey on %s', ownClock, ({ server }) => {
     });
 
     // Submit a report; one a day, and the profile says when the next one can be sent.
-    expect((await ambassador.get('/api/ambassador')).body.nextReportAt).toBeNull();
+    const own = (await ambassador.get('/api/ambassador')).body;
+    expect(own.nextReportAt).toBeNull();
+    // Today by the server's (programme's) clock, which the report form's default week ends on.
+    expect(own.today).toBe(server.clock.now().toISOString().slice(0, 10));
     const report = await ambassador.post('/api/reports', {
       ...validReport(),
       ambassadorId: '00000000-0000-0000-0000-000000000000',

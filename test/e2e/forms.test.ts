@@ -202,10 +202,26 @@ describe('public pages', () => {
     const token = await unusedSetupToken();
     await page.goto(`/setup-password/${token}`);
     await expectText(page, 'This link is valid for 48 hours. If it has expired, contact support at support@goalchain.io.');
-    // A forgotten password's link opens the same page, which says the truth of that link: 1 hour (as its email says).
+    await page.getByRole('heading', { name: 'Create Your Password' }).waitFor();
+    // A forgotten password's link opens the same page, which says the truth of that link: 1 hour (as its email says),
+    // and that it resets the password the account has.
+    const forgetful = await createAmbassador(server, { admin: superAdmin, fullName: 'Forgetful Fola' });
     const forgotten = await pages.open();
-    await forgotten.page.goto(`/setup-password/${await resetToken(ambassador.email)}`);
+    await forgotten.page.goto(`/setup-password/${await resetToken(forgetful.email)}`);
     await expectText(forgotten.page, 'This link is valid for 1 hour. If it has expired, contact support at support@goalchain.io.');
+    await forgotten.page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
+    expect(await forgotten.page.getByRole('form', { name: 'Reset your password' }).count()).toBe(1);
+    expect(await forgotten.page.getByText('Create Your Password').count()).toBe(0);
+    // Once set, the page takes them to the sign-in (not the home page), which lands on their dashboard.
+    await forgotten.page.getByLabel(/^Password/).fill('Remembered-1');
+    await forgotten.page.getByLabel(/^Confirm Password/).fill('Remembered-1');
+    await forgotten.page.getByRole('button', { name: 'Create Password' }).click();
+    await expectText(forgotten.page, 'Password Set Successfully!');
+    await forgotten.page.waitForURL((url) => url.pathname === '/auth');
+    await forgotten.page.getByLabel('Email').fill(forgetful.email);
+    await forgotten.page.getByLabel('Password').fill('Remembered-1');
+    await forgotten.page.getByRole('button', { name: 'Login', exact: true }).click();
+    await forgotten.page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByLabel(/^Password/).fill('12345');
     await page.getByLabel(/^Confirm Password/).fill('12345');
     await page.getByRole('button', { name: 'Create Password' }).click();
@@ -427,9 +443,16 @@ describe('admin console', () => {
     await expectContent(page.getByRole('table', { name: 'Applications' }).getByRole('row').nth(1), '+1');
     await page.getByRole('button', { name: 'Next' }).click();
     await expectText(page, /Showing 21–23 of 23/);
+    // On a 1366x800 laptop the decision's buttons are in view as the dialog opens, without scrolling.
+    await page.setViewportSize({ width: 1366, height: 800 });
     await page.getByRole('row').filter({ hasText: 'Applicant 00' }).click();
     // Rejecting is a step: the reason is required on the desk (DECISIONS §6).
     const applicationDialog = page.getByRole('dialog');
+    for (const name of ['Reject', 'Approve & Send Setup Email']) {
+      const box = await applicationDialog.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 800).toBe(true);
+    }
+    await screenshot(page, 'application-dialog-1366x800');
     await applicationDialog.getByRole('button', { name: 'Reject' }).click();
     await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectText(page, 'Choose the reason for this decision');
@@ -555,6 +578,8 @@ describe('admin console', () => {
     await plain.waitForURL((url) => url.pathname === '/admin');
     await plain.getByRole('tab', { name: 'Withdrawals' }).waitFor();
     expect(await plain.getByRole('tab', { name: 'Super Admin' }).count()).toBe(0);
+    // The console greets them by their name, not by their email (the account's username).
+    expect(await plain.getByRole('banner').getByText('Admin:', { exact: true }).locator('..').textContent()).toBe('Admin: Plain Admin');
   });
 
   it('the leaderboard podium shows 2nd, 1st, 3rd', async () => {

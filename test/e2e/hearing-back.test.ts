@@ -166,7 +166,7 @@ describe('forgot password', () => {
 
     // The emailed link opens the password form.
     await page.goto(path);
-    await expectText(page, 'Create Your Password');
+    await expectText(page, 'Reset Your Password');
     await page.getByLabel(/^Password/).fill('Brand-New-Pass-7');
     await page.getByLabel(/^Confirm Password/).fill('Brand-New-Pass-7');
     await page.getByRole('button', { name: 'Create Password' }).click();

@@ -158,7 +158,7 @@ describe('the ambassador programme, end to end', () => {
     await expectContent(page.getByTestId('summary-total-ambassadors'), '1', { exact: true });
   });
 
-  it('the emailed link sets the password, then the page goes home after 3 seconds', async () => {
+  it('the emailed link sets the password, then the page goes to the sign-in after 3 seconds', async () => {
     await server.flushEmail();
     const mail = await server.mail.waitFor(APPLICANT.email, { containing: SETUP_LINK });
     const link = /https?:\/\/\S+\/setup-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
@@ -174,14 +174,16 @@ describe('the ambassador programme, end to end', () => {
     const started = Date.now();
     expect(new URL(page.url()).pathname).toMatch(/^\/setup-password\//);
     await screenshot(page, 'setup-password-done');
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    // To the sign-in, which lands on the role's page (the dashboard, next), not the home page.
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThan(2_000);
   });
 
   it('the ambassador signs in, submits a report and sees it pending', async () => {
     const { page } = visitor;
     await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
-    await expectToast(page, 'Welcome back!', 'You have successfully logged in.');
+    // Their first sign-in: welcomed, not welcomed back.
+    await expectToast(page, 'Welcome!', 'You have successfully logged in.');
     await expectText(page, APPLICANT.fullName);
     await expectText(page, 'No reports submitted yet');
     await screenshot(page, 'dashboard-empty');
@@ -357,7 +359,7 @@ describe('the ambassador programme, end to end', () => {
       ['/leaderboard', 'leaderboard', 'Ambassador Leaderboard'],
       ['/auth', 'login', 'Ambassador Login'],
       ['/forgot-password', 'forgot-password', 'Forgot Your Password?'],
-      [`/setup-password/${token}`, 'setup-password', 'Create Your Password'],
+      [`/setup-password/${token}`, 'setup-password', 'Reset Your Password'],
       ['/setup-password/not-a-real-token', 'setup-password-dead', 'This link has expired or was already used'],
       ['/restricted', 'super-admin-login', 'Restricted Access Only'],
       ['/no-such-page', 'not-found', 'Page Not Found'],

@@ -127,6 +127,10 @@ describe('a rejected report, its reason and its one appeal', () => {
     // A confirmation that says what it does; Back returns to the form, nothing decided.
     const confirmation = decide.getByTestId('overturn-confirmation');
     await expectContent(confirmation, 'The report is approved and Amara Okafor is credited 150 GCM and $12.50. This cannot be undone.');
+    // The keyboard focus moves to it (the button pressed is gone): its heading, then Tab to Back.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Overturn this decision?');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Back');
     const [queued] = (await lead.get('/api/admin/appeals?status=pending')).body as { status: string }[];
     expect(queued?.status).toBe('pending');
     await screenshot(page, 'appeal-overturn-confirmation');

@@ -50,6 +50,22 @@ describe('a header that knows who is signed in', () => {
   });
 });
 
+describe('the report form’s default week', () => {
+  it('ends on the server’s today, though the phone’s clock runs 40 days ahead', async () => {
+    const admin = await superAdminClient(suite.server);
+    const person = await createAmbassador(suite.server, { admin, fullName: 'Clock Ahead' });
+    const tracked = await pages.open();
+    // The device believes it is 40 days later than the server does.
+    await tracked.context.clock.install({ time: new Date(Date.now() + 40 * 86_400_000) });
+    await signInAsAmbassador(tracked.page, person.email, person.password);
+    await tracked.page.goto('/submit-report');
+    const serverDay = (offset: number) => new Date(suite.server.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const end = tracked.page.getByLabel(/^Week End Date/);
+    await expect.poll(() => end.inputValue()).toBe(serverDay(0));
+    expect(await tracked.page.getByLabel(/^Week Start Date/).inputValue()).toBe(serverDay(-7));
+  });
+});
+
 describe('the report form after today’s report', () => {
   it('says when the next report can be sent and stays closed', async () => {
     const { page } = await pages.open();
@@ -84,6 +100,11 @@ describe('a page whose code cannot be loaded', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
       await alert.waitFor();
       await alert.getByRole('button', { name: 'Reload' }).waitFor();
+      // The site's header stands above it: the logo home and the language menu, not a bare alert.
+      const header = page.getByRole('banner');
+      await header.getByRole('link', { name: /GoalChain/ }).waitFor();
+      await header.getByLabel('Language').waitFor({ state: 'attached' });
+      expect(await header.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
       await screenshot(page, 'chunk-failed');
       // Back: the page appears without anyone pressing Reload.
       down = false;

@@ -17,7 +17,7 @@ import { TestClock } from '../helpers/clock.ts';
 import { startDrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { axeViolations, describeViolations } from './axe.ts';
-import { browserSuite, expectText, screenshot } from './browser.ts';
+import { browserSuite, expectNoHorizontalOverflow, expectText, screenshot } from './browser.ts';
 
 const MONTH = '2026-09';
 const LABEL = seasonLabel(MONTH);
@@ -201,6 +201,15 @@ describe('the month closed by itself, and checked by anyone', () => {
     await month.getByRole('table').waitFor();
     expect(describeViolations(await axeViolations(page, 'transparency'))).toBe('');
     await screenshot(page, 'transparency');
+    // On a phone the page, its log head and its month table do not scroll sideways.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await month.getByRole('table').waitFor();
+      await expectNoHorizontalOverflow(page);
+      expect(await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= window.innerWidth)).toBe(true);
+      await screenshot(page, `transparency-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
     // With the time it was seen (less the clock allowance): SEQ:HASH@ISO-TIME.
     const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('programme-log-heads'))) ?? '[]') as string[];
     expect(kept).toHaveLength(1);

@@ -1,6 +1,6 @@
 /** Two-factor sign-in calls (DECISIONS §5, Admin accounts). */
 import { useQuery } from '@tanstack/react-query';
-import type { TCurrentUser } from '../../shared/schemas/auth.ts';
+import type { TSignedInUser } from '../../shared/schemas/auth.ts';
 import { apiRequest } from '../lib/api.ts';
 import { rememberSignedIn } from '../lib/session-hint.ts';
 import { resources } from './resources.ts';
@@ -10,8 +10,8 @@ export function useMfaStatus() {
 }
 
 /** The second step of a sign-in: a TOTP code or a recovery code. */
-export async function completeMfaSignIn(code: string): Promise<TCurrentUser> {
-  const user = await apiRequest<TCurrentUser>('POST', '/api/login/mfa', { code });
+export async function completeMfaSignIn(code: string): Promise<TSignedInUser> {
+  const user = await apiRequest<TSignedInUser>('POST', '/api/login/mfa', { code });
   rememberSignedIn();
   return user;
 }
@@ -22,8 +22,8 @@ export const regenerateRecoveryCodes = (code: string) => apiRequest<{ recoveryCo
 export const disableMfa = (code: string) => apiRequest<{ message: string }>('POST', '/api/mfa/disable', { code });
 
 /** What a sign-in answers: the user, or the request for a second factor. */
-export type SignInResult = TCurrentUser | { mfa: 'required' };
+export type SignInResult = TSignedInUser | { mfa: 'required' };
 
-export function needsSecondFactor(result: SignInResult): result is { mfa: 'required' } {
+export function needsSecondFactor(result: object): result is { mfa: 'required' } {
   return 'mfa' in result && result.mfa === 'required';
 }

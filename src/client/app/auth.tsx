@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { TCurrentUser, TLoginInput } from '../../shared/schemas/auth.ts';
+import type { TCurrentUser, TLoginInput, TSignedInUser } from '../../shared/schemas/auth.ts';
 import { forgetSession, showSignedIn } from '../api/changes.ts';
 import { useLiveChanges } from '../api/live.ts';
 import { needsSecondFactor, type SignInResult } from '../api/mfa.ts';
@@ -21,7 +21,7 @@ interface AuthContextValue {
   error: Error | null;
   loginMutation: UseMutationResult<SignInResult, Error, TLoginInput>;
   /** After the second step of a sign-in: the user is signed in. */
-  signedIn: (user: TCurrentUser) => void;
+  signedIn: (user: TSignedInUser) => void;
   logoutMutation: UseMutationResult<unknown, Error, void>;
   /** Asks the server who is signed in, even without the session hint (pages that need a user). */
   askServer: () => Promise<void>;
@@ -46,9 +46,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signedIn = useCallback(
-    (user: TCurrentUser) => {
+    ({ welcomeBack, ...user }: TSignedInUser) => {
       showSignedIn(queryClient, user);
-      notify.success(i18n._(msg`Welcome back!`), i18n._(msg`You have successfully logged in.`));
+      // 'Back' only to someone who signed in here before (the server's answer): a first sign-in is welcomed.
+      notify.success(welcomeBack ? i18n._(msg`Welcome back!`) : i18n._(msg`Welcome!`), i18n._(msg`You have successfully logged in.`));
     },
     [queryClient],
   );

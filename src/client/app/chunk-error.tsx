@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Component, Fragment, type ReactNode } from 'react';
+import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { Button } from '../components/ui/button.tsx';
 
 /** A page's code could not be loaded (a lazy chunk): the network dropped, or a redeploy removed it. */
@@ -118,19 +119,23 @@ export class ChunkErrorBoundary extends Component<Props, State> {
     // Not a loading failure: not this boundary's to show.
     if (other) throw other.error;
     if (!error) return <Fragment key={generation}>{this.props.children}</Fragment>;
+    // The page's own layout came with its code: the site's header (the logo home, the language
+    // menu, the way in or back) stands above the alert instead, so the visitor is not stranded.
     return (
-      <div className="flex min-h-[60vh] items-center justify-center px-4">
-        <div role="alert" className="flex max-w-md flex-col items-center gap-4 rounded-2xl border border-border bg-surface p-6 text-center">
-          <WifiOff className="size-10 text-gold" aria-hidden="true" />
-          <h1 className="text-xl font-bold">{i18n._(msg`This page could not be loaded.`)}</h1>
-          <p className="text-sm text-muted">
-            {i18n._(msg`The connection dropped, or the site was just updated. It will load by itself as soon as it can; or reload the page now.`)}
-          </p>
-          <Button onClick={() => window.location.reload()}>
-            <RefreshCw aria-hidden="true" /> {i18n._(msg`Reload`)}
-          </Button>
+      <PublicLayout footer={false}>
+        <div className="flex min-h-[60vh] items-center justify-center px-4">
+          <div role="alert" className="flex max-w-md flex-col items-center gap-4 rounded-2xl border border-border bg-surface p-6 text-center">
+            <WifiOff className="size-10 text-gold" aria-hidden="true" />
+            <h1 className="text-xl font-bold">{i18n._(msg`This page could not be loaded.`)}</h1>
+            <p className="text-sm text-muted">
+              {i18n._(msg`The connection dropped, or the site was just updated. It will load by itself as soon as it can; or reload the page now.`)}
+            </p>
+            <Button onClick={() => window.location.reload()}>
+              <RefreshCw aria-hidden="true" /> {i18n._(msg`Reload`)}
+            </Button>
+          </div>
         </div>
-      </div>
+      </PublicLayout>
     );
   }
 }

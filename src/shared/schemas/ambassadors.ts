@@ -4,7 +4,7 @@ import { AMBASSADOR_STATUSES, BADGE_LEVELS, type AmbassadorStatus } from '../enu
 import { ZProfileLinks } from './profile-links.ts';
 import { ZOptionalWallet } from './wallet.ts';
 import { ZWalletProof } from './wallet-proof.ts';
-import { ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { ZMoney, ZIsoDate, ZCalendarDate, ZWalletAddress, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields } from './decisions.ts';
 
 /**
@@ -112,6 +112,10 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   walletProofRequired: z.boolean(),
   /** After today's report (one per UTC day): when the next one can be sent, the next UTC midnight. */
   nextReportAt: ZIsoDate.nullable(),
+  /** The current UTC day by the programme's clock: the report form's default week ends on it, whatever the device's clock says. */
+  today: ZCalendarDate.describe(
+    'Today, YYYY-MM-DD in UTC, by the server’s (programme’s) clock, which checks a report’s week: the report form’s default week ends on it.',
+  ),
   wins: z.array(z.object({ month: z.string(), kind: z.enum(['prize', 'lottery']), rank: z.number().int().nullable(), prizeUsdt: ZMoney, text: z.string() })),
 });
 export type TOwnAmbassador = z.infer<typeof ZOwnAmbassador>;

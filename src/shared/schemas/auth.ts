@@ -93,6 +93,16 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
+/** A completed sign-in's answer (POST /api/login, /api/login/mfa): the account, and whether to greet it as returning. */
+export const ZSignedInUser = ZCurrentUser.extend({
+  welcomeBack: z
+    .boolean()
+    .describe(
+      'True when this browser completed a sign-in to this account before (it holds the account’s device cookie): the page greets “Welcome back!”; false on a first sign-in (and a first one in this browser): “Welcome!”.',
+    ),
+});
+export type TSignedInUser = z.infer<typeof ZSignedInUser>;
+
 /** PATCH /api/user: the account's language. */
 export const ZUserUpdate = z.object({
   locale: z.enum(LOCALES, { error: LOCALE_MESSAGE }),
@@ -100,7 +110,7 @@ export const ZUserUpdate = z.object({
 export type TUserUpdate = z.infer<typeof ZUserUpdate>;
 
 // Named in the API document (components/schemas).
-API_OUTPUTS.add(ZCurrentUser, { id: 'CurrentUser' });
+API_OUTPUTS.add(ZCurrentUser, { id: 'CurrentUser' }).add(ZSignedInUser, { id: 'SignedInUser' });
 API_INPUTS.add(ZLoginInput, { id: 'LoginInput' })
   .add(ZSuperAdminLoginInput, { id: 'SuperAdminLoginInput' })
   .add(ZRegisterInput, { id: 'RegisterInput' })

@@ -63,6 +63,17 @@ export const ZSetupLinkStatus = z.object({
   /** When the link stops working (null for an unknown or used one), and how long that is from now, by the server's clock. */
   expiresAt: z.string().meta({ format: 'date-time' }).nullable(),
   secondsLeft: z.number().int().min(0).nullable(),
+  /**
+   * What the link does: `setup` creates the account's first password (an approved application, an
+   * added admin), `reset` replaces the one it has (a forgotten password); null for an unknown or used link.
+   */
+  // A string (not an enum) in the document: OpenAPI 3.0 has no nullable enum.
+  purpose: z
+    .string()
+    .nullable()
+    .describe(
+      'setup: the link creates the account’s first password; reset: it replaces the password the account has (a forgotten password); null for an unknown or used link.',
+    ),
 });
 export type TSetupLinkStatus = z.infer<typeof ZSetupLinkStatus>;
 
@@ -85,10 +96,11 @@ export const ZUnsubscribeBody = z
   .looseObject({
     'List-Unsubscribe': z.string().max(100).optional().meta({ description: 'RFC 8058: `One-Click`.', example: 'One-Click' }),
   })
-  .optional();
+  // The unsubscribe page's button sends no body at all (Fastify reads it as null).
+  .nullish();
 
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZSetupLinkStatus, { id: 'SetupLinkStatus' }).add(ZNotification, { id: 'Notification' });
 API_INPUTS.add(ZForgotPasswordInput, { id: 'ForgotPasswordInput' })
   .add(ZMarkReadInput, { id: 'MarkReadInput' })
-  .add(ZUnsubscribeBody.unwrap(), { id: 'UnsubscribeOneClick' });
+  .add(ZUnsubscribeBody.unwrap().unwrap(), { id: 'UnsubscribeOneClick' });

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { TCurrentUser } from '../../../shared/schemas/auth.ts';
+import type { TSignedInUser } from '../../../shared/schemas/auth.ts';
 import { ZMfaCodeInput } from '../../../shared/schemas/mfa.ts';
 import { completeMfaSignIn } from '../../api/mfa.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
@@ -13,7 +13,7 @@ import { Form, FormField } from '../ui/form.tsx';
 import { Input } from '../ui/input.tsx';
 
 /** The second step of a sign-in with two-factor authentication (the half session is in the cookie). */
-export function MfaCodeStep({ onSignedIn, onExpired }: { onSignedIn: (user: TCurrentUser) => void; onExpired: (message: string) => void }) {
+export function MfaCodeStep({ onSignedIn, onExpired }: { onSignedIn: (user: TSignedInUser) => void; onExpired: (message: string) => void }) {
   const { t } = useLingui();
   const [recovery, setRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -49,6 +49,7 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow, rea
     exchangeHoldHours: ctx.config.payouts.exchangeHoldHours,
     walletProofRequired: ctx.config.payouts.walletProof === 'required',
     nextReportAt: figures.reportedToday ? `${utcDay(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z` : null,
+    today: utcDay(now),
   };
 }
 

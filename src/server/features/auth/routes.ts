@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   ZChangePasswordInput,
   ZCurrentUser,
+  ZSignedInUser,
   ZUserUpdate,
   ZLoginInput,
   ZRegisterInput,
@@ -103,7 +104,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: ['session'],
         body: ZLoginInput,
         response: {
-          200: z.union([ZCurrentUser, ZMfaRequired]).describe('Signed in (the account), or the second factor is due.'),
+          200: z.union([ZSignedInUser, ZMfaRequired]).describe('Signed in (the account, and whether to greet it as returning), or the second factor is due.'),
           401: ZErrorBody.describe('Wrong email or password; the same answer whether or not the email has an account.'),
           ...rateLimited,
           503: passwordQueueFull,
@@ -116,7 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
       setSessionCookie(reply, signedIn);
-      return signedIn.mfaPending ? { mfa: 'required' as const } : signedIn.user;
+      return signedIn.mfaPending ? { mfa: 'required' as const } : { ...signedIn.user, welcomeBack: signedIn.welcomeBack ?? false };
     },
   );
 
@@ -132,7 +133,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: ['session'],
         body: ZMfaCodeInput,
         response: {
-          200: ZCurrentUser.describe('Signed in: the account.'),
+          200: ZSignedInUser.describe('Signed in: the account, and whether to greet it as returning.'),
           400: wrongCode,
           401: ZErrorBody.describe('No sign-in is waiting for its second factor (it expired): sign in again.'),
           ...rateLimited,
@@ -142,7 +143,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const signedIn = await completeMfaSignIn(app.ctx, request.cookies[SESSION_COOKIE], request.body.code, request.ip, request.cookies[DEVICE_COOKIE]);
       setSessionCookie(reply, signedIn);
-      return signedIn.user;
+      return { ...signedIn.user, welcomeBack: signedIn.welcomeBack ?? false };
     },
   );
 

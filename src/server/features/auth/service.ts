@@ -106,6 +106,8 @@ export interface SignedIn {
   mfaPending?: boolean;
   /** A fresh device cookie for this browser and account (a completed sign-in at /api/login, /api/login/mfa or /api/super-admin-login). */
   device?: string;
+  /** This browser held the account's device cookie: it completed a sign-in to this account before. */
+  welcomeBack?: boolean;
 }
 
 /**
@@ -143,7 +145,13 @@ export async function login(
     : await startSession(ctx, user.id, now, mfaPending, limits);
   // A browser becomes known once it has completed a sign-in: with two-factor on, at the second step,
   // so knowing the password alone never makes a device whose code attempts escape the account's limit.
-  return { user: sessionUser(user), ...session, mfaPending, ...(mfaPending ? {} : { device: issueDeviceCookie(ctx.config.sessionSecret, user.email) }) };
+  return {
+    user: sessionUser(user),
+    ...session,
+    mfaPending,
+    welcomeBack: device !== undefined,
+    ...(mfaPending ? {} : { device: issueDeviceCookie(ctx.config.sessionSecret, user.email) }),
+  };
 }
 
 /**
@@ -263,7 +271,7 @@ export async function completeMfaSignIn(
     const user = (await tx.select().from(users).where(eq(users.id, pending.userId)))[0];
     if (!user) throw unauthorized(MFA_MESSAGES.expired);
     const session = await replaceSession(tx, ctx.config, user.id, now, pendingToken, { mfaVerified: true });
-    return { user: sessionUser(user), ...session, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
+    return { user: sessionUser(user), ...session, welcomeBack: device !== undefined, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
   });
   await refund(ctx.db, now, { cleared: [limits[0] as Limit], refunded: [limits[1] as Limit] });
   return signedIn;

@@ -41,16 +41,22 @@ export async function issueSetupToken(
  * setup link lasts 48 hours, a forgotten password's 1 hour).
  */
 export async function setupLinkStatus(ctx: AppContext, token: string): Promise<TSetupLinkStatus> {
-  const invalid = { status: 'invalid', expiresAt: null, secondsLeft: null } as const;
+  const invalid = { status: 'invalid', expiresAt: null, secondsLeft: null, purpose: null } as const;
   if (!token || token.length > 200) return invalid;
   const rows = await ctx.db
-    .select({ expiry: users.passwordSetupTokenExpiry })
+    .select({ expiry: users.passwordSetupTokenExpiry, hasPassword: isNotNull(users.password) })
     .from(users)
     .where(eq(users.passwordSetupToken, hashToken(token)));
   const expiry = rows[0]?.expiry;
   if (!expiry) return invalid;
   const leftMs = expiry.getTime() - ctx.clock.now().getTime();
-  return { status: leftMs > 0 ? 'valid' : 'expired', expiresAt: expiry.toISOString(), secondsLeft: Math.max(0, Math.floor(leftMs / 1000)) };
+  return {
+    status: leftMs > 0 ? 'valid' : 'expired',
+    expiresAt: expiry.toISOString(),
+    secondsLeft: Math.max(0, Math.floor(leftMs / 1000)),
+    // An account that has a password is resetting it (a forgotten password); one without is creating its first.
+    purpose: rows[0]?.hasPassword ? 'reset' : 'setup',
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Scale } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { usdtAmountIn } from '../../../../shared/localized-figures.ts';
@@ -23,6 +23,7 @@ import { actionsColumn, type Column } from '../../../components/ui/responsive-ta
 import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { focusStatic } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError } from './admin-error.ts';
@@ -192,6 +193,13 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
   const [refused, setRefused] = useState<string | null>(null);
   // An overturn is confirmed in a second step, saying what it does (it cannot be undone).
   const [confirming, setConfirming] = useState<AppealDecisionValues | null>(null);
+  // The confirmation replaces the form (and the button just pressed): its heading takes the keyboard
+  // focus, so a screen reader reads the question and Tab goes on to Back and Confirm overturn.
+  const confirmationHeading = useRef<HTMLHeadingElement>(null);
+  const asking = confirming !== null;
+  useEffect(() => {
+    if (asking && confirmationHeading.current) focusStatic(confirmationHeading.current);
+  }, [asking]);
   const schema = useMemo(() => appealDecision(locale, appeal.kind), [locale, appeal.kind]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { outcome: '', facts: '', gcmAwarded: '', usdtAwarded: '' } });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
@@ -227,7 +235,7 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
         className="flex flex-col gap-4 rounded-xl border border-gold/50 bg-gold/10 p-4 text-sm"
         data-testid="overturn-confirmation"
       >
-        <h3 className="font-semibold">
+        <h3 ref={confirmationHeading} tabIndex={-1} className="font-semibold">
           <Trans>Overturn this decision?</Trans>
         </h3>
         <p role="status">

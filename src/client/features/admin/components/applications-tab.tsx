@@ -140,7 +140,8 @@ function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminA
               <Mail className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
               <Trans>Approving sends a setup email with a password-creation link valid for {SETUP_LINK_VALID_HOURS} hours.</Trans>
             </p>
-            <DialogFooter className="mt-0">
+            {/* Kept in view at the foot of the dialog while its body scrolls (a 1366x800 laptop): the decision is never below the fold. */}
+            <DialogFooter className="sticky -bottom-5 z-10 -mx-5 -mb-5 mt-0 rounded-b-2xl border-t border-border bg-surface px-5 py-4">
               <Button variant="destructive" onClick={() => setRejecting(true)} disabledFocusable={pending === 'approve'}>
                 <X aria-hidden="true" /> <Trans>Reject</Trans>
               </Button>

@@ -53,7 +53,8 @@ export function AdminPage() {
     );
   }
 
-  const name = user?.username || user?.fullName || user?.email || '';
+  // Their name: an account's username is its email unless chosen (applications and added admins set it so).
+  const name = user?.fullName || user?.username || user?.email || '';
   return (
     <div className="min-h-screen">
       <SkipLink />

@@ -32,10 +32,14 @@ export function SetupPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZSetupPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
   useFocusAfterSwap(mutation.isSuccess);
+  // A forgotten password's link replaces the account's password: the page says it is a reset.
+  const reset = status.data?.purpose === 'reset';
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
-    const timer = window.setTimeout(() => navigate('/'), SETUP_REDIRECT_SECONDS * 1000);
+    // Not signed in yet (setting a password ends every session): the sign-in, which then lands on
+    // the role's page (the dashboard, or the console for an admin), not the home page.
+    const timer = window.setTimeout(() => navigate('/auth'), SETUP_REDIRECT_SECONDS * 1000);
     return () => window.clearTimeout(timer);
   }, [mutation.isSuccess, navigate]);
 
@@ -59,7 +63,7 @@ export function SetupPasswordPage() {
         <AuthCard icon={<CheckCircle2 aria-hidden="true" />} title={t`Password Set Successfully!`}>
           <div className="flex flex-col items-center gap-4 text-center" role="status">
             <p className="text-muted">
-              <Trans>You can now log in with your email and new password. Taking you to the home page in {SETUP_REDIRECT_SECONDS} seconds...</Trans>
+              <Trans>You can now log in with your email and new password. Taking you to the login page in {SETUP_REDIRECT_SECONDS} seconds...</Trans>
             </p>
             <Link href="/auth" className="font-semibold text-gold hover:underline">
               <Trans>Go to login</Trans>
@@ -71,8 +75,12 @@ export function SetupPasswordPage() {
       ) : status.data && status.data.status !== 'valid' ? (
         <DeadLink />
       ) : (
-        <AuthCard icon={<KeyRound aria-hidden="true" />} title={t`Create Your Password`} description={t`Choose the password you will use to log in.`}>
-          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Create your password`}>
+        <AuthCard
+          icon={<KeyRound aria-hidden="true" />}
+          title={reset ? t`Reset Your Password` : t`Create Your Password`}
+          description={reset ? t`Choose a new password to log in with.` : t`Choose the password you will use to log in.`}
+        >
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={reset ? t`Reset your password` : t`Create your password`}>
             <FormField name="password" label={t`Password`} required>
               <Input type="password" autoComplete="new-password" />
             </FormField>

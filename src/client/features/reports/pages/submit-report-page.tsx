@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Ban, Clock, Lightbulb, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -37,15 +37,19 @@ Feedback collection:
 Content contributions:
 - Wrote a beginner's guide thread: https://...`;
 
-/** Calendar days in UTC, as the server counts them (DECISIONS §2). */
-function utcDay(offsetDays: number): string {
-  const date = new Date();
+/**
+ * Calendar days in UTC, as the server counts them (DECISIONS §2), from the server's today (its
+ * answer's `today`, by the programme's clock), not the device's clock, which may be days off; the
+ * device's only until the server has answered.
+ */
+function utcDay(offsetDays: number, today: string | undefined): string {
+  const date = today ? new Date(`${today}T00:00:00.000Z`) : new Date();
   date.setUTCDate(date.getUTCDate() + offsetDays);
   return date.toISOString().slice(0, 10);
 }
 
-function defaults(): TReportInput {
-  return { weekStartDate: utcDay(-DEFAULT_REPORT_WEEK_DAYS), weekEndDate: utcDay(0), activityReport: '' };
+function defaults(today: string | undefined): TReportInput {
+  return { weekStartDate: utcDay(-DEFAULT_REPORT_WEEK_DAYS, today), weekEndDate: utcDay(0, today), activityReport: '' };
 }
 
 export function SubmitReportPage() {
@@ -55,7 +59,15 @@ export function SubmitReportPage() {
   const settings = useSettings();
   const mutation = useSubmitReport();
   const [submitted, setSubmitted] = useState(false);
-  const form = useForm({ resolver: zodResolver(ZReportInput), defaultValues: defaults(), mode: 'onTouched' });
+  const today = ambassador.data?.today;
+  const form = useForm({ resolver: zodResolver(ZReportInput), defaultValues: defaults(today), mode: 'onTouched' });
+  // The server's day arrives (or changes): the default week follows it, unless the person chose dates already.
+  useEffect(() => {
+    if (!today) return;
+    const week = defaults(today);
+    if (!form.getFieldState('weekStartDate').isDirty) form.resetField('weekStartDate', { defaultValue: week.weekStartDate });
+    if (!form.getFieldState('weekEndDate').isDirty) form.resetField('weekEndDate', { defaultValue: week.weekEndDate });
+  }, [today, form]);
   const length = (form.watch('activityReport') ?? '').trim().length;
   const disabled = settings.data?.reportSubmissionEnabled === false;
   const suspended = ambassador.data?.status === 'suspended';
@@ -77,7 +89,7 @@ export function SubmitReportPage() {
   };
 
   const submitAnother = () => {
-    form.reset(defaults());
+    form.reset(defaults(today));
     mutation.reset();
     setSubmitted(false);
   };
@@ -160,10 +172,10 @@ export function SubmitReportPage() {
               <fieldset disabled={nextReportAt !== null} className="contents">
                 <div className="grid gap-4 sm:grid-cols-2">
                   <FormField name="weekStartDate" label={t`Week Start Date`} required>
-                    <Input type="date" max={utcDay(0)} />
+                    <Input type="date" max={utcDay(0, today)} />
                   </FormField>
                   <FormField name="weekEndDate" label={t`Week End Date`} required>
-                    <Input type="date" max={utcDay(0)} />
+                    <Input type="date" max={utcDay(0, today)} />
                   </FormField>
                 </div>
                 <FormField

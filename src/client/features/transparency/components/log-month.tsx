@@ -266,7 +266,13 @@ function DecisionTable({ month, rows }: { month: string; rows: DecisionRow[] }) 
   // Summaries written since the review desk shipped carry the 90th percentile too (DECISIONS §6).
   const withP90 = rows.some(([, , p90]) => p90 !== undefined);
   return (
-    <div>
+    // Six columns do not fit a phone: the table scrolls within its box (reachable by keyboard), never the page.
+    <div
+      role="region"
+      aria-label={t`Decisions in ${month}`}
+      tabIndex={0}
+      className="max-w-full overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-gold"
+    >
       <table className="w-full text-left text-sm">
         <caption className="py-1 text-left text-muted">
           <Trans>Decisions in {month}, and how long they took (from submission)</Trans>
