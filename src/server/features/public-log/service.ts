@@ -61,6 +61,7 @@ export async function appendLog(m: Mutation, kind: LogKind, data: Record<string,
   await m.tx.insert(publicLog).values({ ...entry, hash });
   // Readers of the log's head, on every instance, see it once the change commits.
   await m.figuresChanged();
+  m.changed('log');
   return { ...entry, hash };
 }
 
