@@ -5,6 +5,8 @@
  * a month froze, exactly once across instances; its `log.anchored` entry only after BSC_CONFIRMATIONS
  * blocks; the node down: the freeze is not held, the anchor is sent on a later run.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createTestClient, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -13,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { logAnchors, publicLog, seasons } from '../../src/server/db/schema.ts';
 import { runAnchorJob } from '../../src/server/features/anchor/service.ts';
+import { appendLog } from '../../src/server/features/public-log/service.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
+import { withTransaction } from '../../src/server/mutation.ts';
 import { anchorData } from '../../src/shared/anchor.ts';
 import { roundAt } from '../../src/shared/drand.ts';
 import { ApiClient } from '../helpers/client.ts';
@@ -22,6 +26,14 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
 import { chainClients, startAnvil, type Anvil, type ChainClients } from '../helpers/evm.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.ts';
+
+function cli(script: 'verify-draw' | 'verify-log', args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(`scripts/${script}.ts`), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
 
 describe('anchoring settings', () => {
   const base = { SESSION_SECRET: 'x'.repeat(32) };
@@ -69,7 +81,7 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     relay = await startDrandRelay({ now: () => clock.now().getTime() });
     const drandEnv = { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url };
     const anchorEnv = { ...drandEnv, ANCHOR_PRIVATE_KEY: key, BSC_CONFIRMATIONS: '3', BSC_RPC_TIMEOUT_SECONDS: '2' };
-    server = await startTestServer({ kind, clock, env: { ...anchorEnv, BSC_RPC_URL: anvil.url } });
+    server = await startTestServer({ kind, clock, listen: true, env: { ...anchorEnv, BSC_RPC_URL: anvil.url } });
     const shared = { kind, clock, database: { database: server.database, url: server.config.databaseUrl }, mail: server.mail };
     second = await startTestServer({ ...shared, env: { ...anchorEnv, BSC_RPC_URL: anvil.url } });
     down = await startTestServer({ ...shared, env: { ...anchorEnv, BSC_RPC_URL: `http://127.0.0.1:${await freePort()}` } });
@@ -186,4 +198,34 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     expect(march?.beaconRound).toBe(Math.max(roundAt(relay.chain, frozenAt / 1000 + 600), (march?.latestRound?.round ?? 0) + 1));
     expect(march?.beaconAt?.getTime()).toBeGreaterThanOrEqual(frozenAt + 600_000);
   });
+
+  it('npm run verify-draw and verify-log with --rpc read each anchor on chain: the freeze proven before the beacon; without --rpc, the log entry shown', async () => {
+    const [anchored] = await server.db.select().from(publicLog).where(eq(publicLog.kind, 'log.anchored')).orderBy(publicLog.seq);
+    const block = (anchored?.data as { blockNumber: number }).blockNumber;
+    const proven = await cli('verify-draw', ['2027-02', '--url', server.url, '--rpc', anvil.url, '--test-chain', '--strict']);
+    expect(proven.output).toContain(`match     Log: freeze proven before the beacon (anchored in block ${block} at 2027-03-01T00:01:00.000Z)`);
+    expect(proven.code).toBe(0);
+    const shown = await cli('verify-draw', ['2027-02', '--url', server.url, '--test-chain']);
+    expect(shown.output).toContain(
+      `Log: the freeze anchored before the beacon in block ${block} at 2027-03-01T00:01:00.000Z (entry ${anchored?.seq}), not read from the chain here`,
+    );
+    expect(shown.code).toBe(0);
+    const log = await cli('verify-log', ['--url', server.url, '--rpc', anvil.url, '--test-chain']);
+    expect(log.output).toMatch(/match {5}the anchor of entry \d+ on chain: 0x[0-9a-f]{64} in block \d+/);
+    expect(log.output).toContain('freeze proven before the beacon');
+    expect(log.code).toBe(0);
+  }, 60_000);
+
+  it('an anchor whose transaction is not on chain fails verify-log --rpc, naming its entry', async () => {
+    const head = (await new ApiClient(server).get('/api/public/log?after=0&limit=500')).body.head as { seq: number; hash: string };
+    const txHash = `0x${'ab'.repeat(32)}`;
+    await withTransaction(server.ctx, null, (m) =>
+      appendLog(m, 'log.anchored', { seq: head.seq, hash: head.hash, txHash, blockNumber: 5, blockTime: '2027-04-01T01:31:00.000Z' }),
+    );
+    const result = await cli('verify-log', ['--url', server.url, '--rpc', anvil.url, '--test-chain']);
+    expect(result.output).toContain(`FAILED at entry ${head.seq + 1}: the anchor of entry ${head.seq} on chain: (transaction ${txHash} not found on chain)`);
+    expect(result.code).toBe(1);
+    // Without --rpc the log itself holds (the entry names the log's own hash): only the chain tells.
+    expect((await cli('verify-log', ['--url', server.url, '--test-chain'])).code).toBe(0);
+  }, 60_000);
 });
