@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     const clock = new TestClock('2027-02-28T23:55:00Z');
     relay = await startDrandRelay({ now: () => clock.now().getTime() });
     const drandEnv = { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url };
-    const anchorEnv = { ...drandEnv, ANCHOR_PRIVATE_KEY: key, BSC_CONFIRMATIONS: '3', BSC_RPC_TIMEOUT_SECONDS: '2' };
+    const anchorEnv = { ...drandEnv, ANCHOR_PRIVATE_KEY: key, BSC_CONFIRMATIONS: '3', BSC_RPC_TIMEOUT_SECONDS: '10' };
     server = await startTestServer({ kind, clock, listen: true, env: { ...anchorEnv, BSC_RPC_URL: anvil.url } });
     const shared = { kind, clock, database: { database: server.database, url: server.config.databaseUrl }, mail: server.mail };
     second = await startTestServer({ ...shared, env: { ...anchorEnv, BSC_RPC_URL: anvil.url } });
@@ -127,8 +127,10 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     await testClient().setNextBlockTimestamp({ timestamp: at('2027-03-01T00:01:00Z') });
     const runs = await Promise.all([runAnchorJob(server.ctx), runAnchorJob(second.ctx)]);
     expect(runs.map((r) => r.sent).filter((s) => s !== undefined)).toEqual([head.seq]);
-    expect(await chain.publicClient.getTransactionCount({ address: anchorAddress })).toBe(nonceBefore + 1);
     const [row] = await server.db.select().from(logAnchors);
+    // anvil mines what it is sent just after it answers.
+    await chain.publicClient.waitForTransactionReceipt({ hash: row?.txHash as Hex });
+    expect(await chain.publicClient.getTransactionCount({ address: anchorAddress })).toBe(nonceBefore + 1);
     expect(row).toMatchObject({ seq: head.seq, hash: head.hash, loggedAt: null });
     const tx = await chain.publicClient.getTransaction({ hash: row?.txHash as Hex });
     expect(tx.from.toLowerCase()).toBe(anchorAddress.toLowerCase());
@@ -180,7 +182,7 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     await testClient().setAutomine(true);
     await testClient().setNextBlockTimestamp({ timestamp: at(server.clock.now().toISOString()) + 1n });
     expect(await runAnchorJob(second.ctx)).toEqual({ anchored: [] });
-    const receipt = await chain.publicClient.getTransactionReceipt({ hash: row?.txHash as Hex });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: row?.txHash as Hex });
     expect(receipt.status).toBe('success');
     await testClient().mine({ blocks: 3 });
     expect((await runAnchorJob(second.ctx)).anchored).toEqual([sent.sent]);
