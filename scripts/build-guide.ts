@@ -1,16 +1,52 @@
 /**
- * Builds the programme guide PDF (landing page 'Download Guide') from docs/guide.md.
- * Run: tsx scripts/build-guide.ts [output], default public/guide.pdf, which Vite
- * copies into dist/client. Markdown subset: '#', '##', '-' bullets, '1.' steps, paragraphs.
+ * Builds the programme guide PDF (landing page 'Download Guide') in each language of
+ * GUIDE_LOCALES (src/shared/locales.ts): docs/guide.md into guide.pdf, docs/guide.<locale>.md
+ * into guide.<locale>.pdf; the landing page links its language's (guidePath), else English's.
+ * Run: tsx scripts/build-guide.ts [folder], default public/, which Vite copies into dist/client.
+ * Markdown subset: '#', '##', '-' bullets, '1.' steps, paragraphs.
+ *
+ * The PDF's fonts are the standard Helvetica, whose encoding (WinAnsi) writes Spanish, Portuguese
+ * and Indonesian but not Turkish's ş, ğ and ı: a guide with a letter it cannot write is refused
+ * rather than printed wrong (Turkish waits for an embedded font, and links the English guide).
  */
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
+import { DEFAULT_LOCALE, GUIDE_LOCALES, guidePath, type Locale } from '../src/shared/locales.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const source = resolve(root, 'docs/guide.md');
-const output = resolve(root, process.argv[2] ?? 'public/guide.pdf');
+const folder = resolve(root, process.argv[2] ?? 'public');
+
+/** The guide's own words around its text, per language. */
+const FRAME: Readonly<Record<Locale, { band: string; page: (n: number, of: number) => string; fallbackTitle: string }>> = {
+  en: { band: 'OFFICIAL AMBASSADOR PROGRAM', page: (n, of) => `GoalChain Ambassador Program · page ${n} of ${of}`, fallbackTitle: 'Ambassador Program Guide' },
+  es: {
+    band: 'PROGRAMA OFICIAL DE EMBAJADORES',
+    page: (n, of) => `GoalChain Ambassador Program · página ${n} de ${of}`,
+    fallbackTitle: 'Guía del Programa de Embajadores',
+  },
+  'pt-BR': {
+    band: 'PROGRAMA OFICIAL DE EMBAIXADORES',
+    page: (n, of) => `GoalChain Ambassador Program · página ${n} de ${of}`,
+    fallbackTitle: 'Guia do Programa de Embaixadores',
+  },
+  tr: { band: 'RESMİ ELÇİ PROGRAMI', page: (n, of) => `GoalChain Ambassador Program · sayfa ${n}/${of}`, fallbackTitle: 'Elçi Programı Rehberi' },
+  id: { band: 'PROGRAM DUTA RESMI', page: (n, of) => `GoalChain Ambassador Program · halaman ${n} dari ${of}`, fallbackTitle: 'Panduan Program Duta' },
+};
+
+/** The characters of Windows-1252 (WinAnsi) above ASCII that the standard fonts can write. */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+
+/** The first character the standard fonts cannot write, or null. */
+export function unwritable(text: string): string | null {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 10 || code === 13 || (code >= 32 && code <= 126) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.includes(char)) continue;
+    return char;
+  }
+  return null;
+}
 
 const GREEN = '#0b3d2a';
 const GOLD = '#c9981a';
@@ -53,19 +89,30 @@ export function parseGuide(markdown: string): Block[] {
   return blocks;
 }
 
-function build(): Promise<void> {
-  const blocks = parseGuide(readFileSync(source, 'utf8'));
-  const title = blocks.find((b) => b.kind === 'title')?.text ?? 'Ambassador Program Guide';
+/** The guide's source in a language. */
+export function guideSource(locale: Locale): string {
+  return resolve(root, locale === DEFAULT_LOCALE ? 'docs/guide.md' : `docs/guide.${locale}.md`);
+}
+
+function build(locale: Locale): Promise<string> {
+  const markdown = readFileSync(guideSource(locale), 'utf8');
+  const frame = FRAME[locale];
+  const cannot = unwritable(`${markdown}${frame.band}${frame.page(1, 1)}`);
+  if (cannot) throw new Error(`The ${locale} guide has '${cannot}', which the PDF's standard fonts cannot write`);
+  const blocks = parseGuide(markdown);
+  const title = blocks.find((b) => b.kind === 'title')?.text ?? frame.fallbackTitle;
+  const output = resolve(folder, guidePath(locale).slice(1));
   mkdirSync(dirname(output), { recursive: true });
   const doc = new PDFDocument({
     size: 'A4',
     bufferPages: true,
     margins: { top: 64, bottom: 64, left: 64, right: 64 },
+    lang: locale,
     info: { Title: title, Author: 'GoalChain', Subject: 'Ambassador Program' },
   });
-  const done = new Promise<void>((resolvePromise, reject) => {
+  const done = new Promise<string>((resolvePromise, reject) => {
     const stream = createWriteStream(output);
-    stream.on('finish', () => resolvePromise());
+    stream.on('finish', () => resolvePromise(output));
     stream.on('error', reject);
     doc.pipe(stream);
   });
@@ -76,7 +123,7 @@ function build(): Promise<void> {
   const cx = doc.page.width - 90;
   doc.circle(cx, 75, 38).lineWidth(5).stroke(GOLD);
   doc.polygon([cx, 55], [cx + 17, 68], [cx + 11, 90], [cx - 11, 90], [cx - 17, 68]).fill(GOLD);
-  doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(11).text('OFFICIAL AMBASSADOR PROGRAM', 64, 48, { characterSpacing: 2 });
+  doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(11).text(frame.band, 64, 48, { characterSpacing: 2 });
   doc
     .fillColor('#ffffff')
     .fontSize(24)
@@ -123,11 +170,13 @@ function build(): Promise<void> {
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(9)
-      .text(`GoalChain Ambassador Program · page ${i + 1} of ${range.count}`, 64, doc.page.height - 44, { width, align: 'center', lineBreak: false });
+      .text(frame.page(i + 1, range.count), 64, doc.page.height - 44, { width, align: 'center', lineBreak: false });
   }
   doc.end();
   return done;
 }
 
-await build();
-console.log(`guide written to ${output}`);
+// Run as a script (not when a test imports its functions).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const locale of GUIDE_LOCALES) console.log(`guide written to ${await build(locale)}`);
+}

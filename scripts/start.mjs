@@ -43,7 +43,20 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (stale('dist/client/index.html', ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts']))
+if (
+  stale('dist/client/index.html', [
+    'src/client',
+    'src/shared',
+    'index.html',
+    'vite.config.ts',
+    'public',
+    'docs/guide.md',
+    'docs/guide.es.md',
+    'docs/guide.pt-BR.md',
+    'docs/guide.id.md',
+    'scripts/build-guide.ts',
+  ])
+)
   run('build:client');
 if (stale('dist/server/main.js', ['src/server', 'src/shared', 'drizzle', 'tsconfig.build.json'])) run('build:server');
 

@@ -12,9 +12,32 @@ export const EXIT_HOLDS = 0;
 export const EXIT_FAILS = 1;
 export const EXIT_CANNOT_CHECK = 2;
 
-/** Says why nothing could be checked, and exits 2. */
+/**
+ * Characters that must not reach a terminal as they are (issue 40): what the verifiers print comes
+ * partly from a server (names in the public log, reasons, months), and a name holding ESC, CR or a
+ * direction override could move the cursor, erase lines or forge a 'match'. C0 and C1 controls
+ * (line breaks included: one printed line stays one line), DEL, and the Unicode direction marks,
+ * overrides, embeddings, isolates and line separators are written as visible escapes (\x1B, \u202E).
+ */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/** `text` with its unprintable characters written as escapes (a tab stays a tab). */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x100 ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+}
+
+/** Prints one line of output, every character of it printable: the only way the verifiers write to stdout. */
+export function say(line: string): void {
+  console.log(printable(line));
+}
+
+/** Says why nothing could be checked (each of its lines printable), and exits 2. */
 export function cannotCheck(message: string): never {
-  console.error(message);
+  console.error(message.split('\n').map(printable).join('\n'));
   process.exit(EXIT_CANNOT_CHECK);
 }
 
@@ -89,9 +112,9 @@ function label(step: VerifyStep): string {
 /** One line a step: its status, the step, what was found (and, when it differs, what was published); notes after. */
 export function printSteps(steps: readonly VerifyStep[], indent = ''): void {
   for (const step of steps) {
-    console.log(`${indent}${label(step)}  ${step.step}: ${step.actual}${step.ok ? '' : ` (published: ${step.expected})`}`);
+    say(`${indent}${label(step)}  ${step.step}: ${step.actual}${step.ok ? '' : ` (published: ${step.expected})`}`);
   }
-  for (const step of steps) if (step.note) console.log(`${indent}note      ${step.note}`);
+  for (const step of steps) if (step.note) say(`${indent}note      ${step.note}`);
 }
 
 /** The steps that hold but late, as one phrase for a verdict; empty when none. */

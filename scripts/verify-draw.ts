@@ -33,6 +33,7 @@ import {
   HttpError,
   lateSteps,
   printSteps,
+  say,
   readAnchorsOnChain,
   rpcUrl,
   witnessHeads,
@@ -56,10 +57,10 @@ async function checkBeacon(argument: string): Promise<never> {
   }
   const valid = await verifyBeacon(QUICKNET, round, signature);
   if (valid) {
-    console.log(`Valid: drand quicknet's signature of round ${round}.`);
-    console.log(`Randomness (SHA-256 of the signature): ${await randomnessOf(signature)}`);
+    say(`Valid: drand quicknet's signature of round ${round}.`);
+    say(`Randomness (SHA-256 of the signature): ${await randomnessOf(signature)}`);
   } else {
-    console.log(`NOT valid: this is not drand quicknet's signature of round ${round}.`);
+    say(`NOT valid: this is not drand quicknet's signature of round ${round}.`);
   }
   process.exit(valid ? EXIT_HOLDS : EXIT_FAILS);
 }
@@ -135,7 +136,7 @@ async function main(args: string[]): Promise<never> {
   let pending = false;
   let late = '';
   if (season.protocol !== 2) {
-    console.log(`${month}: protocol 1 (the beacon was entered by an admin; the secret was published at the close).`);
+    say(`${month}: protocol 1 (the beacon was entered by an admin; the secret was published at the close).`);
     // Against the server's log when there is one: a protocol 1 month from the cut-over on was downgraded.
     const result = url ? await verifySeason(season, { log: await readLog(url), remembered }) : await verifySeason(season);
     printSteps(result.steps);
@@ -144,33 +145,33 @@ async function main(args: string[]): Promise<never> {
     // A saved month without a server: the draw alone, against quicknet's built-in key.
     if (season.terms.beacon.chain.toLowerCase() !== QUICKNET.hash)
       cannotCheck(`${file ?? month} was drawn from drand chain ${season.terms.beacon.chain}, not quicknet: give --url of the server that draws from it.`);
-    console.log(`${month}: protocol 2, drand quicknet. The public log is not checked (give --url to check it too).`);
+    say(`${month}: protocol 2, drand quicknet. The public log is not checked (give --url to check it too).`);
     const result = await verifyPublishedSeason(season, QUICKNET);
     printSteps(result.checks);
     ok = result.ok;
     pending = result.pending;
   } else {
     const [served, log] = await Promise.all([readServed(url), readLog(url)]);
-    console.log(`${month}: protocol 2, checked against ${url}'s public log.`);
+    say(`${month}: protocol 2, checked against ${url}'s public log.`);
     const anchors = rpc && !(log instanceof Error) ? await readAnchorsOnChain(rpc, url, log.entries) : undefined;
     const result = await verifySeason(season, { served, log, remembered, allowTestChain, anchors, strict });
     printSteps(result.steps);
-    for (const note of result.notes.filter((n) => !result.steps.some((s) => s.note === n))) console.log(`note      ${note}`);
+    for (const note of result.notes.filter((n) => !result.steps.some((s) => s.note === n))) say(`note      ${note}`);
     ok = result.ok;
     pending = result.pending;
     late = lateSteps(result.steps);
     if (strict && !season.latestRound) {
-      console.log("STRICT    the freeze's time rests on the server's clock: no latest drand round was recorded at the freeze");
+      say("STRICT    the freeze's time rests on the server's clock: no latest drand round was recorded at the freeze");
       ok = false;
     }
   }
-  if (!ok) console.log('The draw does NOT match what was published.');
+  if (!ok) say('The draw does NOT match what was published.');
   else if (pending && season.protocol === 2)
-    console.log(
+    say(
       `Not drawn yet: everything published so far holds${late ? ` (late: ${late})` : ''}; the draw waits for drand round ${season.beacon.round} at ${season.beacon.at}.`,
     );
-  else if (late) console.log(`The draw is verified, but not every step was in time: late: ${late}.`);
-  else console.log('The draw is verified: every step matches.');
+  else if (late) say(`The draw is verified, but not every step was in time: late: ${late}.`);
+  else say('The draw is verified: every step matches.');
   process.exit(ok && !pending ? EXIT_HOLDS : EXIT_FAILS);
 }
 

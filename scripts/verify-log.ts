@@ -25,6 +25,7 @@ import {
   HttpError,
   lateSteps,
   printSteps,
+  say,
   readAnchorsOnChain,
   rpcUrl,
   witnessHeads,
@@ -33,7 +34,7 @@ import {
 const USAGE = 'Usage: npm run verify-log -- --url https://host [--rpc BSC_RPC_URL] [--head SEQ:HASH[@ISO-TIME]] [--test-chain]';
 
 function failed(seq: number, reason: string): never {
-  console.log(`FAILED at entry ${seq}: ${reason}`);
+  say(`FAILED at entry ${seq}: ${reason}`);
   process.exit(EXIT_FAILS);
 }
 
@@ -50,13 +51,13 @@ async function main(args: string[]): Promise<never> {
   } catch (error) {
     cannotCheck(`Could not read ${base}/api/public/log: ${error instanceof Error ? error.message : String(error)}`);
   }
-  console.log(`Read ${log.entries.length} entries; the server gives its head as ${formatHead(log.head)}.`);
+  say(`Read ${log.entries.length} entries; the server gives its head as ${formatHead(log.head)}.`);
 
   const verdict = await checkLog(log, remembered);
   if (!verdict.ok) failed(verdict.failure.seq, verdict.failure.reason);
-  console.log(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
+  say(`match     the chain: every entry's hash recomputed and linked to the one before, up to ${formatHead(verdict.head)}`);
   for (const head of remembered)
-    console.log(
+    say(
       `match     the head noted earlier, ${formatHead(head)}, is still in the log${head.seenAt ? `, and nothing after it is dated before ${head.seenAt}` : ''}`,
     );
 
@@ -64,7 +65,7 @@ async function main(args: string[]): Promise<never> {
   for (const { entry, data } of rpc ? anchorsOf(log.entries) : []) {
     const onChain = anchors?.get(entry.seq);
     if (onChain !== true) failed(entry.seq, `the anchor of entry ${data.seq} on chain: ${onChain ?? '(not read)'}`);
-    console.log(`match     the anchor of entry ${data.seq} on chain: ${data.txHash} in block ${data.blockNumber} at ${data.blockTime}`);
+    say(`match     the anchor of entry ${data.seq} on chain: ${data.txHash} in block ${data.blockNumber} at ${data.blockTime}`);
   }
 
   let served: ServedChain | null = null;
@@ -74,7 +75,7 @@ async function main(args: string[]): Promise<never> {
     if (!(error instanceof HttpError)) throw error;
   }
   if (served && served.hash.toLowerCase() !== QUICKNET.hash)
-    console.log(
+    say(
       allowTestChain
         ? `note      Test chain, not drand quicknet: this server draws from ${served.hash} (accepted with --test-chain; it proves nothing).`
         : `MISMATCH  Test chain, not drand quicknet: this server draws from ${served.hash}; its draws prove nothing (give --test-chain to check a test server).`,
@@ -92,7 +93,7 @@ async function main(args: string[]): Promise<never> {
     },
     served,
     (month, result) => {
-      console.log(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
+      say(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
       printSteps(
         // What failed or is late or noted, and what an anchor proved.
         result.steps.filter((s) => !s.ok || s.note || s.late || readVerifyText(s.step)?.id === 'logFreezeAnchored'),
@@ -104,10 +105,10 @@ async function main(args: string[]): Promise<never> {
   );
   if (!draws.ok) failed(draws.failure.seq, draws.failure.reason);
   if (served && served.hash.toLowerCase() !== QUICKNET.hash && !allowTestChain) {
-    console.log('The log holds, but its draws are on a test chain: they prove nothing.');
+    say('The log holds, but its draws are on a test chain: they prove nothing.');
     process.exit(EXIT_FAILS);
   }
-  console.log(
+  say(
     `The log holds: ${log.entries.length} entries, ${draws.months.length} ${draws.months.length === 1 ? 'draw' : 'draws'} verified${remembered.length ? ', the noted head still in it' : ''}${late.length ? `, but not every step was in time (late: ${late.join('; ')})` : ''}. Head: ${formatHead(verdict.head)}`,
   );
   process.exit(EXIT_HOLDS);

@@ -107,6 +107,15 @@ export function checkAccess(access: Access, user: SessionUser | null): void {
   if (access === 'superAdmin' && !user.isSuperAdmin) throw forbidden('Super admin access required');
 }
 
+/**
+ * An admin held back from the admin role until they enrol two-factor sign-in (ADMIN_MFA=required):
+ * every admin API answers 403 MFA_ENROLL (plugins/access.ts), and their live stream hears what a
+ * non-admin's would (features/events/hub.ts).
+ */
+export function mustEnrollFirst(adminMfa: 'required' | 'optional', user: SessionUser): boolean {
+  return adminMfa === 'required' && (user.isAdmin || user.isSuperAdmin) && !user.mfaEnabled;
+}
+
 /** The caller's ambassador record (set by the access hook on 'ambassador' routes). */
 export function requireAmbassador(request: FastifyRequest): typeof ambassadors.$inferSelect {
   if (!request.ambassador) throw forbidden('Only ambassadors can do this');

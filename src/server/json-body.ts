@@ -79,9 +79,41 @@ export function registerJsonBody(app: FastifyInstance): void {
   });
 }
 
-/** Form bodies, for the one route that takes them (RFC 8058 one-click unsubscribe): register it in that route's own plugin. */
+/**
+ * Form bodies, for the one route that takes them (RFC 8058 one-click unsubscribe): register it in
+ * that route's own plugin. RFC 8058 lets the POST be `application/x-www-form-urlencoded` or
+ * `multipart/form-data` (RFC 7578), and mail providers use both: the fields of either become the
+ * body (a multipart file's content is read as text; nothing here needs more).
+ */
 export function registerFormBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (request, body, done) => {
+    const fields = parseMultipartForm(typeof body === 'string' ? body : body.toString('utf8'), request.headers['content-type'] ?? '');
+    if (fields) done(null, fields);
+    else done(new AppError('BAD_REQUEST', 'Malformed multipart/form-data body'), undefined);
+  });
+}
+
+/** The fields of a multipart/form-data body (RFC 7578): each part's `name` and its content; undefined when malformed. */
+export function parseMultipartForm(text: string, contentType: string): Record<string, string> | undefined {
+  const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+  const delimiter = `--${boundary?.[1] ?? boundary?.[2] ?? ''}`;
+  if (delimiter === '--') return undefined;
+  const start = text.indexOf(delimiter);
+  const close = text.indexOf(`\r\n${delimiter}--`);
+  if (start === -1 || close === -1) return undefined;
+  const fields: Record<string, string> = {};
+  for (const part of text.slice(start + delimiter.length, close).split(`\r\n${delimiter}`)) {
+    // Each part: the rest of the delimiter's line, its headers, a blank line, its content.
+    const headersEnd = part.indexOf('\r\n\r\n');
+    if (!part.startsWith('\r\n') && !/^[ \t]*\r\n/.test(part)) return undefined;
+    if (headersEnd === -1) return undefined;
+    const headers = part.slice(0, headersEnd);
+    const name = /^content-disposition:\s*form-data\s*;(?:.*;)?\s*name="([^"]*)"/im.exec(headers)?.[1];
+    if (name === undefined) return undefined;
+    fields[name] = part.slice(headersEnd + 4);
+  }
+  return fields;
 }

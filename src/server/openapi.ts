@@ -120,7 +120,7 @@ const HEADERS: Record<SharedHeader, Header> = {
     schema: { type: 'string', example: 'W/"3q2-7w"' },
   },
   SetCookie: {
-    description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly, SameSite=Lax, Secure in production); after a sign-in on a known device, also \`${DEVICE_COOKIE}\` (Path=/api/login). Cleared on sign-out.`,
+    description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly, SameSite=Lax, Secure in production); after a completed sign-in (at the second step when two-factor is on), also \`${DEVICE_COOKIE}\` (Path=/api/login). Cleared on sign-out.`,
     required: true,
     schema: { type: 'string' },
   },

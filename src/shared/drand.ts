@@ -32,7 +32,7 @@ export const QUICKNET: Readonly<DrandChain> = Object.freeze({
   period: 3,
 });
 
-export const DRAND_SCHEME = 'bls-unchained-g1-rfc9380';
+export const DRAND_SCHEME = 'bls-unchained-g1-rfc9380' as const;
 /** The RFC 9380 domain separation tag drand's G1 schemes hash round messages with. */
 export const DRAND_G1_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 

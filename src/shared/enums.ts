@@ -7,6 +7,12 @@
 /** An application, a report and a withdrawal move from pending to one decision, once. */
 export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+/**
+ * A withdrawal's statuses: the decisions', and `cancelled`, taken back by its owner while pending
+ * with no approval yet (DECISIONS §7): final, and not a decision (no reason, no appeal, not counted).
+ */
+export const WITHDRAWAL_STATUSES = [...DECISION_STATUSES, 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 /** What a pending item can become. */
 export const DECISIONS = ['approved', 'rejected'] as const;
 export type Decision = (typeof DECISIONS)[number];
@@ -45,6 +51,7 @@ export const ADMIN_ACTIONS = [
   'approve_withdrawal_first',
   'mark_withdrawals_paid',
   'reject_withdrawal',
+  'cancel_withdrawal',
   'update_ambassador',
   'send_password_setup_email',
   'add_admin',
@@ -54,6 +61,7 @@ export const ADMIN_ACTIONS = [
   'close_season',
   'refuse_super_admin_sign_in',
   'disable_mfa',
+  'enable_mfa',
   'appeal_report',
   'appeal_withdrawal',
   'appeal_upheld',
@@ -72,6 +80,7 @@ export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   approve_withdrawal_first: 'Gave the first of two approvals of a withdrawal',
   mark_withdrawals_paid: 'Recorded a payout transaction',
   reject_withdrawal: 'Rejected withdrawal',
+  cancel_withdrawal: 'Cancelled own withdrawal request',
   update_ambassador: 'Edited ambassador',
   send_password_setup_email: 'Sent password setup email',
   add_admin: 'Added admin',
@@ -81,6 +90,7 @@ export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   close_season: 'Closed a season',
   refuse_super_admin_sign_in: 'Refused super admin sign-in',
   disable_mfa: 'Turned off two-factor sign-in',
+  enable_mfa: 'Turned on two-factor sign-in',
   appeal_report: 'Appealed a report decision',
   appeal_withdrawal: 'Appealed a withdrawal decision',
   appeal_upheld: 'Upheld an appeal',

@@ -31,6 +31,14 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
 /** The number format of each language's money inputs and figures (Intl), e.g. 'es' writes 50,50. */
 export const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es-ES', 'pt-BR': 'pt-BR', tr: 'tr-TR', id: 'id-ID' };
 
+/** The languages the programme guide PDF is written in (docs/guide.md, docs/guide.<locale>.md; scripts/build-guide.ts). */
+export const GUIDE_LOCALES: readonly Locale[] = ['en', 'es', 'pt-BR', 'id'];
+
+/** The guide in the page's language, else the English one: '/guide.es.pdf', '/guide.pdf'. */
+export function guidePath(locale: string): string {
+  return locale !== DEFAULT_LOCALE && (GUIDE_LOCALES as readonly string[]).includes(locale) ? `/guide.${locale}.pdf` : '/guide.pdf';
+}
+
 export const LOCALE_MESSAGE = `locale must be one of ${LOCALES.join(', ')}`;
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatGcm, formatSignedAmount, formatUsdt, formatWeek } from './format.ts';
-import { dateIn, gcmIn, signedAmountIn, usdtAmountIn, usdtIn, utcTimeIn, weekIn } from './localized-format.ts';
+import { formatCount, formatDate, formatGcm, formatSignedAmount, formatUsdt, formatWeek, formatWholeGcm } from './format.ts';
+import { countIn, dateIn, gcmIn, signedAmountIn, usdtAmountIn, usdtIn, utcTimeIn, weekIn, wholeGcmIn, zonedDateTimeIn } from './localized-format.ts';
 
 describe('figures and dates in a product language', () => {
   it('keeps the spec’s English formats exactly', () => {
@@ -40,5 +40,23 @@ describe('figures and dates in a product language', () => {
     expect(usdtAmountIn('75.5', 'en')).toBe(formatUsdt('75.5'));
     expect(usdtAmountIn('75.5', 'id')).toBe('75,50 USDT');
     expect(signedAmountIn('1250.5', 'GCM', 'tr')).toBe('+1.250,5 GCM');
+  });
+
+  it('writes leaderboard GCM and counts as the page’s language groups digits (issue 40: "2,000 GCM" read as two)', () => {
+    for (const amount of ['0', '1250.50', '2000', '-3.5', '1000000.49']) expect(wholeGcmIn(amount, 'en')).toBe(formatWholeGcm(amount));
+    expect(wholeGcmIn('2000', 'es')).toBe('2.000');
+    expect(wholeGcmIn('1250.50', 'pt-BR')).toBe('1.251');
+    expect(wholeGcmIn('1000000.49', 'tr')).toBe('1.000.000');
+    expect(countIn(1234567, 'en')).toBe(formatCount(1234567));
+    expect(countIn(1234, 'id')).toBe('1.234');
+    expect(countIn('2000', 'es')).toBe('2.000');
+    expect(countIn(null, 'es')).toBe('0');
+  });
+
+  it('names the time zone of a moment where people in several zones compare it', () => {
+    expect(zonedDateTimeIn('2026-11-14T15:05:00Z', 'en', 'UTC')).toBe('Nov 14, 2026, 3:05 PM UTC');
+    expect(zonedDateTimeIn('2026-11-14T15:05:00Z', 'es', 'Europe/Madrid')).toBe('14 nov 2026, 16:05 CET');
+    expect(zonedDateTimeIn('2026-11-14T15:05:00Z', 'pt-BR', 'America/Sao_Paulo')).toMatch(/^14 de nov\.? de 2026,? 12:05 BRT$/);
+    expect(zonedDateTimeIn(null, 'es')).toBe('-');
   });
 });

@@ -6,9 +6,9 @@
  * which shows only English-shaped hero figures, does not carry it; its prize pool takes only
  * localized-figures.ts (USDT and months), which this module re-exports.
  */
-import { formatDate, formatDateTime, formatGcm, formatSignedAmount, formatWeek, parts } from './format.ts';
+import { formatCount, formatDate, formatDateTime, formatGcm, formatSignedAmount, formatWeek, formatWholeGcm, parts } from './format.ts';
 import { ordinal } from './seasons.ts';
-import { INTL_LOCALES } from './locales.ts';
+import { INTL_LOCALES, separatorsOf } from './locales.ts';
 import { number, other, usdtIn } from './localized-figures.ts';
 
 export { hoursIn, monthIn, usdtAmountIn, usdtFigureIn, usdtIn } from './localized-figures.ts';
@@ -20,6 +20,30 @@ export function gcmIn(amount: string | null | undefined, locale: string | null |
   const n = number(amount, lang);
   const decimals = n.cents === '00' ? '' : `${n.decimal}${n.cents.replace(/0$/, '')}`;
   return `${n.sign}${n.whole}${decimals}`;
+}
+
+/** Leaderboard GCM, rounded to a whole number (halves away from zero): "1,251" in English, "1.251" in Spanish. */
+export function wholeGcmIn(amount: string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return formatWholeGcm(amount);
+  const { negative, units, fraction } = parts(amount);
+  const rounded = fraction >= 50n ? units + 1n : units;
+  return `${negative && rounded > 0n ? '-' : ''}${grouped(rounded.toString(), lang)}`;
+}
+
+/** A count of people, reports, entries…: "1,234" in English, "1.234" in Spanish; not a number gives "0". */
+export function countIn(value: number | string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return formatCount(value);
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (n === null || n === undefined || !Number.isFinite(n)) return '0';
+  const whole = Math.trunc(n);
+  return `${whole < 0 ? '-' : ''}${grouped(Math.abs(whole).toString(), lang)}`;
+}
+
+/** Digits grouped by thousands as the language groups them (every group, as the amounts do). */
+function grouped(digits: string, locale: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separatorsOf(locale).group);
 }
 
 /** A moment in UTC with the zone said (an email is read anywhere): "Nov 17, 2026, 2:05 PM UTC". */
@@ -64,6 +88,19 @@ export function dateTimeIn(value: string | null | undefined, locale: string | nu
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
   return date.toLocaleString(INTL_LOCALES[lang], { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * A moment in the viewer's time zone, the zone named, where people in several zones compare times
+ * (the Hall of Fame's draws): "Nov 14, 2026, 3:05 PM UTC", "14 nov 2026, 16:05 CET". `timeZone`
+ * for tests and emails.
+ */
+export function zonedDateTimeIn(value: string | null | undefined, locale: string | null | undefined, timeZone?: string): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  const intl = INTL_LOCALES[other(locale) ?? 'en'];
+  return date.toLocaleString(intl, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
 }
 
 /** A ledger amount with its sign and unit: "+$12.50" / "-1,250.5 GCM" in English (spec §2), "+12,50 USDT" in Spanish. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMoneyInput } from './money.ts';
-import { localizedAmount, separatorsOf } from './money-input.ts';
+import { localizedAmount, localizedCount, separatorsOf } from './money-input.ts';
 
 const read = (typed: string, locale: string) => readMoneyInput(localizedAmount(typed, locale));
 
@@ -45,5 +45,20 @@ describe('a typed amount in the page language', () => {
     expect(read('-50,5', 'es')).toEqual({ ok: false, problem: 'negative' });
     expect(read('0,005', 'pt-BR')).toEqual({ ok: false, problem: 'precision' });
     expect(read('abc', 'es')).toEqual({ ok: false, problem: 'format' });
+  });
+});
+
+describe('a typed count in the page language (issue 40)', () => {
+  it('reads the language’s grouping and digits alone, and leaves anything else for the schema to refuse', () => {
+    expect(localizedCount('1.000', 'es')).toBe('1000');
+    expect(localizedCount('1.250.000', 'pt-BR')).toBe('1250000');
+    expect(localizedCount('1,000', 'en')).toBe('1000');
+    expect(localizedCount('5000', 'tr')).toBe('5000');
+    expect(localizedCount(' 12\u00a0500 ', 'id')).toBe('12500');
+    // Another language's grouping, a decimal, a misplaced separator: as typed.
+    expect(localizedCount('1,000', 'es')).toBe('1,000');
+    expect(localizedCount('1.000', 'en')).toBe('1.000');
+    expect(localizedCount('1.5', 'es')).toBe('1.5');
+    expect(localizedCount('10.00', 'pt-BR')).toBe('10.00');
   });
 });

@@ -40,3 +40,16 @@ export function localizedAmount(typed: string, locale: string): string {
   if (separator === group && groupsOfThree(text, separator)) return text.split(separator).join('');
   return text.replace(separator, '.');
 }
+
+/**
+ * A whole count as a person types it in their language (followers): "1.000" in Spanish and
+ * "1,000" in English are a thousand; digits alone are read in any language. Anything else (a
+ * decimal mark, the other language's grouping, words) is returned as it was, for the schema to
+ * refuse with its message ('use digits only'), so that the client and the server say the same.
+ */
+export function localizedCount(typed: string, locale: string): string {
+  const text = typed.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (/^\d+$/.test(text)) return text;
+  const { group } = separatorsOf(locale);
+  return groupsOfThree(text, group) ? text.split(group).join('') : typed;
+}

@@ -93,3 +93,21 @@ export function reasonText(code: ReasonCode | null | undefined): string {
 export function reasonsFor(subject: ReasonSubject): ReasonCode[] {
   return REASON_CODES.filter((code) => REASONS[code].appliesTo.includes(subject));
 }
+
+/** The words each kind of decision is named by in a refusal. */
+const SUBJECT_NAMES: Readonly<Record<ReasonSubject, string>> = {
+  application: 'an application',
+  report: 'a report',
+  withdrawal: 'a withdrawal',
+  suspension: 'a suspension',
+};
+
+/**
+ * Why a code given with a decision is refused (issue 40 item 15): a code of another kind of decision
+ * (a report rejected for `wallet_mismatch`) would tell the person a rule that is not about them and
+ * be counted in public as if it were. Undefined when the code fits (or none was given).
+ */
+export function reasonMismatch(subject: ReasonSubject, code: ReasonCode | null | undefined): string | undefined {
+  if (!code || REASONS[code].appliesTo.includes(subject)) return undefined;
+  return `${code} is not a reason for ${SUBJECT_NAMES[subject]}: reasonCode must be one of: ${reasonsFor(subject).join(', ')}`;
+}

@@ -105,6 +105,8 @@ const MATRIX: Record<string, Row> = {
   // The review desk (DECISIONS §6): an empty body has no appeal text or outcome (400); test/api/review-desk.test.ts sends real ones.
   'POST /api/reports/:id/appeal': [401, 400, 400, 403, 403],
   'POST /api/withdrawal-requests/:id/appeal': [401, 400, 400, 403, 403],
+  // No request has this id: 404 for its would-be owner (test/api/withdrawal-cancel.test.ts cancels real ones).
+  'POST /api/withdrawal-requests/:id/cancel': [401, 404, 404, 403, 403],
   'GET /api/admin/appeals': [401, 403, 403, 200, 200],
   'POST /api/admin/appeals/:id/decide': [401, 403, 403, 400, 400],
 };

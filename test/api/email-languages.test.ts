@@ -109,6 +109,21 @@ describeEachDatabase('emails in the recipient’s language (%s)', ({ server, sup
     expect((await server.mail.waitFor(english, { after: beforeEnglish })).subject).toBe('We received your application');
   });
 
+  it('answers a Spanish applicant’s rejection in Spanish, with the reason, no abuse check, and that a new application is welcome', async () => {
+    const email = uniqueEmail('rechazo');
+    const applied = await new ApiClient(server).post('/api/applications', validApplication({ email }), { cookie: 'locale=es' });
+    expect(applied.status, applied.text).toBe(201);
+    await server.flushEmail();
+    const seen = server.mail.messages.length;
+    expect((await admin.post(`/api/admin/applications/${applied.body.id}/reject`, { reasonCode: 'low_effort' })).status).toBe(200);
+    await server.flushEmail();
+    const rejection = await server.mail.waitFor(email, { after: seen, containing: 'Motivo' });
+    expect(rejection.text).toContain('Motivo: Actividad insuficiente.');
+    expect(rejection.text).toContain('Esta decisión se refiere solo a esta solicitud: puedes enviar una nueva solicitud más adelante');
+    expect(rejection.text).not.toContain('comprobación automática');
+    expect(rejection.text).not.toContain('new application');
+  });
+
   it('keeps the English emails the spec wrote, word for word', async () => {
     const person = await createAmbassador(server, { admin });
     const withdrawal = await requestWithdrawal(server, person, { amount: '50.00', balance: '100.00' });

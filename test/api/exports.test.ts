@@ -4,7 +4,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.ts';
-import { createAmbassador, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAmbassador, requestWithdrawal, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { describeEachDatabase } from '../helpers/suite.ts';
 import { ambassadors, transactions } from '../../src/server/db/schema.ts';
 import { WALLET_A as WALLET } from '../helpers/wallets.ts';
@@ -72,7 +72,8 @@ describeEachDatabase('CSV exports (%s)', ({ kind, server, superAdmin: admin }) =
     expect(parse((await admin.get('/api/admin/export/withdrawals.csv?status=paid')).text)).toHaveLength(1);
     for (const [url, message] of [
       ['/api/admin/export/ledger.csv', 'The export is one of ambassadors, applications, reports, transactions, withdrawals'],
-      ['/api/admin/export/ambassadors.csv?status=pending', 'status filters only the reports and withdrawals exports'],
+      ['/api/admin/export/ambassadors.csv?status=pending', 'status filters only the applications, reports and withdrawals exports'],
+      ['/api/admin/export/applications.csv?status=paid', 'status must be one of pending, approved, rejected, all'],
       ['/api/admin/export/reports.csv?status=paid', 'status must be pending, approved or rejected'],
       ['/api/admin/export/reports.csv?flagged=maybe', 'flagged must be true or false'],
     ] as const) {
@@ -82,6 +83,31 @@ describeEachDatabase('CSV exports (%s)', ({ kind, server, superAdmin: admin }) =
     }
     expect((await plain.client.get('/api/admin/export/ambassadors.csv')).status).toBe(403);
     expect((await new ApiClient(server).get('/api/admin/export/ambassadors.csv')).status).toBe(401);
+  });
+
+  it('lists and exports decided applications too, by the tab’s status filter (issue 40)', async () => {
+    const visitor = new ApiClient(server);
+    const forms = Array.from({ length: 3 }, () => validApplication());
+    const ids: string[] = [];
+    for (const form of forms) ids.push(String((await visitor.post('/api/applications', form)).body.id));
+    const [approvedId = '', rejectedId = '', pendingId = ''] = ids;
+    expect((await admin.post(`/api/admin/applications/${approvedId}/approve`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/applications/${rejectedId}/reject`, { reasonCode: 'low_effort' })).status).toBe(200);
+    const listed = async (query: string) =>
+      ((await admin.get(`/api/admin/applications?limit=100${query}`)).body as { id: string; status: string }[]).filter((a) => ids.includes(a.id));
+    const exported = async (query: string) =>
+      parse((await admin.get(`/api/admin/export/applications.csv${query}`)).text)
+        .slice(1)
+        .filter((row) => ids.includes(row[0] ?? ''))
+        .map((row) => `${row[0]}:${row[7]}`);
+    // As before, pending when nothing is asked for.
+    expect((await listed('')).map((a) => a.id)).toEqual([pendingId]);
+    expect(await exported('')).toEqual([`${pendingId}:pending`]);
+    expect((await listed('&status=approved')).map((a) => `${a.id}:${a.status}`)).toEqual([`${approvedId}:approved`]);
+    expect(await exported('?status=rejected')).toEqual([`${rejectedId}:rejected`]);
+    expect((await listed('&status=all')).map((a) => a.id).sort()).toEqual([...ids].sort());
+    expect((await exported('?status=all')).sort()).toEqual([`${approvedId}:approved`, `${rejectedId}:rejected`, `${pendingId}:pending`].sort());
+    expect((await admin.get('/api/admin/applications?status=maybe')).status).toBe(400);
   });
 
   it('pages through more rows than one page, each once, newest first', async () => {

@@ -137,6 +137,9 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
     expect(typed.status).toBe(400);
     expect(typed.body.errors?.[0]?.path).toBe('beacon');
 
+    // One entrant reads Portuguese (issue 40: the email greeted 'embaixador', not the person).
+    const brazilian = people[5] as CreatedAmbassador;
+    await server.db.execute(sql`update users set locale = 'pt-BR' where email = ${brazilian.email}`);
     // The month ends: frozen within a minute, by itself, once.
     server.clock.set('2026-11-01T00:00:30Z');
     await server.flushEmail();
@@ -168,9 +171,16 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
     await server.flushEmail();
     for (const [i, person] of people.slice(0, 8).entries()) {
       const message = await server.mail.waitFor(person.email, { after: mailBefore });
-      expect(message.subject).toBe(i < 5 ? `You finished ${['1st', '2nd', '3rd', '4th', '5th'][i]} in October 2026` : "You are in October 2026's draw");
+      if (person === brazilian) {
+        expect(message.subject).toBe('Você está no sorteio de outubro de 2026');
+        expect(message.text.split('\n')[0]).toBe(`Olá, Striker ${i},`);
+      } else {
+        expect(message.subject).toBe(i < 5 ? `You finished ${['1st', '2nd', '3rd', '4th', '5th'][i]} in October 2026` : "You are in October 2026's draw");
+        expect(message.text.split('\n')[0]).toBe(`Hello Striker ${i},`);
+      }
+      expect(message.html).toContain(`Striker ${i},</p>`);
       expect(message.text).toContain(frozen.listHash);
-      expect(message.text).toContain(`drand round ${frozen.beacon.round}`);
+      expect(message.text).toContain(person === brazilian ? `rodada ${frozen.beacon.round} do drand` : `drand round ${frozen.beacon.round}`);
     }
     expect(server.mail.messages.slice(mailBefore).some((m) => m.to.includes(people[8]?.email ?? ''))).toBe(false);
     const entrant = people[6] as CreatedAmbassador;

@@ -198,6 +198,9 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
     // The link in the text is a page a person opens (it asks before it unsubscribes), with the same signed query.
     const bodyLink = /unsubscribe: (\S+)/.exec(decision.text)?.[1] ?? '';
     expect(bodyLink).toBe(`${server.config.appUrl}/unsubscribe${url.search}`);
+    // The HTML part says it too, with the page linked.
+    const htmlLink = bodyLink.replaceAll('&', '&amp;');
+    expect(decision.html).toContain(`You can turn these emails off on your profile page, or unsubscribe: <a href="${htmlLink}">${htmlLink}</a>`);
     // The page asks whether the link is valid, without using it; a forged one is refused.
     const status = await new ApiClient(server).get(`/api/unsubscribe/status${url.search}`);
     expect(status.status).toBe(200);
@@ -224,6 +227,23 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
     expect((await post(url.search)).statusCode).toBe(200);
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(false);
     expect((await new ApiClient(server).get(`/api/unsubscribe/status${url.search}`)).body).toEqual({ emailNotifications: false });
+    // RFC 8058 allows the same POST as multipart/form-data (RFC 7578), as some providers send it: written here by fetch's own FormData.
+    const form = new FormData();
+    form.append('List-Unsubscribe', 'One-Click');
+    const multipart = new Request('http://provider.example/', { method: 'POST', body: form });
+    const contentType = multipart.headers.get('content-type') ?? '';
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const payload = Buffer.from(await multipart.arrayBuffer());
+    const sendMultipart = (query: string, body: Buffer | string = payload) =>
+      server.app.inject({ method: 'POST', url: `/api/unsubscribe${query}`, headers: { 'content-type': contentType }, payload: body });
+    expect((await sendMultipart(`?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`)).statusCode).toBe(403);
+    const viaMultipart = await sendMultipart(url.search);
+    expect(viaMultipart.statusCode).toBe(200);
+    expect(viaMultipart.json()).toEqual({ message: 'You will no longer get emails about decisions. Security emails are still sent.' });
+    // A body that is not multipart at all is a 400, not a 5xx.
+    const broken = await sendMultipart(url.search, 'List-Unsubscribe=One-Click');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('Malformed multipart/form-data body');
 
     // Decisions still notify on screen but send no email; security emails still go.
     await server.flushEmail();

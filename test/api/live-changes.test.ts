@@ -6,11 +6,16 @@
  * the account's streams are ended or its session is gone.
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { type TestServer } from '../helpers/server.ts';
+import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { CLOSED, OPEN, StandardEventSource } from '../helpers/event-source.ts';
+import { enrolMfa } from '../helpers/mfa.ts';
+import { createAdmin, createAmbassador, credit, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { describeEachDatabase, twoInstances } from '../helpers/suite.ts';
 
 interface Listener {
@@ -57,6 +62,8 @@ function listen(server: TestServer, client: ApiClient | undefined, headers: Reco
 }
 
 const topicsOf = (l: Listener) => [...new Set(l.events.flat())].sort();
+/** The last `id:` a stream sent. */
+const idOf = (l: Listener) => [...l.text().matchAll(/^id: (.*)$/gm)].at(-1)?.[1] ?? '';
 
 describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superAdmin: admin }) => {
   let alice: CreatedAmbassador;
@@ -66,13 +73,76 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
     bob = await createAmbassador(server, { admin, fullName: 'Bob Live' });
   });
 
-  it('refuses no session (401) and another site (403), ignores a Last-Event-ID it did not send', async () => {
+  it('refuses no session (401) and another site (403); a Last-Event-ID it did not send names every topic the person may hear', async () => {
     expect((await listen(server, undefined)).status).toBe(401);
     const foreign = await listen(server, alice.client, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     const garbage = await listen(server, alice.client, { 'last-event-id': '\u00ff'.repeat(300) });
     expect(garbage.status).toBe(200);
+    await expect.poll(() => garbage.events.length).toBe(1);
+    expect(topicsOf(garbage)).toEqual(['leaderboard', 'log', 'me', 'seasons', 'settings', 'stats']);
     garbage.close();
+  });
+
+  it('numbers its events, and a reconnection with Last-Event-ID hears what it missed, and nothing when it missed nothing', async () => {
+    const carol = await createAmbassador(server, { admin, fullName: 'Carol Back' });
+    const dave = await createAmbassador(server, { admin, fullName: 'Dave Away' });
+    const first = await listen(server, carol.client);
+    await expect.poll(() => idOf(first)).toMatch(/^[\w-]+\.\d+$/);
+    const opened = idOf(first);
+    first.close();
+    // Away: a report of hers (`me`, and the desk's `reports`), and one of Dave's.
+    expect((await carol.client.post('/api/reports', validReport())).status).toBe(201);
+    expect((await dave.client.post('/api/reports', validReport())).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 100));
+    const back = await listen(server, carol.client, { 'last-event-id': opened });
+    await expect.poll(() => back.events.length).toBe(1);
+    expect(back.events[0]).toEqual(['me']);
+    const current = idOf(back);
+    expect(current).not.toBe(opened);
+    back.close();
+    const again = await listen(server, carol.client, { 'last-event-id': current });
+    await expect.poll(() => idOf(again)).toBe(current);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(again.events).toEqual([]);
+    again.close();
+    // An admin reconnecting from before Dave's report hears the desk's topics too.
+    const adminBack = await listen(server, admin, { 'last-event-id': opened });
+    await expect.poll(() => adminBack.events.length).toBe(1);
+    expect(adminBack.events[0]).toEqual(['reports']);
+    adminBack.close();
+  });
+
+  it('settles six and more standard EventSource clients on one session: the replaced ones reconnect once, are answered 204 and stop', async () => {
+    const session = await new ApiClient(server).login(bob.email, bob.password);
+    const clients: StandardEventSource[] = [];
+    for (let i = 0; i < 7; i++) {
+      const client = new StandardEventSource(`${server.url}/api/events`, `sid=${session.cookie}`);
+      clients.push(client);
+      await expect.poll(() => client.readyState).toBe(OPEN);
+    }
+    // The two oldest were replaced: each reconnects once with the replaced id, is answered 204 and stops (a standard client does not retry it).
+    await Promise.all(clients.slice(0, 2).map((c) => c.closed));
+    for (const client of clients.slice(0, 2)) {
+      expect(client.events.map((e) => e.type)).toEqual(['end']);
+      expect(client.requests.map((r) => r.status)).toEqual([200, 204]);
+      expect(client.requests[1]?.lastEventId).toMatch(/\.replaced$/);
+      expect(client.readyState).toBe(CLOSED);
+    }
+    // The five others stay open on their first connection: nobody pushed them out in turn.
+    for (const client of clients.slice(2)) {
+      expect(client.readyState).toBe(OPEN);
+      expect(client.requests.map((r) => r.status)).toEqual([200]);
+      expect(client.events.filter((e) => e.type === 'end')).toEqual([]);
+    }
+    await expect.poll(() => server.app.events.size).toBe(5);
+    // A tab shown again opens a new EventSource (no Last-Event-ID): it takes the oldest one's place, once.
+    const shown = new StandardEventSource(`${server.url}/api/events`, `sid=${session.cookie}`);
+    await expect.poll(() => shown.readyState).toBe(OPEN);
+    await clients[2]?.closed;
+    expect(clients[2]?.requests.map((r) => r.status)).toEqual([200, 204]);
+    for (const client of [...clients.slice(3), shown]) expect(client.readyState).toBe(OPEN);
+    for (const client of [...clients, shown]) client.close();
   });
 
   it('tells each person what changed for them, in words: the ambassador their own changes and public ones, the admin the desk', async () => {
@@ -126,13 +196,102 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
     expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
     await expect.poll(() => streams[0]?.ended()).toBe(true);
     // It is told why, so its page waits until it is shown again instead of pushing out the next oldest.
-    expect(streams[0]?.text()).toContain('event: end\ndata: {"reason":"replaced"}');
+    expect(streams[0]?.text()).toMatch(/^event: end\nid: [\w-]+\.\d+\.replaced\ndata: \{"reason":"replaced"\}$/m);
     expect(streams.slice(1).every((s) => !s.ended())).toBe(true);
     await expect.poll(() => server.app.events.size).toBe(5);
     // Signed out: the session's streams end.
     expect((await bob.client.post('/api/logout')).status).toBe(200);
     await expect.poll(() => streams.slice(1).every((s) => s.ended())).toBe(true);
     await expect.poll(() => server.app.events.size).toBe(0);
+  });
+});
+
+describeEachDatabase(
+  'GET /api/events where admins must enrol two-factor sign-in (%s)',
+  { listen: true, env: { ADMIN_MFA: 'required' } },
+  ({ server, superAdmin }) => {
+    it('gives an admin not yet enrolled what a non-admin hears, and the desk once they have enrolled', async () => {
+      await enrolMfa(server, superAdmin);
+      const held = await createAdmin(server, { superAdmin, fullName: 'Held Back' });
+      expect((await held.client.get('/api/admin/reports')).body.code).toBe('MFA_ENROLL');
+      const amb = await createAmbassador(server, { admin: superAdmin, fullName: 'Eve Reporter' });
+      const heldStream = await listen(server, held.client);
+      const deskStream = await listen(server, superAdmin);
+      expect([heldStream.status, deskStream.status]).toEqual([200, 200]);
+      await new Promise((r) => setTimeout(r, 100));
+      const sent = await amb.client.post('/api/reports', validReport());
+      expect(sent.status).toBe(201);
+      await expect.poll(() => topicsOf(deskStream)).toContain('reports');
+      expect((await superAdmin.post(`/api/admin/reports/${sent.body.id}/review`, { status: 'approved', gcmAwarded: '20', usdtAwarded: '0' })).status).toBe(200);
+      await expect.poll(() => topicsOf(heldStream)).toEqual(expect.arrayContaining(['leaderboard', 'stats']));
+      await expect.poll(() => topicsOf(deskStream)).toEqual(expect.arrayContaining(['activity', 'ambassadors']));
+      for (const topic of ['applications', 'reports', 'withdrawals', 'ambassadors', 'admins', 'activity']) expect(topicsOf(heldStream)).not.toContain(topic);
+
+      // Enrolled: the held-back stream ends (a change about them), and the stream opened again hears the desk.
+      await enrolMfa(server, held.client);
+      await expect.poll(() => heldStream.ended()).toBe(true);
+      expect((await held.client.get('/api/admin/reports')).status).toBe(200);
+      const desk = await listen(server, held.client);
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await superAdmin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { badgeLevel: 'gold' })).status).toBe(200);
+      await expect.poll(() => topicsOf(desk)).toContain('ambassadors');
+      for (const stream of [deskStream, desk]) stream.close();
+    });
+  },
+);
+
+describe.each(DATABASE_KINDS)('what writes the public log is heard live (%s)', (kind) => {
+  let server: TestServer;
+  let relay: DrandRelay;
+  beforeAll(async () => {
+    const clock = new TestClock('2026-10-20T12:00:00Z');
+    relay = await startDrandRelay({ now: () => clock.now().getTime() });
+    server = await startTestServer({ kind, clock, listen: true, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
+    await runSeasonsJob(server.ctx);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await relay?.close();
+  });
+
+  /** The topics of the events a stream received after `from` events. */
+  const since = (l: Listener, from: number) => [...new Set(l.events.slice(from).flat())].sort();
+
+  it('a payout marked paid is heard as `log`; a month the job freezes and closes by itself as `seasons` and `log`, and its champion hears the prize', async () => {
+    let admin = await superAdminClient(server);
+    const champion = await createAmbassador(server, { admin, fullName: 'Cleo Champion' });
+    await credit(server, champion.ambassadorId, 'GCM', '80.00');
+    const withdrawal = await requestWithdrawal(server, champion, { amount: '60', balance: '100.00' });
+    expect((await admin.post(`/api/admin/withdrawals/${withdrawal.id}/approve`, {})).status).toBe(200);
+
+    const watcher = await listen(server, champion.client);
+    expect(watcher.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    let seen = watcher.events.length;
+    expect((await admin.post('/api/admin/withdrawals/paid', { ids: [withdrawal.id], txHash: `0x${'e'.repeat(64)}` })).status).toBe(200);
+    await expect.poll(() => since(watcher, seen)).toContain('log');
+    watcher.close();
+
+    // October ends: the job freezes it, with no one's request behind it.
+    server.clock.set('2026-11-01T00:00:30Z');
+    const person = await new ApiClient(server).login(champion.email, champion.password);
+    const stream = await listen(server, person);
+    expect(stream.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    seen = stream.events.length;
+    expect((await runSeasonsJob(server.ctx)).frozen).toEqual(['2026-10']);
+    await expect.poll(() => since(stream, seen)).toEqual(expect.arrayContaining(['log', 'seasons']));
+
+    // Its round is published: the job closes it, and the champion's prize is credited.
+    const frozen = (await new ApiClient(server).get('/api/public/seasons/2026-10')).body as { beacon: { at: string } };
+    server.clock.set(new Date(Date.parse(frozen.beacon.at) + 5_000));
+    await new Promise((r) => setTimeout(r, 200));
+    seen = stream.events.length;
+    expect((await runSeasonsJob(server.ctx)).closed).toEqual(['2026-10']);
+    await expect.poll(() => since(stream, seen)).toEqual(expect.arrayContaining(['leaderboard', 'log', 'me', 'seasons', 'stats']));
+    admin = await superAdminClient(server);
+    expect((await admin.get('/api/super-admin/seasons')).body.find((s: { month: string }) => s.month === '2026-10')).toMatchObject({ status: 'closed' });
+    stream.close();
   });
 });
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SealError, sealKeys, unseal } from '../../src/server/auth/sealed.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { resealTotpSecrets } from '../../src/server/features/mfa/service.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, uniqueEmail } from '../helpers/factories.ts';
 import { SUPER_ADMIN, type TestServer } from '../helpers/server.ts';
@@ -214,6 +215,58 @@ describeEachDatabase('two-factor keys and devices (%s)', ({ server }) => {
     await fresh.post('/api/login', { email: amb.email, password: amb.password });
     server.clock.advance(30_000);
     expect((await fresh.post('/api/login/mfa', { code: codeAt(server, secret) })).statusCode).toBe(429);
+  });
+
+  it("a super admin who turns two-factor on after signing in is not locked out by a stranger's 30 wrong codes (issue 40 item 11)", async () => {
+    // A super admin of its own, so the block's other tests keep theirs without two-factor.
+    const email = uniqueEmail('super');
+    const password = 'SuperOwner123!';
+    await server.db
+      .insert(users)
+      .values({ email, username: email, fullName: 'Second Super', password: await hashPassword(password), isAdmin: true, isSuperAdmin: true });
+    const signIn = { email, password, superAdminSecret: SUPER_ADMIN.secret };
+    const owner = browserAt('203.0.113.41');
+    const first = await owner.post('/api/super-admin-login', signIn);
+    expect(first.statusCode).toBe(200);
+    // The completed sign-in makes the browser known, as at /api/login; only the sign-in routes get the cookie.
+    expect(owner.cookies.device).toBeTruthy();
+    expect(first.cookies.find((c) => c.name === 'device')).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
+    const started = await owner.post('/api/mfa/enroll', {});
+    expect(started.statusCode).toBe(200);
+    const verified = await owner.post('/api/mfa/verify', { code: codeAt(server, started.json().secret) });
+    expect(verified.statusCode).toBe(200);
+    const secret = started.json().secret as string;
+
+    // Someone holding the password and the secret, from elsewhere: 10 wrong codes counted, then refused.
+    const stranger = browserAt('198.51.100.8');
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i % 5 === 0) expect((await stranger.post('/api/super-admin-login', signIn)).json()).toEqual({ mfa: 'required' });
+      statuses.push((await stranger.post('/api/login/mfa', { code: '000001' })).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+    expect(stranger.cookies.device).toBeUndefined();
+
+    // The owner's browser still completes the second step; a browser that never signed in is refused.
+    server.clock.advance(30_000);
+    expect((await owner.post('/api/super-admin-login', signIn)).json()).toEqual({ mfa: 'required' });
+    expect((await owner.post('/api/login/mfa', { code: codeAt(server, secret) })).statusCode).toBe(200);
+    const fresh = browserAt('192.0.2.10');
+    await fresh.post('/api/super-admin-login', signIn);
+    server.clock.advance(30_000);
+    expect((await fresh.post('/api/login/mfa', { code: codeAt(server, secret) })).statusCode).toBe(429);
+  });
+
+  it('makes the browser that turns two-factor on known to the account, even one that signed in without a device cookie', async () => {
+    const amb = await createAmbassador(server);
+    const browser = browserAt('203.0.113.42');
+    expect((await browser.post('/api/login', { email: amb.email, password: amb.password })).statusCode).toBe(200);
+    // A session from before device cookies were issued: none in this browser.
+    delete browser.cookies.device;
+    const started = await browser.post('/api/mfa/enroll', {});
+    expect((await browser.post('/api/mfa/verify', { code: codeAt(server, started.json().secret) })).statusCode).toBe(200);
+    expect(browser.cookies.device).toBeTruthy();
   });
 });
 

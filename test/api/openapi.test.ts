@@ -147,6 +147,23 @@ describe('the API document', () => {
     expect(body('post', '/api/admin/reports/claim-next').required).toBe(false);
     expect(body('post', '/api/withdrawal-requests').required).toBe(true);
     expect(body('post', '/api/admin/reports/{id}/review').required).toBe(true);
+    // RFC 8058's one-click POST: its form body, urlencoded or multipart, optional (the signed link is the authority).
+    const unsubscribe = body('post', '/api/unsubscribe');
+    expect(unsubscribe.required).toBe(false);
+    expect(Object.keys(unsubscribe.content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+    expect(unsubscribe.content['multipart/form-data'].schema).toEqual({ $ref: '#/components/schemas/UnsubscribeOneClick' });
+    expect(schemas.UnsubscribeOneClick.properties['List-Unsubscribe']).toMatchObject({ type: 'string', example: 'One-Click' });
+    // The drand chain names the scheme a verifier needs.
+    const drand = doc.paths['/api/public/drand'].get.responses['200'].content['application/json'].schema;
+    const chain = drand.$ref ? schemas[drand.$ref.split('/').at(-1)] : drand;
+    expect(chain.properties.scheme).toMatchObject({ type: 'string', enum: ['bls-unchained-g1-rfc9380'] });
+    expect(chain.required).toContain('scheme');
+    // The live stream: its ids and reconnection, and the 204 that stops a replaced stream's reconnecting.
+    const events = doc.paths['/api/events'].get;
+    expect(Object.keys(events.responses)).toEqual(expect.arrayContaining(['200', '204', '401']));
+    expect(events.responses['200'].content).toHaveProperty('text/event-stream');
+    expect(events.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'last-event-id' })]));
+    expect(events.description).toContain('Last-Event-ID');
     // The four admin lists document `search`, and each of them does it (test/api/admin-search.test.ts).
     for (const list of ['/api/admin/ambassadors', '/api/admin/applications', '/api/admin/reports', '/api/admin/withdrawal-requests']) {
       expect(doc.paths[list].get.parameters.map((p: any) => p.name)).toContain('search');

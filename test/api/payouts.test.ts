@@ -141,7 +141,7 @@ describeEachDatabase('money out (%s)', ({ server, superAdmin }) => {
     expect(await ids('pending')).toContain(toApprove.id);
     const unknown = await admin.get('/api/admin/withdrawal-requests?status=unpaid');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('status must be pending, approved, awaiting_payment, paid or rejected');
+    expect(unknown.body.message).toBe('status must be pending, approved, awaiting_payment, paid, rejected or cancelled');
 
     // The selection, not the whole queue; a paid or pending id among them is simply not payable.
     const selected = await admin.get(`/api/admin/withdrawals/export.csv?format=plain&ids=${toPay.id},${paidOne.id},${toApprove.id}`);

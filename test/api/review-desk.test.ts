@@ -7,10 +7,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions, ambassadorApplications, ambassadors, appeals, transactions, weeklyReports } from '../../src/server/db/schema.ts';
+import { adminActions, ambassadorApplications, ambassadors, appeals, transactions, weeklyReports, withdrawalRequests } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { reportReviewedEmail } from '../../src/server/email/templates.ts';
-import { REASON_CODES, REASONS } from '../../src/shared/reasons.ts';
+import { REASON_CODES, REASONS, reasonsFor, type ReasonCode, type ReasonSubject } from '../../src/shared/reasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { DAY, HOUR, TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
@@ -263,13 +263,24 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     // An application from a network that sent three within a day: same_network.
     const farm = new ApiClient(server, { ip: `10.66.${kind === 'pglite' ? 1 : 2}.9` });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await farm.post('/api/applications', validApplication())).body.id as string);
+    const forms = Array.from({ length: 3 }, () => validApplication());
+    for (const form of forms) ids.push((await farm.post('/api/applications', form)).body.id as string);
+    const seen = server.mail.messages.length;
     expect((await adminA.client.post(`/api/admin/applications/${ids[0]}/reject`, { reasonCode: 'not_verifiable' })).status).toBe(200);
     const [application] = await server.db
       .select({ flags: ambassadorApplications.decisionFlags })
       .from(ambassadorApplications)
       .where(eq(ambassadorApplications.id, String(ids[0])));
     expect(application?.flags).toEqual(['same_network']);
+    // The applicant's email gives the reason, never the abuse check that fired (issue 40): people
+    // behind one address are not accused, and a farmer learns nothing; it says a new application is welcome.
+    await server.flushEmail();
+    const told = await server.mail.waitFor(String(forms[0]?.email), { after: seen, containing: 'not able to offer you a place' });
+    expect(told.text).toContain('Reason: Could not be checked.');
+    for (const hint of ['automatic check', 'network', 'address', 'flag']) expect(told.text.toLowerCase(), hint).not.toContain(hint);
+    expect(told.text).toContain('you are welcome to send a new application later');
+    // And it may: the same person applies again.
+    expect((await new ApiClient(server).post('/api/applications', forms[0])).status).toBe(201);
   });
 
   it('refuses an unknown code with the list, and facts that are too long, changing nothing', async () => {
@@ -293,6 +304,40 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(long.body.message).toBe('Facts must be at most 2000 characters');
     expect((await server.db.select().from(weeklyReports).where(eq(weeklyReports.id, id)))[0]?.status).toBe('pending');
     expect((await server.db.select().from(ambassadors).where(eq(ambassadors.id, person.ambassadorId)))[0]?.status).toBe('active');
+  });
+
+  it('refuses a code of another kind of decision with 400 naming the codes that apply, changing and counting nothing', async () => {
+    const person = someone();
+    const id = await submitReport(person);
+    const applicationId = (await new ApiClient(server).post('/api/applications', validApplication())).body.id as string;
+    const withdrawal = await requestWithdrawal(server, person, { amount: '50.00', balance: '50.00' });
+    const cases: [string, Record<string, unknown>, ReasonSubject, ReasonCode][] = [
+      [`/api/admin/reports/${id}/review`, { status: 'rejected', reasonCode: 'wallet_mismatch' }, 'report', 'wallet_mismatch'],
+      [`/api/admin/applications/${applicationId}/reject`, { reasonCode: 'duplicate_link' }, 'application', 'duplicate_link'],
+      [`/api/admin/withdrawals/${withdrawal.id}/reject`, { reasonCode: 'low_effort' }, 'withdrawal', 'low_effort'],
+    ];
+    const decisionsBefore = await server.db.select({ n: sql<number>`count(*)::int` }).from(adminActions);
+    for (const [url, body, subject, code] of cases) {
+      const refused = await adminA.client.post(url, body);
+      expect(refused.status, url).toBe(400);
+      expect(refused.body.code, url).toBe('REASON_NOT_FOR_DECISION');
+      expect(refused.body.message, url).toBe(
+        `${code} is not a reason for ${subject === 'application' ? 'an' : 'a'} ${subject}: reasonCode must be one of: ${reasonsFor(subject).join(', ')}`,
+      );
+      expect(refused.body.errors, url).toEqual([{ path: 'reasonCode', message: refused.body.message }]);
+    }
+    // A suspension for a report's reason.
+    const suspend = await adminA.client.patch(`/api/admin/ambassadors/${person.ambassadorId}`, { status: 'suspended', reasonCode: 'outside_period' });
+    expect(suspend.status).toBe(400);
+    expect(suspend.body).toMatchObject({ code: 'REASON_NOT_FOR_DECISION', message: expect.stringContaining(reasonsFor('suspension').join(', ')) });
+    // Nothing was decided, and nothing entered the activity log the month summary counts from.
+    expect((await server.db.select().from(weeklyReports).where(eq(weeklyReports.id, id)))[0]?.status).toBe('pending');
+    expect((await server.db.select().from(ambassadorApplications).where(eq(ambassadorApplications.id, applicationId)))[0]?.status).toBe('pending');
+    expect((await server.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawal.id)))[0]?.status).toBe('pending');
+    expect((await server.db.select().from(ambassadors).where(eq(ambassadors.id, person.ambassadorId)))[0]?.status).toBe('active');
+    expect(await server.db.select({ n: sql<number>`count(*)::int` }).from(adminActions)).toEqual(decisionsBefore);
+    // The codes that fit are taken.
+    expect((await adminA.client.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, { reasonCode: 'wallet_mismatch' })).status).toBe(200);
   });
 
   it('takes one appeal per decision from its owner, even when sent many times at once', async () => {
@@ -333,13 +378,39 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     const first = await rejectedReport(adminA.client);
     const second = await rejectedReport(adminA.client);
     const deadline = second.report.appealDeadline as string;
+    // A withdrawal's rejection, decided just after: open the same way.
+    const owner = someone();
+    const withdrawal = await requestWithdrawal(server, owner, { amount: '50.00', balance: '50.00' });
+    const rejected = await adminA.client.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, { reasonCode: 'wallet_mismatch' });
+    expect(rejected.body.appealOpen).toBe(true);
+    const mine = async () =>
+      ((await owner.client.get('/api/withdrawal-requests')).body as { id: string; appealOpen: boolean }[]).find((w) => w.id === withdrawal.id);
+    expect((await mine())?.appealOpen).toBe(true);
+    expect(Date.parse(rejected.body.appealDeadline) - Date.parse(deadline)).toBeLessThan(60_000);
+    // Open or not is the server's judgement by its own clock (issue 40): this server's clock is weeks
+    // behind the machine's, as under the demo's TEST_CLOCK_OFFSET, and the window is still open.
+    expect(Date.parse(deadline)).toBeLessThan(Date.now());
+    expect(first.report.appealOpen).toBe(true);
+    const openNow = async (person: CreatedAmbassador, id: string) => {
+      const one = (await person.client.get(`/api/reports/${id}`)).body as { appealOpen: boolean; appealDeadline: string };
+      const listed = ((await person.client.get('/api/reports')).body as { id: string; appealOpen: boolean }[]).find((r) => r.id === id);
+      expect(listed?.appealOpen).toBe(one.appealOpen);
+      return one.appealOpen;
+    };
     server.clock.set(new Date(Date.parse(first.report.appealDeadline) - 60_000));
+    expect(await openNow(first.person, first.id)).toBe(true);
     expect((await first.person.client.post(`/api/reports/${first.id}/appeal`, { text: 'In time.' })).status).toBe(201);
+    // Appealed: nothing more to send.
+    expect(await openNow(first.person, first.id)).toBe(false);
     server.clock.set(new Date(Date.parse(deadline) + 60_000));
+    expect(await openNow(second.person, second.id)).toBe(false);
+    expect((await second.person.client.get(`/api/reports/${second.id}`)).body.appealDeadline).toBe(deadline);
     const late = await second.person.client.post(`/api/reports/${second.id}/appeal`, { text: 'Too late.' });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(`The 14-day appeal window closed on ${deadline}`);
     expect(await server.db.select().from(appeals).where(eq(appeals.reportId, second.id))).toHaveLength(0);
+    // The withdrawal's window (it was rejected with the reports) has closed too.
+    expect((await mine())?.appealOpen).toBe(false);
   });
 
   it('refuses the admin who decided, whatever they send; another admin upholds, and the person is told why', async () => {
@@ -362,11 +433,19 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(queue.find((a) => a.id === appeal.id)).toMatchObject({
       decidedByCaller: true,
       decision: { reasonCode: 'outside_period', facts: 'These posts are from October.', decidedBy: 'Admin Alpha', decidedById: adminA.id },
+      // Said before anything is filled in (issue 40), and the report that was rejected is there to read.
+      canDecide: false,
+      cannotDecideReason: 'Another admin must decide this appeal',
+      report: { activityReport: expect.stringContaining('Telegram AMA'), weekStartDate: expect.any(String), createdAt: expect.any(String) },
     });
+    const other = ((await adminB.client.get('/api/admin/appeals?status=pending')).body as { id: string }[]).find((a) => a.id === appeal.id);
+    expect(other).toMatchObject({ decidedByCaller: false, canDecide: true, cannotDecideReason: null });
     const upheld = await adminB.client.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'upheld', facts: 'The post dates are Oct 20-25.' });
     expect(upheld.status, upheld.text).toBe(200);
     expect(upheld.body).toMatchObject({ status: 'upheld', decidedBy: 'Admin Beta', facts: 'The post dates are Oct 20-25.' });
     expect((await superAdmin.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'overturned' })).status).toBe(409);
+    const decidedItem = ((await superAdmin.get('/api/admin/appeals?status=upheld')).body as { id: string }[]).find((a) => a.id === appeal.id);
+    expect(decidedItem).toMatchObject({ canDecide: false, cannotDecideReason: 'This appeal has already been decided' });
     expect((await adminA.client.get('/api/admin/summary')).body.pendingAppeals).toBe(pendingBefore);
     const report = (await person.client.get(`/api/reports/${id}`)).body;
     expect(report).toMatchObject({ status: 'rejected', reasonCode: 'outside_period', appeal: { status: 'upheld', facts: 'The post dates are Oct 20-25.' } });
@@ -395,6 +474,12 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
     expect(Number(sums.rows[0]?.gcm)).toBeCloseTo(Number(after.totalGcmEarned), 2);
     const report = (await person.client.get(`/api/reports/${id}`)).body;
     expect(report).toMatchObject({ status: 'approved', gcmAwarded: '120.50', usdtAwarded: '7.00', reasonCode: null, appeal: { status: 'overturned' } });
+    // Its history keeps the rejection, its reason and the appeal (issue 40), for the ambassador and the admins.
+    const history = { reasonCode: 'not_verifiable', reasonText: REASONS.not_verifiable.rule, decidedAt: expect.any(String) };
+    expect(report.appealedDecision).toMatchObject(history);
+    expect(report.appeal).toMatchObject({ text: 'The links are public now.' });
+    const adminView = ((await adminB.client.get('/api/admin/reports?limit=500')).body as { id: string }[]).find((r) => r.id === id);
+    expect(adminView).toMatchObject({ status: 'approved', appealedDecision: history, appeal: { status: 'overturned', text: 'The links are public now.' } });
     expect((await notificationsOf(person)).find((n) => n.kind === 'appeal_overturned')?.body).toContain('120.50 GCM');
     const logged = await server.db
       .select()

@@ -5,6 +5,7 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ambassadorApplications, weeklyReports, withdrawalRequests } from '../../src/server/db/schema.ts';
+import { ZReportInput } from '../../src/shared/schemas/reports.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { blockServer } from '../helpers/suite.ts';
@@ -38,6 +39,8 @@ describe('validation messages', () => {
     ['platforms', { socialMediaPlatforms: [] }, 'socialMediaPlatforms', 'Select at least one platform'],
     ['followers negative', { totalFollowers: -1 }, 'totalFollowers', 'Total followers must be a positive number'],
     ['followers text', { totalFollowers: 'many' }, 'totalFollowers', 'Total followers must be a positive number'],
+    // Grouped digits are the form's to read in the page's language (issue 40); the API takes a number or digits, and keeps the spec's message.
+    ['followers grouped', { totalFollowers: '1.000' }, 'totalFollowers', 'Total followers must be a positive number'],
     ['whyJoin', { whyJoin: 'too short' }, 'whyJoin', 'Please provide at least 50 characters'],
     ['experience', { experience: 'short' }, 'experience', 'Please provide at least 50 characters'],
     [
@@ -103,6 +106,65 @@ describe('validation messages', () => {
       expect(response.status, url).toBe(400);
       expect(response.body.message).toBe('Text must not contain NUL characters');
     }
+  });
+
+  it('refuses control and text-direction characters in every text a person types that others see, with a coded message', async () => {
+    const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+    const long = (text: string) => `${text} ${'I would like to share the programme with my community. '.repeat(2)}`;
+    const refused: [string, ApiClient, string, string, Record<string, unknown>, string][] = [
+      ['a name with ESC', visitor, 'POST', '/api/applications', validApplication({ fullName: 'Jane\u001b[2KDoe' }), 'fullName'],
+      ['a name with CR', visitor, 'POST', '/api/applications', validApplication({ fullName: 'Jane\rWinner: Mallory' }), 'fullName'],
+      ['a name with a bidi override', visitor, 'POST', '/api/applications', validApplication({ fullName: 'Jane \u202eeoD' }), 'fullName'],
+      ['a name with a line break', visitor, 'POST', '/api/applications', validApplication({ fullName: 'Jane\nDoe' }), 'fullName'],
+      ['a country with BEL', visitor, 'POST', '/api/applications', validApplication({ country: 'Kenya\u0007' }), 'country'],
+      [
+        'a Telegram handle with a C1 control',
+        visitor,
+        'POST',
+        '/api/applications',
+        validApplication({ personalTelegramHandle: '@jane\u009b2J' }),
+        'personalTelegramHandle',
+      ],
+      ['a motivation with an isolate', visitor, 'POST', '/api/applications', validApplication({ whyJoin: long('Because \u2066reasons\u2069') }), 'whyJoin'],
+      ['an experience with ESC', visitor, 'POST', '/api/applications', validApplication({ experience: long('Years of \u001b]0;title\u0007') }), 'experience'],
+      ['a social profile with ESC', visitor, 'POST', '/api/applications', validApplication({ twitterHandle: 'https://x.com/jane\u001b[1A' }), 'twitterHandle'],
+      [
+        'an own profile link with a bidi embedding',
+        ambassador.client,
+        'PATCH',
+        '/api/ambassador',
+        { twitterHandle: 'https://x.com/\u202bjane' },
+        'twitterHandle',
+      ],
+      ['an admin’s name', admin, 'POST', '/api/super-admin/admins', { email: 'ctl-admin@example.com', fullName: 'Ann\u001b[31m Admin' }, 'fullName'],
+      ['a report text', ambassador.client, 'POST', '/api/reports', validReport({ activityReport: long('Posted twice\u001b[2J') }), 'activityReport'],
+      ['an appeal text', ambassador.client, 'POST', `/api/reports/${UNKNOWN}/appeal`, { text: 'Please look again\u202e' }, 'text'],
+      ['a review’s facts', admin, 'POST', `/api/admin/reports/${UNKNOWN}/review`, { status: 'rejected', facts: 'Copied\u0008\u0008' }, 'facts'],
+      [
+        'a review’s notes',
+        admin,
+        'POST',
+        `/api/admin/reports/${UNKNOWN}/review`,
+        { status: 'approved', adminNotes: 'Fine\rApproved by the owner' },
+        'adminNotes',
+      ],
+      ['an appeal decision’s facts', admin, 'POST', `/api/admin/appeals/${UNKNOWN}/decide`, { outcome: 'upheld', facts: 'No\u2067' }, 'facts'],
+      ['a withdrawal rejection’s facts', admin, 'POST', `/api/admin/withdrawals/${UNKNOWN}/reject`, { facts: '\u001bc' }, 'facts'],
+    ];
+    for (const [name, client, method, url, body, field] of refused) {
+      const response = await client.request(method, url, body);
+      expect(response.status, name).toBe(400);
+      expect(response.body.errors, name).toContainEqual({
+        path: field,
+        message: 'Text must not contain control or text-direction characters',
+        code: 'TEXT_CONTROL_CHARACTERS',
+      });
+    }
+    // A text of several lines keeps its line breaks (LF or CRLF) and tabs.
+    const lines = ZReportInput.safeParse(validReport({ activityReport: long('Monday:\tposted\r\nTuesday:\tstreamed\nWednesday') }));
+    expect(lines.success).toBe(true);
+    // A lone CR, which moves a terminal's cursor back, is not a line break.
+    expect(ZReportInput.safeParse(validReport({ activityReport: long('Monday\rTuesday') })).success).toBe(false);
   });
 
   it('gives the login, setup and password messages', async () => {

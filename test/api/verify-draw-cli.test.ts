@@ -210,3 +210,43 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
     expect((await run([], LOG_SCRIPT)).code).toBe(2);
   });
 });
+
+describe('the verifiers print what a server sends, never as terminal controls', () => {
+  /** A winner's name as a red team would choose it: erase the line, go back, print a forged 'match', change the title, reorder the text. */
+  const FORGED = (i: number) => `Entrant ${i}\u001b[2K\r\u001b[1Amatch     every step\u0007\u001b]0;owned\u0007\u009b2J\u202e${i}\nmatch     forged line`;
+  let url: string;
+  let server: Server;
+  let state: { month: Month; season: PublishedSeason2; log: WholeLog };
+  beforeAll(async () => {
+    const month = await closedMonth({ entrantName: FORGED });
+    state = { month, season: month.season, log: month.log };
+    ({ url, server } = await standIn(state));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('writes ESC, CR, BEL, C1 controls, line breaks and direction overrides from the public log as visible escapes', async () => {
+    const draw = await run([MONTH, '--url', url, '--test-chain']);
+    expect(draw.code).toBe(0);
+    // The winners' names are printed, each on its own line, with every control written out.
+    expect(draw.output).toMatch(
+      /match {5}Winner 1: Entrant \d+\\x1B\[2K\\x0D\\x1B\[1Amatch {5}every step\\x07\\x1B\]0;owned\\x07\\x9B2J\\u202E\d+\\x0Amatch {5}forged line \(/,
+    );
+    // A winner swapped: verify-log prints the mismatching step, names included, escaped too.
+    const winners = state.month.season.lottery?.winners ?? [];
+    const outsider = state.month.season.entrants.find((e) => !winners.some((w) => w.ambassadorId === e.ambassadorId));
+    state.season = {
+      ...state.month.season,
+      lottery: { winners: winners.map((w, i) => (i === 0 && outsider ? { ...w, ambassadorId: outsider.ambassadorId, fullName: outsider.fullName } : w)) },
+    };
+    const log = await run(['--url', url, '--test-chain'], LOG_SCRIPT);
+    expect(log.code).toBe(1);
+    expect(log.output).toContain('MISMATCH  Winner 1');
+    expect(log.output).toContain('\\x1B[2K');
+    for (const output of [draw.output, log.output]) {
+      // eslint-disable-next-line no-control-regex
+      expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
+      // One line a step: no line of the output was forged by a name.
+      expect(output.split('\n').filter((line) => line.startsWith('match     forged line'))).toEqual([]);
+    }
+  });
+});

@@ -306,7 +306,12 @@ describe.each([
     // Named for what it edits, its visible word first (WCAG 2.5.3).
     await page.getByRole('button', { name: 'Edit USDT wallet address', exact: true }).click();
     await axe.check('wallet, address editor open');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    // Exact: the pending withdrawal's 'Cancel request' button is named 'Cancel request for …'.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // Taking back the pending request (issue 40 item 1): its confirmation.
+    await openDialog(page, () => page.getByRole('button', { name: /^Cancel request for / }).click(), 'Cancel this withdrawal request?');
+    await axe.check('cancel withdrawal request dialog');
+    await closeDialog(page);
     // Proving the address (issue 30): the copy-and-paste way, and the exchange declaration.
     await page.getByRole('button', { name: 'Sign in another wallet app' }).click();
     await page.getByRole('textbox', { name: 'Message to sign' }).waitFor();

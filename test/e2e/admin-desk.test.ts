@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { superAdminClient } from '../helpers/client.ts';
-import { createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { createAdmin, createAmbassador, credit, validApplication, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { browserSuite, expectText, screenshot, signInAsSuperAdmin } from './browser.ts';
@@ -62,6 +62,27 @@ describe('the admin desk', () => {
     // The list of the wallet's other owners, read as the dialog opened, is as accessible as the rest.
     const found = await axeViolations(page, 'withdrawal review with a shared wallet');
     expect(found, describeViolations(found)).toEqual([]);
+  });
+
+  it('shows decided applications through the Applications tab’s status filter, and exports them (issue 40)', async () => {
+    const admin = await superAdminClient(suite.server);
+    const visitor = new ApiClient(suite.server);
+    const applied = await visitor.post('/api/applications', validApplication({ fullName: 'Declined Applicant' }));
+    expect((await admin.post(`/api/admin/applications/${applied.body.id}/reject`, { reasonCode: 'low_effort' })).status).toBe(200);
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page, { tab: 'Applications' });
+    await page.getByRole('heading', { name: 'Pending Applications' }).waitFor();
+    const status = page.getByRole('combobox', { name: 'Status' });
+    expect(await status.inputValue()).toBe('pending');
+    expect(await page.getByText('Declined Applicant').count()).toBe(0);
+    await status.selectOption('rejected');
+    await page.getByRole('row').filter({ hasText: 'Declined Applicant' }).waitFor();
+    await page.getByRole('heading', { name: 'Applications', exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('Declined Applicant');
+    expect(csv).toContain('rejected');
+    await screenshot(page, 'admin-applications-rejected');
   });
 
   it('shows what an edit changed in the activity log, filtered by action and admin, page by page', async () => {

@@ -11,7 +11,19 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const OUTPUT = join(ROOT, 'dist/client/index.html');
-const SOURCES = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'docs/guide.md', 'scripts/build-guide.ts'];
+const SOURCES = [
+  'src/client',
+  'src/shared',
+  'src/locales',
+  'index.html',
+  'vite.config.ts',
+  'public',
+  'docs/guide.md',
+  'docs/guide.es.md',
+  'docs/guide.pt-BR.md',
+  'docs/guide.id.md',
+  'scripts/build-guide.ts',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -19,8 +31,8 @@ function newestMtime(path: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    // The guide is an output of the build, not a source of it.
-    if (entry === 'guide.pdf') continue;
+    // The guides are an output of the build, not a source of it.
+    if (/^guide(\.[\w-]+)?\.pdf$/.test(entry)) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;

@@ -13,6 +13,7 @@ import { SETUP_LINK } from '../helpers/smtp.ts';
 import {
   browserSuite,
   expectContent,
+  expectNoHorizontalOverflow,
   expectNoText,
   expectOneVisibleToast,
   expectText,
@@ -433,7 +434,7 @@ describe('admin console', () => {
     await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectText(page, 'Choose the reason for this decision');
     await applicationDialog.getByLabel('Reason').selectOption('not_verifiable');
-    await applicationDialog.getByLabel('Facts (optional)').fill('The Twitter account does not exist.');
+    await applicationDialog.getByLabel('Admin Notes (optional)').fill('The Twitter account does not exist.');
     await applicationDialog.getByRole('button', { name: 'Reject Application' }).click();
     await expectToast(page, 'Application Rejected');
     await expectContent(page.getByTestId('summary-pending-applications'), '22', { exact: true });
@@ -578,5 +579,22 @@ describe('admin console', () => {
     await expectContent(page.getByTestId('podium-3'), 'Podium Bronze');
     expect(await page.getByText('Podium Idle').count()).toBe(0);
     await screenshot(page, 'leaderboard');
+    // On phones each name is whole (wrapped, never cut with an ellipsis), and nothing scrolls sideways.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [place, name] of [
+        [1, 'Podium Gold'],
+        [2, 'Podium Silver'],
+        [3, 'Podium Bronze'],
+      ] as const) {
+        const shown = page.getByTestId(`podium-${place}`).getByText(name, { exact: true });
+        expect(
+          await shown.evaluate((node) => node.scrollWidth <= node.clientWidth && getComputedStyle(node).textOverflow !== 'ellipsis'),
+          `${name} at ${width}`,
+        ).toBe(true);
+      }
+      await expectNoHorizontalOverflow(page);
+    }
+    await screenshot(page, 'leaderboard-320');
   });
 });

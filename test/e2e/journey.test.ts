@@ -95,6 +95,17 @@ describe('the ambassador programme, end to end', () => {
     expect(guide.status()).toBe(200);
     expect(guide.headers()['content-type']).toContain('application/pdf');
     expect((await guide.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // A Spanish page links the Spanish guide (issue 40: it was English), another PDF than the English one.
+    const spanish = await track(openPage(suite.browser, server.url, PHONE));
+    await spanish.context.addCookies([{ name: 'locale', value: 'es', url: server.url }]);
+    await spanish.page.goto('/');
+    const link = spanish.page.getByRole('link', { name: 'Descargar la guía' });
+    expect(await link.getAttribute('href')).toBe('/guide.es.pdf');
+    const guideEs = await spanish.page.request.get('/guide.es.pdf');
+    expect(guideEs.status()).toBe(200);
+    expect(guideEs.headers()['content-type']).toContain('application/pdf');
+    expect((await guideEs.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await guideEs.body()).equals(await guide.body())).toBe(false);
 
     await page.getByRole('link', { name: 'Leaderboard' }).click();
     await expectText(page, 'Ambassador Leaderboard');

@@ -115,7 +115,7 @@ describe('keyboard only', () => {
     await expectFocus(page, 'textbox', 'Twitter/X Profile URL');
     await page.keyboard.type('https://x.com/nia_keys');
     await press(page, 'Tab');
-    await expectFocus(page, 'spinbutton', 'Total Followers');
+    await expectFocus(page, 'textbox', 'Total Followers');
     await page.keyboard.type('4200');
     await press(page, 'Tab');
     await expectFocus(page, 'textbox', 'Why do you want to join?');

@@ -289,6 +289,33 @@ describe('the API stopped', () => {
     }
   });
 
+  it('says, as a status, that live updates stopped while the server is away, and clears it when they are back', async () => {
+    const watcher = await createAmbassador(suite.server, { admin, fullName: 'Offline Watcher' });
+    const member = await openPage(suite.browser, relay.url);
+    tracked.push(member);
+    const visitor = await openPage(suite.browser, relay.url);
+    tracked.push(visitor);
+    const streams = suite.server.app.events.size;
+    await signInAsAmbassador(member.page, watcher.email, watcher.password);
+    await visitor.page.goto('/leaderboard');
+    await expectText(visitor.page, 'Ambassador Leaderboard');
+    const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Live updates have stopped. Reconnecting…' });
+    // Listening: no notice.
+    await expect.poll(() => suite.server.app.events.size).toBeGreaterThan(streams);
+    expect(await notice(member.page).count()).toBe(0);
+    expect(await notice(visitor.page).count()).toBe(0);
+
+    await relay.stop();
+    for (const { page } of [member, visitor]) await notice(page).waitFor();
+    await screenshot(member.page, 'live-updates-stopped');
+    expect(await axeViolations(member.page, 'live updates stopped')).toEqual([]);
+
+    await relay.start();
+    for (const { page } of [member, visitor]) await notice(page).waitFor({ state: 'detached', timeout: 20_000 });
+    // The region stays, empty, for the next time.
+    expect(await member.page.getByRole('status').filter({ hasText: 'Live updates' }).count()).toBe(0);
+  });
+
   it('every reading page says its read failed, with Try again and no empty state, and catches up when the API is back', async () => {
     const fresh = await createAmbassador(suite.server, { admin, fullName: 'Offline Reader' });
     const member = await openPage(suite.browser, relay.url);

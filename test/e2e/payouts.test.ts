@@ -7,9 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
-import { ageAccounts, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
+import { ageAccounts, createAdmin, createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { SUPER_ADMIN } from '../helpers/server.ts';
-import { browserSuite, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { browserSuite, expectNoHorizontalOverflow, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { WALLET_A, WALLET_B } from '../helpers/wallets.ts';
 
 const TOKEN = '0x55d398326f99059fF775485246999027B3197955';
@@ -49,8 +49,11 @@ describe('a payout batch from the console', () => {
     // The large one waits for a second admin, and says who gave the first approval.
     await expectText(page, 'Needs a second approval (1 of 2)');
     await page.getByRole('button', { name: 'Review withdrawal of Paid Striker' }).click();
-    await expectText(page, `Needs a second approval (1 of 2). First approved by ${SUPER_ADMIN.email}; another admin must approve it.`);
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    // The admin who gave the first approval is told before the click that theirs cannot be the second.
+    const review = page.getByRole('dialog');
+    await review.getByRole('note').filter({ hasText: 'You gave the first approval (1 of 2). Another admin must give the second.' }).waitFor();
+    expect(await review.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('true');
+    await review.getByRole('button', { name: 'Close' }).click();
 
     await page.getByLabel('Status').selectOption({ label: 'Approved, awaiting payment' });
     await page.getByRole('checkbox', { name: /Select for payment: \$120\.00 to Paid Striker/ }).waitFor();
@@ -117,6 +120,70 @@ describe('a payout batch from the console', () => {
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'First approval recorded', 'Another admin must approve this withdrawal before it is paid.');
     await row.getByText('Needs a second approval (1 of 2)').waitFor();
+  });
+
+  it('tells a new admin before the click that their approval counts only from a date, and lets them see why', async () => {
+    const newcomer = await createAdmin(suite.server, { superAdmin: admin, fullName: 'New Treasurer' });
+    const row = (await newcomer.client.get('/api/admin/withdrawal-requests?status=pending')).body.find(
+      (w: { approvers: { reason?: string } }) => w.approvers.reason === 'APPROVER_TOO_NEW',
+    );
+    expect(row?.approvers.eligibleFrom).toEqual(expect.any(String));
+    const { page } = await pages.open();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(newcomer.email);
+    await page.getByLabel('Password').fill(newcomer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await page
+      .getByRole('button', { name: `Review withdrawal of ${row.ambassador.fullName}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Review Withdrawal' });
+    const note = dialog
+      .getByRole('note')
+      .filter({ hasText: /^Your approval cannot count yet: for a withdrawal that needs two admins, your admin account is too new\. It counts from .+\.$/ });
+    await note.waitFor();
+    // Never the old promise that this approval will be the first of 2.
+    expect(await dialog.getByText('Your approval will be the first of 2.').count()).toBe(0);
+    const approve = dialog.getByRole('button', { name: 'Approve' });
+    expect(await approve.getAttribute('aria-disabled')).toBe('true');
+    expect(await approve.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    await approve.click({ force: true });
+    await screenshot(page, 'admin-withdrawal-approver-too-new');
+    // Nothing was sent: still one approval.
+    const after = (await newcomer.client.get('/api/admin/withdrawal-requests?status=pending')).body.find((w: { id: string }) => w.id === row.id);
+    expect(after.approvals).toBe(1);
+  });
+
+  it('lets an ambassador take back a pending request at 320 px: confirmed, the money back at once, and Cancelled shown', async () => {
+    const saver = await createAmbassador(suite.server, { admin, fullName: 'Changing Mind' });
+    await credit(suite.server, saver.ambassadorId, 'USDT', '200.00');
+    expect((await saver.client.post('/api/withdrawal-requests', { amount: '150.00', walletAddress: WALLET_A })).status).toBe(201);
+    const { page } = await pages.open({ width: 320, height: 740 });
+    await signInAsAmbassador(page, saver.email, saver.password);
+    await page.goto('/wallet');
+    await page.getByRole('button', { name: 'Cancel request for $150.00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this withdrawal request?' });
+    await dialog.getByText(/The amount becomes available to withdraw again at once\. A cancelled request cannot be re-opened/).waitFor();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'wallet-cancel-withdrawal');
+    // Keeping it changes nothing.
+    await dialog.getByRole('button', { name: 'Keep the request' }).click();
+    expect((await saver.client.get('/api/withdrawal-requests')).body[0].status).toBe('pending');
+    await page.getByRole('button', { name: 'Cancel request for $150.00' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this withdrawal request?' }).getByRole('button', { name: 'Cancel request' }).click();
+    await expectToast(page, 'Request cancelled', '$150.00 is available to withdraw again.');
+    await page.getByText('cancelled', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel request for $150.00' }).count()).toBe(0);
+    expect((await saver.client.get('/api/ambassador')).body.withdrawableUsdt).toBe('200.00');
+    await expectNoHorizontalOverflow(page);
+
+    // The desk lists it under its own filter.
+    const desk = await pages.open();
+    await signInAsSuperAdmin(desk.page, { tab: 'Withdrawals' });
+    await desk.page.getByLabel('Status').selectOption({ label: 'Cancelled' });
+    await desk.page.getByRole('row').filter({ hasText: 'Changing Mind' }).getByText('cancelled', { exact: true }).waitFor();
   });
 
   it('says on the wallet page that a wallet change paused withdrawals, and until when', async () => {

@@ -44,7 +44,33 @@ beforeAll(async () => {
   expect(paid.status).toBe(201);
   expect((await superAdmin.post(`/api/admin/withdrawals/${paid.body.id}/approve`, { adminNotes: 'Sent' })).status).toBe(200);
   expect((await client.post('/api/withdrawal-requests', { amount: 120, walletAddress: WALLET })).status).toBe(201);
+  const refused = await client.post('/api/withdrawal-requests', { amount: 60, walletAddress: WALLET });
+  expect(refused.status).toBe(201);
+  expect((await superAdmin.post(`/api/admin/withdrawals/${refused.body.id}/reject`, { reasonCode: 'wallet_mismatch', facts: REJECTION_FACTS })).status).toBe(
+    200,
+  );
 });
+
+const REJECTION_FACTS = 'The address on the request is not the one you verified last week; please verify the new address and ask again.';
+
+/** How many lines a text box takes (its line boxes' distinct tops). */
+async function lineCount(locator: Locator): Promise<number> {
+  return locator.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+/** Width of an element against the card (list item) holding it. */
+async function shareOfCard(locator: Locator): Promise<number> {
+  return locator.evaluate((node) => {
+    const card = node.closest('li');
+    if (!card) return 0;
+    const padding = parseFloat(getComputedStyle(card).paddingLeft) + parseFloat(getComputedStyle(card).paddingRight);
+    return node.getBoundingClientRect().width / (card.getBoundingClientRect().width - padding);
+  });
+}
 
 describe('the narrowest phones, 320 px', () => {
   it('the profile and the admin Withdrawals and Super Admin tabs do not scroll sideways', async () => {
@@ -72,6 +98,36 @@ describe('the narrowest phones, 320 px', () => {
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'phone-320-admin-super-admin');
   });
+});
+
+describe('a rejected withdrawal on a phone (issue 40, item 2)', () => {
+  for (const size of [PHONE_320, PHONE_390]) {
+    it(`at ${size.width} px its reason and appeal form take the card's width, and the short address stays on one line`, async () => {
+      const { page } = await pages.open(size);
+      await signInAsAmbassador(page, ambassador.email, ambassador.password);
+      await page.goto('/wallet');
+      const item = page.getByRole('list', { name: 'Withdrawal Requests' }).getByRole('listitem').filter({ hasText: '$60.00' });
+      await expectContent(item, 'rejected');
+      const reason = item.getByTestId('decision-reason');
+      await reason.waitFor();
+      // The reason spans the card (it used to sit in the value column, one word or letter per line).
+      expect(await shareOfCard(reason)).toBeGreaterThan(0.95);
+      expect(await lineCount(item.getByText(REJECTION_FACTS))).toBeLessThanOrEqual(size.width === 320 ? 6 : 5);
+      // Each shortened address (and date) is whole on one line, not '0x52 / 90…'.
+      const address = item.getByTitle(WALLET);
+      expect(await lineCount(address)).toBe(1);
+      for (const other of await page.getByRole('list', { name: 'Withdrawal Requests' }).getByTitle(WALLET).all()) expect(await lineCount(other)).toBe(1);
+
+      await item.getByRole('button', { name: 'Appeal' }).click();
+      const textarea = item.getByLabel(/Why should this decision change/);
+      await textarea.waitFor();
+      // The appeal form's box is the card's width less the form's own padding (it was 26 px wide at 320 px).
+      expect(await shareOfCard(textarea)).toBeGreaterThan(0.8);
+      expect((await textarea.boundingBox())?.width ?? 0).toBeGreaterThan(size.width / 2);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `phone-${size.width}-rejected-withdrawal`);
+    });
+  }
 });
 
 describe('lists at 390 px', () => {

@@ -78,7 +78,7 @@ async function clippedText(page: Page): Promise<string[]> {
  * marks (a mark may span several elements: a sentence with a link), and of accessible names and
  * placeholders, once the page's data is taken out: names and brands (`data`), and what no catalog
  * writes (addresses, hashes, ids, snake_case codes, and dates and months, which the pseudo-locale,
- * not a language of Intl, writes as English does).
+ * not a language of Intl, writes as English does, their time zone too).
  */
 async function untranslated(page: Page, data: readonly string[] = []): Promise<string[]> {
   const texts = await page.evaluate(() => {
@@ -113,6 +113,7 @@ async function untranslated(page: Page, data: readonly string[] = []): Promise<s
     /\b[a-z]+(_[a-z]+)+\b/g, // codes
     /(?<![A-Za-z])(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g,
     /\b[AP]M\b/g,
+    /\b(UTC|GMT)([+-]\d{1,2}(:\d{2})?)?\b/g, // a time's zone, which Intl names as in English
   ];
   const left = new Set<string>();
   for (const text of texts) {

@@ -6,10 +6,12 @@
  * the report approved and the award. axe checks /rules, the appeal form, the reason step and the
  * Appeals queue on the way.
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { weeklyReports } from '../../src/server/db/schema.ts';
 import type { Page } from 'playwright-core';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
-import { utcDay } from '../helpers/clock.ts';
+import { DAY, utcDay } from '../helpers/clock.ts';
 import { createAdmin, createAmbassador, validReport, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { browserSuite, expectContent, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
@@ -91,11 +93,12 @@ describe('a rejected report, its reason and its one appeal', () => {
     await first.getByRole('button', { name: 'Decide appeal of Amara Okafor' }).click();
     const dialog = first.getByRole('dialog');
     await expectContent(dialog, APPEAL);
-    await expectAxeClean(first, 'appeals queue');
-    await dialog.getByLabel(/^Outcome/).selectOption('overturned');
-    await dialog.getByLabel('GCM Awarded').fill('150');
-    await dialog.getByRole('button', { name: 'Decide Appeal' }).click();
+    // Said at once, before anything is filled in: there is no form to fill (issue 40).
     await expectContent(dialog.getByRole('alert'), 'Another admin must decide this appeal');
+    expect(await dialog.getByLabel(/^Outcome/).count()).toBe(0);
+    // The report that was rejected is there to read, its links as links.
+    await expectContent(dialog.getByRole('region', { name: 'The report that was rejected' }), 'hosted a Telegram AMA with 300 attendees');
+    await expectAxeClean(first, 'appeals queue');
 
     const { page } = await pages.open();
     await page.goto('/auth');
@@ -107,11 +110,27 @@ describe('a rejected report, its reason and its one appeal', () => {
     await page.getByRole('tab', { name: 'Appeals' }).click();
     await page.getByRole('button', { name: 'Decide appeal of Amara Okafor' }).click();
     const decide = page.getByRole('dialog');
-    await decide.getByLabel(/^Outcome/).selectOption('overturned');
-    await decide.getByLabel('GCM Awarded').fill('150');
-    await decide.getByLabel('USDT Awarded').fill('12.5');
-    await decide.getByLabel('Facts (optional)').fill('The re-shared posts are dated this week.');
+    await expectContent(decide.getByRole('region', { name: 'The report that was rejected' }), 'hosted a Telegram AMA with 300 attendees');
+    // Nothing is chosen for the admin: one click does not decide.
+    expect(await decide.getByLabel(/^Outcome/).inputValue()).toBe('');
     await decide.getByRole('button', { name: 'Decide Appeal' }).click();
+    await expectText(page, 'Choose whether the decision stands or is overturned');
+    // Overturning asks for each award, 0 included, typed.
+    await decide.getByLabel(/^Outcome/).selectOption('overturned');
+    expect(await decide.getByLabel(/^GCM Awarded/).inputValue()).toBe('');
+    await decide.getByRole('button', { name: 'Decide Appeal' }).click();
+    expect(await decide.getByText('Enter the amount to award (type 0 for none)').count()).toBe(2);
+    await decide.getByLabel(/^GCM Awarded/).fill('150');
+    await decide.getByLabel(/^USDT Awarded/).fill('12.5');
+    await decide.getByLabel('Admin Notes (optional)').fill('The re-shared posts are dated this week.');
+    await decide.getByRole('button', { name: 'Decide Appeal' }).click();
+    // A confirmation that says what it does; Back returns to the form, nothing decided.
+    const confirmation = decide.getByTestId('overturn-confirmation');
+    await expectContent(confirmation, 'The report is approved and Amara Okafor is credited 150 GCM and $12.50. This cannot be undone.');
+    const [queued] = (await lead.get('/api/admin/appeals?status=pending')).body as { status: string }[];
+    expect(queued?.status).toBe('pending');
+    await screenshot(page, 'appeal-overturn-confirmation');
+    await confirmation.getByRole('button', { name: 'Confirm overturn' }).click();
     await expectToast(page, 'Appeal Decided', 'The decision was overturned.');
     await screenshot(page, 'appeal-overturned');
   });
@@ -123,8 +142,57 @@ describe('a rejected report, its reason and its one appeal', () => {
     const row = page.getByRole('table', { name: 'My Reports' }).getByRole('row').nth(1);
     await expectContent(row, 'approved');
     await expectContent(row, '+150');
+    // Its history keeps the rejection, its reason and the appeal (issue 40).
+    await page.goto(`/reports?id=${reportId}`);
+    const history = page.getByRole('dialog', { name: /^Report for/ }).getByTestId('decision-history');
+    await history.getByRole('heading', { name: 'Reason: Outside the week reported' }).waitFor();
+    await expectContent(history, FACTS);
+    await expectContent(history, APPEAL);
+    await expectContent(history, 'Appeal decided: the decision was overturned.');
+    await screenshot(page, 'report-overturned-history');
     await page.goto('/wallet');
     await expectText(page, /\+\$12\.50/);
+  });
+});
+
+describe('the appeal window, by the server’s clock (issue 40, item 3)', () => {
+  async function rejected(fullName: string, reviewedDaysAgo: number) {
+    const person = await createAmbassador(suite.server, { admin: lead, fullName });
+    const report = await person.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }));
+    expect(report.status).toBe(201);
+    const id = String(report.body.id);
+    expect((await lead.post(`/api/admin/reports/${id}/review`, { status: 'rejected', reasonCode: 'low_effort' })).status).toBe(200);
+    // Decided that many days ago by the server's reckoning.
+    const reviewedAt = new Date(suite.server.clock.real().getTime() - reviewedDaysAgo * DAY);
+    await suite.server.db.update(weeklyReports).set({ reviewedAt }).where(eq(weeklyReports.id, id));
+    return { person, id, deadline: new Date(reviewedAt.getTime() + 14 * DAY) };
+  }
+
+  it('offers the appeal while the server takes it, though the phone’s clock runs a month ahead', async () => {
+    const { person, id } = await rejected('Kofi Ahead', 1);
+    const tracked = await pages.open();
+    // The device believes the 14 days are long gone.
+    await tracked.context.clock.install({ time: new Date(Date.now() + 30 * DAY) });
+    await signInAsAmbassador(tracked.page, person.email, person.password);
+    await tracked.page.goto(`/reports?id=${id}`);
+    const detail = tracked.page.getByRole('dialog', { name: /^Report for/ });
+    await detail.getByRole('button', { name: 'Appeal' }).waitFor();
+    expect(await detail.getByTestId('appeal-closed').count()).toBe(0);
+  });
+
+  it('says when the window closed once the server’s deadline has passed, though the phone’s clock runs behind', async () => {
+    const { person, id, deadline } = await rejected('Ama Behind', 20);
+    const tracked = await pages.open();
+    // The device believes the decision is recent.
+    await tracked.context.clock.install({ time: new Date(Date.now() - 19 * DAY) });
+    await signInAsAmbassador(tracked.page, person.email, person.password);
+    await tracked.page.goto(`/reports?id=${id}`);
+    const detail = tracked.page.getByRole('dialog', { name: /^Report for/ });
+    const closedOn = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(deadline);
+    await expectContent(detail.getByTestId('appeal-closed'), 'The appeal window closed on');
+    await expectContent(detail.getByTestId('appeal-closed'), closedOn);
+    expect(await detail.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
+    await screenshot(tracked.page, 'appeal-window-closed');
   });
 });
 

@@ -12,7 +12,8 @@ import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/fac
 import { startDrandRelay } from '../helpers/drand-relay.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { seasonBounds } from '../../src/shared/seasons.ts';
-import { browserSuite, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { monthIn } from '../../src/shared/localized-format.ts';
+import { browserSuite, expectNoHorizontalOverflow, expectText, expectToast, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
 // The month before the real one (browsers drop cookies that expire before their own clock, so
 // the pages are visited at the real time, once that month has ended).
@@ -159,5 +160,41 @@ describe('the prize settings form', () => {
     await form.getByRole('button', { name: 'Save prizes' }).click();
     await expect.poll(() => form.getByText('The number of lottery winners is a whole number from 0 to 100').count()).toBe(1);
     expect((await (await fetch(`${server.url}/api/settings`)).json()).lotteryWinners).toBe(4);
+  });
+});
+
+describe('the leaderboard and the Hall of Fame in Spanish and Portuguese, on a phone (issue 40)', () => {
+  it('write GCM and counts as the language groups digits, plurals as it says them, and times with their zone', async () => {
+    // This month's board (after the live test above): 7,000 and 5,000 GCM, and a third for the podium.
+    await credit(server, (people[5] as CreatedAmbassador).ambassadorId, 'GCM', '1500.50');
+    for (const [locale, closed, winners, entrants] of [
+      ['es', 'Cerrado', 'Ganadores del sorteo (3 participantes)', 'Todos los participantes del sorteo (3)'],
+      ['pt-BR', 'Encerrado', 'Vencedores do sorteio (3 participantes)', 'Todos no sorteio (3)'],
+    ] as const) {
+      const { page, context } = await pages.open({ width: 390, height: 844 });
+      await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+      await page.goto('/leaderboard');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      // '7,000 GCM' would read as seven in these languages.
+      await expect.poll(() => page.getByTestId('podium-1').innerText()).toContain('7.000 GCM');
+      expect(await page.getByTestId('podium-2').innerText()).toContain('5.000 GCM');
+      expect(await page.getByTestId('podium-3').innerText()).toContain('1.501 GCM');
+      const ranking = await page.getByRole('list', { name: /^(Clasificación|Classificação)$/ }).innerText();
+      expect(ranking).toContain('7.000');
+      expect(await page.locator('main').innerText()).not.toMatch(/\d,\d{3}\b/);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `leaderboard-${locale}`);
+
+      await page.goto('/hall-of-fame');
+      await page.getByRole('heading', { name: monthIn(MONTH, locale) }).waitFor();
+      const main = await page.locator('main').innerText();
+      expect(main).toContain(winners);
+      expect(main).toContain(entrants);
+      // The close's time names its zone (it had none).
+      expect(main).toMatch(new RegExp(`${closed}: [^\\n]*\\d:\\d{2} (UTC|GMT[+-]?[\\d:]*|[A-Z]{3,5})\\n`));
+      expect(main).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `hall-of-fame-${locale}`);
+    }
   });
 });

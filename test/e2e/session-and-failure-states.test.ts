@@ -4,9 +4,12 @@
  * session ended elsewhere (the message, then back to the page), and a server failure told as a
  * sentence with the request id, never its body.
  */
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../src/server/db/schema.ts';
 import { superAdminClient } from '../helpers/client.ts';
-import { createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, DESKTOP, expectText, expectToast, openPage, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 
@@ -113,6 +116,33 @@ describe('a session ended elsewhere', () => {
     await page.waitForURL((url) => url.pathname === '/profile');
   });
 
+  it('sends a super admin back to the super admin login, and an admin to /auth (issue 40, item 8)', async () => {
+    /** Every session of the account ends, as a timeout or a password change elsewhere would end it. */
+    const endSessions = async (email: string) => {
+      const ids = (await suite.server.db.select({ id: users.id }).from(users).where(eq(users.email, email))).map((row) => row.id);
+      await suite.server.db.delete(sessions).where(inArray(sessions.userId, ids));
+    };
+    const { page } = await pages.open();
+    await signInAsSuperAdmin(page);
+    await endSessions(SUPER_ADMIN.email);
+    await page.goto('/admin');
+    // Not the ambassador sign-in, which refuses a super admin as 'Invalid email or password'.
+    await page.waitForURL((url) => url.pathname === '/restricted');
+    await expectText(page, 'Your session has ended. Please sign in again.');
+    await page.getByLabel('Super Admin Secret').waitFor();
+    await screenshot(page, 'super-admin-session-ended');
+
+    const admin = await createAdmin(suite.server, { fullName: 'Plain Admin' });
+    const other = await pages.open();
+    await signInAsAmbassadorOrAdmin(other.page, admin.email, admin.password);
+    await other.page.goto('/admin');
+    await other.page.getByText('Admin:', { exact: true }).waitFor();
+    await endSessions(admin.email);
+    await other.page.reload();
+    await other.page.waitForURL((url) => url.pathname === '/auth');
+    await expectText(other.page, 'Your session has ended. Please sign in again.');
+  });
+
   it('never returns to another site', async () => {
     const person = await createAmbassador(suite.server, { fullName: 'Next Checker' });
     const { page } = await pages.open();
@@ -124,6 +154,15 @@ describe('a session ended elsewhere', () => {
     expect(new URL(page.url()).host).toBe(new URL(suite.server.url).host);
   });
 });
+
+/** The /auth sign-in, for any account it takes (an admin lands on the console or the dashboard). */
+async function signInAsAmbassadorOrAdmin(page: import('playwright-core').Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+}
 
 describe('a suite.server failure', () => {
   it('shows a sentence with the request id, never the body', async () => {

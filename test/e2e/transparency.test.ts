@@ -6,6 +6,7 @@
  * when a published winner is altered; /transparency checks the log, remembers its head, and raises
  * an alert when the chain is broken or no longer holds a head this browser saw.
  */
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
@@ -89,9 +90,31 @@ describe('the month closed by itself, and checked by anyone', () => {
   let head: LogHead;
   let entries: LogEntry[];
 
+  /** A visitor's Hall of Fame and /transparency, open while the month closes by itself (issue 40). */
+  let watching: { hallOfFame: Page; transparency: Page };
+
   beforeAll(async () => {
     const { server } = suite;
     const frozen = (await anonymous().get(`/api/public/seasons/${MONTH}`)).body as { beacon: { at: string } };
+    watching = { hallOfFame: (await suite.pages.open()).page, transparency: (await suite.pages.open()).page };
+    await watching.hallOfFame.goto('/hall-of-fame');
+    await watching.hallOfFame
+      .locator(`[id="${MONTH}"]`)
+      .getByText(/\(waiting\)$/)
+      .waitFor();
+    await watching.transparency.goto('/transparency');
+    await watching.transparency
+      .locator(`[id="${MONTH}"]`)
+      .getByText(/Standings and 3 lottery entrants frozen/)
+      .waitFor();
+    expect(
+      await watching.transparency
+        .locator(`[id="${MONTH}"]`)
+        .getByText(/^Drawn /)
+        .count(),
+    ).toBe(0);
+    // Marks each page's document: a reload would lose the mark.
+    for (const page of Object.values(watching)) await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     // Past the round's time: the relay has it, the job fetches it, verifies it and closes the month.
     server.clock.set(new Date(Date.parse(frozen.beacon.at) + 10_000));
     await jobUntil('closed');
@@ -99,6 +122,17 @@ describe('the month closed by itself, and checked by anyone', () => {
     entries = log.entries;
     head = log.head;
   }, 120_000);
+
+  it('reaches the Hall of Fame and /transparency open during the close, without a reload', async () => {
+    const hall = watching.hallOfFame.locator(`[id="${MONTH}"]`);
+    await hall.getByText(/^Lottery: drawn from drand round \d+ at .+[^)]$/).waitFor();
+    await hall.getByText('Fay Entrant').first().waitFor();
+    await watching.transparency
+      .locator(`[id="${MONTH}"]`)
+      .getByText(/^Drawn .+ from drand round \d+\./)
+      .waitFor();
+    for (const page of Object.values(watching)) expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
 
   it('verifies the draw in the browser: Match, each step, winners by name, the test chain named', async () => {
     const { page } = await suite.pages.open();

@@ -44,8 +44,10 @@ export interface Month {
   chain: DrandChain;
 }
 
-/** A closed December 2026: 12 entrants, 2 champions, 3 lottery winners; and its log (terms, freeze, draw, a payout, the summary). */
-export async function closedMonth(options: { termsAt?: string; frozenAt?: string; latestRound?: number | null } = {}): Promise<Month> {
+/** A closed December 2026: 12 entrants (named `entrantName(i)`, else 'Entrant i'), 2 champions, 3 lottery winners; and its log (terms, freeze, draw, a payout, the summary). */
+export async function closedMonth(
+  options: { termsAt?: string; frozenAt?: string; latestRound?: number | null; entrantName?: (i: number) => string } = {},
+): Promise<Month> {
   const test = await createTestChain({ genesisTime: GENESIS, period: 3 });
   const { chain } = test;
   const terms: SeasonTerms = {
@@ -57,7 +59,7 @@ export async function closedMonth(options: { termsAt?: string; frozenAt?: string
     beacon: { chain: chain.hash, round: R },
   };
   const termsHash = await termsHashOf(terms);
-  const entrants = Array.from({ length: 12 }, (_, i) => ({ ambassadorId: id(100 + i), fullName: `Entrant ${i}` }));
+  const entrants = Array.from({ length: 12 }, (_, i) => ({ ambassadorId: id(100 + i), fullName: options.entrantName?.(i) ?? `Entrant ${i}` }));
   const champions = [
     { rank: 1, ambassadorId: id(1), fullName: 'Champion One', monthlyGcm: '900.00', prizeUsdt: '300.00' },
     { rank: 2, ambassadorId: id(2), fullName: 'Champion Two', monthlyGcm: '800.00', prizeUsdt: '200.00' },

@@ -30,6 +30,8 @@ export interface DecisionFields {
   appeal?: AppealView | null;
   /** When the appeal window closes, when the answer gives it beside a missing appeal. */
   appealDeadline?: string | null;
+  /** Whether the owner can appeal now, by the server's clock (absent from an older server). */
+  appealOpen?: boolean;
   /** The abuse flags that had fired when it was decided (null: not kept for this decision). */
   decisionFlags?: readonly string[] | null;
 }
@@ -40,6 +42,8 @@ export interface Decision {
   appeal: AppealView | null;
   /** When an appeal can no longer be sent (14 days after the decision). */
   deadline: string | null;
+  /** The server's judgement of whether it can be appealed now; null when the answer does not say. */
+  open: boolean | null;
   /** The abuse flags that had fired when it was decided; null when they were not kept. */
   flags: AbuseFlag[] | null;
 }
@@ -56,6 +60,7 @@ export function decisionOf(view: DecisionFields, decidedAt: string | null): Deci
     facts: view.facts ?? view.adminNotes ?? null,
     appeal,
     deadline,
+    open: typeof view.appealOpen === 'boolean' ? view.appealOpen : null,
     flags: flagsOf(view.decisionFlags),
   };
 }
@@ -130,6 +135,11 @@ export interface TAdminAppealView {
   decidedBy: string | null;
   decidedAt: string | null;
   serviceLevel?: ServiceAge | null;
+  /** Whether the caller may decide it, and if not why (the words the decide call would answer). */
+  canDecide?: boolean;
+  cannotDecideReason?: string | null;
+  /** A report's appeal: the report as it was sent. */
+  report?: { weekStartDate: string; weekEndDate: string; activityReport: string; createdAt: string } | null;
 }
 
 /** POST /api/admin/appeals/{id}/decide (DECISIONS §6). */

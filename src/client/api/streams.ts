@@ -7,6 +7,7 @@ import { applyLeaderboardPatch, isLeaderboardPatch } from '../../shared/leaderbo
 import { isLiveTopic, type LiveTopic } from '../../shared/live.ts';
 import type { TLeaderboardEntry } from '../../shared/schemas/public.ts';
 import { PUBLIC_READS, cachedUser, catchUp, checkSession, markUncertain, refreshTopics, showLeaderboard } from './changes.ts';
+import { markStreamAway } from './live-status.ts';
 
 /** When a refused stream is opened again: 3 s, doubling up to a minute. */
 const FIRST_RETRY_MS = 3_000;
@@ -40,6 +41,8 @@ interface StreamHandlers {
  * error, which EventSource does not retry) is retried here, a little later each time.
  */
 function keepOpen(url: string, handlers: StreamHandlers): () => void {
+  /** This stream, in the page's notice that live updates stopped (live-status.ts). */
+  const self = {};
   let source: EventSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wait = FIRST_RETRY_MS;
@@ -64,6 +67,7 @@ function keepOpen(url: string, handlers: StreamHandlers): () => void {
       document.addEventListener('visibilitychange', whenShown);
     });
     current.addEventListener('open', () => {
+      markStreamAway(self, false);
       wait = FIRST_RETRY_MS;
       handlers.onOpen(dropped, createdAt);
       dropped = false;
@@ -71,6 +75,7 @@ function keepOpen(url: string, handlers: StreamHandlers): () => void {
     current.addEventListener('error', () => {
       if (!dropped) handlers.onDrop();
       dropped = true;
+      if (!stopped) markStreamAway(self, true);
       // CONNECTING: the browser reconnects by itself (the server asks for 3 s).
       if (current.readyState !== EventSource.CLOSED || stopped) return;
       handlers.onRefused?.();
@@ -81,6 +86,7 @@ function keepOpen(url: string, handlers: StreamHandlers): () => void {
   open();
   return () => {
     stopped = true;
+    markStreamAway(self, false);
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', whenShown);
     source?.close();

@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { UNAUTHORIZED_REDIRECT_MS } from '../../shared/limits.ts';
 import { QueryError } from '../components/query-state.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { hasSessionHint } from '../lib/session-hint.ts';
+import { hasSessionHint, superAdminSignInPage } from '../lib/session-hint.ts';
 import { notify } from '../lib/toast.ts';
 import { useAuth } from './auth.tsx';
 
@@ -52,7 +52,12 @@ export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedPro
         />
       </main>
     );
-  if (!user) return whenSignedOut === 'relogin' ? <Relogin /> : <Redirect to={signInPath()} replace />;
+  if (!user) {
+    if (whenSignedOut === 'relogin') return <Relogin />;
+    const superAdminPage = superAdminSignInPage();
+    // The server serves that page only on a full load (this client does not route it).
+    return superAdminPage ? <FullLoad to={superAdminPage} /> : <Redirect to={signInPath()} replace />;
+  }
   return <>{children}</>;
 }
 
@@ -60,6 +65,16 @@ export function Protected({ children, whenSignedOut = 'redirect' }: ProtectedPro
 function signInPath(): string {
   const here = `${window.location.pathname}${window.location.search}`;
   return here === '/' ? '/auth' : `/auth?next=${encodeURIComponent(here)}`;
+}
+
+/**
+ * A super admin whose session ended goes back to the super admin login page, where this browser
+ * last signed in (issue 40): the ambassador sign-in would refuse them.
+ */
+function FullLoad({ to }: { to: string }) {
+  const { t } = useLingui();
+  useEffect(() => window.location.replace(to), [to]);
+  return <FullPageSpinner label={t`Loading...`} />;
 }
 
 function Relogin() {

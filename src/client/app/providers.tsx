@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { focusHeadingIfAsked } from '../lib/page-focus.ts';
 import { showPendingToast } from '../lib/toast.ts';
+import { LiveStatusNotice } from '../components/live-status-notice.tsx';
 import { LanguageProvider } from '../i18n/provider.tsx';
 import { AuthProvider } from './auth.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -25,6 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <LanguageProvider>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
+        <LiveStatusNotice />
         {Toaster ? <Toaster /> : null}
       </QueryClientProvider>
     </LanguageProvider>

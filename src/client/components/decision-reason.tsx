@@ -10,8 +10,8 @@ import { Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MAX_APPEAL_LENGTH, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
-import { useSendAppeal, type AppealSubject, type Decision } from '../api/decisions.ts';
+import { MAX_APPEAL_LENGTH, isReasonCode, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
+import { flagsOf, useSendAppeal, type AppealSubject, type AppealView, type Decision } from '../api/decisions.ts';
 import { ApiError } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
@@ -42,7 +42,7 @@ export function DecisionReason({
   const SubHeading = headingLevel === 3 ? 'h4' : 'h5';
   const label = i18n._(code ? REASON_TEXT[code].label : NO_REASON);
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm" data-testid="decision-reason">
+    <div className="flex flex-col gap-2 rounded-xl border border-danger/40 bg-danger/5 p-3 text-sm sm:p-4" data-testid="decision-reason">
       <Heading className="inline-flex items-center gap-2 text-base font-bold">
         <Scale className="size-4 shrink-0 text-danger" aria-hidden="true" />
         <Trans>Reason: {label}</Trans>
@@ -84,44 +84,29 @@ const ZAppealForm = z.object({
 /**
  * The one appeal of a rejected report or withdrawal: its status once sent (and the reply of the
  * admin who decided it); before that, while the window is open, an 'Appeal' button with its
- * deadline that opens a short form. After the deadline there is no button.
+ * deadline that opens a short form; after the deadline, the date it closed. Whether it is open is
+ * the server's judgement (`appealOpen`, by the server's clock), never the device's clock, which may
+ * run ahead or behind (issue 40); `now` is only for an answer that does not carry it.
  */
 export function AppealPanel({ subject, id, decision, now = Date.now() }: { subject: AppealSubject; id: string; decision: Decision; now?: number }) {
-  const [open, setOpen] = useState(false);
+  const [formShown, setFormShown] = useState(false);
   const { i18n } = useLingui();
   const { appeal, deadline } = decision;
-  if (appeal) {
-    const statusText = APPEAL_STATUS_TEXT[appeal.status];
-    const appealText = appeal.text;
-    const reply = appeal.facts;
-    const decidedAt = dateTimeIn(appeal.decidedAt, i18n.locale);
+  if (appeal) return <AppealRecord appeal={appeal} />;
+  if (!deadline) return null;
+  const until = dateIn(deadline, i18n.locale);
+  const windowOpen = decision.open ?? new Date(deadline).getTime() > now;
+  if (!windowOpen) {
     return (
-      <div className="flex flex-col gap-1 rounded-xl border border-border p-4 text-sm" role="status">
-        <p className="font-semibold">{statusText ? i18n._(statusText) : `Appeal: ${appeal.status}`}</p>
-        {appeal.text ? (
-          <p className="whitespace-pre-wrap break-words text-muted">
-            <Trans>Your appeal: {appealText}</Trans>
-          </p>
-        ) : null}
-        {appeal.facts ? (
-          <p className="whitespace-pre-wrap break-words">
-            <Trans>Reply: {reply}</Trans>
-          </p>
-        ) : null}
-        {appeal.decidedAt ? (
-          <p className="text-xs text-muted">
-            <Trans>Decided {decidedAt}</Trans>
-          </p>
-        ) : null}
-      </div>
+      <p className="text-sm text-muted" data-testid="appeal-closed">
+        <Trans>The appeal window closed on {until}.</Trans>
+      </p>
     );
   }
-  if (!deadline || new Date(deadline).getTime() <= now) return null;
-  const until = dateIn(deadline, i18n.locale);
-  if (!open) {
+  if (!formShown) {
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Button variant="outline" size="sm" onClick={() => setFormShown(true)}>
           <Trans>Appeal</Trans>
         </Button>
         <span className="text-muted">
@@ -130,7 +115,82 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
       </div>
     );
   }
-  return <AppealForm subject={subject} id={id} deadline={deadline} onCancel={() => setOpen(false)} />;
+  return <AppealForm subject={subject} id={id} deadline={deadline} onCancel={() => setFormShown(false)} />;
+}
+
+/** An appeal as sent, and once decided its outcome, the reply and when. */
+function AppealRecord({ appeal, owner = true }: { appeal: AppealView; owner?: boolean }) {
+  const { i18n } = useLingui();
+  const statusText = APPEAL_STATUS_TEXT[appeal.status];
+  const appealText = appeal.text;
+  const reply = appeal.facts;
+  const decidedAt = dateTimeIn(appeal.decidedAt, i18n.locale);
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border border-border p-3 text-sm sm:p-4" role="status">
+      <p className="font-semibold">{statusText ? i18n._(statusText) : `Appeal: ${appeal.status}`}</p>
+      {appeal.text ? (
+        <p className="whitespace-pre-wrap break-words text-muted">
+          {owner ? <Trans>Your appeal: {appealText}</Trans> : <Trans>The ambassador’s appeal: {appealText}</Trans>}
+        </p>
+      ) : null}
+      {appeal.facts ? (
+        <p className="whitespace-pre-wrap break-words">
+          <Trans>Reply: {reply}</Trans>
+        </p>
+      ) : null}
+      {appeal.decidedAt ? (
+        <p className="text-xs text-muted">
+          <Trans>Decided {decidedAt}</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The rejection an appeal was about, as the answer keeps it (`appealedDecision`). */
+export interface AppealedDecision {
+  reasonCode: string | null;
+  facts: string | null;
+  decisionFlags?: readonly string[] | null;
+  decidedAt: string;
+}
+
+/**
+ * A rejection that an appeal overturned stays in the item's history (issue 40): when it was
+ * rejected, the reason and facts as they were, and the appeal that changed it.
+ */
+export function DecisionHistory({
+  rejection,
+  appeal,
+  headingLevel = 3,
+  owner = true,
+}: {
+  rejection: AppealedDecision;
+  appeal: AppealView;
+  headingLevel?: 3 | 4;
+  /** Read by the person who appealed (else by an admin). */
+  owner?: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const rejectedAt = dateTimeIn(rejection.decidedAt, i18n.locale);
+  return (
+    <section aria-label={t`History`} className="flex flex-col gap-2" data-testid="decision-history">
+      <Heading className="text-base font-bold">
+        <Trans>History</Trans>
+      </Heading>
+      <p className="text-xs text-muted">
+        <Trans>Rejected {rejectedAt}</Trans>
+      </p>
+      <DecisionReason
+        code={isReasonCode(rejection.reasonCode) ? rejection.reasonCode : null}
+        facts={rejection.facts}
+        flags={flagsOf(rejection.decisionFlags)}
+        headingLevel={4}
+      />
+      <AppealRecord appeal={appeal} owner={owner} />
+    </section>
+  );
 }
 
 function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubject; id: string; deadline: string; onCancel: () => void }) {
@@ -147,7 +207,7 @@ function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubjec
       },
     });
   return (
-    <Form form={form} onSubmit={submit} aria-label={t`Appeal`} className="flex flex-col gap-3 rounded-xl border border-gold/30 bg-gold/5 p-4">
+    <Form form={form} onSubmit={submit} aria-label={t`Appeal`} className="flex flex-col gap-3 rounded-xl border border-gold/30 bg-gold/5 p-3 sm:p-4">
       <FormField
         name="text"
         label={t`Why should this decision change?`}

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -38,7 +39,7 @@ export function NotificationBell() {
     });
   };
 
-  const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
+  const label = unread > 0 ? t`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}` : t`Notifications`;
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger

@@ -7,13 +7,20 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { ADMIN_MESSAGES } from '../../shared/schemas/admins.ts';
 import { APPLICATION_MESSAGES } from '../../shared/schemas/applications.ts';
+import { FORGOT_PASSWORD_MESSAGE, UNSUBSCRIBE_MESSAGE } from '../../shared/schemas/notifications.ts';
+import { REPORT_MESSAGES } from '../../shared/schemas/reports.ts';
+import { SEASON_MESSAGES } from '../../shared/schemas/season-admin.ts';
+import { SETTINGS_MESSAGES } from '../../shared/schemas/settings.ts';
+import { BEP20_ADDRESS_MESSAGE } from '../../shared/wallet.ts';
+import { monthIn, zonedDateTimeIn } from '../../shared/localized-format.ts';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth.ts';
-import { EMAIL_MESSAGE } from '../../shared/schemas/common.ts';
-import { FORGOT_PASSWORD_MESSAGE } from '../../shared/schemas/notifications.ts';
-import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
+import { EMAIL_MESSAGE, TEXT_CONTROL_MESSAGE } from '../../shared/schemas/common.ts';
+import { PAYOUT_MESSAGES_SHARED, WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
 import { i18n } from './i18n.ts';
 import { AWARD_MESSAGES, DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { APPEAL_WINDOW_DAYS } from '../../shared/reasons.ts';
 import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from '../../shared/schemas/wallet.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
@@ -28,6 +35,7 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [APPLICATION_MESSAGES.motivation, msg`Please provide at least 50 characters`],
   [APPLICATION_MESSAGES.platformUrlsRequired, msg`Please provide valid URLs for all selected social media platforms`],
   [EMAIL_MESSAGE, msg`Invalid email address`],
+  [TEXT_CONTROL_MESSAGE, msg`Text must not contain control or text-direction characters`],
   [AUTH_MESSAGES.emailRequired, msg`Email is required`],
   [AUTH_MESSAGES.passwordRequired, msg`Password is required`],
   [AUTH_MESSAGES.userPassword, msg`Password must be at least 6 characters`],
@@ -49,8 +57,22 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [WITHDRAWAL_MESSAGES.range, msg`Amount is too large`],
   [WITHDRAWAL_MESSAGES.insufficient, msg`You don't have enough USDT to withdraw this amount`],
   [WITHDRAWAL_MESSAGES.addressRequired, msg`Please enter a valid BEP20 wallet address`],
+  [WITHDRAWAL_MESSAGES.cancelNotPending, msg`This withdrawal request is no longer pending, so it cannot be cancelled`],
+  [WITHDRAWAL_MESSAGES.cancelApproved, msg`An admin has already approved this withdrawal request, so it cannot be cancelled`],
+  [
+    WITHDRAWAL_MESSAGES.approverPasswordNotOwn,
+    msg`Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first`,
+  ],
+  [
+    WITHDRAWAL_MESSAGES.approverNoMfa,
+    msg`Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first`,
+  ],
   [DECISION_MESSAGES.reasonRequired, msg`Choose the reason for this decision`],
   [DECISION_MESSAGES.appealFormText, msg`Say why the decision should change`],
+  [DECISION_MESSAGES.sameAdmin, msg`Another admin must decide this appeal`],
+  [DECISION_MESSAGES.appealDecided, msg`This appeal has already been decided`],
+  [DECISION_MESSAGES.outcomeRequired, msg`Choose whether the decision stands or is overturned`],
+  [DECISION_MESSAGES.awardRequired, msg`Enter the amount to award (type 0 for none)`],
   [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],
   [DECISION_MESSAGES.reportNotAppealable, msg`Only a rejected report can be appealed`],
   [MFA_MESSAGES.code, msg`Enter the 6-digit code from your authenticator app, or a recovery code`],
@@ -91,6 +113,97 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
     msg`This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.`,
   ],
   [WALLET_SIGNATURE_REFUSALS.unreachable, msg`Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.`],
+  // The forms' limits and checks (src/shared/schemas), each as the schema writes it.
+  [APPLICATION_MESSAGES.followersDigits, msg`Total followers: use digits only, like 5000`],
+  ['Total followers must be at most 2000000000', msg`Total followers must be at most 2000000000`],
+  ['Full name must be at most 120 characters', msg`Full name must be at most 120 characters`],
+  ['Country must be at most 120 characters', msg`Country must be at most 120 characters`],
+  ['Telegram username must be at most 120 characters', msg`Telegram username must be at most 120 characters`],
+  ['Please keep it under 10000 characters', msg`Please keep it under 10000 characters`],
+  ['Password must be at most 128 characters', msg`Password must be at most 128 characters`],
+  ['Please enter a valid Twitter/X profile URL (e.g., x.com/username)', msg`Please enter a valid Twitter/X profile URL (e.g., x.com/username)`],
+  ['Please enter a valid Instagram profile URL (e.g., instagram.com/username)', msg`Please enter a valid Instagram profile URL (e.g., instagram.com/username)`],
+  ['Please enter a valid Telegram channel URL (e.g., t.me/channelname)', msg`Please enter a valid Telegram channel URL (e.g., t.me/channelname)`],
+  ['Please enter a valid Facebook page URL (e.g., facebook.com/pagename)', msg`Please enter a valid Facebook page URL (e.g., facebook.com/pagename)`],
+  ['Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)', msg`Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)`],
+  ['Profile URLs must be at most 300 characters', msg`Profile URLs must be at most 300 characters`],
+  [BEP20_ADDRESS_MESSAGE, msg`Please provide a valid BEP20 wallet address`],
+  [AUTH_MESSAGES.registrationClosed, msg`Registration is by application only`],
+  ['Current password is incorrect', msg`Current password is incorrect`],
+  ['Too many sign-ins at this moment. Please try again in a few seconds.', msg`Too many sign-ins at this moment. Please try again in a few seconds.`],
+  [UNSUBSCRIBE_MESSAGE, msg`You will no longer get emails about decisions. Security emails are still sent.`],
+  [REPORT_MESSAGES.activityReport, msg`Please provide at least 50 characters for your weekly report`],
+  [REPORT_MESSAGES.weekStartDate, msg`Please enter a valid week start date`],
+  [REPORT_MESSAGES.weekEndDate, msg`Please enter a valid week end date`],
+  [REPORT_MESSAGES.endBeforeStart, msg`Week end date cannot be before the week start date`],
+  [REPORT_MESSAGES.endInFuture, msg`Week end date cannot be in the future`],
+  [REPORT_MESSAGES.disabled, msg`Report submission is currently disabled`],
+  [REPORT_MESSAGES.onePerDay, msg`You have already submitted a report today. Please try again tomorrow.`],
+  [REPORT_MESSAGES.alreadyReviewed, msg`This report has already been reviewed`],
+  [REPORT_MESSAGES.notFound, msg`Report not found`],
+  ['Please keep your report under 10000 characters', msg`Please keep your report under 10000 characters`],
+  [DECISION_MESSAGES.appealText, msg`Please say why the decision should change`],
+  [DECISION_MESSAGES.appealTooLong, msg`Please keep your appeal under 2000 characters`],
+  [DECISION_MESSAGES.withdrawalNotAppealable, msg`Only a rejected withdrawal request can be appealed`],
+  [DECISION_MESSAGES.appealNotFound, msg`Appeal not found`],
+  [DECISION_MESSAGES.sameAdmin, msg`Another admin must decide this appeal`],
+  [DECISION_MESSAGES.appealDecided, msg`This appeal has already been decided`],
+  [
+    DECISION_MESSAGES.reopenInsufficient,
+    msg`The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts`,
+  ],
+  [
+    DECISION_MESSAGES.reasonCode,
+    msg`reasonCode must be one of: low_effort, duplicate_link, not_verifiable, outside_period, rule_breach, wallet_mismatch, other`,
+  ],
+  ['Facts must be at most 2000 characters', msg`Facts must be at most 2000 characters`],
+  ['Admin notes must be at most 2000 characters', msg`Admin notes must be at most 2000 characters`],
+  [WITHDRAWAL_MESSAGES.alreadyDecided, msg`This withdrawal request has already been processed`],
+  [WITHDRAWAL_MESSAGES.secondApproval, msg`A second admin must approve this withdrawal`],
+  [PAYOUT_MESSAGES_SHARED.ids, msg`Select between 1 and 500 approved withdrawals`],
+  [PAYOUT_MESSAGES_SHARED.txHash, msg`Enter the transaction hash: 0x followed by 64 hexadecimal characters`],
+  ['This transaction hash was already recorded for another payout', msg`This transaction hash was already recorded for another payout`],
+  [
+    'These withdrawals changed while the transaction was being verified; please try again',
+    msg`These withdrawals changed while the transaction was being verified; please try again`,
+  ],
+  [
+    'Could not reach the blockchain node to verify the transaction. Nothing was marked paid; please try again.',
+    msg`Could not reach the blockchain node to verify the transaction. Nothing was marked paid; please try again.`,
+  ],
+  [SEASON_MESSAGES.badMonth, msg`A season is a month written YYYY-MM, like 2026-10`],
+  [SEASON_MESSAGES.notFound, msg`No ended season for that month`],
+  [SEASON_MESSAGES.noSeason, msg`No season for that month`],
+  [SEASON_MESSAGES.notEnded, msg`The month has not ended yet`],
+  [SEASON_MESSAGES.alreadyClosed, msg`This season has already been closed`],
+  [SEASON_MESSAGES.beaconRequired, msg`Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended`],
+  [SEASON_MESSAGES.beaconTooLong, msg`The beacon must be at most 200 characters`],
+  [
+    SEASON_MESSAGES.noTypedBeacon,
+    msg`A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself`,
+  ],
+  ['That month has not started yet', msg`That month has not started yet`],
+  [SETTINGS_MESSAGES.prizes, msg`Prizes are 5 USDT amounts, 1st to 5th`],
+  [SETTINGS_MESSAGES.prizeFormat, msg`A prize must be an amount in USDT, like 300 or 50.00`],
+  [SETTINGS_MESSAGES.prizePrecision, msg`A prize can have at most 2 decimal places`],
+  [SETTINGS_MESSAGES.prizeRange, msg`A prize is too large`],
+  [SETTINGS_MESSAGES.lotteryWinners, msg`The number of lottery winners is a whole number from 0 to 100`],
+  [SETTINGS_MESSAGES.serviceLevel, msg`A service level is a whole number of business days from 1 to 60`],
+  [ADMIN_MESSAGES.fullNameRequired, msg`Full name is required`],
+  [ADMIN_MESSAGES.cannotRemoveSuperAdmin, msg`Super admin accounts cannot be removed`],
+  // Who may do what, and what is not there (src/server/errors.ts and the routes).
+  ['You must be logged in', msg`You must be logged in`],
+  ['Not logged in', msg`Not logged in`],
+  ["You don't have permission to do this", msg`You don't have permission to do this`],
+  ['Admin access required', msg`Admin access required`],
+  ['Super admin access required', msg`Super admin access required`],
+  ['Only admins can do this', msg`Only admins can do this`],
+  ['Only ambassadors can do this', msg`Only ambassadors can do this`],
+  ['Not found', msg`Not found`],
+  ['Admin not found', msg`Admin not found`],
+  ['Ambassador not found', msg`Ambassador not found`],
+  ['Application not found', msg`Application not found`],
+  ['Withdrawal request not found', msg`Withdrawal request not found`],
 ]);
 
 /**
@@ -103,10 +216,16 @@ interface Pattern {
   /** The English function's sentence with each value as a capture named for its argument (v0, v1…). */
   match: RegExp;
   translate: (...values: string[]) => MessageDescriptor;
+  /** The translation writes a value its own way (a time in the page's language), so English does not say it word for word. */
+  rewrites?: boolean;
 }
 
 /** The English function's output with markers for its values, turned into a pattern of the sentence. */
-function pattern<A extends unknown[]>(english: (...args: A) => string, translate: (...values: string[]) => MessageDescriptor): Pattern {
+function pattern<A extends unknown[]>(
+  english: (...args: A) => string,
+  translate: (...values: string[]) => MessageDescriptor,
+  options: { rewrites?: boolean } = {},
+): Pattern {
   const markers = Array.from({ length: english.length }, (_, index) => `\uE000${index}\uE000`);
   const sentence = english(...(markers as unknown as A));
   // Each value a named capture, so that values the sentence says in another order than the arguments come back in theirs.
@@ -114,7 +233,7 @@ function pattern<A extends unknown[]>(english: (...args: A) => string, translate
     .split(/\uE000(\d+)\uE000/)
     .map((part, index) => (index % 2 ? `(?<v${part}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  return { english: english as unknown as (...args: string[]) => string, match: new RegExp(`^${source}$`), translate };
+  return { english: english as unknown as (...args: string[]) => string, match: new RegExp(`^${source}$`), translate, ...options };
 }
 
 export const API_PATTERNS: readonly Pattern[] = [
@@ -136,6 +255,70 @@ export const API_PATTERNS: readonly Pattern[] = [
   pattern(AWARD_MESSAGES.precision, (currency) => msg`${currency} awarded can have at most 2 decimal places`),
   pattern(AWARD_MESSAGES.range, (currency) => msg`${currency} awarded is too large`),
   pattern(WALLET_PROOF_REFUSALS.chain, (got) => msg`This message is for chain ${got}; payouts are made on BNB Smart Chain (chain 56)`),
+  // A time in a refusal is said in the page's language, with its zone, not as the API's ISO text.
+  pattern(
+    DECISION_MESSAGES.appealLate,
+    (deadline) => {
+      const days = APPEAL_WINDOW_DAYS;
+      const when = zonedDateTimeIn(deadline, i18n.locale);
+      return msg`The ${days}-day appeal window closed on ${when}`;
+    },
+    { rewrites: true },
+  ),
+  pattern(
+    SEASON_MESSAGES.afterCutOver,
+    (month, cut) => {
+      const named = monthIn(month, i18n.locale);
+      const from = monthIn(cut, i18n.locale);
+      return msg`${named} is protocol 2 (every month from ${from}, the first whose terms are in the public log, is): it closes by itself, never with a typed beacon`;
+    },
+    { rewrites: true },
+  ),
+  pattern(
+    (round: string, at: string) => SEASON_MESSAGES.closesItself(round as unknown as number, at),
+    (round, at) => {
+      const when = zonedDateTimeIn(at, i18n.locale);
+      return msg`This month closes by itself once drand round ${round} is published (${when})`;
+    },
+    { rewrites: true },
+  ),
+  pattern(
+    (hours: string, from: string) => WITHDRAWAL_MESSAGES.approverTooNew(hours as unknown as number, from),
+    (hours, from) => {
+      const when = zonedDateTimeIn(from, i18n.locale);
+      return msg`Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed for ${hours} hours; it counts from ${when}`;
+    },
+    { rewrites: true },
+  ),
+  pattern(
+    (hours: string, from: string) => WITHDRAWAL_MESSAGES.approverMfaTooNew(hours as unknown as number, from),
+    (hours, from) => {
+      const when = zonedDateTimeIn(from, i18n.locale);
+      return msg`Your approval cannot count for a withdrawal that needs two admins: your two-factor sign-in was turned on while your password was one a super admin set, so it counts only ${hours} hours later, from ${when}`;
+    },
+    { rewrites: true },
+  ),
+  // The server's payout refusals (src/server/features/wallet): the ids and hashes are data.
+  pattern(
+    (ids: string) => `Only approved withdrawals that are not yet paid can be marked paid: ${ids}`,
+    (ids) => msg`Only approved withdrawals that are not yet paid can be marked paid: ${ids}`,
+  ),
+  pattern(
+    (hash: string) => `Transaction ${hash} was not found on chain`,
+    (hash) => msg`Transaction ${hash} was not found on chain`,
+  ),
+  pattern(
+    (hash: string) => `Transaction ${hash} failed on chain`,
+    (hash) => msg`Transaction ${hash} failed on chain`,
+  ),
+  pattern(
+    (hash: string, named: string) => `Transaction ${hash} does not pay ${named}`,
+    (hash, named) => msg`Transaction ${hash} does not pay ${named}`,
+  ),
+  pattern(
+    (hash: string, named: string) => `Transaction ${hash} pays ${named} more than once`,
+    (hash, named) => msg`Transaction ${hash} pays ${named} more than once`,
+  ),
 ];
 
 /** The message in the page's language when it is one the client knows, else as the server wrote it. */

@@ -11,6 +11,7 @@
 
 const HINT_KEY = 'ambassador.signed-in';
 const ENDED_KEY = 'ambassador.session-ended';
+const SIGN_IN_PAGE_KEY = 'ambassador.sign-in-page';
 
 /** True when the hint is there, or when storage cannot be read (then we ask, as before). */
 export function hasSessionHint(): boolean {
@@ -58,5 +59,30 @@ export function sessionHasEnded(): boolean {
     return window.sessionStorage.getItem(ENDED_KEY) === '1';
   } catch {
     return false;
+  }
+}
+
+/**
+ * Where this browser last signed in: the super admin login page (its path, which the client is
+ * never told but a browser that opened it knows) or, by default, /auth. A super admin whose session
+ * ends is sent back there rather than to the ambassador sign-in, which refuses them (issue 40).
+ */
+export function rememberSignInPage(path: string | null): void {
+  try {
+    if (path) window.localStorage.setItem(SIGN_IN_PAGE_KEY, path);
+    else window.localStorage.removeItem(SIGN_IN_PAGE_KEY);
+  } catch {
+    // Storage refused: /auth, as before.
+  }
+}
+
+/** The super admin login page's path when that is where this browser last signed in; null for /auth. */
+export function superAdminSignInPage(): string | null {
+  try {
+    const path = window.localStorage.getItem(SIGN_IN_PAGE_KEY);
+    // Only a path of this site (never another site's address).
+    return path && /^\/[^/\\]/.test(path) ? path : null;
+  } catch {
+    return null;
   }
 }

@@ -5,6 +5,7 @@
  * own nonce instead, so a stranger who spends the account's allowance cannot lock the owner out.
  */
 import { createHmac } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { newToken, secretsEqual } from './tokens.ts';
 
 export const DEVICE_COOKIE = 'device';
@@ -38,4 +39,9 @@ export function readDeviceCookie(secret: string, value: string | undefined, emai
   } catch {
     return undefined;
   }
+}
+
+/** Sends a device cookie: only the sign-in routes (under /api/login) read it, so it is sent nowhere else. */
+export function setDeviceCookie(reply: FastifyReply, value: string, production: boolean): void {
+  reply.setCookie(DEVICE_COOKIE, value, { path: '/api/login', httpOnly: true, sameSite: 'strict', secure: production, maxAge: DEVICE_COOKIE_MAX_AGE_S });
 }

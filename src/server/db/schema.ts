@@ -3,7 +3,7 @@
  * queries need. Money is numeric(20,2) and reaches JavaScript as a string.
  */
 import { sql } from 'drizzle-orm';
-import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES, WALLET_PROOFS } from '../../shared/enums.ts';
+import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES, WALLET_PROOFS, WITHDRAWAL_STATUSES } from '../../shared/enums.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -53,6 +53,12 @@ export const users = pgTable(
      * from an emailed link or the profile): such an admin's approval does not count as a second one.
      */
     passwordChosenBySelf: boolean('password_chosen_by_self').notNull().default(true),
+    /**
+     * The second factor now on was first turned on while the password was one a super admin set
+     * (issue 40 item 12): its approvals of a large withdrawal count only PAYOUT_APPROVER_MIN_AGE_HOURS
+     * after mfaEnabledAt, as whoever set the password may have enrolled it.
+     */
+    mfaEnrolledUnderSetPassword: boolean('mfa_enrolled_under_set_password').notNull().default(false),
     /** The language the account chose (DECISIONS §6, Languages); null: the browser's. Emails go out in it. */
     locale: text('locale'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -348,13 +354,15 @@ export const withdrawalRequests = pgTable(
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
     amount: money('amount').notNull(),
     walletAddress: text('wallet_address').notNull(),
-    status: text('status', { enum: DECISION_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
     adminNotes: text('admin_notes'),
     /** A rejection's reason code (src/shared/reasons.ts); null: none recorded. */
     reasonCode: text('reason_code'),
     /** The abuse flags that had fired when it was rejected (told to the person); null: not rejected, or before this was kept. */
     decisionFlags: text('decision_flags').array(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Taken back by its owner (status cancelled): not a decision, so reviewedAt stays null. */
+    cancelledAt: timestamptz('cancelled_at'),
     reviewedAt: timestamptz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     /** The on-chain transaction that paid it (a Safe batch pays many in one), once recorded. */
@@ -383,7 +391,8 @@ export const withdrawalRequests = pgTable(
       .on(t.reviewedAt)
       .where(sql`${t.reviewedAt} is not null`),
     check('withdrawals_amount_check', sql`${t.amount} >= 50`),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
+    check('withdrawals_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
   ],
 );
 

@@ -65,6 +65,23 @@ export function unsubscribeLine(page: string, locale?: Lang): string {
   return i18n._('You can turn these emails off on your profile page, or unsubscribe: {link}', { link: page });
 }
 
+/** An email a person may turn off, ending with the unsubscribe line in both its parts: the text's, and the HTML's with the page linked. */
+export function withUnsubscribe(content: EmailContent, page: string, locale?: Lang): EmailContent {
+  const i18n = emailI18n(locale);
+  const mark = '\u0000link\u0000';
+  const line = escapeHtml(i18n._('You can turn these emails off on your profile page, or unsubscribe: {link}', { link: mark })).replace(
+    mark,
+    `<a href="${escapeHtml(page)}">${escapeHtml(page)}</a>`,
+  );
+  const paragraph = `<p style="font-size:13px;color:#475569">${line}</p>\n`;
+  const end = content.html.lastIndexOf('</body>');
+  return {
+    ...content,
+    text: `${content.text}\n\n${unsubscribeLine(page, locale)}`,
+    html: end === -1 ? `${content.html}\n${paragraph}` : `${content.html.slice(0, end)}${paragraph}${content.html.slice(end)}`,
+  };
+}
+
 export type SetupReason = 'approved' | 'admin-invite' | 'reset';
 
 export function setupPasswordEmail(reason: SetupReason, name: string, link: string, locale?: Lang): EmailContent {
@@ -491,7 +508,7 @@ export function passwordChangedEmail(p: { name: string; appUrl: string; locale?:
 }
 
 /** A kind, final answer to an application, with its reason (DECISIONS §6; an application has no appeal). */
-export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: DecisionReason; locale?: Lang }): EmailContent {
+export function applicationRejectedEmail(a: { name: string; appUrl: string; reason?: Omit<DecisionReason, 'flags'>; locale?: Lang }): EmailContent {
   const i18n = emailI18n(a.locale);
   const programme = PROGRAMME_NAME;
   return simple(
@@ -501,7 +518,10 @@ export function applicationRejectedEmail(a: { name: string; appUrl: string; reas
     [
       i18n._('Thank you for applying to the {programme} and for the time you gave it.', { programme }),
       i18n._('After reviewing your application, we are not able to offer you a place at this time. We wish you every success with your community.'),
-      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts, flags: a.reason.flags }, a.appUrl, a.locale) : []),
+      // The reason and the reviewer's words, never the abuse checks that fired (issue 40): for people
+      // behind a shared address they read as an accusation, and for a farmer they are a lesson.
+      ...(a.reason ? decisionReasonLines({ code: a.reason.code, facts: a.reason.facts }, a.appUrl, a.locale) : []),
+      i18n._('This decision is about this application only: you are welcome to send a new application later, for example once your community has grown.'),
     ],
     a.appUrl,
     i18n._('Visit the programme'),
@@ -550,10 +570,12 @@ export function adminSecurityNoticeEmail(n: { name: string; what: string; by: st
 /**
  * At the freeze, to every champion and entrant of a month's draw (DECISIONS §5, protocol 2 step 2):
  * the list hash and the drand round, before the round exists. Their inboxes witness that the list
- * was fixed before anyone could know the beacon. Greets by the programme, not the name: one text
- * per language for everyone, so a month of any size is told in a few statements.
+ * was fixed before anyone could know the beacon. Greets each person by their name, as every other
+ * email does (issue 40: it said 'ambassador').
  */
 export function drawEntryEmail(d: {
+  /** The recipient's name. */
+  name: string;
   label: string;
   listHash: string;
   round: number;
@@ -579,7 +601,7 @@ export function drawEntryEmail(d: {
   return simple(
     i18n,
     place ? i18n._('You finished {place} in {label}', { place, label }) : i18n._("You are in {label}'s draw", { label }),
-    i18n._('ambassador'),
+    d.name,
     lines,
     `${d.appUrl}/hall-of-fame`,
     i18n._('See the draw'),

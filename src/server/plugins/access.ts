@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { AMBASSADOR_NOT_FOUND } from '../features/ambassadors/service.ts';
-import { MUTATING_METHODS, checkAccess, type Access } from '../http.ts';
+import { MUTATING_METHODS, checkAccess, mustEnrollFirst, type Access } from '../http.ts';
 
 export interface RouteEntry {
   method: string;
@@ -64,7 +64,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
         if (access !== 'public') await attachSession(request, access === 'ambassador' ? loadOwn : null);
         checkAccess(access, request.user);
         // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
-        if ((access === 'admin' || access === 'superAdmin') && ctx.config.adminMfa === 'required' && request.user && !request.user.mfaEnabled) {
+        if ((access === 'admin' || access === 'superAdmin') && request.user && mustEnrollFirst(ctx.config.adminMfa, request.user)) {
           throw new AppError('FORBIDDEN', MFA_MESSAGES.enrollFirst, undefined, 'MFA_ENROLL');
         }
         if (mutating && !crossSite) checkOrigin(request);

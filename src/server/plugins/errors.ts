@@ -19,11 +19,18 @@ export function errorHandler(this: FastifyInstance, error: FastifyError | AppErr
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((issue) => ({
-      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
-      message: issue.message ?? 'Invalid value',
-    }));
-    return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    const errors = error.validation.map((issue) => {
+      const params = issue.params as { issue?: { path?: unknown[] }; params?: { code?: unknown } };
+      // A rule that names its refusal (src/shared/schemas: e.g. TEXT_CONTROL_CHARACTERS) codes its item.
+      const code = typeof params.params?.code === 'string' ? params.params.code : undefined;
+      return {
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || params.issue?.path?.join('.') || '',
+        message: issue.message ?? 'Invalid value',
+        ...(code ? { code } : {}),
+      };
+    });
+    const first = errors[0];
+    return reply.code(400).send({ message: first?.message ?? 'Invalid request', errors, ...(first?.code ? { code: first.code } : {}) });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_NAME_LENGTH } from '../limits.ts';
-import { EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
+import { cleanLine, EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Email is required',
@@ -22,7 +22,8 @@ export const ZNewAdminInput = z.object({
     .string({ error: ADMIN_MESSAGES.fullNameRequired })
     .trim()
     .min(1, ADMIN_MESSAGES.fullNameRequired)
-    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
 });
 export type TNewAdminInput = z.input<typeof ZNewAdminInput>;
 
@@ -34,7 +35,7 @@ export const SECURITY_NOTICE_DAYS = 7;
 /** A change to the admin team's trust, shown to every admin for SECURITY_NOTICE_DAYS. */
 export const ZSecurityNotice = z.object({
   id: z.string(),
-  action: z.enum(['add_admin', 'reset_admin_password', 'disable_mfa']),
+  action: z.enum(['add_admin', 'reset_admin_password', 'disable_mfa', 'enable_mfa']),
   label: z.string().describe('What happened, in words.'),
   by: z.string().describe('The email of the admin who did it.'),
   details: z.string().nullable().describe('Whom it was about.'),

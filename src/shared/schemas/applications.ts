@@ -3,7 +3,7 @@ import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
-import { ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { cleanLine, cleanText, ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
@@ -13,6 +13,12 @@ export const APPLICATION_MESSAGES = {
   personalTelegramHandle: 'Personal Telegram username is required for invitations',
   socialMediaPlatforms: 'Select at least one platform',
   totalFollowers: 'Total followers must be a positive number',
+  /**
+   * The form's own, for typed text that is not a count in the page's language (a decimal mark, the
+   * other grouping, letters): the form reads the page's grouping first (money-input.ts,
+   * localizedCount). The API keeps the spec's message (totalFollowers) for anything not a number.
+   */
+  followersDigits: 'Total followers: use digits only, like 5000',
   motivation: 'Please provide at least 50 characters',
   platformUrlsRequired: 'Please provide valid URLs for all selected social media platforms',
 } as const;
@@ -22,18 +28,21 @@ const ZApplicationFields = z.object({
     .string({ error: APPLICATION_MESSAGES.fullName })
     .trim()
     .min(2, APPLICATION_MESSAGES.fullName)
-    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
   email: ZEmail,
   country: z
     .string({ error: APPLICATION_MESSAGES.country })
     .trim()
     .min(2, APPLICATION_MESSAGES.country)
-    .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
   personalTelegramHandle: z
     .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
     .trim()
     .min(2, APPLICATION_MESSAGES.personalTelegramHandle)
-    .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`),
+    .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(...cleanLine),
   socialMediaPlatforms: z
     .array(z.enum(PLATFORMS, { error: APPLICATION_MESSAGES.socialMediaPlatforms }), { error: APPLICATION_MESSAGES.socialMediaPlatforms })
     .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
@@ -41,7 +50,8 @@ const ZApplicationFields = z.object({
     .transform((list) => [...new Set(list)]),
   ...ZProfileLinks,
   totalFollowers: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    // Digits (a minus sign too: below zero is the spec's message) are a number.
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
       .number({ error: APPLICATION_MESSAGES.totalFollowers })
       .int(APPLICATION_MESSAGES.totalFollowers)
@@ -52,12 +62,14 @@ const ZApplicationFields = z.object({
     .string({ error: APPLICATION_MESSAGES.motivation })
     .trim()
     .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
+    .refine(...cleanText),
   experience: z
     .string({ error: APPLICATION_MESSAGES.motivation })
     .trim()
     .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`),
+    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
+    .refine(...cleanText),
 });
 
 /**
@@ -101,6 +113,15 @@ export const BLANK_APPLICATION: TApplicationInput = {
 };
 
 export const APPLICATION_STATUSES = DECISION_STATUSES;
+/** The Applications tab's filter (and its export's): one status, or `all`; pending when left out. */
+export const APPLICATION_FILTERS = [...DECISION_STATUSES, 'all'] as const;
+export type ApplicationFilter = (typeof APPLICATION_FILTERS)[number];
+export const ZApplicationsQuery = z.object({
+  status: z
+    .enum(APPLICATION_FILTERS, { error: `status must be one of ${APPLICATION_FILTERS.join(', ')}` })
+    .optional()
+    .meta({ description: 'Which applications: `pending` (the default), `approved`, `rejected` or `all`.' }),
+});
 export type ApplicationStatus = DecisionStatus;
 
 export const ZApplicationView = z.object({

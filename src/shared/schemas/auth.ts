@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_PASSWORD_LENGTH } from '../limits.ts';
-import { ZEmail, passwordSchema } from './common.ts';
+import { cleanLine, ZEmail, passwordSchema } from './common.ts';
 import { LOCALE_MESSAGE, LOCALES } from '../locales.ts';
 
 export const AUTH_MESSAGES = {
@@ -41,8 +41,18 @@ export type TSuperAdminLoginInput = z.input<typeof ZSuperAdminLoginInput>;
 export const ZRegisterInput = z.object({
   email: ZEmail,
   password: passwordSchema(AUTH_MESSAGES.userPassword),
-  fullName: z.string().trim().max(120).optional(),
-  username: z.string().trim().max(120).optional(),
+  fullName: z
+    .string()
+    .trim()
+    .max(120)
+    .refine(...cleanLine)
+    .optional(),
+  username: z
+    .string()
+    .trim()
+    .max(120)
+    .refine(...cleanLine)
+    .optional(),
 });
 
 export const ZSetupPasswordInput = z.object({

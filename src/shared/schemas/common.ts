@@ -18,12 +18,39 @@ export function passwordSchema(message: string) {
   return z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 }
 
-/** Optional free text: trimmed, empty becomes null. */
+/**
+ * Text a person types that others see (names, reports, appeals, facts, notes) may not hold
+ * characters that move a terminal's cursor or reorder what is shown (issue 40): C0 and C1 controls
+ * (ESC, BEL, a lone CR, …; a text of several lines keeps its line breaks and tabs), DEL, the line
+ * and paragraph separators in a one-line text, and the Unicode direction overrides, embeddings and
+ * isolates (U+202A-U+202E, U+2066-U+2069). Refused with TEXT_CONTROL_MESSAGE, its item coded
+ * TEXT_CONTROL_CHARACTERS.
+ */
+export const TEXT_CONTROL_MESSAGE = 'Text must not contain control or text-direction characters';
+export const TEXT_CONTROL_CODE = 'TEXT_CONTROL_CHARACTERS';
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/u;
+
+/** Whether a one-line text (a name, a handle) is free of control and direction characters. */
+export const isCleanLine = (value: string): boolean => !LINE_CONTROLS.test(value);
+/** Whether a text of several lines is free of them (line breaks, CRLF and tabs allowed). */
+export const isCleanText = (value: string): boolean => !TEXT_CONTROLS.test(value);
+
+const controlIssue = { message: TEXT_CONTROL_MESSAGE, params: { code: TEXT_CONTROL_CODE } };
+/** The refusal of a one-line text holding a control or direction character (a name, a handle). */
+export const cleanLine = [isCleanLine, controlIssue] as const;
+/** The refusal of a several-line text holding one (a report, an appeal, the facts). */
+export const cleanText = [isCleanText, controlIssue] as const;
+
+/** Optional free text: trimmed, empty becomes null; no control or direction characters. */
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(...cleanText)
     .nullish()
     .transform((v) => (v ? v : null));
 }
@@ -108,7 +135,7 @@ export const ZFlaggedQuery = z.object({
 /** The error body of DECISIONS §2. */
 export const ZErrorBody = z.object({
   message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
   /** A reason a client acts on, e.g. MFA_ENROLL (DECISIONS §5). */
   code: z.string().optional(),
 });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
-import { moneySchema, optionalText, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
+import { cleanText, moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
 
 export const DECISION_MESSAGES = {
   /** The admin desk's forms ask for a reason before a reject or a suspension (the API takes a decision without one). */
@@ -26,6 +26,10 @@ export const DECISION_MESSAGES = {
   sameAdmin: 'Another admin must decide this appeal',
   appealDecided: 'This appeal has already been decided',
   outcome: 'outcome must be upheld or overturned',
+  /** The admin desk's appeal form: nothing is chosen for the admin (issue 40). */
+  outcomeRequired: 'Choose whether the decision stands or is overturned',
+  /** Overturning a report: each award typed, 0 included, never assumed. */
+  awardRequired: 'Enter the amount to award (type 0 for none)',
   /** Overturning a withdrawal's rejection re-opens it; the balance must still cover it. */
   reopenInsufficient:
     'The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts',
@@ -41,6 +45,11 @@ export const ZReasonCodeInput = z
 export const ZFactsInput = optionalText(MAX_FACTS_LENGTH, 'Facts').meta({
   description: `What the reviewer found, shown to the person as text (at most ${MAX_FACTS_LENGTH} characters). The older \`adminNotes\` is read as the facts when \`facts\` is left out.`,
 });
+
+/** The 400 of a decision that takes a reason (issue 40 item 15), for the API document. */
+export const ZReasonRefused = ZErrorBody.describe(
+  'The input is not valid: an unknown `reasonCode` (the message lists them), or one of another kind of decision (`code`: REASON_NOT_FOR_DECISION; the message lists the codes that apply); `errors` names the field.',
+);
 
 /** What a reject (application, report, withdrawal) and a suspension add to their bodies. */
 export const DECISION_REASON_FIELDS = { reasonCode: ZReasonCodeInput, facts: ZFactsInput };
@@ -96,11 +105,30 @@ export type TAppealView = z.infer<typeof ZAppealView>;
 export const ZAppealFields = {
   appeal: ZAppealView.nullable().describe('The one appeal of the rejection, once sent; null otherwise.'),
   appealDeadline: ZIsoDate.nullable().describe(`A rejection: until when it can be appealed (${APPEAL_WINDOW_DAYS} days after the decision); null otherwise.`),
+  appealedDecision: z
+    .object({
+      ...ZReasonFields,
+      decidedAt: ZIsoDate,
+    })
+    .nullable()
+    .describe(
+      'Once appealed: the rejection as it was made (its reason, facts and flags, and when), kept after the appeal is decided, so an overturned item still shows what was rejected and why; null without an appeal.',
+    ),
+  appealOpen: z
+    .boolean()
+    .describe(
+      'Whether the owner can appeal it now, judged by the server’s clock: a rejection not yet appealed whose `appealDeadline` has not passed. Clients show the appeal from this, not from their own clock.',
+    ),
 };
 
 /** POST /api/reports/{id}/appeal and /api/withdrawal-requests/{id}/appeal. */
 export const ZAppealInput = z.object({
-  text: z.string({ error: DECISION_MESSAGES.appealText }).trim().min(1, DECISION_MESSAGES.appealText).max(MAX_APPEAL_LENGTH, DECISION_MESSAGES.appealTooLong),
+  text: z
+    .string({ error: DECISION_MESSAGES.appealText })
+    .trim()
+    .min(1, DECISION_MESSAGES.appealText)
+    .max(MAX_APPEAL_LENGTH, DECISION_MESSAGES.appealTooLong)
+    .refine(...cleanText),
 });
 export type TAppealInput = z.input<typeof ZAppealInput>;
 
@@ -168,6 +196,19 @@ export const ZAdminAppealView = z.object({
   usdtAwarded: ZMoney.nullable(),
   /** The caller made the decision appealed: the server refuses their decision of the appeal. */
   decidedByCaller: z.boolean(),
+  canDecide: z
+    .boolean()
+    .describe('Whether the caller may decide it now: pending, and not decided originally by the caller (that admin gets 403; a decided appeal 409).'),
+  cannotDecideReason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the caller may not decide it, in the words the decide call would answer (`Another admin must decide this appeal`, `This appeal has already been decided`); null when they may.',
+    ),
+  report: z
+    .object({ weekStartDate: z.string(), weekEndDate: z.string(), activityReport: z.string(), createdAt: ZIsoDate })
+    .nullable()
+    .describe('A report’s appeal: the report as it was sent (its text with its links), for the admin who decides; null for a withdrawal.'),
   ...ZServiceLevelField,
 });
 export type TAdminAppealView = z.infer<typeof ZAdminAppealView>;

@@ -77,7 +77,18 @@ export const ZUnsubscribeQuery = z.object({
   s: z.string().max(100).meta({ description: 'The link’s signature.' }),
 });
 export const ZUnsubscribeStatus = z.object({ emailNotifications: z.boolean() });
+/**
+ * RFC 8058's one-click body, `List-Unsubscribe=One-Click`, as a form (urlencoded or multipart); the
+ * signed link is the authority, so the body may also be left out (the unsubscribe page's button).
+ */
+export const ZUnsubscribeBody = z
+  .looseObject({
+    'List-Unsubscribe': z.string().max(100).optional().meta({ description: 'RFC 8058: `One-Click`.', example: 'One-Click' }),
+  })
+  .optional();
 
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZSetupLinkStatus, { id: 'SetupLinkStatus' }).add(ZNotification, { id: 'Notification' });
-API_INPUTS.add(ZForgotPasswordInput, { id: 'ForgotPasswordInput' }).add(ZMarkReadInput, { id: 'MarkReadInput' });
+API_INPUTS.add(ZForgotPasswordInput, { id: 'ForgotPasswordInput' })
+  .add(ZMarkReadInput, { id: 'MarkReadInput' })
+  .add(ZUnsubscribeBody.unwrap(), { id: 'UnsubscribeOneClick' });

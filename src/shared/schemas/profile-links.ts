@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_URL_LENGTH } from '../limits.ts';
+import { cleanLine } from './common.ts';
 import { PLATFORM_INFO, normalizeProfileLink, type Platform } from '../platforms.ts';
 
 /**
@@ -14,6 +15,7 @@ export function ZProfileLink(platform: Platform) {
     .string({ error: urlMessage })
     .trim()
     .max(MAX_URL_LENGTH, `Profile URLs must be at most ${MAX_URL_LENGTH} characters`)
+    .refine(...cleanLine)
     .nullish()
     .transform((value, ctx) => {
       if (!value) return null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISIONS, DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
-import { ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { cleanText, ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 import { awardMessages, DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
@@ -56,7 +56,8 @@ export const ZReportInput = z
       .string({ error: REPORT_MESSAGES.activityReport })
       .trim()
       .min(MIN_REPORT_LENGTH, REPORT_MESSAGES.activityReport)
-      .max(MAX_LONG_TEXT_LENGTH, `Please keep your report under ${MAX_LONG_TEXT_LENGTH} characters`),
+      .max(MAX_LONG_TEXT_LENGTH, `Please keep your report under ${MAX_LONG_TEXT_LENGTH} characters`)
+      .refine(...cleanText),
   })
   .refine((r) => r.weekEndDate >= r.weekStartDate, { path: ['weekEndDate'], message: REPORT_MESSAGES.endBeforeStart });
 export type TReportInput = z.input<typeof ZReportInput>;

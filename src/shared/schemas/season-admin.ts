@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_BEACON_LENGTH } from '../limits.ts';
-import { ZMoney } from './common.ts';
+import { cleanLine, ZMoney } from './common.ts';
 
 const money = ZMoney;
 
@@ -81,7 +81,11 @@ export const SEASON_MESSAGES = {
 } as const;
 
 /** A typed beacon: trimmed, at most MAX_BEACON_LENGTH characters. */
-const ZBeaconText = z.string().trim().max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong);
+const ZBeaconText = z
+  .string()
+  .trim()
+  .max(MAX_BEACON_LENGTH, SEASON_MESSAGES.beaconTooLong)
+  .refine(...cleanLine);
 
 /**
  * Protocol 1 months only (closed before protocol 2 shipped) take a typed beacon; a protocol 2 month

@@ -1,6 +1,7 @@
 /** The public archive of seasons (DECISIONS §5, Public archive and Protocol 2): the names are a contract. */
 import { z } from 'zod';
 import { API_OUTPUTS } from './api-names.ts';
+import { DRAND_G1_DST, DRAND_SCHEME } from '../drand.ts';
 import { ZMoney } from './common.ts';
 
 const money = ZMoney;
@@ -118,6 +119,11 @@ export const ZDrandChainInfo = z.object({
   publicKey: z.string(),
   genesisTime: z.number().int(),
   period: z.number().int(),
+  scheme: z
+    .literal(DRAND_SCHEME)
+    .describe(
+      `drand’s scheme id (its /info \`schemeID\`): each round is a BLS signature on G1 of SHA-256 of the round number as 8 big-endian bytes, hashed to G1 per RFC 9380 with the DST \`${DRAND_G1_DST}\`, checked against the public key on G2; the randomness is SHA-256 of the signature.`,
+    ),
   quicknet: z.boolean().describe('True for the League of Entropy’s quicknet; a verifier should then use its own copy of the key.'),
   production: z.boolean().describe('Whether the server runs in production: a chain other than quicknet then proves nothing, and verifiers fail it.'),
 });

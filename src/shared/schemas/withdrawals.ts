@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
-import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../enums.ts';
 import { ZAdminNotes, moneySchema, ZMoney, ZIsoDate, ZWalletAddress, ZNullableText, ZFlags } from './common.ts';
 import { ZRequiredWallet } from './wallet.ts';
 import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
@@ -18,12 +18,31 @@ export const WITHDRAWAL_MESSAGES = {
   suspended: 'Your ambassador account is suspended',
   walletChangeHold: (hours: number) => `For your security, withdrawals are paused for ${hours} hours after a wallet address change`,
   secondApproval: 'A second admin must approve this withdrawal',
-  approverTooNew: (hours: number) =>
-    `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed ${hours} hours before the withdrawal was requested`,
+  approverTooNew: (hours: number, from: string) =>
+    `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed for ${hours} hours; it counts from ${from}`,
   approverPasswordNotOwn:
-    'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Choose your own password in your profile first',
+    'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first',
+  approverMfaTooNew: (hours: number, from: string) =>
+    `Your approval cannot count for a withdrawal that needs two admins: your two-factor sign-in was turned on while your password was one a super admin set, so it counts only ${hours} hours later, from ${from}`,
   approverNoMfa: 'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
+  /** The owner takes a request back (DECISIONS §7): only while it is pending with no approval yet. */
+  cancelNotPending: 'This withdrawal request is no longer pending, so it cannot be cancelled',
+  cancelApproved: 'An admin has already approved this withdrawal request, so it cannot be cancelled',
 } as const;
+
+/**
+ * Why this admin's approval of a withdrawal cannot count now (the admin item's `approvers.reason`;
+ * the 403 and 409 `code`s of an approve say the same).
+ */
+export const APPROVER_REASONS = [
+  'NOT_PENDING',
+  'ALREADY_APPROVED',
+  'APPROVER_PASSWORD_NOT_OWN',
+  'APPROVER_NO_MFA',
+  'APPROVER_TOO_NEW',
+  'APPROVER_MFA_TOO_NEW',
+] as const;
+export type ApproverReason = (typeof APPROVER_REASONS)[number];
 
 export const ZWithdrawalInput = z.object({
   amount: moneySchema({
@@ -44,8 +63,7 @@ export const ZWithdrawalDecisionInput = ZWithdrawalDecisionBody.nullish().transf
   reasonCode: v?.reasonCode ?? null,
 }));
 
-export const WITHDRAWAL_STATUSES = DECISION_STATUSES;
-export type WithdrawalStatus = DecisionStatus;
+export { WITHDRAWAL_STATUSES, type WithdrawalStatus };
 
 export const PAYOUT_MESSAGES_SHARED = {
   ids: 'Select between 1 and 500 approved withdrawals',
@@ -96,20 +114,21 @@ export const ZExportQuery = z.object({
  * The admin list's stages of a withdrawal (DECISIONS §5, Money out): to approve, approved and
  * awaiting payment, paid, rejected. `approved` (paid or not) is kept for the spec's status filter.
  */
-export const WITHDRAWAL_STAGES = ['pending', 'awaiting_payment', 'paid', 'rejected'] as const;
+export const WITHDRAWAL_STAGES = ['pending', 'awaiting_payment', 'paid', 'rejected', 'cancelled'] as const;
 export type WithdrawalStage = (typeof WITHDRAWAL_STAGES)[number];
 export const WITHDRAWAL_STAGE_LABELS: Record<WithdrawalStage, string> = {
   pending: 'To approve',
   awaiting_payment: 'Approved, awaiting payment',
   paid: 'Paid',
   rejected: 'Rejected',
+  cancelled: 'Cancelled',
 };
 /** The stage of a withdrawal, from its status and whether a payment is recorded (the server's presenter sends it). */
-export function withdrawalStage(w: { status: DecisionStatus; txHash: string | null }): WithdrawalStage {
+export function withdrawalStage(w: { status: WithdrawalStatus; txHash: string | null }): WithdrawalStage {
   if (w.status === 'approved') return w.txHash ? 'paid' : 'awaiting_payment';
   return w.status;
 }
-export const ADMIN_WITHDRAWAL_FILTERS = ['pending', 'approved', 'awaiting_payment', 'paid', 'rejected'] as const;
+export const ADMIN_WITHDRAWAL_FILTERS = ['pending', 'approved', 'awaiting_payment', 'paid', 'rejected', 'cancelled'] as const;
 export type AdminWithdrawalFilter = (typeof ADMIN_WITHDRAWAL_FILTERS)[number];
 
 export const ZWithdrawalView = z.object({
@@ -117,12 +136,15 @@ export const ZWithdrawalView = z.object({
   ambassadorId: z.string(),
   amount: ZMoney,
   walletAddress: ZWalletAddress,
-  status: z.enum(DECISION_STATUSES),
-  /** Where it stands (DECISIONS §5, Money out): to approve, approved and awaiting payment, paid, rejected. */
+  /** cancelled: taken back by its owner while pending (DECISIONS §7); final, and not a decision. */
+  status: z.enum(WITHDRAWAL_STATUSES),
+  /** Where it stands (DECISIONS §5, Money out): to approve, approved and awaiting payment, paid, rejected, cancelled. */
   stage: z.enum(WITHDRAWAL_STAGES),
   adminNotes: ZNullableText,
   createdAt: ZIsoDate,
   reviewedAt: ZIsoDate.nullable(),
+  /** When its owner took it back (status cancelled); null otherwise. */
+  cancelledAt: ZIsoDate.nullable(),
   /** Admins who approved it: 1 of 2 while a large one waits for its second approval. */
   approvals: z.number().int(),
   /** How many approvals it needs: 2 above PAYOUT_SECOND_APPROVAL_USDT (the two-person rule), else 1. */
@@ -136,12 +158,36 @@ export const ZWithdrawalView = z.object({
 });
 export type TWithdrawalView = z.infer<typeof ZWithdrawalView>;
 
+/**
+ * Whether the signed-in admin's approval can count now (DECISIONS §7), so the desk says so before the
+ * click: how many approvals it needs and has, and if this admin's cannot count, why (`reason`, the
+ * code an approve would answer) and, when it is a matter of time, from when (`eligibleFrom`).
+ */
+export const ZApprovers = z
+  .object({
+    needed: z.number().int().describe('Approvals it needs: 2 above PAYOUT_SECOND_APPROVAL_USDT (the two-person rule), else 1.'),
+    given: z.number().int().describe('Approvals given so far.'),
+    eligibleNow: z.boolean().describe('Whether an approval by the signed-in admin would count now.'),
+    reason: z
+      .enum(APPROVER_REASONS)
+      .optional()
+      .describe(
+        'Why not, when not: NOT_PENDING (decided or cancelled), ALREADY_APPROVED (this admin gave the first of two), APPROVER_PASSWORD_NOT_OWN (a password a super admin set: set one through the emailed link), APPROVER_NO_MFA (this session was not signed in with the second factor), APPROVER_TOO_NEW (the account is younger than PAYOUT_APPROVER_MIN_AGE_HOURS), APPROVER_MFA_TOO_NEW (the second factor was turned on under a password a super admin set, PAYOUT_APPROVER_MIN_AGE_HOURS ago at most).',
+      ),
+    eligibleFrom: ZIsoDate.optional().describe(
+      'APPROVER_TOO_NEW and APPROVER_MFA_TOO_NEW: when this admin’s approval starts to count (if nothing else stands in the way).',
+    ),
+  })
+  .describe('Whether the signed-in admin’s approval can count now, and if not, why and from when.');
+export type TApprovers = z.infer<typeof ZApprovers>;
+
 export const ZAdminWithdrawalView = ZWithdrawalView.extend({
   ambassador: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
   /** Who gave the approvals so far, first first. */
   approvedBy: z.array(z.string()),
   /** Above PAYOUT_SECOND_APPROVAL_USDT and still pending: 'Needs a second approval'. */
   needsSecondApproval: z.boolean(),
+  approvers: ZApprovers,
   /**
    * The ambassador's payout address was changed (or removed) after this request was made, at this
    * time: the request still pays its own address, which may no longer be the one the person wants

@@ -15,10 +15,12 @@ export interface Column<T> {
   className?: string;
   /**
    * Where the value stands on a phone card: `title` (top left: who or what), `aside` (top right:
-   * the status or the amount), `field` (a labelled line, the default), `actions` (the buttons, a
-   * full-width row at the bottom), `none` (left out: a constant or a repeat).
+   * the status or the amount), `field` (a labelled line, the default: a short value beside its
+   * label, moved whole under it when the two do not fit on one line), `block` (a long text or a
+   * form: under its label, the card's whole width), `actions` (the buttons, a full-width row at the
+   * bottom), `none` (left out: a constant or a repeat).
    */
-  card?: 'title' | 'aside' | 'field' | 'actions' | 'none';
+  card?: 'title' | 'aside' | 'field' | 'block' | 'actions' | 'none';
 }
 
 /** A column of buttons: its heading is for screen readers; on a card, the buttons make the bottom row. */
@@ -83,11 +85,12 @@ function cells<T>(columns: Column<T>[], row: T) {
 
 function CardList<T>({ label, rows, rowKey, columns }: ResponsiveTableProps<T>) {
   const place = (where: NonNullable<Column<T>['card']>) => columns.filter((column) => (column.card ?? 'field') === where);
-  const [titles, asides, fields, actions] = [place('title'), place('aside'), place('field'), place('actions')];
+  const [titles, asides, actions] = [place('title'), place('aside'), place('actions')];
+  const fields = columns.filter((column) => ['field', 'block'].includes(column.card ?? 'field'));
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
       {rows.map((row) => (
-        <li key={rowKey(row)} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-background/40 p-4 text-sm">
+        <li key={rowKey(row)} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-background/40 p-3 text-sm sm:p-4">
           {titles.length || asides.length ? (
             <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 flex-col gap-0.5 break-words">{cells(titles, row)}</div>
@@ -95,13 +98,23 @@ function CardList<T>({ label, rows, rowKey, columns }: ResponsiveTableProps<T>) 
             </div>
           ) : null}
           {fields.length ? (
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5">
-              {fields.map((column) => (
-                <div key={column.header} className="contents">
-                  <dt className="text-muted">{column.header}</dt>
-                  <dd className={cn('min-w-0 break-words text-right', column.className)}>{column.cell(row)}</dd>
-                </div>
-              ))}
+            <dl className="flex flex-col gap-y-1.5">
+              {fields.map((column) =>
+                (column.card ?? 'field') === 'block' ? (
+                  // A long text or a form: the card's whole width under its label, never a narrow column.
+                  <div key={column.header} className="flex min-w-0 flex-col gap-1">
+                    <dt className="text-muted">{column.header}</dt>
+                    <dd className={cn('min-w-0 break-words', column.className, 'max-w-none')}>{column.cell(row)}</dd>
+                  </div>
+                ) : (
+                  // A short value (a date, an amount, a shortened address) stays whole: beside its label
+                  // when both fit, else on the next line, rather than broken into fragments.
+                  <div key={column.header} className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3">
+                    <dt className="text-muted">{column.header}</dt>
+                    <dd className={cn('ml-auto min-w-0 max-w-full break-words text-right', column.className)}>{column.cell(row)}</dd>
+                  </div>
+                ),
+              )}
             </dl>
           ) : null}
           <div className="flex flex-wrap gap-2 empty:hidden [&>*]:flex-1">

@@ -12,7 +12,7 @@ import { adminActions, users } from '../../db/schema.ts';
 import { adminSecurityNoticeEmail } from '../../email/templates.ts';
 import type { Mutation } from '../../mutation.ts';
 
-export const SECURITY_NOTICE_ACTIONS = ['add_admin', 'reset_admin_password', 'disable_mfa'] as const;
+export const SECURITY_NOTICE_ACTIONS = ['add_admin', 'reset_admin_password', 'disable_mfa', 'enable_mfa'] as const;
 export type SecurityNoticeAction = (typeof SECURITY_NOTICE_ACTIONS)[number];
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { z } from 'zod';
 import { ZAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, ZAdminAmbassadorView, ZAmbassadorView, ZOwnAmbassador } from '../../../shared/schemas/ambassadors.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
@@ -90,7 +91,7 @@ export async function ambassadorRoutes(app: FastifyInstance) {
         tags: ['admin'],
         params: ZIdParams,
         body: ZAmbassadorAdminUpdate,
-        response: { 200: ZAmbassadorView.describe('The record as changed.'), 404: notFound },
+        response: { 200: ZAmbassadorView.describe('The record as changed.'), 400: ZReasonRefused, 404: notFound },
       },
     },
     async (request) => adminUpdateAmbassador(app.ctx, requireUser(request), request.params.id, request.body),

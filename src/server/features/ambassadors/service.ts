@@ -21,7 +21,7 @@ import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '..
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
-import { asReasonCode } from '../appeals/present.ts';
+import { asReasonCode, assertReasonFits } from '../appeals/present.ts';
 import { ambassadorSuspendedEmail } from '../../email/templates.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -127,6 +127,8 @@ type AdminChanges = Omit<TAmbassadorAdminUpdate, 'badgeLevel'> & { badgeLevel?: 
 
 export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser, id: string, changes: AdminChanges) {
   if (!isUuid(id)) throw notFound('Ambassador not found');
+  // The only decision this body carries a reason for is a suspension.
+  assertReasonFits('suspension', changes.reasonCode);
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
     const rows = await tx.select().from(ambassadors).where(eq(ambassadors.id, id)).for('update');

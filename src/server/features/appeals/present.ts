@@ -4,12 +4,13 @@
  * reports and withdrawals the appeal, and until when one can be sent.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { APPEAL_WINDOW_DAYS, isReasonCode, type ReasonCode } from '../../../shared/reasons.ts';
+import { APPEAL_WINDOW_DAYS, isReasonCode, reasonMismatch, type ReasonCode, type ReasonSubject } from '../../../shared/reasons.ts';
 import { reasonTextOf, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { serviceAge, type ServiceAge } from '../../../shared/service-levels.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appeals, users } from '../../db/schema.ts';
 import { asFlags } from '../abuse/flags.ts';
+import { AppError } from '../../errors.ts';
 
 export type AppealRow = typeof appeals.$inferSelect;
 
@@ -17,6 +18,12 @@ const DAY_MS = 86_400_000;
 
 export function asReasonCode(value: string | null | undefined): ReasonCode | null {
   return isReasonCode(value) ? value : null;
+}
+
+/** 400 REASON_NOT_FOR_DECISION naming the codes that apply, when `code` belongs to another kind of decision. */
+export function assertReasonFits(subject: ReasonSubject, code: ReasonCode | null | undefined): void {
+  const mismatch = reasonMismatch(subject, code);
+  if (mismatch) throw new AppError('BAD_REQUEST', mismatch, [{ path: 'reasonCode', message: mismatch }], 'REASON_NOT_FOR_DECISION');
 }
 
 /**
@@ -52,11 +59,20 @@ export function presentAppeal(row: AppealRow, decidedBy: string | null): TAppeal
 /**
  * The appeal fields of a report or withdrawal: its appeal once sent; and for a rejection (or an
  * appealed decision) the deadline. `rejectedAt`: when it was rejected, null when it is not.
+ * `appealOpen` is the server's judgement by its own clock (`now`), so a device whose clock differs
+ * (a phone running ahead, the demo's TEST_CLOCK_OFFSET) still offers the appeal exactly while the
+ * server takes it (issue 40).
  */
-export function appealFields(rejectedAt: Date | null, appeal: AppealRow | null, decidedBy: string | null) {
+export function appealFields(rejectedAt: Date | null, appeal: AppealRow | null, decidedBy: string | null, now: Date) {
+  const deadline = appeal ? appeal.deadline : rejectedAt ? appealDeadline(rejectedAt) : null;
   return {
     appeal: appeal ? presentAppeal(appeal, decidedBy) : null,
-    appealDeadline: appeal ? appeal.deadline.toISOString() : rejectedAt ? appealDeadline(rejectedAt).toISOString() : null,
+    appealDeadline: deadline?.toISOString() ?? null,
+    // The rejection as the appeal recorded it: an overturn changes the item, never this (issue 40).
+    appealedDecision: appeal
+      ? { ...reasonFields(true, appeal.decisionReasonCode, appeal.decisionFacts, appeal.decisionFlags), decidedAt: appeal.decisionAt.toISOString() }
+      : null,
+    appealOpen: !appeal && rejectedAt !== null && deadline !== null && now.getTime() <= deadline.getTime(),
   };
 }
 

@@ -13,6 +13,7 @@ import { formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { DECISION_MESSAGES, type AppealKind, type AppealStatus, type TAdminAppealView, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { REPORT_MESSAGES } from '../../../shared/schemas/reports.ts';
+import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
@@ -86,7 +87,7 @@ export async function sendAppeal(ctx: AppContext, actor: SessionUser, ambassador
 }
 
 interface Subject {
-  status: 'pending' | 'approved' | 'rejected';
+  status: WithdrawalStatus;
   reviewedAt: Date | null;
   reviewedBy: string | null;
   reasonCode: string | null;
@@ -134,7 +135,12 @@ export async function listAppeals(
         .select({
           appeal: appeals,
           ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
-          report: { weekStartDate: weeklyReports.weekStartDate, weekEndDate: weeklyReports.weekEndDate },
+          report: {
+            weekStartDate: weeklyReports.weekStartDate,
+            weekEndDate: weeklyReports.weekEndDate,
+            activityReport: weeklyReports.activityReport,
+            createdAt: weeklyReports.createdAt,
+          },
           amount: withdrawalRequests.amount,
           decisionByName: adminName(appeals.decisionBy),
           decidedByName: adminName(appeals.decidedBy),
@@ -176,10 +182,28 @@ export async function listAppeals(
       gcmAwarded: a.gcmAwarded,
       usdtAwarded: a.usdtAwarded,
       decidedByCaller: a.decisionBy === actor.id,
+      // Said before the admin fills anything in: the same order of checks as decideAppeal's.
+      ...decidable(a, actor),
+      report:
+        a.kind === 'report' && r.report
+          ? {
+              weekStartDate: r.report.weekStartDate,
+              weekEndDate: r.report.weekEndDate,
+              activityReport: r.report.activityReport,
+              createdAt: r.report.createdAt.toISOString(),
+            }
+          : null,
       serviceLevel: serviceLevelOf(a.status === 'pending', a.createdAt, level, now),
     };
   });
   return { items, ...page };
+}
+
+/** Whether `actor` may decide the appeal, and if not why, as decideAppeal would refuse it. */
+function decidable(appeal: AppealRow, actor: SessionUser): { canDecide: boolean; cannotDecideReason: string | null } {
+  if (appeal.decisionBy === actor.id) return { canDecide: false, cannotDecideReason: DECISION_MESSAGES.sameAdmin };
+  if (appeal.status !== 'pending') return { canDecide: false, cannotDecideReason: DECISION_MESSAGES.appealDecided };
+  return { canDecide: true, cannotDecideReason: null };
 }
 
 export async function pendingAppealCount(ctx: AppContext): Promise<number> {

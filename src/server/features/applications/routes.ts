@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZApplicationInput, ZAdminApplicationView, ZApplicationRejectBody, ZApplicationView } from '../../../shared/schemas/applications.ts';
+import {
+  ZApplicationInput,
+  ZAdminApplicationView,
+  ZApplicationsQuery,
+  ZApplicationRejectBody,
+  ZApplicationView,
+} from '../../../shared/schemas/applications.ts';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../../../shared/schemas/common.ts';
-import { decisionFacts } from '../../../shared/schemas/decisions.ts';
+import { decisionFacts, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { requestLocale, requireUser, sendPage, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 
@@ -37,11 +43,12 @@ export async function applicationRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         operationId: 'listPendingApplications',
-        summary: 'Pending applications',
-        description: 'Newest first, one page at a time (`limit` with `offset` or `cursor`); `search` matches the applicant’s name or email.',
+        summary: 'Applications (pending unless asked for another status)',
+        description:
+          'Most followers first, one page at a time (`limit` with `offset` or `cursor`); `search` matches the applicant’s name or email; `status` (`pending` by default, `approved`, `rejected` or `all`) shows decided ones too.',
         tags: ['admin'],
-        querystring: ZListQuery.extend(ZFlaggedQuery.shape),
-        response: { 200: z.array(ZAdminApplicationView).describe('One page of pending applications, with their abuse flags.') },
+        querystring: ZListQuery.extend(ZFlaggedQuery.shape).extend(ZApplicationsQuery.shape),
+        response: { 200: z.array(ZAdminApplicationView).describe('One page of applications, with their abuse flags.') },
       },
     },
     async (request, reply) => {
@@ -86,6 +93,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         body: ZApplicationRejectBody,
         response: {
           200: ZMessage.describe('Rejected.'),
+          400: ZReasonRefused,
           404: notFound,
           409: ZErrorBody.describe('The application was already approved or rejected.'),
         },

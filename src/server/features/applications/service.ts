@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { asFlags, countLimit, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
-import type { TApplication, TApplicationView } from '../../../shared/schemas/applications.ts';
+import type { ApplicationFilter, TApplication, TApplicationView } from '../../../shared/schemas/applications.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -20,7 +20,7 @@ import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 import * as figures from '../analytics/figures.ts';
-import { reasonFields, serviceLevelOf } from '../appeals/present.ts';
+import { assertReasonFits, reasonFields, serviceLevelOf } from '../appeals/present.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
@@ -148,14 +148,18 @@ const PENDING_KEYS: SortKey[] = [
   { column: ambassadorApplications.id, direction: 'asc', kind: 'uuid' },
 ];
 
-type ApplicationListQuery = Pick<TListQuery, 'search'> & { flagged?: boolean | undefined };
+type ApplicationListQuery = Pick<TListQuery, 'search'> & { flagged?: boolean | undefined; status?: ApplicationFilter | undefined };
 
-/** The admin list of pending applications (its export reads the same): search, 'Flagged only', most followers first. */
+/**
+ * The admin list of applications (its export reads the same): pending unless another status (or
+ * `all`) is asked for, search, 'Flagged only', most followers first.
+ */
 export function applicationList(ctx: AppContext, query: ApplicationListQuery) {
+  const status = query.status ?? 'pending';
   return {
     keys: PENDING_KEYS,
     filter: and(
-      eq(ambassadorApplications.status, 'pending'),
+      status === 'all' ? undefined : eq(ambassadorApplications.status, status),
       containsAny(query.search, ambassadorApplications.fullName, ambassadorApplications.email),
       query.flagged ? flaggedFilter('applications') : undefined,
     ),
@@ -170,7 +174,7 @@ export function applicationList(ctx: AppContext, query: ApplicationListQuery) {
   };
 }
 
-export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined }) {
+export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined; status?: ApplicationFilter | undefined }) {
   const { rows, ...page } = await listPage(query, {
     ...applicationList(ctx, query),
     count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter, countLimit(query.flagged)),
@@ -270,6 +274,7 @@ export async function rejectApplication(
   facts: string | null,
   reasonCode: ReasonCode | null = null,
 ): Promise<void> {
+  assertReasonFits('application', reasonCode);
   await withTransaction(ctx, actor, async (m) => {
     const application = await decide(m.tx, id, {
       status: 'rejected',
@@ -286,7 +291,7 @@ export async function rejectApplication(
       applicationRejectedEmail({
         name: application.fullName,
         appUrl: ctx.config.appUrl,
-        reason: { code: reasonCode, facts, flags: application.decisionFlags },
+        reason: { code: reasonCode, facts },
         locale: application.locale,
       }),
     );

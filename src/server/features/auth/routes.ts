@@ -13,7 +13,7 @@ import {
 import { ZErrorBody, ZMessage } from '../../../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaRequired } from '../../../shared/schemas/mfa.ts';
 import { FORGOT_PASSWORD_MESSAGE, ZForgotPasswordInput, ZSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../auth/device-cookie.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from '../../auth/device-cookie.ts';
 import { onRealClock } from '../../clock.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
@@ -49,16 +49,7 @@ export async function authRoutes(app: FastifyInstance) {
       // The browser drops the cookie by its own clock, which TEST_CLOCK_OFFSET does not move.
       expires: onRealClock(app.ctx.clock, signedIn.expires),
     });
-    // Only the sign-in routes read it, so it is sent nowhere else.
-    if (signedIn.device) {
-      reply.setCookie(DEVICE_COOKIE, signedIn.device, {
-        path: '/api/login',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: config.env === 'production',
-        maxAge: DEVICE_COOKIE_MAX_AGE_S,
-      });
-    }
+    if (signedIn.device) setDeviceCookie(reply, signedIn.device, config.env === 'production');
   }
 
   r.get(

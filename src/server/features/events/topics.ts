@@ -24,6 +24,8 @@ export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
   close_season: ['seasons'],
   refuse_super_admin_sign_in: [],
   disable_mfa: ['admins'],
+  enable_mfa: ['admins'],
+  cancel_withdrawal: ['withdrawals'],
   // An appeal is of a report or a withdrawal: the Appeals queue changes with their topics.
   appeal_report: ['reports'],
   appeal_withdrawal: ['withdrawals'],

@@ -4,12 +4,13 @@ import { ZFlaggedQuery } from '../../../shared/schemas/common.ts';
 import { ADMIN_WITHDRAWAL_FILTERS } from '../../../shared/schemas/withdrawals.ts';
 import { ZWalletProofQuery } from '../../../shared/schemas/wallet-proof.ts';
 import { REPORT_STATUSES } from '../../../shared/schemas/reports.ts';
+import { APPLICATION_FILTERS } from '../../../shared/schemas/applications.ts';
 import { typed } from '../../http.ts';
 import { EXPORTS, exportCsv } from './service.ts';
 
 const ZExportParams = z.object({ name: z.enum(EXPORTS, { error: `The export is one of ${EXPORTS.join(', ')}` }) });
 
-const STATUSES = [...new Set([...REPORT_STATUSES, ...ADMIN_WITHDRAWAL_FILTERS])] as [string, ...string[]];
+const STATUSES = [...new Set([...REPORT_STATUSES, ...ADMIN_WITHDRAWAL_FILTERS, ...APPLICATION_FILTERS])] as [string, ...string[]];
 
 export async function exportRoutes(app: FastifyInstance) {
   typed(app).get(
@@ -28,13 +29,16 @@ export async function exportRoutes(app: FastifyInstance) {
           ...ZWalletProofQuery.shape,
         }),
         description:
-          'A streamed CSV of ambassadors, applications (pending, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged; walletProof for withdrawals), newest first; cells safe from spreadsheet formulas.',
+          'A streamed CSV of ambassadors, applications (pending unless `status` says otherwise, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged; walletProof for withdrawals), newest first; cells safe from spreadsheet formulas.',
       },
     },
     async (request, reply) => {
       const { name } = request.params;
-      if (request.query.status && name !== 'reports' && name !== 'withdrawals') {
-        return reply.code(400).send({ message: 'status filters only the reports and withdrawals exports' });
+      if (request.query.status && name !== 'reports' && name !== 'withdrawals' && name !== 'applications') {
+        return reply.code(400).send({ message: 'status filters only the applications, reports and withdrawals exports' });
+      }
+      if (name === 'applications' && request.query.status && !(APPLICATION_FILTERS as readonly string[]).includes(request.query.status)) {
+        return reply.code(400).send({ message: `status must be one of ${APPLICATION_FILTERS.join(', ')}` });
       }
       if (request.query.walletProof && name !== 'withdrawals') {
         return reply.code(400).send({ message: 'walletProof filters only the withdrawals export' });

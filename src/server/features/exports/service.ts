@@ -16,12 +16,18 @@ import { containsAny } from '../../db/search.ts';
 import { asFlags } from '../abuse/flags.ts';
 import { ambassadorList } from '../ambassadors/service.ts';
 import { applicationList } from '../applications/service.ts';
+import { APPLICATION_FILTERS, type ApplicationFilter } from '../../../shared/schemas/applications.ts';
 import { reportList } from '../reports/service.ts';
 import { withdrawalList } from '../wallet/service.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 
 export const EXPORTS = ['ambassadors', 'applications', 'reports', 'transactions', 'withdrawals'] as const;
 export type ExportName = (typeof EXPORTS)[number];
+
+/** The applications' status filter (the route has checked it); pending when left out. */
+function asApplicationFilter(status: string | undefined): ApplicationFilter | undefined {
+  return (APPLICATION_FILTERS as readonly string[]).includes(status ?? '') ? (status as ApplicationFilter) : undefined;
+}
 
 export interface ExportQuery {
   status?: string | undefined;
@@ -93,10 +99,10 @@ export function exportCsv(ctx: AppContext, name: ExportName, query: ExportQuery)
         PAGE,
       );
     case 'applications':
-      // The tab lists pending applications, most followers first; the export is the same list.
+      // The tab's list (pending unless its status filter says otherwise), most followers first; the export is the same list.
       return csvStream(
         ['id', 'full_name', 'email', 'country', 'personal_telegram', 'platforms', 'total_followers', 'status', 'applied_at', 'flags'],
-        pagesOf(applicationList(ctx, query), PAGE),
+        pagesOf(applicationList(ctx, { ...query, status: asApplicationFilter(query.status) }), PAGE),
         ({ row: a, flags }) => [
           a.id,
           a.fullName,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZErrorBody, ZMessage } from '../../../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaEnrollment, ZMfaStatus, ZRecoveryCodes } from '../../../shared/schemas/mfa.ts';
 import { requireUser, typed } from '../../http.ts';
+import { issueDeviceCookie, setDeviceCookie } from '../../auth/device-cookie.ts';
 import { disableMfa, finishEnrollment, mfaStatus, regenerateRecoveryCodes, startEnrollment } from './service.ts';
 
 const wrongCode = ZErrorBody.describe('The code is not valid: `errors` names `code`.');
@@ -50,7 +51,8 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'verifyMfaEnrollment',
         summary: 'Turn on two-factor sign-in with a first code',
-        description: 'A code from the key just enrolled turns two-factor sign-in on; answers the ten recovery codes, shown once.',
+        description:
+          'A code from the key just enrolled turns two-factor sign-in on; answers the ten recovery codes, shown once. The browser gets a device cookie for the account (`device`, Path=/api/login: docs/decisions/014-device-cookies.md), so its later code attempts are not counted with a stranger’s.',
         tags: ['mfa'],
         body: ZMfaCodeInput,
         response: {
@@ -61,9 +63,14 @@ export async function mfaRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({
-      recoveryCodes: await finishEnrollment(app.ctx, requireUser(request), request.body.code, request.ip),
-    }),
+    async (request, reply) => {
+      const user = requireUser(request);
+      const recoveryCodes = await finishEnrollment(app.ctx, user, request.body.code, request.ip);
+      // The browser that turned it on has shown the second factor in a signed-in session: it is known
+      // to the account from now on, even if it signed in before device cookies were issued to it.
+      setDeviceCookie(reply, issueDeviceCookie(app.ctx.config.sessionSecret, user.email), app.ctx.config.env === 'production');
+      return { recoveryCodes };
+    },
   );
 
   r.post(

@@ -100,14 +100,31 @@ function codeLimits(ctx: AppContext, userId: string, address: string, device?: D
 export async function finishEnrollment(ctx: AppContext, user: SessionUser, code: string, address: string): Promise<string[]> {
   const limits = codeLimits(ctx, user.id, address);
   await consumeAll(ctx.db, limits, ctx.clock.now(), MFA_MESSAGES.tooMany);
-  const codes = await withTransaction(ctx, user, async ({ tx, now }) => {
+  const codes = await withTransaction(ctx, user, async (m) => {
+    const { tx, now } = m;
     const row = (await tx.select().from(users).where(eq(users.id, user.id)).for('update'))[0];
     if (!row) throw new AppError('UNAUTHORIZED', 'You must be logged in');
     if (row.mfaEnabledAt) throw conflict(MFA_MESSAGES.alreadyOn);
     if (!row.mfaPendingSecret) throw badRequest(MFA_MESSAGES.notEnrolling, 'code');
     const step = matchingStep(unseal(keysOf(ctx), row.mfaPendingSecret, 'totp'), code, ctx.clock.real(), null);
     if (step === undefined) throw badRequest(MFA_MESSAGES.invalid, 'code');
-    await tx.update(users).set({ mfaSecret: row.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: now, mfaLastStep: step }).where(eq(users.id, user.id));
+    // Under a password a super admin set, whoever set it may be the one enrolling (issue 40 item 12):
+    // the factor's approvals of a large withdrawal wait PAYOUT_APPROVER_MIN_AGE_HOURS (wallet/service.ts).
+    const underSetPassword = !row.passwordChosenBySelf;
+    await tx
+      .update(users)
+      .set({ mfaSecret: row.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: now, mfaLastStep: step, mfaEnrolledUnderSetPassword: underSetPassword })
+      .where(eq(users.id, user.id));
+    if (row.isAdmin || row.isSuperAdmin) {
+      // Every admin hears of it, the account's owner included: their mailbox is where a stranger's enrolment shows.
+      await m.audit('enable_mfa', { type: 'admin', id: user.id }, underSetPassword ? `${user.email} (under a password a super admin set)` : user.email);
+      await tellAdmins(
+        m,
+        underSetPassword
+          ? `Admin ${user.email} turned on two-factor sign-in while their password was one a super admin set`
+          : `Admin ${user.email} turned on two-factor sign-in`,
+      );
+    }
     return newRecoveryCodes(tx, user.id);
   });
   await refund(ctx.db, ctx.clock.now(), { cleared: [limits[0] as Limit], refunded: [limits[1] as Limit] });
@@ -159,7 +176,10 @@ export async function disableMfa(ctx: AppContext, user: SessionUser, code: strin
   await withTransaction(ctx, user, async (m) => {
     const { tx, now } = m;
     await consumeSecondFactor(tx, keysOf(ctx), user.id, code, { now, codeTime: ctx.clock.real() });
-    await tx.update(users).set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null, mfaEnrolledUnderSetPassword: false })
+      .where(eq(users.id, user.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     if (user.isAdmin || user.isSuperAdmin) {
       await m.audit('disable_mfa', { type: 'admin', id: user.id }, user.email);

@@ -7,6 +7,7 @@ import {
   ZMarkReadInput,
   ZNotification,
   ZNotificationsQuery,
+  ZUnsubscribeBody,
   ZUnsubscribeQuery,
   ZUnsubscribeStatus,
 } from '../../../shared/schemas/notifications.ts';
@@ -56,9 +57,12 @@ export async function notificationRoutes(app: FastifyInstance) {
         schema: {
           operationId: 'unsubscribe',
           summary: 'One-click unsubscribe from decision emails (RFC 8058)',
-          description: 'The signed link of an email’s List-Unsubscribe header; mail providers POST it from their own servers (any Origin, a form body).',
+          description:
+            'The signed link of an email’s List-Unsubscribe header; mail providers POST it from their own servers (any Origin), with the body `List-Unsubscribe=One-Click` as `application/x-www-form-urlencoded` or `multipart/form-data` (RFC 8058). The signed link is the authority: the body may be left out.',
           tags: ['notifications'],
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
           querystring: ZUnsubscribeQuery,
+          body: ZUnsubscribeBody,
           response: {
             200: z.object({ message: z.string() }).describe('Unsubscribed from decision emails (security emails are still sent).'),
             403: ZErrorBody.describe('The link is not valid.'),

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { secretsEqual } from '../../auth/tokens.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { forbidden } from '../../errors.ts';
-import { unsubscribeLine, type EmailContent } from '../../email/templates.ts';
+import { withUnsubscribe, type EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
 
@@ -69,7 +69,7 @@ export async function notify(
   const { appUrl, sessionSecret } = m.ctx.config;
   const page = unsubscribePageUrl(appUrl, sessionSecret, userId);
   const oneClick = unsubscribeUrl(appUrl, sessionSecret, userId);
-  const content = { ...written, text: `${written.text}\n\n${unsubscribeLine(page, locale)}` };
+  const content = withUnsubscribe(written, page, locale);
   await m.email(email.to, content, { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 }
 

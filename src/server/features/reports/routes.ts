@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
 import { REPORT_STATUSES, ZOwnReportsQuery, ZReportInput, ZReviewInput, ZAdminReportView, ZReportView } from '../../../shared/schemas/reports.ts';
@@ -104,6 +105,7 @@ export async function reportRoutes(app: FastifyInstance) {
         body: ZReviewInput,
         response: {
           200: ZReportView.describe('The report as reviewed.'),
+          400: ZReasonRefused,
           404: notFound,
           409: ZErrorBody.describe('The report was already reviewed, or another admin holds its review claim.'),
         },

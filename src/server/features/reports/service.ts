@@ -13,7 +13,7 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
-import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
@@ -32,7 +32,7 @@ type ReportRow = typeof weeklyReports.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
 /** A report as its owner and the admins read it, with a rejection's reason and its appeal (DECISIONS §6). */
-export function presentReport(row: ReportRow, appeal: AppealRow | null = null, appealDecider: string | null = null): TReportView {
+export function presentReport(row: ReportRow, now: Date, appeal: AppealRow | null = null, appealDecider: string | null = null): TReportView {
   const rejected = row.status === 'rejected';
   return {
     id: row.id,
@@ -47,7 +47,7 @@ export function presentReport(row: ReportRow, appeal: AppealRow | null = null, a
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     ...reasonFields(rejected, row.reasonCode, row.adminNotes, row.decisionFlags),
-    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
+    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider, now),
   };
 }
 
@@ -85,7 +85,8 @@ export async function listOwnReports(
           .offset(offset),
     },
   );
-  return { items: rows.map(({ report, appeal, appealDecider }) => presentReport(report, appeal, appealDecider)), ...page };
+  const now = ctx.clock.now();
+  return { items: rows.map(({ report, appeal, appealDecider }) => presentReport(report, now, appeal, appealDecider)), ...page };
 }
 
 /** One of the ambassador's own reports; someone else's is not found, as an unknown one is. */
@@ -99,7 +100,7 @@ export async function getOwnReport(ctx: AppContext, ambassadorId: string, id: st
       .where(and(eq(weeklyReports.id, id.toLowerCase()), eq(weeklyReports.ambassadorId, ambassadorId)))
   )[0];
   if (!row) throw notFound(REPORT_MESSAGES.notFound);
-  return presentReport(row.report, row.appeal, row.appealDecider);
+  return presentReport(row.report, ctx.clock.now(), row.appeal, row.appealDecider);
 }
 
 export async function submitReport(
@@ -135,7 +136,7 @@ export async function submitReport(
       // Its proof links, for the duplicate_proof flag (features/abuse).
       const links = proofLinks(input.activityReport);
       if (links.length) await tx.insert(reportLinks).values(links.map((url) => ({ reportId: row.id, ambassadorId: ambassador.id, url })));
-      return presentReport(row);
+      return presentReport(row, now);
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(REPORT_MESSAGES.onePerDay);
@@ -159,7 +160,7 @@ function presentAdminReport(
   serviceLevelDays: number,
 ): TAdminReportView {
   return {
-    ...presentReport(report, appeal.appeal, appeal.appealDecider),
+    ...presentReport(report, now, appeal.appeal, appeal.appealDecider),
     flags: asFlags(flags),
     serviceLevel: serviceLevelOf(report.status === 'pending', report.createdAt, serviceLevelDays, now),
     // Who holds a live review claim on it ('Being reviewed by …'), and until when.
@@ -251,6 +252,7 @@ export interface ReviewInput {
  */
 export async function reviewReport(ctx: AppContext, actor: SessionUser, id: string, input: ReviewInput, http?: IdempotentHttp): Promise<TReportView> {
   if (!isUuid(id)) throw notFound('Report not found');
+  if (input.status === 'rejected') assertReasonFits('report', input.reasonCode);
   return withTransaction(
     ctx,
     actor,
@@ -327,7 +329,7 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           facts,
         ),
       );
-      return presentReport(report);
+      return presentReport(report, now);
     },
     { idempotency: http },
   );

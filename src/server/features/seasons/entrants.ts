@@ -7,10 +7,10 @@
 import { drawEnteredNotification } from '../../email/notifications.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ambassadors, emailOutbox, notifications, seasonEntrants, users, type SeasonChampion } from '../../db/schema.ts';
-import { drawEntryEmail, unsubscribeLine } from '../../email/templates.ts';
+import { drawEntryEmail, withUnsubscribe } from '../../email/templates.ts';
 import { monthIn, placeIn } from '../../../shared/localized-format.ts';
 import type { Mutation } from '../../mutation.ts';
-import { unsubscribeUrl } from '../notifications/service.ts';
+import { unsubscribePageUrl, unsubscribeUrl } from '../notifications/service.ts';
 
 const CHUNK = 1_000;
 
@@ -18,6 +18,7 @@ interface Person {
   ambassadorId: string;
   userId: string;
   email: string;
+  fullName: string;
   emailNotifications: boolean;
   locale: string | null;
 }
@@ -32,6 +33,7 @@ export async function tellDrawEntrants(
     ambassadorId: ambassadors.id,
     userId: ambassadors.userId,
     email: users.email,
+    fullName: ambassadors.fullName,
     emailNotifications: users.emailNotifications,
     locale: users.locale,
   };
@@ -51,47 +53,46 @@ export async function tellDrawEntrants(
     : [];
   const ranks = new Map(draw.champions.map((c) => [c.ambassadorId, c.rank]));
   const appUrl = m.ctx.config.appUrl;
-  // One text per place and language (the email in the person's saved language), made once each.
-  const written = new Map<string, ReturnType<typeof message>>();
-  const messages = (rank: number | null, locale: string | null) => {
+  // One notification per place and language (in the person's saved language), made once each; the
+  // email greets each person by name.
+  const written = new Map<string, ReturnType<typeof drawEnteredNotification>>();
+  const notificationOf = (rank: number | null, locale: string | null) => {
     const key = `${rank ?? ''}|${locale ?? ''}`;
     let found = written.get(key);
-    if (!found) written.set(key, (found = message(rank, locale)));
+    if (!found) written.set(key, (found = drawEnteredNotification({ month: draw.month, rank, listHash: draw.listHash, round: draw.beaconRound, at }, locale)));
     return found;
   };
-  const message = (rank: number | null, locale: string | null) => {
-    const content = drawEntryEmail({
-      label: monthIn(draw.month, locale),
+  const emailOf = (person: Person & { rank: number | null }) =>
+    drawEntryEmail({
+      name: person.fullName,
+      label: monthIn(draw.month, person.locale),
       listHash: draw.listHash,
       round: draw.beaconRound,
       at,
       appUrl,
-      place: rank === null ? null : placeIn(rank, locale),
-      locale,
+      place: person.rank === null ? null : placeIn(person.rank, person.locale),
+      locale: person.locale,
     });
-    return {
-      content,
-      locale,
-      notification: drawEnteredNotification({ month: draw.month, rank, listHash: draw.listHash, round: draw.beaconRound, at }, locale),
-    };
-  };
   const all: (Person & { rank: number | null })[] = [
     ...champions.map((p) => ({ ...p, rank: ranks.get(p.ambassadorId) ?? null })),
     ...people.map((p) => ({ ...p, rank: null })),
   ];
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK);
-    const told = chunk.map((p) => ({ person: p, message: messages(p.rank, p.locale) }));
-    await m.tx.insert(notifications).values(told.map(({ person, message }) => ({ userId: person.userId, ...message.notification, createdAt: m.now })));
-    const emails = told
-      .filter(({ person }) => person.emailNotifications)
-      .map(({ person, message }) => {
+    await m.tx
+      .insert(notifications)
+      .values(chunk.map((person) => ({ userId: person.userId, ...notificationOf(person.rank, person.locale), createdAt: m.now })));
+    const emails = chunk
+      .filter((person) => person.emailNotifications)
+      .map((person) => {
         const link = unsubscribeUrl(appUrl, m.ctx.config.sessionSecret, person.userId);
+        // The body links the page (it asks before it unsubscribes); the header carries the one-click address.
+        const content = withUnsubscribe(emailOf(person), unsubscribePageUrl(appUrl, m.ctx.config.sessionSecret, person.userId), person.locale);
         return {
           recipient: person.email,
-          subject: message.content.subject,
-          textBody: `${message.content.text}\n\n${unsubscribeLine(link, message.locale)}`,
-          htmlBody: message.content.html,
+          subject: content.subject,
+          textBody: content.text,
+          htmlBody: content.html,
           headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           nextAttemptAt: m.now,
           createdAt: m.now,

@@ -6,6 +6,7 @@ import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../../../shared/s
 import { seasonOf } from '../../../shared/seasons.ts';
 import { publicCache, sendEncoded } from '../public/cache.ts';
 import { requireUser, typed } from '../../http.ts';
+import { DRAND_SCHEME } from '../../../shared/drand.ts';
 import { ZDrandChainInfo } from '../../../shared/schemas/seasons.ts';
 import { closeSeason, currentSeason, previewSeason, publicSeasonDetail, publicSeasons, seasonsForAdmin } from './service.ts';
 
@@ -144,11 +145,17 @@ export async function seasonRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getDrandChain',
         summary: 'The drand chain the monthly draw takes its beacon from',
-        description: 'quicknet in production; a verifier should check quicknet rounds against its own copy of the public key, never this answer’s.',
+        description:
+          'quicknet in production; `scheme` names how a round is signed and checked (drand’s `bls-unchained-g1-rfc9380`). A verifier should check quicknet rounds against its own copy of the public key, never this answer’s.',
         tags: ['seasons'],
         response: { 200: ZDrandChainInfo.describe('The chain’s hash, public key, genesis time and period.') },
       },
     },
-    async () => ({ ...app.ctx.config.drand.chain, quicknet: app.ctx.config.drand.quicknet, production: app.ctx.config.env === 'production' }),
+    async () => ({
+      ...app.ctx.config.drand.chain,
+      scheme: DRAND_SCHEME,
+      quicknet: app.ctx.config.drand.quicknet,
+      production: app.ctx.config.env === 'production',
+    }),
   );
 }

@@ -81,7 +81,7 @@ export async function monthSummary(db: Db, month: string) {
     await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
         percentile_cont(0.5) within group (order by ${hours('reviewed_at', 'created_at')}) as median,
         percentile_cont(0.9) within group (order by ${hours('reviewed_at', 'created_at')}) as p90
-        from withdrawal_requests where ${window('reviewed_at')} and status <> 'pending'`);
+        from withdrawal_requests where ${window('reviewed_at')} and status in ('approved', 'rejected')`);
   const applications =
     await db.execute(sql`select count(*) filter (where status = 'approved')::int as approved, count(*) filter (where status = 'rejected')::int as rejected,
         percentile_cont(0.5) within group (order by ${hours('decided_at', 'created_at')}) as median,

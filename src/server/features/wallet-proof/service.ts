@@ -229,7 +229,7 @@ async function raiseUnpaid(m: Mutation, ambassadorId: string, address: string, p
         eq(withdrawalRequests.ambassadorId, ambassadorId),
         sql`lower(${withdrawalRequests.walletAddress}) = lower(${address})`,
         isNull(withdrawalRequests.txHash),
-        sql`${withdrawalRequests.status} <> 'rejected'`,
+        sql`${withdrawalRequests.status} not in ('rejected', 'cancelled')`,
         proof === 'exchange' ? eq(withdrawalRequests.walletProof, 'none') : undefined,
       ),
     )

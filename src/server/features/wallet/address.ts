@@ -5,7 +5,7 @@
  * WALLET_CHANGE_HOLD_HOURS, computed from that stored time, never from the client.
  */
 import { walletChangedNotification } from '../../email/notifications.ts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, withdrawalRequests } from '../../db/schema.ts';
@@ -56,7 +56,8 @@ export async function exchangeHoldUntil(
       and(
         eq(withdrawalRequests.ambassadorId, row.id),
         sql`lower(${withdrawalRequests.walletAddress}) = lower(${row.usdtWalletAddress})`,
-        ne(withdrawalRequests.status, 'rejected'),
+        // A request rejected or taken back paid nothing: the exchange's first payout is still to come.
+        notInArray(withdrawalRequests.status, ['rejected', 'cancelled']),
       ),
     )
     .limit(1);

@@ -144,7 +144,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       verifiedOnChain: verified !== undefined,
       txHash,
       txUrl: `${explorerTxUrl}${txHash}`,
-      withdrawals: paid.map(({ approvals, ...row }) => presentWithdrawal(row, ctx.config.payouts, approvals)),
+      withdrawals: paid.map(({ approvals, ...row }) => presentWithdrawal(row, ctx.config.payouts, approvals, m.now)),
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery } from '../../../shared/schemas/common.ts';
 import {
@@ -15,7 +16,15 @@ import { ZTransactionView } from '../../../shared/schemas/wallet.ts';
 import { ZWalletProofQuery } from '../../../shared/schemas/wallet-proof.ts';
 import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { exportUnpaid, markPaid } from './payouts.ts';
-import { decideWithdrawal, listOwnTransactions, listOwnWithdrawals, listWithdrawalsForAdmin, requestWithdrawal, walletSharers } from './service.ts';
+import {
+  cancelWithdrawal,
+  decideWithdrawal,
+  listOwnTransactions,
+  listOwnWithdrawals,
+  listWithdrawalsForAdmin,
+  requestWithdrawal,
+  walletSharers,
+} from './service.ts';
 
 const notFound = ZErrorBody.describe('No withdrawal request has this id.');
 
@@ -84,6 +93,32 @@ export async function walletRoutes(app: FastifyInstance) {
     },
   );
 
+  r.post(
+    '/api/withdrawal-requests/:id/cancel',
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        operationId: 'cancelWithdrawal',
+        summary: 'Take back a pending withdrawal request',
+        description:
+          'The owner only, while it is pending and no admin has approved it yet (DECISIONS §7): it becomes `cancelled`, final, and its amount is withdrawable again at once. A cancellation is not a decision: it has no reason and no appeal, and is not counted among the decisions.',
+        tags: ['ambassador'],
+        params: ZIdParams,
+        response: {
+          200: ZWithdrawalView.describe('The request, cancelled.'),
+          404: ZErrorBody.describe('No withdrawal request of this ambassador has this id.'),
+          409: ZErrorBody.describe(
+            'It is no longer pending (approved, rejected or already cancelled; `code`: WITHDRAWAL_NOT_PENDING), or an admin has given the first of its two approvals (`code`: WITHDRAWAL_APPROVAL_GIVEN).',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      return cancelWithdrawal(app.ctx, requireUser(request), ambassador.id, request.params.id);
+    },
+  );
+
   r.get(
     '/api/admin/withdrawal-requests',
     {
@@ -93,17 +128,21 @@ export async function walletRoutes(app: FastifyInstance) {
         summary: 'Withdrawal requests',
         tags: ['admin'],
         querystring: ZListQuery.extend({
-          status: z.enum(ADMIN_WITHDRAWAL_FILTERS, { error: 'status must be pending, approved, awaiting_payment, paid or rejected' }).optional(),
+          status: z.enum(ADMIN_WITHDRAWAL_FILTERS, { error: 'status must be pending, approved, awaiting_payment, paid, rejected or cancelled' }).optional(),
           ...ZFlaggedQuery.shape,
           ...ZWalletProofQuery.shape,
         }),
         description:
-          'Newest first, one page at a time (`limit` with `offset` or `cursor`). status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both. `search` matches the ambassador’s name or email, or the wallet address. `walletProof`: only those whose address stood so (verified by signature, declared an exchange deposit address, or neither).',
-        response: { 200: z.array(ZAdminWithdrawalView).describe('One page of withdrawal requests, with their ambassador, approvals and abuse flags.') },
+          'Newest first, one page at a time (`limit` with `offset` or `cursor`). status=awaiting_payment: approved and not yet paid; paid: with a transaction hash; approved: both; cancelled: taken back by the ambassador. Each item’s `approvers` says whether the signed-in admin’s approval would count now and, if not, why and from when. `search` matches the ambassador’s name or email, or the wallet address. `walletProof`: only those whose address stood so (verified by signature, declared an exchange deposit address, or neither).',
+        response: {
+          200: z
+            .array(ZAdminWithdrawalView)
+            .describe('One page of withdrawal requests, with their ambassador, approvals (and whether the caller’s would count) and abuse flags.'),
+        },
       },
     },
     async (request, reply) => {
-      return sendPage(reply, await listWithdrawalsForAdmin(app.ctx, request.query));
+      return sendPage(reply, await listWithdrawalsForAdmin(app.ctx, requireUser(request), { mfaVerified: request.sessionMfaVerified }, request.query));
     },
   );
 
@@ -187,11 +226,12 @@ export async function walletRoutes(app: FastifyInstance) {
           body: ZWithdrawalDecisionInput,
           response: {
             200: ZWithdrawalView.describe('The request as decided (or, for a large one, with its first approval).'),
+            400: ZReasonRefused,
             403: ZErrorBody.describe(
-              'A withdrawal that needs two admins: this admin’s approval cannot count (too new an account, a password set by a super admin, or no two-factor sign-in in this session); the message says which, `code` names it.',
+              'A withdrawal that needs two admins: this admin’s approval cannot count now; the message says why, `code` names it: APPROVER_TOO_NEW (the account has not existed PAYOUT_APPROVER_MIN_AGE_HOURS yet; the message says from when), APPROVER_PASSWORD_NOT_OWN (a password a super admin set, until the admin sets one through an emailed link), APPROVER_MFA_TOO_NEW (a second factor turned on under such a password counts PAYOUT_APPROVER_MIN_AGE_HOURS later; the message says from when), APPROVER_NO_MFA (ADMIN_MFA=required and this session was not signed in with the second factor). The admin list’s `approvers` says the same before the click.',
             ),
             404: notFound,
-            409: ZErrorBody.describe('It was already decided, or this admin already gave the first of its two approvals.'),
+            409: ZErrorBody.describe('It was already decided or cancelled by its owner, or this admin already gave the first of its two approvals.'),
           },
         },
       },

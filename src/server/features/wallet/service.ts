@@ -4,7 +4,7 @@ import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'd
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
-import type { TAdminWithdrawalView, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/withdrawals.ts';
+import type { ApproverReason, TAdminWithdrawalView, TApprovers, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/withdrawals.ts';
 import type { TTransactionView } from '../../../shared/schemas/wallet.ts';
 import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -14,7 +14,7 @@ import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, 
 import { containsAny } from '../../db/search.ts';
 import { ambassadorSearch } from '../ambassadors/service.ts';
 import type { Db } from '../../db/client.ts';
-import { appealDeadline, appealDeciderName, appealFields, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
@@ -53,6 +53,7 @@ export function presentWithdrawal(
   row: WithdrawalRow,
   payouts: PayoutsConfig,
   recordedApprovals: number,
+  now: Date,
   appeal: AppealRow | null = null,
   appealDecider: string | null = null,
 ): TWithdrawalView {
@@ -67,13 +68,14 @@ export function presentWithdrawal(
     adminNotes: row.adminNotes,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
     approvals: row.status === 'approved' ? Math.max(1, recordedApprovals) : recordedApprovals,
     approvalsNeeded: approvalsNeeded(payouts, row.amount),
     txHash: row.txHash,
     paidAt: row.paidAt?.toISOString() ?? null,
     txUrl: row.txHash ? `${payouts.explorerTxUrl}${row.txHash}` : null,
     ...reasonFields(rejected, row.reasonCode, row.adminNotes, row.decisionFlags),
-    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider),
+    ...appealFields(rejected ? row.reviewedAt : null, appeal, appealDecider, now),
   };
 }
 
@@ -107,7 +109,8 @@ export async function listOwnWithdrawals(ctx: AppContext, ambassadorId: string):
     .where(eq(withdrawalRequests.ambassadorId, ambassadorId))
     .orderBy(descNullsLast(withdrawalRequests.createdAt), descNullsLast(withdrawalRequests.id))
     .limit(1000);
-  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, r.appeal, r.appealDecider));
+  const now = ctx.clock.now();
+  return rows.map((r) => presentWithdrawal(r.row, ctx.config.payouts, r.approvals, now, r.appeal, r.appealDecider));
 }
 
 /**
@@ -151,7 +154,7 @@ export async function requestWithdrawal(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
-      return presentWithdrawal(row, ctx.config.payouts, 0);
+      return presentWithdrawal(row, ctx.config.payouts, 0, now);
     },
     { idempotency: http },
   );
@@ -206,6 +209,9 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
           approvedBy: sql<
             string[]
           >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
+          approvedByIds: sql<
+            string[]
+          >`(select coalesce(array_agg(${withdrawalApprovals.adminId}::text), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
           flags: flagsColumn('withdrawals'),
           ...withAppeal,
           proof: { verifiedAt: walletProofs.verifiedAt, message: walletProofs.message, signature: walletProofs.signature },
@@ -224,6 +230,8 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
 
 export async function listWithdrawalsForAdmin(
   ctx: AppContext,
+  viewer: SessionUser,
+  session: { mfaVerified: boolean },
   query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined; walletProof?: WalletProof | undefined },
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
   const { rows, ...page } = await listPage(query, {
@@ -232,14 +240,17 @@ export async function listWithdrawalsForAdmin(
   });
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.withdrawals;
+  // The viewer's own standing as an approver, read once for the page: the same rule an approve checks.
+  const standing = approverStanding(ctx, await approverFacts(ctx.db, viewer.id), session, now);
   return {
-    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedBy, flags, appeal, appealDecider, proof }) => {
-      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, appeal, appealDecider);
+    items: rows.map(({ withdrawal, ambassador, walletChangedAt, approvals, approvedByIds, approvedBy, flags, appeal, appealDecider, proof }) => {
+      const view = presentWithdrawal(withdrawal, ctx.config.payouts, approvals, now, appeal, appealDecider);
       return {
         ...view,
         ambassador,
         approvedBy,
         needsSecondApproval: view.status === 'pending' && view.approvalsNeeded === 2,
+        approvers: approversOf(view, approvedByIds.includes(viewer.id), standing),
         // The ambassador's address as saved now may not be the one this request pays: the approver must see it.
         addressChangedAt: walletChangedAt && walletChangedAt > withdrawal.createdAt ? walletChangedAt.toISOString() : null,
         flags: asFlags(flags),
@@ -300,6 +311,7 @@ export async function decideWithdrawal(
   reasonCode: ReasonCode | null = null,
 ): Promise<TWithdrawalView> {
   if (!isUuid(id)) throw notFound('Withdrawal request not found');
+  if (decision === 'rejected') assertReasonFits('withdrawal', reasonCode);
   const payouts = ctx.config.payouts;
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
@@ -317,7 +329,7 @@ export async function decideWithdrawal(
         messages,
       );
       if (approvalsNeeded(payouts, pending.amount) === 2) {
-        await checkApprover(ctx, tx, actor, session, pending.createdAt);
+        await checkApprover(ctx, tx, actor, session, now);
         const mine = await tx
           .insert(withdrawalApprovals)
           .values({ withdrawalId: pending.id, adminId: actor.id, adminEmail: actor.email, createdAt: now })
@@ -331,7 +343,7 @@ export async function decideWithdrawal(
             { type: 'withdrawal', id: pending.id },
             `${pending.amount} USDT to ${pending.walletAddress}: 1 of 2 approvals`,
           );
-          return presentWithdrawal(pending, payouts, approvals);
+          return presentWithdrawal(pending, payouts, approvals, now);
         }
       }
     }
@@ -390,29 +402,125 @@ export async function decideWithdrawal(
       decisionChanges('pending', decision, reason ? { reasonCode: [null, reasonCode] } : {}, adminNotes),
     );
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
-    return presentWithdrawal(row, payouts, approvals);
+    return presentWithdrawal(row, payouts, approvals, now);
   });
 }
 
+/** What the approver rule reads of an admin's account. */
+interface ApproverFacts {
+  createdAt: Date;
+  passwordChosenBySelf: boolean;
+  mfaEnabledAt: Date | null;
+  mfaEnrolledUnderSetPassword: boolean;
+}
+
+async function approverFacts(db: Db, adminId: string): Promise<ApproverFacts | undefined> {
+  return (
+    await db
+      .select({
+        createdAt: users.createdAt,
+        passwordChosenBySelf: users.passwordChosenBySelf,
+        mfaEnabledAt: users.mfaEnabledAt,
+        mfaEnrolledUnderSetPassword: users.mfaEnrolledUnderSetPassword,
+      })
+      .from(users)
+      .where(eq(users.id, adminId))
+  )[0];
+}
+
+/** An admin's standing as one of the two approvers of a large withdrawal, now: counts, or why not and from when. */
+type Standing = { eligibleNow: true } | { eligibleNow: false; reason: ApproverReason; eligibleFrom?: Date };
+
 /**
- * Who may give one of the two approvals of a large withdrawal (DECISIONS §5 Money out, issue 24):
- * distinct admin ids are not enough, since a super admin can make admins. Each approval counts only
- * from an admin who existed PAYOUT_APPROVER_MIN_AGE_HOURS before the withdrawal was requested (a
- * puppet added for the occasion is too new), chose their own current password (not one a super
- * admin set), and, when ADMIN_MFA is required, signed this session in with the second factor. Both
- * approvals, not only the second: otherwise the puppet would approve first and its maker second.
+ * Who may give one of the two approvals of a large withdrawal (DECISIONS §5 Money out, issues 24 and
+ * 40): distinct admin ids are not enough, since a super admin can make admins and set their
+ * passwords. An approval counts only from an admin whose account has existed
+ * PAYOUT_APPROVER_MIN_AGE_HOURS at the approval (a puppet added for the occasion is too new, and every
+ * admin was emailed when it was added), whose current password they set through their own mailbox
+ * (not one a super admin set), whose second factor, if it was first turned on under such a password,
+ * has been on that long too, and, when ADMIN_MFA is required, who signed this session in with the
+ * second factor. Both approvals, not only the second: otherwise the puppet would approve first and
+ * its maker second. The reasons that only the admin can end come first; then the ones time ends, with
+ * the later of their dates (docs/decisions/028-withdrawals-taken-back-and-approver-age.md).
  */
-async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, session: { mfaVerified: boolean }, requestedAt: Date): Promise<void> {
-  const row = (await tx.select({ createdAt: users.createdAt, passwordChosenBySelf: users.passwordChosenBySelf }).from(users).where(eq(users.id, actor.id)))[0];
+function approverStanding(ctx: AppContext, row: ApproverFacts | undefined, session: { mfaVerified: boolean }, now: Date): Standing {
+  if (!row) return { eligibleNow: false, reason: 'APPROVER_PASSWORD_NOT_OWN' };
+  if (!row.passwordChosenBySelf) return { eligibleNow: false, reason: 'APPROVER_PASSWORD_NOT_OWN' };
+  if (ctx.config.adminMfa === 'required' && !session.mfaVerified) return { eligibleNow: false, reason: 'APPROVER_NO_MFA' };
+  const { approverMinAgeMs } = ctx.config.payouts;
+  if (approverMinAgeMs <= 0) return { eligibleNow: true };
+  const waits: { reason: ApproverReason; from: Date }[] = [{ reason: 'APPROVER_TOO_NEW', from: new Date(row.createdAt.getTime() + approverMinAgeMs) }];
+  if (row.mfaEnabledAt && row.mfaEnrolledUnderSetPassword) {
+    waits.push({ reason: 'APPROVER_MFA_TOO_NEW', from: new Date(row.mfaEnabledAt.getTime() + approverMinAgeMs) });
+  }
+  const latest = waits.filter((w) => w.from.getTime() > now.getTime()).sort((a, b) => b.from.getTime() - a.from.getTime())[0];
+  return latest ? { eligibleNow: false, reason: latest.reason, eligibleFrom: latest.from } : { eligibleNow: true };
+}
+
+/** An admin item's `approvers` (DECISIONS §7): the viewer's standing for this withdrawal. */
+function approversOf(view: TWithdrawalView, approvedByViewer: boolean, standing: Standing): TApprovers {
+  const counts = { needed: view.approvalsNeeded, given: view.approvals };
+  if (view.status !== 'pending') return { ...counts, eligibleNow: false, reason: 'NOT_PENDING' };
+  // A small one needs one admin, and any admin may give it.
+  if (view.approvalsNeeded === 1) return { ...counts, eligibleNow: true };
+  if (approvedByViewer) return { ...counts, eligibleNow: false, reason: 'ALREADY_APPROVED' };
+  if (standing.eligibleNow) return { ...counts, eligibleNow: true };
+  return { ...counts, eligibleNow: false, reason: standing.reason, ...(standing.eligibleFrom ? { eligibleFrom: standing.eligibleFrom.toISOString() } : {}) };
+}
+
+const APPROVER_MESSAGES: Record<Exclude<ApproverReason, 'NOT_PENDING' | 'ALREADY_APPROVED'>, (hours: number, from: string) => string> = {
+  APPROVER_PASSWORD_NOT_OWN: () => WITHDRAWAL_MESSAGES.approverPasswordNotOwn,
+  APPROVER_NO_MFA: () => WITHDRAWAL_MESSAGES.approverNoMfa,
+  APPROVER_TOO_NEW: WITHDRAWAL_MESSAGES.approverTooNew,
+  APPROVER_MFA_TOO_NEW: WITHDRAWAL_MESSAGES.approverMfaTooNew,
+};
+
+/** 403 with the reason's code (and, for a wait, `values.from`) when this admin's approval cannot count now. */
+async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, session: { mfaVerified: boolean }, now: Date): Promise<void> {
+  const row = await approverFacts(tx, actor.id);
   if (!row) throw forbidden('Only admins can do this');
-  const { approverMinAgeMs, approverMinAgeHours } = ctx.config.payouts;
-  if (approverMinAgeMs > 0 && row.createdAt.getTime() > requestedAt.getTime() - approverMinAgeMs) {
-    throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverTooNew(approverMinAgeHours), undefined, 'APPROVER_TOO_NEW');
-  }
-  if (!row.passwordChosenBySelf) throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverPasswordNotOwn, undefined, 'APPROVER_PASSWORD_NOT_OWN');
-  if (ctx.config.adminMfa === 'required' && !session.mfaVerified) {
-    throw new AppError('FORBIDDEN', WITHDRAWAL_MESSAGES.approverNoMfa, undefined, 'APPROVER_NO_MFA');
-  }
+  const standing = approverStanding(ctx, row, session, now);
+  if (standing.eligibleNow) return;
+  const reason = standing.reason as keyof typeof APPROVER_MESSAGES;
+  const from = standing.eligibleFrom?.toISOString() ?? '';
+  throw new AppError('FORBIDDEN', APPROVER_MESSAGES[reason](ctx.config.payouts.approverMinAgeHours, from), undefined, reason);
+}
+
+/**
+ * The owner takes back a pending request no admin has approved yet (DECISIONS §7): it becomes
+ * `cancelled`, final, and its amount is withdrawable again at once (the balance counts pending and
+ * approved requests only; no ledger entry was ever written for it). Not a decision: no reviewer, no
+ * reason, no appeal, not in the month's figures. The row is locked, so a cancel racing an approve,
+ * a reject or another cancel queues on it, and exactly one of them wins; the others get 409.
+ */
+export async function cancelWithdrawal(ctx: AppContext, actor: SessionUser, ambassadorId: string, id: string): Promise<TWithdrawalView> {
+  if (!isUuid(id)) throw notFound('Withdrawal request not found');
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    const row = (
+      await tx
+        .select()
+        .from(withdrawalRequests)
+        .where(and(eq(withdrawalRequests.id, id.toLowerCase()), eq(withdrawalRequests.ambassadorId, ambassadorId)))
+        .for('update')
+    )[0];
+    // Someone else's request answers as an unknown one.
+    if (!row) throw notFound('Withdrawal request not found');
+    if (row.status !== 'pending') throw new AppError('CONFLICT', WITHDRAWAL_MESSAGES.cancelNotPending, undefined, 'WITHDRAWAL_NOT_PENDING');
+    const given = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
+    if (given > 0) throw new AppError('CONFLICT', WITHDRAWAL_MESSAGES.cancelApproved, undefined, 'WITHDRAWAL_APPROVAL_GIVEN');
+    const updated = (
+      await tx
+        .update(withdrawalRequests)
+        .set({ status: 'cancelled', cancelledAt: now })
+        .where(and(eq(withdrawalRequests.id, row.id), eq(withdrawalRequests.status, 'pending')))
+        .returning()
+    )[0];
+    if (!updated) throw new AppError('CONFLICT', WITHDRAWAL_MESSAGES.cancelNotPending, undefined, 'WITHDRAWAL_NOT_PENDING');
+    m.changed('withdrawals');
+    await m.audit('cancel_withdrawal', { type: 'withdrawal', id: row.id }, `${row.amount} USDT to ${row.walletAddress}`, { status: ['pending', 'cancelled'] });
+    return presentWithdrawal(updated, ctx.config.payouts, 0, now);
+  });
 }
 
 export async function pendingWithdrawalCount(ctx: AppContext): Promise<number> {

@@ -12,6 +12,11 @@ export const ALL = 'all';
 export interface AdminListOptions {
   /** The values of the list's status filter (sent as ?status=); none: no filter. */
   filter?: readonly string[];
+  /**
+   * The status filter's value before one is chosen, when it is not 'all' (the server's own default
+   * then; choosing 'All' sends `all`).
+   */
+  filterInitial?: string;
   /** How the filter's values read (their capitalised names when left out). */
   filterLabels?: Readonly<Record<string, string>>;
   /** The filter's query parameter and its label ('status', 'Status' when left out). */
@@ -36,6 +41,8 @@ export interface AdminListFilter {
   name: string;
   values: readonly string[];
   labels?: Readonly<Record<string, string>> | undefined;
+  /** Its value before one is chosen (ALL when left out). */
+  initial?: string | undefined;
 }
 
 /** A filter as AdminList draws it: its value now ('all' or one of its values). */
@@ -74,6 +81,7 @@ function useDebounced(value: string, ms: number): string {
 export function useAdminList<T>(resource: AdminListResource<T>, options: AdminListOptions = {}): AdminListState<T> {
   const {
     filter,
+    filterInitial,
     filterLabels,
     filterParam = 'status',
     filterName = i18n._(msg`Status`),
@@ -84,11 +92,14 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
     exportName,
     pageSize = ADMIN_PAGE_SIZE,
   } = options;
-  const specs: AdminListFilter[] = [...(filter ? [{ param: filterParam, name: filterName, values: filter, labels: filterLabels }] : []), ...moreFilters];
+  const specs: AdminListFilter[] = [
+    ...(filter ? [{ param: filterParam, name: filterName, values: filter, labels: filterLabels, initial: filterInitial }] : []),
+    ...moreFilters,
+  ];
   const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
   const valueOf = (spec: AdminListFilter) => {
     const value = chosen[spec.param];
-    return value !== undefined && spec.values.includes(value) ? value : ALL;
+    return value !== undefined && (spec.values.includes(value) || value === ALL) ? value : (spec.initial ?? ALL);
   };
   const [search, setSearch] = useState('');
   const [flaggedOnly, setFlaggedOnly] = useState(false);
@@ -100,7 +111,8 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
   const params: AdminListParams = {
     limit: pageSize,
     offset,
-    ...Object.fromEntries(specs.map((spec) => [spec.param, valueOf(spec) === ALL ? undefined : valueOf(spec)])),
+    // 'All' is no parameter, unless the server's default is a value (then it is asked for by name).
+    ...Object.fromEntries(specs.map((spec) => [spec.param, valueOf(spec) === ALL && !spec.initial ? undefined : valueOf(spec)])),
     [searchParam]: searchable && searched ? searched : undefined,
     flagged: flaggable && flaggedOnly ? 'true' : undefined,
   };

@@ -13,7 +13,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { EnumOptions, Input, NativeSelect } from '../../../components/ui/input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';

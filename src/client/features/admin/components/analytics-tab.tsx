@@ -2,7 +2,6 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart3, Clock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { formatCount } from '../../../../shared/format.ts';
 import { other, usdtAmountIn, usdtFigureIn } from '../../../../shared/localized-figures.ts';
 import { gcmIn } from '../../../../shared/localized-format.ts';
 import { INTL_LOCALES } from '../../../../shared/locales.ts';
@@ -33,11 +32,6 @@ function weekLabel(day: string, locale: string): string {
 }
 function monthLabel(month: string, locale: string): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(intlOf(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** A count in a sentence: '1,250' in English, '1250' or '1.250' as the page's language writes it. */
-function countIn(value: number, locale: string): string {
-  return other(locale) ? value.toLocaleString(intlOf(locale), { maximumFractionDigits: 0 }) : formatCount(value);
 }
 
 /** A figure as it stands, as English shows it (12.5), else as the page's language writes it (12,5). */
@@ -134,7 +128,6 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
   const thisWeek = data.weeks[0];
   const thisMonth = data.months[0];
   const reviewedWeeks = data.weeks.filter((w) => w.medianReviewHours !== null);
-  const count = (value: number) => countIn(value, locale);
   const figure = (value: number) => figureIn(value, locale);
   // English keeps its '$' on the USDT axis; another language names the unit alone.
   const usdtAxis = other(locale) ? 'USDT' : 'USDT ($)';
@@ -144,15 +137,18 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
   const weekCount = weeks.length;
   const monthCount = months.length;
 
-  const applications = count(sum(weeks.map((w) => w.applications)));
-  const approved = count(sum(weeks.map((w) => w.approvedApplications)));
-  const received = count(thisWeek?.applications ?? 0);
-  const approvedThisWeek = count(thisWeek?.approvedApplications ?? 0);
+  // Counts that a noun or an adjective follows are plurals: each language says '1 application' its own way.
+  const applications = sum(weeks.map((w) => w.applications));
+  const approved = sum(weeks.map((w) => w.approvedApplications));
+  const received = thisWeek?.applications ?? 0;
+  const approvedThisWeek = thisWeek?.approvedApplications ?? 0;
 
-  const sent = count(sum(weeks.map((w) => w.reports)));
-  const reviewed = count(sum(weeks.map((w) => w.reviewedReports)));
-  const sentThisWeek = count(thisWeek?.reports ?? 0);
-  const reviewedThisWeek = count(thisWeek?.reviewedReports ?? 0);
+  const sent = sum(weeks.map((w) => w.reports));
+  const reviewed = sum(weeks.map((w) => w.reviewedReports));
+  const sentThisWeek = thisWeek?.reports ?? 0;
+  const reviewedThisWeek = thisWeek?.reviewedReports ?? 0;
+  const lastWeeks = plural(weekCount, { one: 'Last week', other: 'Last # weeks' });
+  const lastMonths = plural(monthCount, { one: 'Last month', other: 'Last # months' });
 
   const latest = reviewedWeeks[0];
   const slowest = reviewedWeeks.reduce<(typeof reviewedWeeks)[number] | undefined>(
@@ -176,11 +172,13 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
   // A month of nobody is no one's busiest: with no report in these months, it says so.
   let activeSummary = i18n._(msg`No data yet: no ambassador has sent a report in these months.`);
   if (months.some((m) => m.activeAmbassadors > 0)) {
-    const active = count(thisMonth?.activeAmbassadors ?? 0);
+    const active = thisMonth?.activeAmbassadors ?? 0;
     const top = months.reduce((best, m) => (m.activeAmbassadors > best.activeAmbassadors ? m : best));
     const busiest = top.label;
-    const busiestCount = count(top.activeAmbassadors);
-    activeSummary = i18n._(msg`This month: ${active} active. Busiest month: ${busiest}, ${busiestCount}.`);
+    const busiestCount = top.activeAmbassadors;
+    activeSummary = i18n._(
+      msg`This month: ${plural(active, { one: '# active', other: '# active' })}. Busiest month: ${busiest}, ${plural(busiestCount, { one: '# active ambassador', other: '# active ambassadors' })}.`,
+    );
   }
 
   const withdrawn = usdtAmountIn(thisMonth?.withdrawnUsdt ?? '0', locale);
@@ -191,7 +189,7 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
       title: i18n._(msg`Applications per week`),
       description: i18n._(msg`Applications received and approved, by the week they arrived (UTC, weeks from Monday).`),
       summary: i18n._(
-        msg`Last ${weekCount} weeks: ${applications} applications, ${approved} approved. This week: ${received} received, ${approvedThisWeek} approved.`,
+        msg`${lastWeeks}: ${plural(applications, { one: '# application', other: '# applications' })}, ${plural(approved, { one: '# approved', other: '# approved' })}. This week: ${plural(received, { one: '# received', other: '# received' })}, ${plural(approvedThisWeek, { one: '# approved', other: '# approved' })}.`,
       ),
       table: {
         columns: [weekOf, i18n._(msg`Applications`), i18n._(msg({ message: 'Approved', context: 'applications' }))],
@@ -211,7 +209,9 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
     {
       title: i18n._(msg`Reports per week`),
       description: i18n._(msg`Reports sent, and reports reviewed, each week.`),
-      summary: i18n._(msg`Last ${weekCount} weeks: ${sent} reports sent, ${reviewed} reviewed. This week: ${sentThisWeek} sent, ${reviewedThisWeek} reviewed.`),
+      summary: i18n._(
+        msg`${lastWeeks}: ${plural(sent, { one: '# report sent', other: '# reports sent' })}, ${plural(reviewed, { one: '# reviewed', other: '# reviewed' })}. This week: ${plural(sentThisWeek, { one: '# sent', other: '# sent' })}, ${plural(reviewedThisWeek, { one: '# reviewed', other: '# reviewed' })}.`,
+      ),
       table: {
         columns: [weekOf, i18n._(msg`Reports sent`), i18n._(msg({ message: 'Reviewed', context: 'reports' }))],
         rows: weeks.map((w) => [w.label, figure(w.reports), figure(w.reviewedReports)]),
@@ -246,7 +246,7 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
     {
       title: i18n._(msg`Awards per month`),
       description: i18n._(msg`GCM and USDT credited each month: report rewards, prizes and lottery wins.`),
-      summary: i18n._(msg`This month: ${gcm} GCM and ${usdt} USDT. Last ${monthCount} months: ${totalGcm} GCM and ${totalUsdt} USDT.`),
+      summary: i18n._(msg`This month: ${gcm} GCM and ${usdt} USDT. ${lastMonths}: ${totalGcm} GCM and ${totalUsdt} USDT.`),
       table: {
         columns: [month, i18n._(msg`GCM awarded`), i18n._(msg`USDT awarded`)],
         rows: months.map((m) => [m.label, gcmIn(m.gcmAwarded, locale), usdtFigureIn(m.usdtAwarded, locale)]),
@@ -282,7 +282,7 @@ export function analyticsCards(data: TAnalytics, locale: string = i18n.locale) {
     {
       title: i18n._(msg`USDT withdrawn per month`),
       description: i18n._(msg`Withdrawals approved each month.`),
-      summary: i18n._(msg`This month: ${withdrawn}. Last ${monthCount} months: ${totalWithdrawn}.`),
+      summary: i18n._(msg`This month: ${withdrawn}. ${lastMonths}: ${totalWithdrawn}.`),
       table: {
         columns: [month, i18n._(msg`USDT withdrawn`)],
         rows: months.map((m) => [m.label, usdtFigureIn(m.withdrawnUsdt, locale)]),

@@ -6,9 +6,9 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { usdtAmountIn } from '../../../../shared/localized-figures.ts';
-import { dateTimeIn, weekIn } from '../../../../shared/localized-format.ts';
+import { dateTimeIn, gcmIn, weekIn } from '../../../../shared/localized-format.ts';
 import { moneySchema } from '../../../../shared/schemas/common.ts';
-import { awardMessages } from '../../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES, awardMessages } from '../../../../shared/schemas/decisions.ts';
 import { isReasonCode } from '../../../../shared/reasons.ts';
 import { SAME_ADMIN_MESSAGE, flagsOf, useDecideAppeal, type TAdminAppealView } from '../../../api/decisions.ts';
 import { resources } from '../../../api/resources.ts';
@@ -20,6 +20,7 @@ import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -85,23 +86,57 @@ export function AppealsTab() {
   return <AdminList title={t`Appeals`} label={t`Appeals`} list={list} columns={columns} Dialog={AppealDialog} emptyText={t`No appeals found`} />;
 }
 
-/** The decision as the form holds it: an overturned report's awards as the page's language writes them. */
-function appealDecision(locale: string) {
-  return z.object({
-    outcome: z.enum(['upheld', 'overturned']),
-    facts: ZFacts,
-    ...typedAwards({ gcmAwarded: moneySchema(awardMessages('GCM')), usdtAwarded: moneySchema(awardMessages('USDT')) }, locale),
-  });
+/**
+ * The decision as the form holds it: nothing chosen at first (one click never decides); an
+ * overturned report's awards typed by the admin, 0 included, in the page's language.
+ */
+function appealDecision(locale: string, kind: TAdminAppealView['kind']) {
+  const award = (currency: 'GCM' | 'USDT') => z.union([z.literal(''), moneySchema(awardMessages(currency))]);
+  return z
+    .object({
+      outcome: z.union([z.enum(['upheld', 'overturned']), z.literal('')]),
+      facts: ZFacts,
+      ...typedAwards({ gcmAwarded: award('GCM'), usdtAwarded: award('USDT') }, locale),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.outcome) ctx.addIssue({ code: 'custom', path: ['outcome'], message: DECISION_MESSAGES.outcomeRequired });
+      if (kind !== 'report' || value.outcome !== 'overturned') return;
+      for (const name of ['gcmAwarded', 'usdtAwarded'] as const) {
+        if (value[name] === '') ctx.addIssue({ code: 'custom', path: [name], message: DECISION_MESSAGES.awardRequired });
+      }
+    });
 }
 type ZAppealDecision = ReturnType<typeof appealDecision>;
+type AppealDecisionValues = z.output<ZAppealDecision>;
 
 function AppealDialog({ row: appeal, onClose }: RowDialogProps<TAdminAppealView>) {
   const d = appeal.decision;
   const { t, i18n: lingui } = useLingui();
   const locale = lingui.locale;
+  const report = appeal.report ?? null;
+  // The server's word on who may decide it, said before anything is filled in (issue 40).
+  const refusal = appeal.canDecide === false && appeal.status === 'pending' ? (appeal.cannotDecideReason ?? SAME_ADMIN_MESSAGE) : null;
   return (
     <ModalDialog onClose={onClose} title={t`Appeal`} description={`${subjectText(appeal)} · ${appeal.ambassador.fullName}`} className="max-w-2xl">
       <div className="flex flex-col gap-5">
+        {refusal ? (
+          <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm" data-testid="appeal-refusal">
+            {translatedMessage(refusal)}
+          </p>
+        ) : null}
+        {report ? (
+          // The report that was rejected, as it was sent: what the appeal is about.
+          <section aria-label={t`The report that was rejected`} className="flex flex-col gap-1.5">
+            <TextBlock title={t`The report that was rejected`}>
+              <LinkedText text={report.activityReport} />
+            </TextBlock>
+            <p className="text-xs text-muted">
+              <Trans>
+                Week {weekIn(report.weekStartDate, report.weekEndDate, locale)}, submitted {dateTimeIn(report.createdAt, locale)}
+              </Trans>
+            </p>
+          </section>
+        ) : null}
         <section aria-label={t`The decision appealed`} className="flex flex-col gap-2">
           <DecisionReason code={isReasonCode(d.reasonCode) ? d.reasonCode : null} facts={d.facts} flags={flagsOf(d.decisionFlags)} />
           <p className="text-xs text-muted">
@@ -119,7 +154,9 @@ function AppealDialog({ row: appeal, onClose }: RowDialogProps<TAdminAppealView>
           <Trans>Appealed {dateTimeIn(appeal.createdAt, locale)}</Trans>
         </p>
         {appeal.status === 'pending' ? (
-          <DecideForm appeal={appeal} onDecided={onClose} />
+          refusal ? null : (
+            <DecideForm appeal={appeal} onDecided={onClose} />
+          )
         ) : (
           <section aria-label={t`Appeal decision`} className="flex flex-col gap-1 rounded-xl border border-border p-4 text-sm">
             <p className="inline-flex items-center gap-2 font-semibold">
@@ -134,30 +171,85 @@ function AppealDialog({ row: appeal, onClose }: RowDialogProps<TAdminAppealView>
   );
 }
 
+/** A report's text with its web addresses as links (opened in a new tab, never followed by the desk). */
+function LinkedText({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} target="_blank" rel="noopener noreferrer nofollow" className="text-gold underline underline-offset-2 [overflow-wrap:anywhere]">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided: () => void }) {
   const decide = useDecideAppeal();
   const { t, i18n: lingui } = useLingui();
+  const locale = lingui.locale;
   const [refused, setRefused] = useState<string | null>(null);
-  const schema = useMemo(() => appealDecision(lingui.locale), [lingui.locale]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { outcome: 'upheld', facts: '', gcmAwarded: '0', usdtAwarded: '0' } });
+  // An overturn is confirmed in a second step, saying what it does (it cannot be undone).
+  const [confirming, setConfirming] = useState<AppealDecisionValues | null>(null);
+  const schema = useMemo(() => appealDecision(locale, appeal.kind), [locale, appeal.kind]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { outcome: '', facts: '', gcmAwarded: '', usdtAwarded: '' } });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
   const facts = useWatch({ control: form.control, name: 'facts' });
   const awarding = appeal.kind === 'report' && outcome === 'overturned';
-  const submit = ({ outcome: chosen, facts: text, gcmAwarded, usdtAwarded }: z.output<ZAppealDecision>) =>
+  const send = ({ outcome: chosen, facts: text, gcmAwarded, usdtAwarded }: AppealDecisionValues) => {
+    if (!chosen) return;
+    const awards = appeal.kind === 'report' && chosen === 'overturned' ? { gcmAwarded: gcmAwarded || '0', usdtAwarded: usdtAwarded || '0' } : {};
     decide.mutate(
-      { id: appeal.id, input: { outcome: chosen, facts: text.trim() || null, ...(awarding ? { gcmAwarded, usdtAwarded } : {}) } },
+      { id: appeal.id, input: { outcome: chosen, facts: text.trim() || null, ...awards } },
       {
         onSuccess: () => {
           notify.success(t`Appeal Decided`, chosen === 'upheld' ? t`The decision stands; the ambassador is told why.` : t`The decision was overturned.`);
           onDecided();
         },
         onError: (error) => {
+          setConfirming(null);
           // The admin who made the decision cannot decide its appeal: said here, where the form is.
-          if (error instanceof ApiError && error.status === 403) setRefused(error.serverMessage ?? SAME_ADMIN_MESSAGE);
+          if (error instanceof ApiError && error.status === 403) setRefused(translatedMessage(error.serverMessage ?? SAME_ADMIN_MESSAGE));
           else adminError(t`Failed to decide appeal`)(error);
         },
       },
     );
+  };
+  const submit = (values: AppealDecisionValues) => (values.outcome === 'overturned' ? setConfirming(values) : send(values));
+  if (confirming) {
+    const name = appeal.ambassador.fullName;
+    const gcm = `${gcmIn(confirming.gcmAwarded || '0', locale)} GCM`;
+    const usdt = usdtAmountIn(confirming.usdtAwarded || '0', locale);
+    return (
+      <section
+        aria-label={t`Confirm the overturn`}
+        className="flex flex-col gap-4 rounded-xl border border-gold/50 bg-gold/10 p-4 text-sm"
+        data-testid="overturn-confirmation"
+      >
+        <h3 className="font-semibold">
+          <Trans>Overturn this decision?</Trans>
+        </h3>
+        <p role="status">
+          {appeal.kind === 'report' ? (
+            <Trans>
+              The report is approved and {name} is credited {gcm} and {usdt}. This cannot be undone.
+            </Trans>
+          ) : (
+            <Trans>The withdrawal request of {name} is re-opened as pending, to be reviewed again. This cannot be undone.</Trans>
+          )}
+        </p>
+        <DialogFooter className="mt-0">
+          <Button type="button" variant="outline" onClick={() => setConfirming(null)} disabledFocusable={decide.isPending}>
+            <Trans>Back</Trans>
+          </Button>
+          <Button type="button" onClick={() => send(confirming)} loading={decide.isPending}>
+            <Trans>Confirm overturn</Trans>
+          </Button>
+        </DialogFooter>
+      </section>
+    );
+  }
   return (
     <Form form={form} onSubmit={submit} aria-label={t`Decide appeal`} className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4">
       <h3 className="font-semibold">
@@ -170,12 +262,13 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
       ) : null}
       <FormField name="outcome" label={t`Outcome`} required>
         <NativeSelect>
+          <option value="">{t`Choose an outcome`}</option>
           <option value="upheld">{t`Uphold: the decision stands`}</option>
           <option value="overturned">{appeal.kind === 'report' ? t`Overturn: approve the report` : t`Overturn: re-open the withdrawal`}</option>
         </NativeSelect>
       </FormField>
-      {awarding ? <AwardFields /> : null}
-      <FactsField name="facts" label={outcome === 'upheld' ? t`Why it stands (facts, optional)` : t`Facts (optional)`} length={facts.length} />
+      {awarding ? <AwardFields required /> : null}
+      <FactsField name="facts" label={outcome === 'upheld' ? t`Why it stands (Admin Notes, optional)` : t`Admin Notes (optional)`} length={facts.length} />
       <DialogFooter className="mt-0">
         <Button type="submit" loading={decide.isPending}>
           <Trans>Decide Appeal</Trans>

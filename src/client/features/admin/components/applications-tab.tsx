@@ -2,10 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Eye, Mail, X } from 'lucide-react';
 import { useState } from 'react';
-import { formatCount } from '../../../../shared/format.ts';
+import { countIn } from '../../../../shared/localized-format.ts';
 import { APPLICATION_PLATFORM_CHIPS, SETUP_LINK_VALID_HOURS } from '../../../../shared/limits.ts';
 import { platformLabel } from '../../../../shared/platforms.ts';
 import type { TAdminApplicationView } from '../../../../shared/schemas/applications.ts';
+import { DECISION_STATUSES } from '../../../../shared/enums.ts';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -43,7 +44,7 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
     { header: i18n._(msg`Email`), cell: (app) => <span className="break-all text-muted">{app.email}</span>, card: 'title' },
     { header: i18n._(msg`Country`), cell: (app) => app.country },
     { header: i18n._(msg`Platforms`), cell: (app) => <PlatformChips platforms={app.socialMediaPlatforms} /> },
-    { header: i18n._(msg`Followers`), cell: (app) => formatCount(app.totalFollowers), align: 'right', className: 'font-mono' },
+    { header: i18n._(msg`Followers`), cell: (app) => countIn(app.totalFollowers, i18n.locale), align: 'right', className: 'font-mono' },
     flagsColumn(),
     ageColumn(),
     { header: i18n._(msg`Status`), cell: (app) => <StatusBadge status={app.status} />, card: 'aside' },
@@ -65,15 +66,17 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
 
 export function ApplicationsTab() {
   const { t } = useLingui();
-  // Pending applications, most followers first (the server sorts and pages).
+  // Pending applications first shown, most followers first (the server sorts and pages); decided ones a filter away.
   const list = useAdminList(resources.adminApplications, {
+    filter: DECISION_STATUSES,
+    filterInitial: 'pending',
     search: true,
     flagged: true,
     exportName: 'applications',
   });
   return (
     <AdminList
-      title={t`Pending Applications`}
+      title={list.filters?.[0]?.value === 'pending' ? t`Pending Applications` : t`Applications`}
       label={t`Applications`}
       list={list}
       columns={columns}
@@ -109,7 +112,7 @@ function ApplicationDialog({ row: application, onClose }: RowDialogProps<TAdminA
             [t`Full Name`, application.fullName],
             [t`Email`, application.email],
             [t`Country`, application.country],
-            [t`Total Followers`, formatCount(application.totalFollowers)],
+            [t`Total Followers`, countIn(application.totalFollowers, i18n.locale)],
             [t`Platforms`, application.socialMediaPlatforms.map(platformLabel).join(', ') || t`N/A`],
             ['Twitter', <HandleLink key="tw" handle={application.twitterHandle} platform="twitter" />],
             ['Instagram', <HandleLink key="ig" handle={application.instagramHandle} platform="instagram" />],

@@ -4,15 +4,15 @@ import { localizedAmount } from '../../../../shared/money-input.ts';
 import { FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 
-/** The GCM and USDT a report is awarded, in a review and in an appeal that overturns its rejection. */
-export function AwardFields() {
+/** The GCM and USDT a report is awarded, in a review and (`required`: typed, 0 included) in an appeal that overturns its rejection. */
+export function AwardFields({ required = false }: { required?: boolean }) {
   const { t } = useLingui();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField name="gcmAwarded" label={t`GCM Awarded`}>
+      <FormField name="gcmAwarded" label={t`GCM Awarded`} required={required}>
         <Input inputMode="decimal" autoComplete="off" />
       </FormField>
-      <FormField name="usdtAwarded" label={t`USDT Awarded`}>
+      <FormField name="usdtAwarded" label={t`USDT Awarded`} required={required}>
         <Input inputMode="decimal" autoComplete="off" />
       </FormField>
     </div>

@@ -7,6 +7,7 @@ import { MAX_FACTS_LENGTH, REASONS, REASON_CODES, reasonHref, reasonsFor, type R
 import { REASON_TEXT } from '../../../components/reason-text.ts';
 import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
+import { countIn } from '../../../../shared/localized-format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
@@ -17,7 +18,8 @@ import { FlagBadges } from './flag-badges.tsx';
 export const ZReasonChoice = z.union([z.enum(REASON_CODES), z.literal('')]);
 
 /** The facts of a decision, as a form holds them ('' for none). */
-export const ZFacts = z.string().max(MAX_FACTS_LENGTH, `Facts can be at most ${MAX_FACTS_LENGTH.toLocaleString('en-US')} characters`);
+// The API's own message (ZFactsInput), which the client translates (api-messages.ts).
+export const ZFacts = z.string().max(MAX_FACTS_LENGTH, `Facts must be at most ${MAX_FACTS_LENGTH} characters`);
 
 /** What a decision adds to its request (DECISIONS §6). */
 export interface ReasonFieldsInput {
@@ -107,15 +109,15 @@ export function ReasonFields({
           ))}
         </NativeSelect>
       </FormField>
-      {withFacts ? <FactsField name={factsName} label={factsLabel ?? t`Facts (optional)`} length={length} /> : null}
+      {withFacts ? <FactsField name={factsName} label={factsLabel ?? t`Admin Notes (optional)`} length={length} /> : null}
     </div>
   );
 }
 
 /** The facts of a decision: shown to the person as written, counted against MAX_FACTS_LENGTH. */
 export function FactsField({ name, label, length }: { name: string; label: string; length: number }) {
-  const { t } = useLingui();
-  const max = MAX_FACTS_LENGTH.toLocaleString('en-US');
+  const { t, i18n } = useLingui();
+  const max = countIn(MAX_FACTS_LENGTH, i18n.locale);
   return (
     <FormField name={name} label={label} hint={t`Shown to the person as written. ${length} / ${max} characters.`}>
       <Textarea rows={3} className="min-h-20" maxLength={MAX_FACTS_LENGTH} />

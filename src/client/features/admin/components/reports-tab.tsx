@@ -29,6 +29,7 @@ import { AdminList, ambassadorColumn, amountColumn, flagsColumn, type RowDialogP
 import { DetailList, TextBlock } from './detail-list.tsx';
 import { ageColumn } from './service-age.tsx';
 import { decisionOf } from '../../../api/decisions.ts';
+import { DecisionHistory } from '../../../components/decision-reason.tsx';
 import { NO_REASON, REASON_TEXT } from '../../../components/reason-text.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { AwardFields, typedAwards } from './award-fields.tsx';
@@ -259,6 +260,10 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
                 [t`Reviewed`, dateTimeIn(report.reviewedAt, locale)],
               ]}
             />
+            {report.appeal && report.appealedDecision ? (
+              // An appealed rejection stays in the report's history, overturned or not (issue 40).
+              <DecisionHistory rejection={report.appealedDecision} appeal={report.appeal} headingLevel={4} owner={false} />
+            ) : null}
           </section>
         ) : null}
         <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">

@@ -272,6 +272,7 @@ function ActivityLogCard() {
         </div>
       ),
       className: 'max-w-md whitespace-normal',
+      card: 'block',
     },
   ];
   return (

@@ -70,6 +70,7 @@ const STAGE_WORDS: Readonly<Record<WithdrawalStage, MessageDescriptor>> = {
   awaiting_payment: msg`Approved, awaiting payment`,
   paid: msg`Paid`,
   rejected: msg`Rejected`,
+  cancelled: msg`Cancelled`,
 };
 
 function stageLabels(): Record<WithdrawalStage, string> {
@@ -437,6 +438,56 @@ function WalletSharers({ query }: { query: ReturnType<typeof useWalletSharers> }
 /** The decision as the form holds it: a reject's reason beside the notes (its facts). */
 const ZWithdrawalForm = ZWithdrawalDecisionBody.extend({ reasonCode: ZReasonChoice });
 
+/**
+ * What the desk says before the click about the signed-in admin's approval (DECISIONS §7,
+ * `approvers`): that it will be the first or the second of two, or why it cannot count and from when.
+ */
+function approverNote(w: TAdminWithdrawalView, locale: string): { text: string; counts: boolean } | null {
+  const { approvers } = w;
+  if (w.status !== 'pending') return null;
+  const given = approvers.given;
+  const needed = approvers.needed;
+  const by = w.approvedBy.join(', ');
+  const from = approvers.eligibleFrom ? dateTimeIn(approvers.eligibleFrom, locale) : '';
+  if (approvers.eligibleNow) {
+    if (needed < 2) return null;
+    return {
+      counts: true,
+      text:
+        given >= 1
+          ? i18n._(msg`Needs a second approval (${given} of ${needed}). First approved by ${by}; your approval will be the second.`)
+          : i18n._(msg`This amount needs the approval of two different admins. Your approval will be the first of 2.`),
+    };
+  }
+  switch (approvers.reason) {
+    case 'ALREADY_APPROVED':
+      return { counts: false, text: i18n._(msg`You gave the first approval (${given} of ${needed}). Another admin must give the second.`) };
+    case 'APPROVER_TOO_NEW':
+      return {
+        counts: false,
+        text: i18n._(msg`Your approval cannot count yet: for a withdrawal that needs two admins, your admin account is too new. It counts from ${from}.`),
+      };
+    case 'APPROVER_MFA_TOO_NEW':
+      return {
+        counts: false,
+        text: i18n._(
+          msg`Your approval cannot count yet: your two-factor sign-in was turned on while your password was one a super admin set. It counts from ${from}.`,
+        ),
+      };
+    case 'APPROVER_PASSWORD_NOT_OWN':
+      return {
+        counts: false,
+        text: i18n._(
+          msg`Your approval cannot count: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first.`,
+        ),
+      };
+    case 'APPROVER_NO_MFA':
+      return { counts: false, text: i18n._(msg`Your approval cannot count: sign out and sign in again with your two-factor code first.`) };
+    default:
+      return null;
+  }
+}
+
 function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWithdrawalView>) {
   const decide = useDecideWithdrawal();
   const { t, i18n: lingui } = useLingui();
@@ -446,9 +497,7 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
   const changed = addressChange(withdrawal);
   const changedOn = changed ? dateTimeIn(changed, locale) : '';
   const figure = usdtFigureIn(withdrawal.amount, locale);
-  const approvals = withdrawal.approvals;
-  const needed = withdrawal.approvalsNeeded;
-  const approvers = withdrawal.approvedBy.join(', ');
+  const approverSays = approverNote(withdrawal, locale);
   const sharers = useWalletSharers(withdrawal.id, shared);
   const form = useForm({ resolver: zodResolver(ZWithdrawalForm), defaultValues: { adminNotes: '', reasonCode: '' } });
   // Rejecting is a step: the first 'Reject' asks for the reason (DECISIONS §6), the second decides.
@@ -491,11 +540,9 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
   return (
     <ModalDialog onClose={onClose} title={t`Review Withdrawal`} description={t`${figure} USDT (BEP20) for ${name}`}>
       <Form form={form} onSubmit={act} className="flex flex-col gap-4" aria-label={t`Review withdrawal`}>
-        {withdrawal.needsSecondApproval ? (
-          <p role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
-            {withdrawal.approvals >= 1
-              ? t`Needs a second approval (${approvals} of ${needed}). First approved by ${approvers}; another admin must approve it.`
-              : t`This amount needs the approval of two different admins. Your approval will be the first of 2.`}
+        {approverSays ? (
+          <p id={`approver-${withdrawal.id}`} role="note" className="rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
+            {approverSays.text}
           </p>
         ) : null}
         {changed ? (
@@ -550,7 +597,9 @@ function WithdrawalDialog({ row: withdrawal, onClose }: RowDialogProps<TAdminWit
             variant="success"
             onClick={() => (decision.current = 'approve')}
             loading={pending === 'approve'}
-            disabledFocusable={pending === 'reject'}
+            // An approval that cannot count is not offered; the note above says why and from when.
+            disabledFocusable={pending === 'reject' || approverSays?.counts === false}
+            aria-describedby={approverSays ? `approver-${withdrawal.id}` : undefined}
           >
             <Check aria-hidden="true" /> <Trans>Approve</Trans>
           </Button>

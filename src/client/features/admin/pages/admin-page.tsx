@@ -3,8 +3,7 @@ import { LanguageMenu } from '../../../i18n/language-menu.tsx';
 import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatCount } from '../../../../shared/format.ts';
-import { dateTimeIn } from '../../../../shared/localized-format.ts';
+import { countIn, dateTimeIn } from '../../../../shared/localized-format.ts';
 import type { TSecurityNotice, TAdminSummary } from '../../../../shared/schemas/admins.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
@@ -150,11 +149,12 @@ export function AdminPage() {
 
 /** How many appeals wait for a decision, beside the tab's name (none: nothing is shown). */
 function PendingAppeals() {
+  const { i18n } = useLingui();
   const pending = useAdminSummary().data?.pendingAppeals ?? 0;
   if (!pending) return null;
   return (
     <span className="ml-1 rounded-full bg-background px-1.5 py-0.5 font-mono text-[11px] font-bold leading-none text-gold ring-1 ring-gold/60">
-      {formatCount(pending)}
+      {countIn(pending, i18n.locale)}
       <span className="sr-only">
         {' '}
         <Trans>pending</Trans>
@@ -237,10 +237,10 @@ function SecurityNoticeList({ items }: { items: TSecurityNotice[] }) {
 
 function SummaryCards() {
   const summary = useAdminSummary();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const s = summary.data;
   // Counts not read are not zeros: '…' while they load, '–' when they could not be read (which the line above them says).
-  const value = (n: number | undefined) => (s ? formatCount(n ?? 0) : summary.status === 'error' ? '–' : '…');
+  const value = (n: number | undefined) => (s ? countIn(n ?? 0, i18n.locale) : summary.status === 'error' ? '–' : '…');
   return (
     <>
       {summary.status === 'error' && !needsMfaEnrollment(summary.error) ? (

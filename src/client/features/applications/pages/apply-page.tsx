@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardList, Megaphone, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -6,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, MIN_MOTIVATION_LENGTH } from '../../../../shared/limits.ts';
 import { PLATFORMS, PLATFORM_INFO, type Platform } from '../../../../shared/platforms.ts';
-import { BLANK_APPLICATION, ZApplicationForm, type TApplication } from '../../../../shared/schemas/applications.ts';
+import { BLANK_APPLICATION, type TApplication } from '../../../../shared/schemas/applications.ts';
+import { applicationResolver } from '../application-resolver.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -20,11 +20,12 @@ import { useSubmitApplication } from '../api/submit-application.ts';
 import { ApplicationSubmitted } from '../components/application-submitted.tsx';
 
 export function ApplyPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // Read as it validates: the language menu switches the page without a reload.
   const [submitted, setSubmitted] = useState(false);
   const mutation = useSubmitApplication();
   // The shared schema, in the variant that checks the ticked platforms' URLs along with every other field.
-  const form = useForm({ resolver: zodResolver(ZApplicationForm), defaultValues: BLANK_APPLICATION, mode: 'onTouched' });
+  const form = useForm({ resolver: applicationResolver(() => i18n.locale), defaultValues: BLANK_APPLICATION, mode: 'onTouched' });
   const { watch, setValue, formState } = form;
   const selected = watch('socialMediaPlatforms') ?? [];
   const whyJoinLength = (watch('whyJoin') ?? '').trim().length;
@@ -140,7 +141,7 @@ export function ApplyPage() {
             ) : null}
             <div className="mt-5 sm:max-w-xs">
               <FormField name="totalFollowers" label={t`Total Followers`} required hint={t`Across all the platforms above.`}>
-                <Input type="number" inputMode="numeric" min={0} step={1} placeholder="5000" />
+                <Input type="text" inputMode="numeric" autoComplete="off" placeholder="5000" />
               </FormField>
             </div>
           </FormSection>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { focusHeadingAfterReload, useDocumentTitle, useFocusAfterSwap } from '../../../lib/page-focus.ts';
+import { sessionHasEnded } from '../../../lib/session-hint.ts';
 import { notify } from '../../../lib/toast.ts';
 import { needsSecondFactor } from '../../../api/mfa.ts';
 import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
@@ -25,6 +26,8 @@ export function SuperAdminLoginPage() {
   useDocumentTitle(t`Restricted Access`);
   const [failure, setFailure] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState(false);
+  // Sent back here because the session ended: say so, as the ambassador sign-in does.
+  const [ended] = useState(sessionHasEnded);
   // Back from the code step (it expired) to the form: its heading takes the focus.
   useFocusAfterSwap(secondStep);
   const toConsole = () => {
@@ -70,6 +73,11 @@ export function SuperAdminLoginPage() {
             <MfaCodeStep onSignedIn={toConsole} onExpired={(message) => (setSecondStep(false), setFailure(message), mutation.reset())} />
           ) : (
             <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Super admin login`}>
+              {ended ? (
+                <p role="status" className="rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">
+                  <Trans>Your session has ended. Please sign in again.</Trans>
+                </p>
+              ) : null}
               <FormField name="email" label={t`Email`} required>
                 <Input type="email" autoComplete="username" />
               </FormField>

@@ -21,6 +21,8 @@ function report(week: string, status: TReportView['status'], gcm: string, usdt: 
     decisionFlags: null,
     appeal: null,
     appealDeadline: null,
+    appealOpen: false,
+    appealedDecision: null,
   };
 }
 

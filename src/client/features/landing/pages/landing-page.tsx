@@ -25,6 +25,7 @@ import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
 import { formatCount, formatThousands, formatUsdtThousands } from '../../../../shared/format.ts';
 import { APPLICATION_REVIEW_DAYS, CONTACT_URL, LOTTERY_WINNERS, PROGRAMME_NAME, REPORT_REVIEW_DAYS, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
 import { hoursIn, monthIn } from '../../../../shared/localized-figures.ts';
+import { guidePath } from '../../../../shared/locales.ts';
 import { BADGE_NAMES, BadgePill, badgeTextClass } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -74,7 +75,7 @@ const STEPS = [
 ] as const;
 
 export function LandingPage() {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   const { t } = useLinguiMacro();
   const programme = PROGRAMME_NAME;
   return (
@@ -102,7 +103,7 @@ export function LandingPage() {
                 <Trans>Apply to Join</Trans>
                 <ArrowRight aria-hidden="true" />
               </Link>
-              <a href="/guide.pdf" target="_blank" rel="noopener" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              <a href={guidePath(i18n.locale)} target="_blank" rel="noopener" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
                 <Download aria-hidden="true" />
                 <Trans>Download Guide</Trans>
               </a>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Crown, Info, Medal, Trophy } from 'lucide-react';
 import { compareMoney } from '../../../../shared/money.ts';
-import { formatWholeGcm, initials } from '../../../../shared/format.ts';
+import { initials } from '../../../../shared/format.ts';
+import { wholeGcmIn } from '../../../../shared/localized-format.ts';
 import { LEADERBOARD_PODIUM_MIN, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
 import type { TLeaderboardEntry } from '../../../../shared/schemas/public.ts';
 import { BadgePill } from '../../../components/badge-level.tsx';
@@ -80,7 +81,7 @@ export function LeaderboardPage() {
 }
 
 function Ranking({ entries: served }: { entries: TLeaderboardEntry[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // The server ranks already; a stable sort keeps its tie order.
   const entries = [...served].sort((a, b) => compareMoney(b.monthlyGcm, a.monthlyGcm));
   return (
@@ -101,11 +102,11 @@ function Ranking({ entries: served }: { entries: TLeaderboardEntry[] }) {
               </span>
               <Avatar name={entry.fullName} />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{entry.fullName}</p>
+                <p className="break-words font-semibold [overflow-wrap:anywhere]">{entry.fullName}</p>
                 <BadgePill level={entry.badgeLevel} className="mt-1" />
               </div>
               <p className="shrink-0 text-right">
-                <span className="font-mono text-lg font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)}</span>
+                <span className="font-mono text-lg font-bold text-gold">{wholeGcmIn(entry.monthlyGcm, i18n.locale)}</span>
                 <span className="block text-xs text-muted">GCM</span>
               </p>
             </li>
@@ -132,7 +133,7 @@ function Avatar({ name, large }: { name: string; large?: boolean }) {
 
 /** Top three in the order 2nd, 1st, 3rd. */
 function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [first, second, third] = entries;
   if (!first || !second || !third) return null;
   const places = [
@@ -146,8 +147,9 @@ function Podium({ entries }: { entries: TLeaderboardEntry[] }) {
         <div key={entry.id} className="flex min-w-0 flex-col items-center gap-2 text-center" data-testid={`podium-${place}`}>
           {icon}
           <Avatar name={entry.fullName} large />
-          <p className="w-full truncate text-sm font-semibold sm:text-base">{entry.fullName}</p>
-          <p className="font-mono text-sm font-bold text-gold">{formatWholeGcm(entry.monthlyGcm)} GCM</p>
+          {/* The whole name, wrapped: a phone's third of the width cut names short (issue 40). */}
+          <p className="w-full break-words text-sm font-semibold [overflow-wrap:anywhere] sm:text-base">{entry.fullName}</p>
+          <p className="font-mono text-sm font-bold text-gold">{wholeGcmIn(entry.monthlyGcm, i18n.locale)} GCM</p>
           <div
             className={cn(
               'flex w-full items-start justify-center rounded-t-xl border border-b-0 pt-2 text-2xl font-black',

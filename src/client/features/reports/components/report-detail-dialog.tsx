@@ -4,7 +4,7 @@ import { dateIn, weekIn } from '../../../../shared/localized-format.ts';
 import { REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
 import { decisionOf } from '../../../api/decisions.ts';
-import { AppealPanel, DecisionReason } from '../../../components/decision-reason.tsx';
+import { AppealPanel, DecisionHistory, DecisionReason } from '../../../components/decision-reason.tsx';
 import { awardText } from '../../../components/report-feedback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ModalDialog } from '../../../components/ui/dialog.tsx';
@@ -75,6 +75,9 @@ function ReportDetail({ report }: { report: TReportView }) {
         <p className="text-sm text-muted">
           <Trans>The team reviews each report within {REPORT_REVIEW_DAYS} business days; rewards are added once it is approved.</Trans>
         </p>
+      ) : null}
+      {report.status !== 'rejected' && report.appeal && report.appealedDecision ? (
+        <DecisionHistory rejection={report.appealedDecision} appeal={report.appeal} />
       ) : null}
       <section aria-labelledby={`text-${report.id}`} className="flex flex-col gap-2">
         <h3 id={`text-${report.id}`} className="text-base font-bold">

@@ -14,7 +14,7 @@ import { FeedbackAtAGlance, awardText } from '../../../components/report-feedbac
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { ResponsiveTable, actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useReportPage } from '../api/get-report-page.ts';

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { monthIn } from '../../../../shared/localized-format.ts';
+import { countIn, monthIn } from '../../../../shared/localized-format.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import type { TSeasonDetail } from '../../../../shared/schemas/seasons.ts';
@@ -33,7 +33,7 @@ export function EntrantList({ month }: { month: string }) {
 }
 
 function Entrants({ detail, label }: { detail: TSeasonDetail; label: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const inputId = useId();
   const entrants = detail.entrants;
@@ -42,14 +42,17 @@ function Entrants({ detail, label }: { detail: TSeasonDetail; label: string }) {
   const shown = matches.slice(0, SHOWN);
   const count = entrants.length;
   const typed = query.trim();
-  const limit = SHOWN;
+  const limit = countIn(SHOWN, i18n.locale);
+  const total = countIn(count, i18n.locale);
   const found = matches.length;
   const more = found > SHOWN ? t`: the first ${limit} are shown` : '';
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-1.5 sm:max-w-sm">
         <Label htmlFor={inputId}>
-          <Trans>Find your name among the {count} entrants</Trans>
+          <Trans>
+            Find your name among the <Plural value={count} one="# entrant" other="# entrants" />
+          </Trans>
         </Label>
         <Input id={inputId} type="search" autoComplete="off" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
       </div>
@@ -61,8 +64,8 @@ function Entrants({ detail, label }: { detail: TSeasonDetail; label: string }) {
               ? plural(found, { one: `# entrant matches “${typed}”${more}.`, other: `# entrants match “${typed}”${more}.` })
               : t`No entrant matches “${typed}”.`
             : count > SHOWN
-              ? t`The first ${limit} of ${count} are shown: type a name to find it.`
-              : t`All ${count} entrants.`}
+              ? t`The first ${limit} of ${total} are shown: type a name to find it.`
+              : plural(count, { one: '# entrant.', other: 'All # entrants.' })}
       </p>
       {shown.length ? (
         <ul aria-label={t`Entrants of ${label}`} tabIndex={0} className="flex max-h-72 flex-wrap gap-1.5 overflow-y-auto text-sm">

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Ticket } from 'lucide-react';
 import { gcmIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import type { TSeasonSummary } from '../../../../shared/schemas/seasons.ts';
@@ -67,7 +67,10 @@ export function LotteryWinnerList({ month, winners, entrantCount }: { month: str
   return (
     <section aria-label={t`${label} lottery winners`}>
       <h3 className="inline-flex items-center gap-2 font-semibold">
-        <Ticket className="size-4 shrink-0 text-gold" aria-hidden="true" /> <Trans>Lottery winners ({entrantCount} entrants)</Trans>
+        <Ticket className="size-4 shrink-0 text-gold" aria-hidden="true" />{' '}
+        <Trans>
+          Lottery winners (<Plural value={entrantCount} one="# entrant" other="# entrants" />)
+        </Trans>
       </h3>
       {winners.length ? (
         <ol className="mt-2 flex flex-col gap-1 text-sm">

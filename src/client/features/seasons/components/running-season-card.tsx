@@ -1,5 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { dateTimeIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { monthIn, placeIn, usdtFigureIn, zonedDateTimeIn } from '../../../../shared/localized-format.ts';
 import type { TCurrentSeason } from '../../../../shared/schemas/seasons.ts';
 import { seasonBounds, termsFixedLate } from '../../../../shared/seasons.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -13,7 +13,7 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
   const locale = i18n.locale;
   const label = monthIn(season.month, locale);
   // The terms' round is the first at or after the month's end + 1 hour (DECISIONS §5, step 1).
-  const roundFrom = dateTimeIn(new Date(seasonBounds(season.month).end.getTime() + 3_600_000).toISOString(), locale);
+  const roundFrom = zonedDateTimeIn(new Date(seasonBounds(season.month).end.getTime() + 3_600_000).toISOString(), locale);
   const prizes = season.prizesUsdt
     .map((p, i) => {
       const place = placeIn(i + 1, locale);
@@ -27,7 +27,7 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
   const termsHash = season.termsHash;
   const commitment = season.commitment;
   const late = termsFixedLate(season.month, season.termsFixedAt);
-  const fixedAt = dateTimeIn(season.termsFixedAt, locale);
+  const fixedAt = zonedDateTimeIn(season.termsFixedAt, locale);
   return (
     <Card>
       <CardContent className="flex flex-col gap-2 p-6">
@@ -36,7 +36,7 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
         </h2>
         <p className="text-sm">
           <Trans>
-            Prizes: {prizes}; lottery: {winners} winners of {lotteryPrize}.
+            Prizes: {prizes}; lottery: <Plural value={winners} one="# winner" other="# winners" /> of {lotteryPrize}.
           </Trans>
         </p>
         {season.terms ? (
@@ -68,7 +68,7 @@ export function RunningSeasonCard({ season }: { season: TCurrentSeason }) {
                   <dt className="inline font-semibold">
                     <Trans>Terms fixed:</Trans>{' '}
                   </dt>
-                  <dd className="inline">{dateTimeIn(season.termsFixedAt, locale)}</dd>
+                  <dd className="inline break-normal">{zonedDateTimeIn(season.termsFixedAt, locale)}</dd>
                 </div>
               ) : null}
             </dl>

@@ -1,7 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { QUICKNET } from '../../../../shared/drand.ts';
-import { dateTimeIn, monthIn } from '../../../../shared/localized-format.ts';
+import { countIn, monthIn, zonedDateTimeIn } from '../../../../shared/localized-format.ts';
 import type { TSeasonSummary, TSeasonSummary1, TSeasonSummary2 } from '../../../../shared/schemas/seasons.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -28,7 +28,7 @@ function Fact({ term, children, mono }: { term: string; children: ReactNode; mon
   return (
     <div>
       <dt className="inline font-semibold">{term}: </dt>
-      <dd className={mono ? 'inline font-mono' : 'inline'}>{children}</dd>
+      <dd className={mono ? 'inline font-mono' : 'inline break-normal'}>{children}</dd>
     </div>
   );
 }
@@ -48,7 +48,7 @@ function Protocol1Season({ season }: { season: TSeasonSummary1 }) {
       <ChampionList month={season.month} champions={season.champions} />
       <LotteryWinnerList month={season.month} winners={season.lottery.winners} entrantCount={season.lottery.entrantCount} />
       <Facts>
-        <Fact term={t`Closed`}>{dateTimeIn(season.closedAt, locale)}</Fact>
+        <Fact term={t`Closed`}>{zonedDateTimeIn(season.closedAt, locale)}</Fact>
         <Fact term={t`Beacon (entered by an admin)`} mono>
           {season.lottery.beacon}
         </Fact>
@@ -68,9 +68,10 @@ function Protocol2Season({ season }: { season: TSeasonSummary2 }) {
   const label = monthIn(season.month, locale);
   const { beacon } = season;
   const round = beacon.round;
-  const at = dateTimeIn(beacon.at, locale);
-  const frozenAt = dateTimeIn(season.frozenAt, locale);
+  const at = zonedDateTimeIn(beacon.at, locale);
+  const frozenAt = zonedDateTimeIn(season.frozenAt, locale);
   const entrantCount = season.entrantCount;
+  const entrants = countIn(entrantCount, locale);
   const frozen = season.status === 'frozen';
   const [showEntrants, setShowEntrants] = useState(false);
   return (
@@ -102,8 +103,8 @@ function Protocol2Season({ season }: { season: TSeasonSummary2 }) {
       {frozen ? (
         <p className="text-sm text-muted">
           <Trans>
-            The standings and the {entrantCount} lottery entrants were frozen at {frozenAt}, before anyone could know that round&apos;s randomness. The month
-            closes by itself once the round is out.
+            The standings and the <Plural value={entrantCount} one="# lottery entrant were" other="# lottery entrants were" /> frozen at {frozenAt}, before
+            anyone could know that round&apos;s randomness. The month closes by itself once the round is out.
           </Trans>
         </p>
       ) : (
@@ -130,7 +131,7 @@ function Protocol2Season({ season }: { season: TSeasonSummary2 }) {
             {beacon.randomness}
           </Fact>
         ) : null}
-        {season.closedAt ? <Fact term={t`Closed`}>{dateTimeIn(season.closedAt, locale)}</Fact> : null}
+        {season.closedAt ? <Fact term={t`Closed`}>{zonedDateTimeIn(season.closedAt, locale)}</Fact> : null}
       </Facts>
       {frozen ? (
         <section aria-label={t`${label} lottery entrants`} className="flex flex-col gap-2">
@@ -142,7 +143,7 @@ function Protocol2Season({ season }: { season: TSeasonSummary2 }) {
       ) : (
         <details className="text-sm" onToggle={(e) => setShowEntrants(e.currentTarget.open)}>
           <summary className="cursor-pointer font-semibold">
-            <Trans>Everyone in the draw ({entrantCount})</Trans>
+            <Trans>Everyone in the draw ({entrants})</Trans>
           </summary>
           <div className="mt-2">{showEntrants ? <EntrantList month={season.month} /> : null}</div>
         </details>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { dateTimeIn } from '../../../../shared/localized-format.ts';
+import { zonedDateTimeIn } from '../../../../shared/localized-format.ts';
 import { stepStatus } from '../../../../shared/draw.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
@@ -97,7 +97,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
   const say = useVerifyText();
   const explorerTxUrl = useExplorerTxUrl();
   const number = round?.round ?? '';
-  const at = dateTimeIn(round?.at, i18n.locale);
+  const at = zonedDateTimeIn(round?.at, i18n.locale);
   const late = result.steps.some((s) => stepStatus(s) === 'late');
   const headline = !result.ok
     ? t`Mismatch: the published draw does not follow from its values.`

@@ -21,14 +21,17 @@ import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { decisionOf } from '../../../api/decisions.ts';
-import { AppealPanel, DecisionReason } from '../../../components/decision-reason.tsx';
+import { AppealPanel, DecisionHistory, DecisionReason } from '../../../components/decision-reason.tsx';
 import { WithdrawalStatus } from '../../../components/withdrawal-status.tsx';
 import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle, IconCardHeader, IconCardLabel } from '../../../components/ui/card.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
+import { ResponsiveTable, actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useCancelWithdrawal } from '../api/cancel-withdrawal.ts';
 import { useEditorFocus } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -319,11 +322,74 @@ function useWithdrawalColumns(): ReadonlyArray<Column<TWithdrawalView>> {
     { header: t`Requested`, cell: (w) => <span className="text-muted">{dateTimeIn(w.createdAt, locale)}</span> },
     {
       header: t`Admin Notes`,
-      cell: (w) => (w.status === 'rejected' ? <RejectedWithdrawal withdrawal={w} /> : <span className="text-muted">{w.adminNotes ?? '-'}</span>),
+      cell: (w) =>
+        w.status === 'rejected' ? (
+          <RejectedWithdrawal withdrawal={w} />
+        ) : w.appeal && w.appealedDecision ? (
+          // Re-opened on appeal: the rejection and the appeal stay in its history (issue 40).
+          <DecisionHistory rejection={w.appealedDecision} appeal={w.appeal} headingLevel={4} />
+        ) : (
+          <span className="text-muted">{w.adminNotes ?? '-'}</span>
+        ),
       className: 'max-w-96 whitespace-normal',
+      // A rejection's reason and its appeal form are long: the card's whole width on a phone (issue 40).
+      card: 'block',
     },
     { header: t`Status`, cell: (w) => <WithdrawalStatus withdrawal={w} />, card: 'aside' },
+    // Mounted for every row, so the request it cancels, once re-read as cancelled, still hears its answer.
+    actionsColumn(t`Actions`, (w) => <CancelWithdrawal withdrawal={w} />),
   ];
+}
+
+/**
+ * 'Cancel request' (DECISIONS §7): while a request is pending and no admin has approved it, its owner
+ * may take it back, after a confirmation; the amount is withdrawable again at once, and a cancelled
+ * request is final.
+ */
+function CancelWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
+  const { t, i18n } = useLingui();
+  const [asking, setAsking] = useState(false);
+  const cancel = useCancelWithdrawal();
+  const amount = usdtAmountIn(withdrawal.amount, i18n.locale);
+  const address = shortenAddress(withdrawal.walletAddress);
+  const confirm = () =>
+    cancel.mutate(withdrawal.id, {
+      onSuccess: () => {
+        notify.success(t`Request cancelled`, t`${amount} is available to withdraw again.`);
+        setAsking(false);
+      },
+      onError: (error) => {
+        notify.error(t`Could not cancel the request`, errorMessage(error));
+        setAsking(false);
+      },
+    });
+  const cancellable = withdrawal.status === 'pending' && withdrawal.approvals === 0;
+  if (!cancellable && !asking) return null;
+  return (
+    <>
+      {cancellable ? (
+        <Button variant="outline" size="sm" onClick={() => setAsking(true)} aria-label={t`Cancel request for ${amount}`}>
+          <X aria-hidden="true" /> <Trans>Cancel request</Trans>
+        </Button>
+      ) : null}
+      {asking ? (
+        <ModalDialog
+          onClose={() => setAsking(false)}
+          title={t`Cancel this withdrawal request?`}
+          description={t`${amount} to ${address}. The amount becomes available to withdraw again at once. A cancelled request cannot be re-opened; you can make a new one.`}
+        >
+          <DialogFooter className="mt-0">
+            <Button variant="outline" onClick={() => setAsking(false)} disabledFocusable={cancel.isPending}>
+              <Trans>Keep the request</Trans>
+            </Button>
+            <Button variant="destructive" onClick={confirm} loading={cancel.isPending}>
+              <X aria-hidden="true" /> <Trans>Cancel request</Trans>
+            </Button>
+          </DialogFooter>
+        </ModalDialog>
+      ) : null}
+    </>
+  );
 }
 
 /** Why a withdrawal was rejected, and its one appeal (DECISIONS §6). */

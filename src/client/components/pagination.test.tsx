@@ -1,10 +1,17 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
+import { LanguageProvider } from '../i18n/provider.tsx';
 import { Pagination } from './pagination.tsx';
 
 const render = (props: Partial<Parameters<typeof Pagination>[0]>) =>
-  renderToStaticMarkup(createElement(Pagination, { offset: 0, limit: 20, total: 45, label: 'Ambassadors', onOffsetChange: () => undefined, ...props }));
+  renderToStaticMarkup(
+    createElement(LanguageProvider, {
+      children: createElement(Pagination, { offset: 0, limit: 20, total: 45, label: 'Ambassadors', onOffsetChange: () => undefined, ...props }),
+    }),
+  );
 /** The Next button's opening tag. */
 const next = (html: string) => html.split('<button').at(-1)?.split('>')[0] ?? '';
 
@@ -23,12 +30,24 @@ describe('Pagination', () => {
     expect(next(first)).not.toContain('aria-disabled="true"');
     // The estimate was low: the list goes on past it, and ends where a page is not full.
     const beyond = render({ offset: 1_000, total: 900, estimated: { shown: 20 } });
-    expect(beyond).toContain('Showing 1001–1020 of about 900 · Page 51 of about 51');
+    expect(beyond).toContain('Showing 1,001–1,020 of about 900 · Page 51 of about 51');
     expect(next(beyond)).not.toContain('aria-disabled="true"');
     expect(next(render({ offset: 1_020, total: 900, estimated: { shown: 7 } }))).toContain('aria-disabled="true"');
   });
 
   it('is left out for a short counted list', () => {
     expect(render({ total: 12 })).toBe('');
+  });
+
+  it('says it in the page’s language, its figures grouped as the language groups them (issue 40)', async () => {
+    const { messages } = (await import(`../../locales/${'es'}/app.po`)) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'es', messages });
+    try {
+      const html = render({ offset: 1_000, total: 75_000, estimated: { shown: 20 } });
+      expect(html).toContain('Mostrando 1.001–1.020 de unos 75.000 · Página 51 de unas 3.750');
+      expect(html).toContain('Siguiente');
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
   });
 });

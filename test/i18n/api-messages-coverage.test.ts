@@ -1,0 +1,180 @@
+/**
+ * Every message the API can answer with, said in every language (issue 40, item 6; DECISIONS §6
+ * Languages). The client translates the API's English messages by their text
+ * (src/client/i18n/api-messages.ts): a message nobody listed there reaches a Spanish page in
+ * English. This walks every message of src/shared/schemas (each schema's own messages, at any
+ * depth, and the exported message sets), the server's message sets and the refusals the server
+ * writes in place, and checks that each is one the client translates, and is translated in every
+ * language's catalog. The few that only a hand-written request can meet are listed, with why.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { API_MESSAGES, API_PATTERNS, translatedMessage } from '../../src/client/i18n/api-messages.ts';
+import type { Messages } from '@lingui/core';
+import { i18n } from '../../src/client/i18n/i18n.ts';
+import { LOCALES } from '../../src/shared/locales.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Messages of requests the client never makes: query parameters and bodies it builds itself, and the transport's own refusals. */
+const NOT_SHOWN = new Set([
+  // Query strings and bodies of the client's own making (lists, exports, the log, notifications, settings).
+  'flagged must be true or false',
+  'limit must be a number',
+  'limit must be a whole number',
+  'limit must be at least 1',
+  'limit must be at most 500',
+  'limit must be at most 100',
+  'limit must be at most 1000',
+  'offset must be a number',
+  'offset must be a whole number',
+  'offset must not be negative',
+  'offset is too large',
+  'cursor is too long',
+  'cursor is not valid for this list',
+  'Use either offset or cursor, not both',
+  'search must be at most 200 characters',
+  'outcome must be upheld or overturned',
+  'status must be pending, upheld or overturned',
+  'Send {"ids": [...]} or {"all": true}',
+  'ids are notification ids',
+  'after is the seq of an entry already read: a whole number from 0',
+  'limit is a whole number from 1 to 500',
+  'Status must be approved or rejected',
+  'Badge level must be normal, bronze, silver, gold or auto',
+  'Status must be active or suspended',
+  'Email notifications must be on or off',
+  'format must be safe or plain',
+  'ids must be up to 100 withdrawal ids separated by commas',
+  'walletProof must be verified, exchange or none',
+  'reportSubmissionEnabled must be true or false',
+  'Send at least one setting to change',
+  'Facts must be text',
+  'Admin notes must be text',
+  'locale must be one of en, es, pt-BR, tr, id',
+  'status must be one of pending, approved, rejected, all',
+  // The transport: a request no page sends.
+  'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  'A request with this Idempotency-Key is still being processed',
+  'This Idempotency-Key was already used for a different request',
+  'Text must not contain NUL characters',
+  'The request has no Host header',
+  'Malformed JSON in request body',
+  'This server does not answer for that host name',
+  'Cross-site request refused',
+  'Super admin login is not configured on this server',
+  'Request body is empty; send a JSON object',
+  'A valid bearer token (METRICS_TOKEN) is required',
+  // RFC 8058's one-click POST: a mail provider sends it, no page shows its answer.
+  'Malformed multipart/form-data body',
+  // The live updates' refusals: an EventSource never reads an answer's body.
+  'Too many live updates are open from your network. Close some tabs and try again.',
+  'The live updates are busy right now. Please try again in a moment.',
+]);
+
+/** The messages a zod schema carries, at any depth (each check's, each type's, each refinement's). */
+function schemaMessages(schema: unknown, into: Set<string>, seen = new Set<unknown>()): void {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return;
+  const say = (error: unknown) => {
+    if (typeof error !== 'function') return;
+    const said: unknown = (error as (issue: object) => unknown)({ code: 'custom', input: undefined });
+    if (typeof said === 'string' && said) into.add(said);
+  };
+  say(def.error);
+  for (const check of (def.checks as unknown[] | undefined) ?? []) say((check as { _zod?: { def?: { error?: unknown } } })._zod?.def?.error);
+  for (const [key, value] of Object.entries(def)) {
+    if (key === 'shape' && value && typeof value === 'object') for (const field of Object.values(value)) schemaMessages(field, into, seen);
+    else if (Array.isArray(value)) for (const item of value) schemaMessages(item, into, seen);
+    else if (value && typeof value === 'object' && '_zod' in value) schemaMessages(value, into, seen);
+  }
+}
+
+/** A message set's texts; a message with values is written with sample values, as the server would. */
+function setMessages(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') into.add(value);
+  else if (typeof value === 'function') {
+    const sample = ['2026-12-08T14:05:00.000Z', '48', '0xabc', 'req-1'];
+    const args = Array.from({ length: (value as (...a: unknown[]) => unknown).length }, (_, i) => sample[i % sample.length]);
+    let said: unknown;
+    try {
+      said = (value as (...a: unknown[]) => unknown)(...args);
+    } catch {
+      // A list of values (ids): one, as a list.
+      said = (value as (...a: unknown[]) => unknown)(...args.map((arg) => [arg]));
+    }
+    if (typeof said === 'string') into.add(said);
+  } else if (value && typeof value === 'object' && !('_zod' in value)) for (const item of Object.values(value)) setMessages(item, into);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return filesUnder(full);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+async function allMessages(): Promise<Set<string>> {
+  const found = new Set<string>();
+  // Every module of the shared schemas: its schemas and its message sets.
+  for (const file of filesUnder(path.join(ROOT, 'src/shared/schemas'))) {
+    const module = (await import(file)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (value && typeof value === 'object' && '_zod' in value) schemaMessages(value, found);
+      else if (/MESSAGES?(_SHARED)?$|REFUSALS$/.test(name)) setMessages(value, found);
+    }
+  }
+  // The messages the server names once and those it writes in place.
+  const { BEP20_ADDRESS_MESSAGE } = await import('../../src/shared/wallet.ts');
+  const { PAYOUT_MESSAGES } = await import('../../src/server/features/wallet/payouts.ts');
+  const { CHAIN_MESSAGES } = await import('../../src/server/features/wallet/chain.ts');
+  const { STREAM_LIMIT_MESSAGES } = await import('../../src/server/stream-limits.ts');
+  const { BUSY_MESSAGE } = await import('../../src/server/auth/passwords.ts');
+  // CHAIN_MESSAGES.withdrawals is a part of a message (the withdrawals a transaction does not pay), not one.
+  setMessages([BEP20_ADDRESS_MESSAGE, PAYOUT_MESSAGES, { ...CHAIN_MESSAGES, withdrawals: undefined }, STREAM_LIMIT_MESSAGES, BUSY_MESSAGE], found);
+  const inPlace =
+    /\b(?:badRequest|conflict|forbidden|notFound|unauthorized|rateLimited|unavailable)\(\s*'((?:[^'\\]|\\.)+)'|new AppError\(\s*'[A-Z_]+',\s*'((?:[^'\\]|\\.)+)'/g;
+  for (const file of filesUnder(path.join(ROOT, 'src/server'))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(inPlace)) found.add((match[1] ?? match[2] ?? '').replace(/\\'/g, "'"));
+  }
+  // The errors' defaults (errors.ts).
+  const errors = await import('../../src/server/errors.ts');
+  for (const make of [errors.unauthorized, errors.forbidden, errors.notFound, errors.rateLimited]) found.add((make as () => Error)().message);
+  return found;
+}
+
+const known = (message: string) => API_MESSAGES.has(message) || API_PATTERNS.some((p) => p.match.test(message));
+
+describe('every message the API can answer with, in every language', () => {
+  it('is one the client translates', async () => {
+    const messages = await allMessages();
+    expect(messages.size).toBeGreaterThan(150);
+    const untranslated = [...messages].filter((m) => !NOT_SHOWN.has(m) && !known(m)).sort();
+    expect(untranslated).toEqual([]);
+  });
+
+  it('lists only messages the API still has among those it does not translate', async () => {
+    const messages = await allMessages();
+    expect([...NOT_SHOWN].filter((m) => !messages.has(m))).toEqual([]);
+  });
+
+  it('has a translation in every language', async () => {
+    const messages = [...(await allMessages())].filter((m) => !NOT_SHOWN.has(m));
+    const missing: string[] = [];
+    try {
+      for (const locale of LOCALES.filter((l) => l !== 'en')) {
+        const { messages: catalog } = (await import(`../../src/locales/${locale}/app.po`)) as { messages: Messages };
+        i18n.loadAndActivate({ locale, messages: catalog });
+        for (const message of messages) if (translatedMessage(message) === message) missing.push(`${locale}: ${message}`);
+      }
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
+    expect(missing).toEqual([]);
+  });
+});
