@@ -3,9 +3,10 @@
  * the server's public answers, printing steps, and the exit codes (0 holds, 1 does not, 2 could not
  * check: bad input, or the server could not be read). The checks themselves are src/shared's.
  */
+import { readAnchorData } from '../src/shared/anchor.ts';
 import { stepStatus } from '../src/shared/draw.ts';
-import { parseHead, type WitnessHead } from '../src/shared/public-log.ts';
-import type { VerifyStep } from '../src/shared/verify-log.ts';
+import { parseHead, type LogEntry, type WitnessHead } from '../src/shared/public-log.ts';
+import { anchorsOf, type VerifyStep } from '../src/shared/verify-log.ts';
 
 export const EXIT_HOLDS = 0;
 export const EXIT_FAILS = 1;
@@ -122,4 +123,68 @@ export function lateSteps(steps: readonly VerifyStep[]): string {
     .filter((s) => stepStatus(s) === 'late')
     .map((s) => s.step)
     .join('; ');
+}
+
+/** `--rpc URL`: a BNB Smart Chain JSON-RPC node the log's anchors are read from; exits 2 when malformed. */
+export function rpcUrl(args: readonly string[]): string | undefined {
+  if (!args.includes('--rpc')) return undefined;
+  const url = flag(args, '--rpc') ?? '';
+  if (!/^https?:\/\/[^\s/]+/i.test(url))
+    cannotCheck(`--rpc must be the http(s) address of a BNB Smart Chain JSON-RPC node, like https://bsc-dataseed.bnbchain.org (got '${url}')`);
+  return url;
+}
+
+const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
+
+/**
+ * Each `log.anchored` entry read from the chain (DECISIONS §7, Anchors on BSC), by the entry's seq:
+ * true when its transaction exists, is from the address of GET /api/public/anchor to itself on the
+ * chain that answer names, its data encodes that seq and hash, that hash is the log's at that seq, and
+ * its block and block time are the entry's; else why not. A node that cannot be reached exits 2.
+ */
+export async function readAnchorsOnChain(rpc: string, base: string, entries: readonly LogEntry[]): Promise<Map<number, true | string>> {
+  const anchors = anchorsOf(entries);
+  const result = new Map<number, true | string>();
+  if (!anchors.length) return result;
+  let info: { address: string; chainId: number } | undefined;
+  try {
+    info = (await getJson(base, '/api/public/anchor')) as { address: string; chainId: number };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+  }
+  const { createPublicClient, http, TransactionNotFoundError } = await import('viem');
+  const client = createPublicClient({ transport: http(rpc, { retryCount: 1, timeout: 20_000 }) });
+  let chainId: number;
+  try {
+    chainId = await client.getChainId();
+  } catch (error) {
+    cannotCheck(`Could not reach the BSC node ${rpc}: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+  }
+  const hashes = new Map(entries.map((e) => [e.seq, e.hash]));
+  const check = async ({ data }: (typeof anchors)[number]): Promise<true | string> => {
+    if (!info) return '(the server does not say which address anchors its log: GET /api/public/anchor did not answer one)';
+    if (info.chainId !== chainId) return `(the server anchors on chain ${info.chainId}, but this node is chain ${chainId})`;
+    const address = info.address.toLowerCase();
+    let tx;
+    try {
+      tx = await client.getTransaction({ hash: data.txHash as `0x${string}` });
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError) return `(transaction ${data.txHash} not found on chain)`;
+      return `(transaction ${data.txHash} could not be read: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`;
+    }
+    if (tx.from.toLowerCase() !== address) return `(sent from ${tx.from}, not the anchor address ${info.address})`;
+    if (tx.to?.toLowerCase() !== address) return `(sent to ${tx.to ?? 'a new contract'}, not to the anchor address ${info.address} itself)`;
+    const decoded = readAnchorData(tx.input);
+    if (!decoded || decoded.seq !== data.seq || decoded.hash !== data.hash.toLowerCase())
+      return `(its data ${decoded ? `anchors entry ${decoded.seq} as ${decoded.hash}` : 'is not an anchor'}, not entry ${data.seq} as ${data.hash})`;
+    if (hashes.get(data.seq) !== data.hash) return `(entry ${data.seq}'s hash in the log is not ${data.hash})`;
+    if (tx.blockNumber === null) return `(transaction ${data.txHash} is not mined)`;
+    if (Number(tx.blockNumber) !== data.blockNumber) return `(mined in block ${tx.blockNumber}, not ${data.blockNumber})`;
+    const block = await client.getBlock({ blockNumber: tx.blockNumber });
+    if (Date.parse(iso(block.timestamp)) !== Date.parse(data.blockTime))
+      return `(block ${tx.blockNumber} was mined at ${iso(block.timestamp)}, not ${data.blockTime})`;
+    return true;
+  };
+  for (const anchor of anchors) result.set(anchor.entry.seq, await check(anchor));
+  return result;
 }

@@ -10,7 +10,9 @@
  * Options with --url: `--head SEQ:HASH[@ISO-TIME]` (repeatable) a head of the log you saw, and when:
  * it must still be in the log, and nothing after it dated before that time; `--test-chain` accepts
  * a chain other than quicknet (it proves nothing; without it such a month fails); `--strict` fails
- * what is otherwise a note: a freeze whose time rests on the server's clock alone.
+ * what is otherwise a note: a freeze whose time rests on the server's clock alone; `--rpc URL` a
+ * BNB Smart Chain node: the log's anchors (log.anchored) are read from the chain, and the freeze is
+ * proven before the beacon when an anchor of it was mined before the beacon round's time.
  *
  * Exit 0: every step holds (some may be late, and the verdict says so; a beacon: it is valid); 1: a
  * step does not (a beacon: not valid), or the draw is not made yet; 2: bad input, or the server
@@ -21,10 +23,24 @@ import { QUICKNET, randomnessOf, verifyBeacon } from '../src/shared/drand.ts';
 import { verifyPublishedSeason, type PublishedSeason } from '../src/shared/draw.ts';
 import { SEASON_PATTERN } from '../src/shared/seasons.ts';
 import { readWholeLog, verifySeason, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, flag, getJson, HttpError, lateSteps, printSteps, say, witnessHeads } from './verify-common.ts';
+import {
+  baseUrl,
+  cannotCheck,
+  EXIT_FAILS,
+  EXIT_HOLDS,
+  flag,
+  getJson,
+  HttpError,
+  lateSteps,
+  printSteps,
+  say,
+  readAnchorsOnChain,
+  rpcUrl,
+  witnessHeads,
+} from './verify-common.ts';
 
 const USAGE = [
-  'Usage: npm run verify-draw -- YYYY-MM --url https://host [--head SEQ:HASH[@ISO-TIME]] [--test-chain] [--strict]',
+  'Usage: npm run verify-draw -- YYYY-MM --url https://host [--rpc BSC_RPC_URL] [--head SEQ:HASH[@ISO-TIME]] [--test-chain] [--strict]',
   '       npm run verify-draw -- --file season.json [--url https://host]',
   '       npm run verify-draw -- --beacon quicknet:ROUND:SIGNATURE',
 ].join('\n');
@@ -99,7 +115,7 @@ async function main(args: string[]): Promise<never> {
     }
     season = asSeason(json, file);
   } else {
-    const month = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--url' && args[i - 1] !== '--head');
+    const month = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--url' && args[i - 1] !== '--head' && args[i - 1] !== '--rpc');
     if (!month || !SEASON_PATTERN.test(month)) cannotCheck(USAGE);
     const base = url ?? baseUrl(args);
     try {
@@ -115,6 +131,7 @@ async function main(args: string[]): Promise<never> {
   const remembered = witnessHeads(args);
   const allowTestChain = args.includes('--test-chain');
   const strict = args.includes('--strict');
+  const rpc = rpcUrl(args);
   let ok: boolean;
   let pending = false;
   let late = '';
@@ -136,7 +153,8 @@ async function main(args: string[]): Promise<never> {
   } else {
     const [served, log] = await Promise.all([readServed(url), readLog(url)]);
     say(`${month}: protocol 2, checked against ${url}'s public log.`);
-    const result = await verifySeason(season, { served, log, remembered, allowTestChain });
+    const anchors = rpc && !(log instanceof Error) ? await readAnchorsOnChain(rpc, url, log.entries) : undefined;
+    const result = await verifySeason(season, { served, log, remembered, allowTestChain, anchors, strict });
     printSteps(result.steps);
     for (const note of result.notes.filter((n) => !result.steps.some((s) => s.note === n))) say(`note      ${note}`);
     ok = result.ok;

@@ -5,17 +5,33 @@
  *   - the chain: every entry's hash recomputed, each linked to the one before, the served head last;
  *   - the head noted earlier (--head, as the page shows it): still in the log, unchanged;
  *   - every draw the log records (season.closed): the month as published, verified step by step
- *     (quicknet's key is built in; a test chain is used only with a warning) and against the log.
+ *     (quicknet's key is built in; a test chain is used only with a warning) and against the log;
+ *   - with `--rpc URL` (a BNB Smart Chain node): every log.anchored entry against its transaction on
+ *     chain, and each month's freeze proven before its beacon by an anchor mined before the round's time.
  * Exit 0 when all hold; 1 naming the first failing seq and why; 2 when it could not check (bad
  * input, or the server could not be read).
  */
 import { QUICKNET } from '../src/shared/drand.ts';
 import type { PublishedSeason } from '../src/shared/draw.ts';
 import { formatHead } from '../src/shared/public-log.ts';
-import { checkLog, readWholeLog, verifyLoggedDraws, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
-import { baseUrl, cannotCheck, EXIT_FAILS, EXIT_HOLDS, getJson, HttpError, lateSteps, printSteps, say, witnessHeads } from './verify-common.ts';
+import { readVerifyText } from '../src/shared/verify-texts.ts';
+import { anchorsOf, checkLog, readWholeLog, verifyLoggedDraws, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
+import {
+  baseUrl,
+  cannotCheck,
+  EXIT_FAILS,
+  EXIT_HOLDS,
+  getJson,
+  HttpError,
+  lateSteps,
+  printSteps,
+  say,
+  readAnchorsOnChain,
+  rpcUrl,
+  witnessHeads,
+} from './verify-common.ts';
 
-const USAGE = 'Usage: npm run verify-log -- --url https://host [--head SEQ:HASH[@ISO-TIME]] [--test-chain]';
+const USAGE = 'Usage: npm run verify-log -- --url https://host [--rpc BSC_RPC_URL] [--head SEQ:HASH[@ISO-TIME]] [--test-chain]';
 
 function failed(seq: number, reason: string): never {
   say(`FAILED at entry ${seq}: ${reason}`);
@@ -27,6 +43,7 @@ async function main(args: string[]): Promise<never> {
   const base = baseUrl(args);
   const remembered = witnessHeads(args);
   const allowTestChain = args.includes('--test-chain');
+  const rpc = rpcUrl(args);
 
   let log: WholeLog;
   try {
@@ -43,6 +60,13 @@ async function main(args: string[]): Promise<never> {
     say(
       `match     the head noted earlier, ${formatHead(head)}, is still in the log${head.seenAt ? `, and nothing after it is dated before ${head.seenAt}` : ''}`,
     );
+
+  const anchors = rpc ? await readAnchorsOnChain(rpc, base, log.entries) : undefined;
+  for (const { entry, data } of rpc ? anchorsOf(log.entries) : []) {
+    const onChain = anchors?.get(entry.seq);
+    if (onChain !== true) failed(entry.seq, `the anchor of entry ${data.seq} on chain: ${onChain ?? '(not read)'}`);
+    say(`match     the anchor of entry ${data.seq} on chain: ${data.txHash} in block ${data.blockNumber} at ${data.blockTime}`);
+  }
 
   let served: ServedChain | null = null;
   try {
@@ -71,12 +95,13 @@ async function main(args: string[]): Promise<never> {
     (month, result) => {
       say(`${result.ok ? 'match   ' : 'MISMATCH'}  the draw of ${month}`);
       printSteps(
-        result.steps.filter((s) => !s.ok || s.note || s.late),
+        // What failed or is late or noted, and what an anchor proved.
+        result.steps.filter((s) => !s.ok || s.note || s.late || readVerifyText(s.step)?.id === 'logFreezeAnchored'),
         '          ',
       );
       late.push(...(lateSteps(result.steps) ? [`${month}: ${lateSteps(result.steps)}`] : []));
     },
-    { remembered, allowTestChain },
+    { remembered, allowTestChain, ...(anchors ? { anchors } : {}) },
   );
   if (!draws.ok) failed(draws.failure.seq, draws.failure.reason);
   if (served && served.hash.toLowerCase() !== QUICKNET.hash && !allowTestChain) {

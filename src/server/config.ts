@@ -155,6 +155,13 @@ const ZEnv = z
     EXPLORER_TX_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bscscan.com/tx/'),
     BSC_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a BNB Smart Chain JSON-RPC node' }).optional()),
     BSC_RPC_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+    ANCHOR_PRIVATE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a private key: 0x and 64 hex digits')
+        .optional(),
+    ),
+    BSC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
     TEST_CLOCK_OFFSET: optionalString.pipe(
       z
         .string()
@@ -232,6 +239,9 @@ const ZEnv = z
           'is required when NODE_ENV=production: without it every email, with its password setup link, would be printed to the log (set EMAIL_TO_LOG=true only if you accept that)',
       });
     }
+    if (env.ANCHOR_PRIVATE_KEY && !env.BSC_RPC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['ANCHOR_PRIVATE_KEY'], message: 'anchors the public log on BNB Smart Chain and needs BSC_RPC_URL' });
+    }
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SUPER_ADMIN_PASSWORD'], message: 'SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are set together' });
     }
@@ -300,6 +310,19 @@ const ZConfig = ZEnv.transform((env) => {
       approverMinAgeMs: env.PAYOUT_APPROVER_MIN_AGE_HOURS * 3_600_000,
       approverMinAgeHours: env.PAYOUT_APPROVER_MIN_AGE_HOURS,
     },
+    /**
+     * ANCHOR_PRIVATE_KEY with BSC_RPC_URL (DECISIONS §7, Anchors on BSC): the public log's head is anchored on
+     * chain by a transaction from this key's address to itself; unset: no anchoring. The key is never logged or answered.
+     */
+    anchor:
+      env.ANCHOR_PRIVATE_KEY && env.BSC_RPC_URL
+        ? {
+            privateKey: env.ANCHOR_PRIVATE_KEY as `0x${string}`,
+            rpcUrl: env.BSC_RPC_URL,
+            confirmations: env.BSC_CONFIRMATIONS,
+            rpcTimeoutMs: env.BSC_RPC_TIMEOUT_SECONDS * 1000,
+          }
+        : undefined,
     /** DATA_ENCRYPTION_KEY: the secret TOTP seeds are sealed with (auth/sealed.ts); unset: SESSION_SECRET. */
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
     /** DATA_ENCRYPTION_KEY_PREVIOUS: retired secrets whose sealed values are re-sealed at start (a rotation). */

@@ -16,6 +16,7 @@ import { ensureSuperAdmin } from './features/auth/service.ts';
 import { resealTotpSecrets } from './features/mfa/service.ts';
 import { streamLimits } from './stream-limits.ts';
 import { startSeasonsJob } from './features/seasons/job.ts';
+import { startAnchorJob } from './features/anchor/job.ts';
 import { HOUSEKEEPING_EVERY_MS, housekeeping } from './housekeeping.ts';
 
 export interface StartOptions {
@@ -29,6 +30,8 @@ export interface StartOptions {
   outboxPollMs?: number;
   /** How often the seasons job runs (default SEASONS_JOB_EVERY_MS); 0: never by itself (tests call runSeasonsJob). */
   seasonsEveryMs?: number;
+  /** How often the anchor job runs when anchoring is on (default ANCHOR_JOB_EVERY_MS); 0: never by itself (tests call runAnchorJob). */
+  anchorEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -102,7 +105,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // npm run backup reaches this process through DATA_DIR, never through the public port.
   const backupChannel = database.dump && database.dataDir ? await openBackupChannel(database.dataDir, database.dump, app.log) : undefined;
   // The months' terms, freezes and closes: at start (not awaited: a relay's answer never delays it), then on a timer.
-  const seasonsJob = options.seasonsEveryMs === 0 ? undefined : startSeasonsJob(ctx, options.seasonsEveryMs);
+  // The log's head anchored on BSC (ANCHOR_PRIVATE_KEY): on its own timer, so the chain never delays a freeze or a close.
+  const anchorJob = config.anchor && options.anchorEveryMs !== 0 ? startAnchorJob(ctx, options.anchorEveryMs) : undefined;
+  const seasonsJob = options.seasonsEveryMs === 0 ? undefined : startSeasonsJob(ctx, options.seasonsEveryMs, anchorJob?.kick);
   const prune = setInterval(() => void housekeeping(database.db, clock.now()).catch(() => undefined), HOUSEKEEPING_EVERY_MS);
   prune.unref();
   let closed = false;
@@ -114,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       closed = true;
       clearInterval(prune);
       await seasonsJob?.stop();
+      await anchorJob?.stop();
       await app.close();
       await backupChannel?.close();
       await figuresListener.stop();

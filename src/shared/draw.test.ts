@@ -535,6 +535,12 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
       expected: String(later),
       actual: String(later),
     });
+    // A server that anchors its log (DECISIONS §7) takes the first round at or after the freeze + 10 minutes; any other round fails.
+    const anchored = R + 40 + 200;
+    expect(failing(await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored }), test.chain))).toEqual([]);
+    expect(failing(await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored + 1 }), test.chain))).toEqual([
+      "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s",
+    ]);
     const early = await verifyDraw2(await publishedSeason(test, { frozenAt }), test.chain);
     expect(failing(early)).toEqual(["Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s"]);
     // Frozen at R's very time is not after it: R stands.

@@ -86,7 +86,10 @@ describe('a month against the log', () => {
     expect(failing(result.steps)).toEqual([]);
     expect(result).toMatchObject({ ok: true, pending: false });
     expect(result.steps[0]?.step).toBe('Beacon chain: Test chain, not drand quicknet');
-    expect(result.notes).toEqual([expect.stringContaining('Test chain, not drand quicknet')]);
+    expect(result.notes).toEqual([
+      expect.stringContaining('Test chain, not drand quicknet'),
+      "the freeze's time rests on the server's clock: no anchor on chain before the beacon's time covers it",
+    ]);
     expect(result.steps.map((s) => s.step).filter((s) => s.startsWith('Log:'))).toEqual([
       "Log: every entry's hash chains to the one before (5 entries)",
       'Log: the terms (entry 1)',
@@ -94,6 +97,7 @@ describe('a month against the log', () => {
       'Log: the freeze (entry 3): list hash, entrants, round, champions',
       `Log: frozen before round ${R}'s time`,
       'Log: the draw (entry 4): round, signature, randomness, winners',
+      "Log: the freeze's time rests on the server's clock",
     ]);
     // Winners are named by name.
     const first = season.lottery?.winners[0];
@@ -310,5 +314,67 @@ describe('against the database and the clock (DECISIONS §7)', () => {
     const { season, log, chain } = await closedMonth({ termsAt: '2026-12-03T08:00:00.000Z' });
     const result = await verifySeason(season, { served: served(chain), log });
     expect(result.steps.filter((s) => stepStatus(s) === 'late').map((s) => s.step)).toEqual(['Log: terms fixed before the month began']);
+  });
+});
+
+describe('the log anchored on chain (DECISIONS §7, Anchors on BSC)', () => {
+  const TX = `0x${'cd'.repeat(32)}`;
+  /** closedMonth's log with `log.anchored` of the freeze's head (entry 3) written after it, its block mined at `blockTime`. */
+  async function anchoredMonth(blockTime: string, hash?: string) {
+    const month = await closedMonth();
+    const freeze = month.log.entries[2] as LogEntry;
+    const anchored = {
+      at: '2027-01-01T00:02:00.000Z',
+      kind: 'log.anchored',
+      data: { seq: 3, hash: hash ?? freeze.hash, txHash: TX, blockNumber: 812, blockTime },
+    };
+    const items = month.log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> }));
+    return { ...month, log: await buildLog([...items.slice(0, 3), anchored, ...items.slice(3)]) };
+  }
+
+  it('without --rpc, shows the log.anchored entry covering the freeze and says how to prove it; with the chain, the freeze is proven before the beacon', async () => {
+    const { season, log, chain } = await anchoredMonth('2027-01-01T00:01:03.000Z');
+    expect((await checkLog(log)).ok).toBe(true);
+    const shown = await verifySeason(season, { served: served(chain), log });
+    expect(failing(shown.steps)).toEqual([]);
+    expect(shown.steps.at(-1)).toMatchObject({
+      step: 'Log: the freeze anchored before the beacon in block 812 at 2027-01-01T00:01:03.000Z (entry 4), not read from the chain here',
+      actual: TX,
+      ok: true,
+    });
+    expect(shown.notes).toContain(
+      'The anchor is proven by its transaction on BNB Smart Chain: npm run verify-draw -- MONTH --url URL --rpc BSC_RPC reads it, and then the freeze is proven before the beacon by a block time nobody at this server controls.',
+    );
+    const proven = await verifySeason(season, { served: served(chain), log, anchors: new Map([[4, true]]), strict: true });
+    expect(failing(proven.steps)).toEqual([]);
+    expect(proven.steps.at(-1)).toMatchObject({ step: 'Log: freeze proven before the beacon (anchored in block 812 at 2027-01-01T00:01:03.000Z)', ok: true });
+  });
+
+  it('an anchor the chain does not hold fails naming its seq; an anchor mined after the beacon does not cover the freeze (a failure with --strict)', async () => {
+    const { season, log, chain } = await anchoredMonth('2027-01-01T00:01:03.000Z');
+    const missing = await verifySeason(season, { served: served(chain), log, anchors: new Map([[4, `(transaction ${TX} not found on chain)`]]) });
+    expect(failing(missing.steps)).toEqual(['Log: the anchor of entry 3 on chain']);
+    expect(missing.steps.find((s) => !s.ok)?.actual).toBe(`(transaction ${TX} not found on chain)`);
+    expect(missing.steps.at(-1)?.step).toBe("Log: the freeze's time rests on the server's clock");
+
+    const afterBeacon = await anchoredMonth('2027-01-01T01:00:05.000Z');
+    const late = await verifySeason(afterBeacon.season, { served: served(afterBeacon.chain), log: afterBeacon.log, anchors: new Map([[4, true]]) });
+    expect(failing(late.steps)).toEqual([]);
+    expect(late.steps.at(-1)).toMatchObject({ step: "Log: the freeze's time rests on the server's clock", ok: true });
+    const strict = await verifySeason(afterBeacon.season, {
+      served: served(afterBeacon.chain),
+      log: afterBeacon.log,
+      anchors: new Map([[4, true]]),
+      strict: true,
+    });
+    expect(failing(strict.steps)).toEqual(["Log: the freeze's time rests on the server's clock"]);
+  });
+
+  it('a log.anchored entry whose hash is not the log’s at that seq fails the log at that entry', async () => {
+    const { log } = await anchoredMonth('2027-01-01T00:01:03.000Z', 'ee'.repeat(32));
+    expect(await checkLog(log)).toMatchObject({
+      ok: false,
+      failure: { seq: 4, reason: `it anchors entry 3 as ${'ee'.repeat(32)}, which is not that entry's hash`, cause: 'chain' },
+    });
   });
 });

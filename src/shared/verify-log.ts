@@ -8,7 +8,7 @@ import { canonicalJson } from './canonical-json.ts';
 import { QUICKNET, roundTime, type DrandChain } from './drand.ts';
 import { verifyPublishedSeason, type DrawCheck, type PublishedSeason, type PublishedSeason2 } from './draw.ts';
 import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead, type WitnessHead } from './public-log.ts';
-import { readLogData, type TClosedData, type TFrozenData, type TTermsData, type TWithheldData } from './schemas/log-data.ts';
+import { readLogData, type TAnchoredData, type TClosedData, type TFrozenData, type TTermsData, type TWithheldData } from './schemas/log-data.ts';
 import { LOG_PAGE_MAX, ZLogPage } from './schemas/public-log.ts';
 import { seasonBounds } from './seasons.ts';
 import { verifyText, type VerifyTextId } from './verify-texts.ts';
@@ -83,11 +83,109 @@ export async function checkLog(log: WholeLog, remembered: readonly WitnessHead[]
     .map((head) => ({ head, check: extendsHead(log.entries, head) }))
     .flatMap(({ head, check }) => (check.ok ? [] : [{ seq: check.seq ?? head.seq, reason: check.reason, cause: 'rewritten' as const }]))
     .sort((a, b) => a.seq - b.seq);
-  const first = failures[0] ?? [...monthsMissing(log.entries), ...summariesTwice(log.entries)].sort((a, b) => a.seq - b.seq)[0];
+  const first =
+    failures[0] ?? [...monthsMissing(log.entries), ...summariesTwice(log.entries), ...anchorsMismatched(log.entries)].sort((a, b) => a.seq - b.seq)[0];
   return first ? { ok: false, head: log.head, count, failure: first } : { ok: true, head: chain.head, count };
 }
 
 const DAY_MS = 86_400_000;
+
+/** The log's `log.anchored` entries, read (DECISIONS §7, Anchors on BSC); an unreadable one is left out (anchorsMismatched names it). */
+export function anchorsOf(entries: readonly LogEntry[]): { entry: LogEntry; data: TAnchoredData }[] {
+  return entries.flatMap((entry) => {
+    if (entry.kind !== 'log.anchored') return [];
+    const read = readLogData(entry);
+    return read.kind === 'log.anchored' ? [{ entry, data: read.data as TAnchoredData }] : [];
+  });
+}
+
+/** A `log.anchored` entry that cannot be read, or names an entry of the log (before it) with another hash than that entry's. */
+export function anchorsMismatched(entries: readonly LogEntry[]): LogFailure[] {
+  const bySeq = new Map(entries.map((e) => [e.seq, e]));
+  const failures: LogFailure[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'log.anchored') continue;
+    const read = readLogData(entry);
+    if (read.kind !== 'log.anchored') {
+      failures.push({ seq: entry.seq, reason: 'its data is not a log.anchored record', cause: 'chain' });
+      continue;
+    }
+    const data = read.data as TAnchoredData;
+    const anchored = data.seq < entry.seq ? bySeq.get(data.seq) : undefined;
+    if (anchored?.hash !== data.hash)
+      failures.push({ seq: entry.seq, reason: verifyText('anchorNotLogHash', { seq: data.seq, hash: data.hash }), cause: 'chain' });
+  }
+  return failures;
+}
+
+/** What the chain says about each `log.anchored` entry, by that entry's own seq: true when its transaction holds, else why not (verify-draw and verify-log with --rpc). */
+export type AnchorsOnChain = ReadonlyMap<number, true | string>;
+
+/**
+ * Whether a month's freeze came before its beacon by a block time (DECISIONS §7, Anchors on BSC): an
+ * anchor of a head at or after the freeze entry, in a block mined before the beacon round's time. With
+ * `anchors` (read from the chain), each such anchor must hold there, and the freeze is then proven; without,
+ * the log's own entry is shown and a note says how to prove it. No such anchor: the freeze's time rests on
+ * the server's clock (a note; a failure when `strict`).
+ */
+export function freezeAnchorSteps(
+  published: PublishedSeason2,
+  entries: readonly LogEntry[],
+  chain: DrandChain,
+  options: { anchors?: AnchorsOnChain | undefined; strict?: boolean | undefined } = {},
+): VerifyStep[] {
+  const freeze = entriesOf(entries, 'season.frozen', published.month)[0];
+  if (!freeze) return [];
+  let due: number;
+  try {
+    due = roundTime(chain, published.beacon.round) * 1000;
+  } catch {
+    return [];
+  }
+  const steps: VerifyStep[] = [];
+  const before = `entry ${freeze.seq} anchored before ${iso(due)}`;
+  const candidates = anchorsOf(entries).filter((a) => a.data.seq >= freeze.seq && Date.parse(a.data.blockTime) < due);
+  let covering: (typeof candidates)[number] | undefined;
+  for (const candidate of candidates) {
+    const onChain = options.anchors ? options.anchors.get(candidate.entry.seq) : true;
+    if (onChain === true) covering ??= candidate;
+    else
+      steps.push({
+        step: verifyText('logAnchorOnChain', { seq: candidate.data.seq }),
+        expected: `${candidate.data.txHash} in block ${candidate.data.blockNumber} at ${candidate.data.blockTime}`,
+        actual: onChain ?? '(not read from the chain)',
+        ok: false,
+      });
+  }
+  if (covering) {
+    const { data, entry } = covering;
+    steps.push(
+      options.anchors
+        ? {
+            step: verifyText('logFreezeAnchored', { block: data.blockNumber, time: data.blockTime }),
+            expected: before,
+            actual: `${data.txHash} (entry ${entry.seq})`,
+            ok: true,
+          }
+        : {
+            step: verifyText('logFreezeAnchoredUnchecked', { block: data.blockNumber, time: data.blockTime, seq: entry.seq }),
+            expected: before,
+            actual: data.txHash,
+            ok: true,
+            note: verifyText('anchorUncheckedNote'),
+          },
+    );
+  } else {
+    steps.push({
+      step: verifyText('logFreezeOnClock'),
+      expected: before,
+      actual: '(no such anchor)',
+      ok: !options.strict,
+      ...(options.strict ? {} : { note: verifyText('freezeOnClockNote') }),
+    });
+  }
+  return steps;
+}
 
 /** A second `month.summary` for one month (DECISIONS §7): the later one would change the public figures. */
 export function summariesTwice(entries: readonly LogEntry[]): LogFailure[] {
@@ -393,6 +491,10 @@ export async function verifySeason(
     remembered?: readonly WitnessHead[] | undefined;
     /** Whether a test chain may stand in for quicknet: `--test-chain`; by default, when the server says it is not in production. */
     allowTestChain?: boolean | undefined;
+    /** The log's anchors as read from the chain (`--rpc`); without, the log's own `log.anchored` entries are shown, not proven. */
+    anchors?: AnchorsOnChain | undefined;
+    /** `--strict`: a freeze no anchor proves before the beacon fails. */
+    strict?: boolean | undefined;
   } = {},
 ): Promise<SeasonVerification> {
   if (published.protocol !== 2) {
@@ -455,6 +557,7 @@ export async function verifySeason(
         : { step: verifyText('logEntryHolds', { seq: verdict.failure.seq }), expected: 'an unbroken chain', actual: verdict.failure.reason, ok: false },
     );
     steps.push(...seasonLogChecks(published, log.entries, chain));
+    steps.push(...freezeAnchorSteps(published, log.entries, chain, { anchors: options.anchors, strict: options.strict }));
   }
   const notes = steps.flatMap((s) => (s.note ? [s.note] : []));
   if (!published.latestRound) notes.push(verifyText('latestMissingNote'));
@@ -470,7 +573,7 @@ export async function verifyLoggedDraws(
   loadSeason: (month: string) => Promise<PublishedSeason>,
   served: ServedChain | null | undefined,
   onSeason?: (month: string, result: SeasonVerification) => void,
-  options: { remembered?: readonly WitnessHead[]; allowTestChain?: boolean } = {},
+  options: { remembered?: readonly WitnessHead[]; allowTestChain?: boolean; anchors?: AnchorsOnChain; strict?: boolean } = {},
 ): Promise<{ ok: true; months: string[] } | { ok: false; months: string[]; failure: LogFailure }> {
   const months: string[] = [];
   for (const entry of log.entries) {

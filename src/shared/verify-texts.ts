@@ -74,6 +74,15 @@ export const VERIFY_TEXTS = {
   latestMissingNote: "the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock",
   chainBackwards: "it is dated {at}, before entry {previous} ({previousAt}): the log's time never goes back",
   entryBackdated: 'entry {seq} is dated {at}, before {seen}, when a head without it (entry {head}) was seen: it was backdated',
+  // The log anchored on BSC (verify-log.ts anchorSteps, DECISIONS §7 Anchors on BSC).
+  logFreezeAnchored: 'Log: freeze proven before the beacon (anchored in block {block} at {time})',
+  logFreezeAnchoredUnchecked: 'Log: the freeze anchored before the beacon in block {block} at {time} (entry {seq}), not read from the chain here',
+  logFreezeOnClock: "Log: the freeze's time rests on the server's clock",
+  logAnchorOnChain: 'Log: the anchor of entry {seq} on chain',
+  anchorUncheckedNote:
+    'The anchor is proven by its transaction on BNB Smart Chain: npm run verify-draw -- MONTH --url URL --rpc BSC_RPC reads it, and then the freeze is proven before the beacon by a block time nobody at this server controls.',
+  freezeOnClockNote: "the freeze's time rests on the server's clock: no anchor on chain before the beacon's time covers it",
+  anchorNotLogHash: "it anchors entry {seq} as {hash}, which is not that entry's hash",
 } as const;
 
 export type VerifyTextId = keyof typeof VERIFY_TEXTS;

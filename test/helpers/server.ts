@@ -44,6 +44,8 @@ export interface TestServerOptions {
   logStream?: { write(line: string): void };
   /** Run the seasons job by itself this often (ms); default: never (tests call runSeasonsJob). */
   seasonsEveryMs?: number;
+  /** Run the anchor job by itself this often (ms) when ANCHOR_PRIVATE_KEY is set; default: never (tests call runAnchorJob). */
+  anchorEveryMs?: number;
 }
 
 export { freePort } from './ports.ts';
@@ -80,6 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: options.logStream ? { ...(loggerOptions('info') as object), stream: options.logStream } : options.logger ? undefined : false,
     outboxPollMs: 100,
     seasonsEveryMs: options.seasonsEveryMs ?? 0,
+    anchorEveryMs: options.anchorEveryMs ?? 0,
   });
   if (options.listen) await server.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;

@@ -77,6 +77,18 @@ const MESSAGES: Readonly<Record<VerifyTextId, MessageDescriptor>> = {
   latestMissingNote: msg({ message: "the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock" }),
   chainBackwards: msg({ message: "it is dated {at}, before entry {previous} ({previousAt}): the log's time never goes back" }),
   entryBackdated: msg({ message: 'entry {seq} is dated {at}, before {seen}, when a head without it (entry {head}) was seen: it was backdated' }),
+  logFreezeAnchored: msg({ message: 'Log: freeze proven before the beacon (anchored in block {block} at {time})' }),
+  logFreezeAnchoredUnchecked: msg({
+    message: 'Log: the freeze anchored before the beacon in block {block} at {time} (entry {seq}), not read from the chain here',
+  }),
+  logFreezeOnClock: msg({ message: "Log: the freeze's time rests on the server's clock" }),
+  logAnchorOnChain: msg({ message: 'Log: the anchor of entry {seq} on chain' }),
+  anchorUncheckedNote: msg({
+    message:
+      'The anchor is proven by its transaction on BNB Smart Chain: npm run verify-draw -- MONTH --url URL --rpc BSC_RPC reads it, and then the freeze is proven before the beacon by a block time nobody at this server controls.',
+  }),
+  freezeOnClockNote: msg({ message: "the freeze's time rests on the server's clock: no anchor on chain before the beacon's time covers it" }),
+  anchorNotLogHash: msg({ message: "it anchors entry {seq} as {hash}, which is not that entry's hash" }),
 };
 
 export function useVerifyText(): (english: string) => string {

@@ -591,6 +591,20 @@ export const publicLog = pgTable(
   (t) => [index('public_log_kind_idx').on(t.kind, t.seq)],
 );
 
+/**
+ * Anchors of the public log's head on BSC (DECISIONS §7, Anchors on BSC): one row per anchored head,
+ * written with the signed transaction before it is sent, so a restart sends the same transaction again
+ * (never a second one); `logged_at` once `log.anchored` is in the log. One anchor is in flight at a time.
+ */
+export const logAnchors = pgTable('log_anchors', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull(),
+  txHash: text('tx_hash').notNull(),
+  rawTx: text('raw_tx').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  loggedAt: timestamptz('logged_at'),
+});
+
 /** The lottery's entrants of a closed season, as they were drawn from. */
 export const seasonEntrants = pgTable(
   'season_entrants',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.ts';
+import { anchorRoutes } from './anchor/routes.ts';
 import { adminNoticeRoutes } from './admin-notices/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
@@ -25,6 +26,7 @@ export async function registerFeatures(app: FastifyInstance) {
     eventRoutes,
     publicRoutes,
     publicLogRoutes,
+    anchorRoutes,
     applicationRoutes,
     ambassadorRoutes,
     reportRoutes,

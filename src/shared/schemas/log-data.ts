@@ -92,6 +92,14 @@ export const ZSummaryData = z.object({
 });
 export type TSummaryData = z.infer<typeof ZSummaryData>;
 
+/**
+ * The log's head at `seq` (its `hash`) anchored on BSC (DECISIONS §7, Anchors on BSC): transaction `txHash`
+ * from the anchor address to itself, data 0x414d42 + seq (8 bytes) + hash, in block `blockNumber` mined at
+ * `blockTime` (ISO 8601), written once BSC_CONFIRMATIONS blocks were on top of it.
+ */
+export const ZAnchoredData = z.object({ seq: z.number().int(), hash, txHash: hash, blockNumber: z.number().int(), blockTime: z.string() });
+export type TAnchoredData = z.infer<typeof ZAnchoredData>;
+
 /** One entry's data read by its kind; `other` for an unknown kind or data that does not have the expected shape. */
 export type TLogData =
   | { kind: 'season.terms'; data: TTermsData }
@@ -100,6 +108,7 @@ export type TLogData =
   | { kind: 'prize.withheld'; data: TWithheldData }
   | { kind: 'payout.paid'; data: TPaidData }
   | { kind: 'month.summary'; data: TSummaryData }
+  | { kind: 'log.anchored'; data: TAnchoredData }
   | { kind: 'other'; data: unknown };
 
 const READERS = {
@@ -109,6 +118,7 @@ const READERS = {
   'prize.withheld': ZWithheldData,
   'payout.paid': ZPaidData,
   'month.summary': ZSummaryData,
+  'log.anchored': ZAnchoredData,
 } as const;
 
 export function readLogData(entry: { kind: string; data: unknown }): TLogData {

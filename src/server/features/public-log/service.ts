@@ -51,6 +51,8 @@ const LOG_KIND_TOPICS: Record<LogKind, LiveTopic[]> = {
   'prize.withheld': ['seasons'],
   'month.summary': ['seasons'],
   'payout.paid': [],
+  // An anchor proves the log's head on chain: only the log itself changes.
+  'log.anchored': [],
 };
 
 /**

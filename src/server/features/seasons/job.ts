@@ -11,14 +11,18 @@ import { runSeasonsJob } from './service.ts';
 /** At least every minute (DECISIONS §5): the freeze comes within a minute of the month's end. */
 export const SEASONS_JOB_EVERY_MS = 30_000;
 
-export function startSeasonsJob(ctx: AppContext, everyMs = SEASONS_JOB_EVERY_MS): { stop(): Promise<void> } {
+export function startSeasonsJob(ctx: AppContext, everyMs = SEASONS_JOB_EVERY_MS, onFrozenOrClosed?: () => void): { stop(): Promise<void> } {
   let running: Promise<unknown> | undefined;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
     running = runSeasonsJob(ctx)
       .then((run) => {
-        if (run.frozen.length || run.closed.length) ctx.log.info(run, 'seasons: months frozen or closed');
+        if (run.frozen.length || run.closed.length) {
+          ctx.log.info(run, 'seasons: months frozen or closed');
+          // The log's head is anchored as soon as a month freezes or closes (when anchoring is on).
+          onFrozenOrClosed?.();
+        }
       })
       .catch((error: unknown) => ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, 'seasons job failed; it runs again shortly'))
       .finally(() => {

@@ -24,6 +24,7 @@
  */
 import { prizeWonNotification } from '../../email/notifications.ts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { LATE_BEACON_SECONDS, LATE_BEACON_SECONDS_ANCHORED } from '../../../shared/anchor.ts';
 import { drawBeaconRound, drawWinners, drawWinners2, listHashOf, seasonTermsOf, termsHashOf } from '../../../shared/draw.ts';
 import { roundTime } from '../../../shared/drand.ts';
 import { MAX_BEACON_LENGTH } from '../../../shared/limits.ts';
@@ -252,7 +253,9 @@ export async function freezeSeason(ctx: AppContext, month: string): Promise<bool
     const frozenAt = ctx.clock.now();
     const latestRound = { round: latest.round, signature: latest.signature };
     const plan = await planSeason(m.tx, month, terms);
-    const beaconRound = drawBeaconRound(chain, terms.beacon.round, frozenAt, latestRound.round);
+    // With anchoring on, a late freeze's beacon is 10 minutes on, so the anchor of the freeze lands before it.
+    const lateBy = ctx.config.anchor ? LATE_BEACON_SECONDS_ANCHORED : LATE_BEACON_SECONDS;
+    const beaconRound = drawBeaconRound(chain, terms.beacon.round, frozenAt, latestRound.round, lateBy);
     const beaconAt = new Date(roundTime(chain, beaconRound) * 1000);
     await m.tx
       .update(seasons)

@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { zonedDateTimeIn } from '../../../../shared/localized-format.ts';
 import { stepStatus } from '../../../../shared/draw.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
 import { useVerifyText } from '../../../components/verify-text.ts';
+import { readVerifyText } from '../../../../shared/verify-texts.ts';
+import { useExplorerTxUrl } from '../../../api/explorer.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { headsForServer, readRememberedHeads } from '../../../lib/remembered-heads.ts';
@@ -92,6 +95,7 @@ export function VerifyDrawPanel({ month }: { month: string }) {
 function Verdict({ result, round }: { result: SeasonVerification; round?: { round: number; at: string } | undefined }) {
   const { t, i18n } = useLingui();
   const say = useVerifyText();
+  const explorerTxUrl = useExplorerTxUrl();
   const number = round?.round ?? '';
   const at = zonedDateTimeIn(round?.at, i18n.locale);
   const late = result.steps.some((s) => stepStatus(s) === 'late');
@@ -136,9 +140,29 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
                 <dd className="inline font-mono">{step.actual}</dd>
               </div>
             </dl>
+            <AnchorLink step={step} explorerTxUrl={explorerTxUrl} />
           </li>
         ))}
       </ol>
     </>
+  );
+}
+
+/** The anchor transaction of a freeze anchored before its beacon (DECISIONS §7), on the block explorer. */
+export function AnchorLink({ step, explorerTxUrl }: { step: SeasonVerification['steps'][number]; explorerTxUrl: string | undefined }) {
+  const { t } = useLingui();
+  const id = readVerifyText(step.step)?.id;
+  const txHash = /0x[0-9a-fA-F]{64}/.exec(step.actual)?.[0];
+  if (!explorerTxUrl || !txHash || (id !== 'logFreezeAnchored' && id !== 'logFreezeAnchoredUnchecked')) return null;
+  return (
+    <a
+      href={`${explorerTxUrl}${txHash}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-gold underline underline-offset-2"
+    >
+      {t`The anchor transaction on the block explorer (opens in a new tab)`}
+      <ExternalLink className="size-3" aria-hidden="true" />
+    </a>
   );
 }

@@ -49,6 +49,27 @@ describe('the /transparency page’s parts', () => {
     expect(linked).toContain(`href="https://bscscan.com/tx/0x${'ab'.repeat(32)}"`);
   });
 
+  it('lists each anchor of the log on BNB Smart Chain: the entry, its block and time, the transaction linked', async () => {
+    const { log } = await closedMonth();
+    const freeze = log.entries[2];
+    const tx = `0x${'cd'.repeat(32)}`;
+    const anchored = await buildLog([
+      ...log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> })),
+      {
+        at: '2027-01-01T01:06:00.000Z',
+        kind: 'log.anchored',
+        data: { seq: 3, hash: freeze?.hash, txHash: tx, blockNumber: 812, blockTime: '2027-01-01T00:01:03.000Z' },
+      },
+    ]);
+    const [month] = logByMonth(anchored.entries);
+    const markup = renderToStaticMarkup(createElement(LogMonth, { month: MONTH, entries: month?.entries ?? [], explorerTxUrl: 'https://bscscan.com/tx/' }));
+    const plain = text(markup);
+    expect(plain).toContain('Anchored on BNB Smart Chain');
+    expect(plain).toMatch(/Entry 3 anchored in block 812 at .*2027/);
+    expect(markup).toContain(`href="https://bscscan.com/tx/${tx}"`);
+    expect(plain).not.toContain('log.anchored');
+  });
+
   it('shows the desk in public: the 90th percentile, rejections by reason and the appeals of the month', async () => {
     const { log } = await closedMonth();
     const desk = await buildLog([

@@ -7,7 +7,15 @@ import { QUICKNET } from '../../../../shared/drand.ts';
 import { dateTimeIn, gcmIn, hoursIn, monthIn, placeIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import { addMoney } from '../../../../shared/money.ts';
 import type { LogEntry } from '../../../../shared/public-log.ts';
-import { readLogData, type TDecisions, type TLogData, type TPaidData, type TSummaryData, type TWithheldData } from '../../../../shared/schemas/log-data.ts';
+import {
+  readLogData,
+  type TAnchoredData,
+  type TDecisions,
+  type TLogData,
+  type TPaidData,
+  type TSummaryData,
+  type TWithheldData,
+} from '../../../../shared/schemas/log-data.ts';
 import { isReasonCode, UNSPECIFIED_REASON } from '../../../../shared/reasons.ts';
 import { seasonBounds } from '../../../../shared/seasons.ts';
 import { REASON_TEXT } from '../../../components/reason-text.ts';
@@ -61,6 +69,7 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
   const withheld = pick(items, 'prize.withheld');
   const paid = pick(items, 'payout.paid');
   const summaries = pick(items, 'month.summary');
+  const anchors = pick(items, 'log.anchored');
   const others = items.filter(({ read }) => read.kind === 'other').map(({ entry }) => entry);
   const names = new Map<string, string>();
   for (const f of frozen) for (const c of f.data.champions) names.set(c.ambassadorId, c.fullName);
@@ -149,6 +158,8 @@ export function LogMonth({ month, entries, explorerTxUrl }: { month: string; ent
         ) : null}
 
         {paid.length ? <Payouts paid={paid} explorerTxUrl={explorerTxUrl} /> : null}
+
+        {anchors.length ? <Anchors anchors={anchors} explorerTxUrl={explorerTxUrl} /> : null}
 
         {summaries.map(({ entry, data }) => (
           <Part key={entry.seq} title={t`Summary`} entry={entry}>
@@ -254,6 +265,48 @@ function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaid
             <Seq entry={entry} />
           </li>
         ))}
+      </ul>
+    </Part>
+  );
+}
+
+/** The log's head anchored on BNB Smart Chain (DECISIONS §7): which entry, in which block and when, and the transaction. */
+function Anchors({ anchors, explorerTxUrl }: { anchors: { entry: LogEntry; data: TAnchoredData }[]; explorerTxUrl: string | undefined }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Part title={t`Anchored on BNB Smart Chain`}>
+      <p className="text-sm text-muted">
+        <Trans>
+          The log's hash at that entry, in a transaction whose block time nobody here controls: whatever the log held then cannot be rewritten or backdated
+          unnoticed.
+        </Trans>
+      </p>
+      <ul className="flex flex-col gap-1 text-sm">
+        {anchors.map(({ entry, data }) => {
+          const seq = data.seq;
+          const block = data.blockNumber;
+          const time = dateTimeIn(data.blockTime, i18n.locale);
+          return (
+            <li key={entry.seq} className="flex flex-wrap items-baseline gap-x-2 break-all">
+              <span>{t`Entry ${seq} anchored in block ${block} at ${time}`}</span>
+              {explorerTxUrl ? (
+                <a
+                  href={`${explorerTxUrl}${data.txHash}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-mono text-xs text-gold underline underline-offset-2"
+                >
+                  {data.txHash}
+                  <span className="sr-only"> {t`(the transaction on the block explorer, opens in a new tab)`}</span>
+                  <ExternalLink className="size-3" aria-hidden="true" />
+                </a>
+              ) : (
+                <span className="font-mono text-xs">{t`Transaction ${data.txHash}`}</span>
+              )}
+              <Seq entry={entry} />
+            </li>
+          );
+        })}
       </ul>
     </Part>
   );

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useScrollToHash } from '../../../lib/scroll-to-hash.ts';
 import { useCheckedLog } from '../api/get-checked-log.ts';
-import { useExplorerTxUrl } from '../api/get-explorer.ts';
+import { useExplorerTxUrl } from '../../../api/explorer.ts';
 import { LogMonth } from '../components/log-month.tsx';
 import { LogStatus } from '../components/log-status.tsx';
 

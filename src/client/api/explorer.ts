@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { useSettings } from '../../../api/settings.ts';
+import { useSettings } from './settings.ts';
 
 /**
  * The block explorer's transaction page (the hash is appended), when GET /api/settings says it;
