@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_SOURCES } from './client-sources.mjs';
 
 // `npm start` runs the Node.js of the `node` dependency (first on npm scripts' PATH). Started any
 // other way on an older Node.js, say so instead of failing somewhere deep (docs/decisions/011).
@@ -43,21 +44,7 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (
-  stale('dist/client/index.html', [
-    'src/client',
-    'src/shared',
-    'index.html',
-    'vite.config.ts',
-    'public',
-    'docs/guide.md',
-    'docs/guide.es.md',
-    'docs/guide.pt-BR.md',
-    'docs/guide.id.md',
-    'scripts/build-guide.ts',
-  ])
-)
-  run('build:client');
+if (stale('dist/client/index.html', CLIENT_SOURCES)) run('build:client');
 if (stale('dist/server/main.js', ['src/server', 'src/shared', 'drizzle', 'tsconfig.build.json'])) run('build:server');
 
 await import(path.join(root, 'dist/server/main.js'));

@@ -7,23 +7,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CLIENT_SOURCES } from '../../scripts/client-sources.mjs';
 
 const run = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const OUTPUT = join(ROOT, 'dist/client/index.html');
-const SOURCES = [
-  'src/client',
-  'src/shared',
-  'src/locales',
-  'index.html',
-  'vite.config.ts',
-  'public',
-  'docs/guide.md',
-  'docs/guide.es.md',
-  'docs/guide.pt-BR.md',
-  'docs/guide.id.md',
-  'scripts/build-guide.ts',
-];
+const SOURCES = CLIENT_SOURCES;
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,0 +1,2 @@
+/** The pages' sources (client-sources.mjs). */
+export declare const CLIENT_SOURCES: readonly string[];
