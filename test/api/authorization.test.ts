@@ -35,6 +35,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/public/leaderboard': [200, 200, 200, 200, 200],
   'GET /api/public/log': [200, 200, 200, 200, 200],
   'GET /api/public/drand': [200, 200, 200, 200, 200],
+  // Public to everyone; 404 here because the test server does not anchor (test/api/anchor.test.ts has it on).
+  'GET /api/public/anchor': [404, 404, 404, 404, 404],
   'GET /api/settings': [200, 200, 200, 200, 200],
   'POST /api/applications': [400, 400, 400, 400, 400],
   'GET /api/ambassadors/me': [401, 200, 200, 404, 404],

@@ -224,13 +224,14 @@ describeEachDatabase('hearing back (%s)', ({ server, superAdmin }) => {
         payload: 'List-Unsubscribe=One-Click',
       });
     expect((await post(`?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`)).statusCode).toBe(403);
-    // The unsubscribe page's button posts the same address with no body at all: a forged link is refused, not the missing body.
-    const bare = await server.app.inject({
+    // The unsubscribe page's button posts the same address with the one-click body as JSON: a forged link is refused for its signature.
+    const page = await server.app.inject({
       method: 'POST',
       url: `/api/unsubscribe?u=${url.searchParams.get('u')}&s=${'x'.repeat(43)}`,
-      headers: { origin: server.origin },
+      headers: { origin: server.origin, 'content-type': 'application/json' },
+      payload: { 'List-Unsubscribe': 'One-Click' },
     });
-    expect(bare.statusCode).toBe(403);
+    expect(page.statusCode, page.body).toBe(403);
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(true);
     expect((await post(url.search)).statusCode).toBe(200);
     expect((await person.client.get('/api/ambassador')).body.emailNotifications).toBe(false);

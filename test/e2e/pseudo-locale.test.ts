@@ -91,9 +91,11 @@ async function untranslated(page: Page, data: readonly string[] = []): Promise<s
       const shown = (parent.offsetParent !== null || parent.closest('.sr-only')) && !parent.closest('code, [translate="no"]');
       let outside = '';
       for (const char of node.textContent ?? '') {
-        if (char === '⟦') open = true;
-        else if (char === '⟧') open = false;
-        else if (!open) outside += char;
+        // A translated text between two values keeps them apart ('…UTC⟦, round⟧ 3442…' is two values, not 'UTC3442').
+        if (char === '⟦' || char === '⟧') {
+          open = char === '⟦';
+          outside += ' ';
+        } else if (!open) outside += char;
       }
       if (shown && outside.trim()) found.push(outside);
     }

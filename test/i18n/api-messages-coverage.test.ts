@@ -67,6 +67,9 @@ const NOT_SHOWN = new Set([
   'Super admin login is not configured on this server',
   'Request body is empty; send a JSON object',
   'A valid bearer token (METRICS_TOKEN) is required',
+  // GET /api/public/anchor: read by the verifiers (npm run verify-draw --rpc), never by a page.
+  'The public log is not anchored on chain on this server',
+  'Could not reach the BSC node to read the chain id; try again shortly',
   // RFC 8058's one-click POST: a mail provider sends it, no page shows its answer.
   'Malformed multipart/form-data body',
   // The live updates' refusals: an EventSource never reads an answer's body.

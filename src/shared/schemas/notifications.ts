@@ -96,11 +96,10 @@ export const ZUnsubscribeBody = z
   .looseObject({
     'List-Unsubscribe': z.string().max(100).optional().meta({ description: 'RFC 8058: `One-Click`.', example: 'One-Click' }),
   })
-  // The unsubscribe page's button sends no body at all (Fastify reads it as null).
-  .nullish();
+  .optional();
 
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZSetupLinkStatus, { id: 'SetupLinkStatus' }).add(ZNotification, { id: 'Notification' });
 API_INPUTS.add(ZForgotPasswordInput, { id: 'ForgotPasswordInput' })
   .add(ZMarkReadInput, { id: 'MarkReadInput' })
-  .add(ZUnsubscribeBody.unwrap().unwrap(), { id: 'UnsubscribeOneClick' });
+  .add(ZUnsubscribeBody.unwrap(), { id: 'UnsubscribeOneClick' });

@@ -15,7 +15,7 @@ export function useUnsubscribeStatus(link: UnsubscribeLink | null) {
 
 /** The page's button: the same request as the email's one-click unsubscribe (RFC 8058). */
 export function unsubscribe(link: UnsubscribeLink): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('POST', `/api/unsubscribe?${query(link)}`);
+  return apiRequest<{ message: string }>('POST', `/api/unsubscribe?${query(link)}`, { 'List-Unsubscribe': 'One-Click' });
 }
 
 export function useUnsubscribe() {
