@@ -237,6 +237,24 @@ function TermsText({ data }: { data: Of<'season.terms'>['data'] }) {
   );
 }
 
+/** A transaction of the log (a payout, an anchor): on the block explorer when one is configured, else its hash. */
+function TxLink({ txHash, explorerTxUrl }: { txHash: string; explorerTxUrl: string | undefined }) {
+  const { t } = useLingui();
+  if (!explorerTxUrl) return <span className="font-mono text-xs">{t`Transaction ${txHash}`}</span>;
+  return (
+    <a
+      href={`${explorerTxUrl}${txHash}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-mono text-xs text-gold underline underline-offset-2"
+    >
+      {txHash}
+      <span className="sr-only"> {t`(the transaction on the block explorer, opens in a new tab)`}</span>
+      <ExternalLink className="size-3" aria-hidden="true" />
+    </a>
+  );
+}
+
 function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaidData }[]; explorerTxUrl: string | undefined }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -248,20 +266,7 @@ function Payouts({ paid, explorerTxUrl }: { paid: { entry: LogEntry; data: TPaid
           <li key={entry.seq} className="flex flex-wrap items-baseline gap-x-2 break-all">
             <span className="font-mono font-semibold">{usdtFigureIn(data.amountUsdt, locale)}</span>
             <span className="text-muted">{t`paid ${dateTimeIn(data.paidAt, locale)}`}</span>
-            {explorerTxUrl ? (
-              <a
-                href={`${explorerTxUrl}${data.txHash}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-mono text-xs text-gold underline underline-offset-2"
-              >
-                {data.txHash}
-                <span className="sr-only"> {t`(the transaction on the block explorer, opens in a new tab)`}</span>
-                <ExternalLink className="size-3" aria-hidden="true" />
-              </a>
-            ) : (
-              <span className="font-mono text-xs">{t`Transaction ${data.txHash}`}</span>
-            )}
+            <TxLink txHash={data.txHash} explorerTxUrl={explorerTxUrl} />
             <Seq entry={entry} />
           </li>
         ))}
@@ -289,20 +294,7 @@ function Anchors({ anchors, explorerTxUrl }: { anchors: { entry: LogEntry; data:
           return (
             <li key={entry.seq} className="flex flex-wrap items-baseline gap-x-2 break-all">
               <span>{t`Entry ${seq} anchored in block ${block} at ${time}`}</span>
-              {explorerTxUrl ? (
-                <a
-                  href={`${explorerTxUrl}${data.txHash}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-mono text-xs text-gold underline underline-offset-2"
-                >
-                  {data.txHash}
-                  <span className="sr-only"> {t`(the transaction on the block explorer, opens in a new tab)`}</span>
-                  <ExternalLink className="size-3" aria-hidden="true" />
-                </a>
-              ) : (
-                <span className="font-mono text-xs">{t`Transaction ${data.txHash}`}</span>
-              )}
+              <TxLink txHash={data.txHash} explorerTxUrl={explorerTxUrl} />
               <Seq entry={entry} />
             </li>
           );
