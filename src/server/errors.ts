@@ -26,14 +26,17 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   /** A machine-readable reason a client acts on (e.g. MFA_ENROLL), sent as the body's `code`. */
   readonly reason: string | undefined;
+  /** The values the message says (DECISIONS §7), sent as the body's `values`, so a client words it in its language from `code`. */
+  readonly values: Record<string, string> | undefined;
   /** Seconds before trying again is worth it (429, 503): sent as Retry-After. */
   retryAfterSeconds: number | undefined;
-  constructor(code: ErrorCode, message: string, errors?: FieldError[], reason?: string) {
+  constructor(code: ErrorCode, message: string, errors?: FieldError[], reason?: string, values?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
     this.reason = reason;
+    this.values = values;
     this.retryAfterSeconds = undefined;
   }
 

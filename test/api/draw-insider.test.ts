@@ -205,6 +205,7 @@ describe.skipIf(!POSTGRES_URL)('an insider against the draw (postgres)', () => {
     const typed = await (await superAdminClient(server)).post('/api/super-admin/seasons/2026-12/close', { beacon: 'bsc:1:0xabc' });
     expect(typed.status).toBe(409);
     expect(typed.body.code).toBe('SEASON_IS_PROTOCOL_2');
+    expect(typed.body.values).toMatchObject({ month: '2026-12' });
     expect((await server.db.select().from(seasons).where(eq(seasons.month, '2026-12')))[0]?.closedAt).toBeNull();
     const run = await runSeasonsJob(server.ctx);
     expect(run.frozen).toEqual(['2026-12']);

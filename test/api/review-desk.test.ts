@@ -325,6 +325,7 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
         `${code} is not a reason for ${subject === 'application' ? 'an' : 'a'} ${subject}: reasonCode must be one of: ${reasonsFor(subject).join(', ')}`,
       );
       expect(refused.body.errors, url).toEqual([{ path: 'reasonCode', message: refused.body.message }]);
+      expect(refused.body.values, url).toEqual({ reasonCode: code, allowed: reasonsFor(subject).join(', ') });
     }
     // A suspension for a report's reason.
     const suspend = await adminA.client.patch(`/api/admin/ambassadors/${person.ambassadorId}`, { status: 'suspended', reasonCode: 'outside_period' });

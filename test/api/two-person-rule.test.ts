@@ -102,6 +102,7 @@ describeEachDatabase('the two-person payout rule (%s)', (suite) => {
     expect(refused.body).toEqual({
       message: `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed for 168 hours; it counts from ${comesOfAge}`,
       code: 'APPROVER_TOO_NEW',
+      values: { hours: '168', from: comesOfAge },
     });
     // Nothing was counted: still the one approval, and the veteran can give the second.
     const listed = (await superAdmin.get('/api/admin/withdrawal-requests?status=pending')).body.find((w: { id: string }) => w.id === first);
@@ -125,6 +126,7 @@ describeEachDatabase('the two-person payout rule (%s)', (suite) => {
     const refused = await newcomer.client.post(`/api/admin/withdrawals/${early}/approve`, {});
     expect(refused.body.code).toBe('APPROVER_TOO_NEW');
     expect(refused.body.message).toContain(`it counts from ${comesOfAge}`);
+    expect(refused.body.values).toEqual({ hours: '168', from: comesOfAge });
     // The super admin, who gave the first approval, is told why theirs cannot count twice.
     const forSuper = (await superAdmin.get('/api/admin/withdrawal-requests?status=pending')).body.find((w: { id: string }) => w.id === early);
     expect(forSuper.approvers).toEqual({ needed: 2, given: 1, eligibleNow: false, reason: 'ALREADY_APPROVED' });
@@ -219,6 +221,7 @@ describeEachDatabase('the two-person payout rule (%s)', (suite) => {
     expect(waiting.body).toEqual({
       message: `Your approval cannot count for a withdrawal that needs two admins: your two-factor sign-in was turned on while your password was one a super admin set, so it counts only 168 hours later, from ${countsFrom}`,
       code: 'APPROVER_MFA_TOO_NEW',
+      values: { hours: '168', from: countsFrom },
     });
     expect((await owner.get('/api/admin/withdrawal-requests?status=pending')).body.find((w: { id: string }) => w.id === withdrawal).approvers).toEqual({
       needed: 2,

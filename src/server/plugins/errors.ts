@@ -16,6 +16,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError | AppErr
       message: error.message,
       ...(error.errors ? { errors: error.errors } : {}),
       ...(error.reason ? { code: error.reason } : {}),
+      ...(error.values ? { values: error.values } : {}),
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -138,6 +138,8 @@ export const ZErrorBody = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
   /** A reason a client acts on, e.g. MFA_ENROLL (DECISIONS §5). */
   code: z.string().optional(),
+  /** The values the message says, by name (DECISIONS §7), e.g. `{"from": "2026-12-08T14:05:00.000Z"}`. */
+  values: z.record(z.string(), z.string()).optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 

@@ -4,7 +4,7 @@
  * reports and withdrawals the appeal, and until when one can be sent.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { APPEAL_WINDOW_DAYS, isReasonCode, reasonMismatch, type ReasonCode, type ReasonSubject } from '../../../shared/reasons.ts';
+import { APPEAL_WINDOW_DAYS, isReasonCode, reasonMismatch, reasonsFor, type ReasonCode, type ReasonSubject } from '../../../shared/reasons.ts';
 import { reasonTextOf, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { serviceAge, type ServiceAge } from '../../../shared/service-levels.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -23,7 +23,11 @@ export function asReasonCode(value: string | null | undefined): ReasonCode | nul
 /** 400 REASON_NOT_FOR_DECISION naming the codes that apply, when `code` belongs to another kind of decision. */
 export function assertReasonFits(subject: ReasonSubject, code: ReasonCode | null | undefined): void {
   const mismatch = reasonMismatch(subject, code);
-  if (mismatch) throw new AppError('BAD_REQUEST', mismatch, [{ path: 'reasonCode', message: mismatch }], 'REASON_NOT_FOR_DECISION');
+  if (mismatch)
+    throw new AppError('BAD_REQUEST', mismatch, [{ path: 'reasonCode', message: mismatch }], 'REASON_NOT_FOR_DECISION', {
+      reasonCode: String(code),
+      allowed: reasonsFor(subject).join(', '),
+    });
 }
 
 /**

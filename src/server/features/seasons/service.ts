@@ -501,7 +501,7 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
   const cut = await cutOverMonth(ctx.db);
   if (found.protocol !== 2 && cut !== undefined && month >= cut) {
     // Protocol 2 from the cut-over on, whatever the row says (DECISIONS §7): no typed beacon, ever.
-    throw new AppError('CONFLICT', SEASON_MESSAGES.afterCutOver(month, cut), undefined, 'SEASON_IS_PROTOCOL_2');
+    throw new AppError('CONFLICT', SEASON_MESSAGES.afterCutOver(month, cut), undefined, 'SEASON_IS_PROTOCOL_2', { month, cutOver: cut });
   }
   if (found.protocol === 2) {
     if (beaconInput !== undefined) throw badRequest(SEASON_MESSAGES.noTypedBeacon, 'beacon');

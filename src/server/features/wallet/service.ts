@@ -483,7 +483,8 @@ async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, sessio
   if (standing.eligibleNow) return;
   const reason = standing.reason as keyof typeof APPROVER_MESSAGES;
   const from = standing.eligibleFrom?.toISOString() ?? '';
-  throw new AppError('FORBIDDEN', APPROVER_MESSAGES[reason](ctx.config.payouts.approverMinAgeHours, from), undefined, reason);
+  const hours = ctx.config.payouts.approverMinAgeHours;
+  throw new AppError('FORBIDDEN', APPROVER_MESSAGES[reason](hours, from), undefined, reason, from ? { hours: String(hours), from } : undefined);
 }
 
 /**
