@@ -1,6 +1,7 @@
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/runner/slowest-first.ts';
 
 /**
  * Lingui's Babel preset. Its native transform (`macroTransform`) would need a binary that npm skips
@@ -23,6 +24,12 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 50 } },
     // Two cores: database-backed files run side by side, two at a time.
     maxWorkers: 2,
+    // A worker keeps what it imported from one test file to the next (the server's modules, a
+    // Chromium, its PGlite instances: test/helpers/database.ts), instead of a new process per file.
+    // What that asks of a test file is in docs/testing.md: leave no module state behind.
+    isolate: false,
+    // The slowest files start first (test/runner/slowest-first.ts), so the workers end together.
+    sequence: { sequencer: SlowestFirst },
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-console.ts', 'test/setup-i18n.ts'],
     // The second tells scripts/test.ts which files a crash of V8 itself cut short (test/runner/worker-crashes.ts).

@@ -23,6 +23,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium (a worker runs many test files: vitest.config.ts), launched when first
+ * asked for and launched again if it went away; each test still gets a context of its own.
+ */
+export function workerBrowser(): Promise<Browser> {
+  workerChromium ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      workerChromium = undefined;
+    });
+    return browser;
+  });
+  return workerChromium;
+}
+
 /**
  * The browser's own log line for an HTTP error answer ("Failed to load resource:
  * the server responded with a status of 401"). Expected 4xx answers (signed out,
@@ -40,8 +56,12 @@ export interface TrackedPage {
   close(): Promise<void>;
 }
 
+/** The server each context was opened on: an API sign-in sends its Origin. */
+const contextOrigins = new WeakMap<BrowserContext, string>();
+
 export async function openPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = DESKTOP): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  contextOrigins.set(context, new URL(baseURL).origin);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -78,6 +98,11 @@ export function pageTracker(browser: () => Browser, baseURL: () => string) {
       pages.push(tracked);
       return tracked;
     },
+    /** A picture of each page still open, into screenshots/failed-<test>-<n>: taken when a test fails. */
+    async screenshotAll(testName: string): Promise<void> {
+      const name = `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+      await Promise.all(pages.map((tracked, index) => takeScreenshot(tracked.page, `${name}-${index + 1}`).catch(() => undefined)));
+    },
     async closeAll(): Promise<void> {
       const open = pages.splice(0);
       try {
@@ -89,8 +114,15 @@ export function pageTracker(browser: () => Browser, baseURL: () => string) {
   };
 }
 
-/** A full-page screenshot into screenshots/<name>-<desktop|phone>.png. */
+/** Pictures are taken when asked for (`SCREENSHOTS=1 npm test`), and of every page open when a test fails. */
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/** A full-page screenshot into screenshots/<name>-<desktop|phone>.png, when pictures are asked for (TAKE_SCREENSHOTS). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (TAKE_SCREENSHOTS) await takeScreenshot(page, name);
+}
+
+async function takeScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const size = page.viewportSize();
   const kind = size && size.width < 500 ? 'phone' : 'desktop';
@@ -123,21 +155,47 @@ export async function expectNoText(page: Page, text: string): Promise<void> {
   if (count > 0) throw new Error(`'${text}' should not be on the page`);
 }
 
-export async function signInAsAmbassador(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+/**
+ * Signs the page's context in through the API, as the sign-in form does (the same request, its
+ * session cookie kept by the context): for the tests that are not about the form, which is
+ * tested on its own (forms.test.ts) and in the journeys (`viaForm`).
+ */
+async function signInByApi(page: Page, path: string, body: Record<string, string>): Promise<void> {
+  const origin = contextOrigins.get(page.context());
+  if (!origin) throw new Error('the page was not opened by openPage');
+  const response = await page.request.post(path, { data: body, headers: { origin } });
+  if (!response.ok()) throw new Error(`sign-in through ${path} answered ${response.status()}: ${await response.text()}`);
+}
+
+/** Signs an ambassador in and opens the dashboard; `viaForm` types into the sign-in form at /auth as a person does. */
+export async function signInAsAmbassador(page: Page, email: string, password: string, { viaForm = false }: { viaForm?: boolean } = {}): Promise<void> {
+  if (viaForm) {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  } else {
+    await signInByApi(page, '/api/login', { email, password });
+    await page.goto('/dashboard');
+  }
   await page.waitForURL('**/dashboard');
 }
 
-/** The test server's super admin (SUPER_ADMIN) signs in at /restricted; with `tab`, then opens that tab of the console. */
-export async function signInAsSuperAdmin(page: Page, { tab }: { tab?: string } = {}): Promise<void> {
-  await page.goto('/restricted');
-  await page.getByLabel('Email').fill(SUPER_ADMIN.email);
-  await page.getByLabel('Password').fill(SUPER_ADMIN.password);
-  await page.getByLabel('Super Admin Secret').fill(SUPER_ADMIN.secret);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+/**
+ * The test server's super admin (SUPER_ADMIN) signs in and the console opens; with `tab`, then
+ * opens that tab of the console. `viaForm` types into the form at /restricted as a person does.
+ */
+export async function signInAsSuperAdmin(page: Page, { tab, viaForm = false }: { tab?: string; viaForm?: boolean } = {}): Promise<void> {
+  if (viaForm) {
+    await page.goto('/restricted');
+    await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+    await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+    await page.getByLabel('Super Admin Secret').fill(SUPER_ADMIN.secret);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  } else {
+    await signInByApi(page, '/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret });
+    await page.goto('/admin');
+  }
   await page.waitForURL('**/admin');
   await page.getByText('Admin:', { exact: true }).waitFor();
   if (tab) await page.getByRole('tab', { name: tab }).click();
@@ -200,9 +258,9 @@ export async function expectLabelledControls(page: Page): Promise<void> {
 }
 
 /**
- * One listening server and one Chromium for a test file: started before its tests (before the
- * file's own beforeAll, which can seed through `suite.server`), its pages checked for console
- * errors and closed after each test, and everything stopped at the end.
+ * One listening server for a test file and the worker's Chromium: the server started before its
+ * tests (before the file's own beforeAll, which can seed through `suite.server`), its pages checked
+ * for console errors and closed after each test, and the server stopped at the end.
  */
 export interface BrowserSuite {
   readonly server: TestServer;
@@ -219,11 +277,15 @@ export function browserSuite(options: Omit<TestServerOptions, 'listen'> = {}): B
   );
   beforeAll(async () => {
     Object.assign(suite.server, await startTestServer({ ...options, listen: true }));
-    suite.browser = await launchBrowser();
+    suite.browser = await workerBrowser();
   });
-  afterEach(() => suite.pages.closeAll());
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' || task.result?.errors?.length) await suite.pages.screenshotAll(task.name);
+    await suite.pages.closeAll();
+  });
   afterAll(async () => {
-    await suite.browser?.close();
+    // The worker's Chromium stays for the next file; what this one left open in it goes.
+    await Promise.all(suite.browser?.contexts().map((context) => context.close().catch(() => undefined)) ?? []);
     await suite.server.close?.();
   });
   return suite;

@@ -246,7 +246,7 @@ describe('public pages', () => {
 describe('signed in', () => {
   it('redirects by role: ambassadors to the dashboard, admins to the console', async () => {
     const page = await freshPage();
-    await signInAsAmbassador(page, ambassador.email, ambassador.password);
+    await signInAsAmbassador(page, ambassador.email, ambassador.password, { viaForm: true });
     await page.goto('/auth');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.goto('/admin');
@@ -257,7 +257,7 @@ describe('signed in', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
 
     const admin = await freshPage();
-    await signInAsSuperAdmin(admin);
+    await signInAsSuperAdmin(admin, { viaForm: true });
     await admin.goto('/dashboard');
     await admin.waitForURL((url) => url.pathname === '/admin');
     await admin.goto('/auth');

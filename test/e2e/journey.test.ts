@@ -139,7 +139,7 @@ describe('the ambassador programme, end to end', () => {
 
   it('the super admin signs in on the restricted page and approves the application', async () => {
     const { page } = admin;
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, { viaForm: true });
     await expectToast(page, 'Login Successful', 'Welcome, Super Admin');
     await expectContent(page.getByTestId('summary-pending-applications'), '1', { exact: true });
     const row = page.getByRole('row').filter({ hasText: APPLICANT.email });
@@ -181,7 +181,7 @@ describe('the ambassador programme, end to end', () => {
 
   it('the ambassador signs in, submits a report and sees it pending', async () => {
     const { page } = visitor;
-    await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
+    await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password, { viaForm: true });
     // Their first sign-in: welcomed, not welcomed back.
     await expectToast(page, 'Welcome!', 'You have successfully logged in.');
     await expectText(page, APPLICANT.fullName);
@@ -375,7 +375,7 @@ describe('the ambassador programme, end to end', () => {
       }
     }
     await page.setViewportSize(PHONE);
-    await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password);
+    await signInAsAmbassador(page, APPLICANT.email, APPLICANT.password, { viaForm: true });
     for (const [path, name, text] of [
       ['/dashboard', 'dashboard', 'Recent Activity Reports'],
       ['/reports', 'my-reports', 'Activity Reports'],
@@ -395,7 +395,7 @@ describe('the ambassador programme, end to end', () => {
     await expectToast(page, 'Logged out', 'You have been logged out successfully.');
     await page.waitForURL((url) => url.pathname === '/');
 
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, { viaForm: true });
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'admin-applications');
     for (const [tab, name] of [

@@ -15,9 +15,9 @@ export async function withPgClient<T>(serverUrl: string, fn: (client: pg.Client)
   }
 }
 
-/** Creates the database `name` on the server of `serverUrl` and answers its URL. */
-export async function createPgDatabase(serverUrl: string, name: string): Promise<string> {
-  await withPgClient(serverUrl, (client) => client.query(`create database ${name}`));
+/** Creates the database `name` on the server of `serverUrl` (a copy of `template` when given) and answers its URL. */
+export async function createPgDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
+  await withPgClient(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -41,7 +41,9 @@ describe('Pagination', () => {
 
   it('says it in the page’s language, its figures grouped as the language groups them (issue 40)', async () => {
     const { messages } = (await import(`../../locales/${'es'}/app.po`)) as { messages: Messages };
-    i18n.loadAndActivate({ locale: 'es', messages });
+    // Added to what Spanish has (load), not in its place (loadAndActivate): the worker's next files may read its other catalogs.
+    i18n.load('es', messages);
+    i18n.activate('es');
     try {
       const html = render({ offset: 1_000, total: 75_000, estimated: { shown: 20 } });
       expect(html).toContain('Mostrando 1.001–1.020 de unos 75.000 · Página 51 de unas 3.750');

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import { createChangesFeed, createFeed, listenForFigures, type ChangesFeed, type FiguresFeed } from './figures.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir, makePrivate, seedFromTemplate } from './pglite-template.ts';
@@ -166,6 +167,19 @@ async function openPglite(dir: string | undefined, templateDir: string | undefin
   // dump write 0666 files, and each start rewrites pg_internal.init 0644. A walk (a few ms) makes them
   // private, and those of a directory made before this was done.
   if (dir) makePrivate(dir);
+  return pgliteDatabase(client, { drizzle: drizzlePglite, migrate: migratePglite });
+}
+
+/**
+ * The Database of an open PGlite, with feeds of its own: what `openDatabase` answers for an embedded
+ * database, and what the tests wrap around an instance they keep and hand from one test to the next
+ * (test/helpers/database.ts). `close` closes the PGlite.
+ */
+export function pgliteDatabase(
+  client: PGliteClient,
+  drivers: { drizzle: typeof import('drizzle-orm/pglite').drizzle; migrate: typeof import('drizzle-orm/pglite/migrator').migrate },
+): Database {
+  const { drizzle: drizzlePglite, migrate: migratePglite } = drivers;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const figures = createFeed();
   const changes = createChangesFeed();

@@ -33,7 +33,8 @@ const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 /** Where `npm run build:server` puts the template for `npm start`. */
 export const BUILD_TEMPLATE_DIR = fileURLToPath(new URL('../../../dist', import.meta.url));
 
-function migrationsHash(): string {
+/** A hash of the migrations: names what was built from them. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(MIGRATIONS)
     .filter((n) => n.endsWith('.sql'))

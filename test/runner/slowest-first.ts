@@ -1,0 +1,40 @@
+/**
+ * The order test files start in: slowest first, so that the two workers end together instead of
+ * one finishing a long browser file alone at the end. The durations are a run's own
+ * (test/runner/durations.json, written by `npm run test:durations -- REPORT.json` from the JSON
+ * reporter's output), committed so that a fresh clone orders the same way; a file not in it yet
+ * is taken as slow as the median of its folder and starts among its peers.
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+export const DURATIONS_FILE = new URL('./durations.json', import.meta.url);
+
+function readDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const folderOf = (file: string) => file.split('/').slice(0, -1).join('/');
+
+/** Each file's expected duration: its own, else the median of its folder's, else of all. */
+export function expectedDurations(files: string[], durations: Record<string, number>): Map<string, number> {
+  const byFolder = new Map<string, number[]>();
+  for (const [file, ms] of Object.entries(durations)) byFolder.set(folderOf(file), [...(byFolder.get(folderOf(file)) ?? []), ms]);
+  const overall = median(Object.values(durations));
+  return new Map(files.map((file) => [file, durations[file] ?? median(byFolder.get(folderOf(file)) ?? [overall])]));
+}
+
+export default class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const name = (spec: TestSpecification) => relative(root, spec.moduleId).split('\\').join('/');
+    const expected = expectedDurations(files.map(name), readDurations());
+    return [...files].sort((a, b) => (expected.get(name(b)) ?? 0) - (expected.get(name(a)) ?? 0) || name(a).localeCompare(name(b)));
+  }
+}
