@@ -3,12 +3,14 @@
  * playwright-core, pages that record console errors, screenshots at desktop
  * and phone size into screenshots/ (git-ignored).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { SUPER_ADMIN, startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.ts';
+import { SESSION_HINT_KEYS } from '../../src/client/lib/session-hint.ts';
+import { SUPER_ADMIN, SUPER_ADMIN_LOGIN_PATH, startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SCREENSHOTS = join(ROOT, 'screenshots');
@@ -160,11 +162,24 @@ export async function expectNoText(page: Page, text: string): Promise<void> {
  * session cookie kept by the context): for the tests that are not about the form, which is
  * tested on its own (forms.test.ts) and in the journeys (`viaForm`).
  */
-async function signInByApi(page: Page, path: string, body: Record<string, string>): Promise<void> {
+async function signInByApi(page: Page, path: string, body: Record<string, string>, signInPage: string | null): Promise<void> {
   const origin = contextOrigins.get(page.context());
   if (!origin) throw new Error('the page was not opened by openPage');
   const response = await page.request.post(path, { data: body, headers: { origin } });
   if (!response.ok()) throw new Error(`sign-in through ${path} answered ${response.status()}: ${await response.text()}`);
+  // What the forms leave in the browser on success (src/client/lib/session-hint.ts), there before the
+  // next page's own scripts run, once: a later sign-out clears it as it would.
+  await page.addInitScript(
+    ({ keys, signInPage: where, once }) => {
+      if (window.localStorage.getItem(once)) return;
+      window.localStorage.setItem(once, '1');
+      window.localStorage.setItem(keys.signedIn, '1');
+      window.sessionStorage.removeItem(keys.ended);
+      if (where) window.localStorage.setItem(keys.signInPage, where);
+      else window.localStorage.removeItem(keys.signInPage);
+    },
+    { keys: SESSION_HINT_KEYS, signInPage, once: `test.signed-in-by-api.${randomUUID()}` },
+  );
 }
 
 /** Signs an ambassador in and opens the dashboard; `viaForm` types into the sign-in form at /auth as a person does. */
@@ -175,7 +190,7 @@ export async function signInAsAmbassador(page: Page, email: string, password: st
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
   } else {
-    await signInByApi(page, '/api/login', { email, password });
+    await signInByApi(page, '/api/login', { email, password }, null);
     await page.goto('/dashboard');
   }
   await page.waitForURL('**/dashboard');
@@ -193,7 +208,12 @@ export async function signInAsSuperAdmin(page: Page, { tab, viaForm = false }: {
     await page.getByLabel('Super Admin Secret').fill(SUPER_ADMIN.secret);
     await page.getByRole('button', { name: 'Sign In' }).click();
   } else {
-    await signInByApi(page, '/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret });
+    await signInByApi(
+      page,
+      '/api/super-admin-login',
+      { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret },
+      SUPER_ADMIN_LOGIN_PATH,
+    );
     await page.goto('/admin');
   }
   await page.waitForURL('**/admin');

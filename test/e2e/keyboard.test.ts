@@ -229,7 +229,8 @@ describe('keyboard only', () => {
 
   it('reviews a report: the tab, its panel, the row’s button, the dialog’s fields, Next pending, and back to the row', async () => {
     const { page } = await pages.open(WIDE);
-    await signInAsSuperAdmin(page);
+    // Through the form: where the focus lands after signing in is part of what is checked.
+    await signInAsSuperAdmin(page, { viaForm: true });
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
     // Signed in on the restricted page, the console opens with the focus on its heading.
     await expectFocus(page, 'heading', 'Admin Console');
@@ -274,7 +275,8 @@ describe('keyboard only', () => {
 
   it('approves an application: the dialog, its Approve button, and the list’s heading once the row has gone', async () => {
     const { page } = await pages.open(WIDE);
-    await signInAsSuperAdmin(page);
+    // Through the form: the console opens with the focus on its heading after signing in.
+    await signInAsSuperAdmin(page, { viaForm: true });
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
     await expectFocus(page, 'heading', 'Admin Console');
     await tabTo(page, 'button', 'View application of Keys Applicant');

@@ -12,6 +12,8 @@ import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 export const SUPER_ADMIN = { email: 'super@example.com', password: 'SuperPass123!', secret: 'test-super-secret' };
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+/** The super admin's sign-in page on a test server. */
+export const SUPER_ADMIN_LOGIN_PATH = '/restricted';
 
 export interface TestServer {
   url: string;
@@ -68,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
     SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
     SUPER_ADMIN_SECRET: SUPER_ADMIN.secret,
-    SUPER_ADMIN_LOGIN_PATH: '/restricted',
+    SUPER_ADMIN_LOGIN_PATH,
     DATA_DIR: '/tmp/ambassador-test-unused',
     LOG_LEVEL: 'silent',
     // Nothing in the tests reaches the internet: no drand relay unless a test starts its own (drand-relay.ts).

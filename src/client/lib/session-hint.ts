@@ -13,6 +13,9 @@ const HINT_KEY = 'ambassador.signed-in';
 const ENDED_KEY = 'ambassador.session-ended';
 const SIGN_IN_PAGE_KEY = 'ambassador.sign-in-page';
 
+/** Where the hints are kept: the browser tests that sign in through the API leave what the sign-in forms leave. */
+export const SESSION_HINT_KEYS = { signedIn: HINT_KEY, ended: ENDED_KEY, signInPage: SIGN_IN_PAGE_KEY } as const;
+
 /** True when the hint is there, or when storage cannot be read (then we ask, as before). */
 export function hasSessionHint(): boolean {
   try {
