@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { withPgClient } from './helpers/pg-server.ts';
+import { createPgDatabase, dropPgDatabase, withPgClient } from './helpers/pg-server.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
@@ -40,7 +40,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * TEMPLATE` needs that.
  */
 async function pgTemplate(serverUrl: string, name: string): Promise<string> {
-  const { createPgDatabase, dropPgDatabase } = await import('./helpers/pg-server.ts');
   const { rows } = await withPgClient(serverUrl, (client) => client.query<{ datname: string }>(`select datname from pg_database where datname = $1`, [name]));
   if (rows.some((row) => row.datname === name)) return name;
   const partial = `${name}_partial`;
