@@ -5,6 +5,7 @@
  * closed (the beacon fetched and verified, the draw, prizes credited). Then the public log is given
  * LOG_ENTRIES chained entries, so the product's GET /api/public/log is loaded at that length.
  */
+import { inertWebhookSender } from '../src/server/features/webhooks/sender.ts';
 import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -88,6 +89,7 @@ export async function measureSeason(database: Database, log: (line: string) => v
       outbox,
       log: pino({ level: 'silent' }),
       streamLimits: streamLimits(config.liveStreams),
+      webhooks: inertWebhookSender,
     };
     await ensureSeason(ctx, month);
     let started = performance.now();

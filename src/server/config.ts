@@ -9,6 +9,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { QUICKNET, parseDrandTestChain, type DrandChain } from '../shared/drand.ts';
 
+/** A failed webhook delivery is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (Standard Webhooks' schedule, DECISIONS §7). */
+export const DEFAULT_WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
 /** The League of Entropy's public HTTP relays (DECISIONS §5): any one of them is enough, none is trusted. */
 export const DEFAULT_DRAND_URLS = ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.drand.sh', 'https://drand.cloudflare.com'];
 
@@ -96,12 +99,22 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** An outside service's base URL (DECISIONS §7, Linked accounts): http(s), no trailing slash; https only in production (checked below). */
+const serviceUrl = (fallback: string) =>
+  optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()).transform((v) => (v ?? fallback).replace(/\/+$/, ''));
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATABASE_DIRECT_URL: optionalString.pipe(
       z
         .string()
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -212,6 +225,45 @@ const ZEnv = z
         return list.length ? list : DEFAULT_DRAND_URLS;
       }),
     DRAND_TEST_CHAIN: optionalString,
+    TELEGRAM_BOT_TOKEN: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be a bot token as @BotFather gives it (digits, a colon, then letters)')
+        .optional(),
+    ),
+    TELEGRAM_API_URL: serviceUrl('https://api.telegram.org'),
+    DISCORD_API_URL: serviceUrl('https://discord.com/api/v10'),
+    DISCORD_OAUTH_URL: serviceUrl('https://discord.com/oauth2'),
+    DISCORD_CLIENT_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{1,25}$/, 'must be the Discord application’s id (digits)')
+        .optional(),
+    ),
+    DISCORD_CLIENT_SECRET: optionalString,
+    OEMBED_URL: serviceUrl('https://publish.twitter.com/oembed'),
+    PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+    TASK_CLAIMS_PER_MINUTE: positiveInt(10),
+    WEBHOOK_RETRY_SECONDS: z
+      .string()
+      .optional()
+      .transform((raw, ctx): number[] => {
+        if (raw === undefined || raw.trim() === '') return DEFAULT_WEBHOOK_RETRY_SECONDS;
+        const list = raw.split(',').map((e) => e.trim());
+        if (list.some((e) => !/^\d{1,7}$/.test(e))) {
+          ctx.addIssue({ code: 'custom', message: 'must be whole seconds separated by commas, one per retry (e.g. 5,300,1800)' });
+          return z.NEVER;
+        }
+        return list.map(Number);
+      }),
+    WEBHOOK_ALLOW_PRIVATE: bool,
+    // Traces (telemetry.ts): the OpenTelemetry SDK reads these and the other OTEL_* variables itself; checked here so a typo stops the start.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OTLP/HTTP receiver' }).optional()),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OTLP/HTTP receiver’s traces path' }).optional(),
+    ),
+    OTEL_SDK_DISABLED: bool,
+    OTEL_TRACES_EXPORTER: optionalString,
     LIVE_STREAMS_PER_ADDRESS: positiveInt(20),
     LIVE_STREAMS_MAX: positiveInt(10_000),
   })
@@ -239,8 +291,32 @@ const ZEnv = z
           'is required when NODE_ENV=production: without it every email, with its password setup link, would be printed to the log (set EMAIL_TO_LOG=true only if you accept that)',
       });
     }
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_ALLOW_PRIVATE'],
+        message: 'lets webhooks reach private and loopback addresses and is refused when NODE_ENV=production',
+      });
+    }
     if (env.ANCHOR_PRIVATE_KEY && !env.BSC_RPC_URL) {
       ctx.addIssue({ code: 'custom', path: ['ANCHOR_PRIVATE_KEY'], message: 'anchors the public log on BNB Smart Chain and needs BSC_RPC_URL' });
+    }
+    if (env.NODE_ENV === 'production') {
+      // The outside services are reached over TLS only: a bot token, an OAuth secret and the answers that credit money travel there.
+      for (const name of ['TELEGRAM_API_URL', 'DISCORD_API_URL', 'DISCORD_OAUTH_URL', 'OEMBED_URL', 'BSC_RPC_URL'] as const) {
+        const value = env[name];
+        if (value && !value.startsWith('https://')) ctx.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL when NODE_ENV=production' });
+      }
+    }
+    if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together' });
+    }
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message: 'is the direct connection beside DATABASE_URL (for migrations and LISTEN) and needs DATABASE_URL; without it the database is the embedded one',
+      });
     }
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SUPER_ADMIN_PASSWORD'], message: 'SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are set together' });
@@ -261,6 +337,11 @@ const ZConfig = ZEnv.transform((env) => {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    /**
+     * DATABASE_DIRECT_URL (DECISIONS §7): a connection straight to PostgreSQL for migrations (a session
+     * advisory lock) and LISTEN, when DATABASE_URL goes through a transaction pooler that breaks both; unset: DATABASE_URL.
+     */
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     dataDir,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
@@ -327,6 +408,23 @@ const ZConfig = ZEnv.transform((env) => {
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
     /** DATA_ENCRYPTION_KEY_PREVIOUS: retired secrets whose sealed values are re-sealed at start (a rotation). */
     dataEncryptionKeyPrevious: env.DATA_ENCRYPTION_KEY_PREVIOUS,
+    /**
+     * The outside services that link accounts and check tasks (DECISIONS §7, Linked accounts; ADR 029). The bot token and the
+     * OAuth client secret are never logged or answered; a call that takes longer than timeoutMs is a 503 that records nothing.
+     */
+    providers: {
+      telegramBotToken: env.TELEGRAM_BOT_TOKEN,
+      telegramApiUrl: env.TELEGRAM_API_URL,
+      discordApiUrl: env.DISCORD_API_URL,
+      discordOAuthUrl: env.DISCORD_OAUTH_URL,
+      discord: env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET } : undefined,
+      oembedUrl: env.OEMBED_URL,
+      timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
+    },
+    /** BSC_CONFIRMATIONS: blocks on top of a transaction before a transfer task counts it (and an anchor is logged). */
+    bscConfirmations: env.BSC_CONFIRMATIONS,
+    /** TASK_CLAIMS_PER_MINUTE: task claims one ambassador may send in a minute; 429 beyond. */
+    taskClaimsPerMinute: env.TASK_CLAIMS_PER_MINUTE,
     /** Live streams (Server-Sent Events) one client address may hold, and all of them together; 429 beyond. */
     liveStreams: { perAddress: env.LIVE_STREAMS_PER_ADDRESS, max: env.LIVE_STREAMS_MAX },
     /** The drand chain the monthly draw takes its beacon from (quicknet, or DRAND_TEST_CHAIN outside production), and the relays asked. */
@@ -346,8 +444,23 @@ const ZConfig = ZEnv.transform((env) => {
       applicationsPerHour: env.APPLICATIONS_PER_HOUR,
       setupPassword: env.SETUP_PASSWORD_ATTEMPTS,
     },
+    /**
+     * Webhooks out (DECISIONS §7): the wait before each retry (WEBHOOK_RETRY_SECONDS, in ms; a delivery
+     * fails for good after the last), whether targets on private, loopback or link-local addresses
+     * are allowed (WEBHOOK_ALLOW_PRIVATE, never in production), and whether a target must be https.
+     */
+    webhooks: {
+      retryMs: env.WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000),
+      allowPrivate: env.NODE_ENV !== 'production' && env.WEBHOOK_ALLOW_PRIVATE,
+      httpsOnly: env.NODE_ENV === 'production',
+    },
     /** Bearer token of GET /metrics; unset: /metrics is off (404). */
     metricsToken: env.METRICS_TOKEN,
+    /**
+     * OTEL_EXPORTER_OTLP_ENDPOINT (or its traces-only form) set, and the SDK not turned off
+     * (OTEL_SDK_DISABLED, OTEL_TRACES_EXPORTER=none): requests and database calls are traced (telemetry.ts).
+     */
+    traces: !env.OTEL_SDK_DISABLED && env.OTEL_TRACES_EXPORTER !== 'none' && Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
   };
 });
 

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Outbox } from './email/outbox.ts';
 import type { StreamLimits } from './stream-limits.ts';
+import type { WebhookSender } from './features/webhooks/sender.ts';
 
 /** What every service needs: the database, the clock, the configuration, the outbox, the log and the live streams' caps. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The caps on open live streams, shared by every stream of this instance. */
   streamLimits: StreamLimits;
+  /** The webhook outbox's sender (features/webhooks/sender.ts). */
+  webhooks: WebhookSender;
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AmbassadorSessionLoader, SessionUser } from './auth/sessions.ts';
 import type { ambassadors } from './db/schema.ts';
+import type { ApiKeyCaller } from './features/api-keys/service.ts';
+import type { ApiScope } from '../shared/schemas/integrations.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { LOCALE_COOKIE, pickLocale, type Locale } from '../shared/locales.ts';
@@ -44,12 +46,29 @@ export type SharedHeader =
   | 'XTotalCountEstimated'
   | 'XNextCursor'
   | 'ETag'
+  | 'ETagWhenImmutable'
+  | 'CacheControlEdge'
+  | 'CdnCacheControl'
+  | 'CacheControlImmutable'
   | 'SetCookie'
   | 'IdempotentReplayed'
   | 'ContentDisposition';
 export const docHeader = (name: SharedHeader): DocRef => ({
   $ref: `#/components/headers/${name}`,
 });
+
+/**
+ * The caching headers of each kind of public answer (DECISIONS §7). `edge`: browsers keep no-cache
+ * (they revalidate on every read, so an award shows at once) while a CDN may answer from its copy
+ * for a second, serve it stale while it fetches the next (30 s), and for a day when the origin
+ * fails. Only CDNs read CDN-Cache-Control (RFC 9213), so browsers are unaffected. No `Vary: Cookie`:
+ * the answer is the same for everyone. `immutable`: the answer never changes.
+ */
+export const CACHING = {
+  edge: Object.freeze({ 'cache-control': 'no-cache', 'cdn-cache-control': 'max-age=1, stale-while-revalidate=30, stale-if-error=86400' }),
+  immutable: Object.freeze({ 'cache-control': 'public, max-age=31536000, immutable' }),
+} as const;
+export type Caching = keyof typeof CACHING;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,11 +79,13 @@ declare module 'fastify' {
     crossSite?: boolean;
     /**
      * What the API document (openapi.ts) tells of a route beyond its schemas. idempotent: it takes
-     * an Idempotency-Key (withTransaction with the request). etag: a public read cached by ETag
-     * (304). sessionCookie: it sets or clears the session cookie.
+     * an Idempotency-Key (withTransaction with the request). etag: a public read with an ETag (304
+     * on If-None-Match): `edge` always, revalidated by browsers and kept a second by a CDN;
+     * `immutable` when the answer can never change (a closed month, a full page of the log), else
+     * no-store (features/public/cache.ts CACHING). sessionCookie: it sets or clears the session cookie.
      */
     idempotent?: boolean;
-    etag?: boolean;
+    etag?: 'edge' | 'immutable';
     sessionCookie?: boolean;
     /**
      * What no schema tells of the route, declared on the route itself for the API document:
@@ -74,6 +95,8 @@ declare module 'fastify' {
     document?: { responses?: Record<string, DocResponse>; headers?: Record<string, DocHeader | DocRef>; database?: false };
     /** An ambassador route that reads its own columns with the session, in one round trip (the dashboard's figures). */
     ambassadorSession?: AmbassadorSessionLoader;
+    /** An admin GET route an API key with this scope may read (`Authorization: Bearer amb_…`, DECISIONS §7). */
+    scope?: ApiScope;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -84,6 +107,8 @@ declare module 'fastify' {
     ambassador: typeof ambassadors.$inferSelect | null;
     /** What the route's own session read brought beside the record (config.ambassadorSession), else null. */
     sessionExtra: unknown;
+    /** The API key the request came with (then `user` stands for the key, not a person), else null. */
+    apiKey: ApiKeyCaller | null;
   }
   interface FastifyInstance {
     ctx: AppContext;

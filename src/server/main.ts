@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeOffset } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { clientErrorHandler, httpServerOptions } from './http-server.ts';
+import { startTelemetry } from './telemetry.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -103,8 +104,11 @@ async function main(): Promise<void> {
     });
   });
 
+  // Traces, when an OTLP endpoint is set: before the app and the drivers load, so they are instrumented.
+  // Unset, telemetry.ts loads nothing (docs/decisions/031).
+  const telemetry = config.traces ? startTelemetry() : Promise.resolve(undefined);
   // The heavy modules (Fastify, the features, the database drivers) load only now.
-  const starting = loadInTurns().then(({ startServer }) => startServer(config));
+  const starting = telemetry.then(loadInTurns).then(({ startServer }) => startServer(config));
   let log: { info(msg: string): void; error(msg: string): void } = earlyLogger(config.logLevel);
   let stopping = false;
   const stop = (signal: string) => {
@@ -133,6 +137,8 @@ async function main(): Promise<void> {
     // Then the app, outbox and database, whether it stopped while starting or while serving.
     Promise.all([drained, starting.catch(() => undefined)])
       .then(([, server]) => server?.close())
+      // The last requests' spans leave before the process does.
+      .then(() => telemetry.then((traces) => traces?.shutdown()).catch(() => undefined))
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error('error during shutdown:', error);

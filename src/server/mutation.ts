@@ -5,7 +5,7 @@
  * - the Idempotency-Key claim, when the caller hands over the request (IETF draft: a retried request
  *   has one effect and gets the first answer again);
  * - effects that may only happen once the transaction has committed (`afterCommit`): the public
- *   figures' cache bump and the outbox wake-up. An effect registered in a transaction that rolls
+ *   figures' cache bump and the outboxes' wake-up (emails, webhooks: `event` writes a webhook event in the transaction). An effect registered in a transaction that rolls
  *   back never runs;
  * - writes that must come last in the transaction (`beforeCommit`): the admin desk's daily figures,
  *   whose rows every change of the day shares, so they are locked for the shortest time;
@@ -27,6 +27,8 @@ import { ADMIN_ACTION_TOPICS } from './features/events/topics.ts';
 import type { LiveTopic } from '../shared/live.ts';
 import { adminActions, idempotencyKeys } from './db/schema.ts';
 import { enqueueEmail } from './email/outbox.ts';
+import { recordWebhookEvent } from './features/webhooks/events.ts';
+import type { WebhookEventType } from '../shared/schemas/integrations.ts';
 import type { EmailContent } from './email/templates.ts';
 import { AppError, badRequest } from './errors.ts';
 import type { AdminAction } from '../shared/enums.ts';
@@ -37,7 +39,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 export interface AuditTarget {
-  type: 'application' | 'report' | 'ambassador' | 'withdrawal' | 'admin' | 'settings' | 'season' | 'appeal';
+  type: 'application' | 'report' | 'ambassador' | 'withdrawal' | 'admin' | 'settings' | 'season' | 'appeal' | 'api_key' | 'webhook' | 'webhook_delivery' | 'referral';
   id: string | null;
 }
 
@@ -58,6 +60,11 @@ export interface Mutation {
   beforeCommit(write: () => Promise<unknown>): void;
   /** The public figures (stats, leaderboard) changed: every instance's readers see it after the commit. */
   figuresChanged(): Promise<void>;
+  /**
+   * Writes a webhook event in this transaction (the webhook outbox, DECISIONS §7): `data` is the changed
+   * record's id and state after the change, as its API answer shows it. The sender is woken once it commits.
+   */
+  event(type: WebhookEventType, data: unknown): Promise<void>;
   /** Queues an email in this transaction; the outbox is woken once it commits. */
   email(to: string, content: EmailContent, headers?: Record<string, string>): Promise<void>;
   /** The activity-log row of the actor's admin action, in this transaction (it also names the action's live topics). */
@@ -116,6 +123,9 @@ export async function withTransaction<T>(
         // Delivered to the other instances when (and only if) the transaction commits.
         if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${FIGURES_CHANNEL}, '')`);
       },
+      async event(type, data) {
+        if ((await recordWebhookEvent(tx, type, data, now)) && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
+      },
       async email(to, content, headers) {
         await enqueueEmail(tx, to, content, now, headers);
         if (!effects.includes(kickOutbox)) effects.push(kickOutbox);
@@ -166,6 +176,10 @@ export async function withTransaction<T>(
 
   function kickOutbox() {
     ctx.outbox.kick();
+  }
+
+  function kickWebhooks() {
+    ctx.webhooks.kick();
   }
 }
 

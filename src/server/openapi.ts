@@ -23,13 +23,15 @@ import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from '../shared/schemas/api-names.ts';
 import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
-import { MUTATING_METHODS, docHeader, type Access, type SharedHeader, type DocHeader, type DocRef, type DocResponse } from './http.ts';
+import { CACHING, MUTATING_METHODS, docHeader, type Access, type SharedHeader, type DocHeader, type DocRef, type DocResponse } from './http.ts';
 
 const TAGS = [
   { name: 'session', description: 'Signing in and out, passwords, the current user.' },
   { name: 'public', description: 'What anyone may read: the programme’s figures, leaderboard and settings.' },
   { name: 'applications', description: 'Applying to become an ambassador.' },
   { name: 'ambassador', description: 'The signed-in ambassador’s own record, reports, wallet and withdrawals.' },
+  { name: 'links', description: 'The ambassador’s linked accounts: Telegram, Discord, X, and the proven payout wallet.' },
+  { name: 'tasks', description: 'Tasks checked by machine: the list, claims and their evidence.' },
   { name: 'admin', description: 'The admin desk: applications, reports, ambassadors, withdrawals and payouts.' },
   { name: 'super-admin', description: 'Admin accounts, settings, the activity log and the monthly close.' },
   { name: 'seasons', description: 'The public archive of closed months, with the provably fair draw.' },
@@ -60,6 +62,8 @@ interface Operation {
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject | Ref>;
   security?: Record<string, string[]>[];
+  /** The API key scope that reaches this operation (DECISIONS §7). */
+  'x-api-key-scope'?: string;
 }
 interface Document {
   openapi: string;
@@ -83,7 +87,8 @@ interface RouteFacts {
   crossSite: boolean;
   stream: boolean;
   idempotent: boolean;
-  etag: boolean;
+  /** A public read with an ETag, and how it may be kept (http.ts FastifyContextConfig.etag). */
+  etag: 'edge' | 'immutable' | undefined;
   sessionCookie: boolean;
   /** It has a body, query or path schema: a 400 names the fields. */
   validates: boolean;
@@ -94,6 +99,8 @@ interface RouteFacts {
   csv: boolean;
   /** What the route declares of itself beyond its schemas (config.document). */
   document: NonNullable<FastifyContextConfig['document']> | undefined;
+  /** The API key scope that reaches it (config.scope), if any. */
+  scope: string | undefined;
 }
 
 const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' };
@@ -118,6 +125,26 @@ const HEADERS: Record<SharedHeader, Header> = {
     description: 'The answer’s version (weak): send it back as If-None-Match to get 304 while it has not changed.',
     required: true,
     schema: { type: 'string', example: 'W/"3q2-7w"' },
+  },
+  ETagWhenImmutable: {
+    description: 'With `Cache-Control: public, max-age=31536000, immutable` only: the answer’s version (weak), for If-None-Match.',
+    schema: { type: 'string', example: 'W/"3q2-7w"' },
+  },
+  CacheControlEdge: {
+    description: 'Browsers keep the answer but revalidate it on every read (If-None-Match), so a change shows at once.',
+    required: true,
+    schema: { type: 'string', enum: [CACHING.edge['cache-control']] },
+  },
+  CdnCacheControl: {
+    description:
+      'For a CDN only (RFC 9213; browsers ignore it): keep the answer a second, serve it stale for 30 s while fetching the next, and for a day when this server fails. The answer is the same for everyone (no Vary: Cookie).',
+    required: true,
+    schema: { type: 'string', enum: [CACHING.edge['cdn-cache-control']] },
+  },
+  CacheControlImmutable: {
+    description: `\`${CACHING.immutable['cache-control']}\` (with an ETag) when the answer can never change; otherwise \`no-store\`.`,
+    required: true,
+    schema: { type: 'string', enum: [CACHING.immutable['cache-control'], 'no-store'] },
   },
   SetCookie: {
     description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly, SameSite=Lax, Secure in production); after a completed sign-in (at the second step when two-factor is on), also \`${DEVICE_COOKIE}\` (Path=/api/login). Cleared on sign-out.`,
@@ -186,6 +213,13 @@ export function openapiOptions(settings: OpenapiSettings): FastifyDynamicSwagger
             name: SESSION_COOKIE,
             description: 'The session cookie set by POST /api/login (or /api/super-admin-login, /api/login/mfa, /api/register).',
           },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'amb_ + 43 base64url characters',
+            description:
+              'An API key made by the super admin (POST /api/admin/api-keys), sent as `Authorization: Bearer amb_…`. Read-only: it reaches only the admin GET operations that name a scope (`x-api-key-scope`, also in their description) it was given; 401 (`code` API_KEY_INVALID) when unknown or revoked, 403 (`code` SCOPE_MISSING) anywhere else. It needs no Origin header.',
+          },
         },
       },
     },
@@ -210,7 +244,7 @@ function infoDescription(settings: OpenapiSettings): string {
     '',
     `Beside the statuses of each operation, any request can get, in the same shape: 400 for a malformed request line or headers (or no Host), 408 when the request takes longer than ${Math.round(settings.requestTimeoutMs / 1000)} s to arrive, 414 for a too long address, 431 for too large headers, and in production 421 for a host name other than APP_URL's.`,
     '',
-    'State-changing requests must carry an Origin header naming this app (APP_URL or ALLOWED_ORIGINS), else 403. API answers carry `Cache-Control: no-store`, except the public reads that revalidate by ETag.',
+    'State-changing requests must carry an Origin header naming this app (APP_URL or ALLOWED_ORIGINS), else 403. API answers carry `Cache-Control: no-store`, except the public reads with an ETag: the changing ones (stats, leaderboard, this month) revalidate (`no-cache`) and tell a CDN it may keep them a second (`CDN-Cache-Control`), and what never changes (a closed month, a full page of the log) is `immutable`.',
   ].join('\n');
 }
 
@@ -232,19 +266,22 @@ function routeFacts(route: RouteOptions, url: string): [string, RouteFacts][] {
       crossSite: config.crossSite === true,
       stream: config.stream === true,
       idempotent: config.idempotent === true,
-      etag: config.etag === true,
+      etag: config.etag,
       sessionCookie: config.sessionCookie === true,
       validates: Boolean(schema.body || schema.querystring || schema.params),
       bodyOptional: body ? body.safeParse(undefined).success : true,
       paged: Boolean(query && 'cursor' in query.shape),
       csv: url.endsWith('.csv'),
       document: config.document,
+      scope: config.scope,
     },
   ]);
 }
 
-function security(access: Access): Record<string, string[]>[] {
+function security(access: Access, scope: string | undefined): Record<string, string[]>[] {
   if (access === 'public') return [];
+  // OpenAPI 3.0 lists scopes for OAuth only: the key's scope is told by x-api-key-scope.
+  if (scope) return [{ session: [] }, { apiKey: [] }];
   // Read when there is one: the answer depends on it (GET /api/user) but it is not required.
   if (access === 'optional') return [{}, { session: [] }];
   return [{ session: [] }];
@@ -273,7 +310,11 @@ function finish(doc: Document, routes: Map<string, RouteFacts>, settings: Openap
       if (!facts) throw new Error(`API document: no route facts for ${key}`);
       operation.operationId ??= defaultOperationId(method, path);
       operation.summary ??= `${method.toUpperCase()} ${path}`;
-      operation.security = security(facts.access);
+      operation.security = security(facts.access, facts.scope);
+      if (facts.scope) {
+        operation['x-api-key-scope'] = facts.scope;
+        operation.description = `${operation.description ? `${operation.description}\n\n` : ''}An API key with the scope \`${facts.scope}\` may read it too.`;
+      }
       if (operation.requestBody) {
         operation.requestBody.required = !facts.bodyOptional;
         for (const media of Object.values(operation.requestBody.content)) if (media.schema) media.schema = refer(media.schema, named.input, used);
@@ -339,7 +380,14 @@ function responses(
     successHeaders['X-Total-Count-Estimated'] = docHeader('XTotalCountEstimated');
     successHeaders['X-Next-Cursor'] = docHeader('XNextCursor');
   }
-  if (facts.etag) successHeaders.ETag = docHeader('ETag');
+  /** The caching headers of a public read with an ETag, on its answer and its 304. */
+  const caching: Record<string, Ref> =
+    facts.etag === 'edge'
+      ? { ETag: docHeader('ETag'), 'Cache-Control': docHeader('CacheControlEdge'), 'CDN-Cache-Control': docHeader('CdnCacheControl') }
+      : facts.etag === 'immutable'
+        ? { ETag: docHeader('ETagWhenImmutable'), 'Cache-Control': docHeader('CacheControlImmutable') }
+        : {};
+  Object.assign(successHeaders, caching);
   if (facts.sessionCookie) successHeaders['Set-Cookie'] = docHeader('SetCookie');
   if (facts.idempotent) successHeaders['Idempotent-Replayed'] = docHeader('IdempotentReplayed');
   if (facts.csv) successHeaders['Content-Disposition'] = docHeader('ContentDisposition');
@@ -378,7 +426,11 @@ function responses(
       out['200'] = { description: 'A CSV file (RFC 4180).', headers: successHeaders, content: { 'text/csv': { schema: { type: 'string' } } } };
     else out['200'] = { description: 'Done.', headers: successHeaders };
   }
-  if (facts.etag) out['304'] = { description: 'Not modified: the copy named by If-None-Match is current.', headers: { ...requestId, ETag: docHeader('ETag') } };
+  if (facts.etag)
+    out['304'] = {
+      description: 'Not modified: the copy named by If-None-Match is current.',
+      headers: { ...requestId, ...caching, ETag: docHeader('ETag') },
+    };
 
   // What the server's plumbing answers, by the route's traits.
   because(
@@ -390,6 +442,14 @@ function responses(
   if (facts.mutating) because(400, 'The body is not well-formed JSON, or is empty.');
   if (facts.idempotent) because(400, 'The Idempotency-Key is not 1 to 200 visible ASCII characters.');
   if (facts.access !== 'public' && facts.access !== 'optional') because(401, 'Not signed in, or the session has ended.');
+  if (facts.access !== 'public') because(401, 'An API key that is unknown or revoked (`code`: API_KEY_INVALID).');
+  if (facts.access !== 'public')
+    because(
+      403,
+      facts.scope
+        ? `An API key without the scope \`${facts.scope}\` (\`code\`: SCOPE_MISSING).`
+        : 'An API key (`code`: SCOPE_MISSING): keys only read the admin lists their scopes name.',
+    );
   if (facts.access === 'admin')
     because(403, 'Signed in without the admin role; or, where admins must use two-factor sign-in, not yet enrolled (`code`: MFA_ENROLL).');
   if (facts.access === 'superAdmin') because(403, 'Not a super admin; or, where admins must use two-factor sign-in, not yet enrolled (`code`: MFA_ENROLL).');

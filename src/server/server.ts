@@ -14,7 +14,10 @@ import { createOutbox } from './email/outbox.ts';
 import { logTransport, smtpTransport, type MailTransport } from './email/transport.ts';
 import { ensureSuperAdmin } from './features/auth/service.ts';
 import { resealTotpSecrets } from './features/mfa/service.ts';
+import { resealDiscordTokens } from './features/links/service.ts';
 import { streamLimits } from './stream-limits.ts';
+import { createWebhookSender, inertWebhookSender } from './features/webhooks/sender.ts';
+import { resealWebhookSecrets } from './features/webhooks/service.ts';
 import { startSeasonsJob } from './features/seasons/job.ts';
 import { startAnchorJob } from './features/anchor/job.ts';
 import { HOUSEKEEPING_EVERY_MS, housekeeping } from './housekeeping.ts';
@@ -81,7 +84,14 @@ function withStdout(logger: FastifyServerOptions['logger']): FastifyServerOption
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? offsetClock(config.clockOffsetMs);
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory ?? false }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      directUrl: config.databaseDirectUrl,
+      dataDir: config.dataDir,
+      inMemory: options.inMemory ?? false,
+    }));
   await database.migrate();
   const logger = withStdout(options.logger ?? loggerOptions(config.logLevel));
   // The outbox logs through the same settings and the same stream as the app.
@@ -94,13 +104,27 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : pino({ level: 'silent' });
   const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
   const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
-  const ctx: AppContext = { config, database, db: database.db, clock, outbox, log, streamLimits: streamLimits(config.liveStreams) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    outbox,
+    log,
+    streamLimits: streamLimits(config.liveStreams),
+    webhooks: inertWebhookSender,
+  };
+  // The webhook outbox's sender polls as often as the email outbox's.
+  ctx.webhooks = createWebhookSender(ctx, { pollMs: options.outboxPollMs });
   await ensureSuperAdmin(ctx);
   await resealTotpSecrets(ctx);
+  await resealDiscordTokens(ctx);
+  await resealWebhookSecrets(ctx);
   await housekeeping(database.db, clock.now());
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();
   outbox.start();
+  ctx.webhooks.start();
   const figuresListener = database.listenForFigures();
   // npm run backup reaches this process through DATA_DIR, never through the public port.
   const backupChannel = database.dump && database.dataDir ? await openBackupChannel(database.dataDir, database.dump, app.log) : undefined;
@@ -124,6 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await backupChannel?.close();
       await figuresListener.stop();
       await outbox.stop();
+      await ctx.webhooks.stop();
       if (!options.database) await database.close();
     },
   };

@@ -141,7 +141,16 @@ export async function verifyDraw(published: PublishedDraw): Promise<{ ok: boolea
  * frozen at its end, drand's round R as the beacon, no secret.
  * ------------------------------------------------------------------------------------------- */
 
-/** A month's terms, written once when the month is first seen (step 1). */
+/**
+ * The referral rule a month's terms fix (DECISIONS §7, Referrals): what qualifies a referee, the GCM
+ * and USDT credited per referral, and how many referrals a referrer is credited at most in the month.
+ */
+export type ReferralTerms = { qualify: 'approved' | 'first_report'; gcm: string; usdt: string; monthlyCap: number };
+
+/**
+ * A month's terms, written once when the month is first seen (step 1). `referral` joins them from the
+ * month after a super admin first sets a rule; months fixed before have no such key, and hash as they did.
+ */
 export type SeasonTerms = {
   version: 2;
   month: string;
@@ -149,6 +158,7 @@ export type SeasonTerms = {
   lotteryWinners: number;
   lotteryPrizeUsdt: string;
   beacon: { chain: string; round: number };
+  referral?: ReferralTerms;
 };
 
 /** `termsHash`: lowercase hex SHA-256 of the terms' canonical JSON (RFC 8785). */
@@ -164,9 +174,10 @@ export function termsBeaconRound(chain: DrandChain, month: string): number {
 /** A month's terms (step 1) from the prize settings in force when it starts. */
 export function seasonTermsOf(
   month: string,
-  settings: { prizesUsdt: string[]; lotteryWinners: number; lotteryPrizeUsdt: string },
+  settings: { prizesUsdt: string[]; lotteryWinners: number; lotteryPrizeUsdt: string; referral?: ReferralTerms | null | undefined },
   chain: DrandChain = QUICKNET,
 ): SeasonTerms {
+  const { referral } = settings;
   return {
     version: 2,
     month,
@@ -174,6 +185,7 @@ export function seasonTermsOf(
     lotteryWinners: settings.lotteryWinners,
     lotteryPrizeUsdt: settings.lotteryPrizeUsdt,
     beacon: { chain: chain.hash, round: termsBeaconRound(chain, month) },
+    ...(referral ? { referral: { qualify: referral.qualify, gcm: referral.gcm, usdt: referral.usdt, monthlyCap: referral.monthlyCap } } : {}),
   };
 }
 

@@ -28,10 +28,10 @@ export const CURRENCIES = ['GCM', 'USDT'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /**
- * Ledger entry types: a report's reward, a monthly prize and a lottery win (credits), and an
- * approved withdrawal (negative USDT). The wallet shows prize and lottery as PRIZE and LOTTERY.
+ * Ledger entry types: a report's reward, a monthly prize, a lottery win and a referral (credits),
+ * and an approved withdrawal (negative USDT). The wallet shows prize and lottery as PRIZE and LOTTERY.
  */
-export const TRANSACTION_TYPES = ['reward', 'withdrawal', 'prize', 'lottery'] as const;
+export const TRANSACTION_TYPES = ['reward', 'withdrawal', 'prize', 'lottery', 'referral'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
@@ -68,6 +68,17 @@ export const ADMIN_ACTIONS = [
   'appeal_overturned',
   'verify_payout_wallet',
   'declare_exchange_wallet',
+  'create_api_key',
+  'revoke_api_key',
+  'create_webhook',
+  'update_webhook',
+  'delete_webhook',
+  'rotate_webhook_secret',
+  'replay_webhook_delivery',
+  'send_test_webhook',
+  'release_referral',
+  'refuse_referral',
+  'appeal_referral',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 /** Each action in English words: the server's security notices, and the source of the client's translations (admin-action-text.ts). Apart from the codes, so a page that needs only the codes does not carry the words. */
@@ -97,10 +108,21 @@ export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   appeal_overturned: 'Overturned a decision on appeal',
   verify_payout_wallet: 'Proved a payout address by signature',
   declare_exchange_wallet: 'Declared a payout address an exchange deposit address',
+  create_api_key: 'Made an API key',
+  revoke_api_key: 'Revoked an API key',
+  create_webhook: 'Added a webhook endpoint',
+  update_webhook: 'Changed a webhook endpoint',
+  delete_webhook: 'Deleted a webhook endpoint',
+  rotate_webhook_secret: "Rotated a webhook endpoint's secret",
+  replay_webhook_delivery: 'Replayed a webhook delivery',
+  send_test_webhook: 'Sent a test webhook event',
+  release_referral: 'Released a held referral',
+  refuse_referral: 'Refused a held referral',
+  appeal_referral: 'Appealed a referral refusal',
 };
 
 /** Abuse flags on admin list items (DECISIONS §5, The admin desk), with what each means. */
-export const ABUSE_FLAGS = ['shared_wallet', 'duplicate_proof', 'shared_telegram', 'same_network'] as const;
+export const ABUSE_FLAGS = ['shared_wallet', 'duplicate_proof', 'shared_telegram', 'same_network', 'shared_device'] as const;
 export type AbuseFlag = (typeof ABUSE_FLAGS)[number];
 /** What each flag means, in English (the client's and the emails' translations keep to it, word for word). */
 export const ABUSE_FLAG_TEXT: Readonly<Record<AbuseFlag, string>> = {
@@ -108,4 +130,21 @@ export const ABUSE_FLAG_TEXT: Readonly<Record<AbuseFlag, string>> = {
   duplicate_proof: "Duplicate proof: a link in this report also appears in another ambassador's report.",
   shared_telegram: 'Shared Telegram: this personal Telegram is also given by another applicant or ambassador.',
   same_network: 'Same network: three or more applications came from one network address within 24 hours.',
+  shared_device: 'Shared device: this application came from a browser another applicant or ambassador also used.',
 };
+
+/** What qualifies a referee: the approval of their application, or the approval of their first report. */
+export const REFERRAL_QUALIFY = ['approved', 'first_report'] as const;
+export type ReferralQualify = (typeof REFERRAL_QUALIFY)[number];
+
+/**
+ * Where a referral stands:
+ * - applied: the referee applied (or was approved) and has not qualified yet;
+ * - not_approved: the referee's application was rejected;
+ * - credited: qualified and credited to the referrer;
+ * - held: qualified, but referrer and referee share a flag (`reason`); an admin releases or refuses it;
+ * - refused: an admin refused a held referral (`reason`: the reason code);
+ * - not_credited: qualified, but nothing could be credited (`reason`: monthly_cap, referrer_suspended).
+ */
+export const REFERRAL_STATUSES = ['applied', 'not_approved', 'credited', 'held', 'refused', 'not_credited'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];

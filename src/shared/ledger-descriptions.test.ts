@@ -9,6 +9,7 @@ describe('ledger descriptions', () => {
     expect(LEDGER_DESCRIPTIONS.withdrawal('0xabc')).toBe('USDT withdrawal to 0xabc');
     expect(LEDGER_DESCRIPTIONS.prize(2, '2026-10')).toBe('2nd place prize, October 2026');
     expect(LEDGER_DESCRIPTIONS.lottery('2026-01')).toBe('Lottery win, January 2026');
+    expect(LEDGER_DESCRIPTIONS.task('Join the Telegram group')).toBe('Task: Join the Telegram group');
   });
 
   it('are read back to their kind and values, and any other text is not', () => {
@@ -25,6 +26,7 @@ describe('ledger descriptions', () => {
         expect(readLedgerDescription(LEDGER_DESCRIPTIONS.lottery(month))).toEqual({ kind: 'lottery', month });
       }
     }
+    expect(readLedgerDescription(LEDGER_DESCRIPTIONS.task('Post about: the match'))).toEqual({ kind: 'task', title: 'Post about: the match' });
     for (const other of ['', 'Manual correction', 'Lottery win, Octember 2026', '1st place prize, soon', 'GCM reward for weekly report soon'])
       expect(readLedgerDescription(other), other).toBeNull();
   });

@@ -14,13 +14,19 @@ export const LEDGER_DESCRIPTIONS = {
   withdrawal: (address: string) => `USDT withdrawal to ${address}`,
   prize: (rank: number, month: string) => `${ordinal(rank)} place prize, ${seasonLabel(month)}`,
   lottery: (month: string) => `Lottery win, ${seasonLabel(month)}`,
+  /** A task credited (DECISIONS §7, Tasks). */
+  task: (title: string) => `Task: ${title}`,
+  /** A referee qualified (DECISIONS §7, Referrals): the referee's name. */
+  referral: (name: string) => `Referral: ${name}`,
 };
 
 export type LedgerDescription =
   | { kind: 'reward'; currency: 'GCM' | 'USDT'; week: { start: string; end: string }; onAppeal: boolean }
   | { kind: 'withdrawal'; address: string }
   | { kind: 'prize'; rank: number; month: string }
-  | { kind: 'lottery'; month: string };
+  | { kind: 'lottery'; month: string }
+  | { kind: 'task'; title: string }
+  | { kind: 'referral'; name: string };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -43,5 +49,9 @@ export function readLedgerDescription(text: string): LedgerDescription | null {
   match = /^Lottery win, (.+)$/.exec(text);
   const lotteryMonth = match ? monthOf(match[1] ?? '') : null;
   if (lotteryMonth) return { kind: 'lottery', month: lotteryMonth };
+  match = /^Task: (.+)$/s.exec(text);
+  if (match) return { kind: 'task', title: match[1] ?? '' };
+  match = /^Referral: (.+)$/s.exec(text);
+  if (match) return { kind: 'referral', name: match[1] ?? '' };
   return null;
 }

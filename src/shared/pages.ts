@@ -19,6 +19,7 @@ export const PAGES = {
   wallet: '/wallet',
   submitReport: '/submit-report',
   reports: '/reports',
+  referrals: '/referrals',
   profile: '/profile',
   unsubscribe: '/unsubscribe',
 } as const;

@@ -13,7 +13,16 @@ import { verifyText } from './verify-texts.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-export const LOG_KINDS = ['season.terms', 'season.frozen', 'season.closed', 'prize.withheld', 'payout.paid', 'month.summary', 'log.anchored'] as const;
+export const LOG_KINDS = [
+  'season.terms',
+  'season.frozen',
+  'season.closed',
+  'prize.withheld',
+  'payout.paid',
+  'month.summary',
+  'log.anchored',
+  'referral.credited',
+] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 
 export interface LogEntry {

@@ -10,7 +10,7 @@ export const REASON_CODES = ['low_effort', 'duplicate_link', 'not_verifiable', '
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** The decisions that take a reason. */
-export const REASON_SUBJECTS = ['application', 'report', 'withdrawal', 'suspension'] as const;
+export const REASON_SUBJECTS = ['application', 'report', 'withdrawal', 'suspension', 'referral'] as const;
 export type ReasonSubject = (typeof REASON_SUBJECTS)[number];
 
 export interface ReasonRule {
@@ -36,7 +36,7 @@ export const REASONS: Readonly<Record<ReasonCode, ReasonRule>> = {
   not_verifiable: {
     label: 'Could not be checked',
     rule: 'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
-    appliesTo: ['application', 'report', 'withdrawal'],
+    appliesTo: ['application', 'report', 'withdrawal', 'referral'],
   },
   outside_period: {
     label: 'Outside the week reported',
@@ -46,17 +46,17 @@ export const REASONS: Readonly<Record<ReasonCode, ReasonRule>> = {
   rule_breach: {
     label: 'Against the programme rules',
     rule: 'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
-    appliesTo: ['application', 'report', 'withdrawal', 'suspension'],
+    appliesTo: ['application', 'report', 'withdrawal', 'suspension', 'referral'],
   },
   wallet_mismatch: {
     label: 'Wallet problem',
     rule: 'Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.',
-    appliesTo: ['withdrawal', 'suspension'],
+    appliesTo: ['withdrawal', 'suspension', 'referral'],
   },
   other: {
     label: 'Other',
     rule: 'The reviewer explains the reason in the facts of the decision.',
-    appliesTo: ['application', 'report', 'withdrawal', 'suspension'],
+    appliesTo: ['application', 'report', 'withdrawal', 'suspension', 'referral'],
   },
 };
 
@@ -100,6 +100,7 @@ const SUBJECT_NAMES: Readonly<Record<ReasonSubject, string>> = {
   report: 'a report',
   withdrawal: 'a withdrawal',
   suspension: 'a suspension',
+  referral: 'a referral',
 };
 
 /**

@@ -8,7 +8,15 @@ import { canonicalJson } from './canonical-json.ts';
 import { QUICKNET, roundTime, type DrandChain } from './drand.ts';
 import { verifyPublishedSeason, type DrawCheck, type PublishedSeason, type PublishedSeason2 } from './draw.ts';
 import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead, type WitnessHead } from './public-log.ts';
-import { readLogData, type TAnchoredData, type TClosedData, type TFrozenData, type TTermsData, type TWithheldData } from './schemas/log-data.ts';
+import {
+  readLogData,
+  type TAnchoredData,
+  type TClosedData,
+  type TFrozenData,
+  type TReferralCreditedData,
+  type TTermsData,
+  type TWithheldData,
+} from './schemas/log-data.ts';
 import { LOG_PAGE_MAX, ZLogPage } from './schemas/public-log.ts';
 import { seasonBounds } from './seasons.ts';
 import { verifyText, type VerifyTextId } from './verify-texts.ts';
@@ -41,7 +49,11 @@ export async function readWholeLog(getPage: (after: number, limit: number) => Pr
     head = page.head;
     const last = page.entries.at(-1);
     entries.push(...page.entries);
-    if (!last || last.seq <= after || last.seq >= head.seq) break;
+    // A full page may come from a cache with an older head (DECISIONS §7): read on until a page is
+    // not full, and take the head from that one; a page cut shorter than asked while its head is
+    // further on (a server whose pages are smaller) is read on too.
+    if (!last || last.seq <= after) break;
+    if (page.entries.length < LOG_PAGE_MAX && last.seq >= page.head.seq) break;
     after = last.seq;
   }
   return { entries, head };
@@ -84,7 +96,10 @@ export async function checkLog(log: WholeLog, remembered: readonly WitnessHead[]
     .flatMap(({ head, check }) => (check.ok ? [] : [{ seq: check.seq ?? head.seq, reason: check.reason, cause: 'rewritten' as const }]))
     .sort((a, b) => a.seq - b.seq);
   const first =
-    failures[0] ?? [...monthsMissing(log.entries), ...summariesTwice(log.entries), ...anchorsMismatched(log.entries)].sort((a, b) => a.seq - b.seq)[0];
+    failures[0] ??
+    [...monthsMissing(log.entries), ...summariesTwice(log.entries), ...anchorsMismatched(log.entries), ...referralsMismatched(log.entries)].sort(
+      (a, b) => a.seq - b.seq,
+    )[0];
   return first ? { ok: false, head: log.head, count, failure: first } : { ok: true, head: chain.head, count };
 }
 
@@ -185,6 +200,77 @@ export function freezeAnchorSteps(
     });
   }
   return steps;
+}
+
+/**
+ * The referrals credited (DECISIONS §7, Referrals) against the terms: each `referral.credited` entry
+ * readable, of a referral credited once, under the rule its month's `season.terms` entry (earlier in
+ * the log) fixed, qualified within that month and credited after it qualified, and no referrer
+ * credited more referrals in a month than the rule's cap.
+ */
+export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] {
+  const terms = new Map<string, TTermsData>();
+  const seen = new Map<string, number>();
+  const perReferrer = new Map<string, number>();
+  const failures: LogFailure[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'season.terms') {
+      const read = readLogData(entry);
+      if (read.kind === 'season.terms') {
+        const data = read.data as TTermsData;
+        if (!terms.has(data.month)) terms.set(data.month, data);
+      }
+      continue;
+    }
+    if (entry.kind !== 'referral.credited') continue;
+    const read = readLogData(entry);
+    if (read.kind !== 'referral.credited') {
+      failures.push({ seq: entry.seq, reason: 'its data is not a referral.credited record', cause: 'chain' });
+      continue;
+    }
+    const data = read.data as TReferralCreditedData;
+    const first = seen.get(data.referralId);
+    if (first !== undefined) {
+      failures.push({ seq: entry.seq, reason: `referral ${data.referralId} was already credited at entry ${first}`, cause: 'chain' });
+      continue;
+    }
+    seen.set(data.referralId, entry.seq);
+    const rule = terms.get(data.month)?.terms.referral;
+    if (!rule) {
+      failures.push({
+        seq: entry.seq,
+        reason: `referral ${data.referralId} is credited under ${data.month}, whose terms (earlier in the log) have no referral rule`,
+        cause: 'chain',
+      });
+      continue;
+    }
+    if (canonicalJson(rule) !== canonicalJson(data.rule)) {
+      failures.push({
+        seq: entry.seq,
+        reason: `referral ${data.referralId} is credited under another rule than the terms of ${data.month} fixed`,
+        cause: 'chain',
+      });
+      continue;
+    }
+    if (data.qualifiedAt.slice(0, 7) !== data.month || !(Date.parse(entry.at) >= Date.parse(data.qualifiedAt))) {
+      failures.push({
+        seq: entry.seq,
+        reason: `referral ${data.referralId} qualified at ${data.qualifiedAt}: not in ${data.month}, or after it was credited`,
+        cause: 'chain',
+      });
+      continue;
+    }
+    const key = `${data.month} ${data.ambassadorId.toLowerCase()}`;
+    const n = (perReferrer.get(key) ?? 0) + 1;
+    perReferrer.set(key, n);
+    if (n > rule.monthlyCap)
+      failures.push({
+        seq: entry.seq,
+        reason: `ambassador ${data.ambassadorId} is credited ${n} referrals in ${data.month}, above the cap of ${rule.monthlyCap}`,
+        cause: 'chain',
+      });
+  }
+  return failures;
 }
 
 /** A second `month.summary` for one month (DECISIONS §7): the later one would change the public figures. */

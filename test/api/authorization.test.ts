@@ -52,6 +52,21 @@ const MATRIX: Record<string, Row> = {
   'POST /api/wallet/proof/nonce': [401, 409, 409, 403, 403],
   'POST /api/wallet/proof': [401, 400, 400, 403, 403],
   'POST /api/wallet/exchange': [401, 400, 400, 403, 403],
+  // Linked accounts (DECISIONS §7): ':provider' is no provider (400); this server has no Discord app configured (503, and the callback's redirect names it). test/api/linked-accounts.test.ts links real ones.
+  'GET /api/links': [401, 200, 200, 404, 404],
+  'DELETE /api/links/:provider': [401, 400, 400, 403, 403],
+  'POST /api/links/telegram': [401, 400, 400, 403, 403],
+  'POST /api/links/x': [401, 400, 400, 403, 403],
+  'GET /api/links/discord/start': [401, 503, 503, 404, 404],
+  'GET /api/links/discord/callback': [401, 302, 302, 404, 404],
+  // Tasks (DECISIONS §7): an empty task is no task (400), no task or claim has this id (404); test/api/tasks.test.ts claims real ones.
+  'POST /api/admin/tasks': [401, 403, 403, 400, 400],
+  'GET /api/admin/tasks': [401, 403, 403, 200, 200],
+  'PATCH /api/admin/tasks/:id': [401, 403, 403, 404, 404],
+  'GET /api/tasks': [401, 200, 200, 404, 404],
+  'POST /api/tasks/:id/claim': [401, 404, 404, 403, 403],
+  'GET /api/admin/task-claims': [401, 403, 403, 200, 200],
+  'POST /api/admin/task-claims/:id/review': [401, 403, 403, 400, 400],
   'GET /api/admin/summary': [401, 403, 403, 200, 200],
   'GET /api/admin/applications': [401, 403, 403, 200, 200],
   'POST /api/admin/applications/:id/approve': [401, 403, 403, 404, 404],
@@ -111,10 +126,36 @@ const MATRIX: Record<string, Row> = {
   'POST /api/withdrawal-requests/:id/cancel': [401, 404, 404, 403, 403],
   'GET /api/admin/appeals': [401, 403, 403, 200, 200],
   'POST /api/admin/appeals/:id/decide': [401, 403, 403, 400, 400],
+  // API keys (DECISIONS §7): the super admin's; test/api/api-keys.test.ts makes, uses and revokes real ones.
+  'POST /api/admin/api-keys': [401, 403, 403, 403, 400],
+  'GET /api/admin/api-keys': [401, 403, 403, 403, 200],
+  'DELETE /api/admin/api-keys/:id': [401, 403, 403, 403, 404],
+  // Webhook endpoints (DECISIONS §7): the super admin's; an empty body names no url/events (400), no endpoint has this id (404);
+  // test/api/webhooks.test.ts keeps real ones.
+  'POST /api/admin/webhooks': [401, 403, 403, 403, 400],
+  'GET /api/admin/webhooks': [401, 403, 403, 403, 200],
+  'GET /api/admin/webhooks/:id': [401, 403, 403, 403, 404],
+  'PATCH /api/admin/webhooks/:id': [401, 403, 403, 403, 400],
+  'DELETE /api/admin/webhooks/:id': [401, 403, 403, 403, 404],
+  'POST /api/admin/webhooks/:id/rotate-secret': [401, 403, 403, 403, 404],
+  'POST /api/admin/webhooks/:id/test': [401, 403, 403, 403, 404],
+  'GET /api/admin/webhooks/:id/deliveries': [401, 403, 403, 403, 404],
+  'POST /api/admin/webhook-deliveries/:id/replay': [401, 403, 403, 403, 404],
+  // Referrals (DECISIONS §7): a link is a page, sent on to /apply (here ':code' is garbage; test/api/referral-links.test.ts follows real ones).
+  'GET /r/:code': [302, 302, 302, 302, 302],
+  'GET /r': [302, 302, 302, 302, 302],
+  'GET /api/referrals': [401, 200, 200, 404, 404],
+  // An empty body has no appeal text (400); test/api/referral-credits.test.ts appeals a real refusal.
+  'POST /api/referrals/:id/appeal': [401, 400, 400, 403, 403],
+  'GET /api/admin/referrals': [401, 403, 403, 200, 200],
+  'POST /api/admin/referrals/:id/release': [401, 403, 403, 404, 404],
+  'POST /api/admin/referrals/:id/refuse': [401, 403, 403, 404, 404],
 };
 
 /** Public reads cached by ETag (features/public/cache.ts); every other API answer is no-store. */
 const PUBLIC_READS = new Set(['GET /api/public/stats', 'GET /api/public/leaderboard', 'GET /api/public/seasons/current']);
+/** Immutable when what they answer can never change (a full page of the log, a closed month), else no-store (test/api/edge-caching.test.ts). */
+const IMMUTABLE_WHEN_COMPLETE = new Set(['GET /api/public/log', 'GET /api/public/seasons/:month']);
 
 describe('authorisation matrix', () => {
   let server: TestServer;
@@ -157,7 +198,8 @@ describe('authorisation matrix', () => {
         // Every API answer, whoever asks, is kept by no cache, except the public reads' own ETag caching.
         const cacheControl = String(response.headers['cache-control'] ?? '');
         const expected = PUBLIC_READS.has(key) && response.status < 400 ? 'no-cache' : 'no-store';
-        if (entry.url.startsWith('/api') && cacheControl !== expected) {
+        const immutable = IMMUTABLE_WHEN_COMPLETE.has(key) && response.status === 200 && cacheControl === 'public, max-age=31536000, immutable';
+        if (entry.url.startsWith('/api') && cacheControl !== expected && !immutable) {
           failures.push(`${key} as ${role}: Cache-Control ${cacheControl || '(none)'}, expected ${expected}`);
         }
       }

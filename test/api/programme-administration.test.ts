@@ -42,6 +42,8 @@ describe('programme administration', () => {
       lotteryWinners: 10,
       lotteryPrizeUsdt: '20.00',
       serviceLevels: { reports: 5, applications: 7, withdrawals: 2, appeals: 5 },
+      // No referral rule until a super admin sets one (DECISIONS §7; test/api/referral-credits.test.ts).
+      referral: null,
       explorerTxUrl: 'https://bscscan.com/tx/',
     });
     const changed = await admin.patch('/api/super-admin/settings', { prizesUsdt: [500, '250', '100.5', '50', '25.00'], lotteryWinners: 3 });
@@ -52,6 +54,7 @@ describe('programme administration', () => {
       lotteryWinners: 3,
       lotteryPrizeUsdt: '20.00',
       serviceLevels: { reports: 5, applications: 7, withdrawals: 2, appeals: 5 },
+      referral: null,
     });
     expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/' });
     const log = (await admin.get('/api/super-admin/actions')).body;

@@ -154,7 +154,7 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     });
   }
 
-  it('/dashboard, /submit-report, /reports, /wallet and /profile of an ambassador with an approved report: their texts in the pseudo-locale and no English but their data, nothing scrolls sideways, nothing cut off', async () => {
+  it('/dashboard, /submit-report, /reports, /wallet, /profile and /referrals of an ambassador with an approved report: their texts in the pseudo-locale and no English but their data, nothing scrolls sideways, nothing cut off', async () => {
     const admin = await superAdminClient(suite.server);
     const person = await createAmbassador(suite.server, { admin, fullName: 'Pseudo Person' });
     const day = (offset: number) => new Date(suite.server.clock.real().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -221,6 +221,13 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     expect(await clippedText(page)).toEqual([]);
     expect(await untranslated(page, mine)).toEqual([]);
     await screenshot(page, 'pseudo-profile');
+    // Referrals: the link to share (data), its QR code, the figures and the empty list of referees.
+    await page.goto('/referrals');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
+    const link = await page.getByTestId('referral-link').inputValue();
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    expect(await untranslated(page, [...mine, link])).toEqual([]);
   });
 
   it('the admin console: every tab in the pseudo-locale, with no English but its data', async () => {

@@ -54,7 +54,25 @@ const NOT_SHOWN = new Set([
   'Facts must be text',
   'Admin notes must be text',
   'locale must be one of en, es, pt-BR, tr, id',
+  // Referrals: the rule form's choice is a select, the admins' list asks for held ones, and no page sends a referralCode
+  // (the apply page's POST carries the ref cookie, which the server reads itself).
+  'qualify must be one of: approved, first_report',
+  'referral is {qualify, gcm, usdt, monthlyCap}',
+  'status must be one of applied, not_approved, credited, held, refused, not_credited',
+  'referralCode is not a referral code',
+  'No ambassador has this referral code',
   'status must be one of pending, approved, rejected, all',
+  // Linked accounts: the provider is in the path the page builds, and the hash is the Telegram widget's own.
+  'provider must be telegram, discord, x or wallet',
+  'hash must be 64 hexadecimal digits',
+  // Tasks: choices and query strings of the client's own making.
+  'kind must be telegram_member, discord_member, x_post, bsc_transfer or manual',
+  'period must be once, weekly or monthly',
+  'startsAt must be an ISO 8601 date-time',
+  'endsAt must be an ISO 8601 date-time',
+  'active must be true or false',
+  'status must be credited, refused or pending_review',
+  'Note must be text',
   // The transport: a request no page sends.
   'Idempotency-Key must be 1 to 200 visible ASCII characters',
   'A request with this Idempotency-Key is still being processed',
@@ -67,6 +85,12 @@ const NOT_SHOWN = new Set([
   'Super admin login is not configured on this server',
   'Request body is empty; send a JSON object',
   'A valid bearer token (METRICS_TOKEN) is required',
+  // Integrations (DECISIONS §7): an API key's refusals reach an integration, never a page (no page sends a key);
+  // the console's webhook toggle always sends `enabled` as a boolean.
+  'The API key is unknown or revoked',
+  'This API key does not have the scope this request needs',
+  'enabled must be true or false',
+  'Nothing to change: send events or enabled',
   // GET /api/public/anchor: read by the verifiers (npm run verify-draw --rpc), never by a page.
   'The public log is not anchored on chain on this server',
   'Could not reach the BSC node to read the chain id; try again shortly',

@@ -15,6 +15,8 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
   myReportPage: resources.myReportPage(20).queryKey,
   myReport: resources.myReport('r-1').queryKey,
   transactions: resources.transactions().queryKey,
+  referrals: resources.referrals().queryKey,
+  adminReferrals: resources.adminReferrals().queryKey,
   withdrawals: resources.withdrawals().queryKey,
   settings: resources.settings().queryKey,
   publicStats: resources.publicStats().queryKey,
@@ -49,7 +51,7 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
 const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   // The dashboard (record, reports), the wallet (record, ledger, withdrawals), My Reports (pages, one report),
   // the bell, and the account itself (the header's user, two-factor status).
-  me: ['ambassador', 'myReports', 'transactions', 'withdrawals', 'myReportPage', 'myReport', 'notifications', 'currentUser', 'mfaStatus'],
+  me: ['ambassador', 'myReports', 'transactions', 'withdrawals', 'myReportPage', 'myReport', 'notifications', 'currentUser', 'mfaStatus', 'referrals'],
   leaderboard: ['leaderboard'],
   // The landing page's figures.
   stats: ['publicStats'],
@@ -64,7 +66,8 @@ const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   // The Appeals queue holds appeals of reports and of withdrawals.
   reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics'],
   withdrawals: ['adminWithdrawals', 'adminAppeals', 'walletSharers', 'adminSummary', 'analytics'],
-  ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics'],
+  // The held referrals are decided as the referrers' figures change.
+  ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics', 'adminReferrals'],
   admins: ['admins', 'securityNotices'],
   activity: ['activityLog'],
 };

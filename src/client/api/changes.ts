@@ -25,7 +25,7 @@ declare module '@tanstack/react-query' {
 /** Each domain change, and the reads that show it. */
 export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   // The session's own account, ambassador record, ledger, reports, withdrawals and notifications.
-  me: ['currentUser', 'mfaStatus', 'ambassador', 'notifications', 'myReports', 'myReportPage', 'myReport', 'transactions', 'withdrawals'],
+  me: ['currentUser', 'mfaStatus', 'ambassador', 'notifications', 'myReports', 'myReportPage', 'myReport', 'transactions', 'withdrawals', 'referrals'],
   leaderboard: ['leaderboard'],
   stats: ['publicStats'],
   seasons: ['currentSeason', 'endedSeasons', 'season', 'adminSeasons', 'seasonPreview'],
@@ -37,7 +37,7 @@ export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics'],
   withdrawals: ['adminWithdrawals', 'adminAppeals', 'walletSharers', 'adminSummary', 'analytics'],
   // The summary counts ambassadors; a wallet changed changes who shares it.
-  ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics'],
+  ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics', 'adminReferrals'],
   admins: ['admins', 'securityNotices'],
   activity: ['activityLog'],
 };

@@ -76,6 +76,8 @@ export function reasonLabel(code: ReasonCode | null): string {
 }
 
 export type AppealSubject = 'report' | 'withdrawal';
+/** What the admins' Appeals queue holds: appeals of reports and withdrawals, and of referral refusals (DECISIONS §7). */
+export type AppealKind = AppealSubject | 'referral';
 
 const APPEAL_PATHS: Record<AppealSubject, string> = {
   report: '/api/reports',
@@ -111,8 +113,8 @@ export interface ServiceAge {
 /** An item of GET /api/admin/appeals (pending first, oldest first). */
 export interface TAdminAppealView {
   id: string;
-  kind: AppealSubject;
-  /** The report or withdrawal appealed. */
+  kind: AppealKind;
+  /** The report, withdrawal or referral appealed. */
   subjectId: string;
   status: AppealStatus;
   text: string;

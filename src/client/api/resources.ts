@@ -22,6 +22,7 @@ import type { TAdminReportView, TReportView } from '../../shared/schemas/reports
 import type { TAdminWithdrawalView, TWalletSharers, TWithdrawalView } from '../../shared/schemas/withdrawals.ts';
 import type { TLeaderboardEntry, TStats } from '../../shared/schemas/public.ts';
 import type { TTransactionView } from '../../shared/schemas/wallet.ts';
+import type { TAdminReferral, TReferralsView } from '../../shared/schemas/referrals.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../shared/limits.ts';
 import type { TAdminAppealView } from './decisions.ts';
 import { ApiError, apiGetWithHeaders, apiPage, apiRequest, type Page } from '../lib/api.ts';
@@ -108,6 +109,9 @@ export const resources = {
   myReport: (reportId: string) =>
     queryOptions({ queryKey: ['myReport', reportId] as const, queryFn: () => apiRequest<TReportView>('GET', `/api/reports/${id(reportId)}`), staleTime: 0 }),
   transactions: () => queryOptions({ queryKey: ['transactions'] as const, queryFn: () => apiRequest<TTransactionView[]>('GET', '/api/transactions') }),
+  adminReferrals: () =>
+    queryOptions({ queryKey: ['adminReferrals'] as const, queryFn: () => apiRequest<TAdminReferral[]>('GET', '/api/admin/referrals?limit=100') }),
+  referrals: () => queryOptions({ queryKey: ['referrals'] as const, queryFn: () => apiRequest<TReferralsView>('GET', '/api/referrals') }),
   withdrawals: () => queryOptions({ queryKey: ['withdrawals'] as const, queryFn: () => apiRequest<TWithdrawalView[]>('GET', '/api/withdrawal-requests') }),
 
   // ---- Public ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ const DashboardPage = lazyNamed(() => import('../features/dashboard/pages/dashbo
 const WalletPage = lazyNamed(() => import('../features/wallet/pages/wallet-page.tsx'), 'WalletPage');
 const SubmitReportPage = lazyNamed(() => import('../features/reports/pages/submit-report-page.tsx'), 'SubmitReportPage');
 const MyReportsPage = lazyNamed(() => import('../features/reports/pages/my-reports-page.tsx'), 'MyReportsPage');
+const ReferralsPage = lazyNamed(() => import('../features/referrals/pages/referrals-page.tsx'), 'ReferralsPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
 const UnsubscribePage = lazyNamed(() => import('../features/unsubscribe/pages/unsubscribe-page.tsx'), 'UnsubscribePage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/pages/not-found-page.tsx'), 'NotFoundPage');
@@ -63,6 +64,7 @@ const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
   wallet: msg`Wallet`,
   submitReport: msg`Submit Weekly Report`,
   reports: msg`My Reports`,
+  referrals: msg`Referrals`,
   profile: msg`Profile`,
   unsubscribe: msg`Unsubscribe`,
 };
@@ -117,6 +119,11 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   profile: (
     <Protected>
       <ProfilePage />
+    </Protected>
+  ),
+  referrals: (
+    <Protected>
+      <ReferralsPage />
     </Protected>
   ),
   unsubscribe: <UnsubscribePage />,

@@ -9,6 +9,7 @@ export const FLAG_TEXT: Record<AbuseFlag, MessageDescriptor> = {
   duplicate_proof: msg`Duplicate proof: a link in this report also appears in another ambassador's report.`,
   shared_telegram: msg`Shared Telegram: this personal Telegram is also given by another applicant or ambassador.`,
   same_network: msg`Same network: three or more applications came from one network address within 24 hours.`,
+  shared_device: msg`Shared device: this application came from a browser another applicant or ambassador also used.`,
 };
 
 export function useAbuseFlagText(): (flag: AbuseFlag) => string {

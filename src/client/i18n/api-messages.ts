@@ -24,6 +24,10 @@ import { APPEAL_WINDOW_DAYS } from '../../shared/reasons.ts';
 import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from '../../shared/schemas/wallet.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
+import { LINK_MESSAGES, LINK_REFUSALS } from '../../shared/schemas/links.ts';
+import { TASK_MESSAGES } from '../../shared/schemas/tasks.ts';
+import { INTEGRATION_MESSAGES } from '../../shared/schemas/integrations.ts';
+import { REFERRAL_MESSAGES } from '../../shared/schemas/referrals.ts';
 import { NETWORK_TROUBLE, SERVER_TROUBLE, translateApiMessagesWith } from '../lib/api.ts';
 
 export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
@@ -74,6 +78,13 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [DECISION_MESSAGES.outcomeRequired, msg`Choose whether the decision stands or is overturned`],
   [DECISION_MESSAGES.awardRequired, msg`Enter the amount to award (type 0 for none)`],
   [DECISION_MESSAGES.appealAgain, msg`This decision has already been appealed`],
+  [REFERRAL_MESSAGES.money, msg`A referral reward must be an amount of at least 0, like 10 or 2.50`],
+  [REFERRAL_MESSAGES.precision, msg`A referral reward can have at most 2 decimal places`],
+  [REFERRAL_MESSAGES.range, msg`A referral reward is too large`],
+  [REFERRAL_MESSAGES.cap, msg`monthlyCap is a whole number from 0 to 10000`],
+  [REFERRAL_MESSAGES.notFound, msg`Referral not found`],
+  [REFERRAL_MESSAGES.notHeld, msg`Only a held referral can be released or refused`],
+  [REFERRAL_MESSAGES.notAppealable, msg`Only a refused referral can be appealed`],
   [DECISION_MESSAGES.reportNotAppealable, msg`Only a rejected report can be appealed`],
   [MFA_MESSAGES.code, msg`Enter the 6-digit code from your authenticator app, or a recovery code`],
   [MFA_MESSAGES.invalid, msg`That code is not valid. Check the time on your phone and try again.`],
@@ -113,6 +124,42 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
     msg`This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.`,
   ],
   [WALLET_SIGNATURE_REFUSALS.unreachable, msg`Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.`],
+  // Linked accounts (DECISIONS §7).
+  [LINK_MESSAGES.postUrl, msg`Paste the link of your public post on X, like https://x.com/you/status/123`],
+  [LINK_REFUSALS.taken, msg`This account is already linked to another ambassador`],
+  [LINK_REFUSALS.telegramHash, msg`This Telegram sign-in is not signed by our bot: sign in with Telegram again`],
+  [LINK_REFUSALS.telegramExpired, msg`This Telegram sign-in is more than a day old: sign in with Telegram again`],
+  [LINK_REFUSALS.notConfigured, msg`Linking this kind of account is not set up on this server`],
+  [LINK_REFUSALS.discordState, msg`This Discord authorisation was not started from your session, or has expired: start again from your profile`],
+  [LINK_REFUSALS.discordDenied, msg`Discord did not authorise the link: start again from your profile`],
+  [LINK_REFUSALS.postNotFound, msg`This post could not be found: check the link, and that the post is public`],
+  [LINK_REFUSALS.malformed, msg`The service gave an answer we could not read: nothing was linked; try again later`],
+  [LINK_REFUSALS.unavailable, msg`The service did not answer: nothing was recorded; try again in a moment`],
+  [LINK_REFUSALS.walletReadOnly, msg`Your payout wallet is proven on the wallet page and cannot be unlinked here`],
+  [LINK_REFUSALS.notLinked, msg`No account of this kind is linked`],
+  [LINK_REFUSALS.tooMany, msg`Too many linking attempts. Please try again later.`],
+  // Tasks (DECISIONS §7).
+  [TASK_MESSAGES.title, msg`Title must be 3 to 120 characters`],
+  [TASK_MESSAGES.description, msg`Description must be at most 2000 characters`],
+  [TASK_MESSAGES.chatId, msg`Telegram chat id: a number like -1001234567890, or @channelname`],
+  [TASK_MESSAGES.guildId, msg`Discord server id: digits, as Discord’s developer mode copies it`],
+  [TASK_MESSAGES.roleId, msg`Discord role id: digits, as Discord’s developer mode copies it`],
+  [TASK_MESSAGES.mustContain, msg`The text the post must contain: 1 to 280 characters`],
+  [TASK_MESSAGES.token, msg`Token contract: 0x and 40 hexadecimal digits`],
+  [TASK_MESSAGES.to, msg`Receiving address: 0x and 40 hexadecimal digits`],
+  [TASK_MESSAGES.minAmount, msg`Minimum amount: a decimal number above 0, like 10 or 0.5`],
+  [TASK_MESSAGES.reward, msg`Reward: an amount of at least 0 with at most 2 decimals`],
+  [TASK_MESSAGES.dates, msg`The end must be after the start`],
+  [TASK_MESSAGES.txHash, msg`Transaction hash: 0x and 64 hexadecimal digits`],
+  [TASK_MESSAGES.postRequired, msg`This task needs the link of your post (postUrl)`],
+  [TASK_MESSAGES.txRequired, msg`This task needs the hash of your transaction (txHash)`],
+  [TASK_MESSAGES.alreadyClaimed, msg`You have already claimed this task in this period`],
+  [TASK_MESSAGES.noChain, msg`Transfer tasks need BSC_RPC_URL (a BNB Smart Chain node) to be set`],
+  [TASK_MESSAGES.notPending, msg`This claim is not waiting for review`],
+  [TASK_MESSAGES.tooMany, msg`Too many claims. Please try again in a minute.`],
+  [TASK_MESSAGES.taskNotFound, msg`Task not found`],
+  [TASK_MESSAGES.claimNotFound, msg`Claim not found`],
+  ['Note must be at most 2000 characters', msg`Note must be at most 2000 characters`],
   // The forms' limits and checks (src/shared/schemas), each as the schema writes it.
   [APPLICATION_MESSAGES.followersDigits, msg`Total followers: use digits only, like 5000`],
   ['Total followers must be at most 2000000000', msg`Total followers must be at most 2000000000`],
@@ -204,6 +251,20 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   ['Ambassador not found', msg`Ambassador not found`],
   ['Application not found', msg`Application not found`],
   ['Withdrawal request not found', msg`Withdrawal request not found`],
+  // Integrations (DECISIONS §7): the super admin's API keys and webhook endpoints.
+  [INTEGRATION_MESSAGES.nameRequired, msg`Name is required`],
+  ['Name must be at most 100 characters', msg`Name must be at most 100 characters`],
+  [INTEGRATION_MESSAGES.scopesRequired, msg`Choose at least one scope`],
+  [INTEGRATION_MESSAGES.scopeUnknown, msg`Unknown scope`],
+  [INTEGRATION_MESSAGES.apiKeyNotFound, msg`API key not found`],
+  [INTEGRATION_MESSAGES.urlInvalid, msg`URL must be a valid http(s) address`],
+  ['URL must be at most 2000 characters', msg`URL must be at most 2000 characters`],
+  [INTEGRATION_MESSAGES.urlNotHttps, msg`URL must start with https://`],
+  [INTEGRATION_MESSAGES.eventsRequired, msg`Choose at least one event type`],
+  [INTEGRATION_MESSAGES.eventUnknown, msg`Unknown event type`],
+  ['Description must be at most 500 characters', msg`Description must be at most 500 characters`],
+  [INTEGRATION_MESSAGES.webhookNotFound, msg`Webhook endpoint not found`],
+  [INTEGRATION_MESSAGES.deliveryNotFound, msg`Delivery not found`],
 ]);
 
 /**
@@ -254,6 +315,16 @@ export const API_PATTERNS: readonly Pattern[] = [
   pattern(AWARD_MESSAGES.format, (currency) => msg`${currency} awarded must be a number of at least 0`),
   pattern(AWARD_MESSAGES.precision, (currency) => msg`${currency} awarded can have at most 2 decimal places`),
   pattern(AWARD_MESSAGES.range, (currency) => msg`${currency} awarded is too large`),
+  pattern(TASK_MESSAGES.attempts, (max) => msg`You have tried this task ${max} times in this period: try again next period`),
+  pattern(LINK_REFUSALS.codeMissing, (code) => msg`This post does not contain your link code ${code}: post it, then send the link again`),
+  pattern(
+    LINK_REFUSALS.relinkWait,
+    (from) => {
+      const when = zonedDateTimeIn(from, i18n.locale);
+      return msg`This account was linked to another ambassador until recently; it can be linked again from ${when}`;
+    },
+    { rewrites: true },
+  ),
   pattern(WALLET_PROOF_REFUSALS.chain, (got) => msg`This message is for chain ${got}; payouts are made on BNB Smart Chain (chain 56)`),
   // A time in a refusal is said in the page's language, with its zone, not as the API's ISO text.
   pattern(

@@ -27,7 +27,7 @@ export interface SealKeys {
   previous: Key[];
 }
 
-export type SealPurpose = 'totp';
+export type SealPurpose = 'totp' | 'discord' | 'webhook';
 
 function derive(secret: string): Key {
   const key = Buffer.from(hkdfSync('sha256', secret, SALT, 'aes-256-gcm:v1', 32));

@@ -14,6 +14,7 @@ import { createChangesFeed, createFeed, listenForFigures, type ChangesFeed, type
 import { lockDataDir } from './data-dir-lock.ts';
 import { BUILD_TEMPLATE_DIR, findTemplate, isNewDataDir, makePrivate, seedFromTemplate } from './pglite-template.ts';
 import * as schema from './schema.ts';
+import { traceQueries } from './tracing.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -49,13 +50,18 @@ const MIGRATION_LOCK_ID = 72_410_993;
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: a connection straight to the server (DATABASE_DIRECT_URL) for what a transaction
+   * pooler in DATABASE_URL's path breaks: migrations (a session advisory lock, DDL) and LISTEN.
+   */
+  directUrl?: string | undefined;
   dataDir?: string;
   inMemory?: boolean;
   poolSize?: number;
   /** Where to look for a built template of a new embedded database (default: dist/). */
   templateDir?: string;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.directUrl ?? options.databaseUrl);
   const templateDir = options.templateDir ?? BUILD_TEMPLATE_DIR;
   if (options.inMemory) return openPglite(undefined, templateDir);
   return openPgliteDir(path.resolve(options.dataDir ?? './data'), templateDir);
@@ -93,7 +99,12 @@ async function openPgliteDir(dataDir: string, templateDir: string): Promise<Data
   }
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+/**
+ * `url` serves the queries (a pool, possibly through a transaction pooler); `directUrl` (the same when
+ * no DATABASE_DIRECT_URL is set) holds the session-long state a pooler would break: the migration
+ * lock with the migrations, and the LISTENing connection.
+ */
+async function openPostgres(url: string, max: number, directUrl: string): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -119,10 +130,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     pool,
     figures,
     changes,
-    listenForFigures: () => listenForFigures(() => new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 }), figures, changes),
+    listenForFigures: () => listenForFigures(() => new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 10_000 }), figures, changes),
     dump: undefined,
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, straight to the server: the lock is held by the session, across
+      // the migrations' transactions, which a transaction pooler would hand to different sessions.
+      const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 10_000 });
+      client.on('error', () => undefined);
+      await client.connect();
       try {
         // Several instances may start at once: one migrates, the others wait, then find nothing to do.
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -132,7 +147,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     async ping() {
@@ -161,7 +176,8 @@ async function openPglite(dir: string | undefined, templateDir: string | undefin
   const fresh = templateDir !== undefined && (!dir || (isNewDataDir(dir) && !seedFromTemplate(templateDir, dir)));
   const template = fresh ? findTemplate(templateDir) : undefined;
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
+  // With traces on (telemetry.ts), each query is a span; otherwise the client is untouched.
+  const client = traceQueries(new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } }));
   await client.waitReady;
   // PGlite sets modes itself (chmod, by its own umask 022, whatever the process's): initdb and a loaded
   // dump write 0666 files, and each start rewrites pg_internal.init 0644. A walk (a few ms) makes them

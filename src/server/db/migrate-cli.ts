@@ -5,7 +5,7 @@ import { DataDirLockedError } from './data-dir-lock.ts';
 
 const config = loadConfig(process.env);
 try {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
   } finally {

@@ -3,10 +3,20 @@
  * queries need. Money is numeric(20,2) and reaches JavaScript as a string.
  */
 import { sql } from 'drizzle-orm';
-import { AMBASSADOR_STATUSES, BADGE_LEVELS, CURRENCIES, DECISION_STATUSES, TRANSACTION_TYPES, WALLET_PROOFS, WITHDRAWAL_STATUSES } from '../../shared/enums.ts';
+import {
+  AMBASSADOR_STATUSES,
+  BADGE_LEVELS,
+  CURRENCIES,
+  DECISION_STATUSES,
+  REFERRAL_STATUSES,
+  TRANSACTION_TYPES,
+  WALLET_PROOFS,
+  WITHDRAWAL_STATUSES,
+} from '../../shared/enums.ts';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -22,6 +32,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SeasonTerms } from '../../shared/draw.ts';
+import type { TReferralRule } from '../../shared/schemas/referral-rule.ts';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -122,11 +133,14 @@ export const ambassadorApplications = pgTable(
     locale: text('locale'),
     /** The applicant's network address as an HMAC with the session secret (abuse flag same_network); never the address itself. */
     networkHash: text('network_hash'),
+    /** The applicant's browser: an HMAC of its first-party device id (cookie `did`) with the session secret (abuse flag shared_device). */
+    deviceHash: text('device_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     // Abuse flags (DECISIONS §5, The admin desk): looked up by index, never by scanning.
     index('applications_network_idx').on(t.networkHash, t.createdAt),
+    index('applications_device_idx').on(t.deviceHash),
     index('applications_telegram_idx').on(sql`lower(${t.personalTelegramHandle})`),
     // One live application per email, even when two arrive at once.
     uniqueIndex('applications_live_email_key')
@@ -191,11 +205,19 @@ export const ambassadors = pgTable(
     telegramHandle: text('telegram_handle'),
     facebookHandle: text('facebook_handle'),
     youtubeHandle: text('youtube_handle'),
+    /**
+     * The referral link's code (DECISIONS §7, Referrals): 12 random hex characters, made by the
+     * database for every ambassador (existing ones included, when the column was added).
+     */
+    referralCode: text('referral_code')
+      .notNull()
+      .default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ambassadors_user_key').on(t.userId),
+    uniqueIndex('ambassadors_referral_code_key').on(t.referralCode),
     uniqueIndex('ambassadors_email_key').on(t.email),
     index('ambassadors_leaderboard_idx').on(t.monthlyPeriod, t.monthlyGcm.desc(), t.createdAt, t.id),
     index('ambassadors_created_idx').on(t.createdAt, t.id),
@@ -405,9 +427,11 @@ export const appeals = pgTable(
   'appeals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['report', 'withdrawal'] }).notNull(),
+    kind: text('kind', { enum: ['report', 'withdrawal', 'referral'] }).notNull(),
     reportId: uuid('report_id').references(() => weeklyReports.id, { onDelete: 'cascade' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawalRequests.id, { onDelete: 'cascade' }),
+    /** A refused referral (DECISIONS §7): its referrer appeals. */
+    referralId: uuid('referral_id').references((): AnyPgColumn => referrals.id, { onDelete: 'cascade' }),
     ambassadorId: uuid('ambassador_id')
       .notNull()
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
@@ -442,6 +466,9 @@ export const appeals = pgTable(
     uniqueIndex('appeals_withdrawal_key')
       .on(t.withdrawalId)
       .where(sql`${t.withdrawalId} is not null`),
+    uniqueIndex('appeals_referral_key')
+      .on(t.referralId)
+      .where(sql`${t.referralId} is not null`),
     index('appeals_queue_idx').on(t.queueRank, t.createdAt, t.id),
     index('appeals_created_idx').on(t.createdAt),
     index('appeals_decided_idx')
@@ -450,7 +477,7 @@ export const appeals = pgTable(
     check('appeals_status_check', sql`${t.status} in ('pending', 'upheld', 'overturned')`),
     check(
       'appeals_subject_check',
-      sql`(${t.kind} = 'report' and ${t.reportId} is not null and ${t.withdrawalId} is null) or (${t.kind} = 'withdrawal' and ${t.withdrawalId} is not null and ${t.reportId} is null)`,
+      sql`(${t.kind} = 'report' and ${t.reportId} is not null and ${t.withdrawalId} is null and ${t.referralId} is null) or (${t.kind} = 'withdrawal' and ${t.withdrawalId} is not null and ${t.reportId} is null and ${t.referralId} is null) or (${t.kind} = 'referral' and ${t.referralId} is not null and ${t.reportId} is null and ${t.withdrawalId} is null)`,
     ),
   ],
 );
@@ -464,7 +491,11 @@ export const transactions = pgTable(
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
     reportId: uuid('report_id').references(() => weeklyReports.id, { onDelete: 'restrict' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawalRequests.id, { onDelete: 'restrict' }),
-    /** reward (a credit from a report), prize and lottery (a month's close), or withdrawal (an approved payout, negative). */
+    /** The task claim a reward credits (DECISIONS §7, Tasks). */
+    taskClaimId: uuid('task_claim_id').references((): AnyPgColumn => taskClaims.id, { onDelete: 'restrict' }),
+    /** A referral's credit to its referrer (DECISIONS §7): once per referral and currency. */
+    referralId: uuid('referral_id').references((): AnyPgColumn => referrals.id, { onDelete: 'restrict' }),
+    /** reward (a credit from a report or a task), referral (a referee qualified), prize and lottery (a month's close), or withdrawal (an approved payout, negative). */
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** The season (YYYY-MM) a prize or lottery win belongs to. */
@@ -480,16 +511,23 @@ export const transactions = pgTable(
     uniqueIndex('transactions_report_currency_key')
       .on(t.reportId, t.currency)
       .where(sql`${t.reportId} is not null`),
+    // A task claim credits each currency once.
+    uniqueIndex('transactions_task_claim_currency_key')
+      .on(t.taskClaimId, t.currency)
+      .where(sql`${t.taskClaimId} is not null`),
     uniqueIndex('transactions_withdrawal_key')
       .on(t.withdrawalId)
       .where(sql`${t.withdrawalId} is not null`),
+    uniqueIndex('transactions_referral_currency_key')
+      .on(t.referralId, t.currency)
+      .where(sql`${t.referralId} is not null`),
     // A season pays each ambassador at most one prize and one lottery win.
     uniqueIndex('transactions_season_key')
       .on(t.seasonMonth, t.ambassadorId, t.type)
       .where(sql`${t.seasonMonth} is not null`),
     check(
       'transactions_sign_check',
-      sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT') or (${t.type} in ('prize', 'lottery') and ${t.amount} > 0 and ${t.currency} = 'USDT' and ${t.seasonMonth} is not null)`,
+      sql`(${t.type} = 'reward' and ${t.amount} > 0) or (${t.type} = 'referral' and ${t.amount} > 0 and ${t.referralId} is not null) or (${t.type} = 'withdrawal' and ${t.amount} < 0 and ${t.currency} = 'USDT') or (${t.type} in ('prize', 'lottery') and ${t.amount} > 0 and ${t.currency} = 'USDT' and ${t.seasonMonth} is not null)`,
     ),
   ],
 );
@@ -630,6 +668,8 @@ export const systemSettings = pgTable('system_settings', {
     .$type<{ reports: number; applications: number; withdrawals: number; appeals: number }>()
     .notNull()
     .default({ reports: 5, applications: 7, withdrawals: 2, appeals: 5 }),
+  /** The referral rule (DECISIONS §7): null until a super admin sets one; a month's terms fix the one in force when it begins. */
+  referral: jsonb('referral').$type<TReferralRule>(),
   lastUpdatedBy: uuid('last_updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -766,4 +806,321 @@ export const reviewTimes = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.tenths] })],
+);
+
+/**
+ * Accounts an ambassador linked (DECISIONS §7, Linked accounts): Telegram, Discord, X. A row lives
+ * from its link to its unlink and is kept after it: the 30-day wait before another ambassador may
+ * link the same account is read from the unlinked rows. While linked, a provider account belongs to
+ * one ambassador, and an ambassador has one account per provider (two partial unique keys, which
+ * also settle parallel links). Discord's OAuth tokens are sealed (auth/sealed.ts, purpose `discord`).
+ */
+export const linkedAccounts = pgTable(
+  'linked_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['telegram', 'discord', 'x'] }).notNull(),
+    /** The Telegram or Discord user id; the X handle in lower case. */
+    externalId: text('external_id').notNull(),
+    handle: text('handle').notNull(),
+    /** What proved the link: the widget's auth_date, the post's URL and a SHA-256 of its text, the Discord user. */
+    evidence: jsonb('evidence').$type<Record<string, string>>().notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    tokenExpiresAt: timestamptz('token_expires_at'),
+    linkedAt: timestamptz('linked_at').notNull(),
+    unlinkedAt: timestamptz('unlinked_at'),
+  },
+  (t) => [
+    uniqueIndex('linked_accounts_live_account_key')
+      .on(t.provider, t.externalId)
+      .where(sql`${t.unlinkedAt} is null`),
+    uniqueIndex('linked_accounts_live_ambassador_key')
+      .on(t.ambassadorId, t.provider)
+      .where(sql`${t.unlinkedAt} is null`),
+    index('linked_accounts_account_idx').on(t.provider, t.externalId, t.unlinkedAt.desc()),
+    check('linked_accounts_provider_check', sql`${t.provider} in ('telegram', 'discord', 'x')`),
+  ],
+);
+
+/** A Discord authorisation under way: its `state`, bound to the session that started it, single use, valid 10 minutes. */
+export const linkStates = pgTable(
+  'link_states',
+  {
+    /** SHA-256 of the state sent to Discord. */
+    stateHash: text('state_hash').primaryKey(),
+    sessionSid: text('session_sid')
+      .notNull()
+      .references(() => sessions.sid, { onDelete: 'cascade' }),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('link_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Tasks checked by machine (DECISIONS §7, Tasks): what an admin asks for, of one of five kinds, with
+ * its parameters (checked by the kind's schema in src/shared/schemas/tasks.ts), a reward and a period.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind', { enum: ['telegram_member', 'discord_member', 'x_post', 'bsc_transfer', 'manual'] }).notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    gcmReward: money('gcm_reward').notNull(),
+    usdtReward: money('usdt_reward').notNull(),
+    period: text('period', { enum: ['once', 'weekly', 'monthly'] }).notNull(),
+    startsAt: timestamptz('starts_at'),
+    endsAt: timestamptz('ends_at'),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    index('tasks_list_idx').on(t.createdAt.desc(), t.id),
+    check('tasks_kind_check', sql`${t.kind} in ('telegram_member', 'discord_member', 'x_post', 'bsc_transfer', 'manual')`),
+    check('tasks_period_check', sql`${t.period} in ('once', 'weekly', 'monthly')`),
+    check('tasks_reward_check', sql`${t.gcmReward} >= 0 and ${t.usdtReward} >= 0`),
+  ],
+);
+
+/**
+ * Claims of tasks: each attempt is a row, with its verdict and the evidence that decided it. At most
+ * one credited or pending claim per task, ambassador and period (a partial unique key, which also
+ * settles parallel claims), and a transaction counts for one claim ever (another).
+ */
+export const taskClaims = pgTable(
+  'task_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'restrict' }),
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    /** `once`, the ISO week (`2026-W48`) or the month (`2026-11`), in UTC. */
+    periodKey: text('period_key').notNull(),
+    status: text('status', { enum: ['credited', 'refused', 'pending_review'] }).notNull(),
+    reasonCode: text('reason_code'),
+    evidence: jsonb('evidence').$type<Record<string, string>>().notNull(),
+    postUrl: text('post_url'),
+    /** Lower case. */
+    txHash: text('tx_hash'),
+    note: text('note'),
+    gcmAwarded: money('gcm_awarded').notNull().default('0'),
+    usdtAwarded: money('usdt_awarded').notNull().default('0'),
+    createdAt: timestamptz('created_at').notNull(),
+    /** A manual claim's review: when, by whom, the facts given. */
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    facts: text('facts'),
+  },
+  (t) => [
+    uniqueIndex('task_claims_period_key')
+      .on(t.taskId, t.ambassadorId, t.periodKey)
+      .where(sql`${t.status} in ('credited', 'pending_review')`),
+    uniqueIndex('task_claims_tx_key')
+      .on(t.txHash)
+      .where(sql`${t.txHash} is not null and ${t.status} in ('credited', 'pending_review')`),
+    index('task_claims_ambassador_idx').on(t.ambassadorId, t.taskId, t.periodKey),
+    index('task_claims_list_idx').on(t.createdAt.desc(), t.id),
+    index('task_claims_status_idx').on(t.status, t.createdAt),
+    check('task_claims_status_check', sql`${t.status} in ('credited', 'refused', 'pending_review')`),
+  ],
+);
+
+/**
+ * Referrals (DECISIONS §7): one per application that came with a referrer's code, from the
+ * application on. It qualifies once, by the rule of the month it qualifies in (kept here with the
+ * month), and is then credited (once: transactions_referral_currency_key), held with the flags
+ * referrer and referee share, or not credited (the month's cap reached, the referrer suspended).
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The referrer; null once their record is removed (they earn nothing new). */
+    referrerId: uuid('referrer_id').references(() => ambassadors.id, { onDelete: 'set null' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => ambassadorApplications.id, { onDelete: 'cascade' }),
+    /** The referee's ambassador record, once the application is approved. */
+    refereeId: uuid('referee_id').references(() => ambassadors.id, { onDelete: 'set null' }),
+    status: text('status', { enum: REFERRAL_STATUSES }).notNull().default('applied'),
+    /** Held: the first flag; not credited: monthly_cap or referrer_suspended; refused: the reason code. */
+    reason: text('reason'),
+    /** Every flag referrer and referee shared when it qualified. */
+    flags: text('flags').array(),
+    /** The month whose terms' rule it qualified under, and that rule. */
+    month: text('month'),
+    rule: jsonb('rule').$type<TReferralRule>(),
+    qualifiedAt: timestamptz('qualified_at'),
+    creditedAt: timestamptz('credited_at'),
+    /** An admin's release or refusal of a held referral. */
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    reasonCode: text('reason_code'),
+    facts: text('facts'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('referrals_application_key').on(t.applicationId),
+    index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc()),
+    index('referrals_referee_idx').on(t.refereeId),
+    index('referrals_status_idx').on(t.status, t.createdAt),
+    // The month's cap counts the referrer's credited referrals of the month.
+    index('referrals_credited_idx')
+      .on(t.referrerId, t.month)
+      .where(sql`${t.status} = 'credited'`),
+    check('referrals_status_check', sql`${t.status} in ('applied', 'not_approved', 'credited', 'held', 'refused', 'not_credited')`),
+  ],
+);
+
+/**
+ * API keys (DECISIONS §7): a named, scoped, read-only key for the admin lists. Only the SHA-256 of
+ * the key is kept, beside its first characters (`prefix`, not secret) by which it is found before
+ * the hashes are compared in constant time. A revoked key keeps its row (the activity log names it).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_prefix_idx').on(t.prefix)],
+);
+
+/**
+ * Webhook endpoints (DECISIONS §7): where events go, which ones, and the secret that signs them
+ * (sealed at rest, auth/sealed.ts). During a rotation the previous secret signs too, until
+ * `rotatingUntil`. `failingSince`: the first failure since the last success (an endpoint failing
+ * for days is turned off by itself).
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description'),
+  events: jsonb('events').$type<string[]>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledReason: text('disabled_reason', { enum: ['manual', 'gone', 'failing'] }),
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  rotatingUntil: timestamptz('rotating_until'),
+  failingSince: timestamptz('failing_since'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The webhook outbox: an event, written in the transaction of the change it reports, with the body
+ * every attempt sends byte for byte (`{type, timestamp, data}`); its id is the `webhook-id`.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid('id').primaryKey(),
+  type: text('type').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * One event to one endpoint, written with the event. `seq` orders an endpoint's deliveries: only its
+ * oldest pending one is sent (a later one waits while an earlier one is retried). `lockedUntil`:
+ * the lease of the instance making an attempt, so each attempt is made by one.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    lockedUntil: timestamptz('locked_until'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_seq_idx').on(t.seq),
+    index('webhook_deliveries_pending_idx')
+      .on(t.endpointId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.seq.desc()),
+  ],
+);
+
+/** Each attempt of a delivery, for the delivery log: when, the answer's status and first bytes, the next retry. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull(),
+    status: integer('status'),
+    response: text('response'),
+    durationMs: integer('duration_ms').notNull(),
+    nextRetryAt: timestamptz('next_retry_at'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);
+
+/**
+ * Clicks on referral links (DECISIONS §7): one per visitor a day, the visitor known by the HMAC of
+ * its first-party device id and, for a browser that keeps no cookie, by the HMAC of its address and
+ * user agent: a row is counted only when neither was seen that day for the referrer.
+ */
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    network: text('network').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ambassadorId, t.day, t.visitor] }), uniqueIndex('referral_clicks_network_key').on(t.ambassadorId, t.day, t.network)],
+);
+
+/**
+ * Where an ambassador signs in from (DECISIONS §7, Referrals): the HMACs of the browser's device id and
+ * of the network address, kept at each sign-in, so a referral is held when its referee shares a browser
+ * or a network with the referrer's sign-ins, not only with the referrer's application.
+ */
+export const ambassadorSightings = pgTable(
+  'ambassador_sightings',
+  {
+    ambassadorId: uuid('ambassador_id')
+      .notNull()
+      .references(() => ambassadors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['device', 'network'] }).notNull(),
+    hash: text('hash').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ambassadorId, t.kind, t.hash] }), check('ambassador_sightings_kind_check', sql`${t.kind} in ('device', 'network')`)],
 );

@@ -265,6 +265,8 @@ export function flagText(i18n: I18n, flag: string): string | null {
       return i18n._('Shared Telegram: this personal Telegram is also given by another applicant or ambassador.');
     case 'same_network':
       return i18n._('Same network: three or more applications came from one network address within 24 hours.');
+    case 'shared_device':
+      return i18n._('Shared device: this application came from a browser another applicant or ambassador also used.');
     default:
       return null;
   }
@@ -564,6 +566,34 @@ export function adminSecurityNoticeEmail(n: { name: string; what: string; by: st
     `${n.appUrl}/admin`,
     'Open the admin console',
     'This is a security notice sent to every admin.',
+  );
+}
+
+/**
+ * To every admin when a webhook endpoint is turned off by itself (DECISIONS §7): it answered 410 Gone,
+ * or its deliveries failed for days. In English, like the security notices.
+ */
+export function webhookOffEmail(n: {
+  name: string;
+  url: string;
+  reason: 'gone' | 'failing';
+  days: number;
+  /** ISO 8601. */ at: string;
+  appUrl: string;
+}): EmailContent {
+  const i18n = emailI18n(null);
+  const why = n.reason === 'gone' ? 'it answered 410 Gone' : `its deliveries have failed for ${n.days} days`;
+  return simple(
+    i18n,
+    `Webhook endpoint turned off: ${n.url}`,
+    n.name,
+    [
+      `The webhook endpoint ${n.url} was turned off on ${utcTimeIn(n.at, null)}: ${why}.`,
+      'Events are not queued for it while it is off. A super admin can turn it on again in the admin console once it takes events, and replay what it missed from its delivery log.',
+    ],
+    `${n.appUrl}/admin`,
+    'Open the admin console',
+    'This notice is sent to every admin.',
   );
 }
 

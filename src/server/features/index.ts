@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 import { anchorRoutes } from './anchor/routes.ts';
 import { adminNoticeRoutes } from './admin-notices/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
@@ -7,11 +9,14 @@ import { applicationRoutes } from './applications/routes.ts';
 import { appealRoutes } from './appeals/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { linkRoutes } from './links/routes.ts';
+import { taskRoutes } from './tasks/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { publicLogRoutes } from './public-log/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { referralRoutes } from './referrals/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { seasonRoutes } from './seasons/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -32,7 +37,10 @@ export async function registerFeatures(app: FastifyInstance) {
     reportRoutes,
     walletRoutes,
     appealRoutes,
+    referralRoutes,
     walletProofRoutes,
+    linkRoutes,
+    taskRoutes,
     adminRoutes,
     adminNoticeRoutes,
     superAdminRoutes,
@@ -41,6 +49,8 @@ export async function registerFeatures(app: FastifyInstance) {
     mfaRoutes,
     notificationRoutes,
     exportRoutes,
+    apiKeyRoutes,
+    webhookRoutes,
   ]) {
     await feature(app);
   }

@@ -11,6 +11,8 @@ import type { AppContext } from '../context.ts';
 import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { AMBASSADOR_NOT_FOUND } from '../features/ambassadors/service.ts';
+import { apiKeyUser, authenticateApiKey } from '../features/api-keys/service.ts';
+import { INTEGRATION_CODES, INTEGRATION_MESSAGES } from '../../shared/schemas/integrations.ts';
 import { MUTATING_METHODS, checkAccess, mustEnrollFirst, type Access } from '../http.ts';
 
 export interface RouteEntry {
@@ -21,6 +23,8 @@ export interface RouteEntry {
   stream: boolean;
   /** Takes changes from other sites on purpose (a signed link), without the Origin check. */
   crossSite: boolean;
+  /** The API key scope that reaches it (an admin GET route), if any. */
+  scope?: string;
 }
 
 declare module 'fastify' {
@@ -36,6 +40,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionMfaVerified', false);
   app.decorateRequest('ambassador', null);
   app.decorateRequest('sessionExtra', null);
+  app.decorateRequest('apiKey', null);
   app.decorate('routeTable', [] as RouteEntry[]);
 
   // API answers carry people's data and session cookies: no cache keeps them (ASVS 14.3), unless a
@@ -54,13 +59,33 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     const crossSite = route.config?.crossSite === true;
     for (const method of methods)
       if (method !== 'HEAD')
-        app.routeTable.push({ method, url: route.url, access, stream: route.config?.stream === true, crossSite: route.config?.crossSite === true });
+        app.routeTable.push({
+          method,
+          url: route.url,
+          access,
+          stream: route.config?.stream === true,
+          crossSite: route.config?.crossSite === true,
+          ...(route.config?.scope ? { scope: route.config.scope } : {}),
+        });
     // A public read has nothing to check: no session is read, no role, no Origin. It gets no hook.
     if (access === 'public' && !mutating) return;
     const loadOwn = route.config?.ambassadorSession ?? loadAmbassadorSession;
+    const scope = route.config?.scope;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request) => {
+        // An API key stands instead of a session (no cookie read, no Origin: it is no browser), for
+        // an admin GET route its scopes name and nothing else.
+        const bearer = access === 'public' ? undefined : bearerToken(request);
+        if (bearer !== undefined) {
+          const key = await authenticateApiKey(ctx, bearer);
+          if (!key) throw new AppError('UNAUTHORIZED', INTEGRATION_MESSAGES.apiKeyInvalid, undefined, INTEGRATION_CODES.apiKeyInvalid);
+          if (mutating || access !== 'admin' || !scope || !key.scopes.includes(scope))
+            throw new AppError('FORBIDDEN', INTEGRATION_MESSAGES.scopeMissing, undefined, INTEGRATION_CODES.scopeMissing, scope ? { scope } : undefined);
+          request.apiKey = key;
+          request.user = apiKeyUser(key);
+          return;
+        }
         if (access !== 'public') await attachSession(request, access === 'ambassador' ? loadOwn : null);
         checkAccess(access, request.user);
         // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
@@ -110,6 +135,14 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     if (origin && allowedOrigins.has(origin)) return;
     throw forbidden('Cross-site request refused');
   }
+}
+
+/** The token of `Authorization: Bearer <token>`, if the request sends one (any other scheme: none). */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer[ ]+(\S*)\s*$/i.exec(header);
+  return match ? (match[1] ?? '') : undefined;
 }
 
 /**

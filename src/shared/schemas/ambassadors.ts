@@ -74,6 +74,8 @@ export const ZAmbassadorView = z.object({
   /** When the saved USDT address was proven by a signature; null unless walletProof is `verified`. */
   walletVerifiedAt: ZIsoDate.nullable(),
   ...SOCIAL_HANDLES,
+  /** The referral link's code (DECISIONS §7): the link is `/r/{referralCode}`. */
+  referralCode: z.string(),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
   /** While suspended: the suspension's reason (DECISIONS §6), and since when; null (and no reason) while active. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZReferralCodeInput } from './referrals.ts';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
@@ -70,6 +71,8 @@ const ZApplicationFields = z.object({
     .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
     .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
     .refine(...cleanText),
+  /** Who referred the applicant (DECISIONS §7, Referrals); left out, the `ref` cookie's code is used. */
+  referralCode: ZReferralCodeInput,
 });
 
 /**

@@ -63,7 +63,7 @@ export const APPEAL_STATUSES = ['pending', 'upheld', 'overturned'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const APPEAL_OUTCOMES = ['upheld', 'overturned'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
-export const APPEAL_KINDS = ['report', 'withdrawal'] as const;
+export const APPEAL_KINDS = ['report', 'withdrawal', 'referral'] as const;
 export type AppealKind = (typeof APPEAL_KINDS)[number];
 
 /** The reason of a decision as answers carry it: the code (null: none recorded), its rule, the facts. */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ZMoney } from './common.ts';
+import { ZReferralRule } from './referral-rule.ts';
 import { ZSeasonTerms } from './seasons.ts';
 
 const money = ZMoney;
@@ -89,6 +90,8 @@ export const ZSummaryData = z.object({
   reports: ZDecisions,
   withdrawals: ZDecisions,
   ...ZDeskSummary,
+  /** Task claims credited and refused in the month, refusals by code (DECISIONS §7); absent from summaries written before tasks. */
+  tasks: z.object({ credited: z.number().int(), refused: z.number().int(), byReason: z.record(z.string(), z.number().int()) }).optional(),
 });
 export type TSummaryData = z.infer<typeof ZSummaryData>;
 
@@ -100,6 +103,20 @@ export type TSummaryData = z.infer<typeof ZSummaryData>;
 export const ZAnchoredData = z.object({ seq: z.number().int(), hash, txHash: hash, blockNumber: z.number().int(), blockTime: z.string() });
 export type TAnchoredData = z.infer<typeof ZAnchoredData>;
 
+/**
+ * A referral credited to its referrer (DECISIONS §7, Referrals), without names: the referral's id, the
+ * referrer's ambassador id, the month whose terms' rule it qualified under and that rule, and when it
+ * qualified. The entry's `at` is when it was credited (its GCM counts in that month's figures).
+ */
+export const ZReferralCreditedData = z.object({
+  month: z.string(),
+  referralId: z.string(),
+  ambassadorId: z.string(),
+  rule: ZReferralRule,
+  qualifiedAt: z.string(),
+});
+export type TReferralCreditedData = z.infer<typeof ZReferralCreditedData>;
+
 /** One entry's data read by its kind; `other` for an unknown kind or data that does not have the expected shape. */
 export type TLogData =
   | { kind: 'season.terms'; data: TTermsData }
@@ -109,6 +126,7 @@ export type TLogData =
   | { kind: 'payout.paid'; data: TPaidData }
   | { kind: 'month.summary'; data: TSummaryData }
   | { kind: 'log.anchored'; data: TAnchoredData }
+  | { kind: 'referral.credited'; data: TReferralCreditedData }
   | { kind: 'other'; data: unknown };
 
 const READERS = {
@@ -119,6 +137,7 @@ const READERS = {
   'payout.paid': ZPaidData,
   'month.summary': ZSummaryData,
   'log.anchored': ZAnchoredData,
+  'referral.credited': ZReferralCreditedData,
 } as const;
 
 export function readLogData(entry: { kind: string; data: unknown }): TLogData {

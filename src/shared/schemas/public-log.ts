@@ -9,7 +9,7 @@ export const LOG_PAGE_DEFAULT = 100;
 export const ZLogEntry = z.object({
   seq: z.number().int().describe('From 1, without gaps.'),
   at: z.string().meta({ format: 'date-time', description: 'When it was written, ISO 8601 in UTC, exactly as hashed.' }),
-  kind: z.string().describe('season.terms, season.frozen, season.closed, prize.withheld, payout.paid, month.summary.'),
+  kind: z.string().describe('season.terms, season.frozen, season.closed, prize.withheld, payout.paid, month.summary, log.anchored, referral.credited.'),
   data: z.record(z.string(), z.unknown()).describe('What the entry records; money as strings.'),
   prevHash: hash,
   hash: hash.describe('SHA-256 of the canonical JSON (RFC 8785) of {seq, at, kind, data, prevHash}.'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_OUTPUTS } from './api-names.ts';
 import { DRAND_G1_DST, DRAND_SCHEME } from '../drand.ts';
 import { ZMoney } from './common.ts';
+import { ZReferralRule } from './referral-rule.ts';
 
 const money = ZMoney;
 const instant = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC.' });
@@ -36,6 +37,9 @@ export const ZSeasonTerms = z.object({
   lotteryWinners: z.number().int(),
   lotteryPrizeUsdt: money,
   beacon: z.object({ chain: hash.describe('The drand chain’s hash.'), round: z.number().int().describe('The drand round that will be the beacon.') }),
+  referral: ZReferralRule.optional().describe(
+    'The referral rule of the month (DECISIONS §7): absent from months fixed before a super admin first set one. Hashed with the rest of the terms.',
+  ),
 });
 export type TSeasonTerms = z.infer<typeof ZSeasonTerms>;
 

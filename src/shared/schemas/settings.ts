@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { moneySchema, ZMoney } from './common.ts';
 import { DEFAULT_SERVICE_LEVELS, MAX_SERVICE_LEVEL_DAYS } from '../service-levels.ts';
+import { ZReferralRule } from './referral-rule.ts';
+import { ZReferralRuleInput } from './referrals.ts';
 
 export const PRIZE_PLACES = 5;
 export const MAX_LOTTERY_WINNERS = 100;
@@ -17,6 +19,7 @@ export const DEFAULT_SETTINGS = {
   lotteryWinners: 10,
   lotteryPrizeUsdt: '20.00',
   serviceLevels: DEFAULT_SERVICE_LEVELS,
+  referral: null,
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -57,6 +60,8 @@ export const ZSettingsInput = z
         { error: SETTINGS_MESSAGES.serviceLevel },
       )
       .optional(),
+    /** The referral rule (DECISIONS §7): applies from the next month, fixed in its terms. */
+    referral: ZReferralRuleInput.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: SETTINGS_MESSAGES.nothingToChange });
 export type TSettingsInput = z.input<typeof ZSettingsInput>;
@@ -70,6 +75,8 @@ export const ZSettings = z.object({
   lotteryPrizeUsdt: money,
   /** How many business days a pending item may wait, per queue (DECISIONS §6). */
   serviceLevels: z.object({ reports: z.number().int(), applications: z.number().int(), withdrawals: z.number().int(), appeals: z.number().int() }),
+  /** The referral rule the next month's terms will fix (null: none set; referrals earn nothing). The running month's is in its terms. */
+  referral: ZReferralRule.nullable(),
   /** GET /api/settings only: the block explorer's transaction page (EXPLORER_TX_URL), for links to payouts. */
   explorerTxUrl: z.string().optional(),
 });

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { ClipboardList, FileText, LayoutDashboard, LogOut, UserRound, Wallet } from 'lucide-react';
+import { ClipboardList, FileText, LayoutDashboard, LogOut, Share2, UserRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth.tsx';
@@ -20,6 +20,7 @@ const NAV = [
   { href: '/profile', label: msg`Profile`, icon: UserRound },
   { href: '/submit-report', label: msg`Submit Report`, icon: FileText },
   { href: '/reports', label: msg`My Reports`, icon: ClipboardList },
+  { href: '/referrals', label: msg`Referrals`, icon: Share2 },
 ] as const;
 
 /** The wallet page names the report link 'Report' (spec §2 wallet). */

@@ -9,6 +9,8 @@
  * - duplicate_proof: a link in the report also appears in another ambassador's report
  * - shared_telegram: the personal Telegram is also another applicant's or ambassador's
  * - same_network: three or more applications from one network address within 24 hours
+ * - shared_device: the application came from a browser (its first-party device id, hashed) another
+ *   application also came from
  */
 import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -19,6 +21,11 @@ import { ambassadorApplications, ambassadors, reportLinks, walletProofs, weeklyR
 /** The network address kept for same_network: an HMAC with the server's secret, not the address. */
 export function networkHash(secret: string, address: string): string {
   return createHmac('sha256', `network:${secret}`).update(address).digest('base64url');
+}
+
+/** The browser kept for shared_device: an HMAC of its first-party device id (cookie `did`) with the server's secret. */
+export function deviceHash(secret: string, deviceId: string): string {
+  return createHmac('sha256', `device:${secret}`).update(deviceId).digest('base64url');
 }
 
 /** Applications from one network address within this window, counting the row's own, that flag it. */
@@ -42,6 +49,8 @@ export const FLAG_CONDITIONS = {
     same_network: sql`(${ambassadorApplications.networkHash} is not null and (select count(*) from ${ambassadorApplications} n
       where n.network_hash = ${ambassadorApplications.networkHash}
       and n.created_at between ${ambassadorApplications.createdAt} - interval '24 hours' and ${ambassadorApplications.createdAt} + interval '24 hours') >= ${SAME_NETWORK_MIN})`,
+    shared_device: sql`(${ambassadorApplications.deviceHash} is not null and exists (select 1 from ${ambassadorApplications} d
+      where d.device_hash = ${ambassadorApplications.deviceHash} and d.id <> ${ambassadorApplications.id}))`,
   },
   reports: {
     duplicate_proof: sql`exists (select 1 from ${reportLinks} mine join ${reportLinks} other on other.url = mine.url and other.ambassador_id <> mine.ambassador_id

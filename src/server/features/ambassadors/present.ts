@@ -31,6 +31,7 @@ export function presentAmbassador(row: AmbassadorRow, now: Date): TAmbassadorVie
     telegramHandle: row.telegramHandle,
     facebookHandle: row.facebookHandle,
     youtubeHandle: row.youtubeHandle,
+    referralCode: row.referralCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // While suspended: why (DECISIONS §6). An active ambassador's earlier suspension is not shown.

@@ -64,7 +64,7 @@ export async function ambassadorRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/ambassadors',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', scope: 'read:ambassadors' },
       schema: {
         operationId: 'listAmbassadors',
         summary: 'Ambassadors',

@@ -23,19 +23,32 @@ import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '..
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { isUuid } from '../ids.ts';
 import { creditReportAwards } from '../reports/service.ts';
+import { overturnReferralRefusal, referralOnReportApproved } from '../referrals/service.ts';
+import { REFERRAL_MESSAGES } from '../../../shared/schemas/referrals.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { getSettings } from '../settings/service.ts';
 import { adminName, appealDeadline, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from './present.ts';
 
-const SUBJECT_NOT_FOUND: Record<AppealKind, string> = { report: REPORT_MESSAGES.notFound, withdrawal: 'Withdrawal request not found' };
+const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {
+  report: REPORT_MESSAGES.notFound,
+  withdrawal: 'Withdrawal request not found',
+  referral: REFERRAL_MESSAGES.notFound,
+};
 
 /**
  * The owner's appeal of a rejected report or withdrawal: 201 with the appeal; 404 for someone
  * else's (as for an unknown id); 409 when it was already appealed, is not a rejection, or the
  * 14 days have passed (the message says when they ended).
  */
-export async function sendAppeal(ctx: AppContext, actor: SessionUser, ambassadorId: string, kind: AppealKind, id: string, text: string): Promise<TAppealView> {
+export async function sendAppeal(
+  ctx: AppContext,
+  actor: SessionUser,
+  ambassadorId: string,
+  kind: Exclude<AppealKind, 'referral'>,
+  id: string,
+  text: string,
+): Promise<TAppealView> {
   if (!isUuid(id)) throw notFound(SUBJECT_NOT_FOUND[kind]);
   const subjectId = id.toLowerCase();
   try {
@@ -95,7 +108,7 @@ interface Subject {
   decisionFlags: string[] | null;
 }
 
-async function lockedSubject(m: Mutation, kind: AppealKind, id: string, ambassadorId: string): Promise<Subject | undefined> {
+async function lockedSubject(m: Mutation, kind: Exclude<AppealKind, 'referral'>, id: string, ambassadorId: string): Promise<Subject | undefined> {
   const table = kind === 'report' ? weeklyReports : withdrawalRequests;
   const rows = await m.tx
     .select({
@@ -162,7 +175,7 @@ export async function listAppeals(
     return {
       id: a.id,
       kind: a.kind,
-      subjectId: (a.reportId ?? a.withdrawalId) as string,
+      subjectId: (a.reportId ?? a.withdrawalId ?? a.referralId) as string,
       status: a.status,
       text: a.text,
       createdAt: a.createdAt.toISOString(),
@@ -238,6 +251,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
       appeal.kind === 'report' && overturned
         ? { gcm: formatCents(toCents(input.gcmAwarded ?? '0')), usdt: formatCents(toCents(input.usdtAwarded ?? '0')) }
         : null;
+    if (appeal.kind === 'referral') return decideReferralAppeal(m, appeal, input, overturned);
     const subject = overturned ? await overturn(m, appeal, awards, input.facts) : await describeSubject(m, appeal);
     const decided = (
       await tx
@@ -274,8 +288,40 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
       `${appeal.kind} ${appeal.reportId ?? appeal.withdrawalId}${awards ? `: approved with GCM ${awards.gcm}, USDT ${awards.usdt}` : ''}${input.facts ? `; facts: ${input.facts}` : ''}`,
       changes,
     );
-    return presentAppeal(decided, actor.fullName ?? 'an admin');
+    const view = presentAppeal(decided, actor.fullName ?? 'an admin');
+    await m.event('appeal.decided', view);
+    return view;
   });
+}
+
+/**
+ * A referral's refusal appealed (DECISIONS §7): upheld, it stays refused; overturned, it is credited
+ * as a release would (up to its month's cap; nothing for a referrer suspended since). The referrer
+ * sees the outcome on their Referrals page.
+ */
+async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: AppealDecision, overturned: boolean): Promise<TAppealView> {
+  const referralId = appeal.referralId as string;
+  const outcome = overturned ? await overturnReferralRefusal(m, referralId) : null;
+  const decided = (
+    await m.tx
+      .update(appeals)
+      .set({ status: input.outcome, decidedAt: m.now, decidedBy: m.actor?.id ?? null, facts: input.facts })
+      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
+      .returning()
+  )[0];
+  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  const changes: Record<string, [unknown, unknown]> = { appeal: ['pending', input.outcome] };
+  if (outcome) changes.status = ['refused', outcome.status];
+  if (input.facts) changes.facts = [null, input.facts];
+  await m.audit(
+    overturned ? 'appeal_overturned' : 'appeal_upheld',
+    { type: 'appeal', id: appeal.id },
+    `referral ${referralId}${outcome ? `: ${outcome.status}` : ''}${input.facts ? `; facts: ${input.facts}` : ''}`,
+    changes,
+  );
+  const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, appeal.ambassadorId)))[0];
+  if (owner) m.changed('me', [owner.userId]);
+  return presentAppeal(decided, m.actor?.fullName ?? 'an admin');
 }
 
 interface SubjectOutcome {
@@ -326,6 +372,8 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
     )[0];
     if (!report) throw conflict(DECISION_MESSAGES.appealDecided);
     await creditReportAwards(m, report, gcm, usdt, true);
+    // An approved report (on appeal too) may be the referee's first: a `first_report` referral qualifies once.
+    await referralOnReportApproved(m, report.ambassadorId);
     m.changed(['reports', 'leaderboard', 'stats']);
     return {
       about: { kind: 'report', week: { start: report.weekStartDate, end: report.weekEndDate }, awards: { gcm, usdt } },

@@ -11,6 +11,8 @@ import { ZErrorBody, ZIdParams, ZFlaggedQuery, ZListQuery, ZMessage } from '../.
 import { decisionFacts, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { requestLocale, requireUser, sendPage, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
+import { REFERRAL_COOKIE } from '../../../shared/schemas/referrals.ts';
+import { DEVICE_ID_COOKIE, ensureDeviceId } from '../referrals/cookies.ts';
 
 const notFound = ZErrorBody.describe('No application has this id.');
 
@@ -25,14 +27,20 @@ export async function applicationRoutes(app: FastifyInstance) {
         operationId: 'submitApplication',
         summary: 'Apply to become an ambassador',
         description:
-          'An email that already has an account or a pending or approved application is answered the same way, and its owner is emailed: the answer never tells whether an email is known.',
+          'An email that already has an account or a pending or approved application is answered the same way, and its owner is emailed: the answer never tells whether an email is known. A `referralCode` (else the `ref` cookie’s) records the referrer; a code in the body that is no ambassador’s is refused (400 `REFERRAL_CODE_UNKNOWN`), nothing stored.',
         tags: ['applications'],
         body: ZApplicationInput,
-        response: { 201: ZApplicationView.pick({ id: true, status: true, createdAt: true }).describe('The application is received.'), 429: ZErrorBody },
+        response: {
+          201: ZApplicationView.pick({ id: true, status: true, createdAt: true }).describe('The application is received.'),
+          400: ZErrorBody.describe('The input is not valid, or `referralCode` is no ambassador’s (`code`: REFERRAL_CODE_UNKNOWN).'),
+          429: ZErrorBody,
+        },
       },
     },
     async (request, reply) => {
-      const application = await submitApplication(app.ctx, request.body, request.ip, requestLocale(request));
+      const deviceId = ensureDeviceId(reply, request.cookies[DEVICE_ID_COOKIE], app.ctx.config.env === 'production');
+      const origin = { address: request.ip, deviceId, referralCookie: request.cookies[REFERRAL_COOKIE] };
+      const application = await submitApplication(app.ctx, request.body, origin, requestLocale(request));
       return reply.code(201).send(application);
     },
   );
@@ -40,7 +48,7 @@ export async function applicationRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/applications',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', scope: 'read:applications' },
       schema: {
         operationId: 'listPendingApplications',
         summary: 'Applications (pending unless asked for another status)',

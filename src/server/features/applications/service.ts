@@ -1,7 +1,8 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import { randomUUID } from 'node:crypto';
-import { asFlags, countLimit, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
+import { asFlags, countLimit, deviceHash, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
+import { recordReferral, referralOnApproval, referralOnRejection, referrerForApplication } from '../referrals/service.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { ApplicationFilter, TApplication, TApplicationView } from '../../../shared/schemas/applications.ts';
@@ -55,7 +56,15 @@ export function presentApplication(row: ApplicationRow): TApplicationView {
   };
 }
 
-export async function submitApplication(ctx: AppContext, input: TApplication, address: string, locale: Locale): Promise<TApplicationView> {
+/** Where an application came from: the browser's device id, and the `ref` cookie's referral code when it has one. */
+export interface ApplicationOrigin {
+  address: string;
+  deviceId: string;
+  referralCookie?: string | undefined;
+}
+
+export async function submitApplication(ctx: AppContext, input: TApplication, origin: ApplicationOrigin, locale: Locale): Promise<TApplicationView> {
+  const { address } = origin;
   const now = ctx.clock.now();
   await consume(
     ctx.db,
@@ -67,6 +76,8 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
     return await withTransaction(ctx, null, async (m) => {
       const { tx } = m;
       m.changed('applications');
+      // An unknown code sent in the body is refused before anything is stored (the cookie's is ignored).
+      const referrer = await referrerForApplication(tx, { body: input.referralCode, cookie: origin.referralCookie });
       const taken = await emailTaken(tx, input.email);
       if (taken) return answerWithoutTelling(m, input, taken, locale);
       const rows = await tx
@@ -75,15 +86,20 @@ export async function submitApplication(ctx: AppContext, input: TApplication, ad
           ...applicationFields(input),
           locale: locale === DEFAULT_LOCALE ? null : locale,
           networkHash: networkHash(ctx.config.sessionSecret, address),
+          deviceHash: deviceHash(ctx.config.sessionSecret, origin.deviceId),
           createdAt: now,
         })
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
+      // The application keeps its referrer (DECISIONS §7).
+      if (referrer) await recordReferral(m, row.id, referrer);
       figures.count(m, 'applications', row.createdAt);
       // The applicant hears what happens next; an address already known is emailed instead (below).
       await m.email(row.email, applicationReceivedEmail({ name: row.fullName, appUrl: ctx.config.appUrl, locale }));
-      return presentApplication(row);
+      const view = presentApplication(row);
+      await m.event('application.created', view);
+      return view;
     });
   } catch (error) {
     // The same email applied twice at once: the second is answered like the first.
@@ -244,6 +260,8 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .returning({ id: ambassadors.id });
     const ambassadorId = ambassadorRows[0]?.id;
     if (!ambassadorId) throw new Error('ambassador insert returned nothing');
+    // The referral of the application (if any) names its referee, and qualifies under an `approved` rule.
+    await referralOnApproval(m, application.id, ambassadorId);
     figures.count(m, 'approvedApplications', now);
     await tx
       .update(programmeTotals)
@@ -252,6 +270,7 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
     await m.figuresChanged();
     // The account keeps the language the applicant applied in (its emails, the setup link's first), until they choose another.
     await issueSetupToken(m, { userId, email: application.email, name: application.fullName, reason: 'approved' });
+    await m.event('application.decided', { ...presentApplication(application), ambassadorId });
     await m.audit(
       'approve_application',
       { type: 'application', id: application.id },
@@ -286,6 +305,7 @@ export async function rejectApplication(
       // The abuse flags that had fired, as the admin saw them, told with the rejection (DECISIONS §6).
       decisionFlags: flagsColumn('applications'),
     });
+    await referralOnRejection(m, application.id);
     await m.email(
       application.email,
       applicationRejectedEmail({
@@ -295,6 +315,7 @@ export async function rejectApplication(
         locale: application.locale,
       }),
     );
+    await m.event('application.decided', presentApplication(application));
     await m.audit(
       'reject_application',
       { type: 'application', id: application.id },

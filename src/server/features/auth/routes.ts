@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEVICE_ID_COOKIE, ensureDeviceId } from '../referrals/cookies.ts';
+import { recordSighting } from '../referrals/service.ts';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -117,6 +119,11 @@ export async function authRoutes(app: FastifyInstance) {
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
       setSessionCookie(reply, signedIn);
+      if (!signedIn.mfaPending) {
+        // Where an ambassador signs in from holds a referral from the same browser or network (DECISIONS §7).
+        const deviceId = ensureDeviceId(reply, request.cookies[DEVICE_ID_COOKIE], app.ctx.config.env === 'production');
+        await recordSighting(app.ctx, signedIn.user.id, { deviceId, address: request.ip });
+      }
       return signedIn.mfaPending ? { mfa: 'required' as const } : { ...signedIn.user, welcomeBack: signedIn.welcomeBack ?? false };
     },
   );

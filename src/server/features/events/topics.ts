@@ -33,4 +33,17 @@ export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
   appeal_overturned: ['reports', 'withdrawals', 'ambassadors'],
   verify_payout_wallet: ['ambassadors', 'withdrawals'],
   declare_exchange_wallet: ['ambassadors', 'withdrawals'],
+  // Integrations are the super admin's: only the activity log shows them.
+  create_api_key: [],
+  revoke_api_key: [],
+  create_webhook: [],
+  update_webhook: [],
+  delete_webhook: [],
+  rotate_webhook_secret: [],
+  replay_webhook_delivery: [],
+  send_test_webhook: [],
+  // A held referral decided, or a refusal appealed: the referrer's figures and the desk's lists.
+  release_referral: ['ambassadors'],
+  refuse_referral: ['ambassadors'],
+  appeal_referral: ['ambassadors'],
 };

@@ -42,6 +42,10 @@ export interface LedgerEntry {
   description: string;
   reportId?: string | null;
   withdrawalId?: string | null;
+  /** The task claim a reward credits. */
+  taskClaimId?: string | null;
+  /** A referral's credit to its referrer (once per referral and currency). */
+  referralId?: string | null;
   /** The season (YYYY-MM) of a prize or a lottery win. */
   seasonMonth?: string | null;
 }
@@ -69,6 +73,8 @@ export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
     ambassadorId: entry.ambassadorId,
     reportId: entry.reportId ?? null,
     withdrawalId: entry.withdrawalId ?? null,
+    taskClaimId: entry.taskClaimId ?? null,
+    referralId: entry.referralId ?? null,
     seasonMonth: entry.seasonMonth ?? null,
     type: entry.type,
     currency: entry.currency,

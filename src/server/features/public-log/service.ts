@@ -5,7 +5,7 @@
  * prevHash is the hash of the one committed before it, however many instances append at once.
  *
  * Reading: an entry never changes, so a full page (`after`, `limit` and `limit` entries) is encoded
- * once and kept (bounded); the head is kept until the public figures' feed moves (an append bumps it
+ * once and kept (bounded), and answered immutable with an ETag of its entries; the head is kept until the public figures' feed moves (an append bumps it
  * after its commit, and NOTIFYs the other instances on PostgreSQL) or HEAD_TTL_MS passes. A verifier
  * paging a long log costs no query per page.
  */
@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { publicLog } from '../../db/schema.ts';
 import type { Mutation } from '../../mutation.ts';
+import { weakEtag } from '../public/cache.ts';
 
 /** Any constant: the advisory lock that serialises appends (the migration lock has its own). */
 const APPEND_LOCK_ID = 72_410_994;
@@ -53,6 +54,8 @@ const LOG_KIND_TOPICS: Record<LogKind, LiveTopic[]> = {
   'payout.paid': [],
   // An anchor proves the log's head on chain: only the log itself changes.
   'log.anchored': [],
+  // A referral credited moves the referrer's figures: the ledger's credit names them itself.
+  'referral.credited': [],
 };
 
 /**
@@ -80,6 +83,13 @@ export async function appendLog(m: Mutation, kind: LogKind, data: Record<string,
   const entry = { seq: (last ? Number(last.seq) : 0) + 1, at, kind, data, prevHash: last?.hash ?? EMPTY_HEAD.hash };
   const hash = await entryHash(entry);
   await m.tx.insert(publicLog).values({ ...entry, hash });
+  // Webhooks (DECISIONS §7): every entry, and a month's freeze and close by their own names.
+  const appended = { ...entry, hash };
+  await m.event('log.appended', appended);
+  if (kind === 'season.frozen' || kind === 'season.closed') {
+    const month = String(data.month);
+    await m.event(kind, { id: month, month, status: kind === 'season.frozen' ? 'frozen' : 'closed', log: appended });
+  }
   // Readers of the log's head, on every instance, see it once the change commits.
   await m.figuresChanged();
   m.changed(['log', ...LOG_KIND_TOPICS[kind]]);
@@ -87,7 +97,7 @@ export async function appendLog(m: Mutation, kind: LogKind, data: Record<string,
 }
 
 const heads = new WeakMap<AppContext['database'], { generation: number; at: number; value: Promise<LogHead> }>();
-const pages = new WeakMap<AppContext['database'], Map<string, string>>();
+const pages = new WeakMap<AppContext['database'], Map<string, PageEntries>>();
 
 function currentHead(ctx: AppContext): Promise<LogHead> {
   const feed = ctx.database.figures;
@@ -100,24 +110,41 @@ function currentHead(ctx: AppContext): Promise<LogHead> {
   return value;
 }
 
+/** A page's entries as JSON; a full page's (its entries never change) with an ETag of them. */
+interface PageEntries {
+  json: string;
+  /** Only for a full page (`limit` entries after `after`): the same on every instance, whatever the head. */
+  etag: string | undefined;
+}
+
 /** The JSON of a page's entries, from the cache when the page is full (its entries never change). */
-async function pageEntries(ctx: AppContext, page: { after: number; limit: number }): Promise<string> {
+async function pageEntries(ctx: AppContext, page: { after: number; limit: number }): Promise<PageEntries> {
   const key = `${page.after}:${page.limit}`;
   let cache = pages.get(ctx.database);
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
   const rows = await ctx.db.select().from(publicLog).where(gt(publicLog.seq, page.after)).orderBy(asc(publicLog.seq)).limit(page.limit);
   const json = JSON.stringify(rows.map((r) => ({ seq: Number(r.seq), at: r.at, kind: r.kind, data: r.data, prevHash: r.prevHash, hash: r.hash })));
-  if (rows.length === page.limit) {
-    if (!cache) pages.set(ctx.database, (cache = new Map()));
-    if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value ?? '');
-    cache.set(key, json);
-  }
-  return json;
+  if (rows.length < page.limit) return { json, etag: undefined };
+  const full = { json, etag: weakEtag(json) };
+  if (!cache) pages.set(ctx.database, (cache = new Map()));
+  if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value ?? '');
+  cache.set(key, full);
+  return full;
 }
 
-/** A page of the log, oldest first, after `after`, with the whole log's head, as JSON text. */
-export async function readLogJson(ctx: AppContext, page: { after: number; limit: number }): Promise<string> {
+/** The ETag of a full page when it is already known here (then a matching If-None-Match needs no query). */
+export function knownPageEtag(ctx: AppContext, page: { after: number; limit: number }): string | undefined {
+  return pages.get(ctx.database)?.get(`${page.after}:${page.limit}`)?.etag;
+}
+
+/**
+ * A page of the log, oldest first, after `after`, with the whole log's head, as JSON text; `etag`
+ * when the page is full, which never changes but for its head (DECISIONS §7: a full page is
+ * immutable, and its head may then be older than the log's; a reader takes the head from the last,
+ * partial page).
+ */
+export async function readLogJson(ctx: AppContext, page: { after: number; limit: number }): Promise<{ json: string; etag: string | undefined }> {
   const [entries, current] = await Promise.all([pageEntries(ctx, page), currentHead(ctx)]);
-  return `{"entries":${entries},"head":${JSON.stringify(current)}}`;
+  return { json: `{"entries":${entries.json},"head":${JSON.stringify(current)}}`, etag: entries.etag };
 }

@@ -6,6 +6,10 @@
  * misses share one query. The answer leaves as stored bytes: no JSON, no
  * compression and no string encoding per request, and a browser that already
  * holds it gets 304 by its ETag.
+ *
+ * How long each may be kept (DECISIONS §7, Deployment and the edge): the changing public reads let a
+ * CDN keep them a second (CDN-Cache-Control; browsers still revalidate every time), and what never
+ * changes (a closed month, a full page of the log) is immutable for a year.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -13,6 +17,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FiguresFeed } from '../../db/figures.ts';
+import { CACHING, type Caching } from '../../http.ts';
 
 /** The longest a cached answer lives, even if no change was heard (a missed NOTIFY, a change made by hand in SQL). */
 export const TTL_MS = 5_000;
@@ -20,6 +25,16 @@ export const TTL_MS = 5_000;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+
+/** A weak ETag of bytes (weak: the same for every encoding of them). */
+export function weakEtag(bytes: Buffer | string): string {
+  return `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
 
 /** One answer in every form it is sent in. */
 export interface Encoded {
@@ -32,15 +47,14 @@ export interface Encoded {
   headers: Readonly<Record<'identity' | 'br' | 'gzip' | 'notModified', Readonly<Record<string, string>>>>;
 }
 
-export async function encodeJson(value: unknown): Promise<Encoded> {
+export async function encodeJson(value: unknown, caching: Caching = 'edge'): Promise<Encoded> {
   const identity = Buffer.from(JSON.stringify(value));
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzip(identity, { level: 9 }),
   ]);
-  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  // Browsers revalidate every time (no-cache), so a credited award shows on the next read.
-  const always = { 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+  const etag = weakEtag(identity);
+  const always = { ...CACHING[caching], etag, vary: 'Accept-Encoding' };
   const json = { ...always, 'content-type': 'application/json; charset=utf-8' };
   const headers = Object.freeze({
     identity: Object.freeze(json),
@@ -111,9 +125,7 @@ function encodingFor(accepted: string | undefined): 'br' | 'gzip' | undefined {
  * smallest encoding the client accepts, each with its one set of headers.
  */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: Encoded): FastifyReply {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*'))
-    return reply.code(304).headers(answer.headers.notModified).send();
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).headers(answer.headers.notModified).send();
   const encoding = encodingFor(request.headers['accept-encoding']);
   if (encoding) return reply.headers(answer.headers[encoding]).send(answer[encoding]);
   return reply.headers(answer.headers.identity).send(answer.identity);

@@ -16,7 +16,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/public/stats',
     {
-      config: { access: 'public', etag: true },
+      config: { access: 'public', etag: 'edge' },
       compress: false,
       schema: {
         operationId: 'getPublicStats',
@@ -61,7 +61,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/public/leaderboard',
     {
-      config: { access: 'public', etag: true },
+      config: { access: 'public', etag: 'edge' },
       compress: false,
       schema: {
         operationId: 'getLeaderboard',

@@ -74,7 +74,7 @@ export async function reportRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/reports',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', scope: 'read:reports' },
       schema: {
         operationId: 'listReports',
         summary: 'Reports',

@@ -1,3 +1,4 @@
+import { referralOnReportApproved } from '../referrals/service.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { reportReviewedNotification } from '../../email/notifications.ts';
 import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -136,7 +137,9 @@ export async function submitReport(
       // Its proof links, for the duplicate_proof flag (features/abuse).
       const links = proofLinks(input.activityReport);
       if (links.length) await tx.insert(reportLinks).values(links.map((url) => ({ reportId: row.id, ambassadorId: ambassador.id, url })));
-      return presentReport(row, now);
+      const view = presentReport(row, now);
+      await m.event('report.submitted', view);
+      return view;
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(REPORT_MESSAGES.onePerDay);
@@ -287,7 +290,11 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
         { notFound: 'Report not found', alreadyDecided: REPORT_MESSAGES.alreadyReviewed },
       );
       figures.reportReviewed(m, report.createdAt, now);
-      if (approved) await creditReportAwards(m, report, gcm, usdt);
+      if (approved) {
+        await creditReportAwards(m, report, gcm, usdt);
+        // The referee's first approved report qualifies their referral under a `first_report` rule, once.
+        await referralOnReportApproved(m, report.ambassadorId);
+      }
       const reason = approved
         ? undefined
         : { code: reasonCode, facts, appealDeadline: appealDeadline(now).toISOString(), factsLabel: 'feedback' as const, flags: report.decisionFlags };
@@ -329,7 +336,9 @@ export async function reviewReport(ctx: AppContext, actor: SessionUser, id: stri
           facts,
         ),
       );
-      return presentReport(report, now);
+      const view = presentReport(report, now);
+      await m.event('report.decided', view);
+      return view;
     },
     { idempotency: http },
   );

@@ -4,13 +4,16 @@ import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonParams, ZSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { seasonOf } from '../../../shared/seasons.ts';
-import { publicCache, sendEncoded } from '../public/cache.ts';
+import { encodeJson, publicCache, sendEncoded, type Encoded } from '../public/cache.ts';
 import { requireUser, typed } from '../../http.ts';
 import { DRAND_SCHEME } from '../../../shared/drand.ts';
 import { ZDrandChainInfo } from '../../../shared/schemas/seasons.ts';
 import { closeSeason, currentSeason, previewSeason, publicSeasonDetail, publicSeasons, seasonsForAdmin } from './service.ts';
 
 const badMonth = ZErrorBody.describe('The month is not written YYYY-MM.');
+/** Closed months' answers kept encoded, per process, up to this many bytes (a month with 100,000 entrants is about 6 MB). */
+const CLOSED_MONTHS_MAX_BYTES = 48 * 1024 * 1024;
+const sizeOf = (answer: Encoded) => answer.identity.length + answer.br.length + answer.gzip.length;
 
 export async function seasonRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -43,7 +46,7 @@ export async function seasonRoutes(app: FastifyInstance) {
   app.get(
     '/api/public/seasons/current',
     {
-      config: { access: 'public', etag: true },
+      config: { access: 'public', etag: 'edge' },
       compress: false,
       schema: {
         operationId: 'getCurrentSeason',
@@ -58,10 +61,14 @@ export async function seasonRoutes(app: FastifyInstance) {
       sendEncoded(request, reply, await cache.get('current', seasonOf(app.ctx.clock.now()), async () => ZCurrentSeason.parse(await currentSeason(app.ctx)))),
   );
 
+  // A closed month never changes again (nothing updates a season after its close): its answer is
+  // encoded once, kept, and immutable for a CDN and browsers alike. A frozen month still gets its draw: no-store.
+  const closedMonths = new Map<string, Encoded>();
+  let closedBytes = 0;
   r.get(
     '/api/public/seasons/:month',
     {
-      config: { access: 'public' },
+      config: { access: 'public', etag: 'immutable' },
       schema: {
         operationId: 'getSeason',
         summary: 'An ended month, with everyone in its draw',
@@ -70,13 +77,33 @@ export async function seasonRoutes(app: FastifyInstance) {
         tags: ['seasons'],
         params: ZSeasonParams,
         response: {
-          200: ZSeasonDetail.describe('The month, its champions, entrants and, once closed, its draw.'),
+          200: ZSeasonDetail.describe(
+            'The month, its champions, entrants and, once closed, its draw. A closed month is immutable (it never changes again); a frozen one is not stored.',
+          ),
           400: badMonth,
           404: ZErrorBody.describe('That month has not ended (been frozen) yet.'),
         },
       },
     },
-    async (request) => publicSeasonDetail(app.ctx, request.params.month),
+    async (request, reply) => {
+      const { month } = request.params;
+      const kept = closedMonths.get(month);
+      if (kept) return sendEncoded(request, reply, kept);
+      const detail = ZSeasonDetail.parse(await publicSeasonDetail(app.ctx, month));
+      if (detail.status !== 'closed') return detail;
+      const encoded = await encodeJson(detail, 'immutable');
+      if (!closedMonths.has(month)) {
+        closedMonths.set(month, encoded);
+        closedBytes += sizeOf(encoded);
+        // The oldest kept first out; the one just kept stays, whatever its size.
+        for (const [oldest, answer] of closedMonths) {
+          if (closedBytes <= CLOSED_MONTHS_MAX_BYTES || oldest === month) break;
+          closedMonths.delete(oldest);
+          closedBytes -= sizeOf(answer);
+        }
+      }
+      return sendEncoded(request, reply, encoded);
+    },
   );
 
   r.get(

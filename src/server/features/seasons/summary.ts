@@ -10,7 +10,8 @@
  * the month's end by reason code, `unspecified` for those without one, with every code listed (0
  * when unused) and `byKind` per kind; `hoursToDecide` gives the median and p90 hours from arrival to
  * decision of each kind; `appeals` counts the appeals made in the month and those overturned and
- * upheld in it. A report or withdrawal is decided when it was first decided (`reviewed_at`), an
+ * upheld in it. `tasks` (DECISIONS §7) counts the task claims credited and refused in the month, the
+ * refusals by code. A report or withdrawal is decided when it was first decided (`reviewed_at`), an
  * application when it was approved or rejected (`decided_at`).
  */
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { formatCents, toCents } from '../../../shared/money.ts';
 import { seasonBounds } from '../../../shared/seasons.ts';
 import { REASON_CODES, UNSPECIFIED_REASON } from '../../../shared/reasons.ts';
 import type { Db } from '../../db/client.ts';
+import { TASK_REFUSAL_CODES } from '../../../shared/schemas/tasks.ts';
 
 interface Decisions {
   decided: number;
@@ -60,6 +62,22 @@ function byReason(rows: Row[], kind?: string): Record<string, number> {
   return counts;
 }
 
+/** The month's task claims: credited, refused, and the refusals by code (every code listed, 0 when unused). */
+function taskSummary(rows: Row[]): { credited: number; refused: number; byReason: Record<string, number> } {
+  const byReason: Record<string, number> = Object.fromEntries(TASK_REFUSAL_CODES.map((code) => [code, 0]));
+  let credited = 0;
+  let refused = 0;
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (row.status === 'credited') credited += n;
+    else {
+      refused += n;
+      byReason[String(row.code)] = (byReason[String(row.code)] ?? 0) + n;
+    }
+  }
+  return { credited, refused, byReason };
+}
+
 export async function monthSummary(db: Db, month: string) {
   const { start, end } = seasonBounds(month);
   const from = start.toISOString();
@@ -100,6 +118,10 @@ export async function monthSummary(db: Db, month: string) {
         (select count(*)::int from appeals where ${window('created_at')}) as made,
         (select count(*)::int from appeals where status = 'overturned' and ${window('decided_at')}) as overturned,
         (select count(*)::int from appeals where status = 'upheld' and ${window('decided_at')}) as upheld`);
+  // Task claims decided in the month (DECISIONS §7, Tasks): a manual one when reviewed, the others when checked.
+  const taskRows = await db.execute(sql`select status, coalesce(reason_code, ${UNSPECIFIED_REASON}) as code, count(*)::int as n from task_claims
+        where status in ('credited', 'refused') and coalesce(decided_at, created_at) >= ${from}::timestamptz and coalesce(decided_at, created_at) < ${to}::timestamptz
+        group by 1, 2`);
   const m = rowsOf(money)[0];
   return {
     month,
@@ -123,5 +145,6 @@ export async function monthSummary(db: Db, month: string) {
       overturned: Number(rowsOf(appealCounts)[0]?.overturned ?? 0),
       upheld: Number(rowsOf(appealCounts)[0]?.upheld ?? 0),
     },
+    tasks: taskSummary(rowsOf(taskRows)),
   };
 }

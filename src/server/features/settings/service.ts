@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { DEFAULT_SETTINGS, type TSettings } from '../../../shared/schemas/settings.ts';
+import { ZReferralRule, type TReferralRule } from '../../../shared/schemas/referral-rule.ts';
 import { DEFAULT_SERVICE_LEVELS, SERVICE_LEVEL_SUBJECTS, type ServiceLevelSubject, type ServiceLevels } from '../../../shared/service-levels.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -22,6 +23,7 @@ export interface SettingsChange {
   lotteryWinners?: number | undefined;
   lotteryPrizeUsdt?: string | undefined;
   serviceLevels?: Partial<Record<ServiceLevelSubject, number | undefined>> | undefined;
+  referral?: TReferralRule | undefined;
 }
 
 type Row = typeof systemSettings.$inferSelect;
@@ -34,7 +36,16 @@ function present(row: Row | undefined): TSettings {
     lotteryWinners: row.lotteryWinners,
     lotteryPrizeUsdt: formatCents(toCents(row.lotteryPrizeUsdt)),
     serviceLevels: serviceLevelsOf(row.serviceLevels),
+    referral: referralOf(row.referral),
   };
+}
+
+/** The stored referral rule, in the terms' form (null when none was set, or it cannot be read). */
+function referralOf(stored: unknown): TReferralRule | null {
+  const parsed = ZReferralRule.safeParse(stored);
+  if (!parsed.success) return null;
+  const { qualify, gcm, usdt, monthlyCap } = parsed.data;
+  return { qualify, gcm: formatCents(toCents(gcm)), usdt: formatCents(toCents(usdt)), monthlyCap };
 }
 
 /** The stored service levels, each a whole number of days (the defaults for any missing). */
@@ -83,6 +94,7 @@ export async function updateSettings(ctx: AppContext, actor: SessionUser, change
       lotteryWinners: change.lotteryWinners ?? before.lotteryWinners,
       lotteryPrizeUsdt: change.lotteryPrizeUsdt ?? before.lotteryPrizeUsdt,
       serviceLevels: Object.fromEntries(SERVICE_LEVEL_SUBJECTS.map((s) => [s, change.serviceLevels?.[s] ?? before.serviceLevels[s]])) as ServiceLevels,
+      referral: change.referral ? referralOf(change.referral) : before.referral,
     };
     const values = { ...after, lastUpdatedBy: actor.id, updatedAt: m.now };
     await m.tx

@@ -120,6 +120,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
     for (const row of paid) {
       // In public: the amount and the transaction, never a name, an email or an address (DECISIONS §5).
       await appendLog(m, 'payout.paid', { withdrawalId: row.id, amountUsdt: formatCents(toCents(row.amount)), txHash, paidAt: m.now.toISOString() });
+      await m.event('withdrawal.paid', presentWithdrawal(row, ctx.config.payouts, row.approvals, m.now));
       const txUrl = `${explorerTxUrl}${txHash}`;
       await tellAmbassador(m, row.ambassadorId, (person) => ({
         notification: withdrawalPaidNotification({ amount: row.amount, address: row.walletAddress, txUrl }, person.locale),

@@ -122,7 +122,7 @@ export async function walletRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/withdrawal-requests',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', scope: 'read:withdrawals' },
       schema: {
         operationId: 'listWithdrawals',
         summary: 'Withdrawal requests',
@@ -195,7 +195,7 @@ export async function walletRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/withdrawals/:id/shared-wallet',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', scope: 'read:withdrawals' },
       schema: {
         operationId: 'getWithdrawalWalletSharers',
         summary: 'Who else uses a withdrawal’s wallet',

@@ -132,7 +132,8 @@ export async function requestWithdrawal(
   return withTransaction(
     ctx,
     actor,
-    async ({ tx, now, changed }) => {
+    async (m) => {
+      const { tx, now, changed } = m;
       changed('withdrawals');
       const ambassador = await lockAmbassador(tx, ambassadorId);
       if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
@@ -154,7 +155,9 @@ export async function requestWithdrawal(
         .returning();
       const row = rows[0];
       if (!row) throw new Error('insert returned nothing');
-      return presentWithdrawal(row, ctx.config.payouts, 0, now);
+      const view = presentWithdrawal(row, ctx.config.payouts, 0, now);
+      await m.event('withdrawal.requested', view);
+      return view;
     },
     { idempotency: http },
   );
@@ -402,7 +405,9 @@ export async function decideWithdrawal(
       decisionChanges('pending', decision, reason ? { reasonCode: [null, reasonCode] } : {}, adminNotes),
     );
     const approvals = (await tx.select({ n: count() }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, row.id)))[0]?.n ?? 0;
-    return presentWithdrawal(row, payouts, approvals, now);
+    const view = presentWithdrawal(row, payouts, approvals, now);
+    await m.event('withdrawal.decided', view);
+    return view;
   });
 }
 

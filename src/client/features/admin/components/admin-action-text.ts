@@ -33,6 +33,17 @@ export const ACTION_TEXT: Readonly<Record<AdminAction, MessageDescriptor>> = {
   appeal_overturned: msg`Overturned a decision on appeal`,
   verify_payout_wallet: msg`Proved a payout address by signature`,
   declare_exchange_wallet: msg`Declared a payout address an exchange deposit address`,
+  create_api_key: msg`Made an API key`,
+  revoke_api_key: msg`Revoked an API key`,
+  create_webhook: msg`Added a webhook endpoint`,
+  update_webhook: msg`Changed a webhook endpoint`,
+  delete_webhook: msg`Deleted a webhook endpoint`,
+  rotate_webhook_secret: msg`Rotated a webhook endpoint's secret`,
+  replay_webhook_delivery: msg`Replayed a webhook delivery`,
+  send_test_webhook: msg`Sent a test webhook event`,
+  release_referral: msg`Released a held referral`,
+  refuse_referral: msg`Refused a held referral`,
+  appeal_referral: msg`Appealed a referral refusal`,
 };
 
 /** The words for a logged action; an action this client does not know yet is shown as recorded. */

@@ -40,6 +40,7 @@ function subjectText(appeal: TAdminAppealView): string {
   const locale = i18n.locale;
   if (appeal.kind === 'report')
     return d.weekStartDate && d.weekEndDate ? i18n._(msg`Report, ${weekIn(d.weekStartDate, d.weekEndDate, locale)}`) : i18n._(msg`Report`);
+  if (appeal.kind === 'referral') return i18n._(msg`Referral refused`);
   return d.amount ? i18n._(msg`Withdrawal of ${usdtAmountIn(d.amount, locale)}`) : i18n._(msg`Withdrawal`);
 }
 
@@ -243,6 +244,8 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
             <Trans>
               The report is approved and {name} is credited {gcm} and {usdt}. This cannot be undone.
             </Trans>
+          ) : appeal.kind === 'referral' ? (
+            <Trans>The referral of {name} is credited under the rule of the month it qualified in, up to that month’s cap. This cannot be undone.</Trans>
           ) : (
             <Trans>The withdrawal request of {name} is re-opened as pending, to be reviewed again. This cannot be undone.</Trans>
           )}
@@ -272,7 +275,13 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
         <NativeSelect>
           <option value="">{t`Choose an outcome`}</option>
           <option value="upheld">{t`Uphold: the decision stands`}</option>
-          <option value="overturned">{appeal.kind === 'report' ? t`Overturn: approve the report` : t`Overturn: re-open the withdrawal`}</option>
+          <option value="overturned">
+            {appeal.kind === 'report'
+              ? t`Overturn: approve the report`
+              : appeal.kind === 'referral'
+                ? t`Overturn: credit the referral`
+                : t`Overturn: re-open the withdrawal`}
+          </option>
         </NativeSelect>
       </FormField>
       {awarding ? <AwardFields required /> : null}

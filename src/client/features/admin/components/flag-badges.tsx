@@ -11,6 +11,7 @@ const SHORT: Record<AbuseFlag, MessageDescriptor> = {
   duplicate_proof: msg`Duplicate proof`,
   shared_telegram: msg`Shared Telegram`,
   same_network: msg`Same network`,
+  shared_device: msg`Shared device`,
 };
 
 /**

@@ -32,6 +32,7 @@ import { adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
 import { PrizesCard, SeasonsCard } from './seasons-card.tsx';
 import { ServiceLevelsCard } from './service-levels-card.tsx';
+import { ReferralRuleCard } from './referral-rule-card.tsx';
 
 export function SuperAdminTab() {
   return (
@@ -42,6 +43,7 @@ export function SuperAdminTab() {
       </div>
       <PrizesCard />
       <ServiceLevelsCard />
+      <ReferralRuleCard />
       <SeasonsCard />
       <AdminAccountsCard />
       <ActivityLogCard />

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageMenu } from '../../../i18n/language-menu.tsx';
-import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { countIn, dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -23,6 +23,7 @@ import { AnalyticsTab } from '../components/analytics-tab.tsx';
 import { AppealsTab } from '../components/appeals-tab.tsx';
 import { ApplicationsTab } from '../components/applications-tab.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
+import { ReferralsTab } from '../components/referrals-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 import { actionLabel } from '../components/admin-action-text.ts';
@@ -103,6 +104,9 @@ export function AdminPage() {
                 <Scale className="size-4" aria-hidden="true" /> <Trans>Appeals</Trans>
                 <PendingAppeals />
               </TabsTrigger>
+              <TabsTrigger value="referrals">
+                <Share2 className="size-4" aria-hidden="true" /> <Trans>Referrals</Trans>
+              </TabsTrigger>
               <TabsTrigger value="analytics">
                 <BarChart3 className="size-4" aria-hidden="true" /> <Trans>Analytics</Trans>
               </TabsTrigger>
@@ -129,6 +133,9 @@ export function AdminPage() {
             </TabsContent>
             <TabsContent value="appeals">
               <AppealsTab />
+            </TabsContent>
+            <TabsContent value="referrals">
+              <ReferralsTab />
             </TabsContent>
             <TabsContent value="analytics">
               <AnalyticsTab />

@@ -13,6 +13,7 @@ const SUBJECT_NAMES: Record<ReasonSubject, MessageDescriptor> = {
   report: msg`weekly reports`,
   withdrawal: msg`withdrawals`,
   suspension: msg`suspensions`,
+  referral: msg`referrals`,
 };
 
 /**

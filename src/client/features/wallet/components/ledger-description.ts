@@ -33,6 +33,14 @@ export function useLedgerDescription(): (text: string) => string {
         const month = monthIn(entry.month, locale);
         return t`Lottery win, ${month}`;
       }
+      case 'task': {
+        const { title } = entry;
+        return t`Task: ${title}`;
+      }
+      case 'referral': {
+        const { name } = entry;
+        return t`Referral: ${name}`;
+      }
     }
   };
 }

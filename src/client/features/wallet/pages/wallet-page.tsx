@@ -428,6 +428,7 @@ const TRANSACTION_TYPE_NAMES: Readonly<Record<TTransactionView['type'], MessageD
   withdrawal: msg`withdrawal`,
   prize: msg`prize`,
   lottery: msg`lottery`,
+  referral: msg`referral`,
 };
 
 /** Spec §2: the type in upper case, the amount signed, green when positive and red when negative. */

@@ -1,0 +1,465 @@
+/**
+ * Tasks checked by machine (DECISIONS §7, Tasks; ADR 029).
+ *
+ * A claim: counted against TASK_CLAIMS_PER_MINUTE; refused at once (409) when this period already
+ * has a credited or pending claim, or TASK_ATTEMPTS_PER_PERIOD claims; then checked by the kind's
+ * verifier outside any transaction (verify.ts: a service that does not answer is 503 and nothing is
+ * recorded); then recorded in one transaction with the ambassador's row locked: the checks again
+ * (parallel claims queue here, so at most one is credited per period), the claim with its evidence,
+ * and for a credit the ledger entries ('Task: {title}'). A transaction counts for one claim ever:
+ * one credited or pending elsewhere makes this one refused TX_ALREADY_COUNTED, also when two race
+ * (the partial unique key on tx_hash). A manual claim waits for the review desk.
+ */
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { consumeAll } from '../../auth/rate-limit.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { ambassadors, taskClaims, tasks } from '../../db/schema.ts';
+import { AppError, UNIQUE_VIOLATION, notFound, pgErrorCode } from '../../errors.ts';
+import { isUuid } from '../ids.ts';
+import { withTransaction, type Mutation } from '../../mutation.ts';
+import { lockAmbassador, post } from '../ledger/service.ts';
+import { liveLink } from '../links/service.ts';
+import { formatCents, toCents } from '../../../shared/money.ts';
+import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
+import {
+  TASK_ATTEMPTS_PER_PERIOD,
+  TASK_MESSAGES,
+  type TAdminClaimView,
+  type TAdminTaskView,
+  type TClaimResult,
+  type TTaskParsed,
+  type TTaskView,
+  type TaskKind,
+} from '../../../shared/schemas/tasks.ts';
+import type { LinkableProvider } from '../../../shared/schemas/links.ts';
+import { isReasonCode, type ReasonCode } from '../../../shared/reasons.ts';
+import { periodOf } from './periods.ts';
+import { verifyClaim, type Verdict } from './verify.ts';
+
+type TaskRow = typeof tasks.$inferSelect;
+type ClaimRow = typeof taskClaims.$inferSelect;
+type AmbassadorRow = typeof ambassadors.$inferSelect;
+
+const PROVIDER_OF: Partial<Record<TaskKind, LinkableProvider>> = { telegram_member: 'telegram', discord_member: 'discord', x_post: 'x' };
+
+const money = (value: string) => formatCents(toCents(value));
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The outside service a kind needs must be configured before such a task is made (422 otherwise). */
+function requireService(ctx: AppContext, kind: TaskKind): void {
+  const { providers, payouts } = ctx.config;
+  const missing =
+    kind === 'telegram_member' && !providers.telegramBotToken
+      ? 'Telegram membership tasks need TELEGRAM_BOT_TOKEN to be set'
+      : kind === 'discord_member' && !providers.discord
+        ? 'Discord membership tasks need DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET to be set'
+        : kind === 'bsc_transfer' && !payouts.rpcUrl
+          ? TASK_MESSAGES.noChain
+          : undefined;
+  if (missing) throw new AppError('UNPROCESSABLE', missing, undefined, 'TASK_SERVICE_NOT_CONFIGURED', { kind });
+}
+
+function taskView(row: TaskRow, counts: { credited: number; refused: number; pendingReview: number }): TAdminTaskView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    kind: row.kind,
+    params: row.params,
+    gcmReward: money(row.gcmReward),
+    usdtReward: money(row.usdtReward),
+    period: row.period,
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    claims: counts,
+  };
+}
+
+async function claimCounts(ctx: AppContext, taskIds: string[]) {
+  const counts = new Map<string, { credited: number; refused: number; pendingReview: number }>();
+  if (!taskIds.length) return counts;
+  const rows = await ctx.db
+    .select({ taskId: taskClaims.taskId, status: taskClaims.status, n: count() })
+    .from(taskClaims)
+    .where(inArray(taskClaims.taskId, taskIds))
+    .groupBy(taskClaims.taskId, taskClaims.status);
+  for (const row of rows) {
+    const entry = counts.get(row.taskId) ?? { credited: 0, refused: 0, pendingReview: 0 };
+    if (row.status === 'credited') entry.credited = row.n;
+    else if (row.status === 'refused') entry.refused = row.n;
+    else entry.pendingReview = row.n;
+    counts.set(row.taskId, entry);
+  }
+  return counts;
+}
+
+const NO_CLAIMS = { credited: 0, refused: 0, pendingReview: 0 };
+
+/** POST /api/admin/tasks. */
+export async function createTask(ctx: AppContext, actor: SessionUser, input: TTaskParsed): Promise<TAdminTaskView> {
+  requireService(ctx, input.kind);
+  return withTransaction(ctx, actor, async ({ tx, now }) => {
+    const [row] = await tx
+      .insert(tasks)
+      .values({
+        title: input.title,
+        description: input.description,
+        kind: input.kind,
+        params: Object.fromEntries(Object.entries(input.params).filter(([, v]) => v !== undefined)) as Record<string, string>,
+        gcmReward: input.gcmReward,
+        usdtReward: input.usdtReward,
+        period: input.period,
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return taskView(row, NO_CLAIMS);
+  });
+}
+
+/** GET /api/admin/tasks: every task, newest first, with its claims counted. */
+export async function listAdminTasks(ctx: AppContext, page: { limit: number; offset: number }): Promise<{ items: TAdminTaskView[]; total: number }> {
+  const rows = await ctx.db.select().from(tasks).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(page.limit).offset(page.offset);
+  const total = (await ctx.db.select({ n: count() }).from(tasks))[0]?.n ?? 0;
+  const counts = await claimCounts(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => taskView(row, counts.get(row.id) ?? NO_CLAIMS)), total };
+}
+
+/** PATCH /api/admin/tasks/{id}: texts, `active`, rewards (later claims get the new ones), dates. */
+export async function updateTask(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  patch: {
+    title?: string | undefined;
+    description?: string | undefined;
+    active?: boolean | undefined;
+    gcmReward?: string | undefined;
+    usdtReward?: string | undefined;
+    startsAt?: string | null | undefined;
+    endsAt?: string | null | undefined;
+  },
+): Promise<TAdminTaskView> {
+  if (!isUuid(id)) throw notFound(TASK_MESSAGES.taskNotFound);
+  const view = await withTransaction(ctx, actor, async ({ tx, now }) => {
+    const current = (await tx.select().from(tasks).where(eq(tasks.id, id)).for('update'))[0];
+    if (!current) throw notFound(TASK_MESSAGES.taskNotFound);
+    const startsAt = patch.startsAt === undefined ? current.startsAt : patch.startsAt ? new Date(patch.startsAt) : null;
+    const endsAt = patch.endsAt === undefined ? current.endsAt : patch.endsAt ? new Date(patch.endsAt) : null;
+    if (startsAt && endsAt && endsAt <= startsAt) throw new AppError('BAD_REQUEST', TASK_MESSAGES.dates, [{ path: 'endsAt', message: TASK_MESSAGES.dates }]);
+    const [row] = await tx
+      .update(tasks)
+      .set({
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.active !== undefined ? { active: patch.active } : {}),
+        ...(patch.gcmReward !== undefined ? { gcmReward: patch.gcmReward } : {}),
+        ...(patch.usdtReward !== undefined ? { usdtReward: patch.usdtReward } : {}),
+        startsAt,
+        endsAt,
+        updatedAt: now,
+      })
+      .where(eq(tasks.id, id))
+      .returning();
+    if (!row) throw notFound(TASK_MESSAGES.taskNotFound);
+    return row;
+  });
+  return taskView(view, (await claimCounts(ctx, [id])).get(id) ?? NO_CLAIMS);
+}
+
+function claimSummary(row: ClaimRow) {
+  return { id: row.id, status: row.status, reasonCode: row.reasonCode, evidence: row.evidence, at: row.createdAt.toISOString() };
+}
+
+/** GET /api/tasks: the active tasks not yet ended, each with the ambassador's latest claim of the current period. */
+export async function listTasks(ctx: AppContext, ambassador: AmbassadorRow): Promise<TTaskView[]> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.active, true), sql`(${tasks.endsAt} is null or ${tasks.endsAt} > ${now.toISOString()}::timestamptz)`))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id));
+  if (!rows.length) return [];
+  const claims = await ctx.db
+    .select()
+    .from(taskClaims)
+    .where(
+      and(
+        eq(taskClaims.ambassadorId, ambassador.id),
+        inArray(
+          taskClaims.taskId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(desc(taskClaims.createdAt));
+  return rows.map((task) => {
+    const period = periodOf(task.period, now).key;
+    const mine = claims.filter((c) => c.taskId === task.id && c.periodKey === period);
+    const settled = mine.find((c) => c.status !== 'refused');
+    const latest = settled ?? mine[0];
+    return {
+      id: task.id,
+      title: task.title,
+      description: task.description,
+      kind: task.kind,
+      params: task.params,
+      gcmReward: money(task.gcmReward),
+      usdtReward: money(task.usdtReward),
+      period: task.period,
+      startsAt: iso(task.startsAt),
+      endsAt: iso(task.endsAt),
+      claim: latest ? claimSummary(latest) : null,
+      attemptsLeft: settled ? 0 : Math.max(0, TASK_ATTEMPTS_PER_PERIOD - mine.length),
+    };
+  });
+}
+
+/** The period's claims of this task by this ambassador: whether one stands (credited or pending) and how many were made. */
+async function periodState(db: AppContext['db'], taskId: string, ambassadorId: string, periodKey: string) {
+  const rows = await db
+    .select({ status: taskClaims.status })
+    .from(taskClaims)
+    .where(and(eq(taskClaims.taskId, taskId), eq(taskClaims.ambassadorId, ambassadorId), eq(taskClaims.periodKey, periodKey)));
+  return { settled: rows.some((r) => r.status !== 'refused'), attempts: rows.length };
+}
+
+function refuseIfDone(state: { settled: boolean; attempts: number }): void {
+  if (state.settled) throw new AppError('CONFLICT', TASK_MESSAGES.alreadyClaimed, undefined, 'ALREADY_CLAIMED');
+  if (state.attempts >= TASK_ATTEMPTS_PER_PERIOD)
+    throw new AppError('CONFLICT', TASK_MESSAGES.attempts(String(TASK_ATTEMPTS_PER_PERIOD)), undefined, 'CLAIM_LIMIT', {
+      max: String(TASK_ATTEMPTS_PER_PERIOD),
+    });
+}
+
+/** POST /api/tasks/{id}/claim. */
+export async function claimTask(
+  ctx: AppContext,
+  actor: SessionUser,
+  row: AmbassadorRow,
+  taskId: string,
+  input: { postUrl?: string | undefined; txHash?: string | undefined; note?: string | null | undefined },
+): Promise<TClaimResult> {
+  if (!isUuid(taskId)) throw notFound(TASK_MESSAGES.taskNotFound);
+  if (row.status === 'suspended') throw new AppError('FORBIDDEN', TASK_MESSAGES.suspended, undefined, 'AMBASSADOR_SUSPENDED');
+  await consumeAll(ctx.db, [{ key: `task-claims:${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: 60_000 }], ctx.clock.now(), TASK_MESSAGES.tooMany);
+  const task = (await ctx.db.select().from(tasks).where(eq(tasks.id, taskId)))[0];
+  if (!task || !task.active) throw notFound(TASK_MESSAGES.taskNotFound);
+  if (task.kind === 'x_post' && !input.postUrl)
+    throw new AppError('BAD_REQUEST', TASK_MESSAGES.postRequired, [{ path: 'postUrl', message: TASK_MESSAGES.postRequired }]);
+  if (task.kind === 'bsc_transfer' && !input.txHash)
+    throw new AppError('BAD_REQUEST', TASK_MESSAGES.txRequired, [{ path: 'txHash', message: TASK_MESSAGES.txRequired }]);
+  const now = ctx.clock.now();
+  const period = periodOf(task.period, now);
+  // Cheap refusals first: no service is asked about a claim that cannot count.
+  refuseIfDone(await periodState(ctx.db, task.id, row.id, period.key));
+
+  let verdict: Verdict;
+  if ((task.startsAt && now < task.startsAt) || (task.endsAt && now >= task.endsAt)) {
+    verdict = {
+      status: 'refused',
+      reasonCode: 'OUTSIDE_PERIOD',
+      evidence: { ...(task.startsAt ? { startsAt: task.startsAt.toISOString() } : {}), ...(task.endsAt ? { endsAt: task.endsAt.toISOString() } : {}) },
+    };
+  } else {
+    const provider = PROVIDER_OF[task.kind];
+    const link = provider ? await liveLink(ctx.db, row.id, provider) : undefined;
+    const ambassador = (await ctx.db.select().from(ambassadors).where(eq(ambassadors.id, row.id)))[0] ?? row;
+    verdict = await verifyClaim({ ctx, task, ambassador, link, periodStart: period.start, input });
+  }
+  try {
+    return await record(ctx, actor, row.id, task, period.key, verdict, input);
+  } catch (error) {
+    // Another claim counted the same transaction between our check and our insert.
+    if (
+      input.txHash &&
+      pgErrorCode(error) === UNIQUE_VIOLATION &&
+      String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error).includes('task_claims_tx_key')
+    ) {
+      return record(ctx, actor, row.id, task, period.key, { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { txHash: input.txHash } }, input);
+    }
+    if (
+      pgErrorCode(error) === UNIQUE_VIOLATION &&
+      String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error).includes('task_claims_period_key')
+    ) {
+      throw new AppError('CONFLICT', TASK_MESSAGES.alreadyClaimed, undefined, 'ALREADY_CLAIMED');
+    }
+    throw error;
+  }
+}
+
+async function record(
+  ctx: AppContext,
+  actor: SessionUser,
+  ambassadorId: string,
+  task: TaskRow,
+  periodKey: string,
+  given: Verdict,
+  input: { postUrl?: string | undefined; txHash?: string | undefined; note?: string | null | undefined },
+): Promise<TClaimResult> {
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    // Parallel claims of one ambassador queue here: the checks below see every committed one.
+    await lockAmbassador(tx, ambassadorId);
+    refuseIfDone(await periodState(tx, task.id, ambassadorId, periodKey));
+    let verdict = given;
+    if (verdict.status !== 'refused' && input.txHash) {
+      const counted = await tx
+        .select({ id: taskClaims.id })
+        .from(taskClaims)
+        .where(and(eq(taskClaims.txHash, input.txHash), inArray(taskClaims.status, ['credited', 'pending_review'])));
+      if (counted.length) verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
+    }
+    // The rewards of the task as it stands now (a reward changed later applies to later claims).
+    const current = (await tx.select().from(tasks).where(eq(tasks.id, task.id)))[0] ?? task;
+    const creditedNow = verdict.status === 'credited';
+    const [claim] = await tx
+      .insert(taskClaims)
+      .values({
+        taskId: task.id,
+        ambassadorId,
+        periodKey,
+        status: verdict.status,
+        reasonCode: verdict.reasonCode,
+        evidence: verdict.evidence,
+        postUrl: input.postUrl ?? null,
+        txHash: input.txHash ?? null,
+        note: input.note ?? null,
+        gcmAwarded: creditedNow ? current.gcmReward : '0',
+        usdtAwarded: creditedNow ? current.usdtReward : '0',
+        createdAt: now,
+      })
+      .returning();
+    if (!claim) throw new Error('insert returned nothing');
+    if (creditedNow) await creditClaim(m, claim, current.title, current.gcmReward, current.usdtReward);
+    if (verdict.status === 'pending_review') m.changed('reports');
+    // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written in the claim's own transaction.
+    await m.event('task.claimed', {
+      id: claim.id,
+      taskId: claim.taskId,
+      ambassadorId,
+      periodKey,
+      status: claim.status,
+      reasonCode: claim.reasonCode,
+      evidence: claim.evidence,
+      gcmAwarded: claim.gcmAwarded,
+      usdtAwarded: claim.usdtAwarded,
+      at: claim.createdAt.toISOString(),
+    });
+    return { id: claim.id, status: claim.status, reasonCode: claim.reasonCode, evidence: claim.evidence };
+  });
+}
+
+async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string): Promise<void> {
+  const description = LEDGER_DESCRIPTIONS.task(title);
+  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, description, taskClaimId: claim.id });
+  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, description, taskClaimId: claim.id });
+}
+
+/** GET /api/admin/task-claims?taskId&status: newest first, with the evidence. */
+export async function listClaims(
+  ctx: AppContext,
+  query: { taskId?: string | undefined; status?: 'credited' | 'refused' | 'pending_review' | undefined; limit: number; offset: number },
+): Promise<{ items: TAdminClaimView[]; total: number }> {
+  if (query.taskId && !isUuid(query.taskId)) return { items: [], total: 0 };
+  const conditions: SQL[] = [];
+  if (query.taskId) conditions.push(eq(taskClaims.taskId, query.taskId));
+  if (query.status) conditions.push(eq(taskClaims.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await ctx.db
+    .select({ claim: taskClaims, title: tasks.title, kind: tasks.kind, name: ambassadors.fullName })
+    .from(taskClaims)
+    .innerJoin(tasks, eq(tasks.id, taskClaims.taskId))
+    .innerJoin(ambassadors, eq(ambassadors.id, taskClaims.ambassadorId))
+    .where(where)
+    .orderBy(desc(taskClaims.createdAt), desc(taskClaims.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = (await ctx.db.select({ n: count() }).from(taskClaims).where(where))[0]?.n ?? 0;
+  return {
+    items: rows.map(({ claim, title, kind, name }) => ({
+      id: claim.id,
+      taskId: claim.taskId,
+      taskTitle: title,
+      kind,
+      ambassadorId: claim.ambassadorId,
+      ambassadorName: name,
+      period: claim.periodKey,
+      status: claim.status,
+      reasonCode: claim.reasonCode,
+      evidence: claim.evidence,
+      postUrl: claim.postUrl,
+      txHash: claim.txHash,
+      note: claim.note,
+      gcmAwarded: money(claim.gcmAwarded),
+      usdtAwarded: money(claim.usdtAwarded),
+      at: claim.createdAt.toISOString(),
+      decidedAt: iso(claim.decidedAt),
+      facts: claim.facts,
+    })),
+    total,
+  };
+}
+
+/**
+ * POST /api/admin/task-claims/{id}/review: a manual claim decided at the review desk. Approving
+ * credits the task's reward (once: only a pending claim is decided); rejecting takes a reason code
+ * from the desk's list (REVIEW_REJECTED with the code in the evidence).
+ */
+export async function reviewClaim(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  input: { decision: 'approved' | 'rejected'; reasonCode?: string | null | undefined; facts?: string | null | undefined },
+): Promise<TAdminClaimView> {
+  if (!isUuid(id)) throw notFound(TASK_MESSAGES.claimNotFound);
+  const reasonCode: ReasonCode | null = input.reasonCode && isReasonCode(input.reasonCode) ? input.reasonCode : null;
+  await withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    const claim = (await tx.select().from(taskClaims).where(eq(taskClaims.id, id)).for('update'))[0];
+    if (!claim) throw notFound(TASK_MESSAGES.claimNotFound);
+    if (claim.status !== 'pending_review') throw new AppError('CONFLICT', TASK_MESSAGES.notPending, undefined, 'CLAIM_NOT_PENDING');
+    const task = (await tx.select().from(tasks).where(eq(tasks.id, claim.taskId)))[0];
+    if (!task) throw notFound(TASK_MESSAGES.taskNotFound);
+    const approved = input.decision === 'approved';
+    const [decided] = await tx
+      .update(taskClaims)
+      .set({
+        status: approved ? 'credited' : 'refused',
+        reasonCode: approved ? null : 'REVIEW_REJECTED',
+        evidence: { ...claim.evidence, reviewedBy: actor.email, ...(reasonCode ? { reviewReason: reasonCode } : {}) },
+        gcmAwarded: approved ? task.gcmReward : '0',
+        usdtAwarded: approved ? task.usdtReward : '0',
+        decidedAt: now,
+        decidedBy: actor.id,
+        facts: input.facts ?? null,
+      })
+      .where(eq(taskClaims.id, id))
+      .returning();
+    if (!decided) throw new Error('update returned nothing');
+    if (approved) await creditClaim(m, decided, task.title, task.gcmReward, task.usdtReward);
+    const owner = (await tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, claim.ambassadorId)))[0];
+    if (owner) m.changed('me', [owner.userId]);
+    m.changed('reports');
+  });
+  const listed = await listClaimById(ctx, id);
+  if (!listed) throw notFound(TASK_MESSAGES.claimNotFound);
+  return listed;
+}
+
+async function listClaimById(ctx: AppContext, id: string): Promise<TAdminClaimView | undefined> {
+  const claim = (await ctx.db.select().from(taskClaims).where(eq(taskClaims.id, id)))[0];
+  if (!claim) return undefined;
+  const page = await listClaims(ctx, { taskId: claim.taskId, limit: 500, offset: 0 });
+  return page.items.find((item) => item.id === id);
+}

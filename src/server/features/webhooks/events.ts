@@ -1,0 +1,30 @@
+/**
+ * The webhook outbox's writer: an event is written in the transaction of the change it reports
+ * (`m.event(type, data)` in mutation.ts), with one delivery per enabled endpoint that asked for its
+ * type, in one statement. No endpoint wants it: nothing is written. A change that rolls back takes
+ * its event with it; one that commits has it, whatever happens to the process afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** The body every attempt sends: Standard Webhooks' `{type, timestamp, data}`. */
+export function eventBody(type: string, at: Date, data: unknown): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), data });
+}
+
+/** Writes the event and its deliveries; answers the event's id (the `webhook-id`), or null when no endpoint wants it. */
+export async function recordWebhookEvent(tx: Db, type: string, data: unknown, now: Date, onlyEndpoint?: string): Promise<string | null> {
+  const id = randomUUID();
+  const at = now.toISOString();
+  const targets = onlyEndpoint
+    ? sql`select id from webhook_endpoints where id = ${onlyEndpoint}::uuid`
+    : sql`select id from webhook_endpoints where enabled and events @> ${JSON.stringify([type])}::jsonb`;
+  const result = await tx.execute(sql`with targets as (${targets}),
+      event as (insert into webhook_events (id, type, body, created_at)
+        select ${id}::uuid, ${type}, ${eventBody(type, now, data)}, ${at}::timestamptz where exists (select 1 from targets) returning id)
+      insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at)
+        select targets.id, event.id, ${at}::timestamptz, ${at}::timestamptz from targets, event order by targets.id
+      returning event_id`);
+  return (result as unknown as { rows: unknown[] }).rows.length ? id : null;
+}

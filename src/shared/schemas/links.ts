@@ -1,0 +1,99 @@
+/**
+ * Linked accounts (DECISIONS §7, Linked accounts; docs/decisions/029-linked-accounts-and-task-verifiers.md):
+ * an ambassador links a Telegram account (the Login Widget's signed answer), a Discord account
+ * (OAuth) and an X account (a public post holding their link code, read through oEmbed), beside the
+ * payout wallet proven by signature (read-only here).
+ */
+import { z } from 'zod';
+import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
+import { ZIsoDate } from './common.ts';
+
+/** The accounts an ambassador can link, and the proven payout wallet shown beside them. */
+export const LINK_PROVIDERS = ['telegram', 'discord', 'x', 'wallet'] as const;
+export type LinkProvider = (typeof LINK_PROVIDERS)[number];
+/** The ones linked through this API (the wallet is proven on the wallet page). */
+export const LINKABLE_PROVIDERS = ['telegram', 'discord', 'x'] as const;
+export type LinkableProvider = (typeof LINKABLE_PROVIDERS)[number];
+
+/** A provider account another ambassador held can be linked again this many days after its unlink. */
+export const RELINK_WAIT_DAYS = 30;
+/** A Telegram Login Widget answer is accepted this long after its auth_date. */
+export const TELEGRAM_AUTH_MAX_AGE_SECONDS = 86_400;
+/** A Discord authorisation's state is valid this long. */
+export const DISCORD_STATE_MINUTES = 10;
+
+export const ZLinkView = z.object({
+  provider: z.enum(LINK_PROVIDERS),
+  handle: z.string().meta({ description: 'The account’s name as its service shows it: @username (Telegram, X), the Discord username, the wallet address.' }),
+  externalId: z
+    .string()
+    .meta({ description: 'The account’s id at its service: the Telegram or Discord user id, the X handle in lower case, the wallet address in lower case.' }),
+  linkedAt: ZIsoDate,
+});
+export type TLinkView = z.infer<typeof ZLinkView>;
+
+export const ZLinkProviderParams = z.object({
+  provider: z.enum(LINK_PROVIDERS, { error: 'provider must be telegram, discord, x or wallet' }),
+});
+
+/** The Login Widget's fields, as Telegram hands them to the page (https://core.telegram.org/widgets/login#checking-authorization). */
+export const ZTelegramLoginInput = z.object({
+  id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]).meta({ description: 'The Telegram user id.' }),
+  first_name: z.string().max(256),
+  last_name: z.string().max(256).optional(),
+  username: z.string().max(64).optional(),
+  photo_url: z.string().max(2048).optional(),
+  auth_date: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]).meta({ description: 'Unix time of the sign-in; at most a day old.' }),
+  hash: z.string().regex(/^[0-9a-f]{64}$/i, 'hash must be 64 hexadecimal digits'),
+});
+export type TTelegramLoginInput = z.input<typeof ZTelegramLoginInput>;
+
+export const LINK_MESSAGES = {
+  postUrl: 'Paste the link of your public post on X, like https://x.com/you/status/123',
+} as const;
+
+/** A public post on X (or twitter.com): https://x.com/{handle}/status/{id}. */
+export const X_POST_URL = /^https:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/status(?:es)?\/(\d{1,25})(?:[/?#].*)?$/;
+
+export const ZXLinkInput = z.object({
+  postUrl: z.string({ error: LINK_MESSAGES.postUrl }).trim().max(500, LINK_MESSAGES.postUrl).regex(X_POST_URL, LINK_MESSAGES.postUrl),
+});
+export type TXLinkInput = z.input<typeof ZXLinkInput>;
+
+/** The refusals of a link, in English (the client translates them by `code`). */
+export const LINK_REFUSALS = {
+  taken: 'This account is already linked to another ambassador',
+  relinkWait: (from: string) => `This account was linked to another ambassador until recently; it can be linked again from ${from}`,
+  telegramHash: 'This Telegram sign-in is not signed by our bot: sign in with Telegram again',
+  telegramExpired: 'This Telegram sign-in is more than a day old: sign in with Telegram again',
+  notConfigured: 'Linking this kind of account is not set up on this server',
+  discordState: 'This Discord authorisation was not started from your session, or has expired: start again from your profile',
+  discordDenied: 'Discord did not authorise the link: start again from your profile',
+  postNotFound: 'This post could not be found: check the link, and that the post is public',
+  codeMissing: (code: string) => `This post does not contain your link code ${code}: post it, then send the link again`,
+  malformed: 'The service gave an answer we could not read: nothing was linked; try again later',
+  unavailable: 'The service did not answer: nothing was recorded; try again in a moment',
+  walletReadOnly: 'Your payout wallet is proven on the wallet page and cannot be unlinked here',
+  notLinked: 'No account of this kind is linked',
+  tooMany: 'Too many linking attempts. Please try again later.',
+} as const;
+
+/** The `code` of each refusal (the error body's), listed for the client. */
+export const LINK_CODES = [
+  'LINK_TAKEN',
+  'LINK_NOT_FOUND',
+  'LINK_READ_ONLY',
+  'LINK_PROVIDER_NOT_CONFIGURED',
+  'TELEGRAM_AUTH_INVALID',
+  'TELEGRAM_AUTH_EXPIRED',
+  'DISCORD_STATE_INVALID',
+  'DISCORD_AUTH_DENIED',
+  'POST_NOT_FOUND',
+  'TEXT_MISSING',
+  'PROVIDER_ANSWER_MALFORMED',
+  'PROVIDER_UNAVAILABLE',
+] as const;
+export type LinkCode = (typeof LINK_CODES)[number];
+
+API_OUTPUTS.add(ZLinkView, { id: 'LinkView' });
+API_INPUTS.add(ZTelegramLoginInput, { id: 'TelegramLoginInput' }).add(ZXLinkInput, { id: 'XLinkInput' });

@@ -1,0 +1,251 @@
+/**
+ * Stand-ins for the outside services that link accounts and check tasks (DECISIONS §7), one small
+ * HTTP server on loopback answering as each service documents it:
+ *   Telegram Bot API  GET  /telegram/bot{token}/getChatMember?chat_id&user_id → {ok, result: {status, is_member?}}
+ *   Discord OAuth     GET  /discord/oauth2/authorize → 302 back to redirect_uri with a code and the state
+ *   Discord API       POST /discord/api/oauth2/token (authorization_code, refresh_token)
+ *                     GET  /discord/api/users/@me
+ *                     GET  /discord/api/users/@me/guilds/{guildId}/member
+ *   oEmbed            GET  /oembed?url= → {url, author_name, author_url, html}
+ * `setMode` makes a service fail the ways one can: answer 500, never answer, or answer garbage.
+ * The settings to give the product are in `env`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { telegramLoginHash } from '../../src/server/features/links/telegram.ts';
+
+export const TEST_BOT_TOKEN = '123456789:TEST-bot-token_for-the-stand-in-0123456';
+export const TEST_DISCORD = { clientId: '111122223333444455', clientSecret: 'test-discord-client-secret-do-not-log' };
+
+export type ServiceName = 'telegram' | 'discord' | 'oembed';
+/** ok: answers honestly; error: 500; hang: never answers; garbage: 200 with a body that is not the service's. */
+export type ServiceMode = 'ok' | 'error' | 'hang' | 'garbage';
+
+export interface DiscordUserStandIn {
+  id: string;
+  username: string;
+  /** guildId → role ids; absent: not a member. */
+  guilds: Record<string, string[]>;
+}
+
+export interface Providers {
+  url: string;
+  env: Record<string, string>;
+  setMode(service: ServiceName, mode: ServiceMode): void;
+  /** Telegram: chat id → user id → member status (as getChatMember's `status`), with is_member for `restricted`. */
+  setChatMember(chatId: string, userId: string, status: string, isMember?: boolean): void;
+  /** Discord: the user a code (or a token) stands for. Answers the code to send to the callback. */
+  discordCode(user: DiscordUserStandIn): string;
+  /** Discord: access tokens issued by the stand-in, the newest last (refreshes included). */
+  readonly discordTokens: readonly { accessToken: string; userId: string; expiresIn: number }[];
+  /** Discord: issued tokens live this many seconds (default 3600). */
+  setDiscordTokenLifetime(seconds: number): void;
+  /** oEmbed: a post at `url` by `author` saying `text`. */
+  setPost(url: string, author: string, text: string): void;
+  /** Requests received per service. */
+  readonly counts: Record<ServiceName, number>;
+  /** Every request's form body sent to the token endpoint (to check what was sent). */
+  readonly tokenRequests: readonly URLSearchParams[];
+  close(): Promise<void>;
+}
+
+/** A Login Widget answer for `user`, signed with `token` (the stand-in's by default), dated `authDate` (unix seconds). */
+export function widgetAnswer(user: { id: number; first_name: string; username?: string }, authDate: number, token = TEST_BOT_TOKEN) {
+  const fields = { id: user.id, first_name: user.first_name, ...(user.username ? { username: user.username } : {}), auth_date: authDate };
+  return { ...fields, hash: telegramLoginHash(token, fields) };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export async function startProviders(): Promise<Providers> {
+  const modes: Record<ServiceName, ServiceMode> = { telegram: 'ok', discord: 'ok', oembed: 'ok' };
+  const counts: Record<ServiceName, number> = { telegram: 0, discord: 0, oembed: 0 };
+  const members = new Map<string, Map<string, { status: string; isMember?: boolean }>>();
+  const codes = new Map<string, DiscordUserStandIn>();
+  const tokens = new Map<string, DiscordUserStandIn>();
+  const refreshes = new Map<string, DiscordUserStandIn>();
+  const issued: { accessToken: string; userId: string; expiresIn: number }[] = [];
+  const tokenRequests: URLSearchParams[] = [];
+  const posts = new Map<string, { author: string; text: string }>();
+  let lifetime = 3600;
+  const hanging = new Set<ServerResponse>();
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => resolve(body));
+    });
+  const issue = (user: DiscordUserStandIn) => {
+    const accessToken = randomBytes(12).toString('hex');
+    const refreshToken = randomBytes(12).toString('hex');
+    tokens.set(accessToken, user);
+    refreshes.set(refreshToken, user);
+    issued.push({ accessToken, userId: user.id, expiresIn: lifetime });
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: lifetime,
+      token_type: 'Bearer',
+      scope: 'identify guilds.members.read role_connections.write',
+    };
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const service: ServiceName | undefined = url.pathname.startsWith('/telegram/')
+        ? 'telegram'
+        : url.pathname.startsWith('/discord/')
+          ? 'discord'
+          : url.pathname === '/oembed'
+            ? 'oembed'
+            : undefined;
+      if (!service) return json(res, 404, { error: 'unknown path' });
+      counts[service] += 1;
+      const mode = modes[service];
+      // The browser's visit to the authorisation page is not a server call: it always answers.
+      if (url.pathname !== '/discord/oauth2/authorize') {
+        if (mode === 'hang') {
+          hanging.add(res);
+          return;
+        }
+        if (mode === 'error') return json(res, 502, { message: 'Bad gateway' });
+        if (mode === 'garbage') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(service === 'oembed' ? '{"html": 42}' : '{"ok": true, "result": "member"}');
+        }
+      }
+
+      if (service === 'telegram') {
+        const match = /^\/telegram\/bot([^/]+)\/getChatMember$/.exec(url.pathname);
+        if (!match || match[1] !== TEST_BOT_TOKEN) return json(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+        const chat = members.get(url.searchParams.get('chat_id') ?? '');
+        if (!chat) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+        const member = chat.get(url.searchParams.get('user_id') ?? '');
+        if (!member) return json(res, 200, { ok: true, result: { status: 'left', user: { id: Number(url.searchParams.get('user_id')) } } });
+        return json(res, 200, {
+          ok: true,
+          result: {
+            status: member.status,
+            user: { id: Number(url.searchParams.get('user_id')) },
+            ...(member.isMember !== undefined ? { is_member: member.isMember } : {}),
+          },
+        });
+      }
+
+      if (service === 'oembed') {
+        const post = posts.get(url.searchParams.get('url') ?? '');
+        if (!post) return json(res, 404, { error: 'not found' });
+        const postUrl = url.searchParams.get('url') ?? '';
+        return json(res, 200, {
+          url: postUrl.replace('https://x.com/', 'https://twitter.com/'),
+          author_name: post.author,
+          author_url: `https://twitter.com/${post.author}`,
+          html: `<blockquote class="twitter-tweet"><p lang="en" dir="ltr">${escapeHtml(post.text)}</p>&mdash; ${post.author} (@${post.author}) <a href="${postUrl}">November 28, 2026</a></blockquote>\n`,
+          width: 550,
+          height: null,
+          type: 'rich',
+          version: '1.0',
+          provider_name: 'Twitter',
+        });
+      }
+
+      // Discord
+      if (url.pathname === '/discord/oauth2/authorize') {
+        const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
+        const user = [...codes.values()].at(-1);
+        const code = [...codes.entries()].find(([, value]) => value === user)?.[0] ?? 'no-code';
+        redirect.searchParams.set('code', code);
+        redirect.searchParams.set('state', url.searchParams.get('state') ?? '');
+        res.writeHead(302, { location: redirect.toString() });
+        return res.end();
+      }
+      if (url.pathname === '/discord/api/oauth2/token' && req.method === 'POST') {
+        const form = new URLSearchParams(await readBody(req));
+        tokenRequests.push(form);
+        if (form.get('client_id') !== TEST_DISCORD.clientId || form.get('client_secret') !== TEST_DISCORD.clientSecret)
+          return json(res, 401, { error: 'invalid_client' });
+        if (form.get('grant_type') === 'authorization_code') {
+          const user = codes.get(form.get('code') ?? '');
+          if (!user) return json(res, 400, { error: 'invalid_grant' });
+          codes.delete(form.get('code') ?? '');
+          return json(res, 200, issue(user));
+        }
+        if (form.get('grant_type') === 'refresh_token') {
+          const user = refreshes.get(form.get('refresh_token') ?? '');
+          if (!user) return json(res, 400, { error: 'invalid_grant' });
+          refreshes.delete(form.get('refresh_token') ?? '');
+          return json(res, 200, issue(user));
+        }
+        return json(res, 400, { error: 'unsupported_grant_type' });
+      }
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const user = bearer ? tokens.get(bearer) : undefined;
+      const grant = issued.find((t) => t.accessToken === bearer);
+      if (!user || !grant) return json(res, 401, { message: '401: Unauthorized', code: 0 });
+      if (url.pathname === '/discord/api/users/@me')
+        return json(res, 200, { id: user.id, username: user.username, global_name: user.username, discriminator: '0' });
+      const member = /^\/discord\/api\/users\/@me\/guilds\/(\d+)\/member$/.exec(url.pathname);
+      if (member?.[1]) {
+        const roles = user.guilds[member[1]];
+        if (!roles) return json(res, 404, { message: 'Unknown Guild', code: 10004 });
+        return json(res, 200, {
+          roles,
+          joined_at: '2026-01-02T03:04:05.000000+00:00',
+          nick: null,
+          pending: false,
+          user: { id: user.id, username: user.username },
+        });
+      }
+      return json(res, 404, { message: '404: Not Found', code: 0 });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    env: {
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_API_URL: `${url}/telegram`,
+      DISCORD_API_URL: `${url}/discord/api`,
+      DISCORD_OAUTH_URL: `${url}/discord/oauth2`,
+      DISCORD_CLIENT_ID: TEST_DISCORD.clientId,
+      DISCORD_CLIENT_SECRET: TEST_DISCORD.clientSecret,
+      OEMBED_URL: `${url}/oembed`,
+      PROVIDER_TIMEOUT_SECONDS: '3',
+    },
+    setMode(service, mode) {
+      modes[service] = mode;
+    },
+    setChatMember(chatId, userId, status, isMember) {
+      const chat = members.get(chatId) ?? new Map();
+      chat.set(userId, { status, ...(isMember !== undefined ? { isMember } : {}) });
+      members.set(chatId, chat);
+    },
+    discordCode(user) {
+      const code = randomBytes(10).toString('hex');
+      codes.set(code, user);
+      return code;
+    },
+    discordTokens: issued,
+    setDiscordTokenLifetime(seconds) {
+      lifetime = seconds;
+    },
+    setPost(postUrl, author, text) {
+      posts.set(postUrl, { author, text });
+    },
+    counts,
+    tokenRequests,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
