@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEVICE_ID_COOKIE, ensureDeviceId } from '../referrals/cookies.ts';
-import { recordSighting } from '../referrals/service.ts';
+import { DEVICE_ID_COOKIE, deviceIdOf, sendDeviceId } from '../referrals/cookies.ts';
+import { sightingOf } from '../referrals/sightings.ts';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -114,16 +114,16 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // Where an ambassador signs in from holds a referral from the same browser or network (DECISIONS §7),
+      // kept by the statement that starts the session.
+      const deviceId = deviceIdOf(request.cookies[DEVICE_ID_COOKIE]);
       const signedIn = await login(app.ctx, request.body, request.ip, {
         sessionToken: request.cookies[SESSION_COOKIE],
         deviceCookie: request.cookies[DEVICE_COOKIE],
+        seen: sightingOf(app.ctx, deviceId.id, request.ip),
       });
       setSessionCookie(reply, signedIn);
-      if (!signedIn.mfaPending) {
-        // Where an ambassador signs in from holds a referral from the same browser or network (DECISIONS §7).
-        const deviceId = ensureDeviceId(reply, request.cookies[DEVICE_ID_COOKIE], app.ctx.config.env === 'production');
-        await recordSighting(app.ctx, signedIn.user.id, { deviceId, address: request.ip });
-      }
+      if (deviceId.isNew && !signedIn.mfaPending) sendDeviceId(reply, deviceId.id, app.ctx.config.env === 'production');
       return signedIn.mfaPending ? { mfa: 'required' as const } : { ...signedIn.user, welcomeBack: signedIn.welcomeBack ?? false };
     },
   );
@@ -148,8 +148,17 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const signedIn = await completeMfaSignIn(app.ctx, request.cookies[SESSION_COOKIE], request.body.code, request.ip, request.cookies[DEVICE_COOKIE]);
+      const deviceId = deviceIdOf(request.cookies[DEVICE_ID_COOKIE]);
+      const signedIn = await completeMfaSignIn(
+        app.ctx,
+        request.cookies[SESSION_COOKIE],
+        request.body.code,
+        request.ip,
+        request.cookies[DEVICE_COOKIE],
+        sightingOf(app.ctx, deviceId.id, request.ip),
+      );
       setSessionCookie(reply, signedIn);
+      if (deviceId.isNew) sendDeviceId(reply, deviceId.id, app.ctx.config.env === 'production');
       return { ...signedIn.user, welcomeBack: signedIn.welcomeBack ?? false };
     },
   );

@@ -27,6 +27,7 @@ import { adminActions, sessions, users } from '../../db/schema.ts';
 import { forgotPasswordEmail, passwordChangedEmail } from '../../email/templates.ts';
 import { withTransaction } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
+import { recordSighting, sightingCte, type Sighting } from '../referrals/sightings.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
 
 const TOO_MANY_SIGN_INS = AUTH_MESSAGES.tooManySignIns;
@@ -124,7 +125,7 @@ export async function login(
   ctx: AppContext,
   input: { email: string; password: string },
   address: string,
-  browser: { sessionToken?: string | undefined; deviceCookie?: string | undefined } = {},
+  browser: { sessionToken?: string | undefined; deviceCookie?: string | undefined; seen?: Sighting | undefined } = {},
 ): Promise<SignedIn> {
   const now = ctx.clock.now();
   const device = readDeviceCookie(ctx.config.sessionSecret, browser.deviceCookie, input.email);
@@ -139,10 +140,14 @@ export async function login(
       (
         await Promise.all([
           refund(ctx.db, now, { cleared: [limits.account], refunded: [limits.address] }),
-          withTransaction(ctx, null, ({ tx }) => replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending })),
+          withTransaction(ctx, null, async ({ tx }) => {
+            const replaced = await replaceSession(tx, ctx.config, user.id, now, browser.sessionToken, { mfaPending });
+            if (browser.seen && !mfaPending) await recordSighting(tx, user.id, browser.seen, now);
+            return replaced;
+          }),
         ])
       )[1]
-    : await startSession(ctx, user.id, now, mfaPending, limits);
+    : await startSession(ctx, user.id, now, mfaPending, limits, browser.seen);
   // A browser becomes known once it has completed a sign-in: with two-factor on, at the second step,
   // so knowing the password alone never makes a device whose code attempts escape the account's limit.
   return {
@@ -156,14 +161,15 @@ export async function login(
 
 /**
  * A browser without a session has nothing to replace: its new session is one insert, and the
- * attempt is given back in the same statement (rate-limit.ts givenBackCte). One write, one round trip,
+ * attempt is given back in the same statement (rate-limit.ts givenBackCte), as is where an
+ * ambassador signed in from (referrals/sightings.ts sightingCte). One write, one round trip,
  * built once per database handle: the database's CPU and the main thread's are taken from the
  * hashing threads, the scarce resource of a sign-in flood.
  */
 const sessionWithGiveBack = preparedPer((db) => {
   const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
   return db
-    .with(givenBackCte(db))
+    .with(givenBackCte(db), sightingCte(db))
     .insert(sessions)
     .values({
       sid: sql.placeholder('sid'),
@@ -184,6 +190,7 @@ async function startSession(
   now: Date,
   mfaPending: boolean,
   limits: { account: Limit; address: Limit },
+  seen: Sighting | undefined,
 ): Promise<{ token: string; expires: Date }> {
   const { row, ...session } = newSession(ctx.config, userId, now, { mfaPending });
   await sessionWithGiveBack(ctx.db).execute({
@@ -196,6 +203,8 @@ async function startSession(
     absoluteExpire: row.absoluteExpire.toISOString(),
     userId,
     mfaPending,
+    seenDevice: seen?.device ?? null,
+    seenNetwork: seen?.network ?? null,
   });
   return session;
 }
@@ -259,6 +268,7 @@ export async function completeMfaSignIn(
   code: string,
   address: string,
   deviceCookie?: string,
+  seen?: Sighting,
 ): Promise<SignedIn> {
   const now = ctx.clock.now();
   const pending = await loadPendingSession(ctx.db, ctx.config, pendingToken, now);
@@ -271,6 +281,7 @@ export async function completeMfaSignIn(
     const user = (await tx.select().from(users).where(eq(users.id, pending.userId)))[0];
     if (!user) throw unauthorized(MFA_MESSAGES.expired);
     const session = await replaceSession(tx, ctx.config, user.id, now, pendingToken, { mfaVerified: true });
+    if (seen) await recordSighting(tx, user.id, seen, now);
     return { user: sessionUser(user), ...session, welcomeBack: device !== undefined, device: issueDeviceCookie(ctx.config.sessionSecret, user.email) };
   });
   await refund(ctx.db, now, { cleared: [limits[0] as Limit], refunded: [limits[1] as Limit] });

@@ -19,12 +19,20 @@ export function readDeviceId(value: string | undefined): string | undefined {
   return value !== undefined && DEVICE_ID_PATTERN.test(value) ? value : undefined;
 }
 
+/** The browser's device id, or a new one to send (sendDeviceId) once it is used. */
+export function deviceIdOf(cookie: string | undefined): { id: string; isNew: boolean } {
+  const known = readDeviceId(cookie);
+  return known ? { id: known, isNew: false } : { id: randomBytes(16).toString('base64url'), isNew: true };
+}
+
+export function sendDeviceId(reply: FastifyReply, id: string, production: boolean): void {
+  reply.setCookie(DEVICE_ID_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: production, maxAge: DEVICE_ID_MAX_AGE_S });
+}
+
 /** The browser's device id, made and sent now if it has none. */
 export function ensureDeviceId(reply: FastifyReply, cookie: string | undefined, production: boolean): string {
-  const known = readDeviceId(cookie);
-  if (known) return known;
-  const id = randomBytes(16).toString('base64url');
-  reply.setCookie(DEVICE_ID_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: production, maxAge: DEVICE_ID_MAX_AGE_S });
+  const { id, isNew } = deviceIdOf(cookie);
+  if (isNew) sendDeviceId(reply, id, production);
   return id;
 }
 

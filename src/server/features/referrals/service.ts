@@ -270,26 +270,6 @@ async function tellReferrer(m: Mutation, referrerId: string | null): Promise<voi
   if (owner) m.changed('me', [owner.userId]);
 }
 
-/**
- * A signed-in ambassador's browser and network (their HMACs), kept for the referral holds: a referee
- * who applies, or signs in, from a browser or network the referrer signed in from is held.
- */
-export async function recordSighting(ctx: AppContext, userId: string, seen: { deviceId: string; address: string }): Promise<void> {
-  await withTransaction(ctx, null, async (m) => {
-    const ambassador = (await m.tx.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.userId, userId)))[0];
-    if (!ambassador) return;
-    const secret = ctx.config.sessionSecret;
-    const rows = [
-      { ambassadorId: ambassador.id, kind: 'device' as const, hash: deviceHash(secret, seen.deviceId), lastSeenAt: m.now },
-      { ambassadorId: ambassador.id, kind: 'network' as const, hash: networkHash(secret, seen.address), lastSeenAt: m.now },
-    ];
-    await m.tx
-      .insert(ambassadorSightings)
-      .values(rows)
-      .onConflictDoUpdate({ target: [ambassadorSightings.ambassadorId, ambassadorSightings.kind, ambassadorSightings.hash], set: { lastSeenAt: m.now } });
-  });
-}
-
 /** The browsers and networks an ambassador applied or signed in from (HMACs). */
 async function tracesOf(tx: Db, ambassadorId: string | null, application: { deviceHash: string | null; networkHash: string | null } | undefined) {
   const sightings = ambassadorId
