@@ -281,13 +281,29 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
     const original = await wholeLog(server);
     const remembered = { seq: original.length, hash: original.at(-1)?.hash ?? '' };
 
-    // Someone with the database drops an entrant after the freeze: the published list no longer hashes to the frozen hash.
+    // Someone with the database drops an entrant after the freeze. The instance that already answered the
+    // closed month keeps what it published (as a CDN does: the answer is immutable); an instance that reads
+    // it afresh (a new pod, a restart) publishes the altered list, which no longer hashes to the frozen hash.
+    const published = (await anonymous().get('/api/public/seasons/2026-10')).body;
     const [dropped] = await server.db.select().from(seasonEntrants).where(eq(seasonEntrants.month, '2026-10')).limit(1);
     await server.db.delete(seasonEntrants).where(eq(seasonEntrants.ambassadorId, dropped?.ambassadorId ?? ''));
-    const altered = (await anonymous().get('/api/public/seasons/2026-10')).body;
-    const caught = await verifyPublishedSeason(altered, relay.chain);
-    expect(caught.ok).toBe(false);
-    expect(caught.checks.find((c) => !c.ok)?.step).toMatch(/list hash/i);
+    expect((await anonymous().get('/api/public/seasons/2026-10')).body).toEqual(published);
+    const fresh = await startTestServer({
+      kind,
+      clock: server.clock,
+      database: { database: server.database, url: server.config.databaseUrl },
+      mail: server.mail,
+      env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url },
+    });
+    try {
+      const altered = (await new ApiClient(fresh).get('/api/public/seasons/2026-10')).body;
+      expect(altered.entrants).toHaveLength(published.entrants.length - 1);
+      const caught = await verifyPublishedSeason(altered, relay.chain);
+      expect(caught.ok).toBe(false);
+      expect(caught.checks.find((c) => !c.ok)?.step).toMatch(/list hash/i);
+    } finally {
+      await fresh.close();
+    }
 
     // Someone with the database turns the trigger off and rewrites an entry (a prize in the freeze).
     await server.db.execute(sql`alter table public_log disable trigger public_log_no_update_or_delete`);
