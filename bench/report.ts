@@ -33,6 +33,44 @@ function mid(runs: LoadResult[]): { rps: number; cpu: number; p99: number; non2x
 const sides = (a: { rps: number; cpu: number; p99: number }, label: string) =>
   `${label} ${fmt(a.rps, 1)} req/s, ${fmt(a.cpu, 1)} µs CPU/request, p99 ${a.p99} ms`;
 
+/** The rows of the edge (bench/edge.ts): nginx with the README's blocks in front of the product. */
+function edgeRows(r: BenchResults): Row[] {
+  const e = r.edge;
+  const names = [
+    'the edge: leaderboard requests reaching the product / requests the edge answered',
+    'the edge: the leaderboard answered with the product stopped',
+    'the edge: an award visible through the edge',
+  ];
+  if (!e || 'skipped' in e) return names.map((n) => notRun(n, 'see issue 47', e ? e.skipped : 'not run'));
+  const worstAward = Math.max(...e.awardVisibleMs.map((ms) => (Number.isFinite(ms) ? ms : Infinity)));
+  return [
+    {
+      what: names[0] as string,
+      target: 'about one request per URL a second at the origin',
+      measured: `${e.originRequests} of ${e.throughEdge.requests} (${fmt(e.originLoadRatio, 5)}; ${fmt(e.originPerSecond)} /s at the origin)`,
+      verdict: e.originPerSecond <= 1.5 && e.throughEdge.non2xx === 0 ? 'pass' : 'miss',
+      why: 'nginx refreshes its copy in the background once a second (max-age=1) while a crowd reads it; more than that means the cache did not hold the answer.',
+      note: `${e.nginx}; through the edge ${e.throughEdge.rps} req/s, p99 ${e.throughEdge.p99} ms; the product directly under the same load ${e.direct.rps} req/s, p99 ${e.direct.p99} ms${cpu(e.direct)} (100 connections, Accept-Encoding as a browser sends it)`,
+    },
+    {
+      what: names[1] as string,
+      target: 'every read 200 from the last copy',
+      measured: `${e.originDown.ok}/${e.originDown.reads} (${e.originDown.sameBody} the last copy)`,
+      verdict: e.originDown.ok === e.originDown.reads ? 'pass' : 'miss',
+      why: 'stale-if-error: proxy_cache_use_stale error timeout http_5xx with inactive=1d.',
+      note: 'the product stopped with SIGTERM, 50 reads through the edge',
+    },
+    {
+      what: names[2] as string,
+      target: '<= 2000 ms',
+      measured: `${e.awardVisibleMs.join(', ')} ms`,
+      verdict: worstAward <= 2000 ? 'pass' : 'miss',
+      why: 'the edge keeps a copy a second and refreshes it in the background; the product’s own cache follows the change at once.',
+      note: 'a report approved with a large award through the edge while 20 connections read the leaderboard through it; then plain reads until the answer changed',
+    },
+  ];
+}
+
 /** The rows of the ceilings (bench/ceilings.ts): the product as `npm start` runs it against same-bytes and same-work routes. */
 function ceilingRows(r: BenchResults): Row[] {
   const c = r.ceilings;
@@ -146,6 +184,7 @@ export function targetRows(r: BenchResults): Row[] {
   });
 
   rows.push(...ceilingRows(r));
+  rows.push(...edgeRows(r));
 
   const pgL = find(r, 'postgres', 'L');
   const pgS = find(r, 'postgres', 'S');

@@ -7,7 +7,7 @@
  * environment BENCH_PG / BENCH_PGLITE (empty or "none" skips one). Seconds per
  * load run: `--seconds=10` or BENCH_SECONDS. PostgreSQL: BENCH_DATABASE_URL
  * (an account that may create databases), default postgres://postgres@127.0.0.1:5432/postgres.
- * `--skip=coldstart,frontend,ceilings` leaves parts out. It never fails on a timing.
+ * `--skip=coldstart,frontend,ceilings,edge` leaves parts out. It never fails on a timing.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ import * as schema from '../src/server/db/schema.ts';
 import { leaderboard, publicStats } from '../src/server/features/public/service.ts';
 import { measureCeilings, type CeilingFigures } from './ceilings.ts';
 import { measureColdStart, type ColdStartFigures } from './cold-start.ts';
+import { measureEdge, type EdgeFigures } from './edge.ts';
 import { measureFrontend, type FrontendFigures } from './frontend.ts';
 import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type LoadResult } from './lib.ts';
 import { measureProduct, type ProductFigures } from './product-load.ts';
@@ -72,6 +73,8 @@ export interface BenchResults {
   runs: SizeRun[];
   /** The product as `npm start` runs it against same-bytes and same-work ceilings (bench/ceilings.ts), on one size. */
   ceilings: CeilingFigures | { skipped: string };
+  /** nginx as a stand-in CDN with the README's blocks in front of the product (bench/edge.ts), on the ceilings' size. */
+  edge?: EdgeFigures | { skipped: string };
   coldStart: ColdStartFigures | { skipped: string };
   frontend: FrontendFigures;
 }
@@ -276,11 +279,19 @@ async function main(): Promise<void> {
   const runs: SizeRun[] = [];
   // The ceilings (bench/ceilings.ts) on the largest size of the first database: PostgreSQL L by default.
   let ceilings: CeilingFigures | { skipped: string } = { skipped: skip.has('ceilings') ? 'skipped by --skip' : 'no size was run' };
+  // The edge (bench/edge.ts) on the same database, after the ceilings.
+  let edge: EdgeFigures | { skipped: string } = { skipped: skip.has('edge') ? 'skipped by --skip' : 'no size was run' };
   const ceilingsOn = pgSizes.length ? { kind: 'postgres' as const, size: pgSizes.at(-1) } : { kind: 'pglite' as const, size: pgliteSizes.at(-1) };
   const ceilingsFor = (kind: Kind, size: Size) =>
-    skip.has('ceilings') || kind !== ceilingsOn.kind || size !== ceilingsOn.size
+    (skip.has('ceilings') && skip.has('edge')) || kind !== ceilingsOn.kind || size !== ceilingsOn.size
       ? undefined
       : async (productEnv: Record<string, string>) => {
+          if (!skip.has('edge'))
+            edge = await measureEdge({ productEnv, seconds, log }).catch((error: unknown) => {
+              log(`  edge not measured: ${String(error)}`);
+              return { skipped: String(error).slice(0, 300) };
+            });
+          if (skip.has('ceilings')) return;
           ceilings = await measureCeilings({
             kind,
             size,
@@ -319,6 +330,7 @@ async function main(): Promise<void> {
     argon2,
     runs,
     ceilings,
+    edge,
     coldStart,
     frontend,
   };
