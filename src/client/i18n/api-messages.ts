@@ -12,6 +12,7 @@ import { APPLICATION_MESSAGES } from '../../shared/schemas/applications.ts';
 import { FORGOT_PASSWORD_MESSAGE, UNSUBSCRIBE_MESSAGE } from '../../shared/schemas/notifications.ts';
 import { REPORT_MESSAGES } from '../../shared/schemas/reports.ts';
 import { SEASON_MESSAGES } from '../../shared/schemas/season-admin.ts';
+import { PUBLIC_LOG_MESSAGES } from '../../shared/schemas/public-log.ts';
 import { SETTINGS_MESSAGES } from '../../shared/schemas/settings.ts';
 import { BEP20_ADDRESS_MESSAGE } from '../../shared/wallet.ts';
 import { monthIn, zonedDateTimeIn } from '../../shared/localized-format.ts';
@@ -219,6 +220,8 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
     msg`Could not reach the blockchain node to verify the transaction. Nothing was marked paid; please try again.`,
   ],
   [SEASON_MESSAGES.badMonth, msg`A season is a month written YYYY-MM, like 2026-10`],
+  [PUBLIC_LOG_MESSAGES.timeBackwards, msg`The server's clock is behind the public log's last entry, and the log's time never goes back: try again shortly`],
+  [PUBLIC_LOG_MESSAGES.summaryExists, msg`The public log already has this month’s summary`],
   [SEASON_MESSAGES.notFound, msg`No ended season for that month`],
   [SEASON_MESSAGES.noSeason, msg`No season for that month`],
   [SEASON_MESSAGES.notEnded, msg`The month has not ended yet`],

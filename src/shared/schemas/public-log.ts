@@ -22,6 +22,12 @@ export const ZLogPage = z.object({
 });
 export type TLogPage = z.infer<typeof ZLogPage>;
 
+/** The log's refusals of an append (server: features/public-log/service.ts); their values are in the answer's `values`. */
+export const PUBLIC_LOG_MESSAGES = {
+  timeBackwards: "The server's clock is behind the public log's last entry, and the log's time never goes back: try again shortly",
+  summaryExists: 'The public log already has this month’s summary',
+} as const;
+
 export const LOG_QUERY_MESSAGES = {
   after: 'after is the seq of an entry already read: a whole number from 0',
   limit: `limit is a whole number from 1 to ${LOG_PAGE_MAX}`,

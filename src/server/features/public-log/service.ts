@@ -11,12 +11,13 @@
  */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { EMPTY_HEAD, entryHash, type LogHead, type LogKind } from '../../../shared/public-log.ts';
-import type { TLogEntry } from '../../../shared/schemas/public-log.ts';
+import { PUBLIC_LOG_MESSAGES, type TLogEntry } from '../../../shared/schemas/public-log.ts';
 import type { LiveTopic } from '../../../shared/live.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { publicLog } from '../../db/schema.ts';
 import type { Mutation } from '../../mutation.ts';
+import { AppError } from '../../errors.ts';
 import { weakEtag } from '../public/cache.ts';
 
 /** Any constant: the advisory lock that serialises appends (the migration lock has its own). */
@@ -30,11 +31,16 @@ async function head(db: Db): Promise<LogHead> {
   return row ? { seq: Number(row.seq), hash: row.hash } : EMPTY_HEAD;
 }
 
-/** An append dated before the log's head (DECISIONS §7): the clock went back, and the log's time never does. */
-export class LogTimeBackwards extends Error {
+/**
+ * An append dated before the log's head (DECISIONS §7): the clock went back, and the log's time never
+ * does. The change is refused whole (503 LOG_TIME_BACKWARDS, with when to try again): by then the
+ * clock has passed the head, or an operator has a clock to fix.
+ */
+export class LogTimeBackwards extends AppError {
   constructor(at: string, headAt: string) {
-    super(`The public log refuses an entry dated ${at}: its last entry is dated ${headAt}, and the log's time never goes back`);
+    super('UNAVAILABLE', PUBLIC_LOG_MESSAGES.timeBackwards, undefined, 'LOG_TIME_BACKWARDS', { at, headAt });
     this.name = 'LogTimeBackwards';
+    this.retryAfter((Date.parse(headAt) - Date.parse(at)) / 1000);
   }
 }
 
@@ -78,7 +84,7 @@ export async function appendLog(m: Mutation, kind: LogKind, data: Record<string,
       .from(publicLog)
       .where(and(eq(publicLog.kind, 'month.summary'), sql`${publicLog.data}->>'month' = ${month}`))
       .limit(1);
-    if (existing) throw new Error(`The public log already has the summary of ${month} (entry ${String(existing.seq)})`);
+    if (existing) throw new AppError('CONFLICT', PUBLIC_LOG_MESSAGES.summaryExists, undefined, 'MONTH_SUMMARY_EXISTS', { month, seq: String(existing.seq) });
   }
   const entry = { seq: (last ? Number(last.seq) : 0) + 1, at, kind, data, prevHash: last?.hash ?? EMPTY_HEAD.hash };
   const hash = await entryHash(entry);
