@@ -537,7 +537,13 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
     });
     // A server that anchors its log (DECISIONS §7) takes the first round at or after the freeze + 10 minutes; any other round fails.
     const anchored = R + 40 + 200;
-    expect(failing(await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored }), test.chain))).toEqual([]);
+    const anchoredResult = await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored }), test.chain);
+    expect(failing(anchoredResult)).toEqual([]);
+    // The step says which delay it found: 600 s there.
+    expect(anchoredResult.checks.find((c) => c.step.startsWith('Beacon round'))).toMatchObject({
+      step: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 600 s",
+      expected: String(anchored),
+    });
     expect(failing(await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored + 1 }), test.chain))).toEqual([
       "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s",
     ]);

@@ -318,16 +318,20 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
     );
   }
   const late = attempt(() => String(freezeIsLate(chain, terms.beacon.round, published.frozenAt, latest?.round)));
+  // A late freeze's beacon is 60 s on, or 10 minutes on when the server anchors its log (DECISIONS §7): both
+  // unknown when the list was read. The step names the delay whose round the beacon is (else the first).
+  const delays = [LATE_BEACON_SECONDS, LATE_BEACON_SECONDS_ANCHORED];
+  const lateRounds = attempt(() => delays.map((s) => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt, latest?.round, s))).join(','));
+  const matched = Math.max(0, lateRounds.split(',').indexOf(String(beacon.round)));
+  const lateStep = latest && latest.round >= terms.beacon.round ? 'beaconRoundLateLatest' : 'beaconRoundLate';
   add(
-    verifyText(late === 'true' ? (latest && latest.round >= terms.beacon.round ? 'beaconRoundLateLatest' : 'beaconRoundLate') : 'beaconRound'),
+    late === 'true' ? verifyText(lateStep, { seconds: delays[matched] ?? LATE_BEACON_SECONDS }) : verifyText('beaconRound'),
     String(beacon.round),
-    attempt(() => {
-      // A late freeze's beacon is 60 s on, or 10 minutes on when the server anchors its log (DECISIONS §7): both unknown when the list was read.
-      const rounds = [LATE_BEACON_SECONDS, LATE_BEACON_SECONDS_ANCHORED].map((s) =>
-        drawBeaconRound(chain, terms.beacon.round, published.frozenAt, latest?.round, s),
-      );
-      return String(rounds.find((r) => r === beacon.round) ?? rounds[0]);
-    }),
+    late === 'true'
+      ? lateRounds.startsWith('(')
+        ? lateRounds
+        : (lateRounds.split(',')[matched] ?? lateRounds)
+      : attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt, latest?.round))),
   );
   if (late === 'true') {
     const last = checks.at(-1);

@@ -20,9 +20,9 @@ export const VERIFY_TEXTS = {
   termsMonth: "Terms: the season's month",
   termsRound: "Terms: beacon round, the first at or after the month's end + 1 hour",
   beaconChain: 'Beacon chain: the terms name it, the beacon is from it',
-  beaconRoundLate: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s",
+  beaconRoundLate: "Beacon round: frozen after the terms' round, so the first at or after the freeze + {seconds} s",
   beaconRoundLateLatest:
-    "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + 60 s",
+    "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + {seconds} s",
   latestRound: "Latest round at the freeze: round {round}, signed by the chain's key (the freeze came after it)",
   beaconRound: "Beacon round: the terms' round",
   beaconTime: "Beacon time: the round's time",

@@ -22,7 +22,7 @@ const MESSAGES: Readonly<Record<VerifyTextId, MessageDescriptor>> = {
   termsMonth: msg({ message: "Terms: the season's month" }),
   termsRound: msg({ message: "Terms: beacon round, the first at or after the month's end + 1 hour" }),
   beaconChain: msg({ message: 'Beacon chain: the terms name it, the beacon is from it' }),
-  beaconRoundLate: msg({ message: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s" }),
+  beaconRoundLate: msg({ message: "Beacon round: frozen after the terms' round, so the first at or after the freeze + {seconds} s" }),
   beaconRound: msg({ message: "Beacon round: the terms' round" }),
   beaconTime: msg({ message: "Beacon time: the round's time" }),
   championsNotEntrants: msg({ message: 'Champions are not lottery entrants' }),
@@ -66,7 +66,7 @@ const MESSAGES: Readonly<Record<VerifyTextId, MessageDescriptor>> = {
   entryRewritten: msg({ message: 'entry {seq} is not the one seen before: the log was rewritten' }),
   protocol1AfterCutover: msg({ message: 'Protocol: {month} is protocol 1, but every month from {cut} on (the first terms in the log) is protocol 2' }),
   beaconRoundLateLatest: msg({
-    message: "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + 60 s",
+    message: "Beacon round: drand's latest round was already the terms' round or later at the freeze, so the first after it and at or after the freeze + {seconds} s",
   }),
   latestRound: msg({ message: "Latest round at the freeze: round {round}, signed by the chain's key (the freeze came after it)" }),
   chainTestRefused: msg({ message: 'Beacon chain: test chain: proves nothing (not drand quicknet)' }),
