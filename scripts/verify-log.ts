@@ -7,7 +7,9 @@
  *   - every draw the log records (season.closed): the month as published, verified step by step
  *     (quicknet's key is built in; a test chain is used only with a warning) and against the log;
  *   - with `--rpc URL` (a BNB Smart Chain node): every log.anchored entry against its transaction on
- *     chain, and each month's freeze proven before its beacon by an anchor mined before the round's time.
+ *     chain, and each month's freeze proven before its beacon by an anchor mined before the round's time;
+ *   - with `--strict`: a draw whose freeze no anchor proves before its beacon (its time rests on the
+ *     server's clock alone) fails, as `verify-draw --strict` fails it.
  * Exit 0 when all hold; 1 naming the first failing seq and why; 2 when it could not check (bad
  * input, or the server could not be read).
  */
@@ -31,7 +33,7 @@ import {
   witnessHeads,
 } from './verify-common.ts';
 
-const USAGE = 'Usage: npm run verify-log -- --url https://host [--rpc BSC_RPC_URL] [--head SEQ:HASH[@ISO-TIME]] [--test-chain]';
+const USAGE = 'Usage: npm run verify-log -- --url https://host [--rpc BSC_RPC_URL] [--head SEQ:HASH[@ISO-TIME]] [--test-chain] [--strict]';
 
 function failed(seq: number, reason: string): never {
   say(`FAILED at entry ${seq}: ${reason}`);
@@ -43,6 +45,7 @@ async function main(args: string[]): Promise<never> {
   const base = baseUrl(args);
   const remembered = witnessHeads(args);
   const allowTestChain = args.includes('--test-chain');
+  const strict = args.includes('--strict');
   const rpc = rpcUrl(args);
 
   let log: WholeLog;
@@ -101,7 +104,7 @@ async function main(args: string[]): Promise<never> {
       );
       late.push(...(lateSteps(result.steps) ? [`${month}: ${lateSteps(result.steps)}`] : []));
     },
-    { remembered, allowTestChain, ...(anchors ? { anchors } : {}) },
+    { remembered, allowTestChain, strict, ...(anchors ? { anchors } : {}) },
   );
   if (!draws.ok) failed(draws.failure.seq, draws.failure.reason);
   if (served && served.hash.toLowerCase() !== QUICKNET.hash && !allowTestChain) {

@@ -176,6 +176,10 @@ describe('npm run verify-draw -- MONTH --url and npm run verify-log against a se
     const testChain = await run(['--url', url], LOG_SCRIPT);
     expect(testChain.code).toBe(1);
     expect(testChain.output).toContain('test chain: proves nothing');
+    // No anchor proves this freeze before its beacon (the server anchors nothing): --strict fails the draw.
+    const strict = await run(['--url', url, '--test-chain', '--strict'], LOG_SCRIPT);
+    expect(strict.code).toBe(1);
+    expect(strict.output).toContain('MISMATCH  the draw of');
 
     // Entry 3 (the freeze) rewritten and everything after re-chained: the chain holds, the noted head does not.
     state.log = await rechain(state.month.log.entries.map((e) => (e.seq === 3 ? { ...e, data: { ...(e.data as object), entrantCount: 11 } } : e)));
