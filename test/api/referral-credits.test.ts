@@ -213,6 +213,16 @@ describeEachDatabase(
       expect(refused.status, refused.text).toBe(200);
       expect(refused.body).toMatchObject({ status: 'refused', reasonCode: 'rule_breach' });
       expect(await creditsOf(telegram.id)).toEqual([]);
+      // The referrer heard of each: held four times, one credited on release, one refused with its reason.
+      const told = (await holder.client.get('/api/notifications')).body as Array<{ kind: string; title: string; body: string; link: string }>;
+      const titles = (kind: string) => told.filter((n) => n.kind === kind).map((n) => n.title);
+      expect(titles('referral_held').sort()).toEqual(['Dev Same', 'Net Same', 'Self Same', 'Tel Same'].map((n) => `Your referral of ${n} is on hold`));
+      expect(titles('referral_credited')).toEqual(['Your referral of Net Same was credited']);
+      expect(told.find((n) => n.kind === 'referral_refused')).toMatchObject({
+        title: 'Your referral of Tel Same was not credited',
+        body: expect.stringContaining('One person, two accounts.'),
+        link: '/referrals',
+      });
       // The referrer sees the refusal with its reason, and may appeal once.
       const item = (await referralsOf(holder.client)).items.find((i: { id: string }) => i.id === telegram.id);
       expect(item).toMatchObject({ status: 'refused', reason: 'rule_breach', facts: 'One person, two accounts.', appealOpen: true, appeal: null });

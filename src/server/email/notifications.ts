@@ -155,6 +155,38 @@ export function reportReviewedNotification(
   };
 }
 
+/**
+ * A referral of the ambassador's (issue 44): credited under the month's rule (its rewards), held for
+ * an admin to look at (the Referrals page says which flag), or refused by an admin (its reason).
+ */
+export function referralNotification(
+  r: { referee: string; outcome: 'credited' | 'held' | 'refused'; gcm?: string; usdt?: string; reason?: DecisionReason; appUrl: string },
+  locale: Lang,
+): NotificationContent {
+  const i18n = emailI18n(locale);
+  const link = '/referrals';
+  if (r.outcome === 'credited')
+    return {
+      kind: 'referral_credited',
+      title: i18n._('Your referral of {name} was credited', { name: r.referee }),
+      body: i18n._('{gcm} GCM and {usdt} USDT credited.', { gcm: gcmFigure(r.gcm ?? '0', locale), usdt: usdtFigure(r.usdt ?? '0', locale) }),
+      link,
+    };
+  if (r.outcome === 'held')
+    return {
+      kind: 'referral_held',
+      title: i18n._('Your referral of {name} is on hold', { name: r.referee }),
+      body: i18n._('An admin will look at it before it is credited. Your Referrals page says why it was held.'),
+      link,
+    };
+  return {
+    kind: 'referral_refused',
+    title: i18n._('Your referral of {name} was not credited', { name: r.referee }),
+    body: [i18n._('An admin refused it after a look.'), ...(r.reason ? decisionReasonLines(r.reason, r.appUrl, locale) : [])].join(' '),
+    link,
+  };
+}
+
 /** The decision an appeal was about, in words ("your weekly report for Nov 2 - Nov 8, 2026"). */
 function subjectWords(i18n: I18n, about: AppealSubject, locale: Lang): string {
   if (about.kind === 'report') {

@@ -15,6 +15,9 @@ export const NOTIFICATION_KINDS = [
   'ambassador_suspended',
   'appeal_upheld',
   'appeal_overturned',
+  'referral_credited',
+  'referral_held',
+  'referral_refused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -55,6 +55,8 @@ import { adminName, appealDeadline, assertReasonFits, presentAppeal } from '../a
 import { isUuid } from '../ids.ts';
 import * as ledger from '../ledger/service.ts';
 import { appendLog } from '../public-log/service.ts';
+import { notify } from '../notifications/service.ts';
+import { referralNotification, type NotificationContent } from '../../email/notifications.ts';
 
 type ReferralRow = typeof referrals.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -207,6 +209,9 @@ async function qualify(m: Mutation, referralId: string, event: TReferralRule['qu
       .where(eq(referrals.id, referral.id));
     m.changed(['ambassadors']);
     await tellReferrer(m, referrer.id);
+    await notifyReferrer(m, referrer, referral.applicationId, (referee, locale) =>
+      referralNotification({ referee, outcome: 'held', appUrl: m.ctx.config.appUrl }, locale),
+    );
     return;
   }
   await tx.update(referrals).set(qualified).where(eq(referrals.id, referral.id));
@@ -260,7 +265,23 @@ async function credit(
   // Integrations hear it too (DECISIONS §7, Webhooks): what the log says, with the referee's application.
   await m.event('referral.credited', { id: referral.id, ...credited, applicationId: referral.applicationId, creditedAt: now.toISOString() });
   await tellReferrer(m, referrer.id);
+  await notifyReferrer(m, referrer, referral.applicationId, (name, locale) =>
+    referralNotification({ referee: name, outcome: 'credited', gcm: rule.gcm, usdt: rule.usdt, appUrl: m.ctx.config.appUrl }, locale),
+  );
   return 'credited';
+}
+
+/** The referrer hears of their referral in the app (and on Telegram where linked), in their saved language, named by the referee's application. */
+async function notifyReferrer(
+  m: Mutation,
+  referrer: { userId: string },
+  applicationId: string,
+  write: (referee: string, locale: string | null) => NotificationContent,
+): Promise<void> {
+  const referee = (
+    await m.tx.select({ fullName: ambassadorApplications.fullName }).from(ambassadorApplications).where(eq(ambassadorApplications.id, applicationId))
+  )[0];
+  await notify(m, referrer.userId, (locale) => write(referee?.fullName ?? '', locale));
 }
 
 /** The referrer's own pages (Referrals, wallet) hear the change. */
@@ -479,6 +500,14 @@ export async function refuseReferral(ctx: AppContext, actor: SessionUser, id: st
       .set({ status: 'refused', reason: decision.reasonCode, decidedAt: m.now, decidedBy: actor.id, reasonCode: decision.reasonCode, facts: decision.facts })
       .where(eq(referrals.id, referral.id));
     await tellReferrer(m, referral.referrerId);
+    const referrer = referral.referrerId ? (await m.tx.select().from(ambassadors).where(eq(ambassadors.id, referral.referrerId)))[0] : undefined;
+    if (referrer)
+      await notifyReferrer(m, referrer, referral.applicationId, (name, locale) =>
+        referralNotification(
+          { referee: name, outcome: 'refused', reason: { code: decision.reasonCode ?? null, facts: decision.facts ?? null }, appUrl: m.ctx.config.appUrl },
+          locale,
+        ),
+      );
     await m.audit(
       'refuse_referral',
       { type: 'referral', id: referral.id },
