@@ -83,7 +83,7 @@ function CreateApiKeyCard({ onCreated }: { onCreated: (key: TApiKeyCreated) => v
       />
       <CardContent>
         <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Create an API key`}>
-          <FormField name="name" label={t`Name`} required hint={t`Who or what uses it, e.g. "CRM export".`}>
+          <FormField name="name" label={t`Name`} required hint={t`Who or what uses it, e.g. “CRM export”.`}>
             <Input autoComplete="off" maxLength={100} />
           </FormField>
           <FormFieldset name="scopes" legend={t`Scopes`} required>
@@ -133,9 +133,9 @@ function ApiKeyList() {
     },
     {
       header: t`Scopes`,
-      cell: (key) => (
-        <ul className="flex flex-wrap gap-1" aria-label={t`Scopes of ${key.name}`}>
-          {key.scopes.map((scope) => (
+      cell: ({ name, scopes }) => (
+        <ul className="flex flex-wrap gap-1" aria-label={t`Scopes of ${name}`}>
+          {scopes.map((scope) => (
             <li key={scope}>
               <Badge variant="secondary" translate="no">
                 {scope}
@@ -160,11 +160,14 @@ function ApiKeyList() {
           </span>
         ),
     },
-    actionsColumn(t`Actions`, (key) => (
-      <Button variant="destructive" size="sm" onClick={() => setRevoking(key)} aria-label={t`Revoke ${key.name}`}>
-        <Trash2 aria-hidden="true" /> <Trans>Revoke</Trans>
-      </Button>
-    )),
+    actionsColumn(t`Actions`, (key) => {
+      const name = key.name;
+      return (
+        <Button variant="destructive" size="sm" onClick={() => setRevoking(key)} aria-label={t`Revoke ${name}`}>
+          <Trash2 aria-hidden="true" /> <Trans>Revoke</Trans>
+        </Button>
+      );
+    }),
   ];
   return (
     <>
@@ -184,9 +187,14 @@ function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKeyView; onClose:
   const { t } = useLingui();
   const revoke = useRevokeApiKey();
   const name = apiKey.name;
-  const confirm = () => revoke.mutate(apiKey.id, adminOutcome({ title: t`API key revoked`, text: t`${name} no longer works.` }, t`Failed to revoke the API key`, onClose));
+  const confirm = () =>
+    revoke.mutate(apiKey.id, adminOutcome({ title: t`API key revoked`, text: t`${name} no longer works.` }, t`Failed to revoke the API key`, onClose));
   return (
-    <ModalDialog onClose={onClose} title={t`Revoke API key`} description={t`${name} stops working at once: its next request is refused. This cannot be undone.`}>
+    <ModalDialog
+      onClose={onClose}
+      title={t`Revoke API key`}
+      description={t`${name} stops working at once: its next request is refused. This cannot be undone.`}
+    >
       <DialogFooter className="mt-0">
         <Button variant="outline" onClick={onClose}>
           <Trans>Cancel</Trans>

@@ -98,8 +98,8 @@ export function WebhooksSection() {
         <ShownOnceDialog title={t`Webhook endpoint added`} label={t`Signing secret`} value={created.secret} onClose={() => setCreated(null)}>
           <p className="text-sm text-muted">
             <Trans>
-              Each delivery is signed with it as Standard Webhooks says (<code translate="no">webhook-signature</code>): give it to the receiver so that
-              it can check every request came from here.
+              Each delivery is signed with it as Standard Webhooks says (<code translate="no">webhook-signature</code>): give it to the receiver so that it can
+              check every request came from here.
             </Trans>
           </p>
         </ShownOnceDialog>
@@ -255,9 +255,9 @@ function WebhookList({ onShowLog }: { onShowLog: (endpoint: TWebhookView) => voi
       header: t`Events`,
       card: 'block',
       className: 'max-w-xs whitespace-normal',
-      cell: (endpoint) => (
-        <ul className="flex flex-wrap gap-1" aria-label={t`Events sent to ${endpoint.url}`}>
-          {endpoint.events.map((type) => (
+      cell: ({ url, events }) => (
+        <ul className="flex flex-wrap gap-1" aria-label={t`Events sent to ${url}`}>
+          {events.map((type) => (
             <li key={type}>
               <Badge variant="outline" translate="no" className="font-mono">
                 {type}
@@ -267,11 +267,11 @@ function WebhookList({ onShowLog }: { onShowLog: (endpoint: TWebhookView) => voi
         </ul>
       ),
     },
-    { header: t`State`, card: 'aside', cell: (endpoint) => <EndpointState endpoint={endpoint} /> },
+    { header: t`State`, card: 'block', cell: (endpoint) => <EndpointState endpoint={endpoint} /> },
     actionsColumn(t`Actions`, (endpoint) => {
       const url = endpoint.url;
       return (
-        <div className="flex max-w-md flex-wrap gap-2">
+        <div className="flex max-w-xs flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => onShowLog(endpoint)} aria-label={t`Delivery log of ${url}`}>
             <ScrollText aria-hidden="true" /> <Trans>Delivery log</Trans>
           </Button>
@@ -384,9 +384,16 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: TWebhookView; on
   const remove = useDeleteWebhook();
   const url = endpoint.url;
   const confirm = () =>
-    remove.mutate(endpoint.id, adminOutcome({ title: t`Endpoint deleted`, text: t`Nothing more is sent to ${url}.` }, t`Failed to delete the endpoint`, onClose));
+    remove.mutate(
+      endpoint.id,
+      adminOutcome({ title: t`Endpoint deleted`, text: t`Nothing more is sent to ${url}.` }, t`Failed to delete the endpoint`, onClose),
+    );
   return (
-    <ModalDialog onClose={onClose} title={t`Delete endpoint`} description={t`${url} and its delivery log are deleted, and nothing more is sent to it. This cannot be undone.`}>
+    <ModalDialog
+      onClose={onClose}
+      title={t`Delete endpoint`}
+      description={t`${url} and its delivery log are deleted, and nothing more is sent to it. This cannot be undone.`}
+    >
       <DialogFooter className="mt-0">
         <Button variant="outline" onClick={onClose}>
           <Trans>Cancel</Trans>
@@ -521,4 +528,3 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: TWebhookView; onClose: (
     </div>
   );
 }
-
