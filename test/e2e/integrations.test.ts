@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, WEBHOOK_SECRET_PATTERN } from '../../src/shared/schemas/integrations.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { axeViolations, describeViolations } from './axe.ts';
-import { browserSuite, expectContent, expectNoHorizontalOverflow, expectToast, signInAsSuperAdmin } from './browser.ts';
+import { browserSuite, expectContent, expectNoHorizontalOverflow, expectToast, screenshot, signInAsSuperAdmin } from './browser.ts';
 
 // Retries 5 s apart: a failed attempt shows its next retry for a while, and the retry comes within the test.
 const suite = browserSuite({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '5,5,5' } });
@@ -89,6 +89,7 @@ describe('webhooks in the console', () => {
     await expectContent(delivered, 'Delivered');
     await expectContent(delivered, 'HTTP 204');
     await expectNoViolations(page, 'integrations: an endpoint and its delivery log');
+    await screenshot(page, 'integrations-delivery-log');
   });
 
   it('shows a failed attempt with its next retry, and replays it once the receiver is back', async () => {
@@ -220,5 +221,6 @@ describe('the tab in another language and on a narrow phone', () => {
     await phone.page.getByRole('list', { name: 'Webhook endpoints' }).waitFor();
     await expectNoHorizontalOverflow(phone.page);
     await expectNoViolations(phone.page, 'integrations at 320 px');
+    await screenshot(phone.page, 'integrations-320');
   });
 });

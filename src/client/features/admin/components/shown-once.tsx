@@ -28,11 +28,12 @@ export function ShownOnceDialog({
 }) {
   const { t } = useLingui();
   const id = useId();
-  const copy = () =>
-    void navigator.clipboard
-      ?.writeText(value)
-      .then(() => notify.success(t`Copied`, t`It is on your clipboard.`))
-      .catch(() => notify.error(t`Copy failed`, t`Select the text and copy it yourself.`));
+  const copy = () => {
+    const failed = () => notify.error(t`Copy failed`, t`Select the text and copy it yourself.`);
+    // No clipboard outside a secure context (http on a name other than localhost).
+    if (!navigator.clipboard) return failed();
+    navigator.clipboard.writeText(value).then(() => notify.success(t`Copied`, t`It is on your clipboard.`), failed);
+  };
   return (
     <ModalDialog onClose={onClose} title={title} description={t`Copy it now: you will not see it again.`}>
       <div className="flex flex-col gap-4">

@@ -275,10 +275,22 @@ function WebhookList({ onShowLog }: { onShowLog: (endpoint: TWebhookView) => voi
           <Button variant="outline" size="sm" onClick={() => onShowLog(endpoint)} aria-label={t`Delivery log of ${url}`}>
             <ScrollText aria-hidden="true" /> <Trans>Delivery log</Trans>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => test(endpoint)} aria-label={t`Send test event to ${url}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => test(endpoint)}
+            loading={sendTest.isPending && sendTest.variables === endpoint.id}
+            aria-label={t`Send test event to ${url}`}
+          >
             <Send aria-hidden="true" /> <Trans>Send test event</Trans>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => toggle(endpoint)} aria-label={endpoint.enabled ? t`Pause ${url}` : t`Resume ${url}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => toggle(endpoint)}
+            loading={update.isPending && update.variables.endpointId === endpoint.id}
+            aria-label={endpoint.enabled ? t`Pause ${url}` : t`Resume ${url}`}
+          >
             {endpoint.enabled ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />} {endpoint.enabled ? <Trans>Pause</Trans> : <Trans>Resume</Trans>}
           </Button>
           <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'events', endpoint })} aria-label={t`Edit events of ${url}`}>
@@ -494,6 +506,7 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: TWebhookView; onClose: (
         <Button
           variant="outline"
           size="sm"
+          loading={replay.isPending && replay.variables === delivery.id}
           onClick={() =>
             replay.mutate(
               delivery.id,
