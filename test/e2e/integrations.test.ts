@@ -71,6 +71,9 @@ describe('webhooks in the console', () => {
     await form.getByRole('button', { name: 'Add endpoint' }).click();
     secret = await readShownOnce(page, 'Webhook endpoint added', 'Signing secret');
     expect(secret).toMatch(WEBHOOK_SECRET_PATTERN);
+    // The form is empty again, and says nothing is wrong with it.
+    expect(await form.getByLabel(/^URL/).inputValue()).toBe('');
+    expect(await form.getByText('Choose at least one event type').count()).toBe(0);
 
     const row = page.getByRole('row', { name: new RegExp(hookUrl) });
     await expectContent(row, 'Enabled');

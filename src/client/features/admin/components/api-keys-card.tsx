@@ -66,7 +66,8 @@ function CreateApiKeyCard({ onCreated }: { onCreated: (key: TApiKeyCreated) => v
   const submit = (input: z.output<typeof ZApiKeyInput>) =>
     create.mutate(input, {
       onSuccess: (key) => {
-        form.reset();
+        // With its values: a reset without them resets the native form too, which unticks each checkbox through its onCheckedChange (and validates).
+        form.reset({ name: '', scopes: [] });
         onCreated(key);
       },
       onError: (error) => {

@@ -150,7 +150,8 @@ function AddWebhookCard({ onCreated }: { onCreated: (created: { secret: string }
   const submit = (input: z.output<typeof ZWebhookInput>) =>
     create.mutate(input, {
       onSuccess: (webhook) => {
-        form.reset();
+        // With its values: a reset without them resets the native form too, which unticks each checkbox through its onCheckedChange (and validates).
+        form.reset({ url: '', description: '', events: [] });
         onCreated({ secret: webhook.secret });
       },
       onError: (error) => {
