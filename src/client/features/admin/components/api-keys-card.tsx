@@ -173,7 +173,7 @@ function ApiKeyList() {
   return (
     <>
       <AdminList
-        title={t`API keys`}
+        title={t`API keys in force`}
         description={t`The keys in force, newest first. The key itself is never shown again: its prefix tells keys apart.`}
         list={{ query: keys, items: keys.data ?? [] }}
         columns={columns}

@@ -169,7 +169,7 @@ function AddWebhookCard({ onCreated }: { onCreated: (created: { secret: string }
       <CardContent>
         <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Add a webhook endpoint`}>
           <FormField name="url" label={t`URL`} required hint={t`Where events are sent: an https:// address.`}>
-            <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://example.com/webhooks" />
+            <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} />
           </FormField>
           <FormField name="description" label={t`Description`} hint={t`What receives them, for whoever reads this list later.`}>
             <Input autoComplete="off" maxLength={500} />
