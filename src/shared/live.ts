@@ -4,7 +4,8 @@
  * Topics never carry data: the reads stay the only way data leaves, with their access checks.
  */
 export const PUBLIC_TOPICS = ['leaderboard', 'stats', 'seasons', 'log', 'settings'] as const;
-export const ADMIN_TOPICS = ['applications', 'reports', 'withdrawals', 'ambassadors', 'admins', 'activity'] as const;
+/** `integrations`: the super admin's API keys and webhook endpoints, and their delivery log (each attempt the sender makes). */
+export const ADMIN_TOPICS = ['applications', 'reports', 'withdrawals', 'ambassadors', 'admins', 'activity', 'integrations'] as const;
 /** `me`: the session's own account, ambassador record, ledger, reports, withdrawals and notifications. */
 export const LIVE_TOPICS = ['me', ...PUBLIC_TOPICS, ...ADMIN_TOPICS] as const;
 

@@ -42,6 +42,9 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
   admins: resources.admins().queryKey,
   adminSeasons: resources.adminSeasons().queryKey,
   seasonPreview: resources.seasonPreview('2025-03').queryKey,
+  apiKeys: resources.apiKeys().queryKey,
+  webhooks: resources.webhooks().queryKey,
+  webhookDeliveries: resources.webhookDeliveries({ limit: 20, offset: 0, endpoint: 'w-1' }).queryKey,
 };
 
 /**
@@ -70,6 +73,8 @@ const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics', 'adminReferrals'],
   admins: ['admins', 'securityNotices'],
   activity: ['activityLog'],
+  // The Integrations tab: API keys, webhook endpoints and an endpoint's delivery log.
+  integrations: ['apiKeys', 'webhooks', 'webhookDeliveries'],
 };
 
 /** Reads no change touches: a chain's parameters, and the answers to a link sent by email. */
@@ -137,6 +142,9 @@ describe('the change map', () => {
       'adminAmbassadors',
       'activityLog',
       'admins',
+      'apiKeys',
+      'webhooks',
+      'webhookDeliveries',
     ]);
     for (const name of readsChangedBy(PUBLIC_TOPICS)) expect(admin.has(name) || name === 'ambassador', name).toBe(false);
   });

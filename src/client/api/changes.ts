@@ -40,6 +40,8 @@ export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics', 'adminReferrals'],
   admins: ['admins', 'securityNotices'],
   activity: ['activityLog'],
+  // The super admin's keys and endpoints, and each delivery attempt (the sender names it).
+  integrations: ['apiKeys', 'webhooks', 'webhookDeliveries'],
 };
 
 /** The reads a change of these topics refreshes. */

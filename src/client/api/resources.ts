@@ -23,6 +23,7 @@ import type { TAdminWithdrawalView, TWalletSharers, TWithdrawalView } from '../.
 import type { TLeaderboardEntry, TStats } from '../../shared/schemas/public.ts';
 import type { TTransactionView } from '../../shared/schemas/wallet.ts';
 import type { TAdminReferral, TReferralsView } from '../../shared/schemas/referrals.ts';
+import type { TApiKeyView, TWebhookDeliveryView, TWebhookView } from '../../shared/schemas/integrations.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../shared/limits.ts';
 import type { TAdminAppealView } from './decisions.ts';
 import { ApiError, apiGetWithHeaders, apiPage, apiRequest, type Page } from '../lib/api.ts';
@@ -74,13 +75,20 @@ export interface UnsubscribeLink {
 /** The parameters of a paged admin list (?limit=&offset=, and its filter and search). */
 export type AdminListParams = { limit: number; offset: number } & Record<string, string | number | undefined>;
 
-/** A paged admin list: the key names the list, then the page, filter and search asked for. */
-function adminList<T>(name: AdminListName, url: string) {
+/**
+ * A paged admin list: the key names the list, then the page, filter and search asked for. `url`: its
+ * address, or where a page is read from and with what (a list of one record's, which a parameter picks).
+ */
+function adminList<T>(name: AdminListName, url: string | ((params: AdminListParams) => [string, AdminListParams])) {
   return (params: AdminListParams) =>
-    queryOptions({ queryKey: [name, params] as const, queryFn: () => apiPage<T>(url, params), placeholderData: keepPreviousData });
+    queryOptions({
+      queryKey: [name, params] as const,
+      queryFn: () => (typeof url === 'string' ? apiPage<T>(url, params) : apiPage<T>(...url(params))),
+      placeholderData: keepPreviousData,
+    });
 }
 
-type AdminListName = 'adminApplications' | 'adminReports' | 'adminAmbassadors' | 'adminWithdrawals' | 'adminAppeals' | 'activityLog';
+type AdminListName = 'adminApplications' | 'adminReports' | 'adminAmbassadors' | 'adminWithdrawals' | 'adminAppeals' | 'activityLog' | 'webhookDeliveries';
 
 /** A read that is never served from the cache when a page opens: the public log is checked as it is now. */
 const READ_AFRESH = { staleTime: 0, refetchOnMount: 'always' } as const;
@@ -174,6 +182,15 @@ export const resources = {
       queryKey: ['seasonPreview', month] as const,
       queryFn: () => apiRequest<TSeasonPreview>('GET', `/api/super-admin/seasons/${id(month)}/preview`),
     }),
+  /** The super admin's API keys in force (never a key itself). */
+  apiKeys: () => queryOptions({ queryKey: ['apiKeys'] as const, queryFn: () => apiRequest<TApiKeyView[]>('GET', '/api/admin/api-keys') }),
+  /** The webhook endpoints (never a secret). */
+  webhooks: () => queryOptions({ queryKey: ['webhooks'] as const, queryFn: () => apiRequest<TWebhookView[]>('GET', '/api/admin/webhooks') }),
+  /** One page of an endpoint's delivery log, newest first (total in X-Total-Count); `endpoint` picks the endpoint and is not sent. */
+  webhookDeliveries: adminList<TWebhookDeliveryView>('webhookDeliveries', ({ endpoint, ...page }) => [
+    `/api/admin/webhooks/${id(String(endpoint))}/deliveries`,
+    page,
+  ]),
 };
 
 export type ResourceName = keyof typeof resources;

@@ -156,6 +156,8 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
     const wait = config.webhooks.retryMs[row.attempts - 1];
     const nextRetryAt = !ok && !gone && wait !== undefined ? new Date(now.getTime() + wait) : null;
     await withTransaction(ctx, null, async (m) => {
+      // The super admin's delivery log (and the endpoint's state) shows each attempt as it is made.
+      m.changed('integrations');
       await m.tx.insert(webhookAttempts).values({ deliveryId: row.id, at, status: result.status, response: result.response, durationMs, nextRetryAt });
       await m.tx
         .update(webhookDeliveries)

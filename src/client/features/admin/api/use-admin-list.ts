@@ -33,6 +33,8 @@ export interface AdminListOptions {
   /** The list's CSV export (GET /api/admin/export/{name}.csv), with the same filter and search. */
   exportName?: 'ambassadors' | 'applications' | 'reports' | 'transactions' | 'withdrawals';
   pageSize?: number;
+  /** Parameters every page is read with: the record whose list it is (a webhook endpoint's deliveries). */
+  fixed?: Readonly<Record<string, string>>;
 }
 
 /** A filter of a list: its query parameter, its label, its values (and how they read). */
@@ -91,6 +93,7 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
     flagged: flaggable = false,
     exportName,
     pageSize = ADMIN_PAGE_SIZE,
+    fixed = {},
   } = options;
   const specs: AdminListFilter[] = [
     ...(filter ? [{ param: filterParam, name: filterName, values: filter, labels: filterLabels, initial: filterInitial }] : []),
@@ -109,6 +112,7 @@ export function useAdminList<T>(resource: AdminListResource<T>, options: AdminLi
   const [paging, setPaging] = useState({ selection, offset: 0 });
   const offset = paging.selection === selection ? paging.offset : 0;
   const params: AdminListParams = {
+    ...fixed,
     limit: pageSize,
     offset,
     // 'All' is no parameter, unless the server's default is a value (then it is asked for by name).

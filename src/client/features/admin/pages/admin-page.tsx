@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageMenu } from '../../../i18n/language-menu.tsx';
-import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Plug, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { countIn, dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -25,6 +25,7 @@ import { ApplicationsTab } from '../components/applications-tab.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { ReferralsTab } from '../components/referrals-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
+import { IntegrationsTab } from '../components/integrations-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 import { actionLabel } from '../components/admin-action-text.ts';
 
@@ -115,6 +116,11 @@ export function AdminPage() {
                   <ShieldCheck className="size-4" aria-hidden="true" /> <Trans>Super Admin</Trans>
                 </TabsTrigger>
               ) : null}
+              {user?.isSuperAdmin ? (
+                <TabsTrigger value="integrations">
+                  <Plug className="size-4" aria-hidden="true" /> <Trans>Integrations</Trans>
+                </TabsTrigger>
+              ) : null}
               <TabsTrigger value="security">
                 <KeyRound className="size-4" aria-hidden="true" /> <Trans>Security</Trans>
               </TabsTrigger>
@@ -143,6 +149,11 @@ export function AdminPage() {
             {user?.isSuperAdmin ? (
               <TabsContent value="super-admin">
                 <SuperAdminTab />
+              </TabsContent>
+            ) : null}
+            {user?.isSuperAdmin ? (
+              <TabsContent value="integrations">
+                <IntegrationsTab />
               </TabsContent>
             ) : null}
             <TabsContent value="security">
