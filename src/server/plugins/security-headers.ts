@@ -42,7 +42,9 @@ export function headerSets(headers: Readonly<Record<string, string>>): { api: Re
 export const TELEGRAM_WIDGET = { script: 'https://telegram.org', frame: 'https://oauth.telegram.org' } as const;
 
 /** Whether the profile offers the Telegram Login Widget: the bot's username and its token are both set. */
-export function telegramWidgetBot(config: { providers: { telegramBotToken?: string | undefined; telegramBotUsername?: string | undefined } }): string | undefined {
+export function telegramWidgetBot(config: {
+  providers: { telegramBotToken?: string | undefined; telegramBotUsername?: string | undefined };
+}): string | undefined {
   return config.providers.telegramBotToken ? config.providers.telegramBotUsername : undefined;
 }
 

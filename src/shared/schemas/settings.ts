@@ -81,6 +81,8 @@ export const ZSettings = z.object({
   explorerTxUrl: z.string().optional(),
   /** GET /api/settings only: the bot of the Telegram Login Widget (TELEGRAM_BOT_USERNAME), when it and its token are set; absent: linking Telegram is not set up. */
   telegramBotUsername: z.string().optional(),
+  /** GET /api/settings only: whether linking Discord is set up (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET). */
+  discordLinking: z.boolean().optional(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { ClipboardList, FileText, LayoutDashboard, LogOut, Share2, UserRound, Wallet } from 'lucide-react';
+import { ClipboardList, FileText, LayoutDashboard, ListChecks, LogOut, Share2, UserRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth.tsx';
@@ -20,6 +20,7 @@ const NAV = [
   { href: '/profile', label: msg`Profile`, icon: UserRound },
   { href: '/submit-report', label: msg`Submit Report`, icon: FileText },
   { href: '/reports', label: msg`My Reports`, icon: ClipboardList },
+  { href: '/tasks', label: msg`Tasks`, icon: ListChecks },
   { href: '/referrals', label: msg`Referrals`, icon: Share2 },
 ] as const;
 
@@ -52,7 +53,7 @@ export function MemberLayout({ children, shortReportLabel = false }: { children:
             </Button>
           </div>
         </div>
-        <nav aria-label={_(msg`Ambassador (compact)`)} className="grid grid-cols-5 gap-1 border-t border-border/60 px-2 py-1.5 lg:hidden">
+        <nav aria-label={_(msg`Ambassador (compact)`)} className="grid grid-cols-4 gap-1 border-t border-border/60 px-2 py-1.5 sm:grid-cols-7 lg:hidden">
           {NAV.map((item) => (
             <NavLink key={item.href} href={item.href} active={location === item.href} label={labelOf(item)} icon={<item.icon aria-hidden="true" />} compact />
           ))}

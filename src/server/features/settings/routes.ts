@@ -14,14 +14,20 @@ export async function settingsRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getSettings',
         summary: 'The programme’s settings',
-        description: 'Whether reports may be submitted, the prizes and lottery of the months to come, the block explorer payouts link to, and the Telegram bot whose Login Widget links accounts (when set up).',
+        description:
+          'Whether reports may be submitted, the prizes and lottery of the months to come, the block explorer payouts link to, and the Telegram bot whose Login Widget links accounts (when set up).',
         tags: ['public'],
         response: { 200: ZSettings.describe('Whether reports may be submitted, and the monthly prizes.') },
       },
     },
     async () => {
       const telegramBotUsername = telegramWidgetBot(app.ctx.config);
-      return { ...(await getSettings(app.ctx)), explorerTxUrl: app.ctx.config.payouts.explorerTxUrl, ...(telegramBotUsername ? { telegramBotUsername } : {}) };
+      return {
+        ...(await getSettings(app.ctx)),
+        explorerTxUrl: app.ctx.config.payouts.explorerTxUrl,
+        ...(telegramBotUsername ? { telegramBotUsername } : {}),
+        discordLinking: Boolean(app.ctx.config.providers.discord),
+      };
     },
   );
 
