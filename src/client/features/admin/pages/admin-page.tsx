@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageMenu } from '../../../i18n/language-menu.tsx';
-import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, KeyRound, ListChecks, LogOut, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { countIn, dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -25,6 +25,7 @@ import { ApplicationsTab } from '../components/applications-tab.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { ReferralsTab } from '../components/referrals-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
+import { TasksTab } from '../components/tasks-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 import { actionLabel } from '../components/admin-action-text.ts';
 
@@ -107,6 +108,9 @@ export function AdminPage() {
               <TabsTrigger value="referrals">
                 <Share2 className="size-4" aria-hidden="true" /> <Trans>Referrals</Trans>
               </TabsTrigger>
+              <TabsTrigger value="tasks">
+                <ListChecks className="size-4" aria-hidden="true" /> <Trans>Tasks</Trans>
+              </TabsTrigger>
               <TabsTrigger value="analytics">
                 <BarChart3 className="size-4" aria-hidden="true" /> <Trans>Analytics</Trans>
               </TabsTrigger>
@@ -136,6 +140,9 @@ export function AdminPage() {
             </TabsContent>
             <TabsContent value="referrals">
               <ReferralsTab />
+            </TabsContent>
+            <TabsContent value="tasks">
+              <TasksTab />
             </TabsContent>
             <TabsContent value="analytics">
               <AnalyticsTab />
