@@ -52,7 +52,7 @@ function useReturnedOutcome(): Outcome {
       clean();
       if (!answer) return setOutcome({ ok: false, text: translatedMessage(LINK_REFUSALS.telegramHash) });
       mutate(answer, {
-        onSuccess: (link) => setOutcome({ ok: true, text: t`Telegram account ${link.handle} linked.` }),
+        onSuccess: ({ handle }) => setOutcome({ ok: true, text: t`Telegram account ${handle} linked.` }),
         onError: (error) => setOutcome({ ok: false, text: errorMessage(error, t`Telegram could not be linked`) }),
       });
     };
@@ -267,15 +267,16 @@ function XLink({ code }: { code: string | null }) {
   const linkX = useLinkX();
   const [postUrl, setPostUrl] = useState('');
   const [failure, setFailure] = useState<string | undefined>();
+  const shownCode = code ?? '—';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const url = postUrl.trim();
     if (!X_POST_URL.test(url)) return setFailure(translatedMessage(LINK_MESSAGES.postUrl));
     setFailure(undefined);
     linkX.mutate(url, {
-      onSuccess: (link) => {
+      onSuccess: ({ handle }) => {
         setPostUrl('');
-        notify.success(t`X account linked`, t`${link.handle} is linked to your profile.`);
+        notify.success(t`X account linked`, t`${handle} is linked to your profile.`);
       },
       onError: (error) => setFailure(errorMessage(error, t`X could not be linked`)),
     });
@@ -284,8 +285,8 @@ function XLink({ code }: { code: string | null }) {
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label={t`Link X`} noValidate>
       <p className="text-sm text-muted">
         <Trans>
-          Post a public post on X containing your link code <code className="rounded bg-surface-2 px-1 font-mono text-foreground">{code ?? '—'}</code>, then
-          paste the post’s link here. You may delete the post once linked.
+          Post a public post on X containing your link code <code className="rounded bg-surface-2 px-1 font-mono text-foreground">{shownCode}</code>, then paste
+          the post’s link here. You may delete the post once linked.
         </Trans>
       </p>
       <Field label={t`Link of your post on X`} error={failure} hint="https://x.com/you/status/123">

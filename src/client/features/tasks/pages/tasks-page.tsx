@@ -83,6 +83,8 @@ function TaskCard({ task }: { task: TTaskView }) {
   const open = task.attemptsLeft > 0 && (!task.claim || task.claim.status === 'refused');
   const titleId = `task-${task.id}`;
   const until = task.endsAt ? dateTimeIn(task.endsAt, i18n.locale) : null;
+  const left = task.attemptsLeft;
+  const phrase = task.params.mustContain;
   return (
     <li>
       <Card aria-labelledby={titleId} data-testid="task">
@@ -107,10 +109,10 @@ function TaskCard({ task }: { task: TTaskView }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {task.description ? <p className="whitespace-pre-line text-sm">{task.description}</p> : null}
-          {task.kind === 'x_post' && task.params.mustContain ? (
+          {task.kind === 'x_post' && phrase ? (
             <p className="text-sm">
               <Trans>
-                Your post must contain: <span className="break-all font-mono">{task.params.mustContain}</span>
+                Your post must contain: <span className="break-all font-mono">{phrase}</span>
               </Trans>
             </p>
           ) : null}
@@ -125,7 +127,7 @@ function TaskCard({ task }: { task: TTaskView }) {
               <Trans>No claims left in this period: try again next period.</Trans>
             </p>
           ) : null}
-          {open && task.claim ? <p className="text-xs text-muted">{t`Claims left in this period: ${task.attemptsLeft}`}</p> : null}
+          {open && task.claim ? <p className="text-xs text-muted">{t`Claims left in this period: ${left}`}</p> : null}
         </CardContent>
       </Card>
     </li>
