@@ -166,7 +166,7 @@ describe('linked accounts and tasks', () => {
     const card = taskCard(page, title);
     await card.getByRole('textbox').fill(theirs);
     await card.getByRole('button', { name: 'Reclamar' }).click();
-    await expectContent(card.getByTestId('claim-status'), 'Rechazado');
+    await expectContent(card.getByTestId('claim-status'), 'Rechazada');
     await expectContent(
       card.getByTestId('claim-reason'),
       'Esta publicación la escribió otra cuenta distinta de tu cuenta de X vinculada: reclama con una publicación tuya.',
