@@ -116,7 +116,14 @@ describe('linked accounts and tasks', () => {
 
   it('claims a Telegram task: credited at once with its evidence, and the open wallet page shows it without a reload', async () => {
     const title = 'Join the fan chat';
-    await createTask({ title, description: 'Join our Telegram chat and say hello.', kind: 'telegram_member', params: { chatId }, gcmReward: '15', usdtReward: '2' });
+    await createTask({
+      title,
+      description: 'Join our Telegram chat and say hello.',
+      kind: 'telegram_member',
+      params: { chatId },
+      gcmReward: '15',
+      usdtReward: '2',
+    });
     providers.setChatMember(chatId, String(telegramId), 'member');
 
     const wallet = await suite.pages.open();
@@ -208,9 +215,9 @@ describe('linked accounts and tasks', () => {
     await dialog.waitFor({ state: 'detached' });
     const tasks = page.getByRole('table', { name: 'Tasks' }).or(page.getByRole('list', { name: 'Tasks' }));
     await expectContent(tasks, 'Film a stadium tour');
-    const made = ((await admin.get('/api/admin/tasks?limit=100')).body as Array<{ id: string; title: string; kind: string; period: string; gcmReward: string }>).find(
-      (task) => task.title === 'Film a stadium tour',
-    );
+    const made = (
+      (await admin.get('/api/admin/tasks?limit=100')).body as Array<{ id: string; title: string; kind: string; period: string; gcmReward: string }>
+    ).find((task) => task.title === 'Film a stadium tour');
     expect(made).toMatchObject({ kind: 'manual', period: 'weekly', gcmReward: '20.00' });
 
     const filmer = await createAmbassador(suite.server, { admin, fullName: 'Fabio Filmer' });
