@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startProviders, TEST_BOT_TOKEN, type Providers } from '../helpers/providers.ts';
-import { browserSuite, expectContent, expectNoHorizontalOverflow, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { browserSuite, expectContent, expectNoHorizontalOverflow, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { axeViolations, describeViolations, settle } from './axe.ts';
 
 const BOT = 'GoalChainTestBot';
@@ -110,6 +110,7 @@ describe('linked accounts and tasks', () => {
     expect((await fan.client.get('/api/links')).body).toEqual([expect.objectContaining({ provider: 'telegram', externalId: String(telegramId) })]);
     await card.getByRole('button', { name: 'Unlink Telegram' }).waitFor();
     await settle(page);
+    await screenshot(page, 'profile-linked-accounts');
     const found = await axeViolations(page, 'profile with linked accounts');
     expect(found, describeViolations(found)).toEqual([]);
   });
@@ -150,6 +151,7 @@ describe('linked accounts and tasks', () => {
     // At 320 px nothing scrolls sideways.
     await page.setViewportSize({ width: 320, height: 700 });
     await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'tasks-credited-320');
   });
 
   it('claims an X task with a post by somebody else: refused, and the reason read in Spanish', async () => {
@@ -182,6 +184,7 @@ describe('linked accounts and tasks', () => {
     // A refused claim may be tried again: the form stays.
     await card.getByRole('textbox').waitFor();
     await settle(page);
+    await screenshot(page, 'tasks-refused-es');
     const found = await axeViolations(page, 'tasks page with a refused claim, in Spanish');
     expect(found, describeViolations(found)).toEqual([]);
   });
@@ -243,6 +246,7 @@ describe('linked accounts and tasks', () => {
     const mine = (await filmer.client.get('/api/tasks')).body as Array<{ id: string; claim: { status: string } | null }>;
     expect(mine.find((task) => task.id === made?.id)?.claim?.status).toBe('credited');
     await settle(page);
+    await screenshot(page, 'admin-tasks-tab');
     const found = await axeViolations(page, 'admin tasks tab');
     expect(found, describeViolations(found)).toEqual([]);
   });
