@@ -2,6 +2,7 @@
  * Linked accounts and tasks in Chromium (DECISIONS §7, Linked accounts, Tasks): an ambassador links
  * Telegram on the profile through the Login Widget (a stand-in for telegram.org's script, answering
  * with a user signed with the bot's token as Telegram documents it; nothing reaches the internet),
+ * links Discord through the stand-in's authorisation page and unlinks it after a confirmation, then
  * claims a Telegram task the stand-in Bot API says they are a member for, and the open wallet page
  * shows the credit without a reload; an X task claimed with somebody else's post is refused, and the
  * refusal read in Spanish; the Tasks page and the linked accounts card pass axe; an admin creates a
@@ -91,7 +92,7 @@ describe('linked accounts and tasks', () => {
     fan = await createAmbassador(suite.server, { admin, fullName: 'Tania Telegram' });
   });
 
-  it('links Telegram on the profile through the Login Widget; its card passes axe', async () => {
+  it('links Telegram through the Login Widget and Discord through its authorisation page, unlinks after a confirmation, says a refusal by its code; the card passes axe', async () => {
     const { page } = await suite.pages.open();
     const answer = signedByTelegram({ id: telegramId, first_name: 'Tania', username: 'tania_fan', auth_date: Math.floor(Date.now() / 1000) });
     await standInWidget(page, answer);
@@ -109,6 +110,23 @@ describe('linked accounts and tasks', () => {
     expect(new URL(page.url()).hash).toBe('#linked-accounts');
     expect((await fan.client.get('/api/links')).body).toEqual([expect.objectContaining({ provider: 'telegram', externalId: String(telegramId) })]);
     await card.getByRole('button', { name: 'Unlink Telegram' }).waitFor();
+
+    // Discord: a full navigation to the (stand-in) authorisation page, which sends the browser back through the callback.
+    providers.discordCode({ id: '900000000000000123', username: 'tania_discord', guilds: {} });
+    await card.getByRole('link', { name: 'Link Discord' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile' && url.hash === '#linked-accounts' && !url.search);
+    await expectContent(page.getByTestId('link-outcome'), 'Discord account linked.');
+    await expectContent(page.getByTestId('link-discord'), 'tania_discord');
+    // Unlinked after a confirmation.
+    await page.getByTestId('link-discord').getByRole('button', { name: 'Unlink Discord' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Unlink Discord?' });
+    await confirm.getByRole('button', { name: 'Unlink Discord' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expectContent(page.getByTestId('link-discord'), 'Not linked');
+    expect(((await fan.client.get('/api/links')).body as Array<{ provider: string }>).map((link) => link.provider)).toEqual(['telegram']);
+    // A refusal coming back from Discord is said by its code.
+    await page.goto('/profile?discord=DISCORD_AUTH_DENIED#linked-accounts');
+    await expectContent(page.getByTestId('link-refusal'), 'Discord did not authorise the link: start again from your profile');
     await settle(page);
     await screenshot(page, 'profile-linked-accounts');
     const found = await axeViolations(page, 'profile with linked accounts');
