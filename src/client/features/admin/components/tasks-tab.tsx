@@ -176,8 +176,11 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Each of the kind's fields, an empty required one included (its own message then says what to write); an empty optional one left out.
     const params = Object.fromEntries(
-      Object.entries(draft.params).filter(([name, value]) => value.trim() && PARAM_FIELDS[draft.kind].some((f) => f.name === name)),
+      PARAM_FIELDS[draft.kind]
+        .filter((field) => !field.optional || draft.params[field.name]?.trim())
+        .map((field) => [field.name, draft.params[field.name] ?? '']),
     );
     const body = {
       title: draft.title,

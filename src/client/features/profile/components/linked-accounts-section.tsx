@@ -210,10 +210,15 @@ const WIDGET_SRC = 'https://telegram.org/js/telegram-widget.js?22';
  * the other way, data-onauth, is a string the widget runs with eval, which this site's CSP forbids.
  */
 function TelegramLink({ bot, loading }: { bot: string | undefined; loading: boolean }) {
+  const { t } = useLingui();
   const holder = useRef<HTMLDivElement>(null);
+  const frameTitle = t`Log in with Telegram`;
   useEffect(() => {
     const element = holder.current;
     if (!bot || !element) return;
+    // The widget's frame comes without a title: a screen reader names it by this one.
+    const naming = new MutationObserver(() => element.querySelector('iframe:not([title])')?.setAttribute('title', frameTitle));
+    naming.observe(element, { childList: true, subtree: true });
     const script = document.createElement('script');
     script.async = true;
     script.src = WIDGET_SRC;
@@ -222,8 +227,11 @@ function TelegramLink({ bot, loading }: { bot: string | undefined; loading: bool
     script.setAttribute('data-userpic', 'false');
     script.setAttribute('data-auth-url', `${window.location.origin}${window.location.pathname}${TELEGRAM_RETURN_HASH}`);
     element.replaceChildren(script);
-    return () => element.replaceChildren();
-  }, [bot]);
+    return () => {
+      naming.disconnect();
+      element.replaceChildren();
+    };
+  }, [bot, frameTitle]);
   if (loading) return null;
   if (!bot)
     return (
