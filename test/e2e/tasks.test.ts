@@ -131,6 +131,9 @@ describe('linked accounts and tasks', () => {
     await screenshot(page, 'profile-linked-accounts');
     const found = await axeViolations(page, 'profile with linked accounts');
     expect(found, describeViolations(found)).toEqual([]);
+    // At 320 px nothing scrolls sideways: the link code, the handles and the X field wrap.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectNoHorizontalOverflow(page);
   });
 
   it('claims a Telegram task: credited at once with its evidence, and the open wallet page shows it without a reload', async () => {
@@ -267,5 +270,10 @@ describe('linked accounts and tasks', () => {
     await screenshot(page, 'admin-tasks-tab');
     const found = await axeViolations(page, 'admin tasks tab');
     expect(found, describeViolations(found)).toEqual([]);
+    // On a phone the lists are cards, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.getByRole('list', { name: 'Task claims' }).waitFor();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'admin-tasks-tab-320');
   });
 });
