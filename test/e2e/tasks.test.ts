@@ -194,6 +194,12 @@ describe('linked accounts and tasks', () => {
     await page.goto('/tasks');
     await page.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
     const card = taskCard(page, title);
+    // The Telegram task of the test before says, before any claim, that it needs a Telegram account this ambassador has not linked.
+    await expectContent(
+      taskCard(page, 'Join the fan chat').getByTestId('task-needs-account'),
+      'Esta tarea se comprueba con tu cuenta de Telegram, que aún no está vinculada: vincúlala en tu perfil y luego reclama.',
+    );
+    expect(await card.getByTestId('task-needs-account').count()).toBe(0);
     await card.getByRole('textbox').fill(theirs);
     await card.getByRole('button', { name: 'Reclamar' }).click();
     await expectContent(card.getByTestId('claim-status'), 'Rechazada');

@@ -5,8 +5,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { usdtIn } from '../../../../shared/localized-figures.ts';
 import { dateTimeIn, gcmIn } from '../../../../shared/localized-format.ts';
-import { X_POST_URL } from '../../../../shared/schemas/links.ts';
-import { TASK_MESSAGES, type TClaimInput, type TClaimResult, type TTaskView } from '../../../../shared/schemas/tasks.ts';
+import { X_POST_URL, type LinkProvider } from '../../../../shared/schemas/links.ts';
+import { TASK_MESSAGES, type TaskKind, type TClaimInput, type TClaimResult, type TTaskView } from '../../../../shared/schemas/tasks.ts';
 import { resources } from '../../../api/resources.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
@@ -75,6 +75,40 @@ function Tasks() {
   );
 }
 
+/** The account each kind checks the claim against (the proven payout wallet for a transfer). */
+const NEEDS: Partial<Record<TaskKind, LinkProvider>> = { telegram_member: 'telegram', discord_member: 'discord', x_post: 'x', bsc_transfer: 'wallet' };
+
+const SERVICE_NAMES: Record<LinkProvider, string> = { telegram: 'Telegram', discord: 'Discord', x: 'X', wallet: '' };
+
+/** Said before a claim that would be refused ACCOUNT_NOT_LINKED or WALLET_NOT_PROVEN (a refused claim counts against the period's). */
+function MissingAccount({ kind }: { kind: TaskKind }) {
+  const links = useQuery(resources.links());
+  const needed = NEEDS[kind];
+  if (!needed || !links.data || links.data.links.some((link) => link.provider === needed)) return null;
+  const service = SERVICE_NAMES[needed];
+  return (
+    <p className="text-sm text-gold" data-testid="task-needs-account">
+      {needed === 'wallet' ? (
+        <Trans>
+          This task is checked with a transfer from your payout wallet, which is not proven yet:{' '}
+          <Link href="/wallet" className="underline">
+            prove it on the Wallet page
+          </Link>
+          , then claim.
+        </Trans>
+      ) : (
+        <Trans>
+          This task is checked with your {service} account, which is not linked yet:{' '}
+          <Link href="/profile#linked-accounts" className="underline">
+            link it on your profile
+          </Link>
+          , then claim.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
 function TaskCard({ task }: { task: TTaskView }) {
   const { t, i18n } = useLingui();
   const gcm = `${gcmIn(task.gcmReward, i18n.locale)} GCM`;
@@ -117,6 +151,7 @@ function TaskCard({ task }: { task: TTaskView }) {
             </p>
           ) : null}
           {/* A live region: a new verdict is read out; the focus comes here when the form it was claimed with goes. */}
+          {open ? <MissingAccount kind={task.kind} /> : null}
           <div ref={verdict} tabIndex={-1} role="status" className="outline-none" data-testid="task-claim">
             {task.claim ? <Verdict claim={task.claim} /> : null}
           </div>
