@@ -49,9 +49,6 @@ const PARAM_FIELDS: Record<TaskKind, ReadonlyArray<{ name: string; label: Messag
   manual: [],
 };
 
-function kindLabels(): Record<string, string> {
-  return Object.fromEntries(TASK_KINDS.map((kind) => [kind, i18n._(KIND_TEXT[kind])]));
-}
 function statusLabels(): Record<string, string> {
   return Object.fromEntries(CLAIM_STATUSES.map((status) => [status, i18n._(CLAIM_STATUS_TEXT[status])]));
 }
