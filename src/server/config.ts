@@ -231,6 +231,13 @@ const ZEnv = z
         .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be a bot token as @BotFather gives it (digits, a colon, then letters)')
         .optional(),
     ),
+    TELEGRAM_BOT_USERNAME: optionalString.pipe(
+      z
+        .string()
+        .transform((v) => v.replace(/^@/, ''))
+        .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{1,28}bot$/i, 'must be the bot’s username as @BotFather gives it (ends in bot), with or without the @'))
+        .optional(),
+    ),
     TELEGRAM_API_URL: serviceUrl('https://api.telegram.org'),
     DISCORD_API_URL: serviceUrl('https://discord.com/api/v10'),
     DISCORD_OAUTH_URL: serviceUrl('https://discord.com/oauth2'),
@@ -414,6 +421,8 @@ const ZConfig = ZEnv.transform((env) => {
      */
     providers: {
       telegramBotToken: env.TELEGRAM_BOT_TOKEN,
+      /** TELEGRAM_BOT_USERNAME: the Login Widget's bot (public: GET /api/settings answers it when the token is set too). */
+      telegramBotUsername: env.TELEGRAM_BOT_USERNAME,
       telegramApiUrl: env.TELEGRAM_API_URL,
       discordApiUrl: env.DISCORD_API_URL,
       discordOAuthUrl: env.DISCORD_OAUTH_URL,

@@ -20,6 +20,7 @@ export const PAGES = {
   submitReport: '/submit-report',
   reports: '/reports',
   referrals: '/referrals',
+  tasks: '/tasks',
   profile: '/profile',
   unsubscribe: '/unsubscribe',
 } as const;

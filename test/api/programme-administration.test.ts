@@ -45,6 +45,8 @@ describe('programme administration', () => {
       // No referral rule until a super admin sets one (DECISIONS §7; test/api/referral-credits.test.ts).
       referral: null,
       explorerTxUrl: 'https://bscscan.com/tx/',
+      // Linking Discord is not set up on this test server, nor the Telegram widget (test/api/telegram-widget.test.ts).
+      discordLinking: false,
     });
     const changed = await admin.patch('/api/super-admin/settings', { prizesUsdt: [500, '250', '100.5', '50', '25.00'], lotteryWinners: 3 });
     expect(changed.status).toBe(200);
@@ -56,7 +58,7 @@ describe('programme administration', () => {
       serviceLevels: { reports: 5, applications: 7, withdrawals: 2, appeals: 5 },
       referral: null,
     });
-    expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/' });
+    expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/', discordLinking: false });
     const log = (await admin.get('/api/super-admin/actions')).body;
     expect(log[0]).toMatchObject({
       action: 'update_settings',
@@ -76,7 +78,7 @@ describe('programme administration', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.message).toBe(message);
     }
-    expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/' });
+    expect((await anonymous.get('/api/settings')).body).toEqual({ ...changed.body, explorerTxUrl: 'https://bscscan.com/tx/', discordLinking: false });
     await admin.patch('/api/super-admin/settings', { prizesUsdt: ['300', '200', '100', '50', '50'], lotteryWinners: 10 });
   });
 

@@ -154,7 +154,7 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     });
   }
 
-  it('/dashboard, /submit-report, /reports, /wallet, /profile and /referrals of an ambassador with an approved report: their texts in the pseudo-locale and no English but their data, nothing scrolls sideways, nothing cut off', async () => {
+  it('/dashboard, /submit-report, /reports, /wallet, /profile, /referrals and /tasks of an ambassador with an approved report: their texts in the pseudo-locale and no English but their data, nothing scrolls sideways, nothing cut off', async () => {
     const admin = await superAdminClient(suite.server);
     const person = await createAmbassador(suite.server, { admin, fullName: 'Pseudo Person' });
     const day = (offset: number) => new Date(suite.server.clock.real().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -211,7 +211,8 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     expect(await clippedText(page)).toEqual([]);
     expect(await untranslated(page, mine)).toEqual([]);
     await screenshot(page, 'pseudo-wallet');
-    // The profile, with its sections and two-factor settings.
+    // The profile, with its sections, linked accounts (the services' names and the link code are data) and two-factor settings.
+    const linkCode = String((await person.client.get('/api/links')).headers['x-link-code']);
     await page.goto('/profile');
     // Its heading is the ambassador's name.
     await page.getByRole('heading', { level: 1, name: 'Pseudo Person' }).waitFor();
@@ -219,7 +220,7 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     await page.waitForLoadState('networkidle');
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
-    expect(await untranslated(page, mine)).toEqual([]);
+    expect(await untranslated(page, [...mine, 'Telegram', 'Discord', linkCode])).toEqual([]);
     await screenshot(page, 'pseudo-profile');
     // Referrals: the link to share (data), its QR code, the figures and the empty list of referees.
     await page.goto('/referrals');
@@ -228,6 +229,29 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     await expectNoHorizontalOverflow(page);
     expect(await clippedText(page)).toEqual([]);
     expect(await untranslated(page, [...mine, link])).toEqual([]);
+    // Tasks: one of each kind that needs no outside service set up here, with a refused claim and its evidence.
+    for (const task of [
+      { title: 'Post about the derby', kind: 'x_post', params: { mustContain: '#GoalChain' } },
+      { title: 'Film a stadium tour', kind: 'manual', params: {} },
+    ]) {
+      const made = await admin.post('/api/admin/tasks', {
+        ...task,
+        description: 'Show your city what the club means to you.',
+        gcmReward: '10',
+        usdtReward: '1',
+        period: 'weekly',
+      });
+      expect(made.status, made.text).toBe(201);
+    }
+    await page.goto('/tasks');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/⟦.*⟧/);
+    await page.getByRole('heading', { name: 'Post about the derby' }).waitFor();
+    await expectNoHorizontalOverflow(page);
+    expect(await clippedText(page)).toEqual([]);
+    expect(
+      await untranslated(page, [...mine, 'Post about the derby', 'Film a stadium tour', 'Show your city what the club means to you.', '#GoalChain']),
+    ).toEqual([]);
+    await screenshot(page, 'pseudo-tasks');
   });
 
   it('the admin console: every tab in the pseudo-locale, with no English but its data', async () => {
@@ -244,6 +268,8 @@ describe('the pseudo-locale, 40% longer, at 390 px', () => {
     const data = [
       'Console Person',
       'Pseudo Person', // the ambassador of the test before, on the same server
+      'Post about the derby', // and its tasks
+      'Film a stadium tour',
       'Posted 5 threads on X about the farm game (12k views), hosted a Telegram AMA with 300 attendees.',
       'Waiting Applicant',
       'Kenya',

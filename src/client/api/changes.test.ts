@@ -16,6 +16,10 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
   myReport: resources.myReport('r-1').queryKey,
   transactions: resources.transactions().queryKey,
   referrals: resources.referrals().queryKey,
+  links: resources.links().queryKey,
+  tasks: resources.tasks().queryKey,
+  adminTasks: resources.adminTasks({ limit: 20, offset: 0 }).queryKey,
+  adminTaskClaims: resources.adminTaskClaims({ limit: 20, offset: 0, status: 'pending_review' }).queryKey,
   adminReferrals: resources.adminReferrals().queryKey,
   withdrawals: resources.withdrawals().queryKey,
   settings: resources.settings().queryKey,
@@ -53,8 +57,21 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
  */
 const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   // The dashboard (record, reports), the wallet (record, ledger, withdrawals), My Reports (pages, one report),
-  // the bell, and the account itself (the header's user, two-factor status).
-  me: ['ambassador', 'myReports', 'transactions', 'withdrawals', 'myReportPage', 'myReport', 'notifications', 'currentUser', 'mfaStatus', 'referrals'],
+  // the bell, and the account itself (the header's user, two-factor status), its linked accounts and its tasks' claims.
+  me: [
+    'ambassador',
+    'myReports',
+    'transactions',
+    'withdrawals',
+    'myReportPage',
+    'myReport',
+    'notifications',
+    'currentUser',
+    'mfaStatus',
+    'referrals',
+    'links',
+    'tasks',
+  ],
   leaderboard: ['leaderboard'],
   // The landing page's figures.
   stats: ['publicStats'],
@@ -66,8 +83,8 @@ const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   settings: ['settings', 'currentSeason'],
   // Each desk queue, its pending count, and analytics.
   applications: ['adminApplications', 'adminSummary', 'analytics'],
-  // The Appeals queue holds appeals of reports and of withdrawals.
-  reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics'],
+  // The Appeals queue holds appeals of reports and of withdrawals; manual task claims wait at the same desk.
+  reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics', 'adminTasks', 'adminTaskClaims'],
   withdrawals: ['adminWithdrawals', 'adminAppeals', 'walletSharers', 'adminSummary', 'analytics'],
   // The held referrals are decided as the referrers' figures change.
   ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics', 'adminReferrals'],

@@ -25,7 +25,20 @@ declare module '@tanstack/react-query' {
 /** Each domain change, and the reads that show it. */
 export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   // The session's own account, ambassador record, ledger, reports, withdrawals and notifications.
-  me: ['currentUser', 'mfaStatus', 'ambassador', 'notifications', 'myReports', 'myReportPage', 'myReport', 'transactions', 'withdrawals', 'referrals'],
+  me: [
+    'currentUser',
+    'mfaStatus',
+    'ambassador',
+    'notifications',
+    'myReports',
+    'myReportPage',
+    'myReport',
+    'transactions',
+    'withdrawals',
+    'referrals',
+    'links',
+    'tasks',
+  ],
   leaderboard: ['leaderboard'],
   stats: ['publicStats'],
   seasons: ['currentSeason', 'endedSeasons', 'season', 'adminSeasons', 'seasonPreview'],
@@ -34,7 +47,8 @@ export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   settings: ['settings', 'currentSeason'],
   applications: ['adminApplications', 'adminSummary', 'analytics'],
   // An appeal is of a report or a withdrawal: its queue changes with theirs.
-  reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics'],
+  // A manual task claim waits at the review desk, and is decided there.
+  reports: ['adminReports', 'adminAppeals', 'adminSummary', 'analytics', 'adminTasks', 'adminTaskClaims'],
   withdrawals: ['adminWithdrawals', 'adminAppeals', 'walletSharers', 'adminSummary', 'analytics'],
   // The summary counts ambassadors; a wallet changed changes who shares it.
   ambassadors: ['adminAmbassadors', 'walletSharers', 'adminSummary', 'analytics', 'adminReferrals'],

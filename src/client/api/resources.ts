@@ -24,6 +24,8 @@ import type { TLeaderboardEntry, TStats } from '../../shared/schemas/public.ts';
 import type { TTransactionView } from '../../shared/schemas/wallet.ts';
 import type { TAdminReferral, TReferralsView } from '../../shared/schemas/referrals.ts';
 import type { TApiKeyView, TWebhookDeliveryView, TWebhookView } from '../../shared/schemas/integrations.ts';
+import type { TLinkView } from '../../shared/schemas/links.ts';
+import type { TAdminClaimView, TAdminTaskView, TTaskView } from '../../shared/schemas/tasks.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../shared/limits.ts';
 import type { TAdminAppealView } from './decisions.ts';
 import { ApiError, apiGetWithHeaders, apiPage, apiRequest, type Page } from '../lib/api.ts';
@@ -66,6 +68,17 @@ async function getNotifications(): Promise<NotificationList> {
   return { items, unread };
 }
 
+/** The linked accounts, and the link code an X post must hold (GET /api/links answers it in X-Link-Code). */
+export interface LinkedAccounts {
+  links: TLinkView[];
+  linkCode: string | null;
+}
+
+async function getLinks(): Promise<LinkedAccounts> {
+  const { data: links, headers } = await apiGetWithHeaders<TLinkView[]>('/api/links');
+  return { links, linkCode: headers.get('X-Link-Code') };
+}
+
 /** The signed link of an unsubscribe email: the account (`u`) and its signature (`s`). */
 export interface UnsubscribeLink {
   u: string;
@@ -88,7 +101,16 @@ function adminList<T>(name: AdminListName, url: string | ((params: AdminListPara
     });
 }
 
-type AdminListName = 'adminApplications' | 'adminReports' | 'adminAmbassadors' | 'adminWithdrawals' | 'adminAppeals' | 'activityLog' | 'webhookDeliveries';
+type AdminListName =
+  | 'adminApplications'
+  | 'adminReports'
+  | 'adminAmbassadors'
+  | 'adminWithdrawals'
+  | 'adminAppeals'
+  | 'activityLog'
+  | 'webhookDeliveries'
+  | 'adminTasks'
+  | 'adminTaskClaims';
 
 /** A read that is never served from the cache when a page opens: the public log is checked as it is now. */
 const READ_AFRESH = { staleTime: 0, refetchOnMount: 'always' } as const;
@@ -120,6 +142,10 @@ export const resources = {
   adminReferrals: () =>
     queryOptions({ queryKey: ['adminReferrals'] as const, queryFn: () => apiRequest<TAdminReferral[]>('GET', '/api/admin/referrals?limit=100') }),
   referrals: () => queryOptions({ queryKey: ['referrals'] as const, queryFn: () => apiRequest<TReferralsView>('GET', '/api/referrals') }),
+  /** Telegram, Discord, X and the proven wallet, with the link code (DECISIONS §7, Linked accounts). */
+  links: () => queryOptions({ queryKey: ['links'] as const, queryFn: getLinks }),
+  /** The tasks open to the ambassador, each with this period's claim. */
+  tasks: () => queryOptions({ queryKey: ['tasks'] as const, queryFn: () => apiRequest<TTaskView[]>('GET', '/api/tasks') }),
   withdrawals: () => queryOptions({ queryKey: ['withdrawals'] as const, queryFn: () => apiRequest<TWithdrawalView[]>('GET', '/api/withdrawal-requests') }),
 
   // ---- Public ----------------------------------------------------------------------------------
@@ -167,6 +193,10 @@ export const resources = {
   adminWithdrawals: adminList<TAdminWithdrawalView>('adminWithdrawals', '/api/admin/withdrawal-requests'),
   /** Appeals of rejected reports and withdrawals, pending first, oldest first (DECISIONS §6). */
   adminAppeals: adminList<TAdminAppealView>('adminAppeals', '/api/admin/appeals'),
+  /** Tasks checked by machine, newest first, their claims counted. */
+  adminTasks: adminList<TAdminTaskView>('adminTasks', '/api/admin/tasks'),
+  /** Task claims with their verdicts and evidence (?taskId&status). */
+  adminTaskClaims: adminList<TAdminClaimView>('adminTaskClaims', '/api/admin/task-claims'),
   /** The super admin's Admin Activity Log. */
   activityLog: adminList<TAdminActionView>('activityLog', '/api/super-admin/actions'),
   /** The other owners of a flagged withdrawal's wallet. */

@@ -25,6 +25,7 @@ const WalletPage = lazyNamed(() => import('../features/wallet/pages/wallet-page.
 const SubmitReportPage = lazyNamed(() => import('../features/reports/pages/submit-report-page.tsx'), 'SubmitReportPage');
 const MyReportsPage = lazyNamed(() => import('../features/reports/pages/my-reports-page.tsx'), 'MyReportsPage');
 const ReferralsPage = lazyNamed(() => import('../features/referrals/pages/referrals-page.tsx'), 'ReferralsPage');
+const TasksPage = lazyNamed(() => import('../features/tasks/pages/tasks-page.tsx'), 'TasksPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
 const UnsubscribePage = lazyNamed(() => import('../features/unsubscribe/pages/unsubscribe-page.tsx'), 'UnsubscribePage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/pages/not-found-page.tsx'), 'NotFoundPage');
@@ -65,6 +66,7 @@ const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
   submitReport: msg`Submit Weekly Report`,
   reports: msg`My Reports`,
   referrals: msg`Referrals`,
+  tasks: msg`Tasks`,
   profile: msg`Profile`,
   unsubscribe: msg`Unsubscribe`,
 };
@@ -124,6 +126,11 @@ const PAGE_CONTENT: Record<PageName, ReactNode> = {
   referrals: (
     <Protected>
       <ReferralsPage />
+    </Protected>
+  ),
+  tasks: (
+    <Protected>
+      <TasksPage />
     </Protected>
   ),
   unsubscribe: <UnsubscribePage />,

@@ -161,6 +161,11 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [TASK_MESSAGES.taskNotFound, msg`Task not found`],
   [TASK_MESSAGES.claimNotFound, msg`Claim not found`],
   ['Note must be at most 2000 characters', msg`Note must be at most 2000 characters`],
+  ['Telegram membership tasks need TELEGRAM_BOT_TOKEN to be set', msg`Telegram membership tasks need TELEGRAM_BOT_TOKEN to be set`],
+  [
+    'Discord membership tasks need DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET to be set',
+    msg`Discord membership tasks need DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET to be set`,
+  ],
   // The forms' limits and checks (src/shared/schemas), each as the schema writes it.
   [APPLICATION_MESSAGES.followersDigits, msg`Total followers: use digits only, like 5000`],
   ['Total followers must be at most 2000000000', msg`Total followers must be at most 2000000000`],

@@ -38,14 +38,27 @@ export function headerSets(headers: Readonly<Record<string, string>>): { api: Re
   return { api: Object.freeze({ ...headers, 'cache-control': 'no-store' }), other: Object.freeze({ ...headers }) };
 }
 
+/** The Telegram Login Widget's script and the frame it draws its button in (https://core.telegram.org/widgets/login). */
+export const TELEGRAM_WIDGET = { script: 'https://telegram.org', frame: 'https://oauth.telegram.org' } as const;
+
+/** Whether the profile offers the Telegram Login Widget: the bot's username and its token are both set. */
+export function telegramWidgetBot(config: {
+  providers: { telegramBotToken?: string | undefined; telegramBotUsername?: string | undefined };
+}): string | undefined {
+  return config.providers.telegramBotToken ? config.providers.telegramBotUsername : undefined;
+}
+
 /** The product's headers for this configuration. */
-export function appSecurityHeaders(config: Pick<Config, 'env'>): Readonly<Record<string, string>> {
+export function appSecurityHeaders(config: Pick<Config, 'env' | 'providers'>): Readonly<Record<string, string>> {
+  // Telegram's script and frame are allowed only where the widget is offered; otherwise the pages load nothing from elsewhere.
+  const telegram = telegramWidgetBot(config) !== undefined;
   return Object.freeze(
     securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: telegram ? ["'self'", TELEGRAM_WIDGET.script] : ["'self'"],
+          ...(telegram ? { frameSrc: [TELEGRAM_WIDGET.frame] } : {}),
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],

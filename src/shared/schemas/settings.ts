@@ -79,6 +79,10 @@ export const ZSettings = z.object({
   referral: ZReferralRule.nullable(),
   /** GET /api/settings only: the block explorer's transaction page (EXPLORER_TX_URL), for links to payouts. */
   explorerTxUrl: z.string().optional(),
+  /** GET /api/settings only: the bot of the Telegram Login Widget (TELEGRAM_BOT_USERNAME), when it and its token are set; absent: linking Telegram is not set up. */
+  telegramBotUsername: z.string().optional(),
+  /** GET /api/settings only: whether linking Discord is set up (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET). */
+  discordLinking: z.boolean().optional(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 

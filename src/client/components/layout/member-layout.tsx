@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { ClipboardList, FileText, LayoutDashboard, LogOut, Share2, UserRound, Wallet } from 'lucide-react';
+import { ClipboardList, FileText, LayoutDashboard, ListChecks, LogOut, Share2, UserRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth.tsx';
@@ -20,6 +20,7 @@ const NAV = [
   { href: '/profile', label: msg`Profile`, icon: UserRound },
   { href: '/submit-report', label: msg`Submit Report`, icon: FileText },
   { href: '/reports', label: msg`My Reports`, icon: ClipboardList },
+  { href: '/tasks', label: msg`Tasks`, icon: ListChecks },
   { href: '/referrals', label: msg`Referrals`, icon: Share2 },
 ] as const;
 
@@ -38,7 +39,7 @@ export function MemberLayout({ children, shortReportLabel = false }: { children:
       <StickyHeader className="bg-background/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Logo />
-          <nav aria-label={_(msg`Ambassador`)} className="hidden items-center gap-1 lg:flex">
+          <nav aria-label={_(msg`Ambassador`)} className="hidden items-center gap-0.5 xl:flex">
             {NAV.map((item) => (
               <NavLink key={item.href} href={item.href} active={location === item.href} label={labelOf(item)} icon={<item.icon aria-hidden="true" />} />
             ))}
@@ -52,7 +53,7 @@ export function MemberLayout({ children, shortReportLabel = false }: { children:
             </Button>
           </div>
         </div>
-        <nav aria-label={_(msg`Ambassador (compact)`)} className="grid grid-cols-5 gap-1 border-t border-border/60 px-2 py-1.5 lg:hidden">
+        <nav aria-label={_(msg`Ambassador (compact)`)} className="grid grid-cols-4 gap-1 border-t border-border/60 px-2 py-1.5 sm:grid-cols-7 xl:hidden">
           {NAV.map((item) => (
             <NavLink key={item.href} href={item.href} active={location === item.href} label={labelOf(item)} icon={<item.icon aria-hidden="true" />} compact />
           ))}
@@ -72,7 +73,8 @@ function NavLink({ href, label, icon, active, compact }: { href: string; label: 
       aria-current={active ? 'page' : undefined}
       className={cn(
         'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground [&_svg]:size-4',
-        compact && 'flex-col gap-0.5 px-1 py-1.5 text-center text-[11px] leading-tight',
+        // Seven pages fit in one row beside the logo and the account's buttons from xl up without their icons (back from 2xl).
+        compact ? 'flex-col gap-0.5 px-1 py-1.5 text-center text-[11px] leading-tight' : 'whitespace-nowrap px-2.5 [&_svg]:hidden 2xl:[&_svg]:block',
         active && 'bg-surface-2 text-gold',
       )}
     >

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZSettings, ZSettingsInput } from '../../../shared/schemas/settings.ts';
 import { requireUser, typed } from '../../http.ts';
 import { getSettings, updateSettings } from './service.ts';
+import { telegramWidgetBot } from '../../plugins/security-headers.ts';
 
 export async function settingsRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -13,12 +14,21 @@ export async function settingsRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'getSettings',
         summary: 'The programme’s settings',
-        description: 'Whether reports may be submitted, the prizes and lottery of the months to come, and the block explorer payouts link to.',
+        description:
+          'Whether reports may be submitted, the prizes and lottery of the months to come, the block explorer payouts link to, and the Telegram bot whose Login Widget links accounts (when set up).',
         tags: ['public'],
         response: { 200: ZSettings.describe('Whether reports may be submitted, and the monthly prizes.') },
       },
     },
-    async () => ({ ...(await getSettings(app.ctx)), explorerTxUrl: app.ctx.config.payouts.explorerTxUrl }),
+    async () => {
+      const telegramBotUsername = telegramWidgetBot(app.ctx.config);
+      return {
+        ...(await getSettings(app.ctx)),
+        explorerTxUrl: app.ctx.config.payouts.explorerTxUrl,
+        ...(telegramBotUsername ? { telegramBotUsername } : {}),
+        discordLinking: Boolean(app.ctx.config.providers.discord),
+      };
+    },
   );
 
   r.patch(

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageMenu } from '../../../i18n/language-menu.tsx';
-import { BarChart3, ClipboardList, FileText, KeyRound, LogOut, Plug, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, KeyRound, ListChecks, LogOut, Plug, Scale, Share2, ShieldAlert, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { countIn, dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -26,6 +26,7 @@ import { ReportsTab } from '../components/reports-tab.tsx';
 import { ReferralsTab } from '../components/referrals-tab.tsx';
 import { SuperAdminTab } from '../components/super-admin-tab.tsx';
 import { IntegrationsTab } from '../components/integrations-tab.tsx';
+import { TasksTab } from '../components/tasks-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 import { actionLabel } from '../components/admin-action-text.ts';
 
@@ -108,6 +109,9 @@ export function AdminPage() {
               <TabsTrigger value="referrals">
                 <Share2 className="size-4" aria-hidden="true" /> <Trans>Referrals</Trans>
               </TabsTrigger>
+              <TabsTrigger value="tasks">
+                <ListChecks className="size-4" aria-hidden="true" /> <Trans>Tasks</Trans>
+              </TabsTrigger>
               <TabsTrigger value="analytics">
                 <BarChart3 className="size-4" aria-hidden="true" /> <Trans>Analytics</Trans>
               </TabsTrigger>
@@ -142,6 +146,9 @@ export function AdminPage() {
             </TabsContent>
             <TabsContent value="referrals">
               <ReferralsTab />
+            </TabsContent>
+            <TabsContent value="tasks">
+              <TasksTab />
             </TabsContent>
             <TabsContent value="analytics">
               <AnalyticsTab />

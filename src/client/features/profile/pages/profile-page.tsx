@@ -8,6 +8,7 @@ import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { BadgeProgression } from '../components/badge-progression.tsx';
 import { EmailNotificationsSection } from '../components/email-notifications-section.tsx';
+import { LinkedAccountsSection } from '../components/linked-accounts-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { type EditMode, type EditState } from '../components/section-card.tsx';
 import { SocialSection } from '../components/social-section.tsx';
@@ -40,6 +41,7 @@ function Profile({ ambassador, mode, setMode }: EditState & { ambassador: TOwnAm
         <AmbassadorBanner ambassador={ambassador} />
         <SocialSection ambassador={ambassador} mode={mode} setMode={setMode} />
         <WalletSection ambassador={ambassador} mode={mode} setMode={setMode} />
+        <LinkedAccountsSection />
         <PasswordSection mode={mode} setMode={setMode} />
         <EmailNotificationsSection ambassador={ambassador} />
       </div>
