@@ -36,6 +36,7 @@ import {
 import { currentUser, discordAuthorizeUrl, DiscordRefused, exchangeCode, refreshTokens, type DiscordTokens } from './discord.ts';
 import { readXPost } from './oembed.ts';
 import { checkTelegramLogin } from './telegram.ts';
+import { queueRolePush } from './role-connection.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 type LinkRow = typeof linkedAccounts.$inferSelect;
@@ -116,7 +117,8 @@ interface NewLink {
 async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: string, link: NewLink): Promise<TLinkView> {
   const keys = keysOf(ctx);
   try {
-    return await withTransaction(ctx, actor, async ({ tx, now }) => {
+    return await withTransaction(ctx, actor, async (m) => {
+      const { tx, now } = m;
       // One link at a time per ambassador; two ambassadors racing for one account meet on its unique key.
       await lockAmbassador(tx, ambassadorId);
       // The account's rows queue here: a parallel link of the same account waits for this one.
@@ -151,6 +153,7 @@ async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: str
           .where(eq(linkedAccounts.id, live.id))
           .returning();
         if (!row) throw new Error('update returned nothing');
+        if (link.provider === 'discord') await queueRolePush(m, ambassadorId);
         return view(row);
       }
       // Another account of this provider replaces the ambassador's earlier one.
@@ -171,6 +174,8 @@ async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: str
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
+      // Discord Linked Roles: the new connection gets its values (links/role-connection.ts).
+      if (link.provider === 'discord') await queueRolePush(m, ambassadorId);
       return view(row);
     });
   } catch (error) {
