@@ -106,7 +106,8 @@ export function rankReply(
 
 /** A command the bot does not know. */
 export function helpReply(locale: Lang): string {
-  return escapeHtml(emailI18n(locale)._('Send /rank for your place this month, or /start to see what this bot does.'));
+  const i18n = emailI18n(locale);
+  return escapeHtml(i18n._('Send /rank for your place this month, or /start to see what this bot does.'));
 }
 
 /** The badge after `level` in the one table (shared/badges.ts), and its threshold; null at the top. */
