@@ -155,7 +155,7 @@ describeEachDatabase(
 
     it('tells a chat that is not linked how to link, and shows it nobody’s figures', async () => {
       const stranger = (telegramIds += 1);
-      await update('/rank', stranger, undefined, 'es');
+      await update('/rank', stranger, { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET }, 'es');
       await deliver();
       const [answer, ...more] = sentTo(stranger);
       expect(more).toEqual([]);
@@ -173,7 +173,7 @@ describeEachDatabase(
       const chat = await linkTelegram(person);
       const [{ n: before } = { n: 0 }] = await server.db.select({ n: count() }).from(telegramMessages);
       for (const headers of [
-        {},
+        {} as Record<string, string>,
         { 'x-telegram-bot-api-secret-token': 'wrong-secret-0000000000000' },
         { 'x-telegram-bot-api-secret-token': `${WEBHOOK_SECRET}x` },
       ]) {
