@@ -12,6 +12,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessages } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
+import { redactToken, setTelegramWebhook } from '../../src/server/features/telegram/api.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
@@ -168,6 +169,13 @@ describeEachDatabase(
       expect(providers.telegramSent.length).toBe(before);
     });
 
+    it('tells Telegram where to deliver updates, with the secret (npm run telegram:webhook)', async () => {
+      const result = await setTelegramWebhook(server.ctx);
+      expect(result).toMatchObject({ ok: true, url: `${server.config.appUrl}/api/telegram/webhook` });
+      expect(providers.telegramWebhook).toEqual({ url: `${server.config.appUrl}/api/telegram/webhook`, secretToken: WEBHOOK_SECRET });
+      expect(JSON.stringify(result)).not.toContain(TEST_BOT_TOKEN);
+    });
+
     it('refuses an update without the secret header (401) and does nothing', async () => {
       const person = await createAmbassador(server, { admin: superAdmin });
       const chat = await linkTelegram(person);
@@ -228,6 +236,12 @@ describeEachDatabase(
       const on = await person.client.patch('/api/ambassador', { notifyTelegram: true });
       expect(on.status, on.text).toBe(200);
       expect((await person.client.get('/api/ambassador')).body.notifyTelegram).toBe(true);
+    });
+
+    it('keeps the token out of any error text (the Bot API’s URL holds it)', () => {
+      expect(redactToken(`request to http://x/bot${TEST_BOT_TOKEN}/sendMessage failed`, TEST_BOT_TOKEN)).toBe(
+        'request to http://x/bot[redacted]/sendMessage failed',
+      );
     });
 
     it('shows the super admin whether the bot works, never its token', async () => {

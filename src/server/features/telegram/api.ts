@@ -59,3 +59,21 @@ export async function callBotApi(ctx: Pick<AppContext, 'config'>, method: string
     return { status: null, ok: false, description: redactToken(reason.slice(0, 500), token) };
   }
 }
+
+/** Where Telegram delivers the bot's updates: this server's webhook. */
+export function telegramWebhookUrl(appUrl: string): string {
+  return `${appUrl}/api/telegram/webhook`;
+}
+
+/**
+ * `setWebhook` (npm run telegram:webhook): Telegram is told to deliver messages to
+ * APP_URL/api/telegram/webhook with TELEGRAM_WEBHOOK_SECRET in X-Telegram-Bot-Api-Secret-Token.
+ * Answers Telegram's description (never the token).
+ */
+export async function setTelegramWebhook(ctx: Pick<AppContext, 'config'>): Promise<{ ok: boolean; description: string; url: string }> {
+  const secret = ctx.config.providers.telegramWebhookSecret;
+  const url = telegramWebhookUrl(ctx.config.appUrl);
+  if (!ctx.config.providers.telegramBotToken || !secret) return { ok: false, description: 'Set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET first', url };
+  const answer = await callBotApi(ctx, 'setWebhook', { url, secret_token: secret, allowed_updates: ['message'] });
+  return { ok: answer.ok, description: answer.description ?? '', url };
+}
