@@ -552,6 +552,7 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
       lotteryWinners: winners,
     };
     await m.tx.update(seasons).set(closed).where(eq(seasons.month, month));
+    await postClosed(m, { month, champions: plan.champions, winners });
     const total = [...plan.champions, ...winners].reduce((sum, w) => sum + toCents(w.prizeUsdt), 0n);
     await m.audit(
       'close_season',
