@@ -37,6 +37,7 @@ import { currentUser, discordAuthorizeUrl, DiscordRefused, exchangeCode, refresh
 import { readXPost } from './oembed.ts';
 import { checkTelegramLogin } from './telegram.ts';
 import { queueRolePush } from './role-connection.ts';
+import { dropWaitingFor } from '../telegram/sender.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 type LinkRow = typeof linkedAccounts.$inferSelect;
@@ -293,6 +294,8 @@ export async function unlink(ctx: AppContext, actor: SessionUser, ambassador: Am
       .where(and(eq(linkedAccounts.ambassadorId, ambassador.id), eq(linkedAccounts.provider, provider), isNull(linkedAccounts.unlinkedAt)))
       .returning({ id: linkedAccounts.id });
     if (!done.length) throw refusal('NOT_FOUND', 'LINK_NOT_FOUND', LINK_REFUSALS.notLinked);
+    // What waits for the unlinked chat is not sent there any more (ADR 032).
+    if (provider === 'telegram') await dropWaitingFor(tx, [ambassador.userId]);
   });
 }
 
