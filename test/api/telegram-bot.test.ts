@@ -8,7 +8,7 @@
  * hears a month's freeze and close with the link to verify its draw; Discord Linked Roles values are
  * pushed with the user's own token when a badge changes. The bot token is never logged or answered.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessages } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
@@ -215,6 +215,37 @@ describeEachDatabase(
         .from(telegramMessages)
         .where(eq(telegramMessages.chatId, String(chat)));
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    });
+
+    it('keeps to Telegram’s flood limits: one message a second to a chat, 30 a second in all', async () => {
+      server.clock.advance(1_100);
+      const one = (telegramIds += 1);
+      for (let i = 0; i < 3; i++) expect((await update('/start', one)).statusCode).toBe(200);
+      const chats = Array.from({ length: 34 }, () => (telegramIds += 1));
+      for (const chat of chats) expect((await update('/start', chat)).statusCode).toBe(200);
+      await server.ctx.telegram.drain();
+      // Before the clock moves on: 30 messages at most, one of them to the chat that asked three times.
+      expect([one, ...chats].reduce((n, chat) => n + sentTo(chat).length, 0)).toBeLessThanOrEqual(30);
+      expect(sentTo(one).length).toBeLessThanOrEqual(1);
+      for (let second = 0; second < 4; second++) {
+        server.clock.advance(1_100);
+        await server.ctx.telegram.drain();
+      }
+      expect(sentTo(one)).toHaveLength(3);
+      for (const chat of chats) expect(sentTo(chat)).toHaveLength(1);
+      // As the table recorded them: no second holds more than 30, no chat two within a second.
+      const rows = (
+        await server.db
+          .select()
+          .from(telegramMessages)
+          .where(inArray(telegramMessages.chatId, [one, ...chats].map(String)))
+      )
+        .map((r) => ({ chat: r.chatId, at: r.sentAt?.getTime() ?? 0 }))
+        .sort((a, b) => a.at - b.at);
+      expect(rows).toHaveLength(37);
+      for (const row of rows) expect(rows.filter((r) => r.at >= row.at && r.at < row.at + 1_000).length).toBeLessThanOrEqual(30);
+      const mine = rows.filter((r) => r.chat === String(one));
+      for (let i = 1; i < mine.length; i++) expect((mine[i]?.at ?? 0) - (mine[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
     });
 
     it('turns Telegram notifications off when the user blocked the bot (403), and not a message more', async () => {
