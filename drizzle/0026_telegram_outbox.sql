@@ -39,4 +39,5 @@ CREATE UNIQUE INDEX "telegram_messages_seq_idx" ON "telegram_messages" USING btr
 CREATE UNIQUE INDEX "telegram_messages_dedupe_key" ON "telegram_messages" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "telegram_messages_pending_idx" ON "telegram_messages" USING btree ("chat_id","seq") WHERE "telegram_messages"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "telegram_messages_sent_idx" ON "telegram_messages" USING btree ("sent_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "telegram_messages_chat_sent_idx" ON "telegram_messages" USING btree ("chat_id","sent_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "telegram_messages_attempt_idx" ON "telegram_messages" USING btree ("last_attempt_at" DESC NULLS LAST);

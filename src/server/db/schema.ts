@@ -1165,6 +1165,7 @@ export const telegramMessages = pgTable(
       .on(t.chatId, t.seq)
       .where(sql`${t.status} = 'pending'`),
     index('telegram_messages_sent_idx').on(t.sentAt.desc()),
+    index('telegram_messages_chat_sent_idx').on(t.chatId, t.sentAt.desc()),
     index('telegram_messages_attempt_idx').on(t.lastAttemptAt.desc()),
   ],
 );
