@@ -6,7 +6,7 @@
  * - /start and /rank in a private chat (POST /api/telegram/webhook) are answered through the outbox;
  *   a chat that is not linked learns how to link, and nobody's figures.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badgeForMonthlyGcm } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
