@@ -74,5 +74,8 @@ describe('Telegram notifications', () => {
     await card.getByText('Working', { exact: true }).waitFor();
     await card.getByText('Last message sent').waitFor();
     expect(await page.content()).not.toContain(TEST_BOT_TOKEN);
+    await settle(page);
+    const found = await axeViolations(page, 'super admin tab with the Telegram bot card');
+    expect(found, describeViolations(found)).toEqual([]);
   });
 });
