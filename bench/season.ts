@@ -6,6 +6,7 @@
  * LOG_ENTRIES chained entries, so the product's GET /api/public/log is loaded at that length.
  */
 import { inertWebhookSender } from '../src/server/features/webhooks/sender.ts';
+import { inertBotSender } from '../src/server/features/telegram/sender.ts';
 import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -90,6 +91,8 @@ export async function measureSeason(database: Database, log: (line: string) => v
       log: pino({ level: 'silent' }),
       streamLimits: streamLimits(config.liveStreams),
       webhooks: inertWebhookSender,
+      telegram: inertBotSender,
+      discordRoles: inertBotSender,
     };
     await ensureSeason(ctx, month);
     let started = performance.now();

@@ -239,6 +239,20 @@ const ZEnv = z
         .optional(),
     ),
     TELEGRAM_API_URL: serviceUrl('https://api.telegram.org'),
+    /** The channel the bot posts a month's freeze and close to: `@channelusername` or its numeric id (-100…). */
+    TELEGRAM_CHANNEL_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?\d{1,20})$/, 'must be a channel as the Bot API takes it: @channelusername or its numeric id (-100…)')
+        .optional(),
+    ),
+    /** What Telegram sends in X-Telegram-Bot-Api-Secret-Token with each update (setWebhook's secret_token: 1-256 of A-Z a-z 0-9 _ -). */
+    TELEGRAM_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram’s secret_token)')
+        .optional(),
+    ),
     DISCORD_API_URL: serviceUrl('https://discord.com/api/v10'),
     DISCORD_OAUTH_URL: serviceUrl('https://discord.com/oauth2'),
     DISCORD_CLIENT_ID: optionalString.pipe(
@@ -248,6 +262,8 @@ const ZEnv = z
         .optional(),
     ),
     DISCORD_CLIENT_SECRET: optionalString,
+    /** The Discord application's bot token: only to write the Linked Roles metadata records (the bot joins no server). Never logged or answered. */
+    DISCORD_BOT_TOKEN: optionalString,
     OEMBED_URL: serviceUrl('https://publish.twitter.com/oembed'),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     TASK_CLAIMS_PER_MINUTE: positiveInt(10),
@@ -314,6 +330,24 @@ const ZEnv = z
         const value = env[name];
         if (value && !value.startsWith('https://')) ctx.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL when NODE_ENV=production' });
       }
+    }
+    for (const name of ['TELEGRAM_CHANNEL_ID', 'TELEGRAM_WEBHOOK_SECRET'] as const) {
+      if (env[name] && !env.TELEGRAM_BOT_TOKEN) ctx.addIssue({ code: 'custom', path: [name], message: 'is the bot’s and needs TELEGRAM_BOT_TOKEN' });
+    }
+    // Telegram delivers updates to an https webhook only: in production the bot's address (APP_URL) must be one.
+    if (env.NODE_ENV === 'production' && env.TELEGRAM_WEBHOOK_SECRET && env.APP_URL && !env.APP_URL.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'must be an https:// URL when TELEGRAM_WEBHOOK_SECRET is set (Telegram only calls https webhooks)',
+      });
+    }
+    if (env.DISCORD_BOT_TOKEN && !env.DISCORD_CLIENT_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISCORD_BOT_TOKEN'],
+        message: 'is the Discord application’s and needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET',
+      });
     }
     if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together' });
@@ -424,9 +458,15 @@ const ZConfig = ZEnv.transform((env) => {
       /** TELEGRAM_BOT_USERNAME: the Login Widget's bot (public: GET /api/settings answers it when the token is set too). */
       telegramBotUsername: env.TELEGRAM_BOT_USERNAME,
       telegramApiUrl: env.TELEGRAM_API_URL,
+      /** TELEGRAM_CHANNEL_ID: where a month's freeze and close are posted; unset: no channel posts. */
+      telegramChannelId: env.TELEGRAM_CHANNEL_ID,
+      /** TELEGRAM_WEBHOOK_SECRET: the header every update must carry; unset: POST /api/telegram/webhook is 404. Never logged or answered. */
+      telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
       discordApiUrl: env.DISCORD_API_URL,
       discordOAuthUrl: env.DISCORD_OAUTH_URL,
       discord: env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET } : undefined,
+      /** DISCORD_BOT_TOKEN: writes the Linked Roles metadata records at start; unset: they are registered by hand (README). */
+      discordBotToken: env.DISCORD_BOT_TOKEN,
       oembedUrl: env.OEMBED_URL,
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
     },

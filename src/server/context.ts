@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Outbox } from './email/outbox.ts';
 import type { StreamLimits } from './stream-limits.ts';
 import type { WebhookSender } from './features/webhooks/sender.ts';
+import type { BotSender } from './features/telegram/sender.ts';
 
 /** What every service needs: the database, the clock, the configuration, the outbox, the log and the live streams' caps. */
 export interface AppContext {
@@ -18,4 +19,8 @@ export interface AppContext {
   streamLimits: StreamLimits;
   /** The webhook outbox's sender (features/webhooks/sender.ts). */
   webhooks: WebhookSender;
+  /** The Telegram outbox's sender (features/telegram/sender.ts). */
+  telegram: BotSender;
+  /** The Discord Linked Roles outbox's sender (features/links/role-connection.ts). */
+  discordRoles: BotSender;
 }

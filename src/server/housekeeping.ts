@@ -6,10 +6,10 @@
  * instance (the deletes are idempotent, so several instances do no harm).
  * (The months' terms, freezes and closes are the seasons job's: features/seasons/job.ts.)
  */
-import { lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import type { Db } from './db/client.ts';
-import { idempotencyKeys, linkStates, rateLimits, walletProofNonces } from './db/schema.ts';
+import { discordRolePushes, idempotencyKeys, linkStates, rateLimits, telegramMessages, walletProofNonces } from './db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from './mutation.ts';
 
 /** Longer than every rate-limit window (the longest is an hour). */
@@ -32,4 +32,8 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
   await db.execute(
     sql`delete from webhook_events e where e.created_at < ${before}::timestamptz and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'pending')`,
   );
+  // The bot's outboxes (ADR 032): what was sent, dropped or failed, after as long (the super admin's card reads the newest).
+  const kept = new Date(now.getTime() - WEBHOOK_LOG_KEEP_DAYS * 86_400_000);
+  await db.delete(telegramMessages).where(and(lt(telegramMessages.createdAt, kept), inArray(telegramMessages.status, ['sent', 'dropped', 'failed'])));
+  await db.delete(discordRolePushes).where(and(lt(discordRolePushes.createdAt, kept), inArray(discordRolePushes.status, ['sent', 'failed'])));
 }

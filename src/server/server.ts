@@ -17,6 +17,8 @@ import { resealTotpSecrets } from './features/mfa/service.ts';
 import { resealDiscordTokens } from './features/links/service.ts';
 import { streamLimits } from './stream-limits.ts';
 import { createWebhookSender, inertWebhookSender } from './features/webhooks/sender.ts';
+import { createTelegramSender, inertBotSender } from './features/telegram/sender.ts';
+import { createDiscordRoleSender, queueRoleMetadata } from './features/links/role-connection.ts';
 import { resealWebhookSecrets } from './features/webhooks/service.ts';
 import { startSeasonsJob } from './features/seasons/job.ts';
 import { startAnchorJob } from './features/anchor/job.ts';
@@ -113,18 +115,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     log,
     streamLimits: streamLimits(config.liveStreams),
     webhooks: inertWebhookSender,
+    telegram: inertBotSender,
+    discordRoles: inertBotSender,
   };
   // The webhook outbox's sender polls as often as the email outbox's.
   ctx.webhooks = createWebhookSender(ctx, { pollMs: options.outboxPollMs });
+  ctx.telegram = createTelegramSender(ctx, { pollMs: options.outboxPollMs });
+  ctx.discordRoles = createDiscordRoleSender(ctx, { pollMs: options.outboxPollMs });
   await ensureSuperAdmin(ctx);
   await resealTotpSecrets(ctx);
   await resealDiscordTokens(ctx);
   await resealWebhookSecrets(ctx);
   await housekeeping(database.db, clock.now());
+  // Discord Linked Roles: the application's metadata records are (re)written at each start.
+  await queueRoleMetadata(ctx);
   const app = await buildApp(ctx, { logger, clientDir: options.clientDir });
   await app.ready();
   outbox.start();
   ctx.webhooks.start();
+  ctx.telegram.start();
+  ctx.discordRoles.start();
   const figuresListener = database.listenForFigures();
   // npm run backup reaches this process through DATA_DIR, never through the public port.
   const backupChannel = database.dump && database.dataDir ? await openBackupChannel(database.dataDir, database.dump, app.log) : undefined;
@@ -149,6 +159,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await figuresListener.stop();
       await outbox.stop();
       await ctx.webhooks.stop();
+      await ctx.telegram.stop();
+      await ctx.discordRoles.stop();
       if (!options.database) await database.close();
     },
   };

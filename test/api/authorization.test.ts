@@ -59,6 +59,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/links/x': [401, 400, 400, 403, 403],
   'GET /api/links/discord/start': [401, 503, 503, 404, 404],
   'GET /api/links/discord/callback': [401, 302, 302, 404, 404],
+  // Discord Linked Roles (DECISIONS §7): the caller's own values only.
+  'GET /api/links/discord/role-connection': [401, 200, 200, 404, 404],
+  // The Telegram bot's webhook: Telegram's servers call it with the secret header; this server has no bot (404 for anyone). test/api/telegram-bot.test.ts sends real updates.
+  'POST /api/telegram/webhook': [404, 404, 404, 404, 404],
+  'GET /api/super-admin/telegram': [401, 403, 403, 403, 200],
   // Tasks (DECISIONS §7): an empty task is no task (400), no task or claim has this id (404); test/api/tasks.test.ts claims real ones.
   'POST /api/admin/tasks': [401, 403, 403, 400, 400],
   'GET /api/admin/tasks': [401, 403, 403, 200, 200],

@@ -226,6 +226,8 @@ describeEachDatabase(
       const done = await d.client.get(`/api/links/discord/callback?${new URLSearchParams({ code, state }).toString()}`);
       expect(done.status).toBe(302);
       expect(String(done.headers.location)).toBe('/profile?discord=linked#linked-accounts');
+      // The link's Linked Roles values are pushed with the user's token (ADR 032): done before the token's refresh is checked below.
+      await server.ctx.discordRoles.drain();
       expect((await d.client.get('/api/links')).body).toEqual([expect.objectContaining({ provider: 'discord', handle: user.username, externalId: user.id })]);
       // Used once: the same state again is refused.
       const again = await d.client.get(`/api/links/discord/callback?${new URLSearchParams({ code: providers.discordCode(user), state }).toString()}`);

@@ -268,7 +268,8 @@ describeEachDatabase(
       expect(credited.body.evidence).toMatchObject({ guildId, discordUserId: user.id, memberStatus: 'member', joinedAt: expect.any(String) });
       expectClaim(await amb.client.post(`/api/tasks/${role.id}/claim`, {}), 'refused', 'NOT_MEMBER');
       user.guilds[guildId] = ['1', '4242'];
-      // The access token has expired meanwhile: refreshed, then asked.
+      // The access token has expired meanwhile: refreshed, then asked (the Linked Roles pushes of the link and the credit, ADR 032, made first).
+      await server.ctx.discordRoles.drain();
       const refreshesBefore = providers.tokenRequests.filter((f) => f.get('grant_type') === 'refresh_token').length;
       server.clock.advance(2 * 3_600_000);
       try {

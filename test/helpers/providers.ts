@@ -2,10 +2,15 @@
  * Stand-ins for the outside services that link accounts and check tasks (DECISIONS §7), one small
  * HTTP server on loopback answering as each service documents it:
  *   Telegram Bot API  GET  /telegram/bot{token}/getChatMember?chat_id&user_id → {ok, result: {status, is_member?}}
+ *                     POST /telegram/bot{token}/sendMessage {chat_id, text, parse_mode} → {ok, result: {message_id}}
+ *                       (429 with parameters.retry_after, or 403 blocked, when `failChat` asks it)
+ *                     POST /telegram/bot{token}/setWebhook {url, secret_token} → {ok, result: true}
  *   Discord OAuth     GET  /discord/oauth2/authorize → 302 back to redirect_uri with a code and the state
  *   Discord API       POST /discord/api/oauth2/token (authorization_code, refresh_token)
  *                     GET  /discord/api/users/@me
  *                     GET  /discord/api/users/@me/guilds/{guildId}/member
+ *                     PUT  /discord/api/applications/{clientId}/role-connections/metadata (Authorization: Bot …)
+ *                     PUT  /discord/api/users/@me/applications/{clientId}/role-connection (the user's Bearer token)
  *   oEmbed            GET  /oembed?url= → {url, author_name, author_url, html}
  * `setMode` makes a service fail the ways one can: answer 500, never answer, or answer garbage.
  * The settings to give the product are in `env`.
@@ -16,7 +21,18 @@ import { randomBytes } from 'node:crypto';
 import { telegramLoginHash } from '../../src/server/features/links/telegram.ts';
 
 export const TEST_BOT_TOKEN = '123456789:TEST-bot-token_for-the-stand-in-0123456';
-export const TEST_DISCORD = { clientId: '111122223333444455', clientSecret: 'test-discord-client-secret-do-not-log' };
+export const TEST_DISCORD = {
+  clientId: '111122223333444455',
+  clientSecret: 'test-discord-client-secret-do-not-log',
+  botToken: 'test-discord-bot-token-do-not-log',
+};
+
+/** A message the Telegram stand-in accepted. */
+export interface SentTelegramMessage {
+  chatId: string;
+  text: string;
+  parseMode: string | undefined;
+}
 
 export type ServiceName = 'telegram' | 'discord' | 'oembed';
 /** ok: answers honestly; error: 500; hang: never answers; garbage: 200 with a body that is not the service's. */
@@ -43,6 +59,22 @@ export interface Providers {
   setDiscordTokenLifetime(seconds: number): void;
   /** oEmbed: a post at `url` by `author` saying `text`. */
   setPost(url: string, author: string, text: string): void;
+  /** Telegram: the messages accepted by sendMessage, in order. */
+  readonly telegramSent: readonly SentTelegramMessage[];
+  /** Telegram: every sendMessage asked (accepted or not), by chat id. */
+  readonly telegramAsked: readonly string[];
+  /** Telegram: the next `times` sendMessage calls to this chat answer 429 (with retry_after seconds) or 403 (the user blocked the bot). */
+  failChat(chatId: string, fault: { status: 429; retryAfter: number } | { status: 403 }, times?: number): void;
+  /** Telegram: what setWebhook was last given. */
+  readonly telegramWebhook: { url?: string; secretToken?: string } | undefined;
+  /** Discord: the metadata records PUT for the application, the newest last. */
+  readonly discordMetadata: readonly unknown[];
+  /** Discord: each role connection PUT, with the user whose token sent it. */
+  readonly discordRoleConnections: readonly {
+    userId: string;
+    accessToken: string;
+    body: { platform_name?: string; platform_username?: string; metadata?: Record<string, string> };
+  }[];
   /** Requests received per service. */
   readonly counts: Record<ServiceName, number>;
   /** Every request's form body sent to the token endpoint (to check what was sent). */
@@ -69,6 +101,12 @@ export async function startProviders(): Promise<Providers> {
   const tokenRequests: URLSearchParams[] = [];
   const posts = new Map<string, { author: string; text: string }>();
   let lifetime = 3600;
+  const telegramSent: SentTelegramMessage[] = [];
+  const telegramAsked: string[] = [];
+  const chatFaults = new Map<string, { fault: { status: 429; retryAfter: number } | { status: 403 }; times: number }>();
+  let telegramWebhook: { url?: string; secretToken?: string } | undefined;
+  const discordMetadata: unknown[] = [];
+  const discordRoleConnections: Providers['discordRoleConnections'][number][] = [];
   const hanging = new Set<ServerResponse>();
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -120,6 +158,45 @@ export async function startProviders(): Promise<Providers> {
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(service === 'oembed' ? '{"html": 42}' : '{"ok": true, "result": "member"}');
         }
+      }
+
+      if (service === 'telegram' && req.method === 'POST') {
+        const match = /^\/telegram\/bot([^/]+)\/(sendMessage|setWebhook)$/.exec(url.pathname);
+        if (!match || match[1] !== TEST_BOT_TOKEN) return json(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+        } catch {
+          return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: body is not JSON' });
+        }
+        if (match[2] === 'setWebhook') {
+          telegramWebhook = {
+            ...(typeof body.url === 'string' ? { url: body.url } : {}),
+            ...(typeof body.secret_token === 'string' ? { secretToken: body.secret_token } : {}),
+          };
+          return json(res, 200, { ok: true, result: true, description: 'Webhook was set' });
+        }
+        const chatId = String(body.chat_id ?? '');
+        const text = typeof body.text === 'string' ? body.text : '';
+        telegramAsked.push(chatId);
+        if (!chatId || !text) return json(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+        const fault = chatFaults.get(chatId);
+        if (fault && fault.times > 0) {
+          fault.times -= 1;
+          if (fault.fault.status === 429)
+            return json(res, 429, {
+              ok: false,
+              error_code: 429,
+              description: `Too Many Requests: retry after ${fault.fault.retryAfter}`,
+              parameters: { retry_after: fault.fault.retryAfter },
+            });
+          return json(res, 403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+        }
+        telegramSent.push({ chatId, text, parseMode: typeof body.parse_mode === 'string' ? body.parse_mode : undefined });
+        return json(res, 200, {
+          ok: true,
+          result: { message_id: telegramSent.length, chat: { id: Number(chatId) || chatId }, date: Math.floor(Date.now() / 1000), text },
+        });
       }
 
       if (service === 'telegram') {
@@ -185,12 +262,23 @@ export async function startProviders(): Promise<Providers> {
         }
         return json(res, 400, { error: 'unsupported_grant_type' });
       }
+      if (url.pathname === `/discord/api/applications/${TEST_DISCORD.clientId}/role-connections/metadata` && req.method === 'PUT') {
+        if (req.headers.authorization !== `Bot ${TEST_DISCORD.botToken}`) return json(res, 401, { message: '401: Unauthorized', code: 0 });
+        const records = JSON.parse(await readBody(req)) as unknown;
+        discordMetadata.push(records);
+        return json(res, 200, records);
+      }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const user = bearer ? tokens.get(bearer) : undefined;
       const grant = issued.find((t) => t.accessToken === bearer);
       if (!user || !grant) return json(res, 401, { message: '401: Unauthorized', code: 0 });
       if (url.pathname === '/discord/api/users/@me')
         return json(res, 200, { id: user.id, username: user.username, global_name: user.username, discriminator: '0' });
+      if (url.pathname === `/discord/api/users/@me/applications/${TEST_DISCORD.clientId}/role-connection` && req.method === 'PUT') {
+        const body = JSON.parse(await readBody(req)) as Providers['discordRoleConnections'][number]['body'];
+        discordRoleConnections.push({ userId: user.id, accessToken: bearer ?? '', body });
+        return json(res, 200, body);
+      }
       const member = /^\/discord\/api\/users\/@me\/guilds\/(\d+)\/member$/.exec(url.pathname);
       if (member?.[1]) {
         const roles = user.guilds[member[1]];
@@ -217,6 +305,7 @@ export async function startProviders(): Promise<Providers> {
       DISCORD_OAUTH_URL: `${url}/discord/oauth2`,
       DISCORD_CLIENT_ID: TEST_DISCORD.clientId,
       DISCORD_CLIENT_SECRET: TEST_DISCORD.clientSecret,
+      DISCORD_BOT_TOKEN: TEST_DISCORD.botToken,
       OEMBED_URL: `${url}/oembed`,
       PROVIDER_TIMEOUT_SECONDS: '3',
     },
@@ -240,6 +329,16 @@ export async function startProviders(): Promise<Providers> {
     setPost(postUrl, author, text) {
       posts.set(postUrl, { author, text });
     },
+    telegramSent,
+    telegramAsked,
+    failChat(chatId, fault, times = 1) {
+      chatFaults.set(chatId, { fault, times });
+    },
+    get telegramWebhook() {
+      return telegramWebhook;
+    },
+    discordMetadata,
+    discordRoleConnections,
     counts,
     tokenRequests,
     async close() {

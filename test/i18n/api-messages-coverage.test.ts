@@ -46,6 +46,7 @@ const NOT_SHOWN = new Set([
   'Badge level must be normal, bronze, silver, gold or auto',
   'Status must be active or suspended',
   'Email notifications must be on or off',
+  'Telegram notifications must be on or off',
   'format must be safe or plain',
   'ids must be up to 100 withdrawal ids separated by commas',
   'walletProof must be verified, exchange or none',
@@ -91,6 +92,9 @@ const NOT_SHOWN = new Set([
   'This API key does not have the scope this request needs',
   'enabled must be true or false',
   'Nothing to change: send events or enabled',
+  // The Telegram bot's webhook (DECISIONS §7): Telegram's servers read these, never a page.
+  'The Telegram bot is not set up on this server',
+  'This request did not come from Telegram',
   // GET /api/public/anchor: read by the verifiers (npm run verify-draw --rpc), never by a page.
   'The public log is not anchored on chain on this server',
   'Could not reach the BSC node to read the chain id; try again shortly',

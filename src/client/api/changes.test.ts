@@ -44,6 +44,7 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
   activityLog: resources.activityLog({ limit: 50, offset: 0 }).queryKey,
   walletSharers: resources.walletSharers('w-1').queryKey,
   admins: resources.admins().queryKey,
+  telegramStatus: resources.telegramStatus().queryKey,
   adminSeasons: resources.adminSeasons().queryKey,
   seasonPreview: resources.seasonPreview('2025-03').queryKey,
   apiKeys: resources.apiKeys().queryKey,
@@ -94,8 +95,8 @@ const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   integrations: ['apiKeys', 'webhooks', 'webhookDeliveries'],
 };
 
-/** Reads no change touches: a chain's parameters, and the answers to a link sent by email. */
-const NEVER_CHANGED: ResourceName[] = ['drandChain', 'setupLinkStatus', 'unsubscribeStatus'];
+/** Reads no change touches: a chain's parameters, the answers to a link sent by email, and the bot's state (its sender is no change: the card reads it again by itself). */
+const NEVER_CHANGED: ResourceName[] = ['drandChain', 'setupLinkStatus', 'unsubscribeStatus', 'telegramStatus'];
 
 function seededClient(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });

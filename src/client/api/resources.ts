@@ -15,7 +15,7 @@ import type { TMfaStatus } from '../../shared/schemas/mfa.ts';
 import type { TNotification, TSetupLinkStatus } from '../../shared/schemas/notifications.ts';
 import type { TSeasonAdminItem, TSeasonPreview } from '../../shared/schemas/season-admin.ts';
 import type { TCurrentSeason, TDrandChainInfo, TSeasonDetail, TSeasonSummary } from '../../shared/schemas/seasons.ts';
-import type { TSettings } from '../../shared/schemas/settings.ts';
+import type { TSettings, TTelegramStatus } from '../../shared/schemas/settings.ts';
 import type { TAdminAmbassadorView, TOwnAmbassador } from '../../shared/schemas/ambassadors.ts';
 import type { TAdminApplicationView } from '../../shared/schemas/applications.ts';
 import type { TAdminReportView, TReportView } from '../../shared/schemas/reports.ts';
@@ -206,6 +206,7 @@ export const resources = {
       queryFn: () => apiRequest<TWalletSharers>('GET', `/api/admin/withdrawals/${id(withdrawalId)}/shared-wallet`),
     }),
   admins: () => queryOptions({ queryKey: ['admins'] as const, queryFn: () => apiRequest<TAdminAccount[]>('GET', '/api/super-admin/admins') }),
+  telegramStatus: () => queryOptions({ queryKey: ['telegramStatus'] as const, queryFn: () => apiRequest<TTelegramStatus>('GET', '/api/super-admin/telegram') }),
   adminSeasons: () => queryOptions({ queryKey: ['adminSeasons'] as const, queryFn: () => apiRequest<TSeasonAdminItem[]>('GET', '/api/super-admin/seasons') }),
   seasonPreview: (month: string) =>
     queryOptions({

@@ -59,6 +59,8 @@ export const users = pgTable(
     mfaLastStep: integer('mfa_last_step'),
     /** Emails about decisions (not security ones) are sent; turned off by the profile switch or List-Unsubscribe. */
     emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** Decisions, payouts, prizes and appeals also reach the linked Telegram chat (DECISIONS §7); turned off by the profile switch or by a user who blocked the bot. */
+    notifyTelegram: boolean('notify_telegram').notNull().default(true),
     /**
      * False while the current password is one a super admin set (not chosen by the account's owner
      * from an emailed link or the profile): such an admin's approval does not count as a second one.
@@ -1123,4 +1125,82 @@ export const ambassadorSightings = pgTable(
     lastSeenAt: timestamptz('last_seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ambassadorId, t.kind, t.hash] }), check('ambassador_sightings_kind_check', sql`${t.kind} in ('device', 'network')`)],
+);
+
+/**
+ * The Telegram outbox (DECISIONS §7, Telegram and Discord; ADR 032): a message to a chat (an
+ * ambassador's private chat, the channel, an answer to a command), written in the transaction of
+ * the change it reports, with the HTML text Telegram receives (every text a person wrote escaped).
+ * `dedupeKey` names the change (a notification's id, a month's freeze, an update's id): the same
+ * change never writes a second message. `seq` orders a chat's messages: only its oldest pending one
+ * is sent. `lockedUntil`: the lease of the instance sending it.
+ */
+export const telegramMessages = pgTable(
+  'telegram_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    chatId: text('chat_id').notNull(),
+    /** The account whose chat it is (null: the channel, or a chat not linked): a 403 turns its notifyTelegram off. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['notification', 'channel', 'reply'] }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'dropped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    lockedUntil: timestamptz('locked_until'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    /** The last refusal or failure, as Telegram described it (never the token). */
+    lastError: text('last_error'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('telegram_messages_seq_idx').on(t.seq),
+    uniqueIndex('telegram_messages_dedupe_key').on(t.dedupeKey),
+    index('telegram_messages_pending_idx')
+      .on(t.chatId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    index('telegram_messages_sent_idx').on(t.sentAt.desc()),
+    index('telegram_messages_chat_sent_idx').on(t.chatId, t.sentAt.desc()),
+    index('telegram_messages_attempt_idx').on(t.lastAttemptAt.desc()),
+  ],
+);
+
+/**
+ * Discord Linked Roles pushes (DECISIONS §7; ADR 032): `metadata` (the application's metadata
+ * records, at start) or `user` (an ambassador's role connection, with their own OAuth token, read
+ * at send time so a push always carries the current values). At most one pending push of each
+ * kind per ambassador: a change while one waits adds nothing.
+ */
+export const discordRolePushes = pgTable(
+  'discord_role_pushes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['metadata', 'user'] }).notNull(),
+    ambassadorId: uuid('ambassador_id').references(() => ambassadors.id, { onDelete: 'cascade' }),
+    /** `sending` while an instance holds its lease (a change meanwhile queues a new `pending` push). */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error'),
+    /** What was pushed (user pushes): the metadata values. */
+    pushed: jsonb('pushed').$type<Record<string, unknown>>(),
+    sentAt: timestamptz('sent_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('discord_role_pushes_pending_key')
+      .on(t.kind, sql`coalesce(${t.ambassadorId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.status} = 'pending'`),
+    index('discord_role_pushes_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { telegramRoutes } from './telegram/routes.ts';
 import { anchorRoutes } from './anchor/routes.ts';
 import { adminNoticeRoutes } from './admin-notices/routes.ts';
 import { ambassadorRoutes } from './ambassadors/routes.ts';
@@ -51,6 +52,7 @@ export async function registerFeatures(app: FastifyInstance) {
     exportRoutes,
     apiKeyRoutes,
     webhookRoutes,
+    telegramRoutes,
   ]) {
     await feature(app);
   }

@@ -18,6 +18,8 @@ export const ZAmbassadorSelfUpdate = z
     usdtWalletAddress: ZOptionalWallet,
     /** Emails about decisions on or off (security emails are always sent). */
     emailNotifications: z.boolean({ error: 'Email notifications must be on or off' }),
+    /** Decisions, payouts, prizes and appeals also sent to the linked Telegram chat (DECISIONS §7). */
+    notifyTelegram: z.boolean({ error: 'Telegram notifications must be on or off' }),
   })
   .partial();
 export type TAmbassadorSelfUpdate = z.input<typeof ZAmbassadorSelfUpdate>;
@@ -98,6 +100,10 @@ export const ZOwnAmbassador = ZAmbassadorView.extend({
   /** Prizes and lottery wins of closed seasons, newest first ("You won 2nd place in October 2026"). */
   /** Emails about decisions on (the profile's 'Email notifications' switch). */
   emailNotifications: z.boolean(),
+  /** Decisions, payouts, prizes and appeals also sent to the linked Telegram chat (the profile's 'Telegram notifications' switch; off by itself when the user blocks the bot). */
+  notifyTelegram: z.boolean(),
+  /** Whether this server's Telegram bot is set up (TELEGRAM_BOT_TOKEN): the switch is shown only then. */
+  telegramBot: z.boolean(),
   /**
    * After a payout address change, withdrawals wait until then (DECISIONS §5); for a first withdrawal
    * to an address declared an exchange deposit address, until its exchange hold ends (DECISIONS §6).

@@ -95,5 +95,21 @@ export const LINK_CODES = [
 ] as const;
 export type LinkCode = (typeof LINK_CODES)[number];
 
-API_OUTPUTS.add(ZLinkView, { id: 'LinkView' });
+/**
+ * GET /api/links/discord/role-connection (DECISIONS §7, Telegram and Discord): the Discord Linked
+ * Roles values of the signed-in ambassador (their own only), as they are pushed to Discord.
+ */
+export const ZRoleConnection = z.object({
+  platformName: z.string(),
+  metadata: z.object({
+    badge_level: z.number().int().min(0).max(3).describe('This month’s badge: 0 normal, 1 bronze, 2 silver, 3 gold.'),
+    months_active: z.number().int().min(0).describe('UTC months in which the ambassador was credited GCM.'),
+    wallet_verified: z.boolean().describe('The payout wallet is proven by a signature.'),
+  }),
+  linked: z.boolean().describe('Whether Discord is linked (only then are the values pushed to Discord).'),
+  pushedAt: z.string().meta({ format: 'date-time' }).nullable().describe('When the values were last pushed to Discord.'),
+});
+export type TRoleConnection = z.infer<typeof ZRoleConnection>;
+
+API_OUTPUTS.add(ZLinkView, { id: 'LinkView' }).add(ZRoleConnection, { id: 'RoleConnection' });
 API_INPUTS.add(ZTelegramLoginInput, { id: 'TelegramLoginInput' }).add(ZXLinkInput, { id: 'XLinkInput' });

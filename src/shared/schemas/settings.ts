@@ -86,6 +86,21 @@ export const ZSettings = z.object({
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
+/** GET /api/super-admin/telegram: whether the Telegram bot is set up and working (DECISIONS §7); never the token. */
+export const ZTelegramStatus = z.object({
+  configured: z.boolean().describe('TELEGRAM_BOT_TOKEN is set.'),
+  channel: z.boolean().describe('TELEGRAM_CHANNEL_ID is set: months are posted there.'),
+  webhook: z.boolean().describe('TELEGRAM_WEBHOOK_SECRET is set: /start and /rank are answered.'),
+  lastSentAt: z.string().meta({ format: 'date-time' }).nullable().describe('When the last message was sent.'),
+  lastError: z
+    .object({ at: z.string().meta({ format: 'date-time' }), message: z.string() })
+    .nullable()
+    .describe('The last refusal or failure, as Telegram described it.'),
+  waiting: z.number().int().describe('Messages waiting to be sent.'),
+  working: z.boolean().describe('A message was sent, and none failed since.'),
+});
+export type TTelegramStatus = z.infer<typeof ZTelegramStatus>;
+
 // Named in the API document (components/schemas).
-API_OUTPUTS.add(ZSettings, { id: 'Settings' });
+API_OUTPUTS.add(ZSettings, { id: 'Settings' }).add(ZTelegramStatus, { id: 'TelegramStatus' });
 API_INPUTS.add(ZSettingsInput, { id: 'SettingsInput' });

@@ -34,6 +34,7 @@ function figureColumns(ambassadorId: SQL.Aliased | SQL | AnyPgColumn | Placehold
     reportCount: sql<number>`(select count(*)::int from ${weeklyReports} where ${weeklyReports.ambassadorId} = ${ambassadorId})`,
     reportedToday: sql<boolean>`exists (select 1 from ${weeklyReports} where ${weeklyReports.ambassadorId} = ${ambassadorId} and ${weeklyReports.submittedOn} = ${today})`,
     emailNotifications: sql<boolean>`${users.emailNotifications}`,
+    notifyTelegram: sql<boolean>`${users.notifyTelegram}`,
     wins: sql<StoredWin[] | string>`(select coalesce(jsonb_agg(w order by w.month desc, w.kind desc), '[]'::jsonb) from (
         select s.month, 'prize' as kind, (c->>'rank')::int as rank, c->>'prizeUsdt' as "prizeUsdt"
           from ${seasons} s cross join lateral jsonb_array_elements(coalesce(s.champions, '[]'::jsonb)) c
@@ -76,6 +77,7 @@ export interface OwnFigures {
   reportCount: number;
   reportedToday: boolean;
   emailNotifications: boolean;
+  notifyTelegram: boolean;
   wins: TOwnAmbassador['wins'];
 }
 
@@ -89,7 +91,7 @@ function presentWin(win: StoredWin): TOwnAmbassador['wins'][number] {
 
 export async function ownFiguresOf(db: Db, row: { id: string; userId: string }, day: string): Promise<OwnFigures> {
   const [found] = await ownFigures(db).execute({ ambassadorId: row.id, userId: row.userId, today: day });
-  if (!found) return { pendingUsdt: '0', approvedUsdt: '0', reportCount: 0, reportedToday: false, emailNotifications: true, wins: [] };
+  if (!found) return { pendingUsdt: '0', approvedUsdt: '0', reportCount: 0, reportedToday: false, emailNotifications: true, notifyTelegram: true, wins: [] };
   return figuresOf(found);
 }
 
@@ -101,6 +103,7 @@ function figuresOf(found: FigureRow): OwnFigures {
     reportCount: Number(found.reportCount),
     reportedToday: Boolean(found.reportedToday),
     emailNotifications: Boolean(found.emailNotifications),
+    notifyTelegram: Boolean(found.notifyTelegram),
     wins: wins.map(presentWin),
   };
 }

@@ -21,6 +21,8 @@ import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '..
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import { presentAmbassador } from './present.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
+import { dropWaitingFor } from '../telegram/sender.ts';
+import { queueRolePush } from '../links/role-connection.ts';
 import { asReasonCode, assertReasonFits } from '../appeals/present.ts';
 import { ambassadorSuspendedEmail } from '../../email/templates.ts';
 
@@ -44,6 +46,8 @@ export async function ownAmbassadorView(ctx: AppContext, row: AmbassadorRow, rea
     reportCount: figures.reportCount,
     wins: figures.wins,
     emailNotifications: figures.emailNotifications,
+    notifyTelegram: figures.notifyTelegram,
+    telegramBot: Boolean(ctx.config.providers.telegramBotToken),
     withdrawalsPausedUntil: paused?.toISOString() ?? null,
     exchangeHoldUntil: exchangeHold?.toISOString() ?? null,
     exchangeHoldHours: ctx.config.payouts.exchangeHoldHours,
@@ -60,10 +64,16 @@ export async function updateOwnAmbassador(
   row: AmbassadorRow,
   changes: z.output<typeof ZAmbassadorSelfUpdate>,
 ): Promise<AmbassadorRow> {
-  const { emailNotifications, ...fields } = changes;
+  const { emailNotifications, notifyTelegram, ...fields } = changes;
   return withTransaction(ctx, actor, async (m) => {
     m.changed('ambassadors');
-    if (emailNotifications !== undefined) await m.tx.update(users).set({ emailNotifications }).where(eq(users.id, row.userId));
+    if (emailNotifications !== undefined || notifyTelegram !== undefined)
+      await m.tx
+        .update(users)
+        .set({ ...(emailNotifications !== undefined ? { emailNotifications } : {}), ...(notifyTelegram !== undefined ? { notifyTelegram } : {}) })
+        .where(eq(users.id, row.userId));
+    // Turned off: what waits for their chat is not sent.
+    if (notifyTelegram === false) await dropWaitingFor(m.tx, [row.userId]);
     const locked = await lockAmbassador(m.tx, row.id);
     // A new payout address (not the first) is emailed and holds withdrawals (wallet/address.ts).
     const address = fields.usdtWalletAddress === undefined ? { set: {} } : await recordUsdtAddress(m, locked, fields.usdtWalletAddress);
@@ -201,6 +211,9 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
     }
     const updated = await tx.update(ambassadors).set(set).where(eq(ambassadors.id, id)).returning();
     if (set.badgeLevel !== undefined) await m.figuresChanged();
+    // Discord Linked Roles: a badge that changes is pushed (links/role-connection.ts).
+    const result0 = updated[0];
+    if (result0 && effectiveMonthly(result0, now).badgeLevel !== effectiveMonthly(row, now).badgeLevel) await queueRolePush(m, id);
     await m.audit('update_ambassador', { type: 'ambassador', id }, `${row.email}: ${changed.length ? changed.join(', ') : 'no changes'}`, diff);
     const result = updated[0] ?? row;
     return presentAmbassador(result, now);

@@ -14,6 +14,7 @@ import { notFound } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import type { Currency, TransactionType } from '../../../shared/enums.ts';
 import * as figures from '../analytics/figures.ts';
+import { queueRolePush } from '../links/role-connection.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
@@ -101,6 +102,10 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
     totalUsdt += cents;
   }
   const newMonthlyGcm = formatCents(monthlyGcm);
+  // Discord Linked Roles (links/role-connection.ts): a badge that changes, or a new month with GCM, is pushed.
+  const badgeBefore = effectiveMonthly(row, m.now).badgeLevel;
+  const badgeAfter = row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm);
+  if (badgeAfter !== badgeBefore || (currency === 'GCM' && !current)) await queueRolePush(m, row.id);
   await m.tx
     .update(ambassadors)
     .set({

@@ -34,7 +34,7 @@ export async function callOutside(
   ctx: Pick<AppContext, 'log' | 'config'>,
   service: string,
   url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string } = {},
 ): Promise<OutsideAnswer> {
   let response: Response;
   const signal = AbortSignal.timeout(ctx.config.providers.timeoutMs);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
-import { ZLinkProviderParams, ZLinkView, ZTelegramLoginInput, ZXLinkInput } from '../../../shared/schemas/links.ts';
+import { ZLinkProviderParams, ZLinkView, ZRoleConnection, ZTelegramLoginInput, ZXLinkInput } from '../../../shared/schemas/links.ts';
 import { PAGES } from '../../../shared/pages.ts';
 import { AppError } from '../../errors.ts';
 import { requireAmbassador, requireUser, typed } from '../../http.ts';
+import { ownRoleConnection } from './role-connection.ts';
 import { finishDiscord, linkCode, linkTelegram, linkX, listLinks, startDiscord, unlink } from './service.ts';
 
 const tooMany = ZErrorBody.describe('Too many linking attempts from this account: try again after Retry-After seconds.');
@@ -122,6 +123,22 @@ export async function linkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => linkX(app.ctx, requireUser(request), requireAmbassador(request), request.body.postUrl),
+  );
+
+  r.get(
+    '/api/links/discord/role-connection',
+    {
+      config: { access: 'ambassador' },
+      schema: {
+        operationId: 'discordRoleConnection',
+        summary: 'The caller’s Discord Linked Roles values',
+        description:
+          'The values pushed to Discord’s role connection of the signed-in ambassador (their own only; no one reads another’s here: Discord itself shows a server’s admins only whether a member meets a role’s condition): `badge_level` (0 normal, 1 bronze, 2 silver, 3 gold), `months_active` (UTC months with a GCM credit), `wallet_verified`. They are pushed when Discord is linked and when they change (a badge, a new month with GCM, a wallet proven).',
+        tags: ['links'],
+        response: { 200: ZRoleConnection.describe('The caller’s values, whether Discord is linked, and when they were last pushed.') },
+      },
+    },
+    async (request) => ownRoleConnection(app.ctx, requireAmbassador(request).id),
   );
 
   r.get(

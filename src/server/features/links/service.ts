@@ -36,6 +36,8 @@ import {
 import { currentUser, discordAuthorizeUrl, DiscordRefused, exchangeCode, refreshTokens, type DiscordTokens } from './discord.ts';
 import { readXPost } from './oembed.ts';
 import { checkTelegramLogin } from './telegram.ts';
+import { queueRolePush } from './role-connection.ts';
+import { dropWaitingFor } from '../telegram/sender.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 type LinkRow = typeof linkedAccounts.$inferSelect;
@@ -116,7 +118,8 @@ interface NewLink {
 async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: string, link: NewLink): Promise<TLinkView> {
   const keys = keysOf(ctx);
   try {
-    return await withTransaction(ctx, actor, async ({ tx, now }) => {
+    return await withTransaction(ctx, actor, async (m) => {
+      const { tx, now } = m;
       // One link at a time per ambassador; two ambassadors racing for one account meet on its unique key.
       await lockAmbassador(tx, ambassadorId);
       // The account's rows queue here: a parallel link of the same account waits for this one.
@@ -151,6 +154,7 @@ async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: str
           .where(eq(linkedAccounts.id, live.id))
           .returning();
         if (!row) throw new Error('update returned nothing');
+        if (link.provider === 'discord') await queueRolePush(m, ambassadorId);
         return view(row);
       }
       // Another account of this provider replaces the ambassador's earlier one.
@@ -171,6 +175,8 @@ async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: str
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
+      // Discord Linked Roles: the new connection gets its values (links/role-connection.ts).
+      if (link.provider === 'discord') await queueRolePush(m, ambassadorId);
       return view(row);
     });
   } catch (error) {
@@ -288,6 +294,8 @@ export async function unlink(ctx: AppContext, actor: SessionUser, ambassador: Am
       .where(and(eq(linkedAccounts.ambassadorId, ambassador.id), eq(linkedAccounts.provider, provider), isNull(linkedAccounts.unlinkedAt)))
       .returning({ id: linkedAccounts.id });
     if (!done.length) throw refusal('NOT_FOUND', 'LINK_NOT_FOUND', LINK_REFUSALS.notLinked);
+    // What waits for the unlinked chat is not sent there any more (ADR 032).
+    if (provider === 'telegram') await dropWaitingFor(tx, [ambassador.userId]);
   });
 }
 

@@ -13,6 +13,7 @@ import { forbidden } from '../../errors.ts';
 import { withUnsubscribe, type EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
+import { telegramNotification } from '../telegram/service.ts';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -59,7 +60,12 @@ export async function notify(
       : undefined;
   const locale = account?.locale ?? null;
   const told = typeof notification === 'function' ? notification(locale) : notification;
-  await m.tx.insert(notifications).values({ userId, ...told, createdAt: m.now });
+  const [stored] = await m.tx
+    .insert(notifications)
+    .values({ userId, ...told, createdAt: m.now })
+    .returning({ id: notifications.id });
+  // The same words to their linked Telegram chat, when it is a decision, payout, prize or appeal and they keep Telegram on.
+  if (stored) await telegramNotification(m, userId, stored.id, told);
   // Their open pages hear of it (GET /api/events): the decision changed what they see.
   m.changed('me', [userId]);
   if (!email) return;

@@ -43,6 +43,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import * as ledger from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
+import { postClosed, postFrozen } from '../telegram/service.ts';
 import { appendLog } from '../public-log/service.ts';
 import { getSettings, settingsIn } from '../settings/service.ts';
 import { fetchBeacon, fetchLatestRound } from './beacon.ts';
@@ -286,6 +287,7 @@ export async function freezeSeason(ctx: AppContext, month: string): Promise<bool
       latestRound,
     });
     await appendLog(m, 'month.summary', await monthSummary(m.tx, month));
+    await postFrozen(m, { month, entrantCount: plan.entrants.length, beaconRound, beaconAt });
     return true;
   });
   if (waiting !== undefined) {
@@ -364,6 +366,7 @@ async function closeFrozen(ctx: AppContext, month: string, beacon: { signature: 
       randomness: beacon.randomness,
       winners: winners.map(({ withheld: _w, ...w }) => w),
     });
+    await postClosed(m, { month, champions, winners });
     return true;
   });
 }
@@ -549,6 +552,7 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
       lotteryWinners: winners,
     };
     await m.tx.update(seasons).set(closed).where(eq(seasons.month, month));
+    await postClosed(m, { month, champions: plan.champions, winners });
     const total = [...plan.champions, ...winners].reduce((sum, w) => sum + toCents(w.prizeUsdt), 0n);
     await m.audit(
       'close_season',

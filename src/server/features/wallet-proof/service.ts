@@ -13,6 +13,7 @@
  *   withdrawal then waits EXCHANGE_ADDRESS_HOLD_HOURS from the declaration (address.ts).
  * - A changed address clears the proof and the declaration (wallet/address.ts).
  */
+import { queueRolePush } from '../links/role-connection.ts';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { parseSiweMessage } from 'viem/siwe';
 import type { Address, Hex } from 'viem';
@@ -177,6 +178,7 @@ export async function submitProof(
       .set({ walletProofId: proof.id, walletVerifiedAt: now, walletExchangeAt: null, updatedAt: now })
       .where(eq(ambassadors.id, ambassador.id));
     await raiseUnpaid(m, ambassador.id, address, 'verified', proof.id);
+    await queueRolePush(m, ambassador.id);
     await m.audit(
       'verify_payout_wallet',
       { type: 'ambassador', id: ambassador.id },

@@ -33,6 +33,7 @@ import { AdminList } from './admin-list.tsx';
 import { PrizesCard, SeasonsCard } from './seasons-card.tsx';
 import { ServiceLevelsCard } from './service-levels-card.tsx';
 import { ReferralRuleCard } from './referral-rule-card.tsx';
+import { TelegramStatusCard } from './telegram-status-card.tsx';
 
 export function SuperAdminTab() {
   return (
@@ -44,6 +45,7 @@ export function SuperAdminTab() {
       <PrizesCard />
       <ServiceLevelsCard />
       <ReferralRuleCard />
+      <TelegramStatusCard />
       <SeasonsCard />
       <AdminAccountsCard />
       <ActivityLogCard />

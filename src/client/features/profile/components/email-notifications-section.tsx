@@ -30,7 +30,7 @@ export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmba
   return (
     <Card>
       <IconCardHeader icon={BellRing} title={<Trans>Email Notifications</Trans>} />
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
         <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
           <div className="flex flex-col gap-1">
             <label htmlFor={id} className="font-semibold">
@@ -44,7 +44,48 @@ export function EmailNotificationsSection({ ambassador }: { ambassador: TOwnAmba
           </div>
           <Switch id={id} checked={checked} onCheckedChange={toggle} pending={update.isPending} aria-describedby={`${id}-hint`} />
         </div>
+        {ambassador.telegramBot ? <TelegramNotificationsRow ambassador={ambassador} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The same decisions sent by the Telegram bot to the linked Telegram account (DECISIONS §7,
+ * `notifyTelegram`); turned off by itself when the person blocks the bot. Shown when the server has a bot.
+ */
+function TelegramNotificationsRow({ ambassador }: { ambassador: TOwnAmbassador }) {
+  const { t } = useLingui();
+  const update = useUpdateAmbassador();
+  const id = useId();
+  const checked = update.isPending && update.variables.notifyTelegram !== undefined ? update.variables.notifyTelegram : ambassador.notifyTelegram;
+  const toggle = (on: boolean) => {
+    if (update.isPending) return;
+    update.mutate(
+      { notifyTelegram: on },
+      {
+        onSuccess: () =>
+          notify.success(
+            t`Profile Updated`,
+            on ? t`The bot will send each decision to your linked Telegram account.` : t`The bot will no longer send you decisions on Telegram.`,
+          ),
+        onError: (error) => notify.error(t`Update Failed`, errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="font-semibold">
+          <Trans>Telegram notifications</Trans>
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          <Trans>
+            The same decisions, payouts, prizes and appeals as a message from our bot to the Telegram account you linked. Blocking the bot turns this off.
+          </Trans>
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={toggle} pending={update.isPending} aria-describedby={`${id}-hint`} />
+    </div>
   );
 }
