@@ -208,10 +208,13 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
 
   /** Sends a batch in order until an answer is not 2xx (or the lease would not cover another attempt), then records it. */
   async function send(batch: Batch): Promise<void> {
+    const [head] = batch.rows;
+    if (!head) return;
     const tried: Tried[] = [];
     let secrets: string[] | undefined;
     try {
-      secrets = secretsOf(batch.rows[0]!, clock.now());
+      // One endpoint: its secrets are opened once for the batch.
+      secrets = secretsOf(head, clock.now());
     } catch (error) {
       log.error({ endpointId: batch.endpointId, err: error instanceof Error ? error.message : String(error) }, 'a webhook secret could not be opened');
     }
