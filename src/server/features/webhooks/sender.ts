@@ -20,6 +20,7 @@
  *   success for FAILING_DISABLE_MS is turned off. Either way every admin is emailed.
  * - The live topic `integrations` (the delivery log) is published at most once per NOTICE_MS per
  *   sender, after the attempts it reports are recorded.
+ * - The product's requests come first: while it is busy answering them, attempts give way (pacing.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
@@ -28,13 +29,14 @@ import type { AppContext } from '../../context.ts';
 import { users, webhookAttempts, webhookEndpoints } from '../../db/schema.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { webhookOffEmail } from '../../email/templates.ts';
+import { giveWay } from './pacing.ts';
 import { webhookHeaders } from './signing.ts';
 import { postJson, targetAgents, type PostResult } from './target.ts';
 
 /** Endpoints being sent to at once, per instance (each with one attempt in flight). */
 export const MAX_IN_FLIGHT = 16;
 /** Deliveries of one endpoint claimed (and recorded) together. */
-export const BATCH = 50;
+export const BATCH = 200;
 /** An attempt's whole exchange (connect, send, answer) must end within this. */
 export const TIMEOUT_MS = 10_000;
 /** A batch's lease: no attempt starts unless it ends (TIMEOUT_MS) LEASE_SPARE_MS before the lease runs out. */
@@ -221,6 +223,7 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
     for (const row of batch.rows) {
       const at = clock.now();
       if (row.nextAttemptAt.getTime() > at.getTime()) break;
+      await giveWay();
       if (performance.now() - batch.claimedAt + TIMEOUT_MS > LEASE_MS - LEASE_SPARE_MS) break;
       const started = performance.now();
       const result = await attempt(row, secrets);
