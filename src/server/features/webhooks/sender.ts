@@ -221,9 +221,9 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
       log.error({ endpointId: batch.endpointId, err: error instanceof Error ? error.message : String(error) }, 'a webhook secret could not be opened');
     }
     for (const row of batch.rows) {
+      await giveWay();
       const at = clock.now();
       if (row.nextAttemptAt.getTime() > at.getTime()) break;
-      await giveWay();
       if (performance.now() - batch.claimedAt + TIMEOUT_MS > LEASE_MS - LEASE_SPARE_MS) break;
       const started = performance.now();
       const result = await attempt(row, secrets);
