@@ -151,10 +151,16 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
     const at = now.toISOString();
     const lease = new Date(now.getTime() + LEASE_MS);
     const claimedAt = performance.now();
+    // Each enabled endpoint's head is one probe of the pending index (however many deliveries wait);
+    // the conditions are read again on the locked row, as another instance may have settled it meanwhile.
     const result = await db.execute(sql`with heads as (
-        select d.endpoint_id, d.seq from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-        where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz and (d.locked_until is null or d.locked_until < ${at}::timestamptz)
-          and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.status = 'pending' and p.seq < d.seq)
+        select d.endpoint_id, d.seq from webhook_deliveries d
+        where d.id in (
+            select h.id from webhook_endpoints e cross join lateral (
+              select p.id from webhook_deliveries p where p.endpoint_id = e.id and p.status = 'pending' order by p.seq limit 1
+            ) h where e.enabled
+          )
+          and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz and (d.locked_until is null or d.locked_until < ${at}::timestamptz)
         order by d.seq limit ${endpoints} for update of d skip locked
       ), batch as (
         select b.id from heads h cross join lateral (
