@@ -29,7 +29,7 @@ import type { AppContext } from '../../context.ts';
 import { users, webhookAttempts, webhookEndpoints } from '../../db/schema.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { webhookOffEmail } from '../../email/templates.ts';
-import { giveWay } from './pacing.ts';
+import { giveWay, serving } from './pacing.ts';
 import { webhookHeaders } from './signing.ts';
 import { postJson, targetAgents, type PostResult } from './target.ts';
 
@@ -37,6 +37,8 @@ import { postJson, targetAgents, type PostResult } from './target.ts';
 export const MAX_IN_FLIGHT = 16;
 /** Deliveries of one endpoint claimed (and recorded) together. */
 export const BATCH = 200;
+/** ... while the product is busy answering requests (its attempts are paced then: a big batch gains nothing, and its rows are parsed in one go). */
+const BUSY_BATCH = 20;
 /** An attempt's whole exchange (connect, send, answer) must end within this. */
 export const TIMEOUT_MS = 10_000;
 /** A batch's lease: no attempt starts unless it ends (TIMEOUT_MS) LEASE_SPARE_MS before the lease runs out. */
@@ -164,7 +166,7 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
         order by d.seq limit ${endpoints} for update of d skip locked
       ), batch as (
         select b.id from heads h cross join lateral (
-          select x.id from webhook_deliveries x where x.endpoint_id = h.endpoint_id and x.status = 'pending' and x.seq >= h.seq order by x.seq limit ${BATCH}
+          select x.id from webhook_deliveries x where x.endpoint_id = h.endpoint_id and x.status = 'pending' and x.seq >= h.seq order by x.seq limit ${serving() ? BUSY_BATCH : BATCH}
         ) b
       )
       update webhook_deliveries d set locked_until = ${lease.toISOString()}::timestamptz
