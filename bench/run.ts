@@ -7,7 +7,7 @@
  * environment BENCH_PG / BENCH_PGLITE (empty or "none" skips one). Seconds per
  * load run: `--seconds=10` or BENCH_SECONDS. PostgreSQL: BENCH_DATABASE_URL
  * (an account that may create databases), default postgres://postgres@127.0.0.1:5432/postgres.
- * `--skip=coldstart,frontend,ceilings,edge` leaves parts out. It never fails on a timing.
+ * `--skip=coldstart,frontend,ceilings,edge,webhooks` leaves parts out. It never fails on a timing.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ import { measureFrontend, type FrontendFigures } from './frontend.ts';
 import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type LoadResult } from './lib.ts';
 import { measureProduct, type ProductFigures } from './product-load.ts';
 import { measureSeason, type SeasonFigures } from './season.ts';
+import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
 import { createPgDatabase, dropPgDatabase, withPgClient } from '../test/helpers/pg-server.ts';
 import { writeMarkdown } from './report.ts';
 import { BENCH_PASSWORD, SIZES, seed, type Size } from './seed.ts';
@@ -77,6 +78,8 @@ export interface BenchResults {
   edge?: EdgeFigures | { skipped: string };
   coldStart: ColdStartFigures | { skipped: string };
   frontend: FrontendFigures;
+  /** The webhook sender against a bare sign-and-POST loop, and public reads during a backlog (bench/webhooks.ts, PostgreSQL). */
+  webhooks?: WebhookFigures | { skipped: string };
 }
 
 function arg(name: string): string | undefined {
@@ -319,6 +322,14 @@ async function main(): Promise<void> {
     ? { skipped: 'skipped by --skip' }
     : await measureColdStart(log).catch((error: unknown) => ({ skipped: String(error) }));
   const frontend = skip.has('frontend') ? { skipped: 'skipped by --skip' } : await measureFrontend(log);
+  const webhooks = skip.has('webhooks')
+    ? { skipped: 'skipped by --skip' }
+    : !postgres
+      ? { skipped: 'needs PostgreSQL (--pg)' }
+      : await measureWebhooks({ seconds, log }).catch((error: unknown) => {
+          log(`  webhooks not measured: ${String(error)}`);
+          return { skipped: String(error).slice(0, 300) };
+        });
 
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
   const results: BenchResults = {
@@ -333,6 +344,7 @@ async function main(): Promise<void> {
     edge,
     coldStart,
     frontend,
+    webhooks,
   };
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });

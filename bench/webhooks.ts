@@ -13,7 +13,9 @@
  * 2. p99 of public reads (autocannon on /api/public/leaderboard) while such a backlog is being
  *    delivered, against without one, alternately.
  *
- * Writes bench/results/webhooks-<time>.json and prints the ratios. It never fails on a timing.
+ * `npm run bench` runs it too (after the sizes; `--skip=webhooks` leaves it out) and reports its rows
+ * in docs/benchmarks.md. On its own it writes bench/results/webhooks-<time>.json and prints the
+ * ratios. It never fails on a timing.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,13 +27,10 @@ import { createPgDatabase, dropPgDatabase } from '../test/helpers/pg-server.ts';
 import { load, median, round, sleep, startChild, warm, ROOT, type Child, type LoadResult } from './lib.ts';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 2;
 const SUPER = { email: 'super@bench.example', password: 'SuperBench123!', superAdminSecret: 'bench-super-secret' };
 /** About the size of a product event's body (a decided application, say). */
 const PADDING = 'x'.repeat(400);
-
-const log = (line: string) => console.log(line);
 
 interface Stats {
   count: number;
@@ -187,7 +186,23 @@ interface ReadRun {
   deliveredDuringRun: number;
 }
 
-async function main(): Promise<void> {
+export interface WebhookFigures {
+  command: string;
+  seconds: number;
+  rates: { endpoints: number; bare: RateRun[]; product: RateRun[] }[];
+  reads: ReadRun[];
+  summary: {
+    deliveryRatio1: number | null;
+    deliveryRatio16: number | null;
+    p99Idle: number;
+    p99Backlog: number;
+    p99Ratio: number;
+    rpsRatio: number;
+  };
+}
+
+export async function measureWebhooks(options: { seconds: number; log: (line: string) => void }): Promise<WebhookFigures> {
+  const { seconds: SECONDS, log } = options;
   const events16 = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 4000);
   const events1 = Math.max(100, Math.round(events16 / 10));
   const name = `bench_webhooks_${Date.now()}`;
@@ -261,19 +276,7 @@ async function main(): Promise<void> {
     log(
       `\nproduct / bare signer-and-POST loop: ${summary.deliveryRatio1} with 1 endpoint, ${summary.deliveryRatio16} with 16; public read p99 with a backlog / without: ${summary.p99Ratio} (${summary.p99Backlog} / ${summary.p99Idle} ms), req/s ${summary.rpsRatio}`,
     );
-    const results = {
-      startedAt: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version },
-      seconds: SECONDS,
-      rates,
-      reads,
-      summary,
-    };
-    const dir = path.join(ROOT, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `webhooks-${results.startedAt.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-    log(`written to ${path.relative(ROOT, file)}`);
+    return { command: 'npm run bench:webhooks', seconds: SECONDS, rates, reads, summary };
   } finally {
     await db.end().catch(() => undefined);
     await product?.stop();
@@ -282,4 +285,14 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// On its own (`npm run bench:webhooks`).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const startedAt = new Date().toISOString();
+  const figures = await measureWebhooks({ seconds: Number(process.env.BENCH_SECONDS ?? 10), log: console.log });
+  const results = { startedAt, machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version }, ...figures };
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `webhooks-${startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+}

@@ -3,6 +3,7 @@
  * in a stated order: platform (errors, security, cookies, docs), then the
  * session and access hooks, then feature routes, then the pages.
  */
+import { requestSeen } from './features/webhooks/pacing.ts';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -80,6 +81,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // for another host name: one hook for all three.
   const otherHost = wrongHost(ctx.config);
   registerSecurityHeaders(app, headers, (request) => missingHost(request) ?? otherHost(request));
+  // The webhook sender gives way while the product is busy answering (features/webhooks/pacing.ts).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    requestSeen();
+    done();
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   // Cookies are read only where a route may use them (parseCookiesWhereUsed): never on a public read.
   await app.register(fastifyCookie, { hook: false });
