@@ -104,7 +104,10 @@ const NO_CLAIMS = { credited: 0, refused: 0, pendingReview: 0 };
 /** POST /api/admin/tasks. */
 export async function createTask(ctx: AppContext, actor: SessionUser, input: TTaskParsed): Promise<TAdminTaskView> {
   requireService(ctx, input.kind);
-  return withTransaction(ctx, actor, async ({ tx, now }) => {
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    // Open Tasks pages and the admins' Tasks tab read the tasks again (the `tasks` live topic).
+    m.changed('tasks');
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -154,7 +157,9 @@ export async function updateTask(
   },
 ): Promise<TAdminTaskView> {
   if (!isUuid(id)) throw notFound(TASK_MESSAGES.taskNotFound);
-  const view = await withTransaction(ctx, actor, async ({ tx, now }) => {
+  const view = await withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    m.changed('tasks');
     const current = (await tx.select().from(tasks).where(eq(tasks.id, id)).for('update'))[0];
     if (!current) throw notFound(TASK_MESSAGES.taskNotFound);
     const startsAt = patch.startsAt === undefined ? current.startsAt : patch.startsAt ? new Date(patch.startsAt) : null;
