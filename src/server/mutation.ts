@@ -39,7 +39,20 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 export interface AuditTarget {
-  type: 'application' | 'report' | 'ambassador' | 'withdrawal' | 'admin' | 'settings' | 'season' | 'appeal' | 'api_key' | 'webhook' | 'webhook_delivery' | 'referral';
+  type:
+    | 'application'
+    | 'report'
+    | 'ambassador'
+    | 'withdrawal'
+    | 'admin'
+    | 'settings'
+    | 'season'
+    | 'appeal'
+    | 'api_key'
+    | 'webhook'
+    | 'webhook_delivery'
+    | 'referral'
+    | 'task_claim';
   id: string | null;
 }
 

@@ -72,6 +72,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/tasks/:id/claim': [401, 404, 404, 403, 403],
   'GET /api/admin/task-claims': [401, 403, 403, 200, 200],
   'POST /api/admin/task-claims/:id/review': [401, 403, 403, 400, 400],
+  // An empty body has no appeal text (400); test/api/task-appeals.test.ts appeals a real refusal.
+  'POST /api/task-claims/:id/appeal': [401, 400, 400, 403, 403],
   'GET /api/admin/summary': [401, 403, 403, 200, 200],
   'GET /api/admin/applications': [401, 403, 403, 200, 200],
   'POST /api/admin/applications/:id/approve': [401, 403, 403, 404, 404],

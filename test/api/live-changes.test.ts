@@ -80,7 +80,7 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
     const garbage = await listen(server, alice.client, { 'last-event-id': '\u00ff'.repeat(300) });
     expect(garbage.status).toBe(200);
     await expect.poll(() => garbage.events.length).toBe(1);
-    expect(topicsOf(garbage)).toEqual(['leaderboard', 'log', 'me', 'seasons', 'settings', 'stats']);
+    expect(topicsOf(garbage)).toEqual(['leaderboard', 'log', 'me', 'seasons', 'settings', 'stats', 'tasks']);
     garbage.close();
   });
 
@@ -176,6 +176,35 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
       expect(stream.text()).toMatch(/^retry: \d+$/m);
     }
     for (const stream of [aliceStream, bobStream, adminStream]) stream.close();
+  });
+
+  it('tells every signed-in person, and no visitor, that a task was created or changed (`tasks`)', async () => {
+    const aliceStream = await listen(server, alice.client);
+    const adminStream = await listen(server, admin);
+    const visitor = await listen(server, undefined, {}, '/api/public/leaderboard/stream');
+    expect([aliceStream.status, adminStream.status, visitor.status]).toEqual([200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 100));
+    const created = await admin.post('/api/admin/tasks', {
+      title: 'Live task',
+      description: 'Host a space',
+      kind: 'manual',
+      params: {},
+      gcmReward: '5',
+      usdtReward: '0',
+      period: 'once',
+    });
+    expect(created.status, created.text).toBe(201);
+    await expect.poll(() => topicsOf(aliceStream)).toContain('tasks');
+    await expect.poll(() => topicsOf(adminStream)).toContain('tasks');
+    const heard = aliceStream.events.length;
+    expect((await admin.patch(`/api/admin/tasks/${created.body.id}`, { title: 'Live task, renamed' })).status).toBe(200);
+    await expect.poll(() => aliceStream.events.length).toBeGreaterThan(heard);
+    expect(aliceStream.events.at(-1)).toContain('tasks');
+    await new Promise((r) => setTimeout(r, 200));
+    // Words, never data; and a visitor's public stream does not carry it.
+    expect(aliceStream.text()).not.toContain('Live task');
+    expect(topicsOf(visitor)).not.toContain('tasks');
+    for (const stream of [aliceStream, adminStream, visitor]) stream.close();
   });
 
   it('tells a visitor on the public stream the public topics of a change, and nothing else', async () => {

@@ -175,6 +175,37 @@ describe('linked accounts and tasks', () => {
     await screenshot(page, 'tasks-credited-320');
   });
 
+  it('shows a task an admin creates on the open Tasks page without a reload; a manual claim refused at review shows its reason and is appealed', async () => {
+    const { page } = await suite.pages.open();
+    await signInAsAmbassador(page, fan.email, fan.password);
+    await page.goto('/tasks');
+    await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
+    // Live: the page, open all along, hears `tasks` and shows the new task.
+    const title = 'Host a fan space';
+    const taskId = await createTask({ title, description: 'Host a space about the match.', kind: 'manual', params: {}, gcmReward: '10' });
+    const card = taskCard(page, title);
+    await expectContent(card, 'Host a space about the match.');
+    await card.getByRole('button', { name: 'Claim' }).click();
+    await expectContent(card.getByTestId('claim-status'), 'Sent to review');
+    const claims = (await admin.get(`/api/admin/task-claims?taskId=${taskId}`)).body as Array<{ id: string }>;
+    const refused = await admin.post(`/api/admin/task-claims/${claims[0]?.id}/review`, {
+      decision: 'rejected',
+      reasonCode: 'not_verifiable',
+      facts: 'No recording found.',
+    });
+    expect(refused.status, refused.text).toBe(200);
+    // The refusal arrives by `me`, with its reason and the facts, and an Appeal button.
+    await expectContent(card.getByTestId('claim-facts'), 'No recording found.');
+    await card.getByRole('button', { name: 'Appeal', exact: true }).click();
+    await card.getByLabel('Why should it change?').fill('The recording is on my channel.');
+    await card.getByRole('button', { name: 'Send appeal' }).click();
+    await expectContent(card.getByTestId('claim-appeal'), 'waiting for another admin');
+    await expect.poll(() => card.getByRole('button', { name: 'Appeal', exact: true }).count()).toBe(0);
+    await settle(page);
+    const found = await axeViolations(page, 'tasks page with an appealed claim');
+    expect(found, describeViolations(found)).toEqual([]);
+  });
+
   it('claims an X task with a post by somebody else: refused, and the reason read in Spanish', async () => {
     const writer = await createAmbassador(suite.server, { admin, fullName: 'Ximena Equis' });
     const code = String((await writer.client.get('/api/links')).headers['x-link-code']);

@@ -82,6 +82,8 @@ const SHOWN_BY: Record<LiveTopic, ResourceName[]> = {
   log: ['publicLog', 'checkedLog'],
   // The report form, the Super Admin's settings and prizes, and the prize pool of a month without terms.
   settings: ['settings', 'currentSeason'],
+  // The Tasks page and the admins' Tasks tab, when an admin creates or changes a task.
+  tasks: ['tasks', 'adminTasks'],
   // Each desk queue, its pending count, and analytics.
   applications: ['adminApplications', 'adminSummary', 'analytics'],
   // The Appeals queue holds appeals of reports and of withdrawals; manual task claims wait at the same desk.

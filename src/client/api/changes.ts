@@ -45,6 +45,8 @@ export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {
   log: ['publicLog', 'checkedLog'],
   // A month that has no terms yet shows the settings' prizes.
   settings: ['settings', 'currentSeason'],
+  // A task created or changed (ADR 029): the ambassador's Tasks page and the admins' Tasks tab.
+  tasks: ['tasks', 'adminTasks'],
   applications: ['adminApplications', 'adminSummary', 'analytics'],
   // An appeal is of a report or a withdrawal: its queue changes with theirs.
   // A manual task claim waits at the review desk, and is decided there.

@@ -77,7 +77,7 @@ export function reasonLabel(code: ReasonCode | null): string {
 
 export type AppealSubject = 'report' | 'withdrawal';
 /** What the admins' Appeals queue holds: appeals of reports and withdrawals, and of referral refusals (DECISIONS §7). */
-export type AppealKind = AppealSubject | 'referral';
+export type AppealKind = AppealSubject | 'referral' | 'task_claim';
 
 const APPEAL_PATHS: Record<AppealSubject, string> = {
   report: '/api/reports',
@@ -114,7 +114,7 @@ export interface ServiceAge {
 export interface TAdminAppealView {
   id: string;
   kind: AppealKind;
-  /** The report, withdrawal or referral appealed. */
+  /** The report, withdrawal, referral or task claim appealed. */
   subjectId: string;
   status: AppealStatus;
   text: string;
@@ -127,10 +127,11 @@ export interface TAdminAppealView {
     decisionFlags?: readonly string[] | null;
     decidedBy: string | null;
     decidedAt: string | null;
-    /** A report's week, or a withdrawal's amount. */
+    /** A report's week, a withdrawal's amount, or a task claim's task. */
     weekStartDate?: string;
     weekEndDate?: string;
     amount?: string;
+    taskTitle?: string;
   };
   /** The appeal's own decision, once made. */
   facts: string | null;

@@ -429,11 +429,13 @@ export const appeals = pgTable(
   'appeals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['report', 'withdrawal', 'referral'] }).notNull(),
+    kind: text('kind', { enum: ['report', 'withdrawal', 'referral', 'task_claim'] }).notNull(),
     reportId: uuid('report_id').references(() => weeklyReports.id, { onDelete: 'cascade' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawalRequests.id, { onDelete: 'cascade' }),
     /** A refused referral (DECISIONS §7): its referrer appeals. */
     referralId: uuid('referral_id').references((): AnyPgColumn => referrals.id, { onDelete: 'cascade' }),
+    /** A manual task claim refused at the review desk (DECISIONS §7, Tasks; ADR 029): its ambassador appeals. */
+    taskClaimId: uuid('task_claim_id').references((): AnyPgColumn => taskClaims.id, { onDelete: 'cascade' }),
     ambassadorId: uuid('ambassador_id')
       .notNull()
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
@@ -471,6 +473,9 @@ export const appeals = pgTable(
     uniqueIndex('appeals_referral_key')
       .on(t.referralId)
       .where(sql`${t.referralId} is not null`),
+    uniqueIndex('appeals_task_claim_key')
+      .on(t.taskClaimId)
+      .where(sql`${t.taskClaimId} is not null`),
     index('appeals_queue_idx').on(t.queueRank, t.createdAt, t.id),
     index('appeals_created_idx').on(t.createdAt),
     index('appeals_decided_idx')
@@ -479,7 +484,7 @@ export const appeals = pgTable(
     check('appeals_status_check', sql`${t.status} in ('pending', 'upheld', 'overturned')`),
     check(
       'appeals_subject_check',
-      sql`(${t.kind} = 'report' and ${t.reportId} is not null and ${t.withdrawalId} is null and ${t.referralId} is null) or (${t.kind} = 'withdrawal' and ${t.withdrawalId} is not null and ${t.reportId} is null and ${t.referralId} is null) or (${t.kind} = 'referral' and ${t.referralId} is not null and ${t.reportId} is null and ${t.withdrawalId} is null)`,
+      sql`(${t.kind} = 'report' and ${t.reportId} is not null and ${t.withdrawalId} is null and ${t.referralId} is null and ${t.taskClaimId} is null) or (${t.kind} = 'withdrawal' and ${t.withdrawalId} is not null and ${t.reportId} is null and ${t.referralId} is null and ${t.taskClaimId} is null) or (${t.kind} = 'referral' and ${t.referralId} is not null and ${t.reportId} is null and ${t.withdrawalId} is null and ${t.taskClaimId} is null) or (${t.kind} = 'task_claim' and ${t.taskClaimId} is not null and ${t.reportId} is null and ${t.withdrawalId} is null and ${t.referralId} is null)`,
     ),
   ],
 );

@@ -194,6 +194,7 @@ function subjectWords(i18n: I18n, about: AppealSubject, locale: Lang): string {
     const week = other(locale) ? weekIn(about.week.start, about.week.end, locale) : formatWeek(about.week.start, about.week.end);
     return i18n._('your weekly report for {week}', { week });
   }
+  if (about.kind === 'task') return about.title ? i18n._('your claim of the task “{title}”', { title: about.title }) : i18n._('your task claim');
   return about.amount ? i18n._('your withdrawal of {amount}', { amount: usdtWords(about.amount, locale) }) : i18n._('your withdrawal');
 }
 
@@ -206,7 +207,7 @@ export function appealDecidedNotification(
   const subject = subjectWords(i18n, a.about, locale);
   if (a.overturned) {
     const outcome =
-      a.about.kind === 'report'
+      a.about.kind === 'report' || a.about.kind === 'task'
         ? ` ${i18n._('It is approved: {gcm} GCM and {usdt} credited.', {
             gcm: gcmFigure(a.about.awards?.gcm ?? '0.00', locale),
             usdt: usdtWords(a.about.awards?.usdt ?? '0.00', locale),

@@ -370,14 +370,17 @@ export function ambassadorSuspendedEmail(s: { name: string; reason: DecisionReas
   );
 }
 
-/** What an appeal was about: a report's week (and, overturned, its awards) or a withdrawal's amount. */
+/** What an appeal was about: a report's week (and, overturned, its awards), a withdrawal's amount, or a task claim's task (and, overturned, its reward). */
 export type AppealSubject =
-  { kind: 'report'; week: { start: string; end: string } | null; awards?: { gcm: string; usdt: string } } | { kind: 'withdrawal'; amount: string | null };
+  | { kind: 'report'; week: { start: string; end: string } | null; awards?: { gcm: string; usdt: string } }
+  | { kind: 'withdrawal'; amount: string | null }
+  | { kind: 'task'; title: string | null; awards?: { gcm: string; usdt: string } };
 
 /** An appeal's subject in words ("your weekly report for Nov 9 - Nov 15, 2026"), in the recipient's language. */
 function appealSubjectWords(i18n: I18n, about: AppealSubject, locale: Lang): string {
   if (about.kind === 'report')
     return about.week ? i18n._('your weekly report for {week}', { week: weekIn(about.week.start, about.week.end, locale) }) : i18n._('your weekly report');
+  if (about.kind === 'task') return about.title ? i18n._('your claim of the task “{title}”', { title: about.title }) : i18n._('your task claim');
   return about.amount ? i18n._('your withdrawal of {amount}', { amount: usdtIn(about.amount, locale) }) : i18n._('your withdrawal');
 }
 
@@ -393,7 +396,7 @@ export function appealDecidedEmail(a: {
   const i18n = emailI18n(a.locale);
   const subject = appealSubjectWords(i18n, a.about, a.locale);
   const outcome =
-    a.about.kind === 'report'
+    a.about.kind === 'report' || a.about.kind === 'task'
       ? i18n._('It is approved: {gcm} GCM and {usdt} credited.', {
           gcm: gcmIn(a.about.awards?.gcm ?? '0', a.locale),
           usdt: usdtIn(a.about.awards?.usdt ?? '0', a.locale),
@@ -412,7 +415,7 @@ export function appealDecidedEmail(a: {
     a.name,
     lines,
     a.link,
-    a.about.kind === 'report' ? i18n._('Open your report') : i18n._('Open your wallet'),
+    a.about.kind === 'report' ? i18n._('Open your report') : a.about.kind === 'task' ? i18n._('Open your tasks') : i18n._('Open your wallet'),
     questions(i18n),
   );
 }

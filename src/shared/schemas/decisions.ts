@@ -63,7 +63,7 @@ export const APPEAL_STATUSES = ['pending', 'upheld', 'overturned'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const APPEAL_OUTCOMES = ['upheld', 'overturned'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
-export const APPEAL_KINDS = ['report', 'withdrawal', 'referral'] as const;
+export const APPEAL_KINDS = ['report', 'withdrawal', 'referral', 'task_claim'] as const;
 export type AppealKind = (typeof APPEAL_KINDS)[number];
 
 /** The reason of a decision as answers carry it: the code (null: none recorded), its rule, the facts. */
@@ -187,6 +187,8 @@ export const ZAdminAppealView = z.object({
     weekStartDate: z.string().optional(),
     weekEndDate: z.string().optional(),
     amount: ZMoney.optional(),
+    /** A task claim's appeal: the task's title. */
+    taskTitle: z.string().optional(),
   }),
   /** The appeal's own decision, once made. */
   facts: ZNullableText,

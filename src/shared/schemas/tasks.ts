@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { moneySchema, optionalText, ZIsoDate, ZMoney, cleanLine, cleanText } from './common.ts';
 import { X_POST_URL } from './links.ts';
+import { ZAppealView } from './decisions.ts';
 
 export const TASK_KINDS = ['telegram_member', 'discord_member', 'x_post', 'bsc_transfer', 'manual'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -58,6 +59,7 @@ export const TASK_MESSAGES = {
   suspended: 'Your ambassador account is suspended',
   noChain: 'Transfer tasks need BSC_RPC_URL (a BNB Smart Chain node) to be set',
   notPending: 'This claim is not waiting for review',
+  notAppealable: 'Only a manual claim refused at review can be appealed',
   tooMany: 'Too many claims. Please try again in a minute.',
   taskNotFound: 'Task not found',
   claimNotFound: 'Claim not found',
@@ -180,12 +182,30 @@ export const ZEvidence = z.record(z.string(), z.string()).meta({
     'What the service answered that decided the claim: the member status; the post’s URL, author and the SHA-256 of its text; the transaction hash, block and amount.',
 });
 
+/** The errors a task's routes answer with beside the shared ones (DECISIONS §7, Errors). */
+export const TASK_ERROR_CODES = [
+  'ALREADY_CLAIMED',
+  'CLAIM_LIMIT',
+  'CLAIM_NOT_PENDING',
+  'CLAIM_NOT_APPEALABLE',
+  'AMBASSADOR_SUSPENDED',
+  'TASK_SERVICE_NOT_CONFIGURED',
+  'PROVIDER_UNAVAILABLE',
+] as const;
+
 export const ZClaimSummary = z.object({
   id: z.string(),
   status: z.enum(CLAIM_STATUSES),
   reasonCode: z.string().nullable(),
   evidence: ZEvidence,
   at: ZIsoDate,
+  /** A manual claim refused at review: the desk's reason code and facts (the reason the ambassador reads). */
+  reviewReasonCode: z.string().nullable(),
+  facts: z.string().nullable(),
+  /** A refused manual claim not yet appealed, within 14 days of its refusal. */
+  appealOpen: z.boolean(),
+  appealDeadline: ZIsoDate.nullable(),
+  appeal: ZAppealView.nullable(),
 });
 
 export const ZTaskView = z.object({

@@ -6,7 +6,7 @@ import { ZAdminAppealView, ZAppealDecisionInput, ZAppealInput, ZAppealsQuery, ZA
 import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { decideAppeal, listAppeals, sendAppeal } from './service.ts';
 
-const SUBJECTS: { kind: Exclude<AppealKind, 'referral'>; path: string; operationId: string; words: string }[] = [
+const SUBJECTS: { kind: Exclude<AppealKind, 'referral' | 'task_claim'>; path: string; operationId: string; words: string }[] = [
   { kind: 'report', path: '/api/reports/:id/appeal', operationId: 'appealReport', words: 'report' },
   { kind: 'withdrawal', path: '/api/withdrawal-requests/:id/appeal', operationId: 'appealWithdrawal', words: 'withdrawal request' },
 ];

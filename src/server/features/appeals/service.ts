@@ -17,7 +17,7 @@ import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadors, appeals, weeklyReports, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
 import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
@@ -25,6 +25,8 @@ import { isUuid } from '../ids.ts';
 import { creditReportAwards } from '../reports/service.ts';
 import { overturnReferralRefusal, referralOnReportApproved } from '../referrals/service.ts';
 import { REFERRAL_MESSAGES } from '../../../shared/schemas/referrals.ts';
+import { TASK_MESSAGES } from '../../../shared/schemas/tasks.ts';
+import { overturnClaimRefusal } from '../tasks/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { getSettings } from '../settings/service.ts';
@@ -34,6 +36,7 @@ const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {
   report: REPORT_MESSAGES.notFound,
   withdrawal: 'Withdrawal request not found',
   referral: REFERRAL_MESSAGES.notFound,
+  task_claim: TASK_MESSAGES.claimNotFound,
 };
 
 /**
@@ -45,7 +48,7 @@ export async function sendAppeal(
   ctx: AppContext,
   actor: SessionUser,
   ambassadorId: string,
-  kind: Exclude<AppealKind, 'referral'>,
+  kind: Exclude<AppealKind, 'referral' | 'task_claim'>,
   id: string,
   text: string,
 ): Promise<TAppealView> {
@@ -108,7 +111,12 @@ interface Subject {
   decisionFlags: string[] | null;
 }
 
-async function lockedSubject(m: Mutation, kind: Exclude<AppealKind, 'referral'>, id: string, ambassadorId: string): Promise<Subject | undefined> {
+async function lockedSubject(
+  m: Mutation,
+  kind: Exclude<AppealKind, 'referral' | 'task_claim'>,
+  id: string,
+  ambassadorId: string,
+): Promise<Subject | undefined> {
   const table = kind === 'report' ? weeklyReports : withdrawalRequests;
   const rows = await m.tx
     .select({
@@ -155,6 +163,7 @@ export async function listAppeals(
             createdAt: weeklyReports.createdAt,
           },
           amount: withdrawalRequests.amount,
+          taskTitle: tasks.title,
           decisionByName: adminName(appeals.decisionBy),
           decidedByName: adminName(appeals.decidedBy),
           ...cursorColumns(QUEUE_KEYS),
@@ -163,6 +172,8 @@ export async function listAppeals(
         .innerJoin(ambassadors, eq(ambassadors.id, appeals.ambassadorId))
         .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
         .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
+        .leftJoin(taskClaims, eq(taskClaims.id, appeals.taskClaimId))
+        .leftJoin(tasks, eq(tasks.id, taskClaims.taskId))
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -175,7 +186,7 @@ export async function listAppeals(
     return {
       id: a.id,
       kind: a.kind,
-      subjectId: (a.reportId ?? a.withdrawalId ?? a.referralId) as string,
+      subjectId: (a.reportId ?? a.withdrawalId ?? a.referralId ?? a.taskClaimId) as string,
       status: a.status,
       text: a.text,
       createdAt: a.createdAt.toISOString(),
@@ -188,6 +199,7 @@ export async function listAppeals(
         decidedAt: a.decisionAt.toISOString(),
         ...(a.kind === 'report' && r.report ? { weekStartDate: r.report.weekStartDate, weekEndDate: r.report.weekEndDate } : {}),
         ...(a.kind === 'withdrawal' && r.amount ? { amount: r.amount } : {}),
+        ...(a.kind === 'task_claim' && r.taskTitle ? { taskTitle: r.taskTitle } : {}),
       },
       facts: a.facts,
       decidedBy: a.decidedAt ? r.decidedByName : null,
@@ -252,6 +264,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
         ? { gcm: formatCents(toCents(input.gcmAwarded ?? '0')), usdt: formatCents(toCents(input.usdtAwarded ?? '0')) }
         : null;
     if (appeal.kind === 'referral') return decideReferralAppeal(m, appeal, input, overturned);
+    if (appeal.kind === 'task_claim') return decideTaskClaimAppeal(m, appeal, input, overturned);
     const subject = overturned ? await overturn(m, appeal, awards, input.facts) : await describeSubject(m, appeal);
     const decided = (
       await tx
@@ -322,6 +335,57 @@ async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: Appea
   const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, appeal.ambassadorId)))[0];
   if (owner) m.changed('me', [owner.userId]);
   return presentAppeal(decided, m.actor?.fullName ?? 'an admin');
+}
+
+/**
+ * A manual task claim's refusal appealed (DECISIONS §7, Tasks; ADR 029): upheld, it stays refused;
+ * overturned, it is credited with the task's reward through the ledger, once (the claim moves from
+ * refused to credited once, and its credits are unique per claim and currency). The ambassador
+ * hears the outcome as a notification and an email, in their saved language, and sees it on the
+ * Tasks page.
+ */
+async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: AppealDecision, overturned: boolean): Promise<TAppealView> {
+  const claimId = appeal.taskClaimId as string;
+  const outcome = overturned ? await overturnClaimRefusal(m, claimId) : null;
+  const decided = (
+    await m.tx
+      .update(appeals)
+      .set({
+        status: input.outcome,
+        decidedAt: m.now,
+        decidedBy: m.actor?.id ?? null,
+        facts: input.facts,
+        gcmAwarded: outcome?.gcm ?? null,
+        usdtAwarded: outcome?.usdt ?? null,
+      })
+      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
+      .returning()
+  )[0];
+  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  const title =
+    outcome?.title ??
+    (await m.tx.select({ title: tasks.title }).from(taskClaims).innerJoin(tasks, eq(tasks.id, taskClaims.taskId)).where(eq(taskClaims.id, claimId)))[0]
+      ?.title ??
+    null;
+  const about: AppealSubject = { kind: 'task', title, ...(outcome ? { awards: { gcm: outcome.gcm, usdt: outcome.usdt } } : {}) };
+  const link = '/tasks';
+  await tellAmbassador(m, appeal.ambassadorId, (person) => ({
+    notification: appealDecidedNotification({ about, overturned, facts: input.facts, link }, person.locale),
+    email: appealDecidedEmail({ name: person.fullName, about, overturned, facts: input.facts, locale: person.locale, link: `${m.ctx.config.appUrl}${link}` }),
+  }));
+  const changes: Record<string, [unknown, unknown]> = { appeal: ['pending', input.outcome] };
+  if (outcome) changes.status = ['refused', 'credited'];
+  if (input.facts) changes.facts = [null, input.facts];
+  await m.audit(
+    overturned ? 'appeal_overturned' : 'appeal_upheld',
+    { type: 'appeal', id: appeal.id },
+    `task claim ${claimId}${outcome ? `: credited GCM ${outcome.gcm}, USDT ${outcome.usdt}` : ''}${input.facts ? `; facts: ${input.facts}` : ''}`,
+    changes,
+  );
+  m.changed('reports');
+  const view = presentAppeal(decided, m.actor?.fullName ?? 'an admin');
+  await m.event('appeal.decided', view);
+  return view;
 }
 
 interface SubjectOutcome {

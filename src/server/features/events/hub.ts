@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_TOPICS, PUBLIC_TOPICS, type LiveTopic } from '../../../shared/live.ts';
+import { ADMIN_TOPICS, MEMBER_TOPICS, PUBLIC_TOPICS, type LiveTopic } from '../../../shared/live.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Change } from '../../db/figures.ts';
@@ -46,6 +46,8 @@ const RECENT = 1_000;
 const REPLACED = '.replaced';
 
 const PUBLIC = new Set<LiveTopic>(PUBLIC_TOPICS);
+/** Heard by every signed-in session (the public stream of visitors does not carry them). */
+const MEMBER = new Set<LiveTopic>(MEMBER_TOPICS);
 
 interface Stream {
   userId: string;
@@ -71,7 +73,7 @@ export interface EventsHub {
 /** Which of a change's topics a stream may hear. */
 export function visibleTopics(change: Pick<Change, 'topics' | 'users'>, stream: { userId: string; admin: boolean }): LiveTopic[] {
   return change.topics.filter((topic) => {
-    if (PUBLIC.has(topic)) return true;
+    if (PUBLIC.has(topic) || MEMBER.has(topic)) return true;
     if (topic === 'me') return change.users === '*' || change.users.includes(stream.userId);
     return stream.admin;
   });
@@ -187,7 +189,7 @@ export function eventsHub(ctx: AppContext): EventsHub {
         const kept = last.seq >= 0 && last.seq <= seq && (recent[0]?.seq ?? seq + 1) <= last.seq + 1;
         const missed = kept
           ? new Set(recent.filter((r) => r.seq > last.seq).flatMap((r) => visibleTopics(r.change, stream)))
-          : new Set<LiveTopic>(['me', ...PUBLIC_TOPICS, ...(stream.admin ? ADMIN_TOPICS : [])]);
+          : new Set<LiveTopic>(['me', ...PUBLIC_TOPICS, ...MEMBER_TOPICS, ...(stream.admin ? ADMIN_TOPICS : [])]);
         raw.write(missed.size ? `event: change\nid: ${idNow()}\ndata: ${JSON.stringify({ topics: [...missed] })}\n\n` : `id: ${idNow()}\n\n`);
       } else raw.write(`id: ${idNow()}\n\n`);
       heartbeat ??= setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);

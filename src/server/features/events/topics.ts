@@ -46,4 +46,6 @@ export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
   release_referral: ['ambassadors'],
   refuse_referral: ['ambassadors'],
   appeal_referral: ['ambassadors'],
+  // A manual task claim's refusal appealed: the Appeals queue, beside the review desk's claims.
+  appeal_task_claim: ['reports'],
 };

@@ -14,8 +14,10 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { consumeAll } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { ambassadors, taskClaims, tasks } from '../../db/schema.ts';
-import { AppError, UNIQUE_VIOLATION, notFound, pgErrorCode } from '../../errors.ts';
+import { ambassadors, appeals, taskClaims, tasks } from '../../db/schema.ts';
+import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
+import { appealDeadline, presentAppeal } from '../appeals/present.ts';
+import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { lockAmbassador, post } from '../ledger/service.ts';
@@ -39,6 +41,7 @@ import { verifyClaim, type Verdict } from './verify.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
 type ClaimRow = typeof taskClaims.$inferSelect;
+type AppealRow = typeof appeals.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
 const PROVIDER_OF: Partial<Record<TaskKind, LinkableProvider>> = { telegram_member: 'telegram', discord_member: 'discord', x_post: 'x' };
@@ -101,7 +104,10 @@ const NO_CLAIMS = { credited: 0, refused: 0, pendingReview: 0 };
 /** POST /api/admin/tasks. */
 export async function createTask(ctx: AppContext, actor: SessionUser, input: TTaskParsed): Promise<TAdminTaskView> {
   requireService(ctx, input.kind);
-  return withTransaction(ctx, actor, async ({ tx, now }) => {
+  return withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    // Open Tasks pages and the admins' Tasks tab read the tasks again (the `tasks` live topic).
+    m.changed('tasks');
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -151,7 +157,9 @@ export async function updateTask(
   },
 ): Promise<TAdminTaskView> {
   if (!isUuid(id)) throw notFound(TASK_MESSAGES.taskNotFound);
-  const view = await withTransaction(ctx, actor, async ({ tx, now }) => {
+  const view = await withTransaction(ctx, actor, async (m) => {
+    const { tx, now } = m;
+    m.changed('tasks');
     const current = (await tx.select().from(tasks).where(eq(tasks.id, id)).for('update'))[0];
     if (!current) throw notFound(TASK_MESSAGES.taskNotFound);
     const startsAt = patch.startsAt === undefined ? current.startsAt : patch.startsAt ? new Date(patch.startsAt) : null;
@@ -177,8 +185,36 @@ export async function updateTask(
   return taskView(view, (await claimCounts(ctx, [id])).get(id) ?? NO_CLAIMS);
 }
 
-function claimSummary(row: ClaimRow) {
-  return { id: row.id, status: row.status, reasonCode: row.reasonCode, evidence: row.evidence, at: row.createdAt.toISOString() };
+/** A manual claim refused at the review desk: the one kind of refusal a person decided, so the one that can be appealed. */
+function refusedAtReview(row: ClaimRow): row is ClaimRow & { decidedAt: Date } {
+  return row.status === 'refused' && row.reasonCode === 'REVIEW_REJECTED' && row.decidedAt !== null;
+}
+
+function claimSummary(row: ClaimRow, appeal: AppealRow | null, now: Date) {
+  const deadline = refusedAtReview(row) ? appealDeadline(row.decidedAt) : null;
+  return {
+    id: row.id,
+    status: row.status,
+    reasonCode: row.reasonCode,
+    evidence: row.evidence,
+    at: row.createdAt.toISOString(),
+    reviewReasonCode: row.status === 'refused' ? (row.evidence.reviewReason ?? null) : null,
+    facts: row.facts,
+    appealOpen: !appeal && deadline !== null && now.getTime() <= deadline.getTime(),
+    appealDeadline: deadline?.toISOString() ?? null,
+    appeal: appeal
+      ? {
+          id: appeal.id,
+          status: appeal.status,
+          text: appeal.text,
+          deadline: appeal.deadline.toISOString(),
+          createdAt: appeal.createdAt.toISOString(),
+          decidedAt: appeal.decidedAt?.toISOString() ?? null,
+          decidedBy: null,
+          facts: appeal.facts,
+        }
+      : null,
+  };
 }
 
 /** GET /api/tasks: the active tasks not yet ended, each with the ambassador's latest claim of the current period. */
@@ -191,8 +227,9 @@ export async function listTasks(ctx: AppContext, ambassador: AmbassadorRow): Pro
     .orderBy(desc(tasks.createdAt), desc(tasks.id));
   if (!rows.length) return [];
   const claims = await ctx.db
-    .select()
+    .select({ claim: taskClaims, appeal: appeals })
     .from(taskClaims)
+    .leftJoin(appeals, eq(appeals.taskClaimId, taskClaims.id))
     .where(
       and(
         eq(taskClaims.ambassadorId, ambassador.id),
@@ -205,8 +242,8 @@ export async function listTasks(ctx: AppContext, ambassador: AmbassadorRow): Pro
     .orderBy(desc(taskClaims.createdAt));
   return rows.map((task) => {
     const period = periodOf(task.period, now).key;
-    const mine = claims.filter((c) => c.taskId === task.id && c.periodKey === period);
-    const settled = mine.find((c) => c.status !== 'refused');
+    const mine = claims.filter((c) => c.claim.taskId === task.id && c.claim.periodKey === period);
+    const settled = mine.find((c) => c.claim.status !== 'refused');
     const latest = settled ?? mine[0];
     return {
       id: task.id,
@@ -219,7 +256,7 @@ export async function listTasks(ctx: AppContext, ambassador: AmbassadorRow): Pro
       period: task.period,
       startsAt: iso(task.startsAt),
       endsAt: iso(task.endsAt),
-      claim: latest ? claimSummary(latest) : null,
+      claim: latest ? claimSummary(latest.claim, latest.appeal, now) : null,
       attemptsLeft: settled ? 0 : Math.max(0, TASK_ATTEMPTS_PER_PERIOD - mine.length),
     };
   });
@@ -462,4 +499,95 @@ async function listClaimById(ctx: AppContext, id: string): Promise<TAdminClaimVi
   if (!claim) return undefined;
   const page = await listClaims(ctx, { taskId: claim.taskId, limit: 500, offset: 0 });
   return page.items.find((item) => item.id === id);
+}
+
+/**
+ * POST /api/task-claims/{id}/appeal: the ambassador appeals a manual claim refused at review, once,
+ * within 14 days of the refusal; the appeal waits in the admins' Appeals queue for an admin other
+ * than the one who refused (as a referral's refusal is appealed).
+ */
+export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassadorId: string, id: string, text: string): Promise<TAppealView> {
+  if (!isUuid(id)) throw notFound(TASK_MESSAGES.claimNotFound);
+  const claimId = id.toLowerCase();
+  try {
+    return await withTransaction(ctx, actor, async (m) => {
+      // The claim's row, locked: two appeals sent at once queue here, and the second sees the first.
+      const row = (
+        await m.tx
+          .select()
+          .from(taskClaims)
+          .where(and(eq(taskClaims.id, claimId), eq(taskClaims.ambassadorId, ambassadorId)))
+          .for('update')
+      )[0];
+      if (!row) throw notFound(TASK_MESSAGES.claimNotFound);
+      const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(eq(appeals.taskClaimId, claimId));
+      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+      if (!refusedAtReview(row)) throw new AppError('CONFLICT', TASK_MESSAGES.notAppealable, undefined, 'CLAIM_NOT_APPEALABLE');
+      const deadline = appealDeadline(row.decidedAt);
+      if (m.now.getTime() > deadline.getTime()) throw conflict(DECISION_MESSAGES.appealLate(deadline.toISOString()));
+      const reviewReason = row.evidence.reviewReason;
+      const inserted = await m.tx
+        .insert(appeals)
+        .values({
+          kind: 'task_claim',
+          taskClaimId: claimId,
+          ambassadorId,
+          text,
+          decisionReasonCode: reviewReason && isReasonCode(reviewReason) ? reviewReason : null,
+          decisionFacts: row.facts,
+          decisionFlags: null,
+          decisionBy: row.decidedBy,
+          decisionAt: row.decidedAt,
+          deadline,
+          createdAt: m.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const appeal = inserted[0];
+      if (!appeal) throw conflict(DECISION_MESSAGES.appealAgain);
+      await m.audit('appeal_task_claim', { type: 'task_claim', id: claimId }, text, { appeal: [null, 'pending'] });
+      m.changed('me', [actor.id]);
+      return presentAppeal(appeal, null);
+    });
+  } catch (error) {
+    // The unique index is the last word: a second appeal of one refusal is a conflict, never a 500.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DECISION_MESSAGES.appealAgain);
+    throw error;
+  }
+}
+
+/**
+ * An appeal of a manual claim's refusal overturned (in the appeal's transaction): the claim is
+ * credited with the task's reward as it stands, through the ledger, once. The claim moves from
+ * refused to credited once (its row locked; a second decision finds it credited: 409), and its
+ * credits are unique per claim and currency. When the ambassador has since had another claim of the
+ * same period credited or sent to review, the period is already claimed: 409 ALREADY_CLAIMED, and
+ * the appeal stays pending (it can be upheld).
+ */
+export async function overturnClaimRefusal(m: Mutation, claimId: string): Promise<{ gcm: string; usdt: string; title: string }> {
+  const { tx } = m;
+  const claim = (await tx.select().from(taskClaims).where(eq(taskClaims.id, claimId)).for('update'))[0];
+  if (!claim || !refusedAtReview(claim)) throw conflict(DECISION_MESSAGES.appealDecided);
+  // As a claim is recorded: the ambassador's row first, so a claim of the same period made now queues behind this.
+  await lockAmbassador(tx, claim.ambassadorId);
+  if ((await periodState(tx, claim.taskId, claim.ambassadorId, claim.periodKey)).settled)
+    throw new AppError('CONFLICT', TASK_MESSAGES.alreadyClaimed, undefined, 'ALREADY_CLAIMED');
+  const task = (await tx.select().from(tasks).where(eq(tasks.id, claim.taskId)))[0];
+  if (!task) throw notFound(TASK_MESSAGES.taskNotFound);
+  const [credited] = await tx
+    .update(taskClaims)
+    .set({
+      status: 'credited',
+      reasonCode: null,
+      evidence: { ...claim.evidence, overturnedOnAppealBy: m.actor?.email ?? 'an admin' },
+      gcmAwarded: task.gcmReward,
+      usdtAwarded: task.usdtReward,
+    })
+    .where(and(eq(taskClaims.id, claimId), eq(taskClaims.status, 'refused')))
+    .returning();
+  if (!credited) throw conflict(DECISION_MESSAGES.appealDecided);
+  await creditClaim(m, credited, task.title, task.gcmReward, task.usdtReward);
+  const owner = (await tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, claim.ambassadorId)))[0];
+  if (owner) m.changed('me', [owner.userId]);
+  return { gcm: money(task.gcmReward), usdt: money(task.usdtReward), title: task.title };
 }

@@ -44,6 +44,7 @@ export const ACTION_TEXT: Readonly<Record<AdminAction, MessageDescriptor>> = {
   release_referral: msg`Released a held referral`,
   refuse_referral: msg`Refused a held referral`,
   appeal_referral: msg`Appealed a referral refusal`,
+  appeal_task_claim: msg`Appealed a task claim refusal`,
 };
 
 /** The words for a logged action; an action this client does not know yet is shown as recorded. */

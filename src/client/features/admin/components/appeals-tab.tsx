@@ -41,6 +41,7 @@ function subjectText(appeal: TAdminAppealView): string {
   if (appeal.kind === 'report')
     return d.weekStartDate && d.weekEndDate ? i18n._(msg`Report, ${weekIn(d.weekStartDate, d.weekEndDate, locale)}`) : i18n._(msg`Report`);
   if (appeal.kind === 'referral') return i18n._(msg`Referral refused`);
+  if (appeal.kind === 'task_claim') return d.taskTitle ? i18n._(msg`Task claim refused: ${d.taskTitle}`) : i18n._(msg`Task claim refused`);
   return d.amount ? i18n._(msg`Withdrawal of ${usdtAmountIn(d.amount, locale)}`) : i18n._(msg`Withdrawal`);
 }
 
@@ -246,6 +247,8 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
             </Trans>
           ) : appeal.kind === 'referral' ? (
             <Trans>The referral of {name} is credited under the rule of the month it qualified in, up to that month’s cap. This cannot be undone.</Trans>
+          ) : appeal.kind === 'task_claim' ? (
+            <Trans>The task claim of {name} is credited with the task’s reward. This cannot be undone.</Trans>
           ) : (
             <Trans>The withdrawal request of {name} is re-opened as pending, to be reviewed again. This cannot be undone.</Trans>
           )}
@@ -280,7 +283,9 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
               ? t`Overturn: approve the report`
               : appeal.kind === 'referral'
                 ? t`Overturn: credit the referral`
-                : t`Overturn: re-open the withdrawal`}
+                : appeal.kind === 'task_claim'
+                  ? t`Overturn: credit the task claim`
+                  : t`Overturn: re-open the withdrawal`}
           </option>
         </NativeSelect>
       </FormField>

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { isReasonCode } from '../../../../shared/reasons.ts';
 import { usdtIn } from '../../../../shared/localized-figures.ts';
 import { countIn, dateIn, gcmIn } from '../../../../shared/localized-format.ts';
@@ -11,12 +11,12 @@ import type { ReferralStatus, TReferralItem, TReferralRule } from '../../../../s
 import { resources } from '../../../api/resources.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { AppealForm } from '../../../components/appeal-form.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { REASON_TEXT } from '../../../components/reason-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
-import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 
 const STATUS_TEXT: Record<ReferralStatus, MessageDescriptor> = {
@@ -206,7 +206,7 @@ function Referees({ items }: { items: TReferralItem[] }) {
                 <Trans>Appeal this refusal</Trans>
               </Button>
             ) : null}
-            {appealing === item.id ? <AppealForm id={item.id} onDone={() => setAppealing(null)} /> : null}
+            {appealing === item.id ? <AppealForm path={`/api/referrals/${encodeURIComponent(item.id)}/appeal`} onDone={() => setAppealing(null)} /> : null}
           </div>
         );
       },
@@ -241,52 +241,4 @@ const APPEAL_STATUS: Record<'pending' | 'upheld' | 'overturned', MessageDescript
 
 function appealStatusText(status: string): MessageDescriptor {
   return status === 'upheld' || status === 'overturned' ? APPEAL_STATUS[status] : APPEAL_STATUS.pending;
-}
-
-function AppealForm({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t } = useLingui();
-  const textId = useId();
-  const [text, setText] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (body: { text: string }) => apiRequest('POST', `/api/referrals/${encodeURIComponent(id)}/appeal`, body),
-    meta: { changes: ['me'] },
-    onSuccess: () => {
-      notify.success(t`Appeal sent`, t`Another admin will decide it.`);
-      onDone();
-    },
-    onError: (error) => setFailure(errorMessage(error)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return setFailure(t`Say why the decision should change`);
-    send.mutate({ text });
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-2" aria-label={t`Appeal this refusal`}>
-      <label htmlFor={textId} className="text-xs font-medium">
-        <Trans>Why should it change?</Trans>
-      </label>
-      <textarea
-        id={textId}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        rows={3}
-        className="rounded-md border border-border bg-surface-2 p-2 text-sm"
-      />
-      {failure ? (
-        <p role="alert" className="text-xs text-danger">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={send.isPending}>
-          <Trans>Send appeal</Trans>
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
-    </form>
-  );
 }

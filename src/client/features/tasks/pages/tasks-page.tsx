@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
@@ -10,6 +12,7 @@ import { TASK_MESSAGES, type TaskKind, type TClaimInput, type TClaimResult, type
 import { resources } from '../../../api/resources.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { AppealForm } from '../../../components/appeal-form.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { CLAIM_STATUS_TEXT, Evidence, KIND_TEXT, PERIOD_TEXT, refusalText } from '../../../components/task-texts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -171,6 +174,7 @@ function TaskCard({ task }: { task: TTaskView }) {
 
 function Verdict({ claim }: { claim: NonNullable<TTaskView['claim']> }) {
   const { i18n } = useLingui();
+  const [appealing, setAppealing] = useState(false);
   const reason = refusalText(claim.reasonCode, claim.evidence, (m) => i18n._(m));
   const when = dateTimeIn(claim.at, i18n.locale);
   return (
@@ -213,9 +217,38 @@ function Verdict({ claim }: { claim: NonNullable<TTaskView['claim']> }) {
           ) : null}
         </p>
       ) : null}
+      {claim.status === 'refused' && claim.facts ? (
+        <p className="text-sm" data-testid="claim-facts">
+          <Trans>What the admin found: {claim.facts}</Trans>
+        </p>
+      ) : null}
+      {claim.appeal ? (
+        <p className="text-sm" data-testid="claim-appeal">
+          <Trans>Appealed: {i18n._(appealStatusText(claim.appeal.status))}</Trans>
+          {claim.appeal.facts ? <span className="block text-xs text-muted">{claim.appeal.facts}</span> : null}
+        </p>
+      ) : null}
+      {claim.appealOpen && !appealing ? (
+        <Button type="button" size="sm" variant="outline" className="w-fit" onClick={() => setAppealing(true)}>
+          <Trans>Appeal</Trans>
+        </Button>
+      ) : null}
+      {claim.appealOpen && appealing ? (
+        <AppealForm path={`/api/task-claims/${encodeURIComponent(claim.id)}/appeal`} onDone={() => setAppealing(false)} />
+      ) : null}
       <Evidence evidence={claim.evidence} />
     </div>
   );
+}
+
+const APPEAL_STATUS: Record<'pending' | 'upheld' | 'overturned', MessageDescriptor> = {
+  pending: msg`waiting for another admin`,
+  upheld: msg`the refusal stands`,
+  overturned: msg`overturned: the reward is credited`,
+};
+
+function appealStatusText(status: string): MessageDescriptor {
+  return status === 'upheld' || status === 'overturned' ? APPEAL_STATUS[status] : APPEAL_STATUS.pending;
 }
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
