@@ -12,7 +12,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
-import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
+import { createAdmin, createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startProviders, TEST_BOT_TOKEN, type Providers } from '../helpers/providers.ts';
 import { browserSuite, expectContent, expectNoHorizontalOverflow, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { axeViolations, describeViolations, settle } from './axe.ts';
@@ -204,6 +204,14 @@ describe('linked accounts and tasks', () => {
     await settle(page);
     const found = await axeViolations(page, 'tasks page with an appealed claim');
     expect(found, describeViolations(found)).toEqual([]);
+    // Another admin upholds it: the ambassador's page hears it, and no appeal is left pending for the tests after this one.
+    const second = await createAdmin(suite.server, { superAdmin: admin, fullName: 'Second Admin' });
+    const queued = ((await second.client.get('/api/admin/appeals?status=pending&limit=100')).body as Array<{ id: string; kind: string }>).filter(
+      (a) => a.kind === 'task_claim',
+    );
+    for (const appeal of queued)
+      expect((await second.client.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'upheld', facts: 'Checked again.' })).status).toBe(200);
+    await expectContent(card.getByTestId('claim-appeal'), 'the refusal stands');
   });
 
   it('claims an X task with a post by somebody else: refused, and the reason read in Spanish', async () => {
