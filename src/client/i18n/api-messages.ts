@@ -141,6 +141,7 @@ export const API_MESSAGES: ReadonlyMap<string, MessageDescriptor> = new Map([
   [LINK_REFUSALS.tooMany, msg`Too many linking attempts. Please try again later.`],
   // Tasks (DECISIONS §7).
   [TASK_MESSAGES.title, msg`Title must be 3 to 120 characters`],
+  [TASK_MESSAGES.notAppealable, msg`Only a manual claim refused at review can be appealed`],
   [TASK_MESSAGES.description, msg`Description must be at most 2000 characters`],
   [TASK_MESSAGES.chatId, msg`Telegram chat id: a number like -1001234567890, or @channelname`],
   [TASK_MESSAGES.guildId, msg`Discord server id: digits, as Discord’s developer mode copies it`],

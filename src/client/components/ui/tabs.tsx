@@ -44,11 +44,15 @@ export function TabsList({ className, ref, ...props }: ComponentProps<typeof Rad
   );
 }
 
+/**
+ * A tab. `relative`, so what it holds that is positioned (a count's screen-reader text) stays inside the
+ * bar's scroll area: otherwise a tab scrolled out of view widens the page at 320 px.
+ */
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
   return (
     <RadixTabs.Trigger
       className={cn(
-        'inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-foreground data-[state=active]:bg-gold data-[state=active]:text-gold-foreground cursor-pointer',
+        'relative inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-foreground data-[state=active]:bg-gold data-[state=active]:text-gold-foreground cursor-pointer',
         className,
       )}
       {...props}
