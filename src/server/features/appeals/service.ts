@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
-import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { isUuid } from '../ids.ts';
 import { creditReportAwards } from '../reports/service.ts';
@@ -30,7 +30,8 @@ import { overturnClaimRefusal } from '../tasks/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { getSettings } from '../settings/service.ts';
-import { adminName, appealDeadline, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from './present.ts';
+import { adminName, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from './present.ts';
+import { fileAppeal, oneAppeal } from './file.ts';
 
 const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {
   report: REPORT_MESSAGES.notFound,
@@ -54,13 +55,12 @@ export async function sendAppeal(
 ): Promise<TAppealView> {
   if (!isUuid(id)) throw notFound(SUBJECT_NOT_FOUND[kind]);
   const subjectId = id.toLowerCase();
-  try {
-    return await withTransaction(ctx, actor, async (m) => {
-      const { tx, now } = m;
+  return oneAppeal(() =>
+    withTransaction(ctx, actor, async (m) => {
       // The decision's row, locked: two appeals sent at once queue here, and the second sees the first.
       const subject = await lockedSubject(m, kind, subjectId, ambassadorId);
       if (!subject) throw notFound(SUBJECT_NOT_FOUND[kind]);
-      const existing = await tx
+      const existing = await m.tx
         .select({ id: appeals.id })
         .from(appeals)
         .where(kind === 'report' ? eq(appeals.reportId, subjectId) : eq(appeals.withdrawalId, subjectId));
@@ -68,11 +68,9 @@ export async function sendAppeal(
       if (subject.status !== 'rejected' || !subject.reviewedAt) {
         throw conflict(kind === 'report' ? DECISION_MESSAGES.reportNotAppealable : DECISION_MESSAGES.withdrawalNotAppealable);
       }
-      const deadline = appealDeadline(subject.reviewedAt);
-      if (now.getTime() > deadline.getTime()) throw conflict(DECISION_MESSAGES.appealLate(deadline.toISOString()));
-      const inserted = await tx
-        .insert(appeals)
-        .values({
+      return fileAppeal(
+        m,
+        {
           kind,
           reportId: kind === 'report' ? subjectId : null,
           withdrawalId: kind === 'withdrawal' ? subjectId : null,
@@ -83,23 +81,11 @@ export async function sendAppeal(
           decisionFlags: subject.decisionFlags,
           decisionBy: subject.reviewedBy,
           decisionAt: subject.reviewedAt,
-          deadline,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      const appeal = inserted[0];
-      if (!appeal) throw conflict(DECISION_MESSAGES.appealAgain);
-      await m.audit(kind === 'report' ? 'appeal_report' : 'appeal_withdrawal', { type: kind, id: subjectId }, text, {
-        appeal: [null, 'pending'],
-      });
-      return presentAppeal(appeal, null);
-    });
-  } catch (error) {
-    // The unique index is the last word: a second appeal of one decision is a conflict, never a 500.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DECISION_MESSAGES.appealAgain);
-    throw error;
-  }
+        },
+        { action: kind === 'report' ? 'appeal_report' : 'appeal_withdrawal', target: { type: kind, id: subjectId } },
+      );
+    }),
+  );
 }
 
 interface Subject {

@@ -48,13 +48,14 @@ import {
   walletProofs,
   withdrawalRequests,
 } from '../../db/schema.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { deviceHash, networkHash } from '../abuse/flags.ts';
-import { adminName, appealDeadline, assertReasonFits, presentAppeal } from '../appeals/present.ts';
+import { adminName, appealDeadline, assertReasonFits } from '../appeals/present.ts';
 import { isUuid } from '../ids.ts';
 import * as ledger from '../ledger/service.ts';
 import { appendLog } from '../public-log/service.ts';
+import { fileAppeal, oneAppeal } from '../appeals/file.ts';
 import { notify } from '../notifications/service.ts';
 import { referralNotification, type NotificationContent } from '../../email/notifications.ts';
 
@@ -525,8 +526,8 @@ export async function refuseReferral(ctx: AppContext, actor: SessionUser, id: st
 export async function appealReferral(ctx: AppContext, actor: SessionUser, referrerId: string, id: string, text: string): Promise<TAppealView> {
   if (!isUuid(id)) throw notFound(REFERRAL_MESSAGES.notFound);
   const referralId = id.toLowerCase();
-  try {
-    return await withTransaction(ctx, actor, async (m) => {
+  return oneAppeal(() =>
+    withTransaction(ctx, actor, async (m) => {
       const row = (
         await m.tx
           .select()
@@ -538,11 +539,9 @@ export async function appealReferral(ctx: AppContext, actor: SessionUser, referr
       const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(eq(appeals.referralId, referralId));
       if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
       if (row.status !== 'refused' || !row.decidedAt) throw new AppError('CONFLICT', REFERRAL_MESSAGES.notAppealable, undefined, 'REFERRAL_NOT_APPEALABLE');
-      const deadline = appealDeadline(row.decidedAt);
-      if (m.now.getTime() > deadline.getTime()) throw conflict(DECISION_MESSAGES.appealLate(deadline.toISOString()));
-      const inserted = await m.tx
-        .insert(appeals)
-        .values({
+      return fileAppeal(
+        m,
+        {
           kind: 'referral',
           referralId,
           ambassadorId: referrerId,
@@ -552,20 +551,11 @@ export async function appealReferral(ctx: AppContext, actor: SessionUser, referr
           decisionFlags: row.flags,
           decisionBy: row.decidedBy,
           decisionAt: row.decidedAt,
-          deadline,
-          createdAt: m.now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      const appeal = inserted[0];
-      if (!appeal) throw conflict(DECISION_MESSAGES.appealAgain);
-      await m.audit('appeal_referral', { type: 'referral', id: referralId }, text, { appeal: [null, 'pending'] });
-      return presentAppeal(appeal, null);
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DECISION_MESSAGES.appealAgain);
-    throw error;
-  }
+        },
+        { action: 'appeal_referral', target: { type: 'referral', id: referralId } },
+      );
+    }),
+  );
 }
 
 /** An appeal of a refusal overturned (in the appeal's transaction): the referral is credited as a release would. */

@@ -16,7 +16,8 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, taskClaims, tasks } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
-import { appealDeadline, presentAppeal } from '../appeals/present.ts';
+import { appealDeadline } from '../appeals/present.ts';
+import { fileAppeal, oneAppeal } from '../appeals/file.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
@@ -509,8 +510,8 @@ async function listClaimById(ctx: AppContext, id: string): Promise<TAdminClaimVi
 export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassadorId: string, id: string, text: string): Promise<TAppealView> {
   if (!isUuid(id)) throw notFound(TASK_MESSAGES.claimNotFound);
   const claimId = id.toLowerCase();
-  try {
-    return await withTransaction(ctx, actor, async (m) => {
+  return oneAppeal(() =>
+    withTransaction(ctx, actor, async (m) => {
       // The claim's row, locked: two appeals sent at once queue here, and the second sees the first.
       const row = (
         await m.tx
@@ -523,12 +524,10 @@ export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassado
       const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(eq(appeals.taskClaimId, claimId));
       if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
       if (!refusedAtReview(row)) throw new AppError('CONFLICT', TASK_MESSAGES.notAppealable, undefined, 'CLAIM_NOT_APPEALABLE');
-      const deadline = appealDeadline(row.decidedAt);
-      if (m.now.getTime() > deadline.getTime()) throw conflict(DECISION_MESSAGES.appealLate(deadline.toISOString()));
       const reviewReason = row.evidence.reviewReason;
-      const inserted = await m.tx
-        .insert(appeals)
-        .values({
+      const appeal = await fileAppeal(
+        m,
+        {
           kind: 'task_claim',
           taskClaimId: claimId,
           ambassadorId,
@@ -538,22 +537,13 @@ export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassado
           decisionFlags: null,
           decisionBy: row.decidedBy,
           decisionAt: row.decidedAt,
-          deadline,
-          createdAt: m.now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      const appeal = inserted[0];
-      if (!appeal) throw conflict(DECISION_MESSAGES.appealAgain);
-      await m.audit('appeal_task_claim', { type: 'task_claim', id: claimId }, text, { appeal: [null, 'pending'] });
+        },
+        { action: 'appeal_task_claim', target: { type: 'task_claim', id: claimId } },
+      );
       m.changed('me', [actor.id]);
-      return presentAppeal(appeal, null);
-    });
-  } catch (error) {
-    // The unique index is the last word: a second appeal of one refusal is a conflict, never a 500.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DECISION_MESSAGES.appealAgain);
-    throw error;
-  }
+      return appeal;
+    }),
+  );
 }
 
 /**
