@@ -20,6 +20,7 @@ import { registerPages } from './pages.ts';
 import { registerAccess, wrongHost } from './plugins/access.ts';
 import { openapiOptions } from './openapi.ts';
 import { FRAMEWORK_ERRORS, errorHandler, missingHost, refuseNulCharacters } from './plugins/errors.ts';
+import { errorCode } from '../shared/error-codes.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { requestIds } from './request-id.ts';
 import { QUIET_SUMMARY_EVERY_MS, RequestLog, lazyChildLogger } from './request-log.ts';
@@ -59,7 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler,
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const known = FRAMEWORK_ERRORS[error.code] ?? { status: 500, message: 'Internal server error' };
-      return reply.headers(headers).header('X-Request-Id', request.id).code(known.status).header('Cache-Control', 'no-store').send({ message: known.message });
+      return reply.headers(headers).header('X-Request-Id', request.id).code(known.status).header('Cache-Control', 'no-store').send({ message: known.message, code: errorCode(known.status, known.message) });
     },
   });
   app.decorate('ctx', ctx);

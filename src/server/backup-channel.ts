@@ -37,7 +37,7 @@ export async function openBackupChannel(dataDir: string, dump: () => Promise<Blo
   }
   const server: Server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url !== '/backup') {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found' }));
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }));
       return;
     }
     const started = Date.now();
@@ -51,7 +51,7 @@ export async function openBackupChannel(dataDir: string, dump: () => Promise<Blo
       .catch((error: unknown) => {
         log.error({ err: error instanceof Error ? error.message : String(error) }, 'database backup failed');
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ message: 'The backup failed; see the server log' }));
+        response.end(JSON.stringify({ message: 'The backup failed; see the server log', code: 'INTERNAL_ERROR' }));
       });
   });
   // We hold the DATA_DIR lock: a socket file left there is a crashed holder's, never a live one's.

@@ -19,6 +19,9 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface FieldError {
   path: string;
   message: string;
+  /** The refusal's code (src/shared/error-codes.ts); without one, the error handler gives its sentence's. */
+  code?: string;
+  values?: Record<string, string>;
 }
 
 export class AppError extends Error {

@@ -3,6 +3,7 @@
  * app.ts (whose Fastify server the tests listen on). Light on purpose: main.ts imports it before
  * anything heavy is loaded.
  */
+import { errorCode } from '../shared/error-codes.ts';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -52,7 +53,7 @@ function clientError(error: Error & { code?: string; rawPacket?: unknown }): { s
 export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const known = clientError(error);
-  const body = JSON.stringify({ message: known.message });
+  const body = JSON.stringify({ message: known.message, code: errorCode(known.status, known.message) });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,

@@ -16,8 +16,8 @@ import { startTelemetry } from './telemetry.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-const STARTING = JSON.stringify({ message: 'The service is starting. Please try again.' });
-const STOPPING = JSON.stringify({ message: 'The service is stopping. Please try again.' });
+const STARTING = JSON.stringify({ message: 'The service is starting. Please try again.', code: 'STARTING' });
+const STOPPING = JSON.stringify({ message: 'The service is stopping. Please try again.', code: 'STOPPING' });
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, {

@@ -19,7 +19,7 @@ import type { AppContext } from './context.ts';
 export function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'ROUTE_NOT_FOUND' }));
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain').send('The API is running. Build the pages with `npm run build` (npm start does it for you).'),
     );
@@ -61,7 +61,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
+      return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'ROUTE_NOT_FOUND' });
     }
     if (pathname === ctx.config.superAdminLoginPath) return page(reply, restrictedHtml, request);
     // The app shows its own not-found page for a path its router does not know; the status says so too.

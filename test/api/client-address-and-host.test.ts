@@ -71,7 +71,7 @@ describe('DNS rebinding: Origin is compared with APP_URL, and production answers
         payload: { email: 'a@example.com', password: 'whatever1' },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+      expect(response.json()).toEqual({ message: 'Cross-site request refused', code: 'CROSS_SITE_REFUSED' });
     }
   });
 

@@ -128,12 +128,12 @@ describeEachDatabase('bad input gets a 4xx in the project error shape (%s)', SER
     // An address too long for the request line is 414 (not 'headers too large'); each answer has its X-Request-Id.
     const longUrl = await rawRequest(server.url, [`GET /api/public/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`]);
     expect(longUrl.status).toBe(414);
-    expect(JSON.parse(longUrl.body)).toEqual({ message: 'The address is too long' });
+    expect(JSON.parse(longUrl.body)).toEqual({ message: 'The address is too long', code: 'ADDRESS_TOO_LONG' });
     for (const answer of [malformed, huge, badLength, longUrl]) expect(answer.raw).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/i);
     // HTTP/1.1 without Host: refused in the same shape (Node's own answer has no body).
     const noHost = await rawRequest(server.url, ['GET /api/public/stats HTTP/1.1\r\nConnection: close\r\n\r\n']);
     expect(noHost.status).toBe(400);
-    expect(JSON.parse(noHost.body)).toEqual({ message: 'The request has no Host header' });
+    expect(JSON.parse(noHost.body)).toEqual({ message: 'The request has no Host header', code: 'HOST_MISSING' });
     // Fastify's own 414 for a too long path parameter, on the wire.
     const longParam = await rawRequest(server.url, [`GET /api/reports/${'x'.repeat(300)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`]);
     expect(longParam.status).toBe(414);

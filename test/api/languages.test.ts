@@ -37,7 +37,7 @@ describeEachDatabase('the account’s language (%s)', ({ server }) => {
       const refused = await person.client.patch('/api/user', { locale });
       expect(refused.status, `${String(locale)}: ${refused.text}`).toBe(400);
       expectErrorShape(refused.body);
-      expect(refused.body.errors).toEqual([{ path: 'locale', message: 'locale must be one of en, es, pt-BR, tr, id' }]);
+      expect(refused.body.errors).toEqual([{ path: 'locale', message: 'locale must be one of en, es, pt-BR, tr, id', code: 'BAD_REQUEST' }]);
     }
     expect((await person.client.patch('/api/user', {})).status).toBe(400);
     // Other fields of the account are not the caller's to set here.

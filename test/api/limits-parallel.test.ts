@@ -35,7 +35,7 @@ describeEachDatabase('rate limits under parallel requests on %s', ({ kind, serve
     const attacker = new ApiClient(server, { ip: '10.30.0.1' });
     const answers = await parallel(40, () => attacker.post('/api/login', { email: amb.email, password: 'wrong-password' }));
     expect(tally(answers)).toEqual({ 401: 10, 429: 30 });
-    for (const a of answers.filter((x) => x.status === 429)) expect(a.body).toEqual({ message: TOO_MANY_SIGN_INS });
+    for (const a of answers.filter((x) => x.status === 429)) expect(a.body).toEqual({ message: TOO_MANY_SIGN_INS, code: 'AUTH_TOO_MANY_SIGN_INS' });
 
     // The account stays closed for the window, from any address, even to the right password.
     const owner = new ApiClient(server, { ip: '10.30.0.2' });
@@ -75,7 +75,7 @@ describeEachDatabase('rate limits under parallel requests on %s', ({ kind, serve
       attacker.post('/api/super-admin-login', { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: 'wrong-secret' }),
     );
     expect(tally(answers)).toEqual({ 401: 5, 429: 35 });
-    for (const a of answers.filter((x) => x.status === 429)) expect(a.body).toEqual({ message: TOO_MANY_SIGN_INS });
+    for (const a of answers.filter((x) => x.status === 429)) expect(a.body).toEqual({ message: TOO_MANY_SIGN_INS, code: 'AUTH_TOO_MANY_SIGN_INS' });
 
     const right = { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, superAdminSecret: SUPER_ADMIN.secret };
     expect((await attacker.post('/api/super-admin-login', right)).status).toBe(429);
@@ -96,7 +96,7 @@ describeEachDatabase('rate limits under parallel requests on %s', ({ kind, serve
     for (let i = 0; i < 30; i++) sequential.push(await wrong(i));
     expect(tally(sequential)).toEqual({ 400: 10, 429: 20 });
     for (const a of sequential.filter((x) => x.status === 400)) expect(a.body.message).toBe(WRONG_CURRENT);
-    for (const a of sequential.filter((x) => x.status === 429)) expect(a.body).toEqual({ message: TOO_MANY_ATTEMPTS });
+    for (const a of sequential.filter((x) => x.status === 429)) expect(a.body).toEqual({ message: TOO_MANY_ATTEMPTS, code: 'AUTH_TOO_MANY_ATTEMPTS' });
 
     // A fresh window: 120 at once still get only 10 checks, and never fill the hashing pool (503).
     server.clock.advance(WINDOW_PASSED);

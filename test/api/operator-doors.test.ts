@@ -131,13 +131,13 @@ describe('live streams are capped per address and in all', () => {
     const fourth = await open('198.51.100.1');
     expect(fourth.status).toBe(429);
     expect(fourth.retryAfter).toBe('30');
-    expect(JSON.parse(fourth.body)).toEqual({ message: 'Too many live updates are open from your network. Close some tabs and try again.' });
+    expect(JSON.parse(fourth.body)).toEqual({ message: 'Too many live updates are open from your network. Close some tabs and try again.', code: 'LIVE_STREAMS_PER_ADDRESS' });
 
     const b = [await open('198.51.100.2'), await open('198.51.100.2')];
     expect(b.map((s) => s.status)).toEqual([200, 200]);
     const full = await open('198.51.100.3');
     expect(full.status).toBe(429);
-    expect(JSON.parse(full.body)).toEqual({ message: 'The live updates are busy right now. Please try again in a moment.' });
+    expect(JSON.parse(full.body)).toEqual({ message: 'The live updates are busy right now. Please try again in a moment.', code: 'LIVE_STREAMS_FULL' });
 
     a[0]?.close();
     await waitForOpen(4);

@@ -181,7 +181,7 @@ describe.each(DATABASE_KINDS)('payouts verified on chain (%s)', (kind) => {
       const refused = await markPaid(superAdmin, [right, wrong], txHash);
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe(`Transaction ${txHash} does not pay withdrawal ${describeOne(wrong)}`);
-      expect(refused.body.errors).toEqual([{ path: 'ids.1', message: refused.body.message }]);
+      expect(refused.body.errors).toEqual([{ path: 'ids.1', message: refused.body.message, code: refused.body.code, values: refused.body.values }]);
       await expectUnpaid([right, wrong], txHash);
     }
   });

@@ -18,7 +18,7 @@ import { POSTGRES_URL, createTestDatabase } from '../helpers/database.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { ambassadorApplications } from '../../src/server/db/schema.ts';
 
-const STARTING = { message: 'The service is starting. Please try again.' };
+const STARTING = { message: 'The service is starting. Please try again.', code: 'STARTING' };
 
 /**
  * A TCP relay in front of PostgreSQL that holds every connection until release():

@@ -324,7 +324,7 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
       expect(refused.body.message, url).toBe(
         `${code} is not a reason for ${subject === 'application' ? 'an' : 'a'} ${subject}: reasonCode must be one of: ${reasonsFor(subject).join(', ')}`,
       );
-      expect(refused.body.errors, url).toEqual([{ path: 'reasonCode', message: refused.body.message }]);
+      expect(refused.body.errors, url).toEqual([{ path: 'reasonCode', message: refused.body.message, code: 'REASON_NOT_FOR_DECISION', values: refused.body.values }]);
       expect(refused.body.values, url).toEqual({ reasonCode: code, allowed: reasonsFor(subject).join(', ') });
     }
     // A suspension for a report's reason.

@@ -127,7 +127,7 @@ describe('security baseline', () => {
     expect(superViaLogin.status).toBe(401);
     expect(unknown.text).toBe(wrong.text);
     expect(superViaLogin.text).toBe(wrong.text);
-    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.body).toEqual({ message: 'Invalid email or password', code: 'AUTH_INVALID_CREDENTIALS' });
   });
 
   it('limits failed sign-ins per account (10) and per address (50) with 429, not slowing successful ones', async () => {

@@ -127,7 +127,7 @@ describeEachDatabase('wallet proof (%s)', ({ server, superAdmin }) => {
     expectRefusal(await send(message, await other.signMessage({ message })), 400, 'WALLET_PROOF_SIGNATURE_INVALID');
     const notHex = await send(message, 'signed by me');
     expect(notHex.status).toBe(400);
-    expect(notHex.body.errors).toEqual([{ path: 'signature', message: expect.stringContaining('hexadecimal') }]);
+    expect(notHex.body.errors).toEqual([{ path: 'signature', message: expect.stringContaining('hexadecimal'), code: 'WALLET_PROOF_SIGNATURE' }]);
     expectRefusal(await send(message, `0x${'00'.repeat(65)}`), 400, 'WALLET_PROOF_SIGNATURE_MALFORMED');
     // A smart account's signature, and no node to ask: said so.
     expectRefusal(await send(message, `0x${'ab'.repeat(200)}`), 422, 'WALLET_PROOF_CONTRACT_UNSUPPORTED');
@@ -228,7 +228,7 @@ describeEachDatabase('wallet proof (%s)', ({ server, superAdmin }) => {
     const signer = newAccount();
     expect((await amb.client.patch('/api/ambassador', { usdtWalletAddress: signer.address })).body).toMatchObject({ walletProof: 'none' });
     expect((await prove(amb, signer)).status).toBe(200);
-    expectRefusal(await amb.client.post('/api/wallet/exchange', { acknowledged: true }), 409, 'WALLET_PROOF_ALREADY_VERIFIED');
+    expectRefusal(await amb.client.post('/api/wallet/exchange', { acknowledged: true }), 409, 'WALLET_PROOF_EXCHANGE_VERIFIED');
   });
 
   it('shows admins how each withdrawal’s address stood, filters the list and the Safe export by it, and flags an address proven by two ambassadors', async () => {

@@ -80,7 +80,9 @@ export async function superAdminClient(server: TestServer): Promise<ApiClient> {
 }
 
 /** Every error body is {message, errors?} and nothing else (DECISIONS §2). */
+/** The error body of DECISIONS §2 and §7: an English `message`, a `code` (UPPER_SNAKE), and `values` and `errors` when there are any. */
 export function expectErrorShape(body: unknown): void {
-  expect(body).toEqual(expect.objectContaining({ message: expect.any(String) }));
-  expect(Object.keys(body as object).every((k) => k === 'message' || k === 'errors')).toBe(true);
+  expect(body).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.stringMatching(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/) }));
+  expect(Object.keys(body as object).every((k) => ['message', 'code', 'values', 'errors'].includes(k))).toBe(true);
+  for (const item of (body as { errors?: unknown[] }).errors ?? []) expect(item).toEqual(expect.objectContaining({ path: expect.any(String), message: expect.any(String), code: expect.any(String) }));
 }

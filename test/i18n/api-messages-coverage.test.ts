@@ -1,17 +1,19 @@
 /**
- * Every message the API can answer with, said in every language (issue 40, item 6; DECISIONS §6
- * Languages). The client translates the API's English messages by their text
- * (src/client/i18n/api-messages.ts): a message nobody listed there reaches a Spanish page in
- * English. This walks every message of src/shared/schemas (each schema's own messages, at any
- * depth, and the exported message sets), the server's message sets and the refusals the server
- * writes in place, and checks that each is one the client translates, and is translated in every
- * language's catalog. The few that only a hand-written request can meet are listed, with why.
+ * Every message the API can answer with has a code, and is said in every language (issue 40, item
+ * 6; DECISIONS §7 Errors and texts on the wire). The client says a refusal from its code
+ * (src/client/i18n/api-messages.ts): a sentence without a code in src/shared/error-codes.ts, or a
+ * code the client does not know, reaches a Spanish page in English. This walks every message of
+ * src/shared/schemas (each schema's own messages, at any depth, and the exported message sets), the
+ * server's message sets and the refusals the server writes in place, and checks that each sentence
+ * without values has its code, that the client says every code, and that every language's catalog
+ * translates it. The few that only a hand-written request can meet are listed, with why.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, API_PATTERNS, translatedMessage } from '../../src/client/i18n/api-messages.ts';
+import { API_TEXTS, API_VALUE_TEXTS, translatedRefusal } from '../../src/client/i18n/api-messages.ts';
+import { codeOfText, ERROR_TEXTS, VALUE_CODES } from '../../src/shared/error-codes.ts';
 import type { Messages } from '@lingui/core';
 import { i18n } from '../../src/client/i18n/i18n.ts';
 import { LOCALES } from '../../src/shared/locales.ts';
@@ -100,6 +102,11 @@ const NOT_SHOWN = new Set([
   'Could not reach the BSC node to read the chain id; try again shortly',
   // RFC 8058's one-click POST: a mail provider sends it, no page shows its answer.
   'Malformed multipart/form-data body',
+  // The transport's limits: no page sends a body that large, another content type or such an address.
+  'Request body is too large',
+  'Unsupported content type; send JSON',
+  'The address is not a valid URL',
+  'The address is too long',
   // The live updates' refusals: an EventSource never reads an answer's body.
   'Too many live updates are open from your network. Close some tabs and try again.',
   'The live updates are busy right now. Please try again in a moment.',
@@ -173,20 +180,26 @@ async function allMessages(): Promise<Set<string>> {
   for (const file of filesUnder(path.join(ROOT, 'src/server'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(inPlace)) found.add((match[1] ?? match[2] ?? '').replace(/\\'/g, "'"));
   }
+  // The table of codes itself (src/shared/error-codes.ts): the transport's refusals are written there.
+  for (const text of Object.values(ERROR_TEXTS)) found.add(text);
   // The errors' defaults (errors.ts).
   const errors = await import('../../src/server/errors.ts');
   for (const make of [errors.unauthorized, errors.forbidden, errors.notFound, errors.rateLimited]) found.add((make as () => Error)().message);
   return found;
 }
 
-const known = (message: string) => API_MESSAGES.has(message) || API_PATTERNS.some((p) => p.match.test(message));
+/** A sentence with values, written by a shared function with sample values: its thrower names its code (VALUE_CODES). */
+const SAMPLE_VALUES = /2026-12-08T14:05:00\.000Z|\b48\b|0xabc|req-1/;
 
 describe('every message the API can answer with, in every language', () => {
-  it('is one the client translates', async () => {
+  it('has a code, which the client says', async () => {
     const messages = await allMessages();
     expect(messages.size).toBeGreaterThan(150);
-    const untranslated = [...messages].filter((m) => !NOT_SHOWN.has(m) && !known(m)).sort();
-    expect(untranslated).toEqual([]);
+    const uncoded = [...messages].filter((m) => !NOT_SHOWN.has(m) && !SAMPLE_VALUES.test(m) && !codeOfText(m)).sort();
+    expect(uncoded).toEqual([]);
+    const shown = Object.entries(ERROR_TEXTS).filter(([, text]) => !NOT_SHOWN.has(text) && text !== ERROR_TEXTS.INTERNAL_ERROR);
+    expect(shown.filter(([code]) => !API_TEXTS.has(code) && !(code in API_VALUE_TEXTS)).map(([code]) => code)).toEqual([]);
+    expect(Object.keys(VALUE_CODES).filter((code) => !(code in API_VALUE_TEXTS))).toEqual([]);
   });
 
   it('lists only messages the API still has among those it does not translate', async () => {
@@ -195,13 +208,20 @@ describe('every message the API can answer with, in every language', () => {
   });
 
   it('has a translation in every language', async () => {
-    const messages = [...(await allMessages())].filter((m) => !NOT_SHOWN.has(m));
+    const sample = (code: string) => Object.fromEntries((VALUE_CODES[code as keyof typeof VALUE_CODES] ?? ['sentence', 'reference']).map((name) => [name, `v-${name}`]));
+    const refusals = [
+      ...[...API_TEXTS.keys()].map((code) => ({ code, message: ERROR_TEXTS[code as keyof typeof ERROR_TEXTS] ?? code })),
+      ...Object.keys(API_VALUE_TEXTS).map((code) => ({ code, values: sample(code), message: '' })),
+    ];
+    const english = new Map(refusals.map((r) => [r.code, translatedRefusal(r)]));
     const missing: string[] = [];
     try {
       for (const locale of LOCALES.filter((l) => l !== 'en')) {
         const { messages: catalog } = (await import(`../../src/locales/${locale}/app.po`)) as { messages: Messages };
-        i18n.loadAndActivate({ locale, messages: catalog });
-        for (const message of messages) if (translatedMessage(message) === message) missing.push(`${locale}: ${message}`);
+        // Added to what the language has (load), not in its place: the worker's next files may read its other catalogs.
+        i18n.load(locale, catalog);
+        i18n.activate(locale);
+        for (const refusal of refusals) if (translatedRefusal(refusal) === english.get(refusal.code)) missing.push(`${locale}: ${refusal.code}`);
       }
     } finally {
       i18n.loadAndActivate({ locale: 'en', messages: {} });

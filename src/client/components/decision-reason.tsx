@@ -4,7 +4,6 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { NO_REASON, REASON_TEXT } from './reason-text.ts';
 import { dateIn, dateTimeIn } from '../../shared/localized-format.ts';
-import { translatedMessage } from '../i18n/api-messages.ts';
 import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
@@ -203,7 +202,7 @@ function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubjec
     send.mutate(text, {
       onError: (error) => {
         showServerErrors(form, error);
-        notify.error(t`Appeal not sent`, error instanceof ApiError && error.serverMessage ? translatedMessage(error.serverMessage) : t`Please try again.`);
+        notify.error(t`Appeal not sent`, (error instanceof ApiError ? error.text : null) ?? t`Please try again.`);
       },
     });
   return (

@@ -1,43 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, API_PATTERNS, translatedMessage } from './api-messages.ts';
+import { API_TEXTS, API_VALUE_TEXTS, translatedMessage, translatedRefusal } from './api-messages.ts';
 import { i18n } from './i18n.ts';
+import { ERROR_TEXTS } from '../../shared/error-codes.ts';
+import { NETWORK_TROUBLE, SERVER_TROUBLE } from '../lib/api.ts';
 import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
+import { TASK_MESSAGES } from '../../shared/schemas/tasks.ts';
+import { LINK_REFUSALS } from '../../shared/schemas/links.ts';
+import { WALLET_PROOF_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
 
-describe('the API’s messages in the page’s language', () => {
-  it('keys each translation by its own English text, word for word', () => {
-    expect(API_MESSAGES.size).toBeGreaterThan(20);
-    for (const [english, descriptor] of API_MESSAGES) expect(descriptor.message, english).toBe(english);
+const CLIENT_TEXTS: Record<string, string> = { SERVER_TROUBLE, NETWORK_TROUBLE };
+
+describe('the API’s refusals in the page’s language', () => {
+  it('say, in English, the shared table’s sentence of their code word for word', () => {
+    expect(API_TEXTS.size).toBeGreaterThan(150);
+    for (const [code, descriptor] of API_TEXTS) expect(descriptor.message, code).toBe(ERROR_TEXTS[code as keyof typeof ERROR_TEXTS] ?? CLIENT_TEXTS[code]);
+    // A sentence with values says, in English, what the server's does with the same values.
+    const said = (code: string, values: Record<string, string>) => i18n._((API_VALUE_TEXTS[code] ?? (() => ({ id: code })))(values));
+    expect(said('WALLET_CHANGE_HOLD', { hours: '48' })).toBe(WITHDRAWAL_MESSAGES.walletChangeHold(48));
+    expect(said('CLAIM_LIMIT', { max: '3' })).toBe(TASK_MESSAGES.attempts('3'));
+    expect(said('TEXT_MISSING', { code: 'ABC123' })).toBe(LINK_REFUSALS.codeMissing('ABC123'));
+    expect(said('LINK_TAKEN', {})).toBe(LINK_REFUSALS.taken);
+    expect(said('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' })).toBe(WALLET_PROOF_REFUSALS.domain('a.example', 'b.example'));
   });
 
-  it('translates a known message and leaves an unknown one as the server wrote it', () => {
-    // A language of its own: replacing Spanish's messages would empty them for the files this worker runs next.
-    i18n.loadAndActivate({ locale: 'xx', messages: { [API_MESSAGES.get('Country is required')?.id ?? '']: 'El país es obligatorio' } });
+  it('are said from their code and values, and as the server wrote them when the code is unknown', () => {
+    // A made-up language: the real catalogs stay as the worker's next files expect them (isolate: false).
+    const country = API_TEXTS.get('APPLICATION_COUNTRY')?.id ?? '';
+    const held = API_VALUE_TEXTS.WALLET_CHANGE_HOLD?.({ hours: '1' }).id ?? '';
+    i18n.loadAndActivate({ locale: 'xx', messages: { [country]: 'El país es obligatorio', [held]: 'Pausa de {hours} horas' } });
+    expect(translatedRefusal({ code: 'APPLICATION_COUNTRY', message: 'Country is required' })).toBe('El país es obligatorio');
+    expect(translatedRefusal({ code: 'WALLET_CHANGE_HOLD', values: { hours: '48' }, message: 'ignored' })).toBe('Pausa de 48 horas');
+    expect(translatedRefusal({ code: 'SOMETHING_NEWER', message: 'Something only the server says' })).toBe('Something only the server says');
+    expect(translatedRefusal({ code: null, message: 'No code at all' })).toBe('No code at all');
+    // The page's own texts from the shared schemas are said by their code too.
     expect(translatedMessage('Country is required')).toBe('El país es obligatorio');
-    expect(translatedMessage('Something only the server says')).toBe('Something only the server says');
-  });
-
-  it('reads a message with values by its English sentence, word for word, and carries the values into the translation', () => {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
-    for (const { english, match, translate, rewrites } of API_PATTERNS) {
-      const values = Array.from({ length: english.length }, (_, index) => `${index + 7}`);
-      const sentence = english(...values);
-      expect(Object.values(match.exec(sentence)?.groups ?? {}).sort(), sentence).toEqual(values);
-      if (!sentence.includes('(Reference:') && !rewrites) expect(i18n._(translate(...values))).toBe(sentence);
-    }
-    const held = API_PATTERNS[0]?.translate('48');
-    i18n.loadAndActivate({ locale: 'es', messages: { [held?.id ?? '']: 'Pausa de {hours} horas' } });
-    expect(translatedMessage('For your security, withdrawals are paused for 48 hours after a wallet address change')).toBe('Pausa de 48 horas');
-    // A failure's sentence keeps the request id the server logged.
-    expect(translatedMessage('Something went wrong on our side. Please try again. (Reference: req-1)')).toBe(
-      'Something went wrong on our side. Please try again. (Reference: req-1)',
-    );
   });
 
   it('says a time in a refusal in the page’s language, with its zone, not as the API’s ISO text', () => {
-    i18n.loadAndActivate({ locale: 'es', messages: {} });
-    const said = translatedMessage(DECISION_MESSAGES.appealLate('2026-12-08T14:05:00.000Z'));
+    // Added to what Spanish has, not in its place: an earlier file of the worker may have loaded its catalog.
+    i18n.load('es', {});
+    i18n.activate('es');
+    const said = translatedRefusal({ code: 'APPEAL_LATE', values: { deadline: '2026-12-08T14:05:00.000Z' }, message: DECISION_MESSAGES.appealLate('x') });
     expect(said).not.toContain('T14:05');
-    expect(said).toMatch(/^The 14-day appeal window closed on 8 dic 2026, \d{1,2}:05 \S+$/);
+    expect(said).toMatch(/ 8 dic 2026, \d{1,2}:05 \S+$/);
     i18n.loadAndActivate({ locale: 'en', messages: {} });
+  });
+});
+
+describe('the client’s code', () => {
+  it('never reads the meaning of a refusal from its English (DECISIONS §7): only lib/api.ts touches the server’s sentence', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = new URL('..', import.meta.url).pathname;
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+    const offenders = files.filter((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return file !== join('lib', 'api.ts') && /\bserverMessage\b|API_PATTERNS|\.message\??\.(startsWith|endsWith|includes|match)\(/.test(text);
+    });
+    expect(files.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
   });
 });

@@ -26,13 +26,14 @@ describe('apiRequest (spec §7)', () => {
   });
 
   it('throws "{status}: {body}" and keeps the server message for toasts', async () => {
-    vi.stubGlobal('fetch', answer(400, '{"message":"Invalid email address","errors":[{"path":"email","message":"Invalid email address"}]}'));
+    vi.stubGlobal('fetch', answer(400, '{"message":"Invalid email address","code":"EMAIL_INVALID","errors":[{"path":"email","message":"Invalid email address","code":"EMAIL_INVALID"}]}'));
     const error = await apiRequest('POST', '/api/applications', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('400: {"message":"Invalid email address","errors":[{"path":"email","message":"Invalid email address"}]}');
+    expect((error as ApiError).message).toBe('400: {"message":"Invalid email address","code":"EMAIL_INVALID","errors":[{"path":"email","message":"Invalid email address","code":"EMAIL_INVALID"}]}');
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).serverMessage).toBe('Invalid email address');
-    expect((error as ApiError).fieldErrors).toEqual([{ path: 'email', message: 'Invalid email address' }]);
+    expect((error as ApiError).fieldErrors).toEqual([{ path: 'email', message: 'Invalid email address', code: 'EMAIL_INVALID', values: {} }]);
+    expect((error as ApiError).reason).toBe('EMAIL_INVALID');
     expect(errorMessage(error)).toBe('Invalid email address');
   });
 

@@ -9,14 +9,28 @@ import { sessionGone } from './session-hint.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** A refusal as the API words it (DECISIONS §7): its code, its values, and the English sentence. */
+export interface Refusal {
+  code: string | null;
+  values?: Readonly<Record<string, string>>;
+  message: string;
+}
+
+/** A field's refusal of a 400 answer. */
+export interface FieldRefusal extends Refusal {
+  path: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
-  /** The `message` of the server's JSON error body, when there was one. */
+  /** The `message` of the server's JSON error body, when there was one: English, for logs; pages show `text`. */
   readonly serverMessage: string | null;
   /** Field errors of a 400 answer. */
-  readonly fieldErrors: ReadonlyArray<{ path: string; message: string }>;
-  /** The body's `code`, a reason the client acts on (e.g. MFA_ENROLL). */
+  readonly fieldErrors: ReadonlyArray<FieldRefusal>;
+  /** The body's `code` (src/shared/error-codes.ts): what the client acts on (e.g. MFA_ENROLL) and says in its language. */
   readonly reason: string | null;
+  /** The values the refusal says, by name. */
+  readonly values: Readonly<Record<string, string>>;
   /** The server's X-Request-Id: the `reqId` of the answer's log lines. */
   readonly requestId: string | null;
 
@@ -28,8 +42,19 @@ export class ApiError extends Error {
     this.serverMessage = body.message;
     this.fieldErrors = body.errors;
     this.reason = body.code;
+    this.values = body.values;
     this.requestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : null;
   }
+
+  /** The server's refusal in the page's language (by its code and values), when the answer had one. */
+  get text(): string | null {
+    return this.serverMessage === null ? null : translate({ code: this.reason, values: this.values, message: this.serverMessage });
+  }
+}
+
+/** A field's refusal in the page's language. */
+export function fieldText(refusal: Refusal): string {
+  return translate(refusal);
 }
 
 /** The server could not be reached at all (offline, DNS, a dropped connection). */
@@ -46,8 +71,8 @@ export class NetworkError extends Error {
  * on the landing page, they stay as the server wrote them. A hook rather than an import, so that the
  * landing page's first JavaScript does not carry every message's translation.
  */
-let translate: (english: string) => string = (english) => english;
-export function translateApiMessagesWith(translator: (english: string) => string): void {
+let translate: (refusal: Refusal) => string = (refusal) => refusal.message;
+export function translateApiMessagesWith(translator: (refusal: Refusal) => string): void {
   translate = translator;
 }
 
@@ -60,10 +85,12 @@ export const NETWORK_TROUBLE = 'Could not reach the server. Check your connectio
  * database or the chain node briefly away) is the server's, and kept. Null for a 4xx.
  */
 export function troubleMessage(error: unknown): string | null {
-  if (error instanceof NetworkError) return translate(NETWORK_TROUBLE);
+  if (error instanceof NetworkError) return translate({ code: 'NETWORK_TROUBLE', message: NETWORK_TROUBLE });
   if (!(error instanceof ApiError) || error.status < 500) return null;
-  const sentence = error.status === 503 && error.serverMessage ? error.serverMessage : SERVER_TROUBLE;
-  return translate(error.requestId ? `${sentence} (Reference: ${error.requestId})` : sentence);
+  const sentence = (error.status === 503 ? error.text : null) ?? translate({ code: 'SERVER_TROUBLE', message: SERVER_TROUBLE });
+  if (!error.requestId) return sentence;
+  const values = { sentence, reference: error.requestId };
+  return translate({ code: 'WITH_REFERENCE', values, message: `${sentence} (Reference: ${error.requestId})` });
 }
 
 function parseJson(text: string): unknown {
@@ -78,21 +105,30 @@ function parseJson(text: string): unknown {
  * The error body of DECISIONS §2, read by hand: the shared zod schema module
  * would pull the wallet checksum code into every page.
  */
-function readErrorBody(value: unknown): { message: string | null; errors: Array<{ path: string; message: string }>; code: string | null } {
-  if (typeof value !== 'object' || value === null) return { message: null, errors: [], code: null };
+function readErrorBody(value: unknown): { message: string | null; errors: FieldRefusal[]; code: string | null; values: Record<string, string> } {
+  if (typeof value !== 'object' || value === null) return { message: null, errors: [], code: null, values: {} };
   const record = value as Record<string, unknown>;
   const message = typeof record.message === 'string' && record.message ? record.message : null;
-  const code = typeof record.code === 'string' ? record.code : null;
-  const errors: Array<{ path: string; message: string }> = [];
+  const errors: FieldRefusal[] = [];
   if (Array.isArray(record.errors)) {
     for (const item of record.errors as unknown[]) {
       if (typeof item === 'object' && item !== null) {
         const e = item as Record<string, unknown>;
-        if (typeof e.path === 'string' && typeof e.message === 'string') errors.push({ path: e.path, message: e.message });
+        if (typeof e.path === 'string' && typeof e.message === 'string') errors.push({ path: e.path, message: e.message, code: codeOf(e), values: valuesOf(e) });
       }
     }
   }
-  return { message, errors, code };
+  return { message, errors, code: codeOf(record), values: valuesOf(record) };
+}
+
+function codeOf(record: Record<string, unknown>): string | null {
+  return typeof record.code === 'string' && record.code ? record.code : null;
+}
+
+function valuesOf(record: Record<string, unknown>): Record<string, string> {
+  const values = record.values;
+  if (typeof values !== 'object' || values === null) return {};
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /**
@@ -102,7 +138,7 @@ function readErrorBody(value: unknown): { message: string | null; errors: Array<
 export function errorMessage(error: unknown, fallback?: string): string {
   const trouble = troubleMessage(error);
   if (trouble) return fallback ? `${fallback}. ${trouble}` : trouble;
-  if (error instanceof ApiError) return error.serverMessage ? translate(error.serverMessage) : (fallback ?? `The request was refused (${error.status}).`);
+  if (error instanceof ApiError) return error.text ?? fallback ?? `The request was refused (${error.status}).`;
   if (error instanceof Error && error.message) return fallback ?? error.message;
   return fallback ?? SERVER_TROUBLE;
 }

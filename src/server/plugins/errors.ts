@@ -7,60 +7,79 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, badRequest, isConnectionFailure, pgErrorCode } from '../errors.ts';
+import { AppError, badRequest, isConnectionFailure, pgErrorCode, type FieldError } from '../errors.ts';
+import { codeOfText, ERROR_TEXTS, errorCode, STATUS_CODES } from '../../shared/error-codes.ts';
 
 export function errorHandler(this: FastifyInstance, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.code(error.status).send({
       message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-      ...(error.reason ? { code: error.reason } : {}),
+      ...(error.errors ? { errors: error.errors.map(coded) } : {}),
+      code: errorCode(error.status, error.message, error.reason),
       ...(error.values ? { values: error.values } : {}),
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => {
-      const params = issue.params as { issue?: { path?: unknown[] }; params?: { code?: unknown } };
-      // A rule that names its refusal (src/shared/schemas: e.g. TEXT_CONTROL_CHARACTERS) codes its item.
-      const code = typeof params.params?.code === 'string' ? params.params.code : undefined;
+      const params = issue.params as { issue?: { path?: unknown[] }; params?: { code?: unknown; values?: unknown } };
+      // A rule that names its refusal (src/shared/schemas: e.g. TEXT_CONTROL_CHARACTERS, AWARD_FORMAT) codes its item, else its sentence does.
+      const named = typeof params.params?.code === 'string' ? params.params.code : undefined;
+      const values = stringRecord(params.params?.values);
+      const message = issue.message ?? 'Invalid value';
       return {
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || params.issue?.path?.join('.') || '',
-        message: issue.message ?? 'Invalid value',
-        ...(code ? { code } : {}),
+        message,
+        code: errorCode(400, message, named),
+        ...(values ? { values } : {}),
       };
     });
     const first = errors[0];
-    return reply.code(400).send({ message: first?.message ?? 'Invalid request', errors, ...(first?.code ? { code: first.code } : {}) });
+    return reply.code(400).send({
+      message: first?.message ?? 'Invalid request',
+      errors,
+      code: first?.code ?? STATUS_CODES[400],
+      ...(first?.values ? { values: first.values } : {}),
+    });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-    return reply.code(500).send({ message: 'Internal server error' });
+    return reply.code(500).send({ message: ERROR_TEXTS.INTERNAL_ERROR, code: 'INTERNAL_ERROR' });
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const code = 'code' in error ? error.code : undefined;
-    const message =
-      code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'Malformed JSON in request body'
-        : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'Request body is too large'
-          : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type; send JSON'
-            : code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Request body is empty; send a JSON object'
-              : error.message;
-    return reply.code(status).send({ message });
+    const fastifyCode = 'code' in error ? error.code : undefined;
+    const known = fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? ERROR_TEXTS.MALFORMED_JSON : TRANSPORT_BY_FASTIFY[String(fastifyCode)];
+    if (known) return reply.code(status).send({ message: known, code: errorCode(status, known) });
+    return reply.code(status).send({ message: error.message, code: errorCode(status, error.message) });
   }
   const sqlState = pgErrorCode(error);
   if (isConnectionFailure(error) || sqlState === '40001' || sqlState === '40P01') {
     // The database went away or gave up on this transaction: nothing was written; the caller may retry.
     request.log.warn({ err: error, sqlState }, 'database unavailable for this request');
-    return reply.code(503).header('Retry-After', '1').send({ message: 'The service is briefly unavailable. Please try again.' });
+    return reply.code(503).header('Retry-After', '1').send({ message: ERROR_TEXTS.DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ message: 'Internal server error' });
+  return reply.code(500).send({ message: ERROR_TEXTS.INTERNAL_ERROR, code: 'INTERNAL_ERROR' });
 }
+
+/** A field's refusal with its code: the one its thrower named, else its sentence's. */
+function coded(item: FieldError): FieldError & { code: string } {
+  return { ...item, code: item.code ?? codeOfText(item.message) ?? STATUS_CODES[400] };
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/** The transport's refusals (Fastify's content parsing). */
+const TRANSPORT_BY_FASTIFY: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ERROR_TEXTS.BODY_TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ERROR_TEXTS.CONTENT_TYPE_UNSUPPORTED,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ERROR_TEXTS.EMPTY_BODY,
+};
 
 /** Fastify's errors raised before routing (its `frameworkErrors` option). */
 export const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {

@@ -70,14 +70,23 @@ export const MONEY_INPUT_DOC = {
  * A money input (number or numeric string) read exactly; messages per problem. A negative amount
  * gets the `negative` message when there is one, else the `format` one.
  */
-export function moneySchema(messages: { format: string; precision: string; range: string; negative?: string }) {
+export function moneySchema(messages: {
+  format: string;
+  precision: string;
+  range: string;
+  negative?: string;
+  /** The refusals' codes when their sentences say values (src/shared/error-codes.ts), with those values. */
+  coded?: { format: string; precision: string; range: string; values: Record<string, string> };
+}) {
   return z
     .unknown()
     .transform((value, ctx) => {
       const read = readMoneyInput(value);
       if (!read.ok) {
-        const message = read.problem === 'negative' ? (messages.negative ?? messages.format) : messages[read.problem];
-        ctx.addIssue({ code: 'custom', message });
+        const problem = read.problem === 'negative' ? (messages.negative ? null : 'format') : read.problem;
+        const message = problem ? messages[problem] : (messages.negative ?? messages.format);
+        const coded = messages.coded && problem ? { params: { code: messages.coded[problem], values: messages.coded.values } } : {};
+        ctx.addIssue({ code: 'custom', message, ...coded });
         return z.NEVER;
       }
       return read.value;
@@ -133,13 +142,17 @@ export const ZFlaggedQuery = z.object({
 });
 
 /** The error body of DECISIONS §2. */
+const ZErrorValues = z
+  .record(z.string(), z.string())
+  .meta({ description: 'The values the message says, by name (DECISIONS §7), e.g. `{"from": "2026-12-08T14:05:00.000Z"}`.' });
 export const ZErrorBody = z.object({
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
-  /** A reason a client acts on, e.g. MFA_ENROLL (DECISIONS §5). */
-  code: z.string().optional(),
-  /** The values the message says, by name (DECISIONS §7), e.g. `{"from": "2026-12-08T14:05:00.000Z"}`. */
-  values: z.record(z.string(), z.string()).optional(),
+  message: z.string().meta({ description: 'The refusal in English (the spec’s texts). Clients say it in their language from `code` and `values`.' }),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string(), code: z.string(), values: ZErrorValues.optional() }))
+    .optional()
+    .meta({ description: 'Each field’s refusal, with its own code.' }),
+  code: z.string().meta({ description: 'The refusal, UPPER_SNAKE and stable (src/shared/error-codes.ts), e.g. MFA_ENROLL, WITHDRAWAL_MINIMUM.' }),
+  values: ZErrorValues.optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 

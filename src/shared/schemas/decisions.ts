@@ -143,6 +143,7 @@ export const awardMessages = (currency: string) => ({
   format: AWARD_MESSAGES.format(currency),
   precision: AWARD_MESSAGES.precision(currency),
   range: AWARD_MESSAGES.range(currency),
+  coded: { format: 'AWARD_FORMAT', precision: 'AWARD_PRECISION', range: 'AWARD_RANGE', values: { currency } },
 });
 
 /** POST /api/admin/appeals/{id}/decide. Overturning a report approves it with these awards (0 when left out). */

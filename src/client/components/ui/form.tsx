@@ -18,7 +18,7 @@ import {
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, fieldText } from '../../lib/api.ts';
 import { cn } from '../../lib/utils.ts';
 import { Field, FieldError, RequiredMark, type FieldProps } from './field.tsx';
 
@@ -124,6 +124,6 @@ export function showServerErrors<TValues extends FieldValues, TContext, TOutput>
   if (!(error instanceof ApiError)) return;
   const values = form.getValues();
   for (const fieldError of error.fieldErrors) {
-    if (fieldError.path in values) form.setError(fieldError.path as Path<TValues>, { type: 'server', message: fieldError.message });
+    if (fieldError.path in values) form.setError(fieldError.path as Path<TValues>, { type: 'server', message: fieldText(fieldError) });
   }
 }

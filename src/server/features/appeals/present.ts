@@ -23,11 +23,9 @@ export function asReasonCode(value: string | null | undefined): ReasonCode | nul
 /** 400 REASON_NOT_FOR_DECISION naming the codes that apply, when `code` belongs to another kind of decision. */
 export function assertReasonFits(subject: ReasonSubject, code: ReasonCode | null | undefined): void {
   const mismatch = reasonMismatch(subject, code);
-  if (mismatch)
-    throw new AppError('BAD_REQUEST', mismatch, [{ path: 'reasonCode', message: mismatch }], 'REASON_NOT_FOR_DECISION', {
-      reasonCode: String(code),
-      allowed: reasonsFor(subject).join(', '),
-    });
+  if (!mismatch) return;
+  const values = { reasonCode: String(code), allowed: reasonsFor(subject).join(', ') };
+  throw new AppError('BAD_REQUEST', mismatch, [{ path: 'reasonCode', message: mismatch, code: 'REASON_NOT_FOR_DECISION', values }], 'REASON_NOT_FOR_DECISION', values);
 }
 
 /**

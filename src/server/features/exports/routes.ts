@@ -35,16 +35,16 @@ export async function exportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { name } = request.params;
       if (request.query.status && name !== 'reports' && name !== 'withdrawals' && name !== 'applications') {
-        return reply.code(400).send({ message: 'status filters only the applications, reports and withdrawals exports' });
+        return reply.code(400).send({ message: 'status filters only the applications, reports and withdrawals exports', code: 'EXPORT_FILTER_INVALID' });
       }
       if (name === 'applications' && request.query.status && !(APPLICATION_FILTERS as readonly string[]).includes(request.query.status)) {
-        return reply.code(400).send({ message: `status must be one of ${APPLICATION_FILTERS.join(', ')}` });
+        return reply.code(400).send({ message: `status must be one of ${APPLICATION_FILTERS.join(', ')}`, code: 'EXPORT_FILTER_INVALID' });
       }
       if (request.query.walletProof && name !== 'withdrawals') {
-        return reply.code(400).send({ message: 'walletProof filters only the withdrawals export' });
+        return reply.code(400).send({ message: 'walletProof filters only the withdrawals export', code: 'EXPORT_FILTER_INVALID' });
       }
       if (name === 'reports' && request.query.status && !(REPORT_STATUSES as readonly string[]).includes(request.query.status)) {
-        return reply.code(400).send({ message: 'status must be pending, approved or rejected' });
+        return reply.code(400).send({ message: 'status must be pending, approved or rejected', code: 'EXPORT_FILTER_INVALID' });
       }
       const day = app.ctx.clock.now().toISOString().slice(0, 10);
       return reply

@@ -16,7 +16,7 @@ import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
 import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
-import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
+import { AppError, UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
 import { decisionChanges } from '../appeals/changes.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
@@ -365,7 +365,7 @@ async function claimHolder(tx: AppContext['db'], id: string, actor: SessionUser,
 
 async function assertNotClaimedByOther(tx: AppContext['db'], id: string, actor: SessionUser, now: Date): Promise<void> {
   const holder = await claimHolder(tx, id, actor, now);
-  if (holder) throw conflict(`Being reviewed by ${holder}`);
+  if (holder) throw new AppError('CONFLICT', `Being reviewed by ${holder}`, undefined, 'REPORT_CLAIMED', { name: holder });
 }
 
 /**

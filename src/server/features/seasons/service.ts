@@ -511,7 +511,10 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
     if (found.closedAt) throw conflict(SEASON_MESSAGES.alreadyClosed);
     const round = found.beaconRound ?? found.terms?.beacon.round ?? 0;
     const at = found.beaconAt ?? new Date(roundTime(ctx.config.drand.chain, round) * 1000);
-    throw conflict(SEASON_MESSAGES.closesItself(round, at.toISOString()));
+    throw new AppError('CONFLICT', SEASON_MESSAGES.closesItself(round, at.toISOString()), undefined, 'SEASON_CLOSES_ITSELF', {
+      round: String(round),
+      at: at.toISOString(),
+    });
   }
   const beacon = (beaconInput ?? '').trim();
   if (!beacon) throw badRequest(SEASON_MESSAGES.beaconRequired, 'beacon');

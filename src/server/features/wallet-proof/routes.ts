@@ -75,7 +75,7 @@ export async function walletProofRoutes(app: FastifyInstance) {
         response: {
           200: ZWalletExchangeResult.describe('The address is marked, since walletExchangeAt.'),
           409: ZErrorBody.describe(
-            'No USDT address is saved (`code`: WALLET_PROOF_NO_ADDRESS), or it is verified by signature (`code`: WALLET_PROOF_ALREADY_VERIFIED).',
+            'No USDT address is saved (`code`: WALLET_PROOF_NO_ADDRESS), or it is verified by signature (`code`: WALLET_PROOF_EXCHANGE_VERIFIED).',
           ),
         },
       },

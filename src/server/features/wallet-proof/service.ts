@@ -38,8 +38,8 @@ import { verifyProofSignature } from './verify.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
-function refusal(code: ErrorCode, reason: WalletProofCode, message: string, field?: string): AppError {
-  return new AppError(code, message, field ? [{ path: field, message }] : undefined, reason);
+function refusal(code: ErrorCode, reason: WalletProofCode, message: string, field?: string, values?: Record<string, string>): AppError {
+  return new AppError(code, message, field ? [{ path: field, message, code: reason, ...(values ? { values } : {}) }] : undefined, reason, values);
 }
 
 /** The proof of a saved address as its row has it. */
@@ -125,8 +125,13 @@ export async function submitProof(
   }
   const origin = siweOrigin(ctx.config.appUrl);
   if (parsed.domain !== origin.domain)
-    throw refusal('BAD_REQUEST', 'WALLET_PROOF_DOMAIN', WALLET_PROOF_REFUSALS.domain(origin.domain, parsed.domain), 'message');
-  if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw refusal('BAD_REQUEST', 'WALLET_PROOF_CHAIN', WALLET_PROOF_REFUSALS.chain(parsed.chainId), 'message');
+    throw refusal('BAD_REQUEST', 'WALLET_PROOF_DOMAIN', WALLET_PROOF_REFUSALS.domain(origin.domain, parsed.domain), 'message', {
+      expected: origin.domain,
+      got: parsed.domain,
+    });
+  if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw refusal('BAD_REQUEST', 'WALLET_PROOF_CHAIN', WALLET_PROOF_REFUSALS.chain(parsed.chainId), 'message', {
+      got: String(parsed.chainId),
+    });
   if (parsed.address.toLowerCase() !== saved.toLowerCase()) throw refusal('BAD_REQUEST', 'WALLET_PROOF_ADDRESS', WALLET_PROOF_REFUSALS.address, 'message');
 
   const issued = (
@@ -200,7 +205,7 @@ export async function declareExchange(ctx: AppContext, actor: SessionUser, row: 
     const ambassador = await lockAmbassador(tx, row.id);
     const address = ambassador.usdtWalletAddress;
     if (!address) throw refusal('CONFLICT', 'WALLET_PROOF_NO_ADDRESS', WALLET_PROOF_REFUSALS.noAddress);
-    if (ambassador.walletVerifiedAt) throw refusal('CONFLICT', 'WALLET_PROOF_ALREADY_VERIFIED', WALLET_PROOF_REFUSALS.exchangeVerified);
+    if (ambassador.walletVerifiedAt) throw refusal('CONFLICT', 'WALLET_PROOF_EXCHANGE_VERIFIED', WALLET_PROOF_REFUSALS.exchangeVerified);
     // Said again: the first declaration stands, so its hold is not started over.
     if (ambassador.walletExchangeAt) return { walletProof: 'exchange' as const, walletExchangeAt: ambassador.walletExchangeAt.toISOString() };
     await tx.update(ambassadors).set({ walletExchangeAt: now, updatedAt: now }).where(eq(ambassadors.id, ambassador.id));

@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, withdrawalRequests } from '../../db/schema.ts';
 import { walletChangedEmail } from '../../email/templates.ts';
-import { AppError, forbidden } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import { notify } from '../notifications/service.ts';
 import { CLEARED_PROOF, walletProofOf } from '../wallet-proof/service.ts';
@@ -23,6 +23,11 @@ export function holdMessage(config: Pick<Config, 'payouts'>): string {
   return WITHDRAWAL_MESSAGES.walletChangeHold(config.payouts.walletChangeHoldHours);
 }
 
+/** 403 WALLET_CHANGE_HOLD: withdrawals wait after an address change. */
+export function holdRefusal(config: Pick<Config, 'payouts'>): AppError {
+  return new AppError('FORBIDDEN', holdMessage(config), undefined, 'WALLET_CHANGE_HOLD', { hours: String(config.payouts.walletChangeHoldHours) });
+}
+
 /** When withdrawals may be requested again, or null when they are not paused. */
 export function withdrawalsPausedUntil(config: Pick<Config, 'payouts'>, row: Pick<AmbassadorRow, 'usdtWalletChangedAt'>, now: Date): Date | null {
   if (!row.usdtWalletChangedAt) return null;
@@ -31,7 +36,7 @@ export function withdrawalsPausedUntil(config: Pick<Config, 'payouts'>, row: Pic
 }
 
 export function assertNotPaused(config: Pick<Config, 'payouts'>, row: Pick<AmbassadorRow, 'usdtWalletChangedAt'>, now: Date): void {
-  if (withdrawalsPausedUntil(config, row, now)) throw forbidden(holdMessage(config));
+  if (withdrawalsPausedUntil(config, row, now)) throw holdRefusal(config);
 }
 
 /**
@@ -75,7 +80,9 @@ export async function assertProofAllows(db: Db, config: Pick<Config, 'payouts'>,
     throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.required, undefined, 'WALLET_PROOF_REQUIRED');
   }
   if (await exchangeHoldUntil(db, config, row, now)) {
-    throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.exchangeHold(config.payouts.exchangeHoldHours), undefined, 'EXCHANGE_ADDRESS_HOLD');
+    throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.exchangeHold(config.payouts.exchangeHoldHours), undefined, 'EXCHANGE_ADDRESS_HOLD', {
+      hours: String(config.payouts.exchangeHoldHours),
+    });
   }
   return proof;
 }

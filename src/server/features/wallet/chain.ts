@@ -48,7 +48,7 @@ export const CHAIN_MESSAGES = {
 export async function verifyPayout(config: PayoutChainConfig, txHash: string, expected: ExpectedPayment[]): Promise<{ ok: true; blockNumber: bigint }> {
   const { erc20Abi, isAddressEqual, parseEventLogs, parseUnits } = await loadViem();
   const receipt = await readReceipt(config, txHash as Hash);
-  if (receipt.status !== 'success') throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.failed(txHash));
+  if (receipt.status !== 'success') throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.failed(txHash), undefined, 'CHAIN_TX_FAILED', { hash: txHash });
 
   // Transfer logs that decode with the standard ERC-20 event (strict: the others are dropped) and
   // that the payout token emitted: a Transfer of any other contract pays nothing.
@@ -80,11 +80,20 @@ export async function verifyPayout(config: PayoutChainConfig, txHash: string, ex
       ...(missing.length ? [CHAIN_MESSAGES.notPaid(txHash, named(missing))] : []),
       ...(extra.length ? [CHAIN_MESSAGES.paidMoreThanOnce(txHash, named(extra))] : []),
     ];
-    const errors = [
-      ...missing.map((p) => ({ path: `ids.${order.get(p.id) ?? 0}`, message: CHAIN_MESSAGES.notPaid(txHash, CHAIN_MESSAGES.withdrawals([p])) })),
-      ...extra.map((p) => ({ path: `ids.${order.get(p.id) ?? 0}`, message: CHAIN_MESSAGES.paidMoreThanOnce(txHash, CHAIN_MESSAGES.withdrawals([p])) })),
-    ];
-    throw new AppError('UNPROCESSABLE', parts.join('; '), errors);
+    const item = (p: ExpectedPayment, code: 'CHAIN_TX_NOT_PAID' | 'CHAIN_TX_PAID_TWICE') => {
+      const withdrawals = CHAIN_MESSAGES.withdrawals([p]);
+      const message = code === 'CHAIN_TX_NOT_PAID' ? CHAIN_MESSAGES.notPaid(txHash, withdrawals) : CHAIN_MESSAGES.paidMoreThanOnce(txHash, withdrawals);
+      return { path: `ids.${order.get(p.id) ?? 0}`, message, code, values: { hash: txHash, withdrawals } };
+    };
+    const errors = [...missing.map((p) => item(p, 'CHAIN_TX_NOT_PAID')), ...extra.map((p) => item(p, 'CHAIN_TX_PAID_TWICE'))];
+    // One code for the whole: what is wrong, or both (CHAIN_TX_MISMATCH, each named in its values).
+    const [code, values] =
+      missing.length && extra.length
+        ? ['CHAIN_TX_MISMATCH', { hash: txHash, notPaid: named(missing), paidTwice: named(extra) }]
+        : missing.length
+          ? ['CHAIN_TX_NOT_PAID', { hash: txHash, withdrawals: named(missing) }]
+          : ['CHAIN_TX_PAID_TWICE', { hash: txHash, withdrawals: named(extra) }];
+    throw new AppError('UNPROCESSABLE', parts.join('; '), errors, code, values);
   }
   return { ok: true, blockNumber: receipt.blockNumber };
 }
@@ -97,7 +106,7 @@ async function readReceipt(config: PayoutChainConfig, hash: Hash): Promise<Trans
   try {
     return await client.getTransactionReceipt({ hash });
   } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.notFound(hash));
+    if (error instanceof TransactionReceiptNotFoundError) throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.notFound(hash), undefined, 'CHAIN_TX_NOT_FOUND', { hash });
     const failure = unavailable(CHAIN_MESSAGES.unreachable);
     failure.cause = error;
     throw failure;

@@ -28,6 +28,10 @@ export const PAYOUT_MESSAGES = {
   changed: 'These withdrawals changed while the transaction was being verified; please try again',
 } as const;
 
+function notPayable(ids: string[]): AppError {
+  return new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(ids), undefined, 'WITHDRAWALS_NOT_PAYABLE', { ids: ids.join(', ') });
+}
+
 const PAGE = 1_000;
 
 /** Oldest approval first, ties by id: the order of the partial index of unpaid ones. */
@@ -112,7 +116,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
       .returning({ ...getTableColumns(withdrawalRequests), approvals: approvalCount });
     if (paid.length !== unique.length) {
       const done = new Set(paid.map((p) => p.id));
-      throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(unique.filter((id) => !done.has(id))));
+      throw notPayable(unique.filter((id) => !done.has(id)));
     }
     // What was verified is what is marked: an approved withdrawal's amount and address do not change,
     // and this makes sure of it.
@@ -164,7 +168,7 @@ async function verifyOnChain(ctx: AppContext, ids: string[], txHash: string): Pr
     .where(and(inArray(withdrawalRequests.id, ids), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)));
   if (rows.length !== ids.length) {
     const payable = new Set(rows.map((row) => row.id));
-    throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(ids.filter((id) => !payable.has(id))));
+    throw notPayable(ids.filter((id) => !payable.has(id)));
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   const expected = ids.flatMap((id) => byId.get(id) ?? []);

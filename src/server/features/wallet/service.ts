@@ -23,7 +23,7 @@ import type { WalletProof } from '../../../shared/enums.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
-import { assertNotPaused, assertProofAllows, holdMessage, saveRequestedAddress } from './address.ts';
+import { assertNotPaused, assertProofAllows, holdRefusal, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
@@ -128,7 +128,7 @@ export async function requestWithdrawal(
   // A request to an address other than the saved one replaces it (the spec's replaceable field).
   // That change commits on its own, starting the hold, and the request is then refused by it.
   const held = await withTransaction(ctx, actor, async (m) => saveRequestedAddress(m, await lockAmbassador(m.tx, ambassadorId), input.walletAddress));
-  if (held) throw forbidden(holdMessage(ctx.config));
+  if (held) throw holdRefusal(ctx.config);
   return withTransaction(
     ctx,
     actor,

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/toast.ts';
 /** Spec §8 admin failures: title 'Error', the spec's text, then the server's reason when it gave one. */
 export function adminError(fallback: string) {
   return (error: unknown) => {
-    const reason = troubleMessage(error) ?? (error instanceof ApiError ? error.serverMessage : null);
+    const reason = troubleMessage(error) ?? (error instanceof ApiError ? error.text : null);
     notify.error(i18n._(msg`Error`), reason && reason !== fallback ? `${fallback}: ${reason}` : fallback);
   };
 }

@@ -220,7 +220,7 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
         onError: (error) => {
           setConfirming(null);
           // The admin who made the decision cannot decide its appeal: said here, where the form is.
-          if (error instanceof ApiError && error.status === 403) setRefused(translatedMessage(error.serverMessage ?? SAME_ADMIN_MESSAGE));
+          if (error instanceof ApiError && error.status === 403) setRefused(error.text ?? translatedMessage(SAME_ADMIN_MESSAGE));
           else adminError(t`Failed to decide appeal`)(error);
         },
       },

@@ -155,8 +155,8 @@ function useReviewClaim(report: TAdminReportView): Claim {
         () => live && setClaim({ state: 'mine' }),
         (error: unknown) => {
           if (!live) return;
-          if (error instanceof ApiError && error.status === 409 && error.serverMessage?.startsWith('Being reviewed by ')) {
-            setClaim({ state: 'other', by: error.serverMessage.slice('Being reviewed by '.length) });
+          if (error instanceof ApiError && error.reason === 'REPORT_CLAIMED') {
+            setClaim({ state: 'other', by: error.values.name ?? '' });
           } else setClaim({ state: 'none' });
         },
       );

@@ -27,7 +27,7 @@ import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx'
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { i18n } from '../../../i18n/i18n.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, fieldText } from '../../../lib/api.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
@@ -68,10 +68,10 @@ function fromLocalInput(value: string): string | null {
 
 type Errors = Record<string, string>;
 
-/** A zod refusal, or the server's 400, as messages by field path, in the page's language. */
-function errorsOf(issues: ReadonlyArray<{ path: string; message: string }>): Errors {
+/** A zod refusal of the form's own, or the server's 400 (by each field's code), as messages by field path, in the page's language. */
+function errorsOf(issues: ReadonlyArray<{ path: string; message: string; code?: string | null }>): Errors {
   const errors: Errors = {};
-  for (const issue of issues) errors[issue.path] ??= translatedMessage(issue.message);
+  for (const issue of issues) errors[issue.path] ??= 'code' in issue ? fieldText({ code: issue.code ?? null, message: issue.message }) : translatedMessage(issue.message);
   return errors;
 }
 function zodIssues(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {

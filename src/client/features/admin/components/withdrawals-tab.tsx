@@ -359,9 +359,9 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
         },
         onError: (error) => {
           // The chain's or the batch's refusal names the withdrawal; it belongs under the hash.
-          if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
+          if (error instanceof ApiError && error.status < 500 && error.text) {
             showServerErrors(form, error);
-            if (!error.fieldErrors.length) form.setError('txHash', { type: 'server', message: error.serverMessage });
+            if (!error.fieldErrors.length) form.setError('txHash', { type: 'server', message: error.text });
           } else adminError(t`Failed to mark withdrawals paid`)(error);
         },
       },

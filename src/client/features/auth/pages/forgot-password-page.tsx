@@ -4,7 +4,7 @@ import { MailCheck, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { ZForgotPasswordInput } from '../../../../shared/schemas/notifications.ts';
+import { FORGOT_PASSWORD_MESSAGE, ZForgotPasswordInput } from '../../../../shared/schemas/notifications.ts';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
           // A refused address goes under the field; anything else (too many requests: 429) under the form.
           if (error instanceof ApiError && error.fieldErrors.some((e) => e.path === 'email')) return showServerErrors(form, error);
           setFailure(
-            (error instanceof ApiError && error.status < 500 ? error.serverMessage && translatedMessage(error.serverMessage) : null) ??
+            (error instanceof ApiError && error.status < 500 ? error.text : null) ??
               t`Something went wrong. Please try again in a moment.`,
           );
         },
@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
         <AuthCard icon={<MailCheck aria-hidden="true" />} title={t`Check Your Email`}>
           <div className="flex flex-col items-center gap-4 text-center">
             <p role="status" className="text-muted">
-              {translatedMessage(mutation.data.message)}
+              {translatedMessage(FORGOT_PASSWORD_MESSAGE)}
             </p>
             <p className="text-sm text-muted">
               <Trans>No email after a few minutes? Look in your spam folder, or ask again.</Trans>

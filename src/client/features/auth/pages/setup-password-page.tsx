@@ -14,7 +14,6 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useSetupLinkStatus } from '../api/setup-link-status.ts';
@@ -50,7 +49,7 @@ export function SetupPasswordPage() {
       {
         onError: (error) =>
           setFailure(
-            (error instanceof ApiError && error.status < 500 ? error.serverMessage && translatedMessage(error.serverMessage) : null) ??
+            (error instanceof ApiError && error.status < 500 ? error.text : null) ??
               t`Failed to set password`,
           ),
       },

@@ -47,10 +47,10 @@ export function SuperAdminLoginPage() {
     mutation.mutate(values, {
       onSuccess: (result) => (needsSecondFactor(result) ? setSecondStep(true) : toConsole()),
       onError: (error) => {
-        const serverMessage = error instanceof ApiError && error.status < 500 && error.serverMessage ? errorMessage(error) : null;
+        const refusal = error instanceof ApiError && error.status < 500 && error.text ? errorMessage(error) : null;
         // Said under the form (role="alert"); the spec's toast shows it too, silently, so it is heard once.
-        notify.error(t`Login Failed`, serverMessage ?? t`Invalid credentials or secret`, { silent: true });
-        setFailure(serverMessage ?? t`Super admin login failed`);
+        notify.error(t`Login Failed`, refusal ?? t`Invalid credentials or secret`, { silent: true });
+        setFailure(refusal ?? t`Super admin login failed`);
       },
     });
   };

@@ -265,8 +265,8 @@ function ManualProof({
         },
         onError: (error) => {
           // A refusal (another address, a used or expired message, a signature that does not match) belongs under the field.
-          if (error instanceof ApiError && error.status < 500 && error.serverMessage)
-            form.setError('signature', { type: 'server', message: error.serverMessage });
+          if (error instanceof ApiError && error.status < 500 && error.text)
+            form.setError('signature', { type: 'server', message: error.text });
           else notify.error(t`Verification Failed`, errorMessage(error));
         },
       },

@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { usdtAmountIn } from '../../../../shared/localized-format.ts';
-import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { separatorsOf } from '../../../../shared/money-input.ts';
 import type { WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
@@ -56,7 +55,7 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof
   // A refusal of the request as a whole (a hold, WALLET_PROOF=required) stays in the dialog beside its toast.
   const refusal =
     mutation.error instanceof ApiError && mutation.error.status < 500 && !mutation.error.fieldErrors.length
-      ? translatedMessage(mutation.error.serverMessage ?? '')
+      ? (mutation.error.text ?? '')
       : null;
 
   const invalid = (errors: FieldErrors<TWithdrawalInput>) => {
