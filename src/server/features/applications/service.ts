@@ -21,8 +21,8 @@ import { withTransaction, type Mutation } from '../../mutation.ts';
 import { issueSetupToken } from '../auth/setup-tokens.ts';
 import { isUuid } from '../ids.ts';
 import * as figures from '../analytics/figures.ts';
-import { assertReasonFits, reasonFields, serviceLevelOf } from '../appeals/present.ts';
-import { decisionChanges } from '../appeals/changes.ts';
+import { assertReasonFits, reasonFields, serviceLevelOf } from '../decisions/index.ts';
+import { decisionChanges } from '../decisions/index.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { csvStream } from '../../csv.ts';
 import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { ambassadors, transactions } from '../../db/schema.ts';
-import { containsAny } from '../../db/search.ts';
+import { ambassadorSearch } from '../../db/search.ts';
 import { asFlags } from '../abuse/flags.ts';
 import { ambassadorList } from '../ambassadors/service.ts';
 import { applicationList } from '../applications/service.ts';
@@ -50,7 +50,7 @@ const LEDGER_KEYS: SortKey[] = [
 function ledgerList(ctx: AppContext, query: ExportQuery) {
   return {
     keys: LEDGER_KEYS,
-    filter: containsAny(query.search, ambassadors.fullName, ambassadors.email),
+    filter: ambassadorSearch(query.search),
     select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({ row: transactions, fullName: ambassadors.fullName, email: ambassadors.email, ...cursorColumns(LEDGER_KEYS) })

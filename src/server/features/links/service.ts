@@ -36,7 +36,7 @@ import {
 import { currentUser, discordAuthorizeUrl, DiscordRefused, exchangeCode, refreshTokens, type DiscordTokens } from './discord.ts';
 import { readXPost } from './oembed.ts';
 import { checkTelegramLogin } from './telegram.ts';
-import { queueRolePush } from './role-connection.ts';
+import { queueRolePush } from '../discord-roles/index.ts';
 import { dropWaitingFor } from '../telegram/sender.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;

@@ -51,11 +51,11 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { deviceHash, networkHash } from '../abuse/flags.ts';
-import { adminName, appealDeadline, assertReasonFits } from '../appeals/present.ts';
+import { adminName, appealDeadline, assertReasonFits } from '../decisions/index.ts';
 import { isUuid } from '../ids.ts';
 import * as ledger from '../ledger/service.ts';
 import { appendLog } from '../public-log/service.ts';
-import { fileAppeal, oneAppeal } from '../appeals/file.ts';
+import { fileAppeal, oneAppeal } from '../decisions/index.ts';
 import { notify } from '../notifications/service.ts';
 import { referralNotification, type NotificationContent } from '../../email/notifications.ts';
 

@@ -13,7 +13,7 @@ import { discordAccessToken } from '../links/service.ts';
 import { guildMembership } from '../links/discord.ts';
 import { readXPost } from '../links/oembed.ts';
 import { callOutside, providerUnavailable } from '../links/outside.ts';
-import { rpcFailure } from '../wallet/chain.ts';
+import { rpcFailure } from '../../rpc.ts';
 import type { ClaimStatus, TaskRefusalCode } from '../../../shared/schemas/tasks.ts';
 import { X_POST_URL } from '../../../shared/schemas/links.ts';
 

@@ -13,7 +13,7 @@
  *   withdrawal then waits EXCHANGE_ADDRESS_HOLD_HOURS from the declaration (address.ts).
  * - A changed address clears the proof and the declaration (wallet/address.ts).
  */
-import { queueRolePush } from '../links/role-connection.ts';
+import { queueRolePush } from '../discord-roles/index.ts';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { parseSiweMessage } from 'viem/siwe';
 import type { Address, Hex } from 'viem';

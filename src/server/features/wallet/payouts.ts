@@ -19,7 +19,8 @@ import { tellAmbassador } from '../notifications/tell.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { appendLog } from '../public-log/service.ts';
-import { rpcFailure, verifyPayout, type ExpectedPayment } from './chain.ts';
+import { rpcFailure } from '../../rpc.ts';
+import { verifyPayout, type ExpectedPayment } from './chain.ts';
 import { approvalCount, presentWithdrawal } from './service.ts';
 
 export const PAYOUT_MESSAGES = {

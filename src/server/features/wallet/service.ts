@@ -1,3 +1,4 @@
+import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { withdrawalDecidedNotification } from '../../email/notifications.ts';
 import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -11,11 +12,10 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
-import { containsAny } from '../../db/search.ts';
-import { ambassadorSearch } from '../ambassadors/service.ts';
+import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
-import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
-import { decisionChanges } from '../appeals/changes.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { decisionChanges } from '../decisions/index.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
@@ -25,7 +25,7 @@ import { withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/tell.ts';
 import { assertNotPaused, assertProofAllows, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
-import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
+import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
 import * as ledger from '../ledger/service.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
@@ -301,7 +301,8 @@ export async function walletSharers(ctx: AppContext, id: string): Promise<TWalle
 
 /**
  * Moves a pending withdrawal to approved or rejected exactly once. Approval
- * writes the negative USDT ledger entry; rejection releases the hold.
+ * writes the negative USDT ledger entry; rejection releases the hold. A rejection overturned on
+ * appeal is re-opened as pending by reopenOnAppeal below, and then decided here afresh.
  */
 export async function decideWithdrawal(
   ctx: AppContext,
@@ -409,6 +410,29 @@ export async function decideWithdrawal(
     await m.event('withdrawal.decided', view);
     return view;
   });
+}
+
+/**
+ * A rejection overturned on appeal (appeals/service.ts decides the appeal and calls this): the one
+ * way a decided withdrawal moves again. It goes back from rejected to pending, with the row locked,
+ * when the withdrawable balance still covers it (DECISIONS §3: re-opened, it is held again; 409
+ * otherwise); approvals given before the rejection do not carry over, so decideWithdrawal decides it
+ * afresh, exactly once. 409 when it is no longer rejected.
+ */
+export async function reopenOnAppeal(m: Mutation, withdrawalId: string): Promise<WithdrawalRow> {
+  const { tx } = m;
+  const row = (await tx.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawalId)).for('update'))[0];
+  if (!row || row.status !== 'rejected') throw conflict(DECISION_MESSAGES.appealDecided);
+  const ambassador = await lockAmbassador(tx, row.ambassadorId);
+  const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
+  if (toCents(row.amount) > toCents(position.withdrawableUsdt)) throw conflict(DECISION_MESSAGES.reopenInsufficient);
+  await tx
+    .update(withdrawalRequests)
+    .set({ status: 'pending', reviewedAt: null, reviewedBy: null, reasonCode: null, adminNotes: null })
+    .where(eq(withdrawalRequests.id, withdrawalId));
+  await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
+  m.changed('withdrawals');
+  return row;
 }
 
 /** What the approver rule reads of an admin's account. */
