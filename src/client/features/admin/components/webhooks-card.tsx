@@ -28,7 +28,6 @@ import { Form, FormField, FormFieldset, showServerErrors } from '../../../compon
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { focusStatic } from '../../../lib/page-focus.ts';
-import { notify } from '../../../lib/toast.ts';
 import {
   useCreateWebhook,
   useDeleteWebhook,
