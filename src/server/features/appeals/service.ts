@@ -22,14 +22,14 @@ import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { isUuid } from '../ids.ts';
-import { approveOnAppeal } from '../reports/service.ts';
-import { overturnReferralRefusal } from '../referrals/service.ts';
-import { reopenOnAppeal } from '../wallet/service.ts';
+import { approveOnAppeal } from '../reports/index.ts';
+import { overturnReferralRefusal } from '../referrals/index.ts';
+import { reopenOnAppeal } from '../wallet/index.ts';
 import { REFERRAL_MESSAGES } from '../../../shared/schemas/referrals.ts';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks.ts';
-import { overturnClaimRefusal } from '../tasks/service.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
-import { getSettings } from '../settings/service.ts';
+import { overturnClaimRefusal } from '../tasks/index.ts';
+import { tellAmbassador } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { adminName, fileAppeal, oneAppeal, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
 
 const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {

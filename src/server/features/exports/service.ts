@@ -13,12 +13,12 @@ import { csvStream } from '../../csv.ts';
 import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { ambassadors, transactions } from '../../db/schema.ts';
 import { ambassadorSearch } from '../../db/search.ts';
-import { asFlags } from '../abuse/flags.ts';
-import { ambassadorList } from '../ambassadors/service.ts';
-import { applicationList } from '../applications/service.ts';
+import { asFlags } from '../abuse/index.ts';
+import { ambassadorList } from '../ambassadors/index.ts';
+import { applicationList } from '../applications/index.ts';
 import { APPLICATION_FILTERS, type ApplicationFilter } from '../../../shared/schemas/applications.ts';
-import { reportList } from '../reports/service.ts';
-import { withdrawalList } from '../wallet/service.ts';
+import { reportList } from '../reports/index.ts';
+import { withdrawalList } from '../wallet/index.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 
 export const EXPORTS = ['ambassadors', 'applications', 'reports', 'transactions', 'withdrawals'] as const;

@@ -18,9 +18,9 @@ import type { TRoleConnection } from '../../../shared/schemas/links.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, discordRolePushes, linkedAccounts, transactions } from '../../db/schema.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
-import { walletProofOf } from '../wallet-proof/service.ts';
-import { outboxLoop, RETRY_MS, type BotSender } from '../telegram/sender.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
+import { walletProofOf } from '../wallet-proof/index.ts';
+import { outboxLoop, RETRY_MS, type BotSender } from '../telegram/index.ts';
 import { callOutside } from './outside.ts';
 import { discordAccessToken } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
-import { referralOnReportApproved } from '../referrals/service.ts';
+import { referralOnReportApproved } from '../referrals/index.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { reportReviewedNotification } from '../../email/notifications.ts';
 import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -15,20 +15,27 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { ambassadorSearch } from '../../db/search.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
-import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import {
+  appealDeadline,
+  appealDeciderName,
+  appealFields,
+  assertReasonFits,
+  reasonFields,
+  serviceLevelOf,
+  type AppealRow,
+  decisionChanges,
+} from '../decisions/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
-import { decisionChanges } from '../decisions/index.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
-import { proofLinks } from '../abuse/links.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn, proofLinks } from '../abuse/index.ts';
 import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
-import * as ledger from '../ledger/service.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { tellAmbassador } from '../notifications/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { isUuid } from '../ids.ts';
-import * as figures from '../analytics/figures.ts';
+import { figures } from '../analytics/index.ts';
 
 type ReportRow = typeof weeklyReports.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;

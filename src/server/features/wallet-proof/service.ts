@@ -32,7 +32,7 @@ import type { AppContext } from '../../context.ts';
 import { ambassadors, walletProofNonces, walletProofs, withdrawalRequests } from '../../db/schema.ts';
 import { AppError, type ErrorCode } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { lockAmbassador } from '../ledger/service.ts';
+import { lockAmbassador } from '../ledger/index.ts';
 import { buildProofMessage, siweOrigin } from './message.ts';
 import { verifyProofSignature } from './verify.ts';
 

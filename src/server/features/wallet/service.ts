@@ -14,22 +14,30 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
-import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
-import { decisionChanges } from '../decisions/index.ts';
-import { getSettings } from '../settings/service.ts';
+import {
+  appealDeadline,
+  appealDeciderName,
+  appealFields,
+  assertReasonFits,
+  reasonFields,
+  serviceLevelOf,
+  type AppealRow,
+  decisionChanges,
+} from '../decisions/index.ts';
+import { getSettings } from '../settings/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { withdrawalDecidedEmail } from '../../email/templates.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
+import { tellAmbassador } from '../notifications/index.ts';
 import { assertNotPaused, assertProofAllows, holdMessage, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
-import * as ledger from '../ledger/service.ts';
-import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
-import * as figures from '../analytics/figures.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { lockAmbassador, usdtPosition } from '../ledger/index.ts';
+import { figures } from '../analytics/index.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
 
