@@ -6,7 +6,7 @@
  */
 import { withdrawalPaidNotification } from '../../email/notifications.ts';
 import type { Readable } from 'node:stream';
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { csvStream } from '../../csv.ts';
 import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
@@ -21,7 +21,7 @@ import { withTransaction } from '../../mutation.ts';
 import { appendLog } from '../public-log/index.ts';
 import { rpcFailure } from '../../rpc.ts';
 import { verifyPayout, type ExpectedPayment } from './chain.ts';
-import { approvalCount, presentWithdrawal } from './service.ts';
+import { approvalCount, awaitingPayment, presentWithdrawal } from './service.ts';
 
 export const PAYOUT_MESSAGES = {
   reused: 'This transaction hash was already recorded for another payout',
@@ -42,8 +42,7 @@ function unpaidList(ctx: AppContext, ids: string[] | undefined, walletProof: Wal
   return {
     keys: UNPAID_KEYS,
     filter: and(
-      eq(withdrawalRequests.status, 'approved'),
-      isNull(withdrawalRequests.txHash),
+      awaitingPayment(),
       ids ? inArray(withdrawalRequests.id, ids) : undefined,
       walletProof ? eq(withdrawalRequests.walletProof, walletProof) : undefined,
     ),
@@ -109,7 +108,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
     const paid = await m.tx
       .update(withdrawalRequests)
       .set({ txHash, paidAt: m.now })
-      .where(and(inArray(withdrawalRequests.id, unique), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)))
+      .where(and(inArray(withdrawalRequests.id, unique), awaitingPayment()))
       .returning({ ...getTableColumns(withdrawalRequests), approvals: approvalCount });
     if (paid.length !== unique.length) {
       const done = new Set(paid.map((p) => p.id));
@@ -162,7 +161,7 @@ async function verifyOnChain(ctx: AppContext, ids: string[], txHash: string): Pr
   const rows = await ctx.db
     .select({ id: withdrawalRequests.id, amount: withdrawalRequests.amount, walletAddress: withdrawalRequests.walletAddress })
     .from(withdrawalRequests)
-    .where(and(inArray(withdrawalRequests.id, ids), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)));
+    .where(and(inArray(withdrawalRequests.id, ids), awaitingPayment()));
   if (rows.length !== ids.length) {
     const payable = new Set(rows.map((row) => row.id));
     throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(ids.filter((id) => !payable.has(id))));

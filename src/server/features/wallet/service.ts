@@ -1,7 +1,7 @@
 import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { withdrawalDecidedNotification } from '../../email/notifications.ts';
-import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -40,6 +40,11 @@ import { lockAmbassador, usdtPosition } from '../ledger/index.ts';
 import { figures } from '../analytics/index.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
+
+/** Approved and not paid yet: the `awaiting_payment` stage, the withdrawals to pay (withdrawals_unpaid_idx holds them). */
+export function awaitingPayment(): SQL {
+  return sql`${withdrawalRequests.status} = 'approved' and ${withdrawalRequests.txHash} is null`;
+}
 
 /** How many approvals are recorded for each row (only withdrawals under the two-person rule record them). */
 export const approvalCount = sql<number>`(select count(*)::int from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`;
@@ -176,7 +181,7 @@ function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined
     case undefined:
       return undefined;
     case 'awaiting_payment':
-      return and(eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash));
+      return awaitingPayment();
     case 'paid':
       return and(eq(withdrawalRequests.status, 'approved'), isNotNull(withdrawalRequests.txHash));
     default:
