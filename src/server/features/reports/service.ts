@@ -15,16 +15,8 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { ambassadorSearch } from '../../db/search.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
-import {
-  appealDeadline,
-  appealDeciderName,
-  appealFields,
-  assertReasonFits,
-  reasonFields,
-  serviceLevelOf,
-  type AppealRow,
-  decisionChanges,
-} from '../decisions/index.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { decisionChanges } from '../decisions/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';

@@ -14,16 +14,8 @@ import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  appealDeadline,
-  appealDeciderName,
-  appealFields,
-  assertReasonFits,
-  reasonFields,
-  serviceLevelOf,
-  type AppealRow,
-  decisionChanges,
-} from '../decisions/index.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { decisionChanges } from '../decisions/index.ts';
 import { getSettings } from '../settings/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
