@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import noFeatureLoop from './eslint-rules/no-feature-loop.js';
 
 /*
  * The direction of imports (bulletproof-react's import zones, with ESLint's own
@@ -23,6 +25,21 @@ const intoAnotherFeature = (depth) => ({
 });
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/*
+ * The server's features (src/server/features/<name>) likewise: one reaches another only through
+ * its index.ts, which exports what the others use; and no import loop: between any server modules
+ * (import-x/no-cycle, which follows the index.ts files to what they export), and between features
+ * whichever of their files closes it (eslint-rules/no-feature-loop.js: a routes.ts or a job, which no
+ * index.ts exports, too).
+ * What two features both need and neither owns goes to a leaf below both (features/decisions,
+ * features/discord-roles, src/server/db, src/shared), or the dependency is turned around.
+ */
+/** From a file `depth` folders below src/server/features/<name>/: a path into another feature (or into features/ from above) that is not its index.ts. */
+const pastAnotherFeatureIndex = (depth) => ({
+  regex: `^(?:\\.\\./){${depth + 1}}(?!\\.\\./)[^/]+/(?!index\\.ts$)|^(?:\\.\\./){${depth + 2}}features/[^/]+/(?!index\\.ts$)`,
+  message: "A server feature reaches another only through its index.ts: import from '../<feature>/index.ts' (and export there what is needed).",
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'drizzle/**', 'screenshots/**', 'coverage/**', 'public/**'] },
   js.configs.recommended,
@@ -36,6 +53,26 @@ export default tseslint.config(
   },
   { files: ['src/shared/**'], rules: restrict(intoServer, intoClient) },
   { files: ['src/server/**'], rules: restrict(intoClient) },
+  ...[0, 1, 2].map((depth) => ({
+    files: [`src/server/features/*/${'*/'.repeat(depth)}*.ts`],
+    rules: restrict(intoClient, pastAnotherFeatureIndex(depth)),
+  })),
+  {
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { features: { rules: { 'no-loop': noFeatureLoop } } },
+    rules: { 'features/no-loop': 'error' },
+  },
   { files: ['src/client/**'], rules: restrict(intoServer) },
   { files: ['src/client/components/**', 'src/client/lib/**', 'src/client/api/**'], rules: restrict(intoServer, intoFeatures) },
   // One block per depth below a feature's folder (a rule's options are replaced, not merged, so each repeats intoServer).

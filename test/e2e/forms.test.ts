@@ -22,8 +22,7 @@ import {
   signInAsAmbassador,
   signInAsSuperAdmin,
 } from './browser.ts';
-
-const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+import { E2E_WALLET } from '../helpers/wallets.ts';
 
 let superAdmin: ApiClient;
 let ambassador: CreatedAmbassador;
@@ -357,7 +356,7 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Save Wallet' }).click();
     await expectText(page, 'Please enter a valid USDT wallet address');
     await expectToast(page, 'Error', 'Please enter a valid USDT wallet address');
-    await page.getByLabel('USDT Wallet (BEP20)').fill(WALLET);
+    await page.getByLabel('USDT Wallet (BEP20)').fill(E2E_WALLET);
     await page.getByRole('button', { name: 'Save Wallet' }).click();
     await expectToast(page, 'Wallet Updated');
     await expectText(page, 'You need at least 50 USDT to request a withdrawal');
@@ -380,7 +379,7 @@ describe('signed in', () => {
     await dialog.getByLabel('BEP20 Wallet Address').fill('0xnot-an-address-at-all-really');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expectToast(page, 'Request Failed', 'Please provide a valid BEP20 wallet address');
-    await dialog.getByLabel('BEP20 Wallet Address').fill(WALLET);
+    await dialog.getByLabel('BEP20 Wallet Address').fill(E2E_WALLET);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expectToast(page, 'Withdrawal Requested');
     // 120 earned, 60 held by the pending request: 60 left to withdraw.
@@ -492,7 +491,7 @@ describe('admin console', () => {
     await dialog.getByLabel('USDT Wallet').fill('0xbad');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Error', 'Failed to update ambassador');
-    await dialog.getByLabel('USDT Wallet').fill(WALLET);
+    await dialog.getByLabel('USDT Wallet').fill(E2E_WALLET);
     await dialog.getByLabel('Telegram Channel URL').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Error', 'Failed to update ambassador: Please enter a valid Telegram channel URL (e.g., t.me/channelname)');

@@ -23,6 +23,7 @@ import {
   signInAsSuperAdmin,
   type TrackedPage,
 } from './browser.ts';
+import { E2E_WALLET } from '../helpers/wallets.ts';
 
 const APPLICANT = {
   fullName: 'Amara Okafor',
@@ -36,7 +37,6 @@ const APPLICANT = {
   experience: 'Two years moderating Telegram groups, weekly Twitter spaces about web3 games and tutorial videos on YouTube.',
   password: 'Amara-Pass-2026',
 };
-const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 // The pages here live through the whole file (each test goes on where the last stopped): they are
 // opened with openPage, not the suite's tracker, which would close them after each test.
@@ -267,13 +267,13 @@ describe('the ambassador programme, end to end', () => {
     const { page } = visitor;
     await page.goto('/wallet');
     await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByLabel('USDT Wallet (BEP20)').fill(WALLET);
+    await page.getByLabel('USDT Wallet (BEP20)').fill(E2E_WALLET);
     await page.getByRole('button', { name: 'Save Wallet' }).click();
     await expectToast(page, 'Wallet Updated');
-    await expectContent(page.getByTestId('usdt-wallet'), WALLET, { exact: true });
+    await expectContent(page.getByTestId('usdt-wallet'), E2E_WALLET, { exact: true });
     await page.getByRole('button', { name: 'Request Withdrawal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
-    await expect(dialog.getByLabel('BEP20 Wallet Address').inputValue()).resolves.toBe(WALLET);
+    await expect(dialog.getByLabel('BEP20 Wallet Address').inputValue()).resolves.toBe(E2E_WALLET);
     await dialog.getByLabel('Amount (USDT)').fill('100');
     await screenshot(page, 'wallet-withdrawal-dialog');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
@@ -295,7 +295,7 @@ describe('the ambassador programme, end to end', () => {
     await screenshot(page, 'admin-withdrawals');
     await row.getByRole('button', { name: /Review withdrawal/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(WALLET).waitFor();
+    await dialog.getByText(E2E_WALLET).waitFor();
     await dialog.getByLabel(/^Admin Notes/).fill('Paid, tx 0xabc');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Withdrawal Approved');

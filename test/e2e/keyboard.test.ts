@@ -11,10 +11,10 @@ import { createAmbassador, credit, validApplication, validReport, type CreatedAm
 import { SUPER_ADMIN } from '../helpers/server.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, expectContent, expectToast, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { E2E_WALLET } from '../helpers/wallets.ts';
 
 const WIDE = { width: 1280, height: 900 } as const;
 const NARROW = { width: 390, height: 844 } as const;
-const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 const suite = browserSuite();
 const pages = suite.pages;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   reviewed = await createAmbassador(suite.server, { admin, fullName: 'Keys Reviewed' });
   saver = await createAmbassador(suite.server, { admin, fullName: 'Keys Saver' });
   expect((await reviewed.client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }))).status).toBe(201);
-  expect((await saver.client.patch('/api/ambassador', { usdtWalletAddress: WALLET })).status).toBe(200);
+  expect((await saver.client.patch('/api/ambassador', { usdtWalletAddress: E2E_WALLET })).status).toBe(200);
   await credit(suite.server, saver.ambassadorId, 'USDT', '300.00');
   expect((await new ApiClient(suite.server).post('/api/applications', validApplication({ fullName: 'Keys Applicant' }))).status).toBe(201);
 });

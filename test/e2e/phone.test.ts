@@ -9,8 +9,8 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAmbassador, credit, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { utcDay } from '../helpers/clock.ts';
 import { browserSuite, expectContent, expectNoHorizontalOverflow, expectText, screenshot, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
+import { E2E_WALLET } from '../helpers/wallets.ts';
 
-const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PHONE_390 = { width: 390, height: 844 } as const;
 const PHONE_320 = { width: 320, height: 640 } as const;
 // A long name, so a row's facts have to wrap rather than push its buttons away.
@@ -37,14 +37,14 @@ beforeAll(async () => {
   superAdmin = await superAdminClient(server);
   ambassador = await createAmbassador(server, { admin: superAdmin, fullName: NAME });
   const client = ambassador.client;
-  expect((await client.patch('/api/ambassador', { usdtWalletAddress: WALLET })).status).toBe(200);
+  expect((await client.patch('/api/ambassador', { usdtWalletAddress: E2E_WALLET })).status).toBe(200);
   await credit(server, ambassador.ambassadorId, 'USDT', '400.00');
   expect((await client.post('/api/reports', validReport({ weekStartDate: utcDay(-7), weekEndDate: utcDay(0) }))).status).toBe(201);
-  const paid = await client.post('/api/withdrawal-requests', { amount: 75.5, walletAddress: WALLET });
+  const paid = await client.post('/api/withdrawal-requests', { amount: 75.5, walletAddress: E2E_WALLET });
   expect(paid.status).toBe(201);
   expect((await superAdmin.post(`/api/admin/withdrawals/${paid.body.id}/approve`, { adminNotes: 'Sent' })).status).toBe(200);
-  expect((await client.post('/api/withdrawal-requests', { amount: 120, walletAddress: WALLET })).status).toBe(201);
-  const refused = await client.post('/api/withdrawal-requests', { amount: 60, walletAddress: WALLET });
+  expect((await client.post('/api/withdrawal-requests', { amount: 120, walletAddress: E2E_WALLET })).status).toBe(201);
+  const refused = await client.post('/api/withdrawal-requests', { amount: 60, walletAddress: E2E_WALLET });
   expect(refused.status).toBe(201);
   expect((await superAdmin.post(`/api/admin/withdrawals/${refused.body.id}/reject`, { reasonCode: 'wallet_mismatch', facts: REJECTION_FACTS })).status).toBe(
     200,
@@ -114,9 +114,9 @@ describe('a rejected withdrawal on a phone (issue 40, item 2)', () => {
       expect(await shareOfCard(reason)).toBeGreaterThan(0.95);
       expect(await lineCount(item.getByText(REJECTION_FACTS))).toBeLessThanOrEqual(size.width === 320 ? 6 : 5);
       // Each shortened address (and date) is whole on one line, not '0x52 / 90…'.
-      const address = item.getByTitle(WALLET);
+      const address = item.getByTitle(E2E_WALLET);
       expect(await lineCount(address)).toBe(1);
-      for (const other of await page.getByRole('list', { name: 'Withdrawal Requests' }).getByTitle(WALLET).all()) expect(await lineCount(other)).toBe(1);
+      for (const other of await page.getByRole('list', { name: 'Withdrawal Requests' }).getByTitle(E2E_WALLET).all()) expect(await lineCount(other)).toBe(1);
 
       await item.getByRole('button', { name: 'Appeal' }).click();
       const textarea = item.getByLabel(/Why should this decision change/);
@@ -153,7 +153,7 @@ describe('lists at 390 px', () => {
     await screenshot(page, 'phone-admin-withdrawals');
     // The card's button opens the same review dialog.
     await pending.getByRole('button', { name: `Review withdrawal of ${NAME}` }).click();
-    await page.getByRole('dialog', { name: 'Review Withdrawal' }).getByText(WALLET).waitFor();
+    await page.getByRole('dialog', { name: 'Review Withdrawal' }).getByText(E2E_WALLET).waitFor();
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'Ambassadors' }).click();

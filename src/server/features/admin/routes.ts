@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ZAdminSummary } from '../../../shared/schemas/admins.ts';
 import { typed } from '../../http.ts';
-import { ambassadorCount } from '../ambassadors/service.ts';
-import { pendingApplicationCount } from '../applications/service.ts';
-import { pendingReportCount } from '../reports/service.ts';
-import { pendingWithdrawalCount } from '../wallet/service.ts';
-import { pendingAppealCount } from '../appeals/service.ts';
+import { ambassadorCount } from '../ambassadors/index.ts';
+import { pendingApplicationCount } from '../applications/index.ts';
+import { pendingReportCount } from '../reports/index.ts';
+import { pendingWithdrawalCount } from '../wallet/index.ts';
+import { pendingAppealCount } from '../appeals/index.ts';
 import { ZAnalytics } from '../../../shared/schemas/analytics.ts';
-import { analytics } from '../analytics/service.ts';
+import { analytics } from '../analytics/index.ts';
 
 export async function adminRoutes(app: FastifyInstance) {
   typed(app).get(

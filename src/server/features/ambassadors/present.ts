@@ -1,8 +1,8 @@
 import type { TAmbassadorView } from '../../../shared/schemas/ambassadors.ts';
 import type { ambassadors } from '../../db/schema.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
-import { reasonFields } from '../appeals/present.ts';
-import { walletProofOf } from '../wallet-proof/service.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
+import { reasonFields } from '../decisions/index.ts';
+import { walletProofOf } from '../wallet-proof/index.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 

@@ -10,20 +10,20 @@ import type { Db } from '../../db/client.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { utcDay } from '../../clock.ts';
-import { containsAny } from '../../db/search.ts';
+import { ambassadorSearch } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
-import { issueSetupToken } from '../auth/setup-tokens.ts';
+import { issueSetupToken } from '../auth/index.ts';
 import { withTransaction, type Changes } from '../../mutation.ts';
-import { effectiveMonthly, positionOf, lockAmbassador } from '../ledger/service.ts';
+import { effectiveMonthly, positionOf, lockAmbassador } from '../ledger/index.ts';
 import { isUuid } from '../ids.ts';
 import { ownFiguresOf, type OwnFigures } from './own-figures.ts';
-import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/address.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
+import { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from '../wallet/index.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/index.ts';
 import { presentAmbassador } from './present.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
-import { dropWaitingFor } from '../telegram/sender.ts';
-import { queueRolePush } from '../links/role-connection.ts';
-import { asReasonCode, assertReasonFits } from '../appeals/present.ts';
+import { tellAmbassador } from '../notifications/index.ts';
+import { dropWaitingFor } from '../telegram/index.ts';
+import { queueRolePush } from '../discord-roles/index.ts';
+import { asReasonCode, assertReasonFits } from '../decisions/index.ts';
 import { ambassadorSuspendedEmail } from '../../email/templates.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -84,11 +84,6 @@ export async function updateOwnAmbassador(
       .returning();
     return updated[0] ?? row;
   });
-}
-
-/** The list's search: name or email. */
-export function ambassadorSearch(search: string | undefined) {
-  return containsAny(search, ambassadors.fullName, ambassadors.email);
 }
 
 /** Newest first, ties by id: the order of ambassadors_list_idx. */

@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { logAnchors, publicLog } from '../../db/schema.ts';
 import { withTransaction } from '../../mutation.ts';
-import { appendLog } from '../public-log/service.ts';
+import { appendLog } from '../public-log/index.ts';
 
 type AnchorConfig = NonNullable<Config['anchor']>;
 

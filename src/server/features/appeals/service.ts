@@ -17,21 +17,20 @@ import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
+import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { isUuid } from '../ids.ts';
-import { creditReportAwards } from '../reports/service.ts';
-import { overturnReferralRefusal, referralOnReportApproved } from '../referrals/service.ts';
+import { approveOnAppeal } from '../reports/index.ts';
+import { overturnReferralRefusal } from '../referrals/index.ts';
+import { reopenOnAppeal } from '../wallet/index.ts';
 import { REFERRAL_MESSAGES } from '../../../shared/schemas/referrals.ts';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks.ts';
-import { overturnClaimRefusal } from '../tasks/service.ts';
-import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
-import { getSettings } from '../settings/service.ts';
-import { adminName, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from './present.ts';
-import { fileAppeal, oneAppeal } from './file.ts';
+import { overturnClaimRefusal } from '../tasks/index.ts';
+import { tellAmbassador } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { adminName, fileAppeal, oneAppeal, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
 
 const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {
   report: REPORT_MESSAGES.notFound,
@@ -407,43 +406,16 @@ async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectO
 }
 
 async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; usdt: string } | null, facts: string | null): Promise<SubjectOutcome> {
-  const { tx } = m;
   if (appeal.kind === 'report') {
     const gcm = awards?.gcm ?? '0.00';
     const usdt = awards?.usdt ?? '0.00';
-    // The report moves from rejected to approved once; its credits are unique per report and currency.
-    // Its feedback is now the appeal's facts (the rejection's are kept on the appeal).
-    const report = (
-      await tx
-        .update(weeklyReports)
-        .set({ status: 'approved', gcmAwarded: gcm, usdtAwarded: usdt, adminNotes: facts })
-        .where(and(eq(weeklyReports.id, appeal.reportId as string), eq(weeklyReports.status, 'rejected')))
-        .returning()
-    )[0];
-    if (!report) throw conflict(DECISION_MESSAGES.appealDecided);
-    await creditReportAwards(m, report, gcm, usdt, true);
-    // An approved report (on appeal too) may be the referee's first: a `first_report` referral qualifies once.
-    await referralOnReportApproved(m, report.ambassadorId);
-    m.changed(['reports', 'leaderboard', 'stats']);
+    const report = await approveOnAppeal(m, appeal.reportId as string, { gcm, usdt }, facts);
     return {
       about: { kind: 'report', week: { start: report.weekStartDate, end: report.weekEndDate }, awards: { gcm, usdt } },
       changes: { status: ['rejected', 'approved'], gcmAwarded: ['0.00', gcm], usdtAwarded: ['0.00', usdt] },
     };
   }
-  const withdrawalId = appeal.withdrawalId as string;
-  const row = (await tx.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawalId)).for('update'))[0];
-  if (!row || row.status !== 'rejected') throw conflict(DECISION_MESSAGES.appealDecided);
-  // The balance rule (DECISIONS §3): re-opened, it is held again, so it must still fit the withdrawable balance.
-  const ambassador = await lockAmbassador(tx, row.ambassadorId);
-  const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
-  if (toCents(row.amount) > toCents(position.withdrawableUsdt)) throw conflict(DECISION_MESSAGES.reopenInsufficient);
-  await tx
-    .update(withdrawalRequests)
-    .set({ status: 'pending', reviewedAt: null, reviewedBy: null, reasonCode: null, adminNotes: null })
-    .where(eq(withdrawalRequests.id, withdrawalId));
-  // Approvals given before the rejection do not carry over: it is decided afresh.
-  await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
-  m.changed('withdrawals');
+  const row = await reopenOnAppeal(m, appeal.withdrawalId as string);
   return {
     about: { kind: 'withdrawal', amount: row.amount },
     changes: { status: ['rejected', 'pending'], reasonCode: [row.reasonCode, null] },

@@ -12,7 +12,7 @@ import { decisionFacts, ZReasonRefused } from '../../../shared/schemas/decisions
 import { requestLocale, requireUser, sendPage, typed } from '../../http.ts';
 import { approveApplication, listPendingApplications, rejectApplication, submitApplication } from './service.ts';
 import { REFERRAL_COOKIE } from '../../../shared/schemas/referrals.ts';
-import { DEVICE_ID_COOKIE, ensureDeviceId } from '../referrals/cookies.ts';
+import { DEVICE_ID_COOKIE, ensureDeviceId } from '../referrals/index.ts';
 
 const notFound = ZErrorBody.describe('No application has this id.');
 

@@ -1,8 +1,8 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import { randomUUID } from 'node:crypto';
-import { asFlags, countLimit, deviceHash, flaggedFilter, flagsColumn, networkHash } from '../abuse/flags.ts';
-import { recordReferral, referralOnApproval, referralOnRejection, referrerForApplication } from '../referrals/service.ts';
+import { asFlags, countLimit, deviceHash, flaggedFilter, flagsColumn, networkHash } from '../abuse/index.ts';
+import { recordReferral, referralOnApproval, referralOnRejection, referrerForApplication } from '../referrals/index.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import type { ApplicationFilter, TApplication, TApplicationView } from '../../../shared/schemas/applications.ts';
@@ -18,12 +18,11 @@ import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.
 import type { Db } from '../../db/client.ts';
 import { alreadyAppliedEmail, applicationReceivedEmail, applicationRejectedEmail } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { issueSetupToken } from '../auth/setup-tokens.ts';
+import { issueSetupToken } from '../auth/index.ts';
 import { isUuid } from '../ids.ts';
-import * as figures from '../analytics/figures.ts';
-import { assertReasonFits, reasonFields, serviceLevelOf } from '../appeals/present.ts';
-import { decisionChanges } from '../appeals/changes.ts';
-import { getSettings } from '../settings/service.ts';
+import { figures } from '../analytics/index.ts';
+import { assertReasonFits, reasonFields, serviceLevelOf, decisionChanges } from '../decisions/index.ts';
+import { getSettings } from '../settings/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 
 export const APPLICATION_EXISTS = 'An application with this email has already been submitted';

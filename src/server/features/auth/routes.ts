@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEVICE_ID_COOKIE, deviceIdOf, sendDeviceId } from '../referrals/cookies.ts';
-import { sightingOf } from '../referrals/sightings.ts';
+import { DEVICE_ID_COOKIE, deviceIdOf, sendDeviceId, sightingOf } from '../referrals/index.ts';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,

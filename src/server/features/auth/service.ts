@@ -17,7 +17,7 @@ import {
 } from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, loadPendingSession, newSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
 import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
-import { codeLimits, consumeSecondFactor, keysOf } from '../mfa/service.ts';
+import { codeLimits, consumeSecondFactor, keysOf } from '../mfa/index.ts';
 import { issueSetupToken } from './setup-tokens.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
@@ -26,8 +26,8 @@ import { preparedPer } from '../../db/prepared.ts';
 import { adminActions, sessions, users } from '../../db/schema.ts';
 import { forgotPasswordEmail, passwordChangedEmail } from '../../email/templates.ts';
 import { withTransaction } from '../../mutation.ts';
-import { notify } from '../notifications/service.ts';
-import { recordSighting, sightingCte, type Sighting } from '../referrals/sightings.ts';
+import { notify } from '../notifications/index.ts';
+import { recordSighting, sightingCte, type Sighting } from '../referrals/index.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, pgErrorCode, unauthorized, unavailable } from '../../errors.ts';
 
 const TOO_MANY_SIGN_INS = AUTH_MESSAGES.tooManySignIns;

@@ -12,13 +12,13 @@ import type { AppContext } from '../../context.ts';
 import { csvStream } from '../../csv.ts';
 import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { ambassadors, transactions } from '../../db/schema.ts';
-import { containsAny } from '../../db/search.ts';
-import { asFlags } from '../abuse/flags.ts';
-import { ambassadorList } from '../ambassadors/service.ts';
-import { applicationList } from '../applications/service.ts';
+import { ambassadorSearch } from '../../db/search.ts';
+import { asFlags } from '../abuse/index.ts';
+import { ambassadorList } from '../ambassadors/index.ts';
+import { applicationList } from '../applications/index.ts';
 import { APPLICATION_FILTERS, type ApplicationFilter } from '../../../shared/schemas/applications.ts';
-import { reportList } from '../reports/service.ts';
-import { withdrawalList } from '../wallet/service.ts';
+import { reportList } from '../reports/index.ts';
+import { withdrawalList } from '../wallet/index.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 
 export const EXPORTS = ['ambassadors', 'applications', 'reports', 'transactions', 'withdrawals'] as const;
@@ -50,7 +50,7 @@ const LEDGER_KEYS: SortKey[] = [
 function ledgerList(ctx: AppContext, query: ExportQuery) {
   return {
     keys: LEDGER_KEYS,
-    filter: containsAny(query.search, ambassadors.fullName, ambassadors.email),
+    filter: ambassadorSearch(query.search),
     select: ({ where, order, limit, offset }: ListSelect) =>
       ctx.db
         .select({ row: transactions, fullName: ambassadors.fullName, email: ambassadors.email, ...cursorColumns(LEDGER_KEYS) })

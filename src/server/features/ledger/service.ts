@@ -13,8 +13,8 @@ import { ambassadors, programmeTotals, transactions, withdrawalRequests } from '
 import { notFound } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import type { Currency, TransactionType } from '../../../shared/enums.ts';
-import * as figures from '../analytics/figures.ts';
-import { queueRolePush } from '../links/role-connection.ts';
+import { figures } from '../analytics/index.ts';
+import { queueRolePush } from '../discord-roles/index.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 

@@ -18,10 +18,9 @@ import type { TRoleConnection } from '../../../shared/schemas/links.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, discordRolePushes, linkedAccounts, transactions } from '../../db/schema.ts';
-import type { Mutation } from '../../mutation.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
-import { walletProofOf } from '../wallet-proof/service.ts';
-import { outboxLoop, RETRY_MS, type BotSender } from '../telegram/sender.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
+import { walletProofOf } from '../wallet-proof/index.ts';
+import { outboxLoop, RETRY_MS, type BotSender } from '../telegram/index.ts';
 import { callOutside } from './outside.ts';
 import { discordAccessToken } from './service.ts';
 
@@ -78,29 +77,6 @@ export async function ownRoleConnection(ctx: AppContext, ambassadorId: string): 
     linked: Boolean(link),
     pushedAt: last?.sentAt?.toISOString() ?? null,
   };
-}
-
-/** A push of the ambassador's values, in this transaction, when Discord is set up and they linked it (one waiting push at most). */
-export async function queueRolePush(m: Pick<Mutation, 'tx' | 'now' | 'ctx' | 'afterCommit'>, ambassadorId: string): Promise<void> {
-  if (!m.ctx.config.providers.discord) return;
-  const [link] = await m.tx
-    .select({ id: linkedAccounts.id })
-    .from(linkedAccounts)
-    .where(and(eq(linkedAccounts.ambassadorId, ambassadorId), eq(linkedAccounts.provider, 'discord'), isNull(linkedAccounts.unlinkedAt)));
-  if (!link) return;
-  const written = await m.tx
-    .insert(discordRolePushes)
-    .values({ kind: 'user', ambassadorId, nextAttemptAt: m.now, createdAt: m.now })
-    .onConflictDoNothing()
-    .returning({ id: discordRolePushes.id });
-  if (written.length) m.afterCommit(() => m.ctx.discordRoles.kick());
-}
-
-/** At start: the metadata records are written (again), when the application and its bot token are set. */
-export async function queueRoleMetadata(ctx: AppContext): Promise<void> {
-  if (!ctx.config.providers.discord || !ctx.config.providers.discordBotToken) return;
-  const now = ctx.clock.now();
-  await ctx.db.insert(discordRolePushes).values({ kind: 'metadata', ambassadorId: null, nextAttemptAt: now, createdAt: now }).onConflictDoNothing();
 }
 
 interface ClaimedPush {

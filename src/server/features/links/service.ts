@@ -22,8 +22,8 @@ import type { Db } from '../../db/client.ts';
 import { ambassadors, linkedAccounts, linkStates } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, pgErrorCode } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
-import { lockAmbassador } from '../ledger/service.ts';
-import { keysOf } from '../mfa/service.ts';
+import { lockAmbassador } from '../ledger/index.ts';
+import { keysOf } from '../mfa/index.ts';
 import {
   DISCORD_STATE_MINUTES,
   LINK_REFUSALS,
@@ -36,8 +36,8 @@ import {
 import { currentUser, discordAuthorizeUrl, DiscordRefused, exchangeCode, refreshTokens, type DiscordTokens } from './discord.ts';
 import { readXPost } from './oembed.ts';
 import { checkTelegramLogin } from './telegram.ts';
-import { queueRolePush } from './role-connection.ts';
-import { dropWaitingFor } from '../telegram/sender.ts';
+import { queueRolePush } from '../discord-roles/index.ts';
+import { dropWaitingFor } from '../telegram/index.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 type LinkRow = typeof linkedAccounts.$inferSelect;

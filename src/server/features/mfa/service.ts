@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { mfaRecoveryCodes, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
-import { tellAdmins } from '../admin-notices/service.ts';
+import { tellAdmins } from '../admin-notices/index.ts';
 
 const STEP_SECONDS = 30;
 const DIGITS = 6;

@@ -13,7 +13,7 @@ import { forbidden } from '../../errors.ts';
 import { withUnsubscribe, type EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
-import { telegramNotification } from '../telegram/service.ts';
+import { telegramNotification } from '../telegram/index.ts';
 
 export interface NewNotification {
   kind: NotificationKind;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZLogPage, ZLogQuery } from '../../../shared/schemas/public-log.ts';
 import { CACHING } from '../../http.ts';
-import { matchesEtag } from '../public/cache.ts';
+import { matchesEtag } from '../public/index.ts';
 import { knownPageEtag, readLogJson } from './service.ts';
 
 export async function publicLogRoutes(app: FastifyInstance) {

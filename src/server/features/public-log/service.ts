@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { publicLog } from '../../db/schema.ts';
 import type { Mutation } from '../../mutation.ts';
 import { AppError } from '../../errors.ts';
-import { weakEtag } from '../public/cache.ts';
+import { weakEtag } from '../public/index.ts';
 
 /** Any constant: the advisory lock that serialises appends (the migration lock has its own). */
 const APPEND_LOCK_ID = 72_410_994;

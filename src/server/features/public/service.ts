@@ -6,7 +6,7 @@ import { monthPeriod } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { descNullsLast } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, publicLog } from '../../db/schema.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
 
 /** The figures of the landing page, from the maintained programme totals (never a sum over the ambassadors). */
 export async function publicStats(ctx: Pick<AppContext, 'db'>): Promise<TStats> {

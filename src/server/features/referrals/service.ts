@@ -50,13 +50,12 @@ import {
 } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { deviceHash, networkHash } from '../abuse/flags.ts';
-import { adminName, appealDeadline, assertReasonFits } from '../appeals/present.ts';
+import { deviceHash, networkHash } from '../abuse/index.ts';
+import { adminName, appealDeadline, assertReasonFits, fileAppeal, oneAppeal } from '../decisions/index.ts';
 import { isUuid } from '../ids.ts';
-import * as ledger from '../ledger/service.ts';
-import { appendLog } from '../public-log/service.ts';
-import { fileAppeal, oneAppeal } from '../appeals/file.ts';
-import { notify } from '../notifications/service.ts';
+import * as ledger from '../ledger/index.ts';
+import { appendLog } from '../public-log/index.ts';
+import { notify } from '../notifications/index.ts';
 import { referralNotification, type NotificationContent } from '../../email/notifications.ts';
 
 type ReferralRow = typeof referrals.$inferSelect;

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ambassadorSightings, ambassadors } from '../../db/schema.ts';
-import { deviceHash, networkHash } from '../abuse/flags.ts';
+import { deviceHash, networkHash } from '../abuse/index.ts';
 import type { AppContext } from '../../context.ts';
 
 export interface Sighting {

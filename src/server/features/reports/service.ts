@@ -1,4 +1,5 @@
-import { referralOnReportApproved } from '../referrals/service.ts';
+import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
+import { referralOnReportApproved } from '../referrals/index.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { reportReviewedNotification } from '../../email/notifications.ts';
 import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -11,23 +12,22 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
+import { ambassadorSearch } from '../../db/search.ts';
 import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
-import { ambassadorSearch } from '../ambassadors/service.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
-import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { decisionChanges } from '../decisions/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { AppError, UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
-import { decisionChanges } from '../appeals/changes.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
-import { proofLinks } from '../abuse/links.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn, proofLinks } from '../abuse/index.ts';
 import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
-import * as ledger from '../ledger/service.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { tellAmbassador } from '../notifications/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { isUuid } from '../ids.ts';
-import * as figures from '../analytics/figures.ts';
+import { figures } from '../analytics/index.ts';
 
 type ReportRow = typeof weeklyReports.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
@@ -436,6 +436,28 @@ export async function claimNextReport(ctx: AppContext, actor: SessionUser, excep
     const level = (await getSettings(ctx)).serviceLevels.reports;
     return presentAdminReport(row.report, row.ambassador, row.claimant, now, row.flags, { appeal: null, appealDecider: null }, level);
   });
+}
+
+/**
+ * A rejection overturned on appeal (appeals/service.ts decides the appeal and calls this): the
+ * report moves from rejected to approved once, with the awards credited (its credits are unique per
+ * report and currency), and its feedback is now the appeal's facts (the rejection's are kept on the
+ * appeal). 409 when it is no longer rejected.
+ */
+export async function approveOnAppeal(m: Mutation, reportId: string, awards: { gcm: string; usdt: string }, facts: string | null): Promise<ReportRow> {
+  const report = (
+    await m.tx
+      .update(weeklyReports)
+      .set({ status: 'approved', gcmAwarded: awards.gcm, usdtAwarded: awards.usdt, adminNotes: facts })
+      .where(and(eq(weeklyReports.id, reportId), eq(weeklyReports.status, 'rejected')))
+      .returning()
+  )[0];
+  if (!report) throw conflict(DECISION_MESSAGES.appealDecided);
+  await creditReportAwards(m, report, awards.gcm, awards.usdt, true);
+  // An approved report (on appeal too) may be the referee's first: a `first_report` referral qualifies once.
+  await referralOnReportApproved(m, report.ambassadorId);
+  m.changed(['reports', 'leaderboard', 'stats']);
+  return report;
 }
 
 /**

@@ -10,7 +10,7 @@ import { ambassadors, emailOutbox, notifications, seasonEntrants, users, type Se
 import { drawEntryEmail, withUnsubscribe } from '../../email/templates.ts';
 import { monthIn, placeIn } from '../../../shared/localized-format.ts';
 import type { Mutation } from '../../mutation.ts';
-import { unsubscribePageUrl, unsubscribeUrl } from '../notifications/service.ts';
+import { unsubscribePageUrl, unsubscribeUrl } from '../notifications/index.ts';
 
 const CHUNK = 1_000;
 

@@ -4,7 +4,7 @@ import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonParams, ZSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { seasonOf } from '../../../shared/seasons.ts';
-import { encodeJson, publicCache, sendEncoded, type Encoded } from '../public/cache.ts';
+import { encodeJson, publicCache, sendEncoded, type Encoded } from '../public/index.ts';
 import { requireUser, typed } from '../../http.ts';
 import { DRAND_SCHEME } from '../../../shared/drand.ts';
 import { ZDrandChainInfo } from '../../../shared/schemas/seasons.ts';

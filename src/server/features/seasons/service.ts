@@ -41,11 +41,11 @@ import { ambassadors, publicLog, seasonEntrants, seasons, transactions, type Sea
 import { prizeWonEmail } from '../../email/templates.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import * as ledger from '../ledger/service.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
-import { postClosed, postFrozen } from '../telegram/service.ts';
-import { appendLog } from '../public-log/service.ts';
-import { getSettings, settingsIn } from '../settings/service.ts';
+import * as ledger from '../ledger/index.ts';
+import { tellAmbassador } from '../notifications/index.ts';
+import { postClosed, postFrozen } from '../telegram/index.ts';
+import { appendLog } from '../public-log/index.ts';
+import { getSettings, settingsIn } from '../settings/index.ts';
 import { fetchBeacon, fetchLatestRound } from './beacon.ts';
 import { tellDrawEntrants } from './entrants.ts';
 import { monthSummary } from './summary.ts';

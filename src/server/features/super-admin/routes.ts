@@ -5,7 +5,7 @@ import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput, ZAdminAccount, ZAdminActionView } from '../../../shared/schemas/admins.ts';
 import { ZErrorBody, ZIdParams, ZMessage } from '../../../shared/schemas/common.ts';
 import { docHeader, requireUser, setTotal, typed } from '../../http.ts';
-import { latestActions } from '../activity-log/service.ts';
+import { latestActions } from '../activity-log/index.ts';
 import { addAdmin, listAdmins, removeAdmin, setAdminPassword } from './service.ts';
 
 const notFound = ZErrorBody.describe('No admin account has this id.');

@@ -8,8 +8,8 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
-import { tellAdmins } from '../admin-notices/service.ts';
-import { issueSetupToken } from '../auth/setup-tokens.ts';
+import { tellAdmins } from '../admin-notices/index.ts';
+import { issueSetupToken } from '../auth/index.ts';
 import { isUuid } from '../ids.ts';
 
 type UserRow = typeof users.$inferSelect;

@@ -16,13 +16,12 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, taskClaims, tasks } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
-import { appealDeadline } from '../appeals/present.ts';
-import { fileAppeal, oneAppeal } from '../appeals/file.ts';
+import { appealDeadline, fileAppeal, oneAppeal } from '../decisions/index.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { lockAmbassador, post } from '../ledger/service.ts';
-import { liveLink } from '../links/service.ts';
+import { lockAmbassador, post } from '../ledger/index.ts';
+import { liveLink } from '../links/index.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import {

@@ -9,11 +9,8 @@ import type { Address, Hash } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { tasks, linkedAccounts, ambassadors } from '../../db/schema.ts';
-import { discordAccessToken } from '../links/service.ts';
-import { guildMembership } from '../links/discord.ts';
-import { readXPost } from '../links/oembed.ts';
-import { callOutside, providerUnavailable } from '../links/outside.ts';
-import { rpcFailure } from '../wallet/chain.ts';
+import { discordAccessToken, guildMembership, readXPost, callOutside, providerUnavailable } from '../links/index.ts';
+import { rpcFailure } from '../../rpc.ts';
 import type { ClaimStatus, TaskRefusalCode } from '../../../shared/schemas/tasks.ts';
 import { X_POST_URL } from '../../../shared/schemas/links.ts';
 

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { ambassadors, linkedAccounts, telegramMessages, users } from '../../db/schema.ts';
 import { closedPost, frozenPost, helpReply, nextBadge, notLinkedReply, rankReply, startReply, telegramNotificationText } from '../../email/telegram.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { effectiveMonthly } from '../ledger/service.ts';
+import { effectiveMonthly } from '../ledger/index.ts';
 import { queueTelegram, telegramChatOf } from './outbox.ts';
 
 /** The notifications that reach Telegram: decisions on reports and withdrawals, payouts, prizes, appeals. */

@@ -13,7 +13,7 @@
  *   withdrawal then waits EXCHANGE_ADDRESS_HOLD_HOURS from the declaration (address.ts).
  * - A changed address clears the proof and the declaration (wallet/address.ts).
  */
-import { queueRolePush } from '../links/role-connection.ts';
+import { queueRolePush } from '../discord-roles/index.ts';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { parseSiweMessage } from 'viem/siwe';
 import type { Address, Hex } from 'viem';
@@ -32,7 +32,7 @@ import type { AppContext } from '../../context.ts';
 import { ambassadors, walletProofNonces, walletProofs, withdrawalRequests } from '../../db/schema.ts';
 import { AppError, type ErrorCode } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { lockAmbassador } from '../ledger/service.ts';
+import { lockAmbassador } from '../ledger/index.ts';
 import { buildProofMessage, siweOrigin } from './message.ts';
 import { verifyProofSignature } from './verify.ts';
 

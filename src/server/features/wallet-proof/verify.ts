@@ -8,7 +8,7 @@
 import type { Address, Hex } from 'viem';
 import type { Config } from '../../config.ts';
 import { AppError, unavailable } from '../../errors.ts';
-import { rpcFailure } from '../wallet/chain.ts';
+import { rpcFailure } from '../../rpc.ts';
 import type { AppContext } from '../../context.ts';
 import { WALLET_SIGNATURE_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
 

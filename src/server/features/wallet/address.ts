@@ -12,8 +12,8 @@ import { ambassadors, withdrawalRequests } from '../../db/schema.ts';
 import { walletChangedEmail } from '../../email/templates.ts';
 import { AppError } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
-import { notify } from '../notifications/service.ts';
-import { CLEARED_PROOF, walletProofOf } from '../wallet-proof/service.ts';
+import { notify } from '../notifications/index.ts';
+import { CLEARED_PROOF, walletProofOf } from '../wallet-proof/index.ts';
 import { WALLET_PROOF_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
 import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 

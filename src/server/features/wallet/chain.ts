@@ -113,13 +113,6 @@ async function readReceipt(config: PayoutChainConfig, hash: Hash): Promise<Trans
   }
 }
 
-/** Why the node could not be asked, without its URL (which may carry an API key). */
-export async function rpcFailure(error: unknown): Promise<string> {
-  const { BaseError } = await loadViem();
-  if (error instanceof BaseError) return [error.shortMessage, error.details].filter(Boolean).join(' ');
-  return error instanceof Error ? error.name : String(error);
-}
-
 function paymentKey(address: string, value: bigint): string {
   return `${address.toLowerCase()}:${value}`;
 }

@@ -6,7 +6,7 @@
  */
 import { withdrawalPaidNotification } from '../../email/notifications.ts';
 import type { Readable } from 'node:stream';
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { csvStream } from '../../csv.ts';
 import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
@@ -15,12 +15,13 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, payoutBatches, withdrawalRequests } from '../../db/schema.ts';
 import { withdrawalPaidEmail } from '../../email/templates.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
+import { tellAmbassador } from '../notifications/index.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
-import { appendLog } from '../public-log/service.ts';
-import { rpcFailure, verifyPayout, type ExpectedPayment } from './chain.ts';
-import { approvalCount, presentWithdrawal } from './service.ts';
+import { appendLog } from '../public-log/index.ts';
+import { rpcFailure } from '../../rpc.ts';
+import { verifyPayout, type ExpectedPayment } from './chain.ts';
+import { approvalCount, awaitingPayment, presentWithdrawal } from './service.ts';
 
 export const PAYOUT_MESSAGES = {
   reused: 'This transaction hash was already recorded for another payout',
@@ -45,8 +46,7 @@ function unpaidList(ctx: AppContext, ids: string[] | undefined, walletProof: Wal
   return {
     keys: UNPAID_KEYS,
     filter: and(
-      eq(withdrawalRequests.status, 'approved'),
-      isNull(withdrawalRequests.txHash),
+      awaitingPayment(),
       ids ? inArray(withdrawalRequests.id, ids) : undefined,
       walletProof ? eq(withdrawalRequests.walletProof, walletProof) : undefined,
     ),
@@ -112,7 +112,7 @@ export async function markPaid(ctx: AppContext, actor: SessionUser, ids: string[
     const paid = await m.tx
       .update(withdrawalRequests)
       .set({ txHash, paidAt: m.now })
-      .where(and(inArray(withdrawalRequests.id, unique), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)))
+      .where(and(inArray(withdrawalRequests.id, unique), awaitingPayment()))
       .returning({ ...getTableColumns(withdrawalRequests), approvals: approvalCount });
     if (paid.length !== unique.length) {
       const done = new Set(paid.map((p) => p.id));
@@ -165,7 +165,7 @@ async function verifyOnChain(ctx: AppContext, ids: string[], txHash: string): Pr
   const rows = await ctx.db
     .select({ id: withdrawalRequests.id, amount: withdrawalRequests.amount, walletAddress: withdrawalRequests.walletAddress })
     .from(withdrawalRequests)
-    .where(and(inArray(withdrawalRequests.id, ids), eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash)));
+    .where(and(inArray(withdrawalRequests.id, ids), awaitingPayment()));
   if (rows.length !== ids.length) {
     const payable = new Set(rows.map((row) => row.id));
     throw notPayable(ids.filter((id) => !payable.has(id)));

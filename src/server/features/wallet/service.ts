@@ -1,6 +1,7 @@
+import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { withdrawalDecidedNotification } from '../../email/notifications.ts';
-import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { MIN_WITHDRAWAL_USDT } from '../../../shared/limits.ts';
 import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
@@ -11,27 +12,31 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
-import { containsAny } from '../../db/search.ts';
-import { ambassadorSearch } from '../ambassadors/service.ts';
+import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
-import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../appeals/present.ts';
-import { decisionChanges } from '../appeals/changes.ts';
-import { getSettings } from '../settings/service.ts';
+import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { decisionChanges } from '../decisions/index.ts';
+import { getSettings } from '../settings/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { withdrawalDecidedEmail } from '../../email/templates.ts';
-import { tellAmbassador } from '../notifications/tell.ts';
+import { tellAmbassador } from '../notifications/index.ts';
 import { assertNotPaused, assertProofAllows, holdRefusal, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
-import { withTransaction, type IdempotentHttp } from '../../mutation.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/flags.ts';
-import * as ledger from '../ledger/service.ts';
-import { lockAmbassador, usdtPosition } from '../ledger/service.ts';
-import * as figures from '../analytics/figures.ts';
+import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
+import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { lockAmbassador, usdtPosition } from '../ledger/index.ts';
+import { figures } from '../analytics/index.ts';
 
 type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
+
+/** Approved and not paid yet: the `awaiting_payment` stage, the withdrawals to pay (withdrawals_unpaid_idx holds them). */
+export function awaitingPayment(): SQL {
+  return sql`${withdrawalRequests.status} = 'approved' and ${withdrawalRequests.txHash} is null`;
+}
 
 /** How many approvals are recorded for each row (only withdrawals under the two-person rule record them). */
 export const approvalCount = sql<number>`(select count(*)::int from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`;
@@ -168,7 +173,7 @@ function stageFilter(status: AdminWithdrawalFilter | undefined): SQL | undefined
     case undefined:
       return undefined;
     case 'awaiting_payment':
-      return and(eq(withdrawalRequests.status, 'approved'), isNull(withdrawalRequests.txHash));
+      return awaitingPayment();
     case 'paid':
       return and(eq(withdrawalRequests.status, 'approved'), isNotNull(withdrawalRequests.txHash));
     default:
@@ -301,7 +306,8 @@ export async function walletSharers(ctx: AppContext, id: string): Promise<TWalle
 
 /**
  * Moves a pending withdrawal to approved or rejected exactly once. Approval
- * writes the negative USDT ledger entry; rejection releases the hold.
+ * writes the negative USDT ledger entry; rejection releases the hold. A rejection overturned on
+ * appeal is re-opened as pending by reopenOnAppeal below, and then decided here afresh.
  */
 export async function decideWithdrawal(
   ctx: AppContext,
@@ -409,6 +415,29 @@ export async function decideWithdrawal(
     await m.event('withdrawal.decided', view);
     return view;
   });
+}
+
+/**
+ * A rejection overturned on appeal (appeals/service.ts decides the appeal and calls this): the one
+ * way a decided withdrawal moves again. It goes back from rejected to pending, with the row locked,
+ * when the withdrawable balance still covers it (DECISIONS §3: re-opened, it is held again; 409
+ * otherwise); approvals given before the rejection do not carry over, so decideWithdrawal decides it
+ * afresh, exactly once. 409 when it is no longer rejected.
+ */
+export async function reopenOnAppeal(m: Mutation, withdrawalId: string): Promise<WithdrawalRow> {
+  const { tx } = m;
+  const row = (await tx.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawalId)).for('update'))[0];
+  if (!row || row.status !== 'rejected') throw conflict(DECISION_MESSAGES.appealDecided);
+  const ambassador = await lockAmbassador(tx, row.ambassadorId);
+  const position = await usdtPosition(tx, ambassador.id, ambassador.totalUsdtEarned);
+  if (toCents(row.amount) > toCents(position.withdrawableUsdt)) throw conflict(DECISION_MESSAGES.reopenInsufficient);
+  await tx
+    .update(withdrawalRequests)
+    .set({ status: 'pending', reviewedAt: null, reviewedBy: null, reasonCode: null, adminNotes: null })
+    .where(eq(withdrawalRequests.id, withdrawalId));
+  await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
+  m.changed('withdrawals');
+  return row;
 }
 
 /** What the approver rule reads of an admin's account. */

@@ -9,7 +9,7 @@ import { reasonTextOf, type TAppealView } from '../../../shared/schemas/decision
 import { serviceAge, type ServiceAge } from '../../../shared/service-levels.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appeals, users } from '../../db/schema.ts';
-import { asFlags } from '../abuse/flags.ts';
+import { asFlags } from '../abuse/index.ts';
 import { AppError } from '../../errors.ts';
 
 export type AppealRow = typeof appeals.$inferSelect;

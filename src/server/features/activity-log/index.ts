@@ -1,0 +1,1 @@
+export { latestActions } from './service.ts';

@@ -1,0 +1,1 @@
+export { tellAdmins } from './service.ts';

@@ -1,0 +1,1 @@
+export { ambassadorCount, ambassadorList } from './service.ts';

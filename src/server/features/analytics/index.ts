@@ -1,0 +1,2 @@
+export * as figures from './figures.ts';
+export { analytics } from './service.ts';

@@ -1,0 +1,1 @@
+export { pendingAppealCount } from './service.ts';

@@ -1,0 +1,1 @@
+export { applicationList, pendingApplicationCount } from './service.ts';

@@ -1,0 +1,1 @@
+export { issueSetupToken } from './setup-tokens.ts';

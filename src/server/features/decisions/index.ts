@@ -1,0 +1,14 @@
+export { decisionChanges } from './changes.ts';
+export { fileAppeal, oneAppeal } from './file.ts';
+export {
+  adminName,
+  appealDeadline,
+  appealDeciderName,
+  appealFields,
+  asReasonCode,
+  assertReasonFits,
+  presentAppeal,
+  reasonFields,
+  serviceLevelOf,
+  type AppealRow,
+} from './present.ts';

@@ -1,0 +1,1 @@
+export { queueRoleMetadata, queueRolePush } from './queue.ts';

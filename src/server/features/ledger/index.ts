@@ -1,0 +1,1 @@
+export { effectiveMonthly, lockAmbassador, positionOf, post, usdtPosition } from './service.ts';

@@ -1,0 +1,1 @@
+export { codeLimits, consumeSecondFactor, keysOf } from './service.ts';

@@ -1,0 +1,2 @@
+export { notify, unsubscribePageUrl, unsubscribeUrl } from './service.ts';
+export { tellAmbassador } from './tell.ts';

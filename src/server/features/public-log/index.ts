@@ -1,0 +1,1 @@
+export { appendLog } from './service.ts';

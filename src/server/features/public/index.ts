@@ -1,0 +1,1 @@
+export { type Encoded, encodeJson, matchesEtag, publicCache, sendEncoded, weakEtag } from './cache.ts';

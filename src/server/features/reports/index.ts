@@ -1,0 +1,1 @@
+export { approveOnAppeal, pendingReportCount, reportList } from './service.ts';

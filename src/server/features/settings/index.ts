@@ -1,0 +1,1 @@
+export { getSettings, settingsIn } from './service.ts';

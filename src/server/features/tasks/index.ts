@@ -1,0 +1,1 @@
+export { overturnClaimRefusal } from './service.ts';

@@ -1,0 +1,1 @@
+export { CLEARED_PROOF, walletProofOf } from './service.ts';

@@ -1,0 +1,2 @@
+export { exchangeHoldUntil, recordUsdtAddress, withdrawalsPausedUntil } from './address.ts';
+export { pendingWithdrawalCount, reopenOnAppeal, withdrawalList } from './service.ts';
