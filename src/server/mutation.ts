@@ -52,6 +52,7 @@ export interface AuditTarget {
     | 'webhook'
     | 'webhook_delivery'
     | 'referral'
+    | 'task'
     | 'task_claim';
   id: string | null;
 }

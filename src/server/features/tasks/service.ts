@@ -20,7 +20,7 @@ import { appealDeadline } from '../appeals/present.ts';
 import { fileAppeal, oneAppeal } from '../appeals/file.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
-import { withTransaction, type Mutation } from '../../mutation.ts';
+import { withTransaction, type Changes, type Mutation } from '../../mutation.ts';
 import { lockAmbassador, post } from '../ledger/service.ts';
 import { liveLink } from '../links/service.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
@@ -127,8 +127,32 @@ export async function createTask(ctx: AppContext, actor: SessionUser, input: TTa
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
+    await m.audit('create_task', { type: 'task', id: row.id }, taskSummary(row));
     return taskView(row, NO_CLAIMS);
   });
+}
+
+/** A task in the activity log's words: its title, kind, rewards and period. */
+function taskSummary(row: TaskRow): string {
+  return `${row.title} (${row.kind}, ${money(row.gcmReward)} GCM + ${money(row.usdtReward)} USDT, ${row.period})`;
+}
+
+/** What a change of a task changed, field by field ({field: [before, after]}), for the activity log. */
+function taskChanges(before: TaskRow, after: TaskRow): Changes {
+  const shown = (row: TaskRow) => ({
+    title: row.title,
+    description: row.description,
+    active: row.active,
+    gcmReward: money(row.gcmReward),
+    usdtReward: money(row.usdtReward),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+  });
+  const was = shown(before);
+  const is = shown(after);
+  const changes: Changes = {};
+  for (const key of Object.keys(was) as (keyof typeof was)[]) if (was[key] !== is[key]) changes[key] = [was[key], is[key]];
+  return changes;
 }
 
 /** GET /api/admin/tasks: every task, newest first, with its claims counted. */
@@ -181,6 +205,8 @@ export async function updateTask(
       .where(eq(tasks.id, id))
       .returning();
     if (!row) throw notFound(TASK_MESSAGES.taskNotFound);
+    // Turning a task off (`active: false`) is its archive: the log shows it as that change.
+    await m.audit('update_task', { type: 'task', id: row.id }, row.title, taskChanges(current, row));
     return row;
   });
   return taskView(view, (await claimCounts(ctx, [id])).get(id) ?? NO_CLAIMS);
