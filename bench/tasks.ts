@@ -29,7 +29,8 @@
  * disturbs least. AMBASSADORS ambassadors, each with a linked Telegram account that is a member of
  * the chat, claim TASKS tasks (period `once`) one after another, all ambassadors at once: every claim
  * is credited. Rounds alternate ceiling, product, product, ceiling (bare calls first in each round).
- * Last, one request of each at a time, with the database's statements counted (bench/statements.ts).
+ * Last, one request of each at a time, with the database's statements counted (bench/statements.ts;
+ * BENCH_STATEMENT_MS=1 adds each statement's milliseconds). BENCH_TASK_AMBASSADORS, BENCH_TASKS: the sizes.
  * Target: claims/s >= 0.7 of the ceiling's requests/s. It never fails on a timing.
  */
 import { randomBytes } from 'node:crypto';
