@@ -7,8 +7,9 @@
  * - effects that may only happen once the transaction has committed (`afterCommit`): the public
  *   figures' cache bump and the outboxes' wake-up (emails, webhooks: `event` writes a webhook event in the transaction). An effect registered in a transaction that rolls
  *   back never runs;
- * - writes that must come last in the transaction (`beforeCommit`): the admin desk's daily figures,
- *   whose rows every change of the day shares, so they are locked for the shortest time;
+ * - writes that must come last in the transaction (`beforeCommit`): the programme's totals and the
+ *   admin desk's daily figures, whose rows every change shares, so they are locked for the shortest
+ *   time, always in the same order (by `rank`: the totals, then the day's rows), so two changes never deadlock;
  * - the activity-log row of an admin action (`audit`), written in the same transaction;
  * - what the change changed, in the live topics' words (`changed`, DECISIONS §6): published to this
  *   instance's open streams after the commit, and NOTIFYed to the others in the transaction. The
@@ -17,7 +18,7 @@
  * counters) happens before it, on ctx.db.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
@@ -52,6 +53,7 @@ export interface AuditTarget {
     | 'webhook'
     | 'webhook_delivery'
     | 'referral'
+    | 'task'
     | 'task_claim';
   id: string | null;
 }
@@ -69,8 +71,11 @@ export interface Mutation {
   actor: SessionUser | null;
   /** Runs `effect` once the transaction has committed; never if it rolls back. */
   afterCommit(effect: () => unknown): void;
-  /** Runs `write` in the transaction once the change's own work is done, as its last statements (the admin desk's figures). */
-  beforeCommit(write: () => Promise<unknown>): void;
+  /**
+   * Runs `write` in the transaction once the change's own work is done, as its last statements (the
+   * programme's totals, rank 0; the admin desk's figures, rank 1): lower ranks first, then in the order given.
+   */
+  beforeCommit(write: () => Promise<unknown>, rank?: number): void;
   /** The public figures (stats, leaderboard) changed: every instance's readers see it after the commit. */
   figuresChanged(): Promise<void>;
   /**
@@ -102,7 +107,7 @@ export async function withTransaction<T>(
   options: { idempotency?: IdempotentHttp | undefined } = {},
 ): Promise<T> {
   const effects: (() => unknown)[] = [];
-  const lastWrites: (() => Promise<unknown>)[] = [];
+  const lastWrites: { write: () => Promise<unknown>; rank: number }[] = [];
   const claim = options.idempotency ? idempotencyClaim(options.idempotency.request) : undefined;
   let replayed = false;
   const result = await ctx.db.transaction(async (tx) => {
@@ -119,7 +124,7 @@ export async function withTransaction<T>(
       now,
       actor,
       afterCommit: (effect) => void effects.push(effect),
-      beforeCommit: (write) => void lastWrites.push(write),
+      beforeCommit: (write, rank = 1) => void lastWrites.push({ write, rank }),
       changed(names, forUsers) {
         for (const topic of Array.isArray(names) ? names : [names]) topics.add(topic);
         if (forUsers === '*') everyone = true;
@@ -133,8 +138,7 @@ export async function withTransaction<T>(
         if (figuresNotified) return;
         figuresNotified = true;
         effects.push(() => ctx.database.figures.bump());
-        // Delivered to the other instances when (and only if) the transaction commits.
-        if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${FIGURES_CHANNEL}, '')`);
+        // NOTIFYed to the other instances with the change's topics, as the transaction's last statement (below).
       },
       async event(type, data) {
         if ((await recordWebhookEvent(tx, type, data, now)) && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
@@ -166,13 +170,18 @@ export async function withTransaction<T>(
       }
     }
     const value = await work(m);
-    for (const write of lastWrites) await write();
+    // A stable sort: within a rank, in the order registered.
+    for (const { write } of lastWrites.sort((a, b) => a.rank - b.rank)) await write();
+    // The other instances hear the public figures and the change's topics when (and only if) the
+    // transaction commits: both NOTIFYs in one statement, one round trip.
+    const notices: SQL[] = [];
+    if (figuresNotified) notices.push(sql`pg_notify(${FIGURES_CHANNEL}, '')`);
     if (topics.size || ended.size) {
       const change: Change = { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] };
       effects.push(() => ctx.database.changes.publish(change));
-      // Delivered to the other instances when (and only if) the transaction commits.
-      if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changePayload(change, ctx.database.changes.origin)})`);
+      notices.push(sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change, ctx.database.changes.origin)})`);
     }
+    if (ctx.database.kind === 'postgres' && notices.length) await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;
   });

@@ -80,6 +80,8 @@ export const ADMIN_ACTIONS = [
   'refuse_referral',
   'appeal_referral',
   'appeal_task_claim',
+  'create_task',
+  'update_task',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 /** Each action in English words: the server's security notices, and the source of the client's translations (admin-action-text.ts). Apart from the codes, so a page that needs only the codes does not carry the words. */
@@ -121,6 +123,8 @@ export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   refuse_referral: 'Refused a held referral',
   appeal_referral: 'Appealed a referral refusal',
   appeal_task_claim: 'Appealed a task claim refusal',
+  create_task: 'Created a task',
+  update_task: 'Changed a task',
 };
 
 /** Abuse flags on admin list items (DECISIONS §5, The admin desk), with what each means. */

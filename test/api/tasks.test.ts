@@ -19,6 +19,7 @@ import { DAY } from '../helpers/clock.ts';
 import { chainClients, compileTestToken, deployToken, startAnvil, type Anvil, type ChainClients, type Compiled } from '../helpers/evm.ts';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startProviders, widgetAnswer, type Providers } from '../helpers/providers.ts';
+import { SUPER_ADMIN } from '../helpers/server.ts';
 import { describeEachDatabase } from '../helpers/suite.ts';
 
 let providers: Providers;
@@ -164,6 +165,29 @@ describeEachDatabase(
       expect((await superAdmin.patch(`/api/admin/tasks/${task.id}`, { active: false })).status).toBe(200);
       expect((await amb.client.get('/api/tasks')).body.find((t: { id: string }) => t.id === task.id)).toBeUndefined();
       expect((await amb.client.post(`/api/tasks/${task.id}/claim`, {})).status).toBe(404);
+
+      // Each change is in the super admin's activity log, by whom, with what changed; a refused one is not.
+      const log = (await superAdmin.get('/api/super-admin/actions?limit=100')).body as {
+        action: string;
+        adminEmail: string;
+        targetType: string;
+        targetId: string | null;
+        details: string | null;
+        changes: Record<string, [unknown, unknown]> | null;
+      }[];
+      const ofTask = log.filter((a) => a.targetId === task.id);
+      expect(ofTask.map((a) => a.action)).toEqual(['update_task', 'update_task', 'create_task']);
+      expect(ofTask[2]).toMatchObject({
+        targetType: 'task',
+        adminEmail: SUPER_ADMIN.email,
+        details: 'Join the Telegram group (telegram_member, 50.00 GCM + 2.50 USDT, weekly)',
+        changes: null,
+      });
+      expect(ofTask[1]).toMatchObject({
+        details: 'Join our Telegram group',
+        changes: { title: ['Join the Telegram group', 'Join our Telegram group'], gcmReward: ['50.00', '60.00'] },
+      });
+      expect(ofTask[0]?.changes).toEqual({ active: [true, false] });
     });
 
     it('credits a Telegram membership once per week through the ledger, with its evidence; refuses a non-member and an unlinked account', async () => {

@@ -96,6 +96,30 @@ export function hitTwoCte(db: Db) {
     );
 }
 
+/**
+ * One counter (a route's own limit) as a CTE of the statement that reads what the attempt needs next:
+ * one round trip for both, as hitTwoCte. Its row is always there, so the statement can read from it
+ * and left-join the rest. Placeholders: `key`, `now`, `open` (when the window opened: hitOneParams).
+ */
+export function hitOneCte(db: Db) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const open = sql`${sql.placeholder('open')}::timestamptz`;
+  return db
+    .$with('hit', { count: sql<number>`count`.as('count'), windowStart: sql<Date | string>`window_start`.as('window_start') })
+    .as(
+      sql`insert into ${rateLimits} (key, window_start, count) values (${sql.placeholder('key')}, ${now}, 1)
+      on conflict (key) do update set
+        count = case when ${rateLimits.windowStart} <= ${open} then 1 else ${rateLimits.count} + 1 end,
+        window_start = case when ${rateLimits.windowStart} <= ${open} then ${now} else ${rateLimits.windowStart} end
+      returning count, window_start`,
+    );
+}
+
+/** hitOneCte's placeholders for one limit. */
+export function hitOneParams(limit: Limit, now: Date): { key: string; now: string; open: string } {
+  return { key: limit.key, now: now.toISOString(), open: new Date(now.getTime() - limit.windowMs).toISOString() };
+}
+
 /** hitTwoCte's placeholders for two limits of one window (sorted, as every counting statement takes them: no deadlock between two). */
 export function hitTwoParams(limits: [Limit, Limit], now: Date): { first: string; second: string; now: string; open: string } {
   const [first, second] = distinctSorted(limits);

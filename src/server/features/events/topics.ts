@@ -48,4 +48,7 @@ export const ADMIN_ACTION_TOPICS: Record<AdminAction, LiveTopic[]> = {
   appeal_referral: ['ambassadors'],
   // A manual task claim's refusal appealed: the Appeals queue, beside the review desk's claims.
   appeal_task_claim: ['reports'],
+  // Tasks made or changed: the Tasks pages and the admins' Tasks tab read them again.
+  create_task: ['tasks'],
+  update_task: ['tasks'],
 };

@@ -4,7 +4,7 @@
  * ambassador's row locked, so they always equal the ledger. The programme
  * totals (one row, the public stats) are kept the same way.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { monthPeriod } from '../../clock.ts';
@@ -58,17 +58,18 @@ export interface LedgerEntry {
  * A withdrawal's entry moves no cache: totals are lifetime earnings, and the hold is the
  * withdrawal request itself (DECISIONS §3).
  */
-export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
+export async function post(m: Mutation, entry: LedgerEntry, options: { locked?: AmbassadorRow | undefined } = {}): Promise<AmbassadorRow | undefined> {
   const cents = toCents(entry.amount);
-  if (cents === 0n) return;
+  if (cents === 0n) return undefined;
   const credit = cents > 0n;
   if (credit !== (entry.type !== 'withdrawal')) throw new Error(`a ${entry.type} entry cannot be ${entry.amount}`);
+  let after: AmbassadorRow | undefined;
   if (credit) {
-    await creditCaches(m, entry.ambassadorId, entry.currency, cents);
+    after = await creditCaches(m, entry.ambassadorId, entry.currency, cents, options.locked);
     figures.addMoney(m, entry.currency === 'GCM' ? 'gcmAwarded' : 'usdtAwarded', cents, m.now);
   }
   // The ambassador's own pages (wallet, dashboard) show it: their live streams hear `me`.
-  const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, entry.ambassadorId)))[0];
+  const owner = after ?? (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, entry.ambassadorId)))[0];
   if (owner) m.changed('me', [owner.userId]);
   await m.tx.insert(transactions).values({
     ambassadorId: entry.ambassadorId,
@@ -84,10 +85,24 @@ export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
     createdAt: m.now,
     createdBy: m.actor?.id ?? null,
   });
+  return after;
 }
 
-async function creditCaches(m: Mutation, ambassadorId: string, currency: Currency, cents: bigint): Promise<void> {
-  const row = await lockAmbassador(m.tx, ambassadorId);
+/** Credits of a mutation not yet added to the programme's totals. */
+const programmeCredits = new WeakMap<Mutation, { gcm: bigint; usdt: bigint }>();
+
+async function writeProgrammeTotals(m: Mutation, credits: { gcm: bigint; usdt: bigint }): Promise<void> {
+  const set: { totalGcmEarned?: SQL; totalUsdtEarned?: SQL } = {};
+  if (credits.gcm) set.totalGcmEarned = sql`${programmeTotals.totalGcmEarned} + ${formatCents(credits.gcm)}`;
+  if (credits.usdt) set.totalUsdtEarned = sql`${programmeTotals.totalUsdtEarned} + ${formatCents(credits.usdt)}`;
+  if (!set.totalGcmEarned && !set.totalUsdtEarned) return;
+  await m.tx.update(programmeTotals).set(set).where(eq(programmeTotals.id, 'global'));
+}
+
+/** The caches moved by a credit; answers the ambassador's row as it is after. `locked`: the row as this transaction already locked it, unchanged since (one read fewer). */
+async function creditCaches(m: Mutation, ambassadorId: string, currency: Currency, cents: bigint, locked?: AmbassadorRow): Promise<AmbassadorRow> {
+  if (locked && locked.id !== ambassadorId) throw new Error('creditCaches: the locked row is another ambassador’s');
+  const row = locked ?? (await lockAmbassador(m.tx, ambassadorId));
   const period = monthPeriod(m.now);
   const current = row.monthlyPeriod === period;
   let monthlyGcm = current ? toCents(row.monthlyGcm) : 0n;
@@ -106,29 +121,29 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
   const badgeBefore = effectiveMonthly(row, m.now).badgeLevel;
   const badgeAfter = row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm);
   if (badgeAfter !== badgeBefore || (currency === 'GCM' && !current)) await queueRolePush(m, row.id);
-  await m.tx
-    .update(ambassadors)
-    .set({
-      totalGcmEarned: formatCents(totalGcm),
-      totalUsdtEarned: formatCents(totalUsdt),
-      monthlyGcm: newMonthlyGcm,
-      monthlyUsdt: formatCents(monthlyUsdt),
-      monthlyPeriod: period,
-      badgeLevel: row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm),
-      updatedAt: m.now,
-    })
-    .where(eq(ambassadors.id, row.id));
-  // The programme's totals (public stats) move with the ambassador's, in this transaction.
-  const amount = formatCents(cents);
-  await m.tx
-    .update(programmeTotals)
-    .set(
-      currency === 'GCM'
-        ? { totalGcmEarned: sql`${programmeTotals.totalGcmEarned} + ${amount}` }
-        : { totalUsdtEarned: sql`${programmeTotals.totalUsdtEarned} + ${amount}` },
-    )
-    .where(eq(programmeTotals.id, 'global'));
+  const changed = {
+    totalGcmEarned: formatCents(totalGcm),
+    totalUsdtEarned: formatCents(totalUsdt),
+    monthlyGcm: newMonthlyGcm,
+    monthlyUsdt: formatCents(monthlyUsdt),
+    monthlyPeriod: period,
+    badgeLevel: row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm),
+    updatedAt: m.now,
+  };
+  await m.tx.update(ambassadors).set(changed).where(eq(ambassadors.id, row.id));
+  // The programme's totals (public stats) move with the ambassador's, in this transaction: summed
+  // here and written once, among its last statements (one row every credit shares: locked briefly).
+  let totals = programmeCredits.get(m);
+  if (!totals) {
+    const created = { gcm: 0n, usdt: 0n };
+    totals = created;
+    programmeCredits.set(m, created);
+    m.beforeCommit(() => writeProgrammeTotals(m, created), 0);
+  }
+  if (currency === 'GCM') totals.gcm += cents;
+  else totals.usdt += cents;
   await m.figuresChanged();
+  return { ...row, ...changed };
 }
 
 export interface UsdtPosition {

@@ -1,7 +1,8 @@
 /**
  * Tasks checked by machine (DECISIONS §7, Tasks; ADR 029).
  *
- * A claim: counted against TASK_CLAIMS_PER_MINUTE; refused at once (409) when this period already
+ * A claim: counted against TASK_CLAIMS_PER_MINUTE and read (the task, the link, the period's claims)
+ * in one round trip after the session's; refused at once (409) when this period already
  * has a credited or pending claim, or TASK_ATTEMPTS_PER_PERIOD claims; then checked by the kind's
  * verifier outside any transaction (verify.ts: a service that does not answer is 503 and nothing is
  * recorded); then recorded in one transaction with the ambassador's row locked: the checks again
@@ -10,18 +11,18 @@
  * one credited or pending elsewhere makes this one refused TX_ALREADY_COUNTED, also when two race
  * (the partial unique key on tx_hash). A manual claim waits for the review desk.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { consumeAll } from '../../auth/rate-limit.ts';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { hitOneCte, hitOneParams, refuseOver } from '../../auth/rate-limit.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { ambassadors, appeals, taskClaims, tasks } from '../../db/schema.ts';
+import { ambassadors, appeals, linkedAccounts, taskClaims, tasks } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
 import { appealDeadline, fileAppeal, oneAppeal } from '../decisions/index.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
-import { withTransaction, type Mutation } from '../../mutation.ts';
+import { withTransaction, type Changes, type Mutation } from '../../mutation.ts';
 import { lockAmbassador, post } from '../ledger/index.ts';
-import { liveLink } from '../links/index.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import {
@@ -34,7 +35,6 @@ import {
   type TTaskView,
   type TaskKind,
 } from '../../../shared/schemas/tasks.ts';
-import type { LinkableProvider } from '../../../shared/schemas/links.ts';
 import { isReasonCode, type ReasonCode } from '../../../shared/reasons.ts';
 import { periodOf } from './periods.ts';
 import { verifyClaim, type Verdict } from './verify.ts';
@@ -44,7 +44,8 @@ type ClaimRow = typeof taskClaims.$inferSelect;
 type AppealRow = typeof appeals.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
-const PROVIDER_OF: Partial<Record<TaskKind, LinkableProvider>> = { telegram_member: 'telegram', discord_member: 'discord', x_post: 'x' };
+/** The provider whose linked account a kind is checked with, in SQL (telegram_member: telegram, discord_member: discord, x_post: x; else none). */
+const PROVIDER_OF_KIND = sql`(case ${tasks.kind} when 'telegram_member' then 'telegram' when 'discord_member' then 'discord' when 'x_post' then 'x' end)`;
 
 const money = (value: string) => formatCents(toCents(value));
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -126,8 +127,32 @@ export async function createTask(ctx: AppContext, actor: SessionUser, input: TTa
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
+    await m.audit('create_task', { type: 'task', id: row.id }, taskSummary(row));
     return taskView(row, NO_CLAIMS);
   });
+}
+
+/** A task in the activity log's words: its title, kind, rewards and period. */
+function taskSummary(row: TaskRow): string {
+  return `${row.title} (${row.kind}, ${money(row.gcmReward)} GCM + ${money(row.usdtReward)} USDT, ${row.period})`;
+}
+
+/** What a change of a task changed, field by field ({field: [before, after]}), for the activity log. */
+function taskChanges(before: TaskRow, after: TaskRow): Changes {
+  const shown = (row: TaskRow) => ({
+    title: row.title,
+    description: row.description,
+    active: row.active,
+    gcmReward: money(row.gcmReward),
+    usdtReward: money(row.usdtReward),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+  });
+  const was = shown(before);
+  const is = shown(after);
+  const changes: Changes = {};
+  for (const key of Object.keys(was) as (keyof typeof was)[]) if (was[key] !== is[key]) changes[key] = [was[key], is[key]];
+  return changes;
 }
 
 /** GET /api/admin/tasks: every task, newest first, with its claims counted. */
@@ -180,6 +205,8 @@ export async function updateTask(
       .where(eq(tasks.id, id))
       .returning();
     if (!row) throw notFound(TASK_MESSAGES.taskNotFound);
+    // Turning a task off (`active: false`) is its archive: the log shows it as that change.
+    await m.audit('update_task', { type: 'task', id: row.id }, row.title, taskChanges(current, row));
     return row;
   });
   return taskView(view, (await claimCounts(ctx, [id])).get(id) ?? NO_CLAIMS);
@@ -262,6 +289,39 @@ export async function listTasks(ctx: AppContext, ambassador: AmbassadorRow): Pro
   });
 }
 
+/**
+ * The period's claims of a task by an ambassador, as two columns of a statement over `tasks`: how
+ * many were made (`attempts`) and whether one stands (`settled`: credited or pending).
+ */
+function periodStateColumns(ambassadorId: SQL | string, periodKey: SQL | string) {
+  const mine = sql`from ${taskClaims} c where c.task_id = ${tasks.id} and c.ambassador_id = ${ambassadorId} and c.period_key = ${periodKey}`;
+  return {
+    attempts: sql<number>`(select count(*)::int ${mine})`.mapWith(Number),
+    settled: sql<boolean>`exists (select 1 ${mine} and c.status <> 'refused')`.mapWith(Boolean),
+  };
+}
+
+/**
+ * Everything a claim reads before asking the service, in one round trip built once per database
+ * handle: its attempt counted against TASK_CLAIMS_PER_MINUTE (the counter is a CTE, so it counts even
+ * for a task that does not exist), the task, the ambassador's live link of the task's provider, and
+ * the current period's claims (the period's key is picked from the keys of now by the task's period).
+ */
+const claimContext = preparedPer((db) => {
+  const hit = hitOneCte(db);
+  const periodKey = sql`(case ${tasks.period} when 'once' then 'once' when 'weekly' then ${sql.placeholder('week')} else ${sql.placeholder('month')} end)`;
+  return db
+    .with(hit)
+    .select({ count: hit.count, windowStart: hit.windowStart, task: tasks, link: linkedAccounts, ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey) })
+    .from(hit)
+    .leftJoin(tasks, eq(tasks.id, sql.placeholder('taskId')))
+    .leftJoin(
+      linkedAccounts,
+      and(eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')), sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`, isNull(linkedAccounts.unlinkedAt)),
+    )
+    .prepare('task_claim_context');
+});
+
 /** The period's claims of this task by this ambassador: whether one stands (credited or pending) and how many were made. */
 async function periodState(db: AppContext['db'], taskId: string, ambassadorId: string, periodKey: string) {
   const rows = await db
@@ -289,17 +349,26 @@ export async function claimTask(
 ): Promise<TClaimResult> {
   if (!isUuid(taskId)) throw notFound(TASK_MESSAGES.taskNotFound);
   if (row.status === 'suspended') throw new AppError('FORBIDDEN', TASK_MESSAGES.suspended, undefined, 'AMBASSADOR_SUSPENDED');
-  await consumeAll(ctx.db, [{ key: `task-claims:${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: 60_000 }], ctx.clock.now(), TASK_MESSAGES.tooMany);
-  const task = (await ctx.db.select().from(tasks).where(eq(tasks.id, taskId)))[0];
+  const now = ctx.clock.now();
+  const limit = { key: `task-claims:${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: 60_000 };
+  const [read] = await claimContext(ctx.db).execute({
+    ...hitOneParams(limit, now),
+    taskId,
+    ambassadorId: row.id,
+    week: periodOf('weekly', now).key,
+    month: periodOf('monthly', now).key,
+  });
+  if (!read) throw new Error('the claim’s read answered nothing');
+  refuseOver([limit], new Map([[limit.key, { count: Number(read.count), windowStart: new Date(read.windowStart) }]]), now, TASK_MESSAGES.tooMany);
+  const task = read.task;
   if (!task || !task.active) throw notFound(TASK_MESSAGES.taskNotFound);
   if (task.kind === 'x_post' && !input.postUrl)
     throw new AppError('BAD_REQUEST', TASK_MESSAGES.postRequired, [{ path: 'postUrl', message: TASK_MESSAGES.postRequired }]);
   if (task.kind === 'bsc_transfer' && !input.txHash)
     throw new AppError('BAD_REQUEST', TASK_MESSAGES.txRequired, [{ path: 'txHash', message: TASK_MESSAGES.txRequired }]);
-  const now = ctx.clock.now();
   const period = periodOf(task.period, now);
   // Cheap refusals first: no service is asked about a claim that cannot count.
-  refuseIfDone(await periodState(ctx.db, task.id, row.id, period.key));
+  refuseIfDone(read);
 
   let verdict: Verdict;
   if ((task.startsAt && now < task.startsAt) || (task.endsAt && now >= task.endsAt)) {
@@ -309,10 +378,8 @@ export async function claimTask(
       evidence: { ...(task.startsAt ? { startsAt: task.startsAt.toISOString() } : {}), ...(task.endsAt ? { endsAt: task.endsAt.toISOString() } : {}) },
     };
   } else {
-    const provider = PROVIDER_OF[task.kind];
-    const link = provider ? await liveLink(ctx.db, row.id, provider) : undefined;
-    const ambassador = (await ctx.db.select().from(ambassadors).where(eq(ambassadors.id, row.id)))[0] ?? row;
-    verdict = await verifyClaim({ ctx, task, ambassador, link, periodStart: period.start, input });
+    // `row` is the ambassador's record as this request's session read it (plugins/access.ts).
+    verdict = await verifyClaim({ ctx, task, ambassador: row, link: read.link ?? undefined, periodStart: period.start, input });
   }
   try {
     return await record(ctx, actor, row.id, task, period.key, verdict, input);
@@ -346,9 +413,15 @@ async function record(
 ): Promise<TClaimResult> {
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
-    // Parallel claims of one ambassador queue here: the checks below see every committed one.
-    await lockAmbassador(tx, ambassadorId);
-    refuseIfDone(await periodState(tx, task.id, ambassadorId, periodKey));
+    // Parallel claims of one ambassador queue here: the checks below see every committed one (a
+    // statement of its own after the lock: in READ COMMITTED only a later statement's snapshot does).
+    const locked = await lockAmbassador(tx, ambassadorId);
+    // The period's claims again, and the task as it stands now (a reward changed later applies to later claims).
+    const [again] = await tx
+      .select({ task: tasks, ...periodStateColumns(ambassadorId, periodKey) })
+      .from(tasks)
+      .where(eq(tasks.id, task.id));
+    refuseIfDone(again ?? { settled: false, attempts: 0 });
     let verdict = given;
     if (verdict.status !== 'refused' && input.txHash) {
       const counted = await tx
@@ -357,8 +430,7 @@ async function record(
         .where(and(eq(taskClaims.txHash, input.txHash), inArray(taskClaims.status, ['credited', 'pending_review'])));
       if (counted.length) verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
     }
-    // The rewards of the task as it stands now (a reward changed later applies to later claims).
-    const current = (await tx.select().from(tasks).where(eq(tasks.id, task.id)))[0] ?? task;
+    const current = again?.task ?? task;
     const creditedNow = verdict.status === 'credited';
     const [claim] = await tx
       .insert(taskClaims)
@@ -378,7 +450,7 @@ async function record(
       })
       .returning();
     if (!claim) throw new Error('insert returned nothing');
-    if (creditedNow) await creditClaim(m, claim, current.title, current.gcmReward, current.usdtReward);
+    if (creditedNow) await creditClaim(m, claim, current.title, current.gcmReward, current.usdtReward, locked);
     if (verdict.status === 'pending_review') m.changed('reports');
     // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written in the claim's own transaction.
     await m.event('task.claimed', {
@@ -397,10 +469,11 @@ async function record(
   });
 }
 
-async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string): Promise<void> {
+/** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */
+async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string, locked?: AmbassadorRow): Promise<void> {
   const description = LEDGER_DESCRIPTIONS.task(title);
-  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, description, taskClaimId: claim.id });
-  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, description, taskClaimId: claim.id });
+  const afterGcm = await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, description, taskClaimId: claim.id }, { locked });
+  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, description, taskClaimId: claim.id }, { locked: afterGcm ?? locked });
 }
 
 /** GET /api/admin/task-claims?taskId&status: newest first, with the evidence. */

@@ -45,6 +45,8 @@ export const ACTION_TEXT: Readonly<Record<AdminAction, MessageDescriptor>> = {
   refuse_referral: msg`Refused a held referral`,
   appeal_referral: msg`Appealed a referral refusal`,
   appeal_task_claim: msg`Appealed a task claim refusal`,
+  create_task: msg`Created a task`,
+  update_task: msg`Changed a task`,
 };
 
 /** The words for a logged action; an action this client does not know yet is shown as recorded. */
