@@ -1,57 +1,41 @@
 /**
  * A ledger entry's description (spec §2), written once, in English, when the entry is made: the
- * ledger is a record, and the exports and the activity log keep its words. Its kinds and values are
- * read back from those words (`readLedgerDescription`) so that the wallet page can say the same in
- * the reader's language (DECISIONS §6, Languages). Both sides use this one module: a new wording
- * here is read back by the same patterns.
+ * ledger is a record, and the exports and the activity log keep its words. Beside the words the
+ * entry keeps what they say as data, its kind and values (DECISIONS §7), so that the wallet page
+ * says the same in the reader's language without reading the English back.
  */
 import { ordinal, seasonLabel } from './seasons.ts';
+
+export const LEDGER_KINDS = ['reward', 'withdrawal', 'prize', 'lottery', 'task', 'referral'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** A description with what it says: `values` by name, all text (dates YYYY-MM-DD, months YYYY-MM). */
+export interface LedgerText {
+  description: string;
+  descriptionKind: LedgerKind;
+  descriptionValues: Record<string, string>;
+}
+
+const said = (descriptionKind: LedgerKind, description: string, descriptionValues: Record<string, string>): LedgerText => ({
+  description,
+  descriptionKind,
+  descriptionValues,
+});
 
 export const LEDGER_DESCRIPTIONS = {
   /** An approved report's award in one currency; `onAppeal` when an appeal overturned its rejection. */
   reward: (currency: 'GCM' | 'USDT', week: { start: string; end: string }, onAppeal = false) =>
-    `${currency} reward for weekly report ${week.start} to ${week.end}${onAppeal ? ' (approved on appeal)' : ''}`,
-  withdrawal: (address: string) => `USDT withdrawal to ${address}`,
-  prize: (rank: number, month: string) => `${ordinal(rank)} place prize, ${seasonLabel(month)}`,
-  lottery: (month: string) => `Lottery win, ${seasonLabel(month)}`,
+    said('reward', `${currency} reward for weekly report ${week.start} to ${week.end}${onAppeal ? ' (approved on appeal)' : ''}`, {
+      currency,
+      start: week.start,
+      end: week.end,
+      ...(onAppeal ? { onAppeal: 'true' } : {}),
+    }),
+  withdrawal: (address: string) => said('withdrawal', `USDT withdrawal to ${address}`, { address }),
+  prize: (rank: number, month: string) => said('prize', `${ordinal(rank)} place prize, ${seasonLabel(month)}`, { rank: String(rank), month }),
+  lottery: (month: string) => said('lottery', `Lottery win, ${seasonLabel(month)}`, { month }),
   /** A task credited (DECISIONS §7, Tasks). */
-  task: (title: string) => `Task: ${title}`,
+  task: (title: string) => said('task', `Task: ${title}`, { title }),
   /** A referee qualified (DECISIONS §7, Referrals): the referee's name. */
-  referral: (name: string) => `Referral: ${name}`,
+  referral: (name: string) => said('referral', `Referral: ${name}`, { name }),
 };
-
-export type LedgerDescription =
-  | { kind: 'reward'; currency: 'GCM' | 'USDT'; week: { start: string; end: string }; onAppeal: boolean }
-  | { kind: 'withdrawal'; address: string }
-  | { kind: 'prize'; rank: number; month: string }
-  | { kind: 'lottery'; month: string }
-  | { kind: 'task'; title: string }
-  | { kind: 'referral'; name: string };
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "October 2026" (seasonLabel's words) as 2026-10. */
-function monthOf(label: string): string | null {
-  const match = /^([A-Z][a-z]+) (\d{4})$/.exec(label);
-  const index = match ? MONTHS.indexOf(match[1] ?? '') : -1;
-  return match && index >= 0 ? `${match[2]}-${String(index + 1).padStart(2, '0')}` : null;
-}
-
-/** What a description written by LEDGER_DESCRIPTIONS says, or null for any other text (it is then shown as it is). */
-export function readLedgerDescription(text: string): LedgerDescription | null {
-  let match = /^(GCM|USDT) reward for weekly report (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})( \(approved on appeal\))?$/.exec(text);
-  if (match) return { kind: 'reward', currency: match[1] as 'GCM' | 'USDT', week: { start: match[2] ?? '', end: match[3] ?? '' }, onAppeal: Boolean(match[4]) };
-  match = /^USDT withdrawal to (\S+)$/.exec(text);
-  if (match) return { kind: 'withdrawal', address: match[1] ?? '' };
-  match = /^(\d+)(?:st|nd|rd|th) place prize, (.+)$/.exec(text);
-  const prizeMonth = match ? monthOf(match[2] ?? '') : null;
-  if (match && prizeMonth) return { kind: 'prize', rank: Number(match[1]), month: prizeMonth };
-  match = /^Lottery win, (.+)$/.exec(text);
-  const lotteryMonth = match ? monthOf(match[1] ?? '') : null;
-  if (lotteryMonth) return { kind: 'lottery', month: lotteryMonth };
-  match = /^Task: (.+)$/s.exec(text);
-  if (match) return { kind: 'task', title: match[1] ?? '' };
-  match = /^Referral: (.+)$/s.exec(text);
-  if (match) return { kind: 'referral', name: match[1] ?? '' };
-  return null;
-}

@@ -33,6 +33,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SeasonTerms } from '../../shared/draw.ts';
 import type { TReferralRule } from '../../shared/schemas/referral-rule.ts';
+import { LEDGER_KINDS } from '../../shared/ledger-descriptions.ts';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -509,6 +510,9 @@ export const transactions = pgTable(
     seasonMonth: text('season_month'),
     amount: money('amount').notNull(),
     description: text('description').notNull(),
+    /** What the description says, as data (DECISIONS §7): its kind and values (shared/ledger-descriptions.ts); null for words of another kind. */
+    descriptionKind: text('description_kind', { enum: LEDGER_KINDS }),
+    descriptionValues: jsonb('description_values').$type<Record<string, string>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -2,6 +2,7 @@
  * Wallet address fields. Kept apart from common.ts because the checksum needs
  * viem: only the forms that take an address load it.
  */
+import { LEDGER_KINDS } from '../ledger-descriptions.ts';
 import { z } from 'zod';
 import { API_OUTPUTS } from './api-names.ts';
 import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
@@ -55,7 +56,18 @@ export const ZTransactionView = z.object({
   type: z.enum(TRANSACTION_TYPES),
   currency: z.enum(CURRENCIES),
   amount: ZMoney,
-  description: z.string(),
+  description: z.string().meta({ description: 'The entry’s words, in English, as they were recorded.' }),
+  kind: z
+    .enum(LEDGER_KINDS)
+    .nullable()
+    .meta({ description: 'What the description says, as data (DECISIONS §7); null for words of another kind (a correction).' }),
+  values: z
+    .record(z.string(), z.string())
+    .nullable()
+    .meta({
+      description:
+        'The description’s values by name: reward {currency, start, end, onAppeal?}, withdrawal {address}, prize {rank, month}, lottery {month}, task {title}, referral {name}.',
+    }),
   createdAt: ZIsoDate,
   reportId: ZNullableText,
   withdrawalId: ZNullableText,

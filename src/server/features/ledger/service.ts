@@ -4,6 +4,7 @@
  * ambassador's row locked, so they always equal the ledger. The programme
  * totals (one row, the public stats) are kept the same way.
  */
+import type { LedgerKind } from '../../../shared/ledger-descriptions.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
@@ -41,6 +42,9 @@ export interface LedgerEntry {
   /** Signed: a credit is positive, a withdrawal negative. */
   amount: string;
   description: string;
+  /** What the description says (shared/ledger-descriptions.ts); left out for words of another kind. */
+  descriptionKind?: LedgerKind | null;
+  descriptionValues?: Record<string, string> | null;
   reportId?: string | null;
   withdrawalId?: string | null;
   /** The task claim a reward credits. */
@@ -82,6 +86,8 @@ export async function post(m: Mutation, entry: LedgerEntry, options: { locked?: 
     currency: entry.currency,
     amount: formatCents(cents),
     description: entry.description,
+    descriptionKind: entry.descriptionKind ?? null,
+    descriptionValues: entry.descriptionValues ?? null,
     createdAt: m.now,
     createdBy: m.actor?.id ?? null,
   });

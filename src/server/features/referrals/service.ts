@@ -251,7 +251,7 @@ async function credit(
     ['GCM', rule.gcm],
     ['USDT', rule.usdt],
   ] as const) {
-    await ledger.post(m, { ambassadorId: referrer.id, type: 'referral', currency, amount, description, referralId: referral.id });
+    await ledger.post(m, { ambassadorId: referrer.id, type: 'referral', currency, amount, ...description, referralId: referral.id });
   }
   await tx.update(referrals).set({ status: 'credited', reason: null, creditedAt: now }).where(eq(referrals.id, referral.id));
   const credited = {

@@ -481,7 +481,7 @@ export async function creditReportAwards(
       type: 'reward',
       currency,
       amount,
-      description: LEDGER_DESCRIPTIONS.reward(currency, week, onAppeal),
+      ...LEDGER_DESCRIPTIONS.reward(currency, week, onAppeal),
       reportId: report.id,
     });
   }

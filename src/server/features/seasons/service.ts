@@ -386,7 +386,7 @@ async function payPrizes(m: Mutation, month: string, champions: SeasonChampion[]
       await appendLog(m, 'prize.withheld', { month, ambassadorId, kind, prizeUsdt, reason: withheld.reason });
       continue;
     }
-    await ledger.post(m, { ambassadorId, type: kind, currency: 'USDT', amount: prizeUsdt, description, seasonMonth: month });
+    await ledger.post(m, { ambassadorId, type: kind, currency: 'USDT', amount: prizeUsdt, ...description, seasonMonth: month });
     await tellAmbassador(m, ambassadorId, (person) => ({
       notification: prizeWonNotification({ month, rank, amountUsdt: prizeUsdt }, person.locale),
       email: prizeWonEmail({ name: person.fullName, month, rank, amountUsdt: prizeUsdt, appUrl, locale: person.locale }),

@@ -472,8 +472,8 @@ async function record(
 /** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */
 async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string, locked?: AmbassadorRow): Promise<void> {
   const description = LEDGER_DESCRIPTIONS.task(title);
-  const afterGcm = await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, description, taskClaimId: claim.id }, { locked });
-  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, description, taskClaimId: claim.id }, { locked: afterGcm ?? locked });
+  const afterGcm = await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id }, { locked });
+  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id }, { locked: afterGcm ?? locked });
 }
 
 /** GET /api/admin/task-claims?taskId&status: newest first, with the evidence. */

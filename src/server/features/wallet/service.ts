@@ -100,6 +100,8 @@ export async function listOwnTransactions(ctx: AppContext, ambassadorId: string)
     currency: t.currency,
     amount: t.amount,
     description: t.description,
+    kind: t.descriptionKind,
+    values: t.descriptionValues,
     createdAt: t.createdAt.toISOString(),
     reportId: t.reportId,
     withdrawalId: t.withdrawalId,
@@ -381,7 +383,7 @@ export async function decideWithdrawal(
         type: 'withdrawal',
         currency: 'USDT',
         amount: formatCents(-toCents(row.amount)),
-        description: LEDGER_DESCRIPTIONS.withdrawal(row.walletAddress),
+        ...LEDGER_DESCRIPTIONS.withdrawal(row.walletAddress),
       });
     }
     const reason =

@@ -439,7 +439,7 @@ function useTransactionColumns(): ReadonlyArray<Column<TTransactionView>> {
   return [
     { header: t`Date`, cell: (row) => <span className="text-muted">{dateTimeIn(row.createdAt, locale)}</span> },
     { header: t`Type`, cell: (row) => i18n._(TRANSACTION_TYPE_NAMES[row.type]).toLocaleUpperCase(locale), className: 'font-semibold', card: 'title' },
-    { header: t`Description`, cell: (row) => (row.description ? describe(row.description) : '-'), className: 'max-w-72 whitespace-normal' },
+    { header: t`Description`, cell: (row) => (row.description ? describe(row) : '-'), className: 'max-w-72 whitespace-normal' },
     {
       header: t`Amount`,
       align: 'right',
