@@ -319,7 +319,7 @@ async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: Appea
     changes,
   );
   const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, appeal.ambassadorId)))[0];
-  if (owner) m.changed('me', [owner.userId]);
+  if (owner) m.concerns(owner.userId);
   return presentAppeal(decided, m.actor?.fullName ?? 'an admin');
 }
 
@@ -368,7 +368,6 @@ async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: Appe
     `task claim ${claimId}${outcome ? `: credited GCM ${outcome.gcm}, USDT ${outcome.usdt}` : ''}${input.facts ? `; facts: ${input.facts}` : ''}`,
     changes,
   );
-  m.changed('reports');
   const view = presentAppeal(decided, m.actor?.fullName ?? 'an admin');
   await m.event('appeal.decided', view);
   return view;
@@ -424,7 +423,6 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
     await creditReportAwards(m, report, gcm, usdt, true);
     // An approved report (on appeal too) may be the referee's first: a `first_report` referral qualifies once.
     await referralOnReportApproved(m, report.ambassadorId);
-    m.changed(['reports', 'leaderboard', 'stats']);
     return {
       about: { kind: 'report', week: { start: report.weekStartDate, end: report.weekEndDate }, awards: { gcm, usdt } },
       changes: { status: ['rejected', 'approved'], gcmAwarded: ['0.00', gcm], usdtAwarded: ['0.00', usdt] },
@@ -443,7 +441,6 @@ async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; u
     .where(eq(withdrawalRequests.id, withdrawalId));
   // Approvals given before the rejection do not carry over: it is decided afresh.
   await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
-  m.changed('withdrawals');
   return {
     about: { kind: 'withdrawal', amount: row.amount },
     changes: { status: ['rejected', 'pending'], reasonCode: [row.reasonCode, null] },

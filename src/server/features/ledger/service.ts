@@ -69,7 +69,7 @@ export async function post(m: Mutation, entry: LedgerEntry): Promise<void> {
   }
   // The ambassador's own pages (wallet, dashboard) show it: their live streams hear `me`.
   const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, entry.ambassadorId)))[0];
-  if (owner) m.changed('me', [owner.userId]);
+  if (owner) m.concerns(owner.userId);
   await m.tx.insert(transactions).values({
     ambassadorId: entry.ambassadorId,
     reportId: entry.reportId ?? null,
@@ -128,7 +128,6 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
         : { totalUsdtEarned: sql`${programmeTotals.totalUsdtEarned} + ${amount}` },
     )
     .where(eq(programmeTotals.id, 'global'));
-  await m.figuresChanged();
 }
 
 export interface UsdtPosition {
