@@ -94,23 +94,63 @@ export function topicsOfTables(tables: Iterable<TableKey>): Set<LiveTopic> {
   return topics;
 }
 
-const WRITES = new Set<PropertyKey>(['insert', 'update', 'delete']);
+/** Did a write's answer change a row: returned rows, or a count of them (node-postgres' rowCount, PGlite's affectedRows). */
+function changedRows(result: unknown): boolean {
+  if (Array.isArray(result)) return result.length > 0;
+  if (result && typeof result === 'object') {
+    const { rowCount, affectedRows } = result as { rowCount?: unknown; affectedRows?: unknown };
+    const count = typeof rowCount === 'number' ? rowCount : typeof affectedRows === 'number' ? affectedRows : undefined;
+    if (count !== undefined) return count > 0;
+  }
+  return true;
+}
+
+/** The statement `query` notes its table when it has run and changed a row (an update that matched nothing changed nothing). */
+function noteWhenRun<Q>(query: Q, note: () => void): Q {
+  const statement = query as { execute?: (...args: unknown[]) => Promise<unknown> };
+  const execute = statement.execute;
+  if (typeof execute !== 'function') {
+    note();
+    return query;
+  }
+  // Awaiting a statement runs `execute` (drizzle's QueryPromise); `where`, `returning` and the like answer the same object.
+  statement.execute = (...args: unknown[]) =>
+    execute.apply(statement, args).then((result) => {
+      if (changedRows(result)) note();
+      return result;
+    });
+  return query;
+}
+
+/** An insert's or an update's first step (`values`/`select`, `set`) answers the statement. */
+const STATEMENT_STEPS: Record<string, readonly PropertyKey[]> = { insert: ['values', 'select'], update: ['set'], delete: [] };
 
 /**
  * The transaction `tx`, noting in `wrote` the table of every insert, update and delete made through
- * it (and through its nested transactions). A raw statement (`tx.execute(sql\`update …\`)`) is not
- * seen: its writer names the table (`m.wrote(table)`).
+ * it (and through its nested transactions) that changed a row. A raw statement
+ * (`tx.execute(sql\`update …\`)`) is not seen: its writer names the table (`m.wrote(table)`).
  */
 export function recordWrites(tx: Db, wrote: (table: TableKey) => void): Db {
   return new Proxy(tx, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      if (WRITES.has(property)) {
+      const steps = typeof property === 'string' ? STATEMENT_STEPS[property] : undefined;
+      if (steps) {
         return (table: unknown, ...rest: unknown[]) => {
           const key = tableKey(table);
-          if (key) wrote(key);
-          return (value as (...args: unknown[]) => unknown).call(target, table, ...rest);
+          const builder: unknown = (value as (...args: unknown[]) => unknown).call(target, table, ...rest);
+          if (!key || typeof builder !== 'object' || builder === null) return builder;
+          const note = () => wrote(key);
+          if (!steps.length) return noteWhenRun(builder, note);
+          return new Proxy(builder, {
+            get(inner, step) {
+              const method: unknown = Reflect.get(inner, step, inner);
+              if (typeof method !== 'function') return method;
+              if (steps.includes(step)) return (...args: unknown[]) => noteWhenRun((method as (...a: unknown[]) => unknown).apply(inner, args), note);
+              return (method as (...a: unknown[]) => unknown).bind(inner);
+            },
+          });
         };
       }
       if (property === 'transaction') {
