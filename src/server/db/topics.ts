@@ -25,8 +25,9 @@ export type AnyTable = SchemaExports[TableKey];
  * topics does not compile.
  */
 export const TABLE_TOPICS: Readonly<Record<TableKey, readonly LiveTopic[]>> = {
-  // The account: name, email, language, two-factor; admins are accounts too (the Admins tab, its security notices).
-  users: ['me', 'admins'],
+  // The account: name, email, language, two-factor, the email switches; admins are accounts too (the Admins tab, its
+  // security notices), and the desk's ambassador list shows an ambassador's email and switches.
+  users: ['me', 'admins', 'ambassadors'],
   sessions: [],
   ambassadorApplications: ['applications'],
   // The record, its totals (the month's GCM and badge are the leaderboard's rows).
