@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSeason, runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import type { Change } from '../../src/server/db/figures.ts';
+import { LIVE_TOPICS } from '../../src/shared/live.ts';
 import { ApiClient, superAdminClient, type ApiResponse } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
@@ -30,6 +31,8 @@ describe.each(DATABASE_KINDS)('each change publishes the topics of what it wrote
   let amb: CreatedAmbassador;
   let ambUserId: string;
   let adminUserId: string;
+  /** Every topic some change here published. */
+  const heard = new Set<string>();
 
   beforeAll(async () => {
     const clock = new TestClock('2026-10-20T12:00:00Z');
@@ -54,6 +57,7 @@ describe.each(DATABASE_KINDS)('each change publishes the topics of what it wrote
     try {
       const result = await work();
       const topics = [...new Set(changes.flatMap((c) => c.topics))].sort();
+      for (const topic of topics) heard.add(topic);
       const withMe = changes.filter((c) => c.topics.includes('me'));
       const me = withMe.some((c) => c.users === '*') ? '*' : [...new Set(withMe.flatMap((c) => c.users as string[]))].sort();
       return { topics, me, result };
@@ -138,7 +142,7 @@ describe.each(DATABASE_KINDS)('each change publishes the topics of what it wrote
     expect(answered(paid.result)).toEqual(paid.topics);
   });
 
-  it('the desk and the settings: an ambassador edited, the settings saved, a task created', async () => {
+  it('the desk and the settings: an ambassador edited, the settings saved, a task created, an API key made', async () => {
     const edited = await publishedBy(() => admin.patch(`/api/admin/ambassadors/${amb.ambassadorId}`, { badgeLevel: 'gold' }));
     expect(edited.result.status).toBe(200);
     expect(edited.topics).toEqual(['activity', 'ambassadors', 'leaderboard', 'me']);
@@ -161,6 +165,10 @@ describe.each(DATABASE_KINDS)('each change publishes the topics of what it wrote
     );
     expect(task.result.status, task.result.text).toBe(201);
     expect(task.topics).toEqual(['tasks']);
+
+    const key = await publishedBy(() => admin.post('/api/admin/api-keys', { name: 'Topic key', scopes: ['read:applications'] }));
+    expect(key.result.status, key.result.text).toBe(201);
+    expect(key.topics).toEqual(['activity', 'integrations']);
   });
 
   it('a notification read is the person’s own; a sign-in changes nothing anyone is shown', async () => {
@@ -195,5 +203,9 @@ describe.each(DATABASE_KINDS)('each change publishes the topics of what it wrote
     // The prizes are credits: the champion's ledger and record, the board and the programme's totals.
     expect(closed.topics).toEqual(['ambassadors', 'leaderboard', 'log', 'me', 'seasons', 'stats']);
     expect(closed.me).toContain(ambUserId);
+  });
+
+  it('has published every topic of DECISIONS §6 somewhere above', () => {
+    expect([...heard].sort()).toEqual([...LIVE_TOPICS].sort());
   });
 });

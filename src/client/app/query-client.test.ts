@@ -13,10 +13,11 @@ describe('a change refreshes what its answer names (X-Changed-Topics, docs/decis
     const client = createQueryClient();
     const reads: string[] = [];
     // Shown on the page: the person's notifications and the public stats.
-    for (const [key, name] of [
+    const shown: [readonly unknown[], string][] = [
       [resources.notifications().queryKey, 'notifications'],
       [resources.publicStats().queryKey, 'publicStats'],
-    ] as const) {
+    ];
+    for (const [key, name] of shown) {
       client.setQueryData(key, { read: 'seeded' });
       new QueryObserver(client, { queryKey: key, queryFn: async () => (reads.push(name), { read: name }) }).subscribe(() => undefined);
     }
