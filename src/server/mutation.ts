@@ -82,7 +82,7 @@ export interface Mutation {
   event(type: WebhookEventType, data: unknown): Promise<void>;
   /** Queues an email in this transaction; the outbox is woken once it commits. */
   email(to: string, content: EmailContent, headers?: Record<string, string>): Promise<void>;
-  /** The activity-log row of the actor's admin action, in this transaction (it also names the action's live topics). */
+  /** The activity-log row of the actor's admin action, in this transaction (its table is the `activity` topic). */
   audit(action: AdminAction, target: AuditTarget, details: string | null, changes?: Changes): Promise<void>;
   /**
    * Whose own account (`me`) the rows this change writes are, besides the actor's: user ids, or '*'
