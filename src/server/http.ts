@@ -52,6 +52,7 @@ export type SharedHeader =
   | 'CacheControlImmutable'
   | 'SetCookie'
   | 'IdempotentReplayed'
+  | 'XChangedTopics'
   | 'ContentDisposition';
 export const docHeader = (name: SharedHeader): DocRef => ({
   $ref: `#/components/headers/${name}`,

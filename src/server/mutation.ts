@@ -11,9 +11,12 @@
  *   admin desk's daily figures, whose rows every change shares, so they are locked for the shortest
  *   time, always in the same order (by `rank`: the totals, then the day's rows), so two changes never deadlock;
  * - the activity-log row of an admin action (`audit`), written in the same transaction;
- * - what the change changed, in the live topics' words (`changed`, DECISIONS §6): published to this
- *   instance's open streams after the commit, and NOTIFYed to the others in the transaction. The
- *   actor's own `me`, an admin action's topics and the public figures are named here by themselves.
+ * - what the change changed, in the live topics' words (DECISIONS §6): `m.tx` notes every table the
+ *   change writes, and the one map of db/topics.ts turns them into topics (no caller names one; the
+ *   writer of a person's rows says whose they are, `concerns`). Published to this instance's open
+ *   streams after the commit, NOTIFYed to the others in the transaction, and answered to the
+ *   request that made the change (X-Changed-Topics, events/answer.ts). A change of a public topic
+ *   moves the public figures' feed (the public reads' caches).
  * Work that must not hold a transaction open (argon2 hashing) or must survive a refusal (rate-limit
  * counters) happens before it, on ctx.db.
  */
@@ -24,8 +27,9 @@ import type { SessionUser } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { CHANGES_CHANNEL, FIGURES_CHANNEL, changePayload, type Change } from './db/figures.ts';
-import { ADMIN_ACTION_TOPICS } from './features/events/topics.ts';
-import type { LiveTopic } from '../shared/live.ts';
+import { PUBLIC_TOPICS } from '../shared/live.ts';
+import { recordWrites, tableKey, topicsOfTables, type AnyTable, type TableKey } from './db/topics.ts';
+import { changeAnswered } from './features/events/answer.ts';
 import { adminActions, idempotencyKeys } from './db/schema.ts';
 import { enqueueEmail } from './email/outbox.ts';
 import { recordWebhookEvent } from './features/webhooks/events.ts';
@@ -76,8 +80,6 @@ export interface Mutation {
    * programme's totals, rank 0; the admin desk's figures, rank 1): lower ranks first, then in the order given.
    */
   beforeCommit(write: () => Promise<unknown>, rank?: number): void;
-  /** The public figures (stats, leaderboard) changed: every instance's readers see it after the commit. */
-  figuresChanged(): Promise<void>;
   /**
    * Writes a webhook event in this transaction (the webhook outbox, DECISIONS §7): `data` is the changed
    * record's id and state after the change, as its API answer shows it. The sender is woken once it commits.
@@ -85,10 +87,17 @@ export interface Mutation {
   event(type: WebhookEventType, data: unknown): Promise<void>;
   /** Queues an email in this transaction; the outbox is woken once it commits. */
   email(to: string, content: EmailContent, headers?: Record<string, string>): Promise<void>;
-  /** The activity-log row of the actor's admin action, in this transaction (it also names the action's live topics). */
+  /** The activity-log row of the actor's admin action, in this transaction (its table is the `activity` topic). */
   audit(action: AdminAction, target: AuditTarget, details: string | null, changes?: Changes): Promise<void>;
-  /** Names what this change changed for the live streams: `topics`, and for `me` the accounts (user ids) it is about, or '*'. */
-  changed(topics: LiveTopic | LiveTopic[], users?: string[] | '*'): void;
+  /**
+   * Whose own account (`me`) the rows this change writes are, besides the actor's: user ids, or '*'
+   * (every account). The topics themselves come from the tables written (db/topics.ts).
+   */
+  concerns(users: string | string[] | '*'): void;
+  /** A table written by a raw statement (`tx.execute`), which `tx` does not see. */
+  wrote(table: AnyTable): void;
+  /** These tables' writes are announced by a later change, not this one (the webhook sender's coalesced notice). */
+  announcedLater(...tables: AnyTable[]): void;
   /** Ends the live streams of an account once the change commits (sign-out everywhere, password, suspension, removal). */
   endStreams(userId: string): void;
 }
@@ -110,11 +119,13 @@ export async function withTransaction<T>(
   const lastWrites: { write: () => Promise<unknown>; rank: number }[] = [];
   const claim = options.idempotency ? idempotencyClaim(options.idempotency.request) : undefined;
   let replayed = false;
-  const result = await ctx.db.transaction(async (tx) => {
+  let published: Change | undefined;
+  const result = await ctx.db.transaction(async (raw) => {
     const now = ctx.clock.now();
-    let figuresNotified = false;
-    // The change's topics; the actor's own account always changes.
-    const topics = new Set<LiveTopic>(actor ? ['me'] : []);
+    // What the change wrote, and whose accounts those rows are; the actor's own always counts.
+    const written = new Set<TableKey>();
+    const later = new Set<TableKey>();
+    const tx = recordWrites(raw, (table) => void written.add(table));
     const users = new Set<string>(actor ? [actor.id] : []);
     let everyone = false;
     const ended = new Set<string>();
@@ -125,20 +136,22 @@ export async function withTransaction<T>(
       actor,
       afterCommit: (effect) => void effects.push(effect),
       beforeCommit: (write, rank = 1) => void lastWrites.push({ write, rank }),
-      changed(names, forUsers) {
-        for (const topic of Array.isArray(names) ? names : [names]) topics.add(topic);
+      concerns(forUsers) {
         if (forUsers === '*') everyone = true;
-        else for (const user of forUsers ?? []) users.add(user);
+        else for (const user of Array.isArray(forUsers) ? forUsers : [forUsers]) users.add(user);
+      },
+      wrote(table) {
+        const key = tableKey(table);
+        if (key) written.add(key);
+      },
+      announcedLater(...tables) {
+        for (const table of tables) {
+          const key = tableKey(table);
+          if (key) later.add(key);
+        }
       },
       endStreams(userId) {
         ended.add(userId);
-      },
-      async figuresChanged() {
-        m.changed(['leaderboard', 'stats']);
-        if (figuresNotified) return;
-        figuresNotified = true;
-        effects.push(() => ctx.database.figures.bump());
-        // NOTIFYed to the other instances with the change's topics, as the transaction's last statement (below).
       },
       async event(type, data) {
         if ((await recordWebhookEvent(tx, type, data, now)) && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
@@ -149,7 +162,6 @@ export async function withTransaction<T>(
       },
       async audit(action, target, details, changes) {
         if (!actor) throw new Error('audit() needs an actor');
-        m.changed(['activity', ...ADMIN_ACTION_TOPICS[action]]);
         await tx.insert(adminActions).values({
           adminId: actor.id,
           adminEmail: actor.email,
@@ -172,20 +184,27 @@ export async function withTransaction<T>(
     const value = await work(m);
     // A stable sort: within a rank, in the order registered.
     for (const { write } of lastWrites.sort((a, b) => a.rank - b.rank)) await write();
+    const topics = topicsOfTables([...written].filter((table) => !later.has(table)));
     // The other instances hear the public figures and the change's topics when (and only if) the
     // transaction commits: both NOTIFYs in one statement, one round trip.
     const notices: SQL[] = [];
-    if (figuresNotified) notices.push(sql`pg_notify(${FIGURES_CHANNEL}, '')`);
+    if (PUBLIC_TOPICS.some((topic) => topics.has(topic))) {
+      // The public reads' caches (stats, leaderboard, settings, seasons, the log's head) move with their topics.
+      effects.push(() => ctx.database.figures.bump());
+      notices.push(sql`pg_notify(${FIGURES_CHANNEL}, '')`);
+    }
     if (topics.size || ended.size) {
       const change: Change = { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] };
+      published = change;
       effects.push(() => ctx.database.changes.publish(change));
       notices.push(sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change, ctx.database.changes.origin)})`);
     }
-    if (ctx.database.kind === 'postgres' && notices.length) await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
+    if (ctx.database.kind === 'postgres' && notices.length) await raw.execute(sql`select ${sql.join(notices, sql`, `)}`);
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;
   });
   if (replayed) options.idempotency?.reply.header('Idempotent-Replayed', 'true');
+  if (published) changeAnswered(published);
   for (const effect of effects) {
     try {
       await effect();

@@ -9,7 +9,7 @@
  *   for a too long address, 503 with Retry-After when the database (or the password queue) is busy,
  *   304 on the public reads cached by ETag, and Retry-After on every 429;
  * - the headers: X-Request-Id on every answer, the paging headers on the lists read by cursor,
- *   ETag, Set-Cookie, Idempotency-Key and Idempotent-Replayed;
+ *   ETag, Set-Cookie, Idempotency-Key and Idempotent-Replayed, X-Changed-Topics on every change;
  * - one ErrorBody schema (DECISIONS §2) and the shared view and input schemas as components,
  *   referenced instead of repeated inline, under the names each schema's file registers
  *   (shared/schemas/api-names.ts); request bodies required only where they are.
@@ -154,6 +154,11 @@ const HEADERS: Record<SharedHeader, Header> = {
   IdempotentReplayed: {
     description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
     schema: { type: 'string', enum: ['true'] },
+  },
+  XChangedTopics: {
+    description:
+      'What the change changed, in the live topics’ words (DECISIONS §6; the same words GET /api/events sends), comma-separated: those the caller’s own stream hears (`me` when it was about their account; an admin topic only for an admin). Absent when it changed nothing the caller is shown. Refresh the reads that show them (docs/decisions/034).',
+    schema: { type: 'string', example: 'me, reports' },
   },
   ContentDisposition: { description: 'The file name to save it as.', required: true, schema: { type: 'string' } },
 };
@@ -390,6 +395,7 @@ function responses(
   Object.assign(successHeaders, caching);
   if (facts.sessionCookie) successHeaders['Set-Cookie'] = docHeader('SetCookie');
   if (facts.idempotent) successHeaders['Idempotent-Replayed'] = docHeader('IdempotentReplayed');
+  if (facts.mutating) successHeaders['X-Changed-Topics'] = docHeader('XChangedTopics');
   if (facts.csv) successHeaders['Content-Disposition'] = docHeader('ContentDisposition');
 
   /** Why each error status can happen, in the order found. */

@@ -21,7 +21,7 @@ export function updateAmbassador(input: TAmbassadorSelfUpdate): Promise<TOwnAmba
 
 /** PATCH /api/ambassador, then the record is read again (spec §7). */
 export function useUpdateAmbassador() {
-  return useMutation({ mutationFn: updateAmbassador, meta: { changes: ['me', 'ambassadors'] } });
+  return useMutation({ mutationFn: updateAmbassador });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The client's data boundary, its writing half (issue 27, DECISIONS §6): what a change changed is
- * named in the live topics' words (src/shared/live.ts), by a mutation (its `meta.changes`, read by
- * app/query-client.ts) or by the server (GET /api/events, live.ts), and CHANGES alone decides which
+ * named in the live topics' words (src/shared/live.ts) by the server, from the tables it wrote: in
+ * the change's own answer (X-Changed-Topics, lib/api.ts, refreshed by app/query-client.ts) and on
+ * the live streams (GET /api/events, live.ts). CHANGES alone decides which
  * reads of resources.ts that refreshes. Every refresh and every write of the query cache is here;
  * no other file calls invalidateQueries, setQueryData and the like.
  */
@@ -10,17 +11,6 @@ import { PUBLIC_TOPICS, type LiveTopic } from '../../shared/live.ts';
 import type { TCurrentUser } from '../../shared/schemas/auth.ts';
 import type { TLeaderboardEntry } from '../../shared/schemas/public.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from './resources.ts';
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    /**
-     * A mutation names what it changed; the query client refreshes the reads that show it, and the
-     * mutation's own onSuccess runs once they are read again, unless `inBackground` (it shows its
-     * own answer first: the recovery codes).
-     */
-    mutationMeta: { changes?: readonly LiveTopic[]; inBackground?: boolean };
-  }
-}
 
 /** Each domain change, and the reads that show it. */
 export const CHANGES: Readonly<Record<LiveTopic, readonly ResourceName[]>> = {

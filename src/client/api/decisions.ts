@@ -93,7 +93,6 @@ export function sendAppeal(subject: AppealSubject, id: string, text: string): Pr
 export function useSendAppeal(subject: AppealSubject, id: string, sent: { title: string; description: string }) {
   return useMutation({
     mutationFn: (text: string) => sendAppeal(subject, id, text),
-    meta: { changes: ['me'] },
     // Here, not in mutate()'s options: the refreshed decision replaces the form (it says 'Appeal
     // sent'), and a call's own callbacks do not run once its component has gone.
     onSuccess: () => notify.success(sent.title, sent.description),
@@ -163,6 +162,5 @@ export const SAME_ADMIN_MESSAGE = 'Another admin must decide this appeal';
 export function useDecideAppeal() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: TAppealDecisionInput }) => decideAppeal(id, input),
-    meta: { changes: ['reports', 'withdrawals', 'activity', 'leaderboard', 'stats'] },
   });
 }

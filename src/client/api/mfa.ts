@@ -17,9 +17,11 @@ export async function completeMfaSignIn(code: string): Promise<TSignedInUser> {
 }
 
 export const startMfaEnrollment = () => apiRequest<{ secret: string; otpauthUrl: string }>('POST', '/api/mfa/enroll');
-export const verifyMfaEnrollment = (code: string) => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/mfa/verify', { code });
-export const regenerateRecoveryCodes = (code: string) => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/mfa/recovery-codes', { code });
-export const disableMfa = (code: string) => apiRequest<{ message: string }>('POST', '/api/mfa/disable', { code });
+export const verifyMfaEnrollment = (code: string) =>
+  apiRequest<{ recoveryCodes: string[] }>('POST', '/api/mfa/verify', { code }, undefined, { background: true });
+export const regenerateRecoveryCodes = (code: string) =>
+  apiRequest<{ recoveryCodes: string[] }>('POST', '/api/mfa/recovery-codes', { code }, undefined, { background: true });
+export const disableMfa = (code: string) => apiRequest<{ message: string }>('POST', '/api/mfa/disable', { code }, undefined, { background: true });
 
 /** What a sign-in answers: the user, or the request for a second factor. */
 export type SignInResult = TSignedInUser | { mfa: 'required' };

@@ -17,6 +17,5 @@ export function useNotifications(enabled = true) {
 export function useMarkAllRead() {
   return useMutation({
     mutationFn: () => apiRequest<{ marked: number }>('POST', '/api/notifications/read', { all: true }),
-    meta: { changes: ['me'] },
   });
 }

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { cachedUser, refreshTopics, sessionEnded } from '../api/changes.ts';
 import { resources } from '../api/resources.ts';
-import { ApiError, NetworkError, isUnauthorized } from '../lib/api.ts';
+import { ApiError, NetworkError, isUnauthorized, onChangedTopics } from '../lib/api.ts';
 
 const currentUserKey = resources.currentUser().queryKey;
 
@@ -13,8 +13,8 @@ function mayPass(error: unknown): boolean {
 /**
  * Spec §7 as DECISIONS §6 reads it: what a screen shows is current because changes are pushed,
  * never by polling or refetching on focus. So a read never goes stale by age: changes.ts refreshes
- * it when a change names it (a mutation's `meta.changes`, the live streams), or after the live
- * connection was away. A read is tried once more after a network or server failure, then says so
+ * it when a change names it (the answer of the change, X-Changed-Topics, before the call resolves;
+ * the live streams), or after the live connection was away. A read is tried once more after a network or server failure, then says so
  * (QueryState); it is tried even when the browser thinks it is offline, so that it can say so.
  * A 401 on any read or write means the session has ended: the current user becomes null and the
  * route guard takes over (to /auth, which says so).
@@ -27,12 +27,6 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
-      // The mutation's own onSuccess runs once the reads it changed are read again (unless they are read in the background).
-      onSuccess: (_data, _variables, _context, mutation) => {
-        const { changes = [], inBackground = false } = mutation.options.meta ?? {};
-        const refreshed = refreshTopics(client, changes);
-        return inBackground ? undefined : refreshed;
-      },
       onError: (error) => {
         if (isUnauthorized(error) && cachedUser(client)) sessionEnded(client);
       },
@@ -48,5 +42,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // What a change's answer names is refreshed before its call resolves, so a mutation's onSuccess sees it current.
+  onChangedTopics((topics) => refreshTopics(client, topics));
   return client;
 }

@@ -13,7 +13,6 @@ export function AppealForm({ path, onDone }: { path: string; onDone: () => void 
   const [failure, setFailure] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: (body: { text: string }) => apiRequest('POST', path, body),
-    meta: { changes: ['me'] },
     onSuccess: () => {
       notify.success(t`Appeal sent`, t`Another admin will decide it.`);
       onDone();

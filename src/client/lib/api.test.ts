@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, apiPage, apiRequest, errorMessage } from './api.ts';
+import { ApiError, NetworkError, apiPage, apiRequest, errorMessage, onChangedTopics } from './api.ts';
 
 function answer(status: number, body: string, init: { statusText?: string; headers?: Record<string, string> } = {}) {
   return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText: init.statusText ?? '', headers: init.headers }));
@@ -88,5 +88,52 @@ describe('apiRequest (spec §7)', () => {
       total: 75_000,
       estimated: true,
     });
+  });
+});
+
+describe('what a change changed, from its answer (X-Changed-Topics, docs/decisions/034)', () => {
+  it('refreshes the topics a change’s answer names before the call resolves; unknown words and reads name nothing', async () => {
+    const order: string[] = [];
+    let release = () => {};
+    const stop = onChangedTopics(async (topics) => {
+      order.push(`refresh ${topics.join(' ')}`);
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('refreshed');
+    });
+    try {
+      vi.stubGlobal('fetch', answer(201, '{"id":"r1"}', { headers: { 'X-Changed-Topics': 'me, reports, not-a-topic, me' } }));
+      const call = apiRequest('POST', '/api/reports', {}).then((body) => order.push(`resolved ${JSON.stringify(body)}`));
+      await vi.waitFor(() => expect(order).toEqual(['refresh me reports']));
+      release();
+      await call;
+      expect(order).toEqual(['refresh me reports', 'refreshed', 'resolved {"id":"r1"}']);
+
+      order.length = 0;
+      vi.stubGlobal('fetch', answer(200, '{}', { headers: { 'X-Changed-Topics': 'me' } }));
+      await apiRequest('GET', '/api/user');
+      vi.stubGlobal('fetch', answer(200, '{}'));
+      await apiRequest('POST', '/api/notifications/read', { all: true });
+      expect(order).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('in the background, resolves with the answer at once and refreshes behind it; a refusal still names what it changed', async () => {
+    const heard: string[][] = [];
+    const stop = onChangedTopics(() => {
+      heard.push([]);
+      return new Promise<void>(() => {});
+    });
+    try {
+      vi.stubGlobal('fetch', answer(200, '{"recoveryCodes":["a"]}', { headers: { 'X-Changed-Topics': 'me' } }));
+      await expect(apiRequest('POST', '/api/mfa/verify', { code: '1' }, undefined, { background: true })).resolves.toEqual({ recoveryCodes: ['a'] });
+      expect(heard).toHaveLength(1);
+      vi.stubGlobal('fetch', answer(403, '{"message":"paused"}', { headers: { 'X-Changed-Topics': 'me' } }));
+      await expect(apiRequest('POST', '/api/withdrawal-requests', {})).rejects.toBeInstanceOf(ApiError);
+      expect(heard).toHaveLength(2);
+    } finally {
+      stop();
+    }
   });
 });

@@ -2,9 +2,12 @@
  * The one way the client talks to the server (spec §7): the session cookie on
  * every call, a JSON content type only when there is a body, and any non-OK
  * answer thrown as an ApiError whose message is "{status}: {body or status text}".
- * The server's own `message` is kept so toasts can show it.
+ * The server's own `message` is kept so toasts can show it. A change's answer names the live topics
+ * it changed (X-Changed-Topics, docs/decisions/034): the reads that show them are refreshed
+ * (api/changes.ts, through `onChangedTopics`) before the call resolves.
  */
 
+import { isLiveTopic, type LiveTopic } from '../../shared/live.ts';
 import { sessionGone } from './session-hint.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -149,6 +152,34 @@ export function isUnauthorized(error: unknown): boolean {
 
 const SIGN_IN_URLS = new Set(['/api/login', '/api/super-admin-login']);
 
+/** The answer's header naming the live topics a change published, as the caller's own stream hears them. */
+export const CHANGED_TOPICS_HEADER = 'X-Changed-Topics';
+
+type ChangedTopicsListener = (topics: LiveTopic[]) => Promise<void>;
+let changedTopicsListener: ChangedTopicsListener | undefined;
+
+/** What refreshes the reads of the topics a change's answer names (the query client); answers the unsubscribe. */
+export function onChangedTopics(listener: ChangedTopicsListener): () => void {
+  changedTopicsListener = listener;
+  return () => {
+    if (changedTopicsListener === listener) changedTopicsListener = undefined;
+  };
+}
+
+/** The topics an answer names (unknown words are ignored). */
+export function changedTopicsOf(headers: Headers): LiveTopic[] {
+  const header = headers.get(CHANGED_TOPICS_HEADER);
+  if (!header) return [];
+  return [...new Set(header.split(',').map((word) => word.trim()))].filter(isLiveTopic);
+}
+
+/** The refresh of what a change's answer names: none for a read. */
+function refreshChanged(method: HttpMethod, response: Response): Promise<void> {
+  if (method === 'GET') return Promise.resolve();
+  const topics = changedTopicsOf(response.headers);
+  return topics.length && changedTopicsListener ? changedTopicsListener(topics) : Promise.resolve();
+}
+
 async function send(method: HttpMethod, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const hasBody = body !== undefined;
   let response: Response;
@@ -165,6 +196,8 @@ async function send(method: HttpMethod, url: string, body?: unknown, extraHeader
   // A 401 means the session is gone, except on a sign-in form, where it means wrong credentials.
   if (response.status === 401 && !SIGN_IN_URLS.has(url)) sessionGone();
   if (!response.ok) {
+    // A refusal after a committed part (an address saved, then the withdrawal paused by it) still names what changed.
+    void refreshChanged(method, response);
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text, response.headers.get('X-Request-Id'));
   }
@@ -177,10 +210,23 @@ async function readJson(response: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
-/** Sends a request and returns the parsed JSON answer (null for an empty one). */
-export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+/**
+ * Sends a request and returns the parsed JSON answer (null for an empty one). A change resolves once
+ * the reads its answer names are read again, so what the caller does next sees them current; with
+ * `background` at once, the reads following (an answer shown first: the recovery codes, a claimed report).
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+  options: { background?: boolean } = {},
+): Promise<T> {
   const response = await send(method, url, body, headers);
-  return (await readJson(response)) as T;
+  const data = (await readJson(response)) as T;
+  const refreshed = refreshChanged(method, response);
+  if (!options.background) await refreshed;
+  return data;
 }
 
 /** A GET whose answer headers matter too (X-Unread-Count, say): the parsed JSON and the headers. */

@@ -1,6 +1,6 @@
 /**
  * When the public figures (stats, leaderboard, prize settings) change. A generation counter per
- * database, bumped after the commit of any mutation that called `m.figuresChanged()` (ADR 012), so
+ * database, bumped after the commit of any mutation that wrote a table of a public topic (ADR 012, db/topics.ts), so
  * a reader of this process sees the change at once; on PostgreSQL the same transaction NOTIFYs,
  * and every instance LISTENs and bumps its own counter (docs/decisions/005-public-read-cache.md).
  */

@@ -108,22 +108,19 @@ export function MfaSettings({ onEnabled }: { onEnabled?: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const enroll = useMutation({ mutationFn: startMfaEnrollment, onError: (e) => setFailure(errorMessage(e)) });
-  // The account says whether two-factor sign-in is on (`me`); the admin desk's security notices list an admin turning it off (`admins`).
+  // The codes are shown from the answer at once; the reads it names (the account's `me`, the desk's `admins`) follow (api/mfa.ts).
   const verify = useMutation({
     mutationFn: verifyMfaEnrollment,
-    meta: { changes: ['me', 'admins'], inBackground: true },
     onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes), enroll.reset()),
     onError: (e) => setFailure(errorMessage(e)),
   });
   const regenerate = useMutation({
     mutationFn: regenerateRecoveryCodes,
-    meta: { changes: ['me'], inBackground: true },
     onSuccess: (result) => (setFailure(null), setCodes(result.recoveryCodes)),
     onError: (e) => setFailure(errorMessage(e)),
   });
   const disable = useMutation({
     mutationFn: disableMfa,
-    meta: { changes: ['me', 'admins'], inBackground: true },
     onSuccess: () => (setFailure(null), notify.success(t`Two-factor authentication is off`)),
     onError: (e) => setFailure(errorMessage(e)),
   });

@@ -66,7 +66,6 @@ export async function updateOwnAmbassador(
 ): Promise<AmbassadorRow> {
   const { emailNotifications, notifyTelegram, ...fields } = changes;
   return withTransaction(ctx, actor, async (m) => {
-    m.changed('ambassadors');
     if (emailNotifications !== undefined || notifyTelegram !== undefined)
       await m.tx
         .update(users)
@@ -162,7 +161,6 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       set.status = changes.status;
       // A suspension ends the account's live streams (DECISIONS §6); its next stream hears what it may.
       if (changes.status === 'suspended') m.endStreams(row.userId);
-      m.changed('me', [row.userId]);
       changed.push(`status=${changes.status}`);
       diff.status = [row.status, changes.status];
     }
@@ -205,7 +203,7 @@ export async function adminUpdateAmbassador(ctx: AppContext, actor: SessionUser,
       }
     }
     const updated = await tx.update(ambassadors).set(set).where(eq(ambassadors.id, id)).returning();
-    if (set.badgeLevel !== undefined) await m.figuresChanged();
+    m.concerns(row.userId);
     // Discord Linked Roles: a badge that changes is pushed (links/role-connection.ts).
     const result0 = updated[0];
     if (result0 && effectiveMonthly(result0, now).badgeLevel !== effectiveMonthly(row, now).badgeLevel) await queueRolePush(m, id);

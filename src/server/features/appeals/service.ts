@@ -318,7 +318,7 @@ async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: Appea
     changes,
   );
   const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, appeal.ambassadorId)))[0];
-  if (owner) m.changed('me', [owner.userId]);
+  if (owner) m.concerns(owner.userId);
   return presentAppeal(decided, m.actor?.fullName ?? 'an admin');
 }
 
@@ -367,7 +367,6 @@ async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: Appe
     `task claim ${claimId}${outcome ? `: credited GCM ${outcome.gcm}, USDT ${outcome.usdt}` : ''}${input.facts ? `; facts: ${input.facts}` : ''}`,
     changes,
   );
-  m.changed('reports');
   const view = presentAppeal(decided, m.actor?.fullName ?? 'an admin');
   await m.event('appeal.decided', view);
   return view;

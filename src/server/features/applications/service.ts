@@ -74,7 +74,6 @@ export async function submitApplication(ctx: AppContext, input: TApplication, or
   try {
     return await withTransaction(ctx, null, async (m) => {
       const { tx } = m;
-      m.changed('applications');
       // An unknown code sent in the body is refused before anything is stored (the cookie's is ignored).
       const referrer = await referrerForApplication(tx, { body: input.referralCode, cookie: origin.referralCookie });
       const taken = await emailTaken(tx, input.email);
@@ -266,7 +265,6 @@ export async function approveApplication(ctx: AppContext, actor: SessionUser, id
       .update(programmeTotals)
       .set({ ambassadorCount: sql`${programmeTotals.ambassadorCount} + 1` })
       .where(eq(programmeTotals.id, 'global'));
-    await m.figuresChanged();
     // The account keeps the language the applicant applied in (its emails, the setup link's first), until they choose another.
     await issueSetupToken(m, { userId, email: application.email, name: application.fullName, reason: 'approved' });
     await m.event('application.decided', { ...presentApplication(application), ambassadorId });

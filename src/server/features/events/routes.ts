@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { forbidden } from '../../errors.ts';
 import { requireUser } from '../../http.ts';
+import { registerChangeAnswers } from './answer.ts';
 import { eventsHub, type EventsHub } from './hub.ts';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ export function registerEvents(app: FastifyInstance): void {
   app.decorate('events', hub);
   // Before the server stops listening: open streams would otherwise hold its close until they drop.
   app.addHook('preClose', async () => hub.close());
+  // Before the features' routes: each change's answer names the topics it published (X-Changed-Topics).
+  registerChangeAnswers(app);
 }
 
 export async function eventRoutes(app: FastifyInstance) {

@@ -74,7 +74,7 @@ export async function post(m: Mutation, entry: LedgerEntry, options: { locked?: 
   }
   // The ambassador's own pages (wallet, dashboard) show it: their live streams hear `me`.
   const owner = after ?? (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, entry.ambassadorId)))[0];
-  if (owner) m.changed('me', [owner.userId]);
+  if (owner) m.concerns(owner.userId);
   await m.tx.insert(transactions).values({
     ambassadorId: entry.ambassadorId,
     reportId: entry.reportId ?? null,
@@ -148,7 +148,6 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
   }
   if (currency === 'GCM') totals.gcm += cents;
   else totals.usdt += cents;
-  await m.figuresChanged();
   return { ...row, ...changed };
 }
 

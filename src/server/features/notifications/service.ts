@@ -67,7 +67,7 @@ export async function notify(
   // The same words to their linked Telegram chat, when it is a decision, payout, prize or appeal and they keep Telegram on.
   if (stored) await telegramNotification(m, userId, stored.id, told);
   // Their open pages hear of it (GET /api/events): the decision changed what they see.
-  m.changed('me', [userId]);
+  m.concerns(userId);
   if (!email) return;
   const written = typeof email.content === 'function' ? email.content(locale) : email.content;
   if (email.security) return m.email(email.to, written);

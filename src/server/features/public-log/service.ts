@@ -12,7 +12,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { EMPTY_HEAD, entryHash, type LogHead, type LogKind } from '../../../shared/public-log.ts';
 import { PUBLIC_LOG_MESSAGES, type TLogEntry } from '../../../shared/schemas/public-log.ts';
-import type { LiveTopic } from '../../../shared/live.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { publicLog } from '../../db/schema.ts';
@@ -45,31 +44,11 @@ export class LogTimeBackwards extends AppError {
 }
 
 /**
- * What each kind of entry changes for the live streams (DECISIONS §6), besides `log` itself: a
- * month's terms, freeze and close change the seasons (the Hall of Fame, the Seasons card), and a
- * month's summary and a withheld prize are shown with its season. A Record over every kind, so a
- * new kind without its topics does not compile. The credits of a close name `me` and the figures
- * themselves (the ledger).
- */
-const LOG_KIND_TOPICS: Record<LogKind, LiveTopic[]> = {
-  'season.terms': ['seasons'],
-  'season.frozen': ['seasons'],
-  'season.closed': ['seasons'],
-  'prize.withheld': ['seasons'],
-  'month.summary': ['seasons'],
-  'payout.paid': [],
-  // An anchor proves the log's head on chain: only the log itself changes.
-  'log.anchored': [],
-  // A referral credited moves the referrer's figures: the ledger's credit names them itself.
-  'referral.credited': [],
-};
-
-/**
  * Appends one entry in the mutation's transaction; it exists if and only if the change commits. Its
  * `at` is read after the append lock is held (so entries are dated in the order they are chained),
  * and an entry dated before the last one is refused (LogTimeBackwards): the log's time never goes back.
- * The append names its live topics (`log`, and its kind's), so every change that writes the log is
- * heard on every instance's streams without its caller remembering to.
+ * The row it writes is heard as `log` (and the seasons' and landing page's topics that read the log,
+ * db/topics.ts) on every instance's streams, without its caller remembering to.
  */
 export async function appendLog(m: Mutation, kind: LogKind, data: Record<string, unknown>): Promise<TLogEntry> {
   await m.tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
@@ -96,9 +75,6 @@ export async function appendLog(m: Mutation, kind: LogKind, data: Record<string,
     const month = String(data.month);
     await m.event(kind, { id: month, month, status: kind === 'season.frozen' ? 'frozen' : 'closed', log: appended });
   }
-  // Readers of the log's head, on every instance, see it once the change commits.
-  await m.figuresChanged();
-  m.changed(['log', ...LOG_KIND_TOPICS[kind]]);
   return { ...entry, hash };
 }
 

@@ -104,7 +104,7 @@ export async function countClick(
       // Either key seen today for this referrer: not counted again.
       .onConflictDoNothing()
       .returning({ day: referralClicks.day });
-    if (counted.length) m.changed('me', [referrer.userId]);
+    if (counted.length) m.concerns(referrer.userId);
     return counted.length > 0;
   });
 }
@@ -137,7 +137,7 @@ export async function referrerForApplication(
 /** The application's referral, in the application's transaction. */
 export async function recordReferral(m: Mutation, applicationId: string, referrer: { id: string; userId: string }): Promise<void> {
   await m.tx.insert(referrals).values({ referrerId: referrer.id, applicationId, createdAt: m.now });
-  m.changed('me', [referrer.userId]);
+  m.concerns(referrer.userId);
 }
 
 /** The application was approved: the referee's record is linked, and the referral qualifies if the month's rule says so. */
@@ -207,7 +207,6 @@ async function qualify(m: Mutation, referralId: string, event: TReferralRule['qu
       .update(referrals)
       .set({ ...qualified, status: 'held', flags, reason: flags[0] ?? null })
       .where(eq(referrals.id, referral.id));
-    m.changed(['ambassadors']);
     await tellReferrer(m, referrer.id);
     await notifyReferrer(m, referrer, referral.applicationId, (referee, locale) =>
       referralNotification({ referee, outcome: 'held', appUrl: m.ctx.config.appUrl }, locale),
@@ -288,7 +287,7 @@ async function notifyReferrer(
 async function tellReferrer(m: Mutation, referrerId: string | null): Promise<void> {
   if (!referrerId) return;
   const owner = (await m.tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, referrerId)))[0];
-  if (owner) m.changed('me', [owner.userId]);
+  if (owner) m.concerns(owner.userId);
 }
 
 /** The browsers and networks an ambassador applied or signed in from (HMACs). */

@@ -119,7 +119,6 @@ export async function submitReport(
   try {
     return await withTransaction(ctx, actor, async (m) => {
       const { tx } = m;
-      m.changed('reports');
       const rows = await tx
         .insert(weeklyReports)
         .values({
@@ -375,9 +374,8 @@ async function assertNotClaimedByOther(tx: AppContext['db'], id: string, actor: 
  */
 export async function claimReport(ctx: AppContext, actor: SessionUser, id: string): Promise<{ claimedBy: string; claimedUntil: string }> {
   if (!isUuid(id)) throw notFound('Report not found');
-  return withTransaction(ctx, actor, async ({ tx, now, changed }) => {
-    // Other reviewers see 'Being reviewed by …' appear.
-    changed('reports');
+  // Other reviewers see 'Being reviewed by …' appear (the report's row is written).
+  return withTransaction(ctx, actor, async ({ tx, now }) => {
     await assertNotClaimedByOther(tx, id, actor, now);
     const until = new Date(now.getTime() + CLAIM_MS);
     await decidedOnce(
@@ -402,8 +400,7 @@ export const NO_PENDING_REPORTS = 'No pending reports left to review';
  */
 export async function claimNextReport(ctx: AppContext, actor: SessionUser, exceptId: string | undefined): Promise<TAdminReportView> {
   const except = exceptId && isUuid(exceptId) ? exceptId : undefined;
-  return withTransaction(ctx, actor, async ({ tx, now, changed }) => {
-    changed('reports');
+  return withTransaction(ctx, actor, async ({ tx, now }) => {
     if (except) {
       await tx
         .update(weeklyReports)
@@ -456,7 +453,6 @@ export async function approveOnAppeal(m: Mutation, reportId: string, awards: { g
   await creditReportAwards(m, report, awards.gcm, awards.usdt, true);
   // An approved report (on appeal too) may be the referee's first: a `first_report` referral qualifies once.
   await referralOnReportApproved(m, report.ambassadorId);
-  m.changed(['reports', 'leaderboard', 'stats']);
   return report;
 }
 

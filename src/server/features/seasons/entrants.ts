@@ -82,6 +82,8 @@ export async function tellDrawEntrants(
     await m.tx
       .insert(notifications)
       .values(chunk.map((person) => ({ userId: person.userId, ...notificationOf(person.rank, person.locale), createdAt: m.now })));
+    // Their bells ring on their open pages.
+    m.concerns(chunk.map((person) => person.userId));
     const emails = chunk
       .filter((person) => person.emailNotifications)
       .map((person) => {

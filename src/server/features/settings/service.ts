@@ -109,8 +109,6 @@ export async function updateSettings(ctx: AppContext, actor: SessionUser, change
       .map(([key, [, value]]) => `${key}=${Array.isArray(value) ? value.join('/') : typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
       .join(', ');
     await m.audit('update_settings', { type: 'settings', id: 'global' }, details || 'no changes', changes);
-    // The landing page and the leaderboard show the prize pool: readers everywhere see the change.
-    await m.figuresChanged();
     return after;
   });
 }

@@ -107,8 +107,6 @@ export async function createTask(ctx: AppContext, actor: SessionUser, input: TTa
   requireService(ctx, input.kind);
   return withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
-    // Open Tasks pages and the admins' Tasks tab read the tasks again (the `tasks` live topic).
-    m.changed('tasks');
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -184,7 +182,6 @@ export async function updateTask(
   if (!isUuid(id)) throw notFound(TASK_MESSAGES.taskNotFound);
   const view = await withTransaction(ctx, actor, async (m) => {
     const { tx, now } = m;
-    m.changed('tasks');
     const current = (await tx.select().from(tasks).where(eq(tasks.id, id)).for('update'))[0];
     if (!current) throw notFound(TASK_MESSAGES.taskNotFound);
     const startsAt = patch.startsAt === undefined ? current.startsAt : patch.startsAt ? new Date(patch.startsAt) : null;
@@ -451,7 +448,6 @@ async function record(
       .returning();
     if (!claim) throw new Error('insert returned nothing');
     if (creditedNow) await creditClaim(m, claim, current.title, current.gcmReward, current.usdtReward, locked);
-    if (verdict.status === 'pending_review') m.changed('reports');
     // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written in the claim's own transaction.
     await m.event('task.claimed', {
       id: claim.id,
@@ -559,8 +555,7 @@ export async function reviewClaim(
     if (!decided) throw new Error('update returned nothing');
     if (approved) await creditClaim(m, decided, task.title, task.gcmReward, task.usdtReward);
     const owner = (await tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, claim.ambassadorId)))[0];
-    if (owner) m.changed('me', [owner.userId]);
-    m.changed('reports');
+    if (owner) m.concerns(owner.userId);
   });
   const listed = await listClaimById(ctx, id);
   if (!listed) throw notFound(TASK_MESSAGES.claimNotFound);
@@ -612,7 +607,6 @@ export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassado
         },
         { action: 'appeal_task_claim', target: { type: 'task_claim', id: claimId } },
       );
-      m.changed('me', [actor.id]);
       return appeal;
     }),
   );
@@ -650,6 +644,6 @@ export async function overturnClaimRefusal(m: Mutation, claimId: string): Promis
   if (!credited) throw conflict(DECISION_MESSAGES.appealDecided);
   await creditClaim(m, credited, task.title, task.gcmReward, task.usdtReward);
   const owner = (await tx.select({ userId: ambassadors.userId }).from(ambassadors).where(eq(ambassadors.id, claim.ambassadorId)))[0];
-  if (owner) m.changed('me', [owner.userId]);
+  if (owner) m.concerns(owner.userId);
   return { gcm: money(task.gcmReward), usdt: money(task.usdtReward), title: task.title };
 }

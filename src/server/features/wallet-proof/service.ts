@@ -228,7 +228,7 @@ export async function declareExchange(ctx: AppContext, actor: SessionUser, row: 
  * that was `none`. Paid and rejected ones keep how they stood.
  */
 async function raiseUnpaid(m: Mutation, ambassadorId: string, address: string, proof: 'verified' | 'exchange', proofId: string | null): Promise<void> {
-  const raised = await m.tx
+  await m.tx
     .update(withdrawalRequests)
     .set({ walletProof: proof, walletProofId: proofId })
     .where(
@@ -239,7 +239,5 @@ async function raiseUnpaid(m: Mutation, ambassadorId: string, address: string, p
         sql`${withdrawalRequests.status} not in ('rejected', 'cancelled')`,
         proof === 'exchange' ? eq(withdrawalRequests.walletProof, 'none') : undefined,
       ),
-    )
-    .returning({ id: withdrawalRequests.id });
-  if (raised.length) m.changed('withdrawals');
+    );
 }

@@ -140,8 +140,7 @@ export async function requestWithdrawal(
     ctx,
     actor,
     async (m) => {
-      const { tx, now, changed } = m;
-      changed('withdrawals');
+      const { tx, now } = m;
       const ambassador = await lockAmbassador(tx, ambassadorId);
       if (ambassador.status !== 'active') throw forbidden(WITHDRAWAL_MESSAGES.suspended);
       assertNotPaused(ctx.config, ambassador, now);
@@ -438,7 +437,6 @@ export async function reopenOnAppeal(m: Mutation, withdrawalId: string): Promise
     .set({ status: 'pending', reviewedAt: null, reviewedBy: null, reasonCode: null, adminNotes: null })
     .where(eq(withdrawalRequests.id, withdrawalId));
   await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, withdrawalId));
-  m.changed('withdrawals');
   return row;
 }
 
@@ -554,7 +552,6 @@ export async function cancelWithdrawal(ctx: AppContext, actor: SessionUser, amba
         .returning()
     )[0];
     if (!updated) throw new AppError('CONFLICT', WITHDRAWAL_MESSAGES.cancelNotPending, undefined, 'WITHDRAWAL_NOT_PENDING');
-    m.changed('withdrawals');
     await m.audit('cancel_withdrawal', { type: 'withdrawal', id: row.id }, `${row.amount} USDT to ${row.walletAddress}`, { status: ['pending', 'cancelled'] });
     return presentWithdrawal(updated, ctx.config.payouts, 0, now);
   });

@@ -26,7 +26,7 @@ import { eq, sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { sealKeys, unseal, type SealKeys } from '../../auth/sealed.ts';
 import type { AppContext } from '../../context.ts';
-import { users, webhookAttempts, webhookEndpoints } from '../../db/schema.ts';
+import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { webhookOffEmail } from '../../email/templates.ts';
 import { giveWay, serving } from './pacing.ts';
@@ -260,6 +260,8 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
         : sql`(${row.id}::uuid, 'failed', 1, null::timestamptz)`;
     });
     await withTransaction(ctx, null, async (m) => {
+      // The delivery log hears of attempts by the coalesced notice (at most one per NOTICE_MS); an endpoint's own state at once.
+      m.announcedLater(webhookAttempts, webhookDeliveries);
       if (tried.length) {
         await m.tx.insert(webhookAttempts).values(
           tried.map((t) => ({
@@ -294,8 +296,7 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
   async function turnOff(m: Mutation, id: string, url: string, reason: 'gone' | 'failing'): Promise<void> {
     await m.tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, id));
     log.warn({ endpointId: id, reason }, 'a webhook endpoint was turned off');
-    // The endpoint's state changed now, not at the next coalesced notice.
-    m.changed('integrations');
+    // The endpoint's state changed now (its row), not at the next coalesced notice.
     // Every admin is told, in the transaction that turns it off.
     const admins = await m.tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.isAdmin, true));
     const days = Math.round(FAILING_DISABLE_MS / 86_400_000);
@@ -316,8 +317,9 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
 
   async function publishNotice(): Promise<void> {
     try {
+      // The attempts and outcomes the batches recorded since the last notice (announced later there).
       await withTransaction(ctx, null, (m) => {
-        m.changed('integrations');
+        m.wrote(webhookAttempts);
         return Promise.resolve();
       });
     } catch (error) {

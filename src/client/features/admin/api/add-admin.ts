@@ -7,5 +7,5 @@ export function addAdmin(input: TNewAdminInput): Promise<unknown> {
 }
 
 export function useAddAdmin() {
-  return useMutation({ mutationFn: addAdmin, meta: { changes: ['admins', 'activity'] } });
+  return useMutation({ mutationFn: addAdmin });
 }

@@ -19,6 +19,5 @@ export function useDecideApplication() {
   return useMutation({
     mutationFn: ({ id, decision, input }: { id: string; decision: ApplicationDecision; input?: ApplicationDecisionInput }) =>
       decideApplication(id, decision, input),
-    meta: { changes: ['applications', 'ambassadors', 'activity', 'stats'] },
   });
 }

@@ -16,6 +16,5 @@ export function decideWithdrawal(id: string, decision: WithdrawalDecision, input
 export function useDecideWithdrawal() {
   return useMutation({
     mutationFn: ({ id, decision, input }: { id: string; decision: WithdrawalDecision; input: DecisionInput }) => decideWithdrawal(id, decision, input),
-    meta: { changes: ['withdrawals', 'ambassadors', 'activity'] },
   });
 }

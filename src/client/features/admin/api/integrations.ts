@@ -16,7 +16,6 @@ import { resources } from '../../../api/resources.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 const id = (value: string) => encodeURIComponent(value);
-const meta = { changes: ['integrations', 'activity'] } as const;
 
 export function useApiKeys() {
   return useQuery(resources.apiKeys());
@@ -24,14 +23,13 @@ export function useApiKeys() {
 
 export function useCreateApiKey() {
   return useMutation({
-    mutationFn: (input: TApiKeyInput) => apiRequest<TApiKeyCreated>('POST', '/api/admin/api-keys', input),
     // The key is shown at once, from the answer: the list catches up behind the dialog.
-    meta: { ...meta, inBackground: true },
+    mutationFn: (input: TApiKeyInput) => apiRequest<TApiKeyCreated>('POST', '/api/admin/api-keys', input, undefined, { background: true }),
   });
 }
 
 export function useRevokeApiKey() {
-  return useMutation({ mutationFn: (keyId: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/api-keys/${id(keyId)}`), meta });
+  return useMutation({ mutationFn: (keyId: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/api-keys/${id(keyId)}`) });
 }
 
 export function useWebhooks() {
@@ -40,8 +38,7 @@ export function useWebhooks() {
 
 export function useCreateWebhook() {
   return useMutation({
-    mutationFn: (input: TWebhookInput) => apiRequest<TWebhookCreated>('POST', '/api/admin/webhooks', input),
-    meta: { ...meta, inBackground: true },
+    mutationFn: (input: TWebhookInput) => apiRequest<TWebhookCreated>('POST', '/api/admin/webhooks', input, undefined, { background: true }),
   });
 }
 
@@ -49,28 +46,28 @@ export function useUpdateWebhook() {
   return useMutation({
     mutationFn: ({ endpointId, patch }: { endpointId: string; patch: TWebhookPatch }) =>
       apiRequest<TWebhookView>('PATCH', `/api/admin/webhooks/${id(endpointId)}`, patch),
-    meta,
   });
 }
 
 export function useDeleteWebhook() {
-  return useMutation({ mutationFn: (endpointId: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/webhooks/${id(endpointId)}`), meta });
+  return useMutation({ mutationFn: (endpointId: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/webhooks/${id(endpointId)}`) });
 }
 
 export function useRotateWebhookSecret() {
   return useMutation({
-    mutationFn: (endpointId: string) => apiRequest<{ secret: string; rotatingUntil: string }>('POST', `/api/admin/webhooks/${id(endpointId)}/rotate-secret`),
-    meta: { ...meta, inBackground: true },
+    mutationFn: (endpointId: string) =>
+      apiRequest<{ secret: string; rotatingUntil: string }>('POST', `/api/admin/webhooks/${id(endpointId)}/rotate-secret`, undefined, undefined, {
+        background: true,
+      }),
   });
 }
 
 export function useSendTestWebhook() {
-  return useMutation({ mutationFn: (endpointId: string) => apiRequest<{ eventId: string }>('POST', `/api/admin/webhooks/${id(endpointId)}/test`), meta });
+  return useMutation({ mutationFn: (endpointId: string) => apiRequest<{ eventId: string }>('POST', `/api/admin/webhooks/${id(endpointId)}/test`) });
 }
 
 export function useReplayDelivery() {
   return useMutation({
     mutationFn: (deliveryId: string) => apiRequest<TWebhookDeliveryView>('POST', `/api/admin/webhook-deliveries/${id(deliveryId)}/replay`),
-    meta,
   });
 }

@@ -14,7 +14,6 @@ export interface MarkPaidResult {
 export function useMarkPaid() {
   return useMutation({
     mutationFn: (input: TMarkPaidInput) => apiRequest<MarkPaidResult>('POST', '/api/admin/withdrawals/paid', input),
-    meta: { changes: ['withdrawals', 'activity', 'log'] },
   });
 }
 

@@ -6,5 +6,5 @@ export function removeAdmin(id: string): Promise<unknown> {
 }
 
 export function useRemoveAdmin() {
-  return useMutation({ mutationFn: removeAdmin, meta: { changes: ['admins', 'activity'] } });
+  return useMutation({ mutationFn: removeAdmin });
 }

@@ -6,5 +6,5 @@ export function resendPassword(ambassadorId: string): Promise<unknown> {
 }
 
 export function useResendPassword() {
-  return useMutation({ mutationFn: resendPassword, meta: { changes: ['ambassadors', 'activity'] } });
+  return useMutation({ mutationFn: resendPassword });
 }

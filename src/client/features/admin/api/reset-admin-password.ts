@@ -12,6 +12,5 @@ export function resetAdminPassword(id: string, input: AdminPasswordInput): Promi
 export function useResetAdminPassword() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminPasswordInput }) => resetAdminPassword(id, input),
-    meta: { changes: ['admins', 'activity'] },
   });
 }

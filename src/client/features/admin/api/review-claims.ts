@@ -13,8 +13,8 @@ export function claimReport(id: string): Promise<{ claimedBy: string; claimedUnt
 /** 'Next pending': the oldest pending report nobody else holds, claimed for this reviewer; the one left is released. */
 export function useClaimNextReport() {
   return useMutation({
-    mutationFn: (exceptId: string | undefined) => apiRequest<TAdminReportView>('POST', '/api/admin/reports/claim-next', exceptId ? { exceptId } : {}),
     // The dialog shows the report claimed at once; the list follows.
-    meta: { changes: ['reports'], inBackground: true },
+    mutationFn: (exceptId: string | undefined) =>
+      apiRequest<TAdminReportView>('POST', '/api/admin/reports/claim-next', exceptId ? { exceptId } : {}, undefined, { background: true }),
   });
 }

@@ -13,6 +13,5 @@ export function reviewReport(id: string, input: TReviewInput): Promise<TReportVi
 export function useReviewReport() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: TReviewInput }) => reviewReport(id, input),
-    meta: { changes: ['reports', 'ambassadors', 'activity', 'leaderboard', 'stats'] },
   });
 }

@@ -16,6 +16,5 @@ export function useCloseSeason() {
   return useMutation({
     mutationFn: ({ month, beacon }: { month: string; beacon: string }) =>
       apiRequest<TSeasonSummary>('POST', `/api/super-admin/seasons/${month}/close`, { beacon }),
-    meta: { changes: ['seasons', 'log', 'ambassadors', 'activity', 'leaderboard', 'stats'] },
   });
 }

@@ -13,6 +13,5 @@ export function updateAmbassadorAsAdmin(id: string, input: TAmbassadorAdminUpdat
 export function useUpdateAmbassadorAsAdmin() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: TAmbassadorAdminUpdate }) => updateAmbassadorAsAdmin(id, input),
-    meta: { changes: ['ambassadors', 'activity', 'leaderboard'] },
   });
 }

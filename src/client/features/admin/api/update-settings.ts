@@ -7,5 +7,5 @@ export function updateSettings(input: TSettingsInput): Promise<TSettings> {
 }
 
 export function useUpdateSettings() {
-  return useMutation({ mutationFn: updateSettings, meta: { changes: ['settings', 'activity'] } });
+  return useMutation({ mutationFn: updateSettings });
 }

@@ -73,7 +73,6 @@ function HeldReferral({ row }: { row: TAdminReferral }) {
         reasonCode: reasonCode || null,
         facts: facts || null,
       }),
-    meta: { changes: ['ambassadors'] },
     onSuccess: (_answer, action) =>
       notify.success(
         action === 'release' ? t`Referral released` : t`Referral refused`,

@@ -168,7 +168,6 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const create = useMutation({
     mutationFn: (body: unknown) => apiRequest<TAdminTaskView>('POST', '/api/admin/tasks', body),
-    meta: { changes: ['reports'] },
   });
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
@@ -306,7 +305,6 @@ function EditTaskDialog({ row, onClose }: RowDialogProps<TAdminTaskView>) {
   const [errors, setErrors] = useState<Errors>({});
   const save = useMutation({
     mutationFn: (body: unknown) => apiRequest<TAdminTaskView>('PATCH', `/api/admin/tasks/${encodeURIComponent(row.id)}`, body),
-    meta: { changes: ['reports'] },
   });
   const set = (change: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
@@ -441,7 +439,6 @@ function ReviewClaimDialog({ row, onClose }: RowDialogProps<TAdminClaimView>) {
   const review = useMutation({
     mutationFn: (body: { decision: 'approved' | 'rejected'; reasonCode: ReasonCode | null; facts: string | null }) =>
       apiRequest<TAdminClaimView>('POST', `/api/admin/task-claims/${encodeURIComponent(row.id)}/review`, body),
-    meta: { changes: ['reports'] },
   });
   const decide = (decision: 'approved' | 'rejected') => {
     if (decision === 'rejected' && !reasonCode) return setMissing(translatedMessage('Choose the reason for this decision'));

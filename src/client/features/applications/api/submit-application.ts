@@ -7,5 +7,5 @@ export function submitApplication(input: TApplicationInput): Promise<unknown> {
 }
 
 export function useSubmitApplication() {
-  return useMutation({ mutationFn: submitApplication, meta: { changes: ['applications'] } });
+  return useMutation({ mutationFn: submitApplication });
 }

@@ -8,5 +8,5 @@ export function changePassword(input: z.input<typeof ZChangePasswordInput>): Pro
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword, meta: { changes: ['me'] } });
+  return useMutation({ mutationFn: changePassword });
 }

@@ -12,21 +12,18 @@ export const DISCORD_START = '/api/links/discord/start';
 export function useLinkTelegram() {
   return useMutation({
     mutationFn: (user: TTelegramLoginInput) => apiRequest<TLinkView>('POST', '/api/links/telegram', user),
-    meta: { changes: ['me'] },
   });
 }
 
 export function useLinkX() {
   return useMutation({
     mutationFn: (postUrl: string) => apiRequest<TLinkView>('POST', '/api/links/x', { postUrl }),
-    meta: { changes: ['me'] },
   });
 }
 
 export function useUnlink() {
   return useMutation({
     mutationFn: (provider: LinkableProvider) => apiRequest<TLinkView[]>('DELETE', `/api/links/${provider}`),
-    meta: { changes: ['me'] },
   });
 }
 

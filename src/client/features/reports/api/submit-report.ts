@@ -9,5 +9,5 @@ export function submitReport(input: TReportInput): Promise<TReportView> {
 
 /** The ambassador's reports and record (the next report's date), and the admins' queue. */
 export function useSubmitReport() {
-  return useMutation({ mutationFn: submitReport, meta: { changes: ['me', 'reports'] } });
+  return useMutation({ mutationFn: submitReport });
 }

@@ -261,7 +261,6 @@ function ClaimForm({ task, onVerdict }: { task: TTaskView; onVerdict: () => void
   const claim = useMutation({
     mutationFn: (body: TClaimInput) => apiRequest<TClaimResult>('POST', `/api/tasks/${encodeURIComponent(task.id)}/claim`, body),
     // The verdict is read again with the task (its claim, the claims left) before onSuccess runs.
-    meta: { changes: ['me'] },
     onSuccess: (result) => {
       setValue('');
       // Refused, the form stays for another try (and keeps the focus); otherwise it goes, and the verdict takes the focus.

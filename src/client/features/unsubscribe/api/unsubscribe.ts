@@ -19,5 +19,5 @@ export function unsubscribe(link: UnsubscribeLink): Promise<{ message: string }>
 }
 
 export function useUnsubscribe() {
-  return useMutation({ mutationFn: unsubscribe, meta: { changes: ['me'] } });
+  return useMutation({ mutationFn: unsubscribe });
 }

@@ -9,5 +9,5 @@ export function cancelWithdrawal(id: string): Promise<TWithdrawalView> {
 
 /** The ambassador's withdrawals and balances, and the admins' queue. */
 export function useCancelWithdrawal() {
-  return useMutation({ mutationFn: cancelWithdrawal, meta: { changes: ['me', 'withdrawals'] } });
+  return useMutation({ mutationFn: cancelWithdrawal });
 }

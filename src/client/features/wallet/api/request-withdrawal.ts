@@ -13,5 +13,5 @@ export function requestWithdrawal({ idempotencyKey, ...input }: TWithdrawalInput
 
 /** The ambassador's withdrawals, ledger and balances, and the admins' queue. */
 export function useRequestWithdrawal() {
-  return useMutation({ mutationFn: requestWithdrawal, meta: { changes: ['me', 'withdrawals'] } });
+  return useMutation({ mutationFn: requestWithdrawal });
 }

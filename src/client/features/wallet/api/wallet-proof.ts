@@ -30,7 +30,7 @@ export function useProofMessage() {
 
 /** The ambassador's record says 'Verified' once this succeeds; the admins' lists label the address. */
 export function useSubmitProof() {
-  return useMutation({ mutationFn: submitProof, meta: { changes: ['me', 'ambassadors', 'withdrawals'] } });
+  return useMutation({ mutationFn: submitProof });
 }
 
 /** How a wallet in the browser takes part in a proof: it names its account, then signs for it. */
@@ -52,7 +52,6 @@ export function useProveWith() {
       const signature = await sign(message, account);
       return submitProof({ message, signature });
     },
-    meta: { changes: ['me', 'ambassadors', 'withdrawals'] },
   });
 }
 
@@ -60,6 +59,5 @@ export function useProveWith() {
 export function useMarkExchange() {
   return useMutation({
     mutationFn: () => apiRequest<TWalletExchangeResult>('POST', '/api/wallet/exchange', { acknowledged: true } satisfies TWalletExchangeInput),
-    meta: { changes: ['me', 'ambassadors', 'withdrawals'] },
   });
 }
