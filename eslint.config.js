@@ -64,8 +64,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [importX.createNodeResolver()],
+      // A loop is ours or none: packages are not parsed (PGlite's bundle overflows the parser's stack).
+      'import-x/ignore': ['node_modules'],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/server/features/**/*.ts'],
