@@ -33,6 +33,23 @@ function mid(runs: LoadResult[]): { rps: number; cpu: number; p99: number; non2x
 const sides = (a: { rps: number; cpu: number; p99: number }, label: string) =>
   `${label} ${fmt(a.rps, 1)} req/s, ${fmt(a.cpu, 1)} µs CPU/request, p99 ${a.p99} ms`;
 
+/** The row of the task claims (bench/tasks.ts, issue 43): claims per second against the same request without the claim's logic. */
+function taskRows(r: BenchResults): Row[] {
+  const t = r.tasks;
+  const what = 'tasks: telegram_member claims/s / the same request doing the session read, one stand-in call and one write';
+  if (!t || 'skipped' in t) return [notRun(what, '>= 0.7', t ? t.skipped : 'not run')];
+  return [
+    {
+      what,
+      target: '>= 0.7',
+      measured: fmt(t.ratio, 3),
+      verdict: t.ratio >= 0.7 ? 'pass' : 'miss',
+      why: 'a claim is 12-13 statements (the rate limit, task, link and period in one; the lock; the ledger; the totals) against the ceiling\'s 4; see docs/decisions/029.',
+      note: `${t.database}; CPU ratio ${fmt(t.cpuRatio, 3)}; statements ${t.statements.claim.statements} / ${t.statements.ceiling.statements}; against a bare stand-in call ${fmt(t.ratioToBareCall, 3)}`,
+    },
+  ];
+}
+
 /** The rows of the webhook sender (bench/webhooks.ts, issue 45): delivery rate against a bare loop, public reads during a backlog. */
 function webhookRows(r: BenchResults): Row[] {
   const w = r.webhooks;
@@ -231,6 +248,7 @@ export function targetRows(r: BenchResults): Row[] {
   rows.push(...ceilingRows(r));
   rows.push(...edgeRows(r));
   rows.push(...webhookRows(r));
+  rows.push(...taskRows(r));
 
   const pgL = find(r, 'postgres', 'L');
   const pgS = find(r, 'postgres', 'S');

@@ -7,7 +7,7 @@
  * environment BENCH_PG / BENCH_PGLITE (empty or "none" skips one). Seconds per
  * load run: `--seconds=10` or BENCH_SECONDS. PostgreSQL: BENCH_DATABASE_URL
  * (an account that may create databases), default postgres://postgres@127.0.0.1:5432/postgres.
- * `--skip=coldstart,frontend,ceilings,edge,webhooks` leaves parts out. It never fails on a timing.
+ * `--skip=coldstart,frontend,ceilings,edge,webhooks,tasks` leaves parts out. It never fails on a timing.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ import { ROOT, load, median, round, startChild, timeIt, warm, type Child, type L
 import { measureProduct, type ProductFigures } from './product-load.ts';
 import { measureSeason, type SeasonFigures } from './season.ts';
 import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
+import { measureTaskClaims, type TaskClaimFigures } from './tasks.ts';
 import { createPgDatabase, dropPgDatabase, withPgClient } from '../test/helpers/pg-server.ts';
 import { writeMarkdown } from './report.ts';
 import { BENCH_PASSWORD, SIZES, seed, type Size } from './seed.ts';
@@ -80,6 +81,8 @@ export interface BenchResults {
   frontend: FrontendFigures;
   /** The webhook sender against a bare sign-and-POST loop, and public reads during a backlog (bench/webhooks.ts, PostgreSQL). */
   webhooks?: WebhookFigures | { skipped: string };
+  /** Task claims (telegram_member) against the same request without the claim's logic (bench/tasks.ts, issue 43), on PostgreSQL when it is measured. */
+  tasks?: TaskClaimFigures | { skipped: string };
 }
 
 function arg(name: string): string | undefined {
@@ -331,6 +334,13 @@ async function main(): Promise<void> {
           return { skipped: String(error).slice(0, 300) };
         });
 
+  const tasks = skip.has('tasks')
+    ? { skipped: 'skipped by --skip' }
+    : await measureTaskClaims(log, { postgres: postgres ? PG_URL : undefined }).catch((error: unknown) => {
+        log(`  tasks not measured: ${String(error)}`);
+        return { skipped: String(error).slice(0, 300) };
+      });
+
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
@@ -345,6 +355,7 @@ async function main(): Promise<void> {
     coldStart,
     frontend,
     webhooks,
+    tasks,
   };
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
