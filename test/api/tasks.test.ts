@@ -180,7 +180,7 @@ describeEachDatabase(
       expect(ofTask[2]).toMatchObject({
         targetType: 'task',
         adminEmail: SUPER_ADMIN.email,
-        details: 'Join the Telegram group (telegram_member, 50.00 GCM + 2.50 USDT, weekly)',
+        details: 'Join the Telegram group',
         changes: null,
       });
       expect(ofTask[1]).toMatchObject({

@@ -141,7 +141,11 @@ export const ZWebhookView = z.object({
   description: ZNullableText,
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   enabled: z.boolean(),
-  disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable().describe('Why it is off: paused by an admin, answered 410 Gone, or failed for days.'),
+  disabledReason: z
+    .enum(WEBHOOK_DISABLED_REASONS)
+    .nullable()
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    .meta({ description: 'Why it is off: paused by an admin, answered 410 Gone, or failed for days.', enum: [...WEBHOOK_DISABLED_REASONS, null] }),
   failingSince: ZIsoDate.nullable().describe('Since when its deliveries fail without one succeeding; null: not failing.'),
   rotatingUntil: ZIsoDate.nullable().describe('Until when the previous secret still signs beside the new one (after a rotation).'),
   createdAt: ZIsoDate,

@@ -60,7 +60,8 @@ export const ZTransactionView = z.object({
   kind: z
     .enum(LEDGER_KINDS)
     .nullable()
-    .meta({ description: 'What the description says, as data (DECISIONS §7); null for words of another kind (a correction).' }),
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    .meta({ description: 'What the description says, as data (DECISIONS §7); null for words of another kind (a correction).', enum: [...LEDGER_KINDS, null] }),
   values: z
     .record(z.string(), z.string())
     .nullable()

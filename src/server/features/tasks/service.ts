@@ -125,16 +125,13 @@ export async function createTask(ctx: AppContext, actor: SessionUser, input: TTa
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await m.audit('create_task', { type: 'task', id: row.id }, taskSummary(row));
+    // The details are the task's title (its words, shown in any language); its terms are the task's own.
+    await m.audit('create_task', { type: 'task', id: row.id }, row.title);
     return taskView(row, NO_CLAIMS);
   });
 }
 
 /** A task in the activity log's words: its title, kind, rewards and period. */
-function taskSummary(row: TaskRow): string {
-  return `${row.title} (${row.kind}, ${money(row.gcmReward)} GCM + ${money(row.usdtReward)} USDT, ${row.period})`;
-}
-
 /** What a change of a task changed, field by field ({field: [before, after]}), for the activity log. */
 function taskChanges(before: TaskRow, after: TaskRow): Changes {
   const shown = (row: TaskRow) => ({
