@@ -191,7 +191,8 @@ export async function withTransaction<T>(
     if (PUBLIC_TOPICS.some((topic) => topics.has(topic))) {
       // The public reads' caches (stats, leaderboard, settings, seasons, the log's head) move with their topics.
       effects.push(() => ctx.database.figures.bump());
-      notices.push(sql`pg_notify(${FIGURES_CHANNEL}, '')`);
+      // With this instance's origin: it bumps its own after the commit (above), not again when it hears itself.
+      notices.push(sql`pg_notify(${FIGURES_CHANNEL}, ${ctx.database.changes.origin})`);
     }
     if (topics.size || ended.size) {
       const change: Change = { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] };

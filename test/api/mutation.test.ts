@@ -65,7 +65,7 @@ describeEachDatabase('withTransaction (%s)', ({ server, superAdmin }) => {
     expect(result).toBe('done');
     // The change's effects run in order; the figures' bump, known from what the change wrote (the
     // ledger's totals: a public topic), once the change's work is done, after them. (On PostgreSQL
-    // this instance also hears its own NOTIFY, which may bump once more.)
+    // the other instances bump theirs on its NOTIFY; this one does not bump again on hearing itself.)
     expect(seen).toEqual([0, 0]);
     expect(server.database.figures.generation).toBeGreaterThan(generation);
   });

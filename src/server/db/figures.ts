@@ -107,6 +107,8 @@ export function listenForFigures(connect: () => pg.Client, feed: FiguresFeed, ch
         if (change) changes?.publish(change);
         return;
       }
+      // A change of this instance bumped its own figures after its commit; the others' bump them here.
+      if (changes && message.payload === changes.origin) return;
       feed.bump();
     });
     next.on('error', () => undefined);

@@ -15,7 +15,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError | AppErr
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.code(error.status).send({
       message: error.message,
-      ...(error.errors ? { errors: error.errors.map(coded) } : {}),
+      ...(error.errors ? { errors: error.errors.map((item) => coded(item, error)) } : {}),
       code: errorCode(error.status, error.message, error.reason),
       ...(error.values ? { values: error.values } : {}),
     });
@@ -63,9 +63,11 @@ export function errorHandler(this: FastifyInstance, error: FastifyError | AppErr
   return reply.code(500).send({ message: ERROR_TEXTS.INTERNAL_ERROR, code: 'INTERNAL_ERROR' });
 }
 
-/** A field's refusal with its code: the one its thrower named, else its sentence's. */
-function coded(item: FieldError): FieldError & { code: string } {
-  return { ...item, code: item.code ?? codeOfText(item.message) ?? STATUS_CODES[400] };
+/** A field's refusal with its code: the one its thrower named, else the error's when it says the error's sentence, else its sentence's. */
+function coded(item: FieldError, error: AppError): FieldError & { code: string } {
+  if (item.code) return { ...item, code: item.code };
+  if (item.message === error.message && error.reason) return { ...item, code: error.reason, ...(error.values ? { values: error.values } : {}) };
+  return { ...item, code: codeOfText(item.message) ?? STATUS_CODES[400] };
 }
 
 function stringRecord(value: unknown): Record<string, string> | undefined {
