@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { seasonLabel } from '../../src/shared/seasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { runSeasonsJobUntil } from '../helpers/seasons-job.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { startDrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, requestWithdrawal } from '../helpers/factories.ts';
@@ -26,23 +27,6 @@ afterAll(() => relay.close());
 const suite = browserSuite({ clock, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
 
 let withdrawalId: string;
-
-async function seasonStatus(): Promise<string> {
-  const response = await new ApiClient(suite.server).get(`/api/public/seasons/${MONTH}`);
-  return response.status === 200 ? String(response.body.status) : `HTTP ${response.status}`;
-}
-
-/** Runs the seasons job (as the server does every minute) until the month has `status`. */
-async function jobUntil(status: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await runSeasonsJob(suite.server.ctx);
-    const now = await seasonStatus();
-    if (now === status) return;
-    if (Date.now() > deadline) throw new Error(`${MONTH} is ${now}, not ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 beforeAll(async () => {
   const { server } = suite;
@@ -77,7 +61,7 @@ describe('a visitor’s open pages while the month ends by itself', () => {
 
     // The month ends: the job freezes it, with nobody's request behind it.
     server.clock.set('2026-10-01T00:00:30Z');
-    await jobUntil('frozen');
+    await runSeasonsJobUntil(suite.server, MONTH, 'frozen');
     const hallMonth = hallOfFame.locator(`[id="${MONTH}"]`);
     await hallMonth.getByRole('heading', { name: LABEL }).waitFor();
     await hallMonth.getByText(/\(waiting\)$/).waitFor();
@@ -87,7 +71,7 @@ describe('a visitor’s open pages while the month ends by itself', () => {
     // Its round is out: the job draws it and closes it.
     const frozen = (await new ApiClient(server).get(`/api/public/seasons/${MONTH}`)).body as { beacon: { at: string } };
     server.clock.set(new Date(Date.parse(frozen.beacon.at) + 10_000));
-    await jobUntil('closed');
+    await runSeasonsJobUntil(suite.server, MONTH, 'closed');
     await hallMonth.getByText(/^Lottery: drawn from drand round \d+ at .+[^)]$/).waitFor();
     await logMonth.getByText(/^Drawn .+ from drand round \d+\./).waitFor();
 

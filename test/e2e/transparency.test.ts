@@ -13,6 +13,7 @@ import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { entryHash, formatHead, type LogEntry, type LogHead } from '../../src/shared/public-log.ts';
 import { seasonLabel } from '../../src/shared/seasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
+import { runSeasonsJobUntil } from '../helpers/seasons-job.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { startDrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
@@ -31,23 +32,6 @@ afterAll(() => relay.close());
 const people: CreatedAmbassador[] = [];
 const anonymous = () => new ApiClient(suite.server);
 
-async function seasonStatus(): Promise<string> {
-  const response = await anonymous().get(`/api/public/seasons/${MONTH}`);
-  return response.status === 200 ? String(response.body.status) : `HTTP ${response.status}`;
-}
-
-/** Runs the seasons job (as the server does at least every minute) until the month has `status` (expect.poll is for tests, not hooks). */
-async function jobUntil(status: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await runSeasonsJob(suite.server.ctx);
-    const now = await seasonStatus();
-    if (now === status) return;
-    if (Date.now() > deadline) throw new Error(`${MONTH} is ${now}, not ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 beforeAll(async () => {
   const { server } = suite;
   await runSeasonsJob(server.ctx);
@@ -60,7 +44,7 @@ beforeAll(async () => {
 
   // The month ends: frozen by the job, within the minute.
   server.clock.set('2026-10-01T00:00:30Z');
-  await jobUntil('frozen');
+  await runSeasonsJobUntil(suite.server, MONTH, 'frozen');
 }, 180_000);
 
 describe('a month frozen at its end', () => {
@@ -117,7 +101,7 @@ describe('the month closed by itself, and checked by anyone', () => {
     for (const page of Object.values(watching)) await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     // Past the round's time: the relay has it, the job fetches it, verifies it and closes the month.
     server.clock.set(new Date(Date.parse(frozen.beacon.at) + 10_000));
-    await jobUntil('closed');
+    await runSeasonsJobUntil(suite.server, MONTH, 'closed');
     const log = (await anonymous().get('/api/public/log?after=0&limit=500')).body as { entries: LogEntry[]; head: LogHead };
     entries = log.entries;
     head = log.head;
