@@ -2,8 +2,9 @@
  * Referrals in Chromium (DECISIONS §7): a visitor follows an ambassador's link in a fresh browser,
  * applies on the form it leads to, an admin approves, and the referrer's Referrals page, open all
  * along, shows the credit; a referral applied for from the referrer's own network is held, and the
- * referrer's page says why in Portuguese; the admins page through the held referrals. The server trusts the loopback proxy's X-Forwarded-For, so
- * each browser context can come from a network of its own.
+ * referrer's page says why in Portuguese; the admins page through the held referrals. The server
+ * trusts the loopback proxy's X-Forwarded-For, so each browser context can come from a network of
+ * its own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -149,7 +150,11 @@ describe('a referral link, end to end', () => {
     const pager = await join(suite.server, admin, { ip: freshIp(), cookie: device, fields: { fullName: 'Petra Pager' } });
     const referralCode = (await pager.client.get('/api/ambassador')).body.referralCode as string;
     for (let i = 1; i <= 21; i++) {
-      const applied = await apply(suite.server, { referralCode, fullName: `Pat Pager ${String(i).padStart(2, '0')}`, email: uniqueEmail('pager') }, { cookie: device });
+      const applied = await apply(
+        suite.server,
+        { referralCode, fullName: `Pat Pager ${String(i).padStart(2, '0')}`, email: uniqueEmail('pager') },
+        { cookie: device },
+      );
       expect(applied.status, applied.text).toBe(201);
       const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
       expect(approved.status, approved.text).toBe(200);
