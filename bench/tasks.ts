@@ -30,7 +30,8 @@
  * the chat, claim TASKS tasks (period `once`) one after another, all ambassadors at once: every claim
  * is credited. Rounds alternate ceiling, product, product, ceiling (bare calls first in each round).
  * Last, one request of each at a time, with the database's statements counted (bench/statements.ts;
- * BENCH_STATEMENT_MS=1 adds each statement's milliseconds). BENCH_TASK_AMBASSADORS, BENCH_TASKS: the sizes.
+ * BENCH_STATEMENT_MS=1 adds each statement's milliseconds). BENCH_TASK_AMBASSADORS, BENCH_TASKS, BENCH_TASK_ROUNDS: the sizes
+ * (more, shorter rounds give steadier medians on a loaded machine).
  * BENCH_CPU_PROFILE=FILE writes a V8 CPU profile of this process during the claims' rounds only
  * (`node:inspector`; open it in Chrome's DevTools), BENCH_CPU_PROFILE_CEILING=FILE one of the ceiling's.
  * Target: claims/s >= 0.7 of the ceiling's requests/s. It never fails on a timing.
@@ -84,7 +85,7 @@ export interface TaskClaimFigures {
 
 const AMBASSADORS = Number(process.env.BENCH_TASK_AMBASSADORS ?? 8);
 const TASKS = Number(process.env.BENCH_TASKS ?? 60);
-const ROUNDS = 2;
+const ROUNDS = Number(process.env.BENCH_TASK_ROUNDS ?? 2);
 const CHAT = '-1009990001';
 
 interface Person extends CreatedAmbassador {
