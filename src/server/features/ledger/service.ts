@@ -56,8 +56,9 @@ export interface LedgerEntry {
 }
 
 /**
- * The only writer of the ledger (`transactions`) and of the caches that must equal it: the
- * ambassador's totals, this month's figures and badge, and the programme's totals. Call it inside
+ * The writer of the ledger (`transactions`) and of the caches that must equal it: the
+ * ambassador's totals, this month's figures and badge, and the programme's totals (with
+ * `creditParts`, the same writes of a credit as parts of its caller's one statement). Call it inside
  * a mutation (withTransaction). A credit locks the ambassador's row, so concurrent credits queue.
  * A withdrawal's entry moves no cache: totals are lifetime earnings, and the hold is the
  * withdrawal request itself (DECISIONS §3).
