@@ -197,11 +197,7 @@ export async function measureTaskClaims(
     profiler.connect();
     await profiler.post('Profiler.enable');
     const profiles = new Map<string, unknown>();
-    async function run(
-      ids: string[],
-      send: (p: Person, id: string) => Promise<void>,
-      profileAs?: string,
-    ): Promise<{ perSecond: number; cpuMs: number }> {
+    async function run(ids: string[], send: (p: Person, id: string) => Promise<void>, profileAs?: string): Promise<{ perSecond: number; cpuMs: number }> {
       if (profileAs) await profiler.post('Profiler.start');
       const cpu = process.cpuUsage();
       const started = performance.now();

@@ -511,8 +511,7 @@ async function writeClaim(
         ${JSON.stringify(claim.evidence)}::jsonb, ${claim.postUrl}::text, ${claim.txHash}::text, ${claim.note}::text,
         ${claim.gcmAwarded}::numeric, ${claim.usdtAwarded}::numeric, ${now.toISOString()}::timestamptz
       from mine where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged)
-      returning id)${credit ? sql`,
-    ${credit.ctes}` : sql``}
+      returning id)${credit ? sql`, ${credit.ctes}` : sql``}
     select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
       exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook
     from mine`);
