@@ -17,7 +17,10 @@ import { apiRequest } from '../lib/api.ts';
 export type { AppealKind, AppealStatus, TAdminAppealView, TAppealDecisionInput, TAppealView, TServiceAge } from '../../shared/schemas/decisions.ts';
 
 /** The decision fields of a report's or a withdrawal's answer (src/shared/schemas: ZReasonFields, ZAppealFields). */
-export type DecisionFields = Pick<TReportView | TWithdrawalView, 'adminNotes' | 'reasonCode' | 'facts' | 'appeal' | 'appealDeadline' | 'appealOpen' | 'decisionFlags'>;
+export type DecisionFields = Pick<
+  TReportView | TWithdrawalView,
+  'adminNotes' | 'reasonCode' | 'facts' | 'appeal' | 'appealDeadline' | 'appealOpen' | 'decisionFlags'
+>;
 
 export interface Decision {
   code: ReasonCode | null;
