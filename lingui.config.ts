@@ -46,7 +46,8 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC_SOURCES },
-    { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client'], exclude: PUBLIC_SOURCES },
+    // With the texts of a verification (src/shared/verify-texts.ts): English ids, written once for the browser and the CLI.
+    { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client', '<rootDir>/src/shared/verify-texts.ts'], exclude: PUBLIC_SOURCES },
     // The emails (src/server/i18n.ts reads this one on the server): English ids, `i18n._('…')`.
     { path: '<rootDir>/src/locales/{locale}/email', include: ['<rootDir>/src/server/email'] },
   ],

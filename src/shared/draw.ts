@@ -5,7 +5,7 @@
  * entrants frozen at its end, a drand beacon) from then on. Both share steps 5-6: `drawFromSeed`.
  */
 import { LATE_BEACON_SECONDS, LATE_BEACON_SECONDS_ANCHORED } from './anchor.ts';
-import { verifyText } from './verify-texts.ts';
+import { textOf, type VerifyText, type VerifyTextId, type VerifyValues } from './verify-texts.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { QUICKNET, randomnessOf, roundAt, roundTime, verifyBeacon, type DrandChain } from './drand.ts';
 import { hex, sha256, sha256Hex } from './hash.ts';
@@ -92,21 +92,27 @@ export interface PublishedDraw {
   entrants: { ambassadorId: string }[];
 }
 
-export interface DrawCheck {
-  step: string;
+/**
+ * A step's status: 'match'; 'late', a step that holds as the protocol allows, but late (terms fixed
+ * after the month began, a freeze after the terms' round): never shown or counted as a match (issue
+ * 40, item 5); or 'mismatch'.
+ */
+export type StepStatus = 'match' | 'late' | 'mismatch';
+
+/**
+ * A step of a verification: which text names it and its values (`id`, `values`: verify-texts.ts,
+ * said in English by the CLI and in the page's language by the browser), its status, and what was
+ * published (`expected`) against what it should be (`actual`), as data.
+ */
+export interface DrawCheck extends VerifyText {
+  status: StepStatus;
   expected: string;
   actual: string;
-  ok: boolean;
-  /**
-   * A step that holds as the protocol allows, but late (terms fixed after the month began, a freeze
-   * after the terms' round): its own status, never shown or counted as a match (issue 40, item 5).
-   */
-  late?: boolean;
 }
 
-/** A step's status: 'match', 'late' (holds, late), or 'mismatch'. */
-export function stepStatus(step: Pick<DrawCheck, 'ok' | 'late'>): 'match' | 'late' | 'mismatch' {
-  return !step.ok ? 'mismatch' : step.late ? 'late' : 'match';
+/** A step named `id` with `values`: a match when `ok`, else a mismatch. */
+export function check(id: VerifyTextId, values: VerifyValues, expected: string, actual: string, ok = expected === actual): DrawCheck {
+  return { id, values, status: ok ? 'match' : 'mismatch', expected, actual };
 }
 
 /**
@@ -123,17 +129,15 @@ export async function verifyDraw(published: PublishedDraw): Promise<{ ok: boolea
   const publishedWinners = [...lottery.winners].sort((a, b) => a.position - b.position).map((w) => w.ambassadorId.toLowerCase());
   const drawn = await drawWinners({ secret: lottery.secret, beacon: lottery.beacon, entrantIds: ids, winners: publishedWinners.length });
   const checks: DrawCheck[] = [
-    { step: verifyText('commitment'), expected: lottery.commitment, actual: commitment, ok: commitment === lottery.commitment },
-    { step: verifyText('listHash'), expected: lottery.listHash, actual: listHash, ok: listHash === lottery.listHash },
-    { step: verifyText('entrantCount'), expected: String(lottery.entrantCount), actual: String(ids.length), ok: ids.length === lottery.entrantCount },
-    { step: verifyText('seed1'), expected: seed, actual: seed, ok: true },
-    ...Array.from({ length: Math.max(drawn.length, publishedWinners.length) }, (_, i) => {
-      const expected = publishedWinners[i] ?? '(none)';
-      const actual = drawn[i] ?? '(none)';
-      return { step: verifyText('winner', { position: i + 1 }), expected, actual, ok: expected === actual };
-    }),
+    check('commitment', {}, lottery.commitment, commitment),
+    check('listHash', {}, lottery.listHash, listHash),
+    check('entrantCount', {}, String(lottery.entrantCount), String(ids.length), ids.length === lottery.entrantCount),
+    check('seed1', {}, seed, seed, true),
+    ...Array.from({ length: Math.max(drawn.length, publishedWinners.length) }, (_, i) =>
+      check('winner', { position: i + 1 }, publishedWinners[i] ?? '(none)', drawn[i] ?? '(none)'),
+    ),
   ];
-  return { ok: checks.every((c) => c.ok), checks };
+  return { ok: checks.every((c) => c.status !== 'mismatch'), checks };
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -286,7 +290,7 @@ function attempt(compute: () => string): string {
 export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain = QUICKNET): Promise<DrawVerification> {
   const { terms, beacon } = published;
   const checks: DrawCheck[] = [];
-  const add = (step: string, expected: string, actual: string, ok = expected === actual) => checks.push({ step, expected, actual, ok });
+  const add = (step: VerifyText, expected: string, actual: string, ok = expected === actual) => checks.push(check(step.id, step.values, expected, actual, ok));
   const names = new Map(published.entrants.map((e) => [e.ambassadorId.toLowerCase(), e.fullName]));
   for (const c of published.champions) names.set(c.ambassadorId.toLowerCase(), c.fullName);
   const who = (id: string | undefined) => (id === undefined ? '(none)' : names.has(id) ? `${names.get(id)} (${id})` : id);
@@ -294,24 +298,24 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
   let termsHash = published.termsHash;
   try {
     termsHash = await termsHashOf(terms);
-    add(verifyText('termsHash'), published.termsHash, termsHash);
+    add(textOf('termsHash'), published.termsHash, termsHash);
   } catch (error) {
-    add(verifyText('termsHash'), published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
+    add(textOf('termsHash'), published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
   }
-  add(verifyText('termsMonth'), published.month, terms.month);
+  add(textOf('termsMonth'), published.month, terms.month);
   add(
-    verifyText('termsRound'),
+    textOf('termsRound'),
     String(terms.beacon.round),
     attempt(() => String(termsBeaconRound(chain, terms.month))),
   );
   const chainOk = [terms.beacon.chain, beacon.chain].every((hash) => hash.toLowerCase() === chain.hash.toLowerCase());
-  add(verifyText('beaconChain'), `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
+  add(textOf('beaconChain'), `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
 
   const latest = published.latestRound ?? null;
   if (latest) {
     const signed = await verifyBeacon(chain, latest.round, latest.signature);
     add(
-      verifyText('latestRound', { round: latest.round }),
+      textOf('latestRound', { round: latest.round }),
       `${latest.round}:${latest.signature}`,
       signed ? `${latest.round}:${latest.signature}` : `(not a signature of round ${latest.round} by ${chain.hash})`,
       signed,
@@ -325,7 +329,7 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
   const matched = Math.max(0, lateRounds.split(',').indexOf(String(beacon.round)));
   const lateStep = latest && latest.round >= terms.beacon.round ? 'beaconRoundLateLatest' : 'beaconRoundLate';
   add(
-    late === 'true' ? verifyText(lateStep, { seconds: delays[matched] ?? LATE_BEACON_SECONDS }) : verifyText('beaconRound'),
+    late === 'true' ? textOf(lateStep, { seconds: delays[matched] ?? LATE_BEACON_SECONDS }) : textOf('beaconRound'),
     String(beacon.round),
     late === 'true'
       ? lateRounds.startsWith('(')
@@ -333,38 +337,36 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
         : (lateRounds.split(',')[matched] ?? lateRounds)
       : attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt, latest?.round))),
   );
-  if (late === 'true') {
-    const last = checks.at(-1);
-    if (last) last.late = true;
-  }
+  const last = checks.at(-1);
+  if (late === 'true' && last?.status === 'match') last.status = 'late';
   const at = attempt(() => iso(roundTime(chain, beacon.round)));
-  add(verifyText('beaconTime'), beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
+  add(textOf('beaconTime'), beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
 
   const ids = published.entrants.map((e) => e.ambassadorId);
   const list = sortedEntrants(ids);
   const listHash = await listHashOf(list);
-  add(verifyText('listHash'), published.listHash, listHash);
-  add(verifyText('entrantCount'), String(published.entrantCount), String(ids.length));
+  add(textOf('listHash'), published.listHash, listHash);
+  add(textOf('entrantCount'), String(published.entrantCount), String(ids.length));
   const championIds = new Set(published.champions.map((c) => c.ambassadorId.toLowerCase()));
   const entered = list.filter((id) => championIds.has(id));
-  add(verifyText('championsNotEntrants'), '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
+  add(textOf('championsNotEntrants'), '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
   const champions = [...published.champions].sort((a, b) => a.rank - b.rank);
   add(
-    verifyText('championPrizes'),
+    textOf('championPrizes'),
     champions.map((c) => `${c.rank}: ${c.prizeUsdt}`).join(', ') || '(none)',
     champions.map((c) => `${c.rank}: ${terms.prizesUsdt[c.rank - 1] ?? '(no prize)'}`).join(', ') || '(none)',
   );
 
   if (published.status !== 'closed') {
     const when = attempt(() => iso(roundTime(chain, beacon.round)));
-    add(verifyText('beaconWaiting', { round: beacon.round, at: when }), `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
-    return { ok: checks.every((c) => c.ok), pending: true, checks };
+    add(textOf('beaconWaiting', { round: beacon.round, at: when }), `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
+    return { ok: checks.every((c) => c.status !== 'mismatch'), pending: true, checks };
   }
 
   const signature = beacon.signature ?? '';
   const valid = await verifyBeacon(chain, beacon.round, signature);
   add(
-    verifyText('beaconSignature', { round: beacon.round }),
+    textOf('beaconSignature', { round: beacon.round }),
     signature || '(not published)',
     valid ? signature : `(not a signature of round ${beacon.round} by ${chain.hash})`,
     valid,
@@ -372,23 +374,23 @@ export async function verifyDraw2(published: PublishedSeason2, chain: DrandChain
   let randomness = beacon.randomness ?? '';
   try {
     randomness = await randomnessOf(signature);
-    add(verifyText('randomness'), beacon.randomness ?? '(not published)', randomness);
+    add(textOf('randomness'), beacon.randomness ?? '(not published)', randomness);
   } catch {
-    add(verifyText('randomness'), beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
+    add(textOf('randomness'), beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
   }
   const seed = hex(await seedOf2(termsHash, listHash, randomness));
-  add(verifyText('seed2'), seed, seed);
+  add(textOf('seed2'), seed, seed);
 
   const winners = [...(published.lottery?.winners ?? [])].sort((a, b) => a.position - b.position);
   const publishedIds = winners.map((w) => w.ambassadorId.toLowerCase());
   const drawn = await drawWinners2({ termsHash, listHash, randomness, entrantIds: list, winners: terms.lotteryWinners });
   for (let i = 0; i < Math.max(drawn.length, publishedIds.length); i++) {
-    add(verifyText('winner', { position: i + 1 }), who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
+    add(textOf('winner', { position: i + 1 }), who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
   }
   if (winners.length) {
-    add(verifyText('lotteryPrizes'), winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
+    add(textOf('lotteryPrizes'), winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
   }
-  return { ok: checks.every((c) => c.ok), pending: false, checks };
+  return { ok: checks.every((c) => c.status !== 'mismatch'), pending: false, checks };
 }
 
 /** Verifies a published season by its protocol: 2 → `verifyDraw2`; missing or 1 → `verifyDraw`. */
