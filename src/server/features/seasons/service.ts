@@ -49,6 +49,7 @@ import { getSettings, settingsIn } from '../settings/index.ts';
 import { fetchBeacon, fetchLatestRound } from './beacon.ts';
 import { tellDrawEntrants } from './entrants.ts';
 import { monthSummary } from './summary.ts';
+import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
 
 /** The next month's terms are fixed this long before it begins, so the log holds them before the month starts. */
 export const TERMS_AHEAD_MS = 10 * 60_000;
@@ -678,7 +679,7 @@ export async function currentSeason(ctx: AppContext): Promise<TCurrentSeason> {
 export async function previewSeason(ctx: AppContext, month: string): Promise<TSeasonPreview> {
   checkMonth(month);
   const now = ctx.clock.now();
-  if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound('That month has not started yet');
+  if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound(ERROR_TEXTS.MONTH_NOT_STARTED);
   const season = month === seasonOf(now) ? await ensureSeason(ctx, month) : await seasonRow(ctx.db, month);
   if (!season) throw notFound(SEASON_MESSAGES.noSeason);
   const prizes = season.terms ?? (await getSettings(ctx));
