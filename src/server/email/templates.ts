@@ -508,30 +508,63 @@ export function forgotPasswordEmail(f: { name: string; link: string; locale?: La
   );
 }
 
+/** What changed in the admin team's trust, with its data: the notice says it in the recipient's language. */
+export type SecurityNoticeWhat =
+  | { kind: 'admin_added'; name: string; email: string }
+  | { kind: 'password_set'; email: string }
+  | { kind: 'mfa_on'; email: string; underSetPassword: boolean }
+  | { kind: 'mfa_off'; email: string };
+
+/** The notice's line, in English for the activity log and the desk (`i18n` null) or in a language. */
+export function securityNoticeLine(what: SecurityNoticeWhat, i18n: I18n = emailI18n(null)): string {
+  switch (what.kind) {
+    case 'admin_added':
+      return i18n._('A new admin was added: {name} <{email}>', { name: what.name, email: what.email });
+    case 'password_set':
+      return i18n._('A super admin set the password of admin {email}', { email: what.email });
+    case 'mfa_on':
+      return what.underSetPassword
+        ? i18n._('Admin {email} turned on two-factor sign-in while their password was one a super admin set', { email: what.email })
+        : i18n._('Admin {email} turned on two-factor sign-in', { email: what.email });
+    case 'mfa_off':
+      return i18n._('Admin {email} turned off two-factor sign-in', { email: what.email });
+  }
+}
+
 /**
  * To every admin when the admin team's trust changes (issue 24): an admin added, a super admin
- * setting an admin's password, an admin turning two-factor off. A security email: always sent, in
- * English (`what` is the activity log's English line).
+ * setting an admin's password, an admin turning two-factor on or off. A security email: always sent,
+ * in the recipient's saved language.
  */
-export function adminSecurityNoticeEmail(n: { name: string; what: string; by: string; /** ISO 8601. */ at: string; appUrl: string }): EmailContent {
-  const i18n = emailI18n(null);
+export function adminSecurityNoticeEmail(n: {
+  name: string;
+  what: SecurityNoticeWhat;
+  by: string;
+  /** ISO 8601. */ at: string;
+  appUrl: string;
+  locale?: Lang;
+}): EmailContent {
+  const i18n = emailI18n(n.locale);
+  const what = securityNoticeLine(n.what, i18n);
   return simple(
     i18n,
-    `Security notice: ${n.what}`,
+    i18n._('Security notice: {what}', { what }),
     n.name,
     [
-      `${n.what}, by ${n.by}, on ${utcTimeIn(n.at, null)}.`,
-      'Every admin of the programme receives this notice, and the admin console shows it for 7 days. If you did not expect it, tell the other admins at once: it can be a step towards approving a payout alone.',
+      i18n._('{what}, by {by}, on {at}.', { what, by: n.by, at: utcTimeIn(n.at, n.locale) }),
+      i18n._(
+        'Every admin of the programme receives this notice, and the admin console shows it for 7 days. If you did not expect it, tell the other admins at once: it can be a step towards approving a payout alone.',
+      ),
     ],
     `${n.appUrl}/admin`,
-    'Open the admin console',
-    'This is a security notice sent to every admin.',
+    i18n._('Open the admin console'),
+    i18n._('This is a security notice sent to every admin.'),
   );
 }
 
 /**
  * To every admin when a webhook endpoint is turned off by itself (DECISIONS §7): it answered 410 Gone,
- * or its deliveries failed for days. In English, like the security notices.
+ * or its deliveries failed for days. In English (an endpoint is the integration's operator's, who reads its English log).
  */
 export function webhookOffEmail(n: {
   name: string;

@@ -9,25 +9,28 @@ import { ADMIN_ACTION_LABELS } from '../../../shared/enums.ts';
 import { SECURITY_NOTICE_DAYS, type TSecurityNotice } from '../../../shared/schemas/admins.ts';
 import type { AppContext } from '../../context.ts';
 import { adminActions, users } from '../../db/schema.ts';
-import { adminSecurityNoticeEmail } from '../../email/templates.ts';
+import { adminSecurityNoticeEmail, type SecurityNoticeWhat } from '../../email/templates.ts';
 import type { Mutation } from '../../mutation.ts';
 
 export const SECURITY_NOTICE_ACTIONS = ['add_admin', 'reset_admin_password', 'disable_mfa', 'enable_mfa'] as const;
 export type SecurityNoticeAction = (typeof SECURITY_NOTICE_ACTIONS)[number];
 
 /**
- * Emails every admin (the actor included) in the change's transaction: `what` happened, by whom.
+ * Emails every admin (the actor included) in the change's transaction, in their saved language: `what` happened, by whom.
  * `except`: an admin just added, who gets their invitation instead.
  */
-export async function tellAdmins(m: Mutation, what: string, except?: string): Promise<void> {
+export async function tellAdmins(m: Mutation, what: SecurityNoticeWhat, except?: string): Promise<void> {
   const by = m.actor?.email ?? 'the system';
   const admins = await m.tx
-    .select({ email: users.email, fullName: users.fullName })
+    .select({ email: users.email, fullName: users.fullName, locale: users.locale })
     .from(users)
     .where(except ? and(eq(users.isAdmin, true), ne(users.id, except)) : eq(users.isAdmin, true));
   const at = m.now.toISOString();
   for (const admin of admins) {
-    await m.email(admin.email, adminSecurityNoticeEmail({ name: admin.fullName ?? admin.email, what, by, at, appUrl: m.ctx.config.appUrl }));
+    await m.email(
+      admin.email,
+      adminSecurityNoticeEmail({ name: admin.fullName ?? admin.email, what, by, at, appUrl: m.ctx.config.appUrl, locale: admin.locale }),
+    );
   }
 }
 

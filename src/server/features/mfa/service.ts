@@ -118,12 +118,7 @@ export async function finishEnrollment(ctx: AppContext, user: SessionUser, code:
     if (row.isAdmin || row.isSuperAdmin) {
       // Every admin hears of it, the account's owner included: their mailbox is where a stranger's enrolment shows.
       await m.audit('enable_mfa', { type: 'admin', id: user.id }, underSetPassword ? `${user.email} (under a password a super admin set)` : user.email);
-      await tellAdmins(
-        m,
-        underSetPassword
-          ? `Admin ${user.email} turned on two-factor sign-in while their password was one a super admin set`
-          : `Admin ${user.email} turned on two-factor sign-in`,
-      );
+      await tellAdmins(m, { kind: 'mfa_on', email: user.email, underSetPassword });
     }
     return newRecoveryCodes(tx, user.id);
   });
@@ -183,7 +178,7 @@ export async function disableMfa(ctx: AppContext, user: SessionUser, code: strin
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     if (user.isAdmin || user.isSuperAdmin) {
       await m.audit('disable_mfa', { type: 'admin', id: user.id }, user.email);
-      await tellAdmins(m, `Admin ${user.email} turned off two-factor sign-in`);
+      await tellAdmins(m, { kind: 'mfa_off', email: user.email });
     }
   });
 }

@@ -41,7 +41,7 @@ export async function addAdmin(ctx: AppContext, actor: SessionUser, input: { ema
       if (!row) throw new Error('insert returned nothing');
       await issueSetupToken(m, { userId: row.id, email: row.email, name: input.fullName, reason: 'admin-invite' });
       await m.audit('add_admin', { type: 'admin', id: row.id }, `${input.fullName} <${input.email}>`);
-      await tellAdmins(m, `A new admin was added: ${input.fullName} <${input.email}>`, row.id);
+      await tellAdmins(m, { kind: 'admin_added', name: input.fullName, email: input.email }, row.id);
       return presentAdmin(row);
     });
   } catch (error) {
@@ -86,6 +86,6 @@ export async function setAdminPassword(ctx: AppContext, actor: SessionUser, id: 
     await endUserSessions(m.tx, row.id);
     m.endStreams(row.id);
     await m.audit('reset_admin_password', { type: 'admin', id: row.id }, row.email);
-    await tellAdmins(m, `A super admin set the password of admin ${row.email}`);
+    await tellAdmins(m, { kind: 'password_set', email: row.email });
   });
 }
