@@ -42,4 +42,14 @@ describe("a verification's words", () => {
     await activateLocale('pt-BR', ['app']);
     expect(said(textOf('chainTest'))).toBe('Cadeia do beacon: cadeia de teste, não drand quicknet');
   });
+
+  it('say a moment in the page’s language and zone, never the raw ISO time the command line prints (issue 40)', async () => {
+    const late = textOf('logTermsLateNote', { at: '2026-10-25T14:31:32.955Z' });
+    expect(englishOf(late)).toContain('2026-10-25T14:31:32.955Z');
+    await activateLocale('es', ['app']);
+    expect(said(late)).not.toContain('2026-10-25T');
+    expect(said(late)).toMatch(/25 oct 2026/);
+    await activateLocale('en', ['app']);
+    expect(said(late)).toMatch(/Oct 25, 2026/);
+  });
 });
