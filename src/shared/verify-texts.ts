@@ -7,7 +7,7 @@
  * rounds, ids) are data and are shown as they are.
  */
 export const VERIFY_TEXTS = {
-  // Protocol 1 (draw.ts verifyDraw).
+  // Protocol 1 (draw-protocol-1.ts verifyDraw).
   commitment: 'Commitment: SHA-256 of the secret',
   listHash: 'Entrant list hash',
   entrantCount: 'Entrant count',
@@ -15,7 +15,7 @@ export const VERIFY_TEXTS = {
   winner: 'Winner {position}',
   protocol1AfterCutover: 'Protocol: {month} is protocol 1, but every month from {cut} on (the first terms in the log) is protocol 2',
   protocol1Note: 'Protocol 1: the beacon was entered by an admin, and the secret published at the close.',
-  // Protocol 2 (draw.ts verifyDraw2).
+  // Protocol 2 (draw-protocol-2.ts verifyDraw).
   termsHash: "Terms hash: SHA-256 of the terms' canonical JSON",
   termsMonth: "Terms: the season's month",
   termsRound: "Terms: beacon round, the first at or after the month's end + 1 hour",

@@ -7,7 +7,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../src/shared/draw.ts';
+import { listHashOf } from '../../src/shared/draw.ts';
+import { commitmentOf, drawWinners, newSecret } from '../../src/shared/draw-protocol-1.ts';
 import { applyLeaderboardPatch, isLeaderboardPatch, type LeaderboardPatch } from '../../src/shared/leaderboard-patch.ts';
 import type { TLeaderboardEntry } from '../../src/shared/schemas/public.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';

@@ -4,7 +4,7 @@
  * required fields say so; the charts and the table scroll areas behave for the keyboard.
  */
 import { seasons } from '../../src/server/db/schema.ts';
-import { commitmentOf, newSecret } from '../../src/shared/draw.ts';
+import { commitmentOf, newSecret } from '../../src/shared/draw-protocol-1.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seasonLabel } from '../../src/shared/seasons.ts';

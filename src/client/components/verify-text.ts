@@ -1,5 +1,5 @@
 /**
- * A verification's words in the page's language: the checks (src/shared/draw.ts, verify-log.ts)
+ * A verification's words in the page's language: the checks (src/shared/draw-protocol-1.ts, draw-protocol-2.ts, verify-log.ts)
  * write English from shared/verify-texts.ts, which English shows as it is; another language reads
  * back which text it is and its values, and says the same. Words of no known text are shown as
  * they are.
