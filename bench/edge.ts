@@ -18,7 +18,7 @@ import { freePort } from '../test/helpers/ports.ts';
 import { ROOT, load, round, sleep, startChild, stopProcess, warm, type Child, type LoadResult } from './lib.ts';
 import { BENCH_METRICS_TOKEN, productionEnv } from './product-env.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const LEADERBOARD = '/api/public/leaderboard';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const SUPER = { email: 'super@bench.example', password: 'SuperBench123!', superAdminSecret: 'bench-super-secret' };
@@ -76,7 +76,7 @@ ${locations}
 `;
 }
 
-async function startNginx(dir: string, conf: string, port: number): Promise<ChildProcess> {
+export async function startNginx(dir: string, conf: string, port: number): Promise<ChildProcess> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
   const file = path.join(dir, 'nginx.conf');
   writeFileSync(file, conf);

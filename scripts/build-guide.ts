@@ -5,18 +5,20 @@
  * Run: tsx scripts/build-guide.ts [folder], default public/, which Vite copies into dist/client.
  * Markdown subset: '#', '##', '-' bullets, '1.' steps, paragraphs.
  *
- * The PDF's fonts are the standard Helvetica, whose encoding (WinAnsi) writes Spanish, Portuguese
- * and Indonesian but not Turkish's ş, ğ and ı: a guide with a letter it cannot write is refused
- * rather than printed wrong (Turkish waits for an embedded font, and links the English guide).
+ * The PDF's font is Inter (OFL), embedded in every language (docs/decisions/037-guide-font.md):
+ * the standard Helvetica's encoding (WinAnsi) cannot write Turkish's ş, ğ and ı. pdfkit embeds
+ * only the glyphs a guide uses. A guide with a letter the font has no glyph for is refused rather
+ * than printed wrong.
  */
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { DEFAULT_LOCALE, GUIDE_LOCALES, guidePath, type Locale } from '../src/shared/locales.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const folder = resolve(root, process.argv[2] ?? 'public');
 
 /** The guide's own words around its text, per language. */
 const FRAME: Readonly<Record<Locale, { band: string; page: (n: number, of: number) => string; fallbackTitle: string }>> = {
@@ -35,15 +37,31 @@ const FRAME: Readonly<Record<Locale, { band: string; page: (n: number, of: numbe
   id: { band: 'PROGRAM DUTA RESMI', page: (n, of) => `GoalChain Ambassador Program · halaman ${n} dari ${of}`, fallbackTitle: 'Panduan Program Duta' },
 };
 
-/** The characters of Windows-1252 (WinAnsi) above ASCII that the standard fonts can write. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+/**
+ * The guide's fonts, the text's and the headings': Inter's static TTFs as Google Fonts serves them,
+ * from the package @expo-google-fonts/inter (fontkit cannot subset a WOFF2's TrueType outlines).
+ */
+const fontFile = createRequire(import.meta.url).resolve;
+export const FONTS = {
+  regular: fontFile('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+  bold: fontFile('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
+} as const;
+const REGULAR = 'Inter';
+const BOLD = 'Inter-Bold';
 
-/** The first character the standard fonts cannot write, or null. */
+let fonts: fontkit.Font[] | undefined;
+
+/** The first character (other than a line break) that one of the guide's fonts has no glyph for, or null. */
 export function unwritable(text: string): string | null {
+  fonts ??= Object.values(FONTS).map((file) => {
+    const font = fontkit.openSync(file);
+    if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
+    return font;
+  });
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    if (code === 10 || code === 13 || (code >= 32 && code <= 126) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.includes(char)) continue;
-    return char;
+    if (code === 10 || code === 13) continue;
+    if (code < 32 || fonts.some((font) => !font.hasGlyphForCodePoint(code))) return char;
   }
   return null;
 }
@@ -94,11 +112,12 @@ export function guideSource(locale: Locale): string {
   return resolve(root, locale === DEFAULT_LOCALE ? 'docs/guide.md' : `docs/guide.${locale}.md`);
 }
 
-function build(locale: Locale): Promise<string> {
+/** Writes the guide in a language into a folder (public/ by default); resolves to the file written. */
+export function build(locale: Locale, folder = resolve(root, 'public')): Promise<string> {
   const markdown = readFileSync(guideSource(locale), 'utf8');
   const frame = FRAME[locale];
   const cannot = unwritable(`${markdown}${frame.band}${frame.page(1, 1)}`);
-  if (cannot) throw new Error(`The ${locale} guide has '${cannot}', which the PDF's standard fonts cannot write`);
+  if (cannot) throw new Error(`The ${locale} guide has '${cannot}', which the PDF's font cannot write`);
   const blocks = parseGuide(markdown);
   const title = blocks.find((b) => b.kind === 'title')?.text ?? frame.fallbackTitle;
   const output = resolve(folder, guidePath(locale).slice(1));
@@ -110,6 +129,8 @@ function build(locale: Locale): Promise<string> {
     lang: locale,
     info: { Title: title, Author: 'GoalChain', Subject: 'Ambassador Program' },
   });
+  doc.registerFont(REGULAR, FONTS.regular);
+  doc.registerFont(BOLD, FONTS.bold);
   const done = new Promise<string>((resolvePromise, reject) => {
     const stream = createWriteStream(output);
     stream.on('finish', () => resolvePromise(output));
@@ -123,7 +144,7 @@ function build(locale: Locale): Promise<string> {
   const cx = doc.page.width - 90;
   doc.circle(cx, 75, 38).lineWidth(5).stroke(GOLD);
   doc.polygon([cx, 55], [cx + 17, 68], [cx + 11, 90], [cx - 11, 90], [cx - 17, 68]).fill(GOLD);
-  doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(11).text(frame.band, 64, 48, { characterSpacing: 2 });
+  doc.fillColor(GOLD).font(BOLD).fontSize(11).text(frame.band, 64, 48, { characterSpacing: 2 });
   doc
     .fillColor('#ffffff')
     .fontSize(24)
@@ -135,7 +156,7 @@ function build(locale: Locale): Promise<string> {
     if (block.kind === 'heading') {
       if (doc.y > doc.page.height - 160) doc.addPage();
       doc.moveDown(0.8);
-      doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(15).text(block.text, 64, doc.y, { width });
+      doc.fillColor(GREEN).font(BOLD).fontSize(15).text(block.text, 64, doc.y, { width });
       const y = doc.y + 3;
       doc
         .moveTo(64, y)
@@ -144,17 +165,17 @@ function build(locale: Locale): Promise<string> {
         .stroke(GOLD);
       doc.moveDown(0.6);
     } else if (block.kind === 'paragraph') {
-      doc.fillColor(TEXT).font('Helvetica').fontSize(11).text(block.text, 64, doc.y, { width, lineGap: 3, align: 'left' });
+      doc.fillColor(TEXT).font(REGULAR).fontSize(11).text(block.text, 64, doc.y, { width, lineGap: 3, align: 'left' });
       doc.moveDown(0.5);
     } else if (block.kind === 'bullet' || block.kind === 'step') {
-      doc.font('Helvetica').fontSize(11);
+      doc.font(REGULAR).fontSize(11);
       const height = doc.heightOfString(block.text, { width: width - 28, lineGap: 3 });
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
-      doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(11).text(block.marker, 72, y, { width: 18 });
+      doc.fillColor(GOLD).font(BOLD).fontSize(11).text(block.marker, 72, y, { width: 18 });
       doc
         .fillColor(TEXT)
-        .font('Helvetica')
+        .font(REGULAR)
         .fontSize(11)
         .text(block.text, 92, y, { width: width - 28, lineGap: 3 });
       doc.moveDown(0.3);
@@ -168,7 +189,7 @@ function build(locale: Locale): Promise<string> {
     doc.page.margins.bottom = 0;
     doc
       .fillColor(MUTED)
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(9)
       .text(frame.page(i + 1, range.count), 64, doc.page.height - 44, { width, align: 'center', lineBreak: false });
   }
@@ -178,5 +199,6 @@ function build(locale: Locale): Promise<string> {
 
 // Run as a script (not when a test imports its functions).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const locale of GUIDE_LOCALES) console.log(`guide written to ${await build(locale)}`);
+  const folder = resolve(root, process.argv[2] ?? 'public');
+  for (const locale of GUIDE_LOCALES) console.log(`guide written to ${await build(locale, folder)}`);
 }

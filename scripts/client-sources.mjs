@@ -13,6 +13,7 @@ export const CLIENT_SOURCES = [
   'docs/guide.md',
   'docs/guide.es.md',
   'docs/guide.pt-BR.md',
+  'docs/guide.tr.md',
   'docs/guide.id.md',
   'scripts/build-guide.ts',
 ];

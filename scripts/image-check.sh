@@ -2,9 +2,10 @@
 # The container image, checked without a registry or a Docker daemon (issue 47): the Dockerfile's base image
 # cannot be pulled here, so this assembles the same runtime FROM scratch with buildah (the built product, its
 # runtime packages, the Node.js binary of the `node` npm package and the libraries it links), then with
-# podman: runs it on a volume, waits for /readyz, runs the image's HEALTHCHECK, writes (an application through
-# the API), stops it with SIGTERM (exit 0 within the grace period), starts a new container on the same volume
-# and finds the write (the super admin finds the application in the admin desk).
+# podman: runs it on a volume, waits for /readyz, runs the image's HEALTHCHECK, writes through the API (an
+# application, approved; the new ambassador's weekly report), stops it with SIGTERM (exit 0 within the grace
+# period), starts a new container on the same volume and finds the write (the super admin finds the report in
+# the admin desk).
 #
 #   bash scripts/image-check.sh            # builds the product first (npm run build)
 #   IMAGE_CHECK_SKIP_BUILD=1 bash scripts/image-check.sh
@@ -33,6 +34,8 @@ GRACE_SECONDS=30
 ADMIN_EMAIL='image-check-admin@example.com'
 ADMIN_PASSWORD='image-check-password-1'
 ADMIN_SECRET='image-check-super-secret'
+AMBASSADOR_PASSWORD='Image-Check-Ambassador-2026!'
+REPORT_TEXT='Image check: posted 5 threads on X about the farm game (12k views) and hosted a Telegram AMA with 300 attendees.'
 PORT_FOR_CHECK="${IMAGE_CHECK_PORT:-5391}"
 BASE="http://127.0.0.1:${PORT_FOR_CHECK}"
 TAG="localhost/ambassador-programme:image-check-$$"
@@ -163,15 +166,56 @@ apply() {
     -H 'content-type: application/json' -H "origin: $BASE" --data "$1"
 }
 
-# Whether the super admin finds the application in the admin desk: signs in (the session cookie is Secure in
-# production, so it is sent by hand over plain HTTP on loopback) and searches the applications.
-application_kept() {
+# The super admin's session cookie: signs in (the cookie is Secure in production, so it is sent by hand over
+# plain HTTP on loopback).
+admin_cookie() {
   local cookie
   cookie=$(curl -s -D - -o /dev/null -X POST "$BASE/api/super-admin-login" -H 'content-type: application/json' -H "origin: $BASE" \
     --data "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\",\"superAdminSecret\":\"$ADMIN_SECRET\"}" |
     grep -ioE '^set-cookie: sid=[^;]+' | head -n1 | cut -d' ' -f2)
   [ -n "$cookie" ] || fail 'the super admin could not sign in'
-  curl -s "$BASE/api/admin/applications?status=all&search=image-check%40example.com" -H "cookie: $cookie" | grep -q '"email":"image-check@example.com"'
+  printf '%s' "$cookie"
+}
+
+# What a JSON answer holds at a path (`.0.id`), read by the checkout's Node.js.
+json_at() {
+  node -e 'let v = JSON.parse(require("fs").readFileSync(0, "utf8")); for (const k of process.argv[1].split(".").filter(Boolean)) v = v?.[k]; process.stdout.write(String(v ?? ""))' "$1"
+}
+
+# The applicant becomes an ambassador and sends a weekly report, all through the API: the super admin approves
+# the application, the setup link is read from the container's log (EMAIL_TO_LOG), the password set, and the
+# ambassador signs in and reports.
+write_report() {
+  local container="$1" admin id status token cookie week_start week_end
+  admin=$(admin_cookie)
+  id=$(curl -s "$BASE/api/admin/applications?status=all&search=image-check%40example.com" -H "cookie: $admin" | json_at .0.id)
+  [ -n "$id" ] || fail 'the application is not in the admin desk'
+  status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/admin/applications/$id/approve" -H "cookie: $admin" -H "origin: $BASE")
+  [ "$status" = 200 ] || fail "approving the application was answered $status, not 200"
+  token=''
+  for _ in $(seq 1 300); do
+    token=$("${PODMAN[@]}" logs "$container" 2>&1 | grep -oE '/setup-password/[A-Za-z0-9_-]+' | tail -n1 | cut -d/ -f3 || true)
+    [ -n "$token" ] && break
+    sleep 0.1
+  done
+  [ -n "$token" ] || fail 'no setup link in the container log after the approval'
+  status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/setup-password/$token" -H 'content-type: application/json' -H "origin: $BASE" \
+    --data "{\"password\":\"$AMBASSADOR_PASSWORD\"}")
+  [ "$status" = 200 ] || fail "setting the password was answered $status, not 200"
+  cookie=$(curl -s -D - -o /dev/null -X POST "$BASE/api/login" -H 'content-type: application/json' -H "origin: $BASE" \
+    --data "{\"email\":\"image-check@example.com\",\"password\":\"$AMBASSADOR_PASSWORD\"}" |
+    grep -ioE '^set-cookie: sid=[^;]+' | head -n1 | cut -d' ' -f2)
+  [ -n "$cookie" ] || fail 'the ambassador could not sign in'
+  week_start=$(date -u -d '7 days ago' +%F)
+  week_end=$(date -u -d '1 day ago' +%F)
+  status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$BASE/api/reports" -H 'content-type: application/json' -H "origin: $BASE" -H "cookie: $cookie" \
+    --data "{\"weekStartDate\":\"$week_start\",\"weekEndDate\":\"$week_end\",\"activityReport\":\"$REPORT_TEXT\"}")
+  [ "$status" = 201 ] || fail "the report was answered $status, not 201"
+}
+
+# Whether the super admin finds the ambassador's report in the admin desk.
+report_kept() {
+  curl -s "$BASE/api/admin/reports?search=image-check%40example.com" -H "cookie: $(admin_cookie)" | grep -qF "$REPORT_TEXT"
 }
 
 stop_container() {
@@ -198,14 +242,15 @@ mapfile -t health_argv < <(printf '%s' "$health_test" | node -e 'for (const a of
 say "the image's HEALTHCHECK passes"
 status=$(apply "$APPLICATION")
 [ "$status" = 201 ] || fail "the application was answered $status, not 201"
-application_kept || fail 'the admin desk does not list the application just written'
-say 'an application written through the API (201), listed in the admin desk'
+write_report amb-image-check-1-$$
+report_kept || fail 'the admin desk does not list the report just written'
+say 'an application approved and a weekly report written through the API (201), listed in the admin desk'
 stop_container amb-image-check-1-$$
 
 say 'second start on the same volume'
 run_container amb-image-check-2-$$
-application_kept || fail 'the application written before the restart is gone: the volume did not keep it'
-say 'the application written before the restart is still there'
+report_kept || fail 'the report written before the restart is gone: the volume did not keep it'
+say 'the report written before the restart is still there'
 stop_container amb-image-check-2-$$
 
 say "passed in $(($(date +%s) - started))s"

@@ -32,7 +32,7 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
 export const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es-ES', 'pt-BR': 'pt-BR', tr: 'tr-TR', id: 'id-ID' };
 
 /** The languages the programme guide PDF is written in (docs/guide.md, docs/guide.<locale>.md; scripts/build-guide.ts). */
-export const GUIDE_LOCALES: readonly Locale[] = ['en', 'es', 'pt-BR', 'id'];
+export const GUIDE_LOCALES: readonly Locale[] = ['en', 'es', 'pt-BR', 'tr', 'id'];
 
 /** The guide in the page's language, else the English one: '/guide.es.pdf', '/guide.pdf'. */
 export function guidePath(locale: string): string {

@@ -3,7 +3,7 @@
  * localized-format.ts the landing page's prize pool needs, apart so that the page's first
  * JavaScript carries only it. English keeps the spec's formats of format.ts exactly.
  */
-import { formatHours, formatUsdt, parts } from './format.ts';
+import { formatCount, formatHours, formatThousands, formatUsdt, formatUsdtThousands, parts } from './format.ts';
 import { seasonBounds, seasonLabel } from './seasons.ts';
 import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, separatorsOf, type Locale } from './locales.ts';
 
@@ -18,6 +18,24 @@ export function number(amount: string | null | undefined, locale: Locale): { sig
   const { decimal, group } = separatorsOf(locale);
   const whole = units.toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return { sign: negative && (units > 0n || fraction > 0n) ? '-' : '', whole, cents: fraction.toString().padStart(2, '0'), decimal };
+}
+
+/** A count of people, reports, entries…: "1,234" in English, "1.234" in Spanish; not a number gives "0". */
+export function countIn(value: number | string | null | undefined, locale: string | null | undefined): string {
+  const lang = other(locale);
+  if (!lang) return formatCount(value);
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (n === null || n === undefined || !Number.isFinite(n)) return '0';
+  const whole = Math.trunc(n);
+  return `${whole < 0 ? '-' : ''}${number(String(Math.abs(whole)), lang).whole}`;
+}
+
+/** The landing page's thousands awarded: "12K+" / "$12K+" (USDT) in English, "1.234K+" in Spanish (the label names the unit). */
+export function thousandsIn(amount: string | null | undefined, locale: string | null | undefined, usdt = false): string {
+  const lang = other(locale);
+  if (!lang) return usdt ? formatUsdtThousands(amount) : formatThousands(amount);
+  const { negative, units } = parts(amount);
+  return `${number(String(negative ? 0n : units / 1000n), lang).whole}K+`;
 }
 
 /** USDT as a figure whose label names the unit: "$12.50" in English (spec §9), "12,50" in Spanish. */

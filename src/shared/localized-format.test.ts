@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDate, formatGcm, formatSignedAmount, formatUsdt, formatWeek, formatWholeGcm } from './format.ts';
-import { countIn, dateIn, gcmIn, signedAmountIn, usdtAmountIn, usdtIn, utcTimeIn, weekIn, wholeGcmIn, zonedDateTimeIn } from './localized-format.ts';
+import {
+  countIn,
+  thousandsIn,
+  dateIn,
+  gcmIn,
+  signedAmountIn,
+  usdtAmountIn,
+  usdtIn,
+  utcTimeIn,
+  weekIn,
+  wholeGcmIn,
+  zonedDateTimeIn,
+} from './localized-format.ts';
 
 describe('figures and dates in a product language', () => {
   it('keeps the spec’s English formats exactly', () => {
@@ -51,6 +63,17 @@ describe('figures and dates in a product language', () => {
     expect(countIn(1234, 'id')).toBe('1.234');
     expect(countIn('2000', 'es')).toBe('2.000');
     expect(countIn(null, 'es')).toBe('0');
+  });
+
+  it('writes the landing page’s figures as the page’s language groups digits (issue 40: the hero said "1,234K+" in Spanish)', () => {
+    expect(thousandsIn('1234567.89', 'en')).toBe('1,234K+');
+    expect(thousandsIn('1234567.89', 'en', true)).toBe('$1,234K+');
+    expect(thousandsIn('1234567.89', 'es')).toBe('1.234K+');
+    expect(thousandsIn('1234567.89', 'pt-BR', true)).toBe('1.234K+');
+    expect(thousandsIn('-5.00', 'es')).toBe('0K+');
+    expect(countIn(12345, 'en')).toBe('12,345');
+    expect(countIn(12345, 'es')).toBe('12.345');
+    expect(countIn('7', 'tr')).toBe('7');
   });
 
   it('names the time zone of a moment where people in several zones compare it', () => {

@@ -6,12 +6,12 @@
  * which shows only English-shaped hero figures, does not carry it; its prize pool takes only
  * localized-figures.ts (USDT and months), which this module re-exports.
  */
-import { formatCount, formatDate, formatDateTime, formatGcm, formatSignedAmount, formatWeek, formatWholeGcm, parts } from './format.ts';
+import { formatDate, formatDateTime, formatGcm, formatSignedAmount, formatWeek, formatWholeGcm, parts } from './format.ts';
 import { ordinal } from './seasons.ts';
 import { INTL_LOCALES, separatorsOf } from './locales.ts';
 import { number, other, usdtIn } from './localized-figures.ts';
 
-export { hoursIn, monthIn, usdtAmountIn, usdtFigureIn, usdtIn } from './localized-figures.ts';
+export { countIn, hoursIn, monthIn, thousandsIn, usdtAmountIn, usdtFigureIn, usdtIn } from './localized-figures.ts';
 
 /** GCM without its unit, up to 2 decimals: "1,250.5" in English, "1.250,5" in Spanish. */
 export function gcmIn(amount: string | null | undefined, locale: string | null | undefined): string {
@@ -29,16 +29,6 @@ export function wholeGcmIn(amount: string | null | undefined, locale: string | n
   const { negative, units, fraction } = parts(amount);
   const rounded = fraction >= 50n ? units + 1n : units;
   return `${negative && rounded > 0n ? '-' : ''}${grouped(rounded.toString(), lang)}`;
-}
-
-/** A count of people, reports, entries…: "1,234" in English, "1.234" in Spanish; not a number gives "0". */
-export function countIn(value: number | string | null | undefined, locale: string | null | undefined): string {
-  const lang = other(locale);
-  if (!lang) return formatCount(value);
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (n === null || n === undefined || !Number.isFinite(n)) return '0';
-  const whole = Math.trunc(n);
-  return `${whole < 0 ? '-' : ''}${grouped(Math.abs(whole).toString(), lang)}`;
 }
 
 /** Digits grouped by thousands as the language groups them (every group, as the amounts do). */

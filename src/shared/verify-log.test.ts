@@ -62,7 +62,7 @@ describe('reading and checking the whole log', () => {
     expect(await checkLog(cut, [seen])).toMatchObject({ ok: false, failure: { seq: 3, reason: expect.stringContaining('no longer has entry 3') } });
   });
 
-  it('groups entries by month, payouts by the month they were paid in, newest month first', async () => {
+  it('groups entries by month, payouts by the month they were paid in, an anchor with the entry it anchors, newest month first', async () => {
     const { log } = await closedMonth();
     const extra = await buildLog([
       ...log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> })),
@@ -71,10 +71,22 @@ describe('reading and checking the whole log', () => {
         kind: 'payout.paid',
         data: { withdrawalId: id(901), amountUsdt: '20.00', txHash: `0x${'cd'.repeat(32)}`, paidAt: '2027-01-03T09:00:00.000Z' },
       },
+      // December's close anchored on January 3rd: it belongs with December's entries.
+      {
+        at: '2027-01-03T09:05:00.000Z',
+        kind: 'log.anchored',
+        data: { seq: 5, hash: log.entries[4]?.hash, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 9, blockTime: '2027-01-03T09:01:00.000Z' },
+      },
+      // The head after January's payout anchored: January's.
+      {
+        at: '2027-01-04T09:05:00.000Z',
+        kind: 'log.anchored',
+        data: { seq: 6, hash: `0x${'00'.repeat(32)}`, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 10, blockTime: '2027-01-04T09:01:00.000Z' },
+      },
     ]);
     expect(logByMonth(extra.entries).map(({ month, entries }) => [month, entries.map((e) => e.seq)])).toEqual([
-      ['2027-01', [6]],
-      ['2026-12', [1, 2, 3, 4, 5]],
+      ['2027-01', [6, 8]],
+      ['2026-12', [1, 2, 3, 4, 5, 7]],
     ]);
   });
 });

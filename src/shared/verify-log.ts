@@ -695,13 +695,19 @@ export async function verifyLoggedDraws(
   return { ok: true, months };
 }
 
-/** A month's entries (terms, freeze, draw, withheld prizes, summary; payouts by the month they were paid in), newest month first. */
+/**
+ * A month's entries (terms, freeze, draw, withheld prizes, summary; payouts by the month they were paid
+ * in; an anchor with the entry it anchors), newest month first.
+ */
 export function logByMonth(entries: readonly LogEntry[]): { month: string; entries: LogEntry[] }[] {
   const months = new Map<string, LogEntry[]>();
+  const monthOfSeq = new Map<number, string>();
   for (const entry of entries) {
     const data = typeof entry.data === 'object' && entry.data !== null ? (entry.data as Record<string, unknown>) : {};
-    const when = typeof data.month === 'string' ? data.month : typeof data.paidAt === 'string' ? data.paidAt.slice(0, 7) : entry.at.slice(0, 7);
+    const anchored = entry.kind === 'log.anchored' && typeof data.seq === 'number' ? monthOfSeq.get(data.seq) : undefined;
+    const when = anchored ?? (typeof data.month === 'string' ? data.month : typeof data.paidAt === 'string' ? data.paidAt.slice(0, 7) : entry.at.slice(0, 7));
     const month = /^\d{4}-\d{2}$/.test(when) ? when : entry.at.slice(0, 7);
+    monthOfSeq.set(entry.seq, month);
     const list = months.get(month);
     if (list) list.push(entry);
     else months.set(month, [entry]);

@@ -7,14 +7,14 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { createTestClient, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { logAnchors, publicLog, seasons } from '../../src/server/db/schema.ts';
-import { runAnchorJob } from '../../src/server/features/anchor/service.ts';
+import { ANCHOR_REPRICE_AFTER_MS, runAnchorJob } from '../../src/server/features/anchor/service.ts';
 import { appendLog } from '../../src/server/features/public-log/service.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { withTransaction } from '../../src/server/mutation.ts';
@@ -229,5 +229,66 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     expect(result.code).toBe(1);
     // Without --rpc the log itself holds (the entry names the log's own hash): only the chain tells.
     expect((await cli('verify-log', ['--url', server.url, '--test-chain'])).code).toBe(0);
+  }, 60_000);
+  it('a transaction stuck under a risen gas price is signed again with its nonce at the node’s price, after a wait; the one mined is the one logged', async () => {
+    // Nothing in flight, then something new in the log two days on: due for an anchor.
+    for (let i = 0; i < 4; i++) {
+      await testClient().mine({ blocks: 3 });
+      const run = await runAnchorJob(server.ctx);
+      if (run.sent === undefined && !run.anchored.length) break;
+    }
+    expect(await server.db.select().from(logAnchors).where(isNull(logAnchors.loggedAt))).toEqual([]);
+    server.clock.set(new Date(server.clock.now().getTime() + 2 * 86_400_000));
+    await withTransaction(server.ctx, null, (m) =>
+      appendLog(m, 'payout.paid', { withdrawalId: crypto.randomUUID(), amountUsdt: '1.00', txHash: `0x${'cd'.repeat(32)}`, paidAt: m.now.toISOString() }),
+    );
+    const nonceBefore = await chain.publicClient.getTransactionCount({ address: anchorAddress });
+    await testClient().setAutomine(false);
+    try {
+      const sent = await runAnchorJob(server.ctx);
+      expect(sent.sent).toBeGreaterThan(0);
+      const rowOf = async () =>
+        (
+          await server.db
+            .select()
+            .from(logAnchors)
+            .where(eq(logAnchors.seq, sent.sent ?? 0))
+        )[0];
+      const first = await rowOf();
+      const stuck = await chain.publicClient.getTransaction({ hash: first?.txHash as Hex });
+      // The price rises past it: the next block's base fee is four times what it offers, so it is left out.
+      await testClient().setNextBlockBaseFeePerGas({ baseFeePerGas: (stuck.gasPrice ?? 0n) * 4n });
+      await testClient().mine({ blocks: 1 });
+      await expect(chain.publicClient.getTransactionReceipt({ hash: first?.txHash as Hex })).rejects.toThrow();
+      // Not yet waited ANCHOR_REPRICE_AFTER_MS: sent again as it is.
+      expect(await runAnchorJob(server.ctx)).toEqual({ anchored: [] });
+      expect((await rowOf())?.txHash).toBe(first?.txHash);
+      // Waited: signed again (by either instance) with the same nonce and data, at the node's price.
+      server.clock.set(new Date(server.clock.now().getTime() + ANCHOR_REPRICE_AFTER_MS));
+      const market = await chain.publicClient.getGasPrice();
+      expect(await runAnchorJob(second.ctx)).toEqual({ anchored: [] });
+      const again = await rowOf();
+      expect(again?.earlierTxHashes).toEqual([first?.txHash]);
+      expect(again?.txHash).not.toBe(first?.txHash);
+      const replacement = await chain.publicClient.getTransaction({ hash: again?.txHash as Hex });
+      expect(replacement.nonce).toBe(stuck.nonce);
+      expect(replacement.input).toBe(stuck.input);
+      expect(replacement.gasPrice).toBeGreaterThanOrEqual(market);
+      expect(replacement.gasPrice).toBeGreaterThanOrEqual(((stuck.gasPrice ?? 0n) * 9n) / 8n);
+      // A second run in the same minute signs nothing new.
+      expect(await runAnchorJob(server.ctx)).toEqual({ anchored: [] });
+      expect((await rowOf())?.txHash).toBe(again?.txHash);
+      await testClient().mine({ blocks: 1 });
+      expect((await chain.publicClient.getTransactionReceipt({ hash: again?.txHash as Hex })).status).toBe('success');
+      await testClient().mine({ blocks: 3 });
+      expect((await runAnchorJob(server.ctx)).anchored).toEqual([sent.sent]);
+      const logged = (await server.db.select().from(publicLog).where(eq(publicLog.kind, 'log.anchored'))).find(
+        (e) => (e.data as { seq: number }).seq === sent.sent,
+      );
+      expect(logged?.data).toMatchObject({ seq: sent.sent, txHash: again?.txHash });
+      expect(await chain.publicClient.getTransactionCount({ address: anchorAddress })).toBe(nonceBefore + 1);
+    } finally {
+      await testClient().setAutomine(true);
+    }
   }, 60_000);
 });

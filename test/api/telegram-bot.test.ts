@@ -4,7 +4,7 @@
  * linked ambassador's chat in their language, with the texts people wrote escaped and a link to its
  * page, once; /start and /rank in a private chat are answered (the right figures for a linked
  * chat, nobody's for another); an update without the secret header is refused and does nothing; a
- * 429 is waited out; a blocked bot turns the ambassador's Telegram notifications off; the channel
+ * 429 is waited out; a 5xx is retried after its wait and sent once; a blocked bot turns the ambassador's Telegram notifications off; the channel
  * hears a month's freeze and close with the link to verify its draw; Discord Linked Roles values are
  * pushed with the user's own token when a badge changes. The bot token is never logged or answered.
  */
@@ -215,6 +215,37 @@ describeEachDatabase(
         .from(telegramMessages)
         .where(eq(telegramMessages.chatId, String(chat)));
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    });
+
+    it('retries a message Telegram answered with a 5xx after the first retry’s wait, and sends it once', async () => {
+      const person = await createAmbassador(server, { admin: superAdmin });
+      const chat = await linkTelegram(person);
+      const rowOf = async () =>
+        (
+          await server.db
+            .select()
+            .from(telegramMessages)
+            .where(eq(telegramMessages.chatId, String(chat)))
+        )[0];
+      providers.setMode('telegram', 'error');
+      try {
+        await update('/start', chat);
+        await server.ctx.telegram.drain();
+      } finally {
+        providers.setMode('telegram', 'ok');
+      }
+      expect(sentTo(chat)).toEqual([]);
+      expect(await rowOf()).toMatchObject({ status: 'pending', attempts: 1 });
+      // Not before the first retry's wait (RETRY_MS[0], 5 s) has passed.
+      server.clock.advance(4_000);
+      await server.ctx.telegram.drain();
+      expect(sentTo(chat)).toEqual([]);
+      server.clock.advance(1_500);
+      await server.ctx.telegram.drain();
+      expect(sentTo(chat)).toHaveLength(1);
+      expect(await rowOf()).toMatchObject({ status: 'sent', attempts: 2 });
+      await deliver();
+      expect(sentTo(chat)).toHaveLength(1);
     });
 
     it('keeps to Telegram’s flood limits: one message a second to a chat, 30 a second in all', async () => {

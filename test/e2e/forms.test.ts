@@ -202,6 +202,7 @@ describe('public pages', () => {
     await page.goto(`/setup-password/${token}`);
     await expectText(page, 'This link is valid for 48 hours. If it has expired, contact support at support@goalchain.io.');
     await page.getByRole('heading', { name: 'Create Your Password' }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Create Your Password/);
     // A forgotten password's link opens the same page, which says the truth of that link: 1 hour (as its email says),
     // and that it resets the password the account has.
     const forgetful = await createAmbassador(server, { admin: superAdmin, fullName: 'Forgetful Fola' });
@@ -211,6 +212,8 @@ describe('public pages', () => {
     await forgotten.page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
     expect(await forgotten.page.getByRole('form', { name: 'Reset your password' }).count()).toBe(1);
     expect(await forgotten.page.getByText('Create Your Password').count()).toBe(0);
+    // The tab (and a screen reader's page name) says it too.
+    await expect.poll(() => forgotten.page.title()).toMatch(/^Reset Your Password/);
     // Once set, the page takes them to the sign-in (not the home page), which lands on their dashboard.
     await forgotten.page.getByLabel(/^Password/).fill('Remembered-1');
     await forgotten.page.getByLabel(/^Confirm Password/).fill('Remembered-1');

@@ -106,6 +106,16 @@ describe('the ambassador programme, end to end', () => {
     expect(guideEs.headers()['content-type']).toContain('application/pdf');
     expect((await guideEs.body()).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await guideEs.body()).equals(await guide.body())).toBe(false);
+    // A Turkish page links the Turkish guide (issue 40: Turkish had none, the standard font cannot write ş, ğ, ı).
+    const turkish = await track(openPage(suite.browser, server.url, PHONE));
+    await turkish.context.addCookies([{ name: 'locale', value: 'tr', url: server.url }]);
+    await turkish.page.goto('/');
+    expect(await turkish.page.getByRole('link', { name: 'Rehberi İndir' }).getAttribute('href')).toBe('/guide.tr.pdf');
+    const guideTr = await turkish.page.request.get('/guide.tr.pdf');
+    expect(guideTr.status()).toBe(200);
+    expect(guideTr.headers()['content-type']).toContain('application/pdf');
+    expect((await guideTr.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await guideTr.body()).toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+Inter-Regular\b/);
 
     await page.getByRole('link', { name: 'Leaderboard' }).click();
     await expectText(page, 'Ambassador Leaderboard');

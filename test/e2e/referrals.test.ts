@@ -2,8 +2,9 @@
  * Referrals in Chromium (DECISIONS §7): a visitor follows an ambassador's link in a fresh browser,
  * applies on the form it leads to, an admin approves, and the referrer's Referrals page, open all
  * along, shows the credit; a referral applied for from the referrer's own network is held, and the
- * referrer's page says why in Portuguese. The server trusts the loopback proxy's X-Forwarded-For, so
- * each browser context can come from a network of its own.
+ * referrer's page says why in Portuguese; the admins page through the held referrals. The server
+ * trusts the loopback proxy's X-Forwarded-For, so each browser context can come from a network of
+ * its own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { ensureSeason } from '../../src/server/features/seasons/service.ts';
 import { seasonOf } from '../../src/shared/seasons.ts';
 import { superAdminClient, type ApiClient } from '../helpers/client.ts';
 import { createAmbassador, uniqueEmail, type CreatedAmbassador } from '../helpers/factories.ts';
+import { apply, freshIp, join } from '../helpers/referrals.ts';
 import { browserSuite, expectContent, expectText, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { axeViolations, describeViolations, settle } from './axe.ts';
 
@@ -141,5 +143,35 @@ describe('a referral link, end to end', () => {
     await held.waitFor({ state: 'detached' });
     const item = ((await referrer.client.get('/api/referrals')).body.items as Array<{ name: string; status: string }>).find((i) => i.name === 'Nelson Network');
     expect(item?.status).toBe('credited');
+  });
+
+  it('pages through the held referrals, twenty at a time, oldest first', async () => {
+    // One browser for the referrer and 21 referees: 21 held (shared_device), one more than a page.
+    const device = 'did=pagerBrowserId0000000P';
+    const pager = await join(suite.server, admin, { ip: freshIp(), cookie: device, fields: { fullName: 'Petra Pager' } });
+    const referralCode = (await pager.client.get('/api/ambassador')).body.referralCode as string;
+    for (let i = 1; i <= 21; i++) {
+      const applied = await apply(
+        suite.server,
+        { referralCode, fullName: `Pat Pager ${String(i).padStart(2, '0')}`, email: uniqueEmail('pager') },
+        { cookie: device },
+      );
+      expect(applied.status, applied.text).toBe(201);
+      const approved = await admin.post(`/api/admin/applications/${applied.body.id}/approve`);
+      expect(approved.status, approved.text).toBe(200);
+    }
+    expect((await pager.client.get('/api/referrals')).body).toMatchObject({ held: 21 });
+
+    const { page } = await suite.pages.open();
+    await signInAsSuperAdmin(page, { tab: 'Referrals' });
+    const pages = page.getByRole('navigation', { name: 'Held referrals pages' });
+    await expectContent(pages, 'Showing 1–20 of 21');
+    const held = page.getByTestId('held-referral');
+    await expectContent(held.first(), 'Pat Pager 01');
+    expect(await held.count()).toBe(20);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expectContent(pages, 'Showing 21–21 of 21');
+    await expectContent(held.first(), 'Pat Pager 21');
+    expect(await held.count()).toBe(1);
   });
 });

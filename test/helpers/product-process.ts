@@ -17,9 +17,10 @@ export interface Spawned {
   output(): string;
 }
 
-/** `script` (the server by default) with `args`, in `env` (pass `{ ...process.env, … }` to inherit). */
-export function spawnScript(env: NodeJS.ProcessEnv, script = MAIN, args: string[] = []): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `script` (the server by default) with `args`, in `env` (pass `{ ...process.env, … }` to inherit); `preload`: more modules for `node --import`. */
+export function spawnScript(env: NodeJS.ProcessEnv, script = MAIN, args: string[] = [], preload: string[] = []): Spawned {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...imports, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -20,7 +20,7 @@ const SAMPLE_KEYS: Record<ResourceName, readonly unknown[]> = {
   tasks: resources.tasks().queryKey,
   adminTasks: resources.adminTasks({ limit: 20, offset: 0 }).queryKey,
   adminTaskClaims: resources.adminTaskClaims({ limit: 20, offset: 0, status: 'pending_review' }).queryKey,
-  adminReferrals: resources.adminReferrals().queryKey,
+  adminReferrals: resources.adminReferrals({ limit: 20, offset: 0 }).queryKey,
   withdrawals: resources.withdrawals().queryKey,
   settings: resources.settings().queryKey,
   publicStats: resources.publicStats().queryKey,

@@ -110,7 +110,8 @@ type AdminListName =
   | 'activityLog'
   | 'webhookDeliveries'
   | 'adminTasks'
-  | 'adminTaskClaims';
+  | 'adminTaskClaims'
+  | 'adminReferrals';
 
 /** A read that is never served from the cache when a page opens: the public log is checked as it is now. */
 const READ_AFRESH = { staleTime: 0, refetchOnMount: 'always' } as const;
@@ -139,8 +140,8 @@ export const resources = {
   myReport: (reportId: string) =>
     queryOptions({ queryKey: ['myReport', reportId] as const, queryFn: () => apiRequest<TReportView>('GET', `/api/reports/${id(reportId)}`), staleTime: 0 }),
   transactions: () => queryOptions({ queryKey: ['transactions'] as const, queryFn: () => apiRequest<TTransactionView[]>('GET', '/api/transactions') }),
-  adminReferrals: () =>
-    queryOptions({ queryKey: ['adminReferrals'] as const, queryFn: () => apiRequest<TAdminReferral[]>('GET', '/api/admin/referrals?limit=100') }),
+  /** Held referrals (the server's default status), oldest first, a page at a time. */
+  adminReferrals: adminList<TAdminReferral>('adminReferrals', '/api/admin/referrals'),
   referrals: () => queryOptions({ queryKey: ['referrals'] as const, queryFn: () => apiRequest<TReferralsView>('GET', '/api/referrals') }),
   /** Telegram, Discord, X and the proven wallet, with the link code (DECISIONS §7, Linked accounts). */
   links: () => queryOptions({ queryKey: ['links'] as const, queryFn: getLinks }),

@@ -58,7 +58,8 @@ const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
   transparency: msg`Transparency`,
   rules: msg`Programme Rules`,
   auth: msg`Login`,
-  setupPassword: msg`Create Your Password`,
+  // The page names itself: 'Create Your Password', or 'Reset Your Password' when its link is a reset's.
+  setupPassword: null,
   forgotPassword: msg`Forgot Password`,
   admin: msg`Admin Console`,
   dashboard: msg`Dashboard`,

@@ -4,11 +4,13 @@
  * log grew, a transaction from the anchor address to itself with the head's seq and hash
  * (src/shared/anchor.ts). The signed transaction is stored before it is sent (log_anchors, one row per
  * head, one in flight at a time under an advisory lock), so a restart sends the same transaction again,
- * never a second one. Once BSC_CONFIRMATIONS blocks are on top, `log.anchored` is appended. The chain
+ * never a second one; one stuck under a risen gas price is signed again with the same nonce at the
+ * node's price (`repriced`), so only one of them can be mined, whichever it is. Once
+ * BSC_CONFIRMATIONS blocks are on top, `log.anchored` is appended with the mined one. The chain
  * being down only delays this: nothing else waits for it.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Hex } from 'viem';
+import type { Hex, TransactionReceipt } from 'viem';
 import { anchorData } from '../../../shared/anchor.ts';
 import type { TAnchoredData } from '../../../shared/schemas/log-data.ts';
 import type { Config } from '../../config.ts';
@@ -33,6 +35,48 @@ async function chainOf(anchor: AnchorConfig) {
 }
 
 const chainIds = new WeakMap<AnchorConfig, number>();
+
+/** An anchor not mined this long after it was signed, under the node's gas price, is signed again at that price. */
+export const ANCHOR_REPRICE_AFTER_MS = 180_000;
+/** A replacement pays at least this much more than the one it replaces (nodes refuse a replacement under +10 %), in eighths. */
+const REPLACEMENT_BUMP_EIGHTHS = 9n;
+
+type Chain = Awaited<ReturnType<typeof chainOf>>;
+
+/**
+ * A transaction stuck under the node's gas price (the price rose after it was signed) is signed again
+ * with the same nonce and data at the node's price (at least 12.5 % over its own, so nodes take it as
+ * a replacement), recorded before it is sent (the old hash kept: it may still be the one mined) and
+ * answered for sending. Never above the node's price when that is the higher: what the market asks,
+ * not a bidding war. Undefined when the row's transaction is to be sent again as it is.
+ */
+async function repriced(ctx: AppContext, row: typeof logAnchors.$inferSelect, { viem, client, account }: Chain): Promise<Hex | undefined> {
+  const signedAt = (row.pricedAt ?? row.createdAt).getTime();
+  if (ctx.clock.now().getTime() - signedAt < ANCHOR_REPRICE_AFTER_MS) return undefined;
+  const stuck = viem.parseTransaction(row.rawTx as Hex);
+  const price = stuck.gasPrice ?? 0n;
+  const market = await client.getGasPrice();
+  if (market <= price) return undefined;
+  const gasPrice = market > (price * REPLACEMENT_BUMP_EIGHTHS) / 8n ? market : (price * REPLACEMENT_BUMP_EIGHTHS + 7n) / 8n;
+  const { nonce, gas, data, chainId } = stuck;
+  if (nonce === undefined || gas === undefined || chainId === undefined) return undefined;
+  const rawTx = await account.signTransaction({ type: 'legacy', chainId, nonce, to: account.address, value: 0n, data, gas, gasPrice });
+  const txHash = viem.keccak256(rawTx);
+  const recorded = await withTransaction(ctx, null, async (m) =>
+    m.tx
+      .update(logAnchors)
+      .set({ txHash, rawTx, pricedAt: m.now, earlierTxHashes: sql`array_append(${logAnchors.earlierTxHashes}, ${row.txHash})` })
+      // Another instance that repriced it first wins; this one sends nothing new.
+      .where(and(eq(logAnchors.seq, row.seq), eq(logAnchors.txHash, row.txHash), isNull(logAnchors.loggedAt)))
+      .returning({ seq: logAnchors.seq }),
+  );
+  if (!recorded.length) return undefined;
+  ctx.log.info(
+    { seq: row.seq, from: price.toString(), to: gasPrice.toString() },
+    'anchor: a transaction stuck under the gas price signed again at the node’s price',
+  );
+  return rawTx;
+}
 
 /** GET /api/public/anchor: the anchor address and the chain id its node reports; undefined when anchoring is off. */
 export async function anchorInfo(ctx: AppContext): Promise<{ address: string; chainId: number } | undefined> {
@@ -89,13 +133,19 @@ export async function runAnchorJob(ctx: AppContext): Promise<AnchorRun> {
   const { viem, client, account } = await chainOf(anchor);
   const pending = await ctx.db.select().from(logAnchors).where(isNull(logAnchors.loggedAt)).orderBy(logAnchors.seq);
   for (const row of pending) {
-    const receipt = await client.getTransactionReceipt({ hash: row.txHash as Hex }).catch((error: unknown) => {
-      if (error instanceof viem.TransactionReceiptNotFoundError) return undefined;
-      throw error;
-    });
+    // The transaction in the row, or one it replaced (same nonce, a lower price): at most one of them is mined.
+    let receipt: TransactionReceipt | undefined;
+    for (const hash of [row.txHash, ...row.earlierTxHashes]) {
+      receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch((error: unknown) => {
+        if (error instanceof viem.TransactionReceiptNotFoundError) return undefined;
+        throw error;
+      });
+      if (receipt) break;
+    }
     if (!receipt) {
-      // Not mined (or never reached the node): the same signed transaction again; the node ignores a duplicate.
-      await client.sendRawTransaction({ serializedTransaction: row.rawTx as Hex }).catch((error: unknown) => {
+      // Not mined: repriced when it has waited long under the node's price, else the same signed transaction again.
+      const raw = (await repriced(ctx, row, { viem, client, account })) ?? (row.rawTx as Hex);
+      await client.sendRawTransaction({ serializedTransaction: raw }).catch((error: unknown) => {
         ctx.log.warn(
           { seq: row.seq, err: error instanceof Error ? error.message.split('\n')[0] : String(error) },
           'anchor: the transaction was sent again and refused',
@@ -109,7 +159,7 @@ export async function runAnchorJob(ctx: AppContext): Promise<AnchorRun> {
     const data: TAnchoredData = {
       seq: row.seq,
       hash: row.hash,
-      txHash: row.txHash,
+      txHash: receipt.transactionHash,
       blockNumber: Number(receipt.blockNumber),
       blockTime: new Date(Number(block.timestamp) * 1000).toISOString(),
     };

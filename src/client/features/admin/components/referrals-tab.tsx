@@ -1,13 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
 import { reasonsFor, type ReasonCode } from '../../../../shared/reasons.ts';
 import type { TAdminReferral } from '../../../../shared/schemas/referrals.ts';
 import { resources } from '../../../api/resources.ts';
+import { Pagination } from '../../../components/pagination.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { REASON_TEXT } from '../../../components/reason-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.t
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
+import { useAdminList } from '../api/use-admin-list.ts';
 
 /** What held a referral, as the admins read it. */
 export const HOLD_TEXT: Record<string, MessageDescriptor> = {
@@ -25,10 +27,20 @@ export const HOLD_TEXT: Record<string, MessageDescriptor> = {
   same_network: msg`Same network: the referee applied from the referrer’s network address`,
 };
 
-/** The admins' held referrals (DECISIONS §7, Referrals): each with the flags that held it, released or refused with a reason. */
+/**
+ * The admins' held referrals (DECISIONS §7, Referrals): each with the flags that held it, released or
+ * refused with a reason; a page at a time (the server's `limit` and `offset`), oldest first.
+ */
 export function ReferralsTab() {
   const { t } = useLingui();
-  const held = useQuery(resources.adminReferrals());
+  const held = useAdminList(resources.adminReferrals);
+  const paging = held.paging;
+  // A page emptied by its last decision shows the last page there is, not 'No referral is held'.
+  const last = paging ? Math.max(0, Math.ceil(paging.total / paging.limit) - 1) * paging.limit : 0;
+  const pastTheEnd = paging !== undefined && held.query.data !== undefined && paging.offset > last;
+  useEffect(() => {
+    if (pastTheEnd) paging?.setOffset(last);
+  }, [pastTheEnd, paging, last]);
   return (
     <Card>
       <IconCardHeader
@@ -42,19 +54,22 @@ export function ReferralsTab() {
       />
       <CardContent>
         <QueryState
-          query={held}
+          query={held.query}
           failure={t`The held referrals could not be loaded.`}
-          isEmpty={(rows) => rows.length === 0}
+          isEmpty={() => held.items.length === 0}
           empty={<p className="text-sm text-muted">{t`No referral is held.`}</p>}
         >
-          {(rows) => (
+          {() => (
             <ul className="flex flex-col gap-4" aria-label={t`Held referrals`}>
-              {rows.map((row) => (
+              {held.items.map((row) => (
                 <HeldReferral key={row.id} row={row} />
               ))}
             </ul>
           )}
         </QueryState>
+        {paging && held.query.data !== undefined ? (
+          <Pagination label={t`Held referrals`} offset={paging.offset} limit={paging.limit} total={paging.total} onOffsetChange={paging.setOffset} />
+        ) : null}
       </CardContent>
     </Card>
   );

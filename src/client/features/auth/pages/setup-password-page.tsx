@@ -14,7 +14,7 @@ import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
+import { useDocumentTitle, useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useSetupLinkStatus } from '../api/setup-link-status.ts';
 import { useSetupPassword } from '../api/setup-password.ts';
@@ -33,6 +33,8 @@ export function SetupPasswordPage() {
   useFocusAfterSwap(mutation.isSuccess);
   // A forgotten password's link replaces the account's password: the page says it is a reset.
   const reset = status.data?.purpose === 'reset';
+  const title = reset ? t`Reset Your Password` : t`Create Your Password`;
+  useDocumentTitle(title);
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
@@ -76,7 +78,7 @@ export function SetupPasswordPage() {
       ) : (
         <AuthCard
           icon={<KeyRound aria-hidden="true" />}
-          title={reset ? t`Reset Your Password` : t`Create Your Password`}
+          title={title}
           description={reset ? t`Choose a new password to log in with.` : t`Choose the password you will use to log in.`}
         >
           <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={reset ? t`Reset your password` : t`Create your password`}>

@@ -22,9 +22,8 @@ import { memo, Suspense, type ReactNode } from 'react';
 import { lazyNamed } from '../../../app/lazy.ts';
 import { Link } from 'wouter';
 import { BADGE_TIERS, badgeRangeLabel } from '../../../../shared/badges.ts';
-import { formatCount, formatThousands, formatUsdtThousands } from '../../../../shared/format.ts';
 import { APPLICATION_REVIEW_DAYS, CONTACT_URL, LOTTERY_WINNERS, PROGRAMME_NAME, REPORT_REVIEW_DAYS, TOP_PRIZE_WINNERS } from '../../../../shared/limits.ts';
-import { hoursIn, monthIn } from '../../../../shared/localized-figures.ts';
+import { countIn, hoursIn, monthIn, thousandsIn } from '../../../../shared/localized-figures.ts';
 import { guidePath } from '../../../../shared/locales.ts';
 import { BADGE_NAMES, BadgePill, badgeTextClass } from '../../../components/badge-level.tsx';
 import { PublicLayout } from '../../../components/layout/public-layout.tsx';
@@ -215,12 +214,13 @@ function HeroStats() {
 }
 
 function HeroFigures({ data, busy = false }: { data?: Partial<TStats>; busy?: boolean }) {
-  const { t } = useLinguiMacro();
+  const { t, i18n } = useLinguiMacro();
+  const locale = i18n.locale;
   return (
     <dl className="grid grid-cols-3 gap-3 sm:gap-4" aria-busy={busy}>
-      <HeroStat id="ambassadors" label={t`Ambassadors`} value={formatCount(data?.totalAmbassadors ?? 0)} />
-      <HeroStat id="gcm-awarded" label={t`GCM Awarded`} value={formatThousands(data?.totalGcmAwarded ?? '0')} />
-      <HeroStat id="usdt-awarded" label={t`USDT Awarded`} value={formatUsdtThousands(data?.totalUsdtAwarded ?? '0')} />
+      <HeroStat id="ambassadors" label={t`Ambassadors`} value={countIn(data?.totalAmbassadors ?? 0, locale)} />
+      <HeroStat id="gcm-awarded" label={t`GCM Awarded`} value={thousandsIn(data?.totalGcmAwarded ?? '0', locale)} />
+      <HeroStat id="usdt-awarded" label={t`USDT Awarded`} value={thousandsIn(data?.totalUsdtAwarded ?? '0', locale, true)} />
     </dl>
   );
 }
