@@ -37,6 +37,9 @@ export const PUBLIC_SOURCES = [
   '<rootDir>/src/client/features/landing',
 ];
 
+/** The shared texts the emails say: their files are extracted into the emails' catalog too. */
+export const EMAIL_SHARED_SOURCES = ['<rootDir>/src/shared/reasons.ts', '<rootDir>/src/shared/abuse-flags.ts'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES, PSEUDO_LOCALE],
@@ -46,9 +49,11 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC_SOURCES },
-    { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client'], exclude: PUBLIC_SOURCES },
-    // The emails (src/server/i18n.ts reads this one on the server): English ids, `i18n._('…')`.
-    { path: '<rootDir>/src/locales/{locale}/email', include: ['<rootDir>/src/server/email'] },
+    // With the texts written once in src/shared (`/*i18n*/ 'English'`, src/shared/texts.ts): the refusals, reasons, stages, actions and flags.
+    { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client', '<rootDir>/src/shared'], exclude: PUBLIC_SOURCES },
+    // The emails (src/server/i18n.ts reads this one on the server): English ids, `i18n._('…')`, and the
+    // shared texts an email says (a decision's reason and rule, an abuse flag).
+    { path: '<rootDir>/src/locales/{locale}/email', include: ['<rootDir>/src/server/email', ...EMAIL_SHARED_SOURCES] },
   ],
   orderBy: 'message',
   // Files without line numbers: moving a text within its file does not change the catalogs.

@@ -30,10 +30,15 @@
  * the chat, claim TASKS tasks (period `once`) one after another, all ambassadors at once: every claim
  * is credited. Rounds alternate ceiling, product, product, ceiling (bare calls first in each round).
  * Last, one request of each at a time, with the database's statements counted (bench/statements.ts;
- * BENCH_STATEMENT_MS=1 adds each statement's milliseconds). BENCH_TASK_AMBASSADORS, BENCH_TASKS: the sizes.
+ * BENCH_STATEMENT_MS=1 adds each statement's milliseconds). BENCH_TASK_AMBASSADORS, BENCH_TASKS, BENCH_TASK_ROUNDS: the sizes
+ * (more, shorter rounds give steadier medians on a loaded machine).
+ * BENCH_CPU_PROFILE=FILE writes a V8 CPU profile of this process during the claims' rounds only
+ * (`node:inspector`; open it in Chrome's DevTools), BENCH_CPU_PROFILE_CEILING=FILE one of the ceiling's.
  * Target: claims/s >= 0.7 of the ceiling's requests/s. It never fails on a timing.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { median, round } from './lib.ts';
@@ -80,7 +85,7 @@ export interface TaskClaimFigures {
 
 const AMBASSADORS = Number(process.env.BENCH_TASK_AMBASSADORS ?? 8);
 const TASKS = Number(process.env.BENCH_TASKS ?? 60);
-const ROUNDS = 2;
+const ROUNDS = Number(process.env.BENCH_TASK_ROUNDS ?? 2);
 const CHAT = '-1009990001';
 
 interface Person extends CreatedAmbassador {
@@ -188,7 +193,12 @@ export async function measureTaskClaims(
       if (answered.status !== 201 || answered.body.status !== 'credited') throw new Error(`the ceiling failed: ${answered.status} ${answered.text}`);
     };
     /** Every person sends one request per task, one after another, all people at once. */
-    async function run(ids: string[], send: (p: Person, id: string) => Promise<void>): Promise<{ perSecond: number; cpuMs: number }> {
+    const profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    const profiles = new Map<string, unknown>();
+    async function run(ids: string[], send: (p: Person, id: string) => Promise<void>, profileAs?: string): Promise<{ perSecond: number; cpuMs: number }> {
+      if (profileAs) await profiler.post('Profiler.start');
       const cpu = process.cpuUsage();
       const started = performance.now();
       await Promise.all(
@@ -198,6 +208,11 @@ export async function measureTaskClaims(
       );
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
+      if (profileAs) {
+        const { profile } = await profiler.post('Profiler.stop');
+        // The last round's profile of each side.
+        profiles.set(profileAs, profile);
+      }
       const requests = people.length * ids.length;
       return { perSecond: round(requests / seconds), cpuMs: round((used.user + used.system) / 1000 / requests, 3) };
     }
@@ -227,7 +242,8 @@ export async function measureTaskClaims(
       const order: ('ceiling' | 'claims')[] = r % 2 === 0 ? ['ceiling', 'claims'] : ['claims', 'ceiling'];
       for (const side of order) {
         const ids = await newTasks(TASKS);
-        const measured = await run(ids, side === 'claims' ? claim : ceilingCall);
+        const profileTo = side === 'claims' ? process.env.BENCH_CPU_PROFILE : process.env.BENCH_CPU_PROFILE_CEILING;
+        const measured = await run(ids, side === 'claims' ? claim : ceilingCall, profileTo || undefined);
         const into = side === 'claims' ? claims : ceilingFigures;
         into.perSecond.push(measured.perSecond);
         into.cpuMsPerRequest.push(measured.cpuMs);
@@ -237,6 +253,8 @@ export async function measureTaskClaims(
       );
     }
 
+    profiler.disconnect();
+    for (const [file, profile] of profiles) writeFileSync(file, JSON.stringify(profile));
     // What each asks of the database, one request at a time: the fewest of five (a background job's
     // statement, the outbox's poll, can fall inside one).
     const counter = await countStatements(product);

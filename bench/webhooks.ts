@@ -11,7 +11,8 @@
  *    arrival - first arrival). One endpoint is sent in order (one at a time), so the product's 16
  *    slots are used with 16 endpoints; the 1-endpoint case measures the serial path.
  * 2. p99 of public reads (autocannon on /api/public/leaderboard) while such a backlog is being
- *    delivered, against without one, alternately.
+ *    delivered, against without one, alternately (BENCH_WEBHOOK_ROUNDS rounds, 4; which goes first
+ *    alternates too), each p99 from every answer's own time (autocannon's histogram keeps whole ms).
  *
  * `npm run bench` runs it too (after the sizes; `--skip=webhooks` leaves it out) and reports its rows
  * in docs/benchmarks.md. On its own it writes bench/results/webhooks-<time>.json and prints the
@@ -24,10 +25,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPgDatabase, dropPgDatabase } from '../test/helpers/pg-server.ts';
-import { load, median, round, sleep, startChild, warm, ROOT, type Child, type LoadResult } from './lib.ts';
+import { cpuSeconds, load, median, round, sleep, startChild, warm, ROOT, type Child, type LoadResult } from './lib.ts';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = 2;
+/** Rounds of public reads with and without a backlog (BENCH_WEBHOOK_ROUNDS): on a shared machine one round's p99 ranges widely. */
+const READ_ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 4);
+
+/** A run's p99 from each answer's own time (hundredths of a ms), else autocannon's whole milliseconds. */
+const p99Of = (run: LoadResult) => run.exact?.p99 ?? run.p99;
 const SUPER = { email: 'super@bench.example', password: 'SuperBench123!', superAdminSecret: 'bench-super-secret' };
 /** About the size of a product event's body (a decided application, say). */
 const PADDING = 'x'.repeat(400);
@@ -184,6 +190,10 @@ interface ReadRun {
   /** Deliveries still waiting when the loaded run ended (0 would mean the backlog did not last the run). */
   backlogLeftAtEnd: number;
   deliveredDuringRun: number;
+  /** This round's p99 with the backlog / without. */
+  p99Ratio: number;
+  /** CPU the receiver (the bench's own process) used during the loaded run with the backlog, in cores. */
+  receiverCores: number;
 }
 
 export interface WebhookFigures {
@@ -197,6 +207,8 @@ export interface WebhookFigures {
     p99Idle: number;
     p99Backlog: number;
     p99Ratio: number;
+    /** The rounds' own ratios, lowest to highest. */
+    p99RoundRatios: number[];
     rpsRatio: number;
   };
 }
@@ -246,20 +258,39 @@ export async function measureWebhooks(options: { seconds: number; log: (line: st
     const productRate = median(rates[1]?.product.map((r) => r.eventsPerSecond) ?? [1000]);
     const backlogEvents = Math.round(productRate * SECONDS * 3);
     const reads: ReadRun[] = [];
-    for (let round_ = 0; round_ < ROUNDS; round_++) {
-      const idle = await load({ url: leaderboard, connections: 10, seconds: SECONDS, serverPid: product.process.pid });
+    const idleRun = () => load({ url: leaderboard, connections: 10, seconds: SECONDS, serverPid: product?.process.pid, exactLatency: true });
+    const backlogRun = async () => {
       await reset(receiver);
       await writeBacklog(db, wide.ids, backlogEvents);
       // The sender's poll (1 s) has found it: the reads are loaded while it is being delivered.
       await waitFor(receiver, 1);
-      const backlog = await load({ url: leaderboard, connections: 10, seconds: SECONDS, serverPid: product.process.pid });
+      const receiverCpu = cpuSeconds(receiver.process.pid);
+      const started = performance.now();
+      const run = await load({ url: leaderboard, connections: 10, seconds: SECONDS, serverPid: product?.process.pid, exactLatency: true });
+      const receiverCores = round(((cpuSeconds(receiver.process.pid) ?? 0) - (receiverCpu ?? 0)) / ((performance.now() - started) / 1000));
       const delivered = (await stats(receiver)).count;
       const left = Number((await db.query(`select count(*) from webhook_deliveries where status = 'pending'`)).rows[0]?.count ?? 0);
-      reads.push({ idle, backlog, backlogLeftAtEnd: left, deliveredDuringRun: delivered });
+      return { run, delivered, left, receiverCores };
+    };
+    for (let round_ = 0; round_ < READ_ROUNDS; round_++) {
+      // Alternating which goes first, so neither always follows the other's aftermath (a drained backlog's vacuum, say).
+      let idle: LoadResult;
+      let busy: Awaited<ReturnType<typeof backlogRun>>;
+      if (round_ % 2) {
+        busy = await backlogRun();
+        await waitFor(receiver, backlogEvents);
+        idle = await idleRun();
+      } else {
+        idle = await idleRun();
+        busy = await backlogRun();
+        await waitFor(receiver, backlogEvents);
+      }
+      const backlog = busy.run;
+      const p99Ratio = round(p99Of(backlog) / Math.max(0.001, p99Of(idle)), 3);
+      reads.push({ idle, backlog, backlogLeftAtEnd: busy.left, deliveredDuringRun: busy.delivered, p99Ratio, receiverCores: busy.receiverCores });
       log(
-        `  leaderboard p99: ${idle.p99} ms idle (${idle.rps} req/s), ${backlog.p99} ms with a backlog (${backlog.rps} req/s; ${delivered} delivered meanwhile, ${left} left)`,
+        `  leaderboard p99: ${p99Of(idle)} ms idle (${idle.rps} req/s, product ${idle.serverCores ?? '-'} cores), ${p99Of(backlog)} ms with a backlog (${backlog.rps} req/s, product ${backlog.serverCores ?? '-'} cores, receiver ${busy.receiverCores}; ${busy.delivered} delivered meanwhile, ${busy.left} left): ${p99Ratio}x`,
       );
-      await waitFor(receiver, backlogEvents);
     }
     await pauseAll(product.url, cookie, [...wide.ids, ...narrow.ids]);
 
@@ -268,13 +299,14 @@ export async function measureWebhooks(options: { seconds: number; log: (line: st
     const summary = {
       deliveryRatio1: rates[0] ? ratio(rates[0]) : null,
       deliveryRatio16: rates[1] ? ratio(rates[1]) : null,
-      p99Idle: median(reads.map((r) => r.idle.p99)),
-      p99Backlog: median(reads.map((r) => r.backlog.p99)),
-      p99Ratio: round(median(reads.map((r) => r.backlog.p99)) / Math.max(0.001, median(reads.map((r) => r.idle.p99))), 3),
+      p99Idle: median(reads.map((r) => p99Of(r.idle))),
+      p99Backlog: median(reads.map((r) => p99Of(r.backlog))),
+      p99Ratio: round(median(reads.map((r) => p99Of(r.backlog))) / Math.max(0.001, median(reads.map((r) => p99Of(r.idle)))), 3),
+      p99RoundRatios: reads.map((r) => r.p99Ratio).sort((a, b) => a - b),
       rpsRatio: round(median(reads.map((r) => r.backlog.rps)) / Math.max(0.001, median(reads.map((r) => r.idle.rps))), 3),
     };
     log(
-      `\nproduct / bare signer-and-POST loop: ${summary.deliveryRatio1} with 1 endpoint, ${summary.deliveryRatio16} with 16; public read p99 with a backlog / without: ${summary.p99Ratio} (${summary.p99Backlog} / ${summary.p99Idle} ms), req/s ${summary.rpsRatio}`,
+      `\nproduct / bare signer-and-POST loop: ${summary.deliveryRatio1} with 1 endpoint, ${summary.deliveryRatio16} with 16; public read p99 with a backlog / without: ${summary.p99Ratio} (${summary.p99Backlog} / ${summary.p99Idle} ms; rounds ${summary.p99RoundRatios.join(', ')}), req/s ${summary.rpsRatio}`,
     );
     return { command: 'npm run bench:webhooks', seconds: SECONDS, rates, reads, summary };
   } finally {

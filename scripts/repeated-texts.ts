@@ -26,8 +26,9 @@ export function textsOf(code: string): Set<string> {
   const literal = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\$]|\\.|\$(?!\{))*)`/g;
   for (const match of code.matchAll(literal)) {
     const text = (match[1] ?? match[2] ?? match[3] ?? '').replace(/\\(.)/g, '$1').trim();
-    // Words, not code: a sentence has spaces and letters; imports, class lists and patterns are left out.
-    if (text.length < MIN || !/[a-z] [a-z]/i.test(text) || /^[\w-]+( [\w:/[\]-]+)*$/.test(text) && !/[A-Z][a-z]+ [a-z]/.test(text)) continue;
+    // Words, not code: a sentence has spaces and letters; imports, class lists and patterns are left out, and so is
+    // the JSX between two template literals of a file (read as one by this scanner: attributes `={`).
+    if (text.includes('={') || text.length < MIN || !/[a-z] [a-z]/i.test(text) || /^[\w-]+( [\w:/[\]-]+)*$/.test(text) && !/[A-Z][a-z]+ [a-z]/.test(text)) continue;
     found.add(text);
   }
   return found;

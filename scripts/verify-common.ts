@@ -4,9 +4,9 @@
  * check: bad input, or the server could not be read). The checks themselves are src/shared's.
  */
 import { readAnchorData } from '../src/shared/anchor.ts';
-import { stepStatus } from '../src/shared/draw.ts';
 import { parseHead, type LogEntry, type WitnessHead } from '../src/shared/public-log.ts';
 import { anchorsOf, type VerifyStep } from '../src/shared/verify-log.ts';
+import { englishOf } from '../src/shared/verify-texts.ts';
 
 export const EXIT_HOLDS = 0;
 export const EXIT_FAILS = 1;
@@ -106,22 +106,22 @@ export function witnessHeads(args: readonly string[]): WitnessHead[] {
 
 /** A step's label: 'match', 'late' (it holds, late: never a match) or 'MISMATCH'. */
 function label(step: VerifyStep): string {
-  return { match: 'match   ', late: 'LATE    ', mismatch: 'MISMATCH' }[stepStatus(step)];
+  return { match: 'match   ', late: 'LATE    ', mismatch: 'MISMATCH' }[step.status];
 }
 
 /** One line a step: its status, the step, what was found (and, when it differs, what was published); notes after. */
 export function printSteps(steps: readonly VerifyStep[], indent = ''): void {
   for (const step of steps) {
-    say(`${indent}${label(step)}  ${step.step}: ${step.actual}${step.ok ? '' : ` (published: ${step.expected})`}`);
+    say(`${indent}${label(step)}  ${englishOf(step)}: ${step.actual}${step.status === 'mismatch' ? ` (published: ${step.expected})` : ''}`);
   }
-  for (const step of steps) if (step.note) say(`${indent}note      ${step.note}`);
+  for (const step of steps) if (step.note) say(`${indent}note      ${englishOf(step.note)}`);
 }
 
 /** The steps that hold but late, as one phrase for a verdict; empty when none. */
 export function lateSteps(steps: readonly VerifyStep[]): string {
   return steps
-    .filter((s) => stepStatus(s) === 'late')
-    .map((s) => s.step)
+    .filter((s) => s.status === 'late')
+    .map(englishOf)
     .join('; ');
 }
 

@@ -23,6 +23,7 @@ import { QUICKNET, randomnessOf, verifyBeacon } from '../src/shared/drand.ts';
 import { verifyPublishedSeason, type PublishedSeason } from '../src/shared/draw-protocols.ts';
 import { SEASON_PATTERN } from '../src/shared/seasons.ts';
 import { readWholeLog, verifySeason, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
+import { englishOf } from '../src/shared/verify-texts.ts';
 import {
   baseUrl,
   cannotCheck,
@@ -156,7 +157,7 @@ async function main(args: string[]): Promise<never> {
     const anchors = rpc && !(log instanceof Error) ? await readAnchorsOnChain(rpc, url, log.entries) : undefined;
     const result = await verifySeason(season, { served, log, remembered, allowTestChain, anchors, strict });
     printSteps(result.steps);
-    for (const note of result.notes.filter((n) => !result.steps.some((s) => s.note === n))) say(`note      ${note}`);
+    for (const note of result.notes.filter((n) => !result.steps.some((s) => s.note === n))) say(`note      ${englishOf(note)}`);
     ok = result.ok;
     pending = result.pending;
     late = lateSteps(result.steps);

@@ -2,6 +2,8 @@
  * One coded error type for the whole server, turned into a status and the
  * error body of DECISIONS §2 in one place (the error handler, plugins/errors.ts).
  */
+import { ERROR_TEXTS } from '../shared/error-codes.ts';
+
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -55,10 +57,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field ? [{ path: field, message }] : undefined);
 export const unauthorized = (message = 'You must be logged in') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = "You don't have permission to do this") => new AppError('FORBIDDEN', message);
+export const forbidden = (message: string = ERROR_TEXTS.NOT_ALLOWED) => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const rateLimited = (message = 'Too many attempts. Please try again later.') => new AppError('RATE_LIMITED', message);
+export const rateLimited = (message: string = ERROR_TEXTS.AUTH_TOO_MANY_ATTEMPTS) => new AppError('RATE_LIMITED', message);
 export const unavailable = (message: string) => new AppError('UNAVAILABLE', message);
 
 /** The SQLSTATE of a database error, looking through wrappers (drizzle wraps driver errors). */

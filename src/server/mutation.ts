@@ -37,6 +37,7 @@ import type { WebhookEventType } from '../shared/schemas/integrations.ts';
 import type { EmailContent } from './email/templates.ts';
 import { AppError, badRequest } from './errors.ts';
 import type { AdminAction } from '../shared/enums.ts';
+import { ERROR_TEXTS } from '../shared/error-codes.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -259,8 +260,8 @@ async function claimKey(tx: Db, claim: Claim, now: Date): Promise<unknown> {
     .returning({ key: idempotencyKeys.key });
   if (claimed.length) return undefined;
   const previous = (await tx.select().from(idempotencyKeys).where(mine))[0];
-  if (!previous || previous.responseStatus === null) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
-  if (previous.requestHash !== claim.requestHash) throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different request');
+  if (!previous || previous.responseStatus === null) throw new AppError('CONFLICT', ERROR_TEXTS.IDEMPOTENCY_IN_PROGRESS);
+  if (previous.requestHash !== claim.requestHash) throw new AppError('UNPROCESSABLE', ERROR_TEXTS.IDEMPOTENCY_KEY_REUSED);
   return previous.responseBody;
 }
 

@@ -6,10 +6,11 @@
  * the one the per-address limits use (TRUST_PROXY decides what is believed).
  */
 import { rateLimited } from './errors.ts';
+import { ERROR_TEXTS } from '../shared/error-codes.ts';
 
 export const STREAM_LIMIT_MESSAGES = {
-  perAddress: 'Too many live updates are open from your network. Close some tabs and try again.',
-  total: 'The live updates are busy right now. Please try again in a moment.',
+  perAddress: ERROR_TEXTS.LIVE_STREAMS_PER_ADDRESS,
+  total: ERROR_TEXTS.LIVE_STREAMS_FULL,
 } as const;
 
 export interface StreamLimits {

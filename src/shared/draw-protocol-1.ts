@@ -3,9 +3,8 @@
  * beacon a super admin typed at the close. Months first seen before protocol 2 shipped keep it and
  * stay verifiable. The same function names as draw-protocol-2.ts; the shared steps are in draw.ts.
  */
-import { drawFromSeed, listHashOf, sortedEntrants, type DrawCheck } from './draw.ts';
+import { check, drawFromSeed, listHashOf, sortedEntrants, type DrawCheck } from './draw.ts';
 import { hex, sha256, sha256Hex } from './hash.ts';
-import { verifyText } from './verify-texts.ts';
 
 const encoder = new TextEncoder();
 
@@ -54,15 +53,13 @@ export async function verifyDraw(published: PublishedDraw): Promise<{ ok: boolea
   const publishedWinners = [...lottery.winners].sort((a, b) => a.position - b.position).map((w) => w.ambassadorId.toLowerCase());
   const drawn = await drawWinners({ secret: lottery.secret, beacon: lottery.beacon, entrantIds: ids, winners: publishedWinners.length });
   const checks: DrawCheck[] = [
-    { step: verifyText('commitment'), expected: lottery.commitment, actual: commitment, ok: commitment === lottery.commitment },
-    { step: verifyText('listHash'), expected: lottery.listHash, actual: listHash, ok: listHash === lottery.listHash },
-    { step: verifyText('entrantCount'), expected: String(lottery.entrantCount), actual: String(ids.length), ok: ids.length === lottery.entrantCount },
-    { step: verifyText('seed1'), expected: seed, actual: seed, ok: true },
-    ...Array.from({ length: Math.max(drawn.length, publishedWinners.length) }, (_, i) => {
-      const expected = publishedWinners[i] ?? '(none)';
-      const actual = drawn[i] ?? '(none)';
-      return { step: verifyText('winner', { position: i + 1 }), expected, actual, ok: expected === actual };
-    }),
+    check('commitment', {}, lottery.commitment, commitment),
+    check('listHash', {}, lottery.listHash, listHash),
+    check('entrantCount', {}, String(lottery.entrantCount), String(ids.length), ids.length === lottery.entrantCount),
+    check('seed1', {}, seed, seed, true),
+    ...Array.from({ length: Math.max(drawn.length, publishedWinners.length) }, (_, i) =>
+      check('winner', { position: i + 1 }, publishedWinners[i] ?? '(none)', drawn[i] ?? '(none)'),
+    ),
   ];
-  return { ok: checks.every((c) => c.ok), checks };
+  return { ok: checks.every((c) => c.status !== 'mismatch'), checks };
 }

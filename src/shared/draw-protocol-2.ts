@@ -6,10 +6,10 @@
 import { LATE_BEACON_SECONDS, LATE_BEACON_SECONDS_ANCHORED } from './anchor.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { QUICKNET, randomnessOf, roundAt, roundTime, verifyBeacon, type DrandChain } from './drand.ts';
-import { drawFromSeed, listHashOf, sortedEntrants, type DrawCheck, type DrawVerification } from './draw.ts';
+import { check, drawFromSeed, listHashOf, sortedEntrants, type DrawCheck, type DrawVerification } from './draw.ts';
 import { hex, sha256, sha256Hex } from './hash.ts';
 import { seasonBounds } from './seasons.ts';
-import { verifyText } from './verify-texts.ts';
+import { textOf, type VerifyText } from './verify-texts.ts';
 
 const encoder = new TextEncoder();
 
@@ -148,7 +148,7 @@ function attempt(compute: () => string): string {
 export async function verifyDraw(published: PublishedSeason2, chain: DrandChain = QUICKNET): Promise<DrawVerification> {
   const { terms, beacon } = published;
   const checks: DrawCheck[] = [];
-  const add = (step: string, expected: string, actual: string, ok = expected === actual) => checks.push({ step, expected, actual, ok });
+  const add = (step: VerifyText, expected: string, actual: string, ok = expected === actual) => checks.push(check(step.id, step.values, expected, actual, ok));
   const names = new Map(published.entrants.map((e) => [e.ambassadorId.toLowerCase(), e.fullName]));
   for (const c of published.champions) names.set(c.ambassadorId.toLowerCase(), c.fullName);
   const who = (id: string | undefined) => (id === undefined ? '(none)' : names.has(id) ? `${names.get(id)} (${id})` : id);
@@ -156,24 +156,24 @@ export async function verifyDraw(published: PublishedSeason2, chain: DrandChain 
   let termsHash = published.termsHash;
   try {
     termsHash = await termsHashOf(terms);
-    add(verifyText('termsHash'), published.termsHash, termsHash);
+    add(textOf('termsHash'), published.termsHash, termsHash);
   } catch (error) {
-    add(verifyText('termsHash'), published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
+    add(textOf('termsHash'), published.termsHash, `(${error instanceof Error ? error.message : String(error)})`, false);
   }
-  add(verifyText('termsMonth'), published.month, terms.month);
+  add(textOf('termsMonth'), published.month, terms.month);
   add(
-    verifyText('termsRound'),
+    textOf('termsRound'),
     String(terms.beacon.round),
     attempt(() => String(termsBeaconRound(chain, terms.month))),
   );
   const chainOk = [terms.beacon.chain, beacon.chain].every((hash) => hash.toLowerCase() === chain.hash.toLowerCase());
-  add(verifyText('beaconChain'), `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
+  add(textOf('beaconChain'), `${terms.beacon.chain} / ${beacon.chain}`, `${chain.hash} / ${chain.hash}`, chainOk);
 
   const latest = published.latestRound ?? null;
   if (latest) {
     const signed = await verifyBeacon(chain, latest.round, latest.signature);
     add(
-      verifyText('latestRound', { round: latest.round }),
+      textOf('latestRound', { round: latest.round }),
       `${latest.round}:${latest.signature}`,
       signed ? `${latest.round}:${latest.signature}` : `(not a signature of round ${latest.round} by ${chain.hash})`,
       signed,
@@ -187,7 +187,7 @@ export async function verifyDraw(published: PublishedSeason2, chain: DrandChain 
   const matched = Math.max(0, lateRounds.split(',').indexOf(String(beacon.round)));
   const lateStep = latest && latest.round >= terms.beacon.round ? 'beaconRoundLateLatest' : 'beaconRoundLate';
   add(
-    late === 'true' ? verifyText(lateStep, { seconds: delays[matched] ?? LATE_BEACON_SECONDS }) : verifyText('beaconRound'),
+    late === 'true' ? textOf(lateStep, { seconds: delays[matched] ?? LATE_BEACON_SECONDS }) : textOf('beaconRound'),
     String(beacon.round),
     late === 'true'
       ? lateRounds.startsWith('(')
@@ -195,38 +195,36 @@ export async function verifyDraw(published: PublishedSeason2, chain: DrandChain 
         : (lateRounds.split(',')[matched] ?? lateRounds)
       : attempt(() => String(drawBeaconRound(chain, terms.beacon.round, published.frozenAt, latest?.round))),
   );
-  if (late === 'true') {
-    const last = checks.at(-1);
-    if (last) last.late = true;
-  }
+  const last = checks.at(-1);
+  if (late === 'true' && last?.status === 'match') last.status = 'late';
   const at = attempt(() => beaconTime(chain, beacon.round).toISOString());
-  add(verifyText('beaconTime'), beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
+  add(textOf('beaconTime'), beacon.at, at, Date.parse(beacon.at) === Date.parse(at));
 
   const ids = published.entrants.map((e) => e.ambassadorId);
   const list = sortedEntrants(ids);
   const listHash = await listHashOf(list);
-  add(verifyText('listHash'), published.listHash, listHash);
-  add(verifyText('entrantCount'), String(published.entrantCount), String(ids.length));
+  add(textOf('listHash'), published.listHash, listHash);
+  add(textOf('entrantCount'), String(published.entrantCount), String(ids.length));
   const championIds = new Set(published.champions.map((c) => c.ambassadorId.toLowerCase()));
   const entered = list.filter((id) => championIds.has(id));
-  add(verifyText('championsNotEntrants'), '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
+  add(textOf('championsNotEntrants'), '(none)', entered.length ? entered.map(who).join(', ') : '(none)');
   const champions = [...published.champions].sort((a, b) => a.rank - b.rank);
   add(
-    verifyText('championPrizes'),
+    textOf('championPrizes'),
     champions.map((c) => `${c.rank}: ${c.prizeUsdt}`).join(', ') || '(none)',
     champions.map((c) => `${c.rank}: ${terms.prizesUsdt[c.rank - 1] ?? '(no prize)'}`).join(', ') || '(none)',
   );
 
   if (published.status !== 'closed') {
     const when = attempt(() => beaconTime(chain, beacon.round).toISOString());
-    add(verifyText('beaconWaiting', { round: beacon.round, at: when }), `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
-    return { ok: checks.every((c) => c.ok), pending: true, checks };
+    add(textOf('beaconWaiting', { round: beacon.round, at: when }), `round ${beacon.round} at ${when}`, `round ${beacon.round} at ${when}`);
+    return { ok: checks.every((c) => c.status !== 'mismatch'), pending: true, checks };
   }
 
   const signature = beacon.signature ?? '';
   const valid = await verifyBeacon(chain, beacon.round, signature);
   add(
-    verifyText('beaconSignature', { round: beacon.round }),
+    textOf('beaconSignature', { round: beacon.round }),
     signature || '(not published)',
     valid ? signature : `(not a signature of round ${beacon.round} by ${chain.hash})`,
     valid,
@@ -234,21 +232,21 @@ export async function verifyDraw(published: PublishedSeason2, chain: DrandChain 
   let randomness = beacon.randomness ?? '';
   try {
     randomness = await randomnessOf(signature);
-    add(verifyText('randomness'), beacon.randomness ?? '(not published)', randomness);
+    add(textOf('randomness'), beacon.randomness ?? '(not published)', randomness);
   } catch {
-    add(verifyText('randomness'), beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
+    add(textOf('randomness'), beacon.randomness ?? '(not published)', '(the signature is not hex)', false);
   }
   const seed = hex(await seedOf(termsHash, listHash, randomness));
-  add(verifyText('seed2'), seed, seed);
+  add(textOf('seed2'), seed, seed);
 
   const winners = [...(published.lottery?.winners ?? [])].sort((a, b) => a.position - b.position);
   const publishedIds = winners.map((w) => w.ambassadorId.toLowerCase());
   const drawn = await drawWinners({ termsHash, listHash, randomness, entrantIds: list, winners: terms.lotteryWinners });
   for (let i = 0; i < Math.max(drawn.length, publishedIds.length); i++) {
-    add(verifyText('winner', { position: i + 1 }), who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
+    add(textOf('winner', { position: i + 1 }), who(publishedIds[i]), who(drawn[i]), publishedIds[i] === drawn[i]);
   }
   if (winners.length) {
-    add(verifyText('lotteryPrizes'), winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
+    add(textOf('lotteryPrizes'), winners.map((w) => w.prizeUsdt).join(', '), winners.map(() => terms.lotteryPrizeUsdt).join(', '));
   }
-  return { ok: checks.every((c) => c.ok), pending: false, checks };
+  return { ok: checks.every((c) => c.status !== 'mismatch'), pending: false, checks };
 }

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestChain } from '../../test/helpers/drand-relay.ts';
 import { QUICKNET, type DrandChain } from './drand.ts';
-import { drawFromSeed, listHashOf, uniformBelow } from './draw.ts';
+import { drawFromSeed, listHashOf, uniformBelow, type DrawCheck } from './draw.ts';
 import { commitmentOf, drawWinners, seedOf, verifyDraw } from './draw-protocol-1.ts';
 import {
   drawBeaconRound,
@@ -23,6 +23,7 @@ import {
   type SeasonTerms,
 } from './draw-protocol-2.ts';
 import { verifyPublishedSeason } from './draw-protocols.ts';
+import { englishOf } from './verify-texts.ts';
 
 const sha = (data: Buffer | string) => createHash('sha256').update(data).digest();
 
@@ -161,9 +162,9 @@ describe('the provably fair draw (DECISIONS §5)', () => {
     expect((await verifyDraw(published)).ok).toBe(true);
     const altered = await verifyDraw({ ...published, lottery: { ...published.lottery, beacon: 'bsc:1:0xdef' } });
     expect(altered.ok).toBe(false);
-    expect(altered.checks.filter((c) => !c.ok).map((c) => c.step)[0]).toMatch(/^Winner /);
+    expect(altered.checks.filter((c) => c.status === 'mismatch').map(englishOf)[0]).toMatch(/^Winner /);
     const wrongSecret = await verifyDraw({ ...published, lottery: { ...published.lottery, secret: 'c'.repeat(64) } });
-    expect(wrongSecret.checks.find((c) => c.step.startsWith('Commitment'))?.ok).toBe(false);
+    expect(wrongSecret.checks.find((c) => englishOf(c).startsWith('Commitment'))?.status).toBe('mismatch');
   });
 });
 
@@ -392,7 +393,7 @@ async function publishedSeason(
   };
 }
 
-const failing = (result: { checks: { step: string; ok: boolean }[] }) => result.checks.filter((c) => !c.ok).map((c) => c.step);
+const failing = (result: { checks: DrawCheck[] }) => result.checks.filter((c) => c.status === 'mismatch').map(englishOf);
 const notWinners = (steps: string[]) => steps.filter((step) => !step.startsWith('Winner '));
 
 describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
@@ -403,7 +404,7 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
     const result = await verifyDraw2(season, test.chain);
     expect(failing(result)).toEqual([]);
     expect(result).toMatchObject({ ok: true, pending: false });
-    expect(result.checks.map((c) => c.step)).toEqual([
+    expect(result.checks.map(englishOf)).toEqual([
       "Terms hash: SHA-256 of the terms' canonical JSON",
       "Terms: the season's month",
       "Terms: beacon round, the first at or after the month's end + 1 hour",
@@ -423,11 +424,11 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
       "Lottery prizes: the terms' prize",
     ]);
     const first = season.lottery?.winners[0];
-    expect(result.checks.find((c) => c.step === 'Winner 1')).toMatchObject({
+    expect(result.checks.find((c) => englishOf(c) === 'Winner 1')).toMatchObject({
       expected: `${first?.fullName} (${first?.ambassadorId})`,
       actual: `${first?.fullName} (${first?.ambassadorId})`,
     });
-    const seed = result.checks.find((c) => c.step.startsWith('Seed'));
+    const seed = result.checks.find((c) => englishOf(c).startsWith('Seed'));
     expect(seed?.actual).toBe(
       reference2(
         season.termsHash,
@@ -437,7 +438,7 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
       ).seed,
     );
     // Step names are unique: the page keys its list by them.
-    expect(new Set(result.checks.map((c) => c.step)).size).toBe(result.checks.length);
+    expect(new Set(result.checks.map(englishOf)).size).toBe(result.checks.length);
     expect(await verifyPublishedSeason(season, test.chain)).toEqual(result);
   });
 
@@ -525,20 +526,17 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
     const season = await publishedSeason(test, { frozenAt, round: later });
     const result = await verifyDraw2(season, test.chain);
     expect(failing(result)).toEqual([]);
-    expect(result.checks.find((c) => c.step.startsWith('Beacon round'))).toMatchObject({
-      step: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s",
-      expected: String(later),
-      actual: String(later),
-    });
+    const round = result.checks.find((c) => englishOf(c).startsWith('Beacon round'));
+    expect(round && englishOf(round)).toBe("Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s");
+    expect(round).toMatchObject({ id: 'beaconRoundLate', values: { seconds: 60 }, status: 'late', expected: String(later), actual: String(later) });
     // A server that anchors its log (DECISIONS §7) takes the first round at or after the freeze + 10 minutes; any other round fails.
     const anchored = R + 40 + 200;
     const anchoredResult = await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored }), test.chain);
     expect(failing(anchoredResult)).toEqual([]);
     // The step says which delay it found: 600 s there.
-    expect(anchoredResult.checks.find((c) => c.step.startsWith('Beacon round'))).toMatchObject({
-      step: "Beacon round: frozen after the terms' round, so the first at or after the freeze + 600 s",
-      expected: String(anchored),
-    });
+    const anchoredRound = anchoredResult.checks.find((c) => englishOf(c).startsWith('Beacon round'));
+    expect(anchoredRound && englishOf(anchoredRound)).toBe("Beacon round: frozen after the terms' round, so the first at or after the freeze + 600 s");
+    expect(anchoredRound).toMatchObject({ values: { seconds: 600 }, expected: String(anchored) });
     expect(failing(await verifyDraw2(await publishedSeason(test, { frozenAt, round: anchored + 1 }), test.chain))).toEqual([
       "Beacon round: frozen after the terms' round, so the first at or after the freeze + 60 s",
     ]);
@@ -553,8 +551,11 @@ describe("protocol 2's verifier (DECISIONS §5, step 5)", async () => {
     const result = await verifyDraw2(frozen, test.chain);
     expect(result).toMatchObject({ ok: true, pending: true });
     const last = result.checks.at(-1);
-    expect(last).toMatchObject({ step: `Beacon: waiting for round ${R} at 2027-01-01T01:00:00.000Z`, ok: true });
-    expect(result.checks.some((c) => c.step.startsWith('Winner') || c.step.startsWith('Seed') || c.step.startsWith('Beacon signature'))).toBe(false);
+    expect(last && englishOf(last)).toBe(`Beacon: waiting for round ${R} at 2027-01-01T01:00:00.000Z`);
+    expect(last).toMatchObject({ id: 'beaconWaiting', status: 'match' });
+    expect(result.checks.some((c) => englishOf(c).startsWith('Winner') || englishOf(c).startsWith('Seed') || englishOf(c).startsWith('Beacon signature'))).toBe(
+      false,
+    );
     const altered = await verifyDraw2({ ...frozen, entrants: frozen.entrants.slice(2) }, test.chain);
     expect(altered).toMatchObject({ ok: false, pending: true });
     expect(failing(altered)).toEqual(['Entrant list hash', 'Entrant count']);

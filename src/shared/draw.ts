@@ -8,6 +8,7 @@
  * published season's protocol.
  */
 import { sha256, sha256Hex } from './hash.ts';
+import type { VerifyText, VerifyTextId, VerifyValues } from './verify-texts.ts';
 
 /** The entrants' ids in the draw's order: lower case, sorted ascending. */
 export function sortedEntrants(entrantIds: string[]): string[] {
@@ -57,21 +58,27 @@ export async function uniformBelow(m: number, next: () => Promise<number>): Prom
   return u % m;
 }
 
-export interface DrawCheck {
-  step: string;
+/**
+ * A step's status: 'match'; 'late', a step that holds as the protocol allows, but late (terms fixed
+ * after the month began, a freeze after the terms' round): never shown or counted as a match (issue
+ * 40, item 5); or 'mismatch'.
+ */
+export type StepStatus = 'match' | 'late' | 'mismatch';
+
+/**
+ * A step of a verification: which text names it and its values (`id`, `values`: verify-texts.ts,
+ * said in English by the CLI and in the page's language by the browser), its status, and what was
+ * published (`expected`) against what it should be (`actual`), as data.
+ */
+export interface DrawCheck extends VerifyText {
+  status: StepStatus;
   expected: string;
   actual: string;
-  ok: boolean;
-  /**
-   * A step that holds as the protocol allows, but late (terms fixed after the month began, a freeze
-   * after the terms' round): its own status, never shown or counted as a match (issue 40, item 5).
-   */
-  late?: boolean;
 }
 
-/** A step's status: 'match', 'late' (holds, late), or 'mismatch'. */
-export function stepStatus(step: Pick<DrawCheck, 'ok' | 'late'>): 'match' | 'late' | 'mismatch' {
-  return !step.ok ? 'mismatch' : step.late ? 'late' : 'match';
+/** A step named `id` with `values`: a match when `ok`, else a mismatch. */
+export function check(id: VerifyTextId, values: VerifyValues, expected: string, actual: string, ok = expected === actual): DrawCheck {
+  return { id, values, status: ok ? 'match' : 'mismatch', expected, actual };
 }
 
 /**

@@ -6,7 +6,9 @@
  *
  * - ERROR_TEXTS: a refusal whose sentence has no values, by code. The server gives an error the code
  *   its thrower named (AppError's `reason`), else the code of its sentence here, else its status's
- *   (STATUS_CODES).
+ *   (STATUS_CODES). PAGE_ERROR_TEXTS are those a page can meet: each sentence is written once, in
+ *   its schema's table or here, marked `/*i18n*\/` (src/shared/texts.ts), and the client says it
+ *   in the page's language by that text (its catalog id); the transport's are not translated.
  * - VALUE_CODES: a refusal whose sentence says values; its thrower names the code and the values.
  *   Two codes of ERROR_TEXTS also come with values, which choose their sentence: LINK_TAKEN with
  *   `from` (linked elsewhere until recently: linkable again from then) and
@@ -31,9 +33,11 @@ import { TASK_MESSAGES } from './schemas/tasks.ts';
 import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from './schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from './schemas/wallet.ts';
 import { PAYOUT_MESSAGES_SHARED, WITHDRAWAL_MESSAGES } from './schemas/withdrawals.ts';
+import { PLATFORM_INFO } from './platforms.ts';
 import { BEP20_ADDRESS_MESSAGE } from './wallet.ts';
 
-export const ERROR_TEXTS = {
+/** The refusals a page can meet, which the client says in the page's language (their English is each text's catalog id). */
+export const PAGE_ERROR_TEXTS = {
   APPLICATION_FULL_NAME: APPLICATION_MESSAGES.fullName,
   APPLICATION_COUNTRY: APPLICATION_MESSAGES.country,
   APPLICATION_PERSONAL_TELEGRAM_HANDLE: APPLICATION_MESSAGES.personalTelegramHandle,
@@ -144,24 +148,24 @@ export const ERROR_TEXTS = {
   TASK_TOO_MANY: TASK_MESSAGES.tooMany,
   TASK_NOT_FOUND: TASK_MESSAGES.taskNotFound,
   TASK_CLAIM_NOT_FOUND: TASK_MESSAGES.claimNotFound,
-  NOTE_TOO_LONG: 'Note must be at most 2000 characters',
+  NOTE_TOO_LONG: /*i18n*/ 'Note must be at most 2000 characters',
   APPLICATION_FOLLOWERS_DIGITS: APPLICATION_MESSAGES.followersDigits,
-  APPLICATION_FOLLOWERS_TOO_MANY: 'Total followers must be at most 2000000000',
-  FULL_NAME_TOO_LONG: 'Full name must be at most 120 characters',
-  COUNTRY_TOO_LONG: 'Country must be at most 120 characters',
-  TELEGRAM_USERNAME_TOO_LONG: 'Telegram username must be at most 120 characters',
-  TEXT_TOO_LONG: 'Please keep it under 10000 characters',
-  PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
-  PROFILE_URL_TWITTER: 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)',
-  PROFILE_URL_INSTAGRAM: 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
-  PROFILE_URL_TELEGRAM: 'Please enter a valid Telegram channel URL (e.g., t.me/channelname)',
-  PROFILE_URL_FACEBOOK: 'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)',
-  PROFILE_URL_YOUTUBE: 'Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)',
-  PROFILE_URL_TOO_LONG: 'Profile URLs must be at most 300 characters',
+  APPLICATION_FOLLOWERS_TOO_MANY: /*i18n*/ 'Total followers must be at most 2000000000',
+  FULL_NAME_TOO_LONG: /*i18n*/ 'Full name must be at most 120 characters',
+  COUNTRY_TOO_LONG: /*i18n*/ 'Country must be at most 120 characters',
+  TELEGRAM_USERNAME_TOO_LONG: /*i18n*/ 'Telegram username must be at most 120 characters',
+  TEXT_TOO_LONG: /*i18n*/ 'Please keep it under 10000 characters',
+  PASSWORD_TOO_LONG: /*i18n*/ 'Password must be at most 128 characters',
+  PROFILE_URL_TWITTER: PLATFORM_INFO.twitter.urlMessage,
+  PROFILE_URL_INSTAGRAM: PLATFORM_INFO.instagram.urlMessage,
+  PROFILE_URL_TELEGRAM: PLATFORM_INFO.telegram.urlMessage,
+  PROFILE_URL_FACEBOOK: PLATFORM_INFO.facebook.urlMessage,
+  PROFILE_URL_YOUTUBE: PLATFORM_INFO.youtube.urlMessage,
+  PROFILE_URL_TOO_LONG: /*i18n*/ 'Profile URLs must be at most 300 characters',
   BEP20_ADDRESS_INVALID: BEP20_ADDRESS_MESSAGE,
   AUTH_REGISTRATION_CLOSED: AUTH_MESSAGES.registrationClosed,
-  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
-  PASSWORD_CHECKS_BUSY: 'Too many sign-ins at this moment. Please try again in a few seconds.',
+  CURRENT_PASSWORD_INCORRECT: /*i18n*/ 'Current password is incorrect',
+  PASSWORD_CHECKS_BUSY: /*i18n*/ 'Too many sign-ins at this moment. Please try again in a few seconds.',
   UNSUBSCRIBED: UNSUBSCRIBE_MESSAGE,
   REPORT_ACTIVITY_REPORT: REPORT_MESSAGES.activityReport,
   REPORT_WEEK_START_DATE: REPORT_MESSAGES.weekStartDate,
@@ -172,22 +176,22 @@ export const ERROR_TEXTS = {
   REPORT_ONE_PER_DAY: REPORT_MESSAGES.onePerDay,
   REPORT_ALREADY_REVIEWED: REPORT_MESSAGES.alreadyReviewed,
   REPORT_NOT_FOUND: REPORT_MESSAGES.notFound,
-  REPORT_TOO_LONG: 'Please keep your report under 10000 characters',
+  REPORT_TOO_LONG: /*i18n*/ 'Please keep your report under 10000 characters',
   DECISION_APPEAL_TEXT: DECISION_MESSAGES.appealText,
   DECISION_APPEAL_TOO_LONG: DECISION_MESSAGES.appealTooLong,
   DECISION_WITHDRAWAL_NOT_APPEALABLE: DECISION_MESSAGES.withdrawalNotAppealable,
   DECISION_APPEAL_NOT_FOUND: DECISION_MESSAGES.appealNotFound,
   DECISION_REOPEN_INSUFFICIENT: DECISION_MESSAGES.reopenInsufficient,
   DECISION_REASON_CODE: DECISION_MESSAGES.reasonCode,
-  FACTS_TOO_LONG: 'Facts must be at most 2000 characters',
-  ADMIN_NOTES_TOO_LONG: 'Admin notes must be at most 2000 characters',
+  FACTS_TOO_LONG: /*i18n*/ 'Facts must be at most 2000 characters',
+  ADMIN_NOTES_TOO_LONG: /*i18n*/ 'Admin notes must be at most 2000 characters',
   WITHDRAWAL_ALREADY_DECIDED: WITHDRAWAL_MESSAGES.alreadyDecided,
   WITHDRAWAL_SECOND_APPROVAL: WITHDRAWAL_MESSAGES.secondApproval,
   PAYOUT_IDS: PAYOUT_MESSAGES_SHARED.ids,
   PAYOUT_TX_HASH: PAYOUT_MESSAGES_SHARED.txHash,
-  PAYOUT_TX_REUSED: 'This transaction hash was already recorded for another payout',
-  PAYOUT_WITHDRAWALS_CHANGED: 'These withdrawals changed while the transaction was being verified; please try again',
-  CHAIN_UNREACHABLE: 'Could not reach the blockchain node to verify the transaction. Nothing was marked paid; please try again.',
+  PAYOUT_TX_REUSED: /*i18n*/ 'This transaction hash was already recorded for another payout',
+  PAYOUT_WITHDRAWALS_CHANGED: /*i18n*/ 'These withdrawals changed while the transaction was being verified; please try again',
+  CHAIN_UNREACHABLE: /*i18n*/ 'Could not reach the blockchain node to verify the transaction. Nothing was marked paid; please try again.',
   SEASON_BAD_MONTH: SEASON_MESSAGES.badMonth,
   LOG_TIME_BACKWARDS: PUBLIC_LOG_MESSAGES.timeBackwards,
   MONTH_SUMMARY_EXISTS: PUBLIC_LOG_MESSAGES.summaryExists,
@@ -198,7 +202,7 @@ export const ERROR_TEXTS = {
   SEASON_BEACON_REQUIRED: SEASON_MESSAGES.beaconRequired,
   SEASON_BEACON_TOO_LONG: SEASON_MESSAGES.beaconTooLong,
   SEASON_NO_TYPED_BEACON: SEASON_MESSAGES.noTypedBeacon,
-  MONTH_NOT_STARTED: 'That month has not started yet',
+  MONTH_NOT_STARTED: /*i18n*/ 'That month has not started yet',
   SETTINGS_PRIZES: SETTINGS_MESSAGES.prizes,
   SETTINGS_PRIZE_FORMAT: SETTINGS_MESSAGES.prizeFormat,
   SETTINGS_PRIZE_PRECISION: SETTINGS_MESSAGES.prizePrecision,
@@ -207,32 +211,36 @@ export const ERROR_TEXTS = {
   SETTINGS_SERVICE_LEVEL: SETTINGS_MESSAGES.serviceLevel,
   ADMIN_FULL_NAME_REQUIRED: ADMIN_MESSAGES.fullNameRequired,
   ADMIN_CANNOT_REMOVE_SUPER_ADMIN: ADMIN_MESSAGES.cannotRemoveSuperAdmin,
-  SIGN_IN_REQUIRED: 'You must be logged in',
-  NOT_LOGGED_IN: 'Not logged in',
-  NOT_ALLOWED: "You don't have permission to do this",
-  ADMIN_ACCESS_REQUIRED: 'Admin access required',
-  SUPER_ADMIN_ACCESS_REQUIRED: 'Super admin access required',
-  ONLY_ADMINS: 'Only admins can do this',
-  ONLY_AMBASSADORS: 'Only ambassadors can do this',
-  NOT_FOUND: 'Not found',
-  ADMIN_NOT_FOUND: 'Admin not found',
-  AMBASSADOR_NOT_FOUND: 'Ambassador not found',
-  APPLICATION_NOT_FOUND: 'Application not found',
-  WITHDRAWAL_NOT_FOUND: 'Withdrawal request not found',
+  SIGN_IN_REQUIRED: /*i18n*/ 'You must be logged in',
+  NOT_LOGGED_IN: /*i18n*/ 'Not logged in',
+  NOT_ALLOWED: /*i18n*/ "You don't have permission to do this",
+  ADMIN_ACCESS_REQUIRED: /*i18n*/ 'Admin access required',
+  SUPER_ADMIN_ACCESS_REQUIRED: /*i18n*/ 'Super admin access required',
+  ONLY_ADMINS: /*i18n*/ 'Only admins can do this',
+  ONLY_AMBASSADORS: /*i18n*/ 'Only ambassadors can do this',
+  NOT_FOUND: /*i18n*/ 'Not found',
+  ADMIN_NOT_FOUND: /*i18n*/ 'Admin not found',
+  AMBASSADOR_NOT_FOUND: /*i18n*/ 'Ambassador not found',
+  APPLICATION_NOT_FOUND: /*i18n*/ 'Application not found',
+  WITHDRAWAL_NOT_FOUND: /*i18n*/ 'Withdrawal request not found',
   INTEGRATION_NAME_REQUIRED: INTEGRATION_MESSAGES.nameRequired,
-  NAME_TOO_LONG: 'Name must be at most 100 characters',
+  NAME_TOO_LONG: INTEGRATION_MESSAGES.nameTooLong,
   INTEGRATION_SCOPES_REQUIRED: INTEGRATION_MESSAGES.scopesRequired,
   INTEGRATION_SCOPE_UNKNOWN: INTEGRATION_MESSAGES.scopeUnknown,
   INTEGRATION_API_KEY_NOT_FOUND: INTEGRATION_MESSAGES.apiKeyNotFound,
   INTEGRATION_URL_INVALID: INTEGRATION_MESSAGES.urlInvalid,
-  URL_TOO_LONG: 'URL must be at most 2000 characters',
+  URL_TOO_LONG: INTEGRATION_MESSAGES.urlTooLong,
   INTEGRATION_URL_NOT_HTTPS: INTEGRATION_MESSAGES.urlNotHttps,
   INTEGRATION_EVENTS_REQUIRED: INTEGRATION_MESSAGES.eventsRequired,
   INTEGRATION_EVENT_UNKNOWN: INTEGRATION_MESSAGES.eventUnknown,
-  DESCRIPTION_TOO_LONG: 'Description must be at most 500 characters',
+  DESCRIPTION_TOO_LONG: INTEGRATION_MESSAGES.descriptionTooLong,
   INTEGRATION_WEBHOOK_NOT_FOUND: INTEGRATION_MESSAGES.webhookNotFound,
   INTEGRATION_DELIVERY_NOT_FOUND: INTEGRATION_MESSAGES.deliveryNotFound,
-  // The transport's and the operators' refusals: a hand-made request, a proxy or an EventSource meets them, no page shows them.
+  DATABASE_UNAVAILABLE: /*i18n*/ 'The service is briefly unavailable. Please try again.',
+} as const satisfies Record<string, string>;
+
+/** The transport's and the operators' refusals: a hand-made request, a proxy or an EventSource meets them, no page shows them. */
+const TRANSPORT_ERROR_TEXTS = {
   MALFORMED_JSON: 'Malformed JSON in request body',
   BODY_TOO_LARGE: 'Request body is too large',
   CONTENT_TYPE_UNSUPPORTED: 'Unsupported content type; send JSON',
@@ -249,8 +257,9 @@ export const ERROR_TEXTS = {
   LIVE_STREAMS_PER_ADDRESS: 'Too many live updates are open from your network. Close some tabs and try again.',
   LIVE_STREAMS_FULL: 'The live updates are busy right now. Please try again in a moment.',
   INTERNAL_ERROR: 'Internal server error',
-  DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again.',
 } as const satisfies Record<string, string>;
+
+export const ERROR_TEXTS = { ...PAGE_ERROR_TEXTS, ...TRANSPORT_ERROR_TEXTS } as const;
 export type TextCode = keyof typeof ERROR_TEXTS;
 
 /** Refusals whose sentence says values (`values` in the answer, by these names). */

@@ -18,7 +18,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Twitter/X',
     field: 'twitterHandle',
     hosts: ['x.com', 'twitter.com'],
-    urlMessage: 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)',
+    urlMessage: /*i18n*/ 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)',
     placeholder: 'https://x.com/username',
   },
   instagram: {
@@ -26,7 +26,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Instagram',
     field: 'instagramHandle',
     hosts: ['instagram.com'],
-    urlMessage: 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
+    urlMessage: /*i18n*/ 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
     placeholder: 'https://instagram.com/username',
   },
   telegram: {
@@ -34,7 +34,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Telegram',
     field: 'telegramHandle',
     hosts: ['t.me', 'telegram.me'],
-    urlMessage: 'Please enter a valid Telegram channel URL (e.g., t.me/channelname)',
+    urlMessage: /*i18n*/ 'Please enter a valid Telegram channel URL (e.g., t.me/channelname)',
     placeholder: 'https://t.me/channelname',
   },
   facebook: {
@@ -42,7 +42,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Facebook',
     field: 'facebookHandle',
     hosts: ['facebook.com', 'fb.com'],
-    urlMessage: 'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)',
+    urlMessage: /*i18n*/ 'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)',
     placeholder: 'https://facebook.com/pagename',
   },
   youtube: {
@@ -50,7 +50,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'YouTube',
     field: 'youtubeHandle',
     hosts: ['youtube.com', 'youtu.be'],
-    urlMessage: 'Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)',
+    urlMessage: /*i18n*/ 'Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)',
     placeholder: 'https://youtube.com/@channelname',
   },
 };

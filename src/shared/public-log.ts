@@ -9,7 +9,7 @@
  */
 import { canonicalJson } from './canonical-json.ts';
 import { sha256Hex } from './hash.ts';
-import { verifyText } from './verify-texts.ts';
+import { textOf, type VerifyText } from './verify-texts.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -54,7 +54,8 @@ export function entryHash(entry: Omit<LogEntry, 'hash'>): Promise<string> {
   return sha256Hex(canonicalJson({ seq: entry.seq, at: entry.at, kind: entry.kind, data: entry.data, prevHash: entry.prevHash }));
 }
 
-export type ChainCheck = { ok: true; head: LogHead } | { ok: false; seq: number; reason: string };
+/** A check of the chain: the head it reaches, or the first entry that fails and why (a text of verify-texts.ts, with its values). */
+export type ChainCheck = { ok: true; head: LogHead } | { ok: false; seq: number; reason: VerifyText };
 
 /**
  * Checks that `entries` (oldest first) extend `from` (the head before the first of them; the
@@ -66,18 +67,18 @@ export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEA
   let previousAt: string | undefined;
   for (const entry of entries) {
     if (entry.seq !== head.seq + 1)
-      return { ok: false, seq: entry.seq, reason: verifyText('chainGap', { expected: head.seq + 1, previous: head.seq, found: entry.seq }) };
-    if (entry.prevHash !== head.hash) return { ok: false, seq: entry.seq, reason: verifyText('chainLink', { seq: head.seq }) };
+      return { ok: false, seq: entry.seq, reason: textOf('chainGap', { expected: head.seq + 1, previous: head.seq, found: entry.seq }) };
+    if (entry.prevHash !== head.hash) return { ok: false, seq: entry.seq, reason: textOf('chainLink', { seq: head.seq }) };
     let computed: string;
     try {
       computed = await entryHash(entry);
     } catch (error) {
-      return { ok: false, seq: entry.seq, reason: verifyText('chainUnhashable', { error: error instanceof Error ? error.message : String(error) }) };
+      return { ok: false, seq: entry.seq, reason: textOf('chainUnhashable', { error: error instanceof Error ? error.message : String(error) }) };
     }
-    if (computed !== entry.hash) return { ok: false, seq: entry.seq, reason: verifyText('chainChanged') };
+    if (computed !== entry.hash) return { ok: false, seq: entry.seq, reason: textOf('chainChanged') };
     // The log's time never goes back (DECISIONS §7): an entry dated before the one it follows was backdated.
     if (previousAt !== undefined && !(Date.parse(entry.at) >= Date.parse(previousAt)))
-      return { ok: false, seq: entry.seq, reason: verifyText('chainBackwards', { at: entry.at, previous: head.seq, previousAt }) };
+      return { ok: false, seq: entry.seq, reason: textOf('chainBackwards', { at: entry.at, previous: head.seq, previousAt }) };
     previousAt = entry.at;
     head = { seq: entry.seq, hash: entry.hash };
   }
@@ -89,11 +90,11 @@ export async function verifyChain(entries: LogEntry[], from: LogHead = EMPTY_HEA
  * at `remembered.seq` must have `remembered.hash`. A rewritten log, re-chained from the rewrite on,
  * passes verifyChain but fails this against a head remembered from before the rewrite.
  */
-export function extendsHead(entries: LogEntry[], remembered: WitnessHead): { ok: true } | { ok: false; reason: string; seq?: number } {
+export function extendsHead(entries: LogEntry[], remembered: WitnessHead): { ok: true } | { ok: false; reason: VerifyText; seq?: number } {
   if (remembered.seq !== 0) {
     const at = entries.find((e) => e.seq === remembered.seq);
-    if (!at) return { ok: false, reason: verifyText('entryGone', { seq: remembered.seq }) };
-    if (at.hash !== remembered.hash) return { ok: false, reason: verifyText('entryRewritten', { seq: remembered.seq }) };
+    if (!at) return { ok: false, reason: textOf('entryGone', { seq: remembered.seq }) };
+    if (at.hash !== remembered.hash) return { ok: false, reason: textOf('entryRewritten', { seq: remembered.seq }) };
   }
   // Seen at a time: whatever came after the head was written after that time, and may not be dated before it.
   const seenAt = remembered.seenAt === undefined ? NaN : Date.parse(remembered.seenAt);
@@ -103,7 +104,7 @@ export function extendsHead(entries: LogEntry[], remembered: WitnessHead): { ok:
       return {
         ok: false,
         seq: backdated.seq,
-        reason: verifyText('entryBackdated', { seq: backdated.seq, at: backdated.at, seen: remembered.seenAt ?? '', head: remembered.seq }),
+        reason: textOf('entryBackdated', { seq: backdated.seq, at: backdated.at, seen: remembered.seenAt ?? '', head: remembered.seq }),
       };
   }
   return { ok: true };

@@ -4,6 +4,9 @@
  * Rejecting an application, a report or a withdrawal, and suspending an ambassador, take one of
  * these codes; a decision without one is recorded with `reasonCode: null`, shown as
  * NO_REASON_TEXT and counted as `unspecified` in public.
+ *
+ * Each name and rule is written once, here (`/*i18n*\/`, src/shared/texts.ts): the client's `app`
+ * catalog and the emails' catalog both take them from this file, with their English as their id.
  */
 
 export const REASON_CODES = ['low_effort', 'duplicate_link', 'not_verifiable', 'outside_period', 'rule_breach', 'wallet_mismatch', 'other'] as const;
@@ -24,44 +27,44 @@ export interface ReasonRule {
 
 export const REASONS: Readonly<Record<ReasonCode, ReasonRule>> = {
   low_effort: {
-    label: 'Not enough activity',
-    rule: 'A report must describe real promotion work done in the week it covers: what you posted, where, and how people responded. A few words or a copy of an earlier report is not enough.',
+    label: /*i18n*/ 'Not enough activity',
+    rule: /*i18n*/ 'A report must describe real promotion work done in the week it covers: what you posted, where, and how people responded. A few words or a copy of an earlier report is not enough.',
     appliesTo: ['application', 'report'],
   },
   duplicate_link: {
-    label: 'Proof already used',
-    rule: 'Each link given as proof may count once. A link already claimed in another report, by you or by someone else, is not counted again.',
+    label: /*i18n*/ 'Proof already used',
+    rule: /*i18n*/ 'Each link given as proof may count once. A link already claimed in another report, by you or by someone else, is not counted again.',
     appliesTo: ['report'],
   },
   not_verifiable: {
-    label: 'Could not be checked',
-    rule: 'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
+    label: /*i18n*/ 'Could not be checked',
+    rule: /*i18n*/ 'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
     appliesTo: ['application', 'report', 'withdrawal', 'referral'],
   },
   outside_period: {
-    label: 'Outside the week reported',
-    rule: 'A report covers the activity of the week it names. Work from another week belongs in that week’s report.',
+    label: /*i18n*/ 'Outside the week reported',
+    rule: /*i18n*/ 'A report covers the activity of the week it names. Work from another week belongs in that week’s report.',
     appliesTo: ['report'],
   },
   rule_breach: {
-    label: 'Against the programme rules',
-    rule: 'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
+    label: /*i18n*/ 'Against the programme rules',
+    rule: /*i18n*/ 'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
     appliesTo: ['application', 'report', 'withdrawal', 'suspension', 'referral'],
   },
   wallet_mismatch: {
-    label: 'Wallet problem',
-    rule: 'Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.',
+    label: /*i18n*/ 'Wallet problem',
+    rule: /*i18n*/ 'Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.',
     appliesTo: ['withdrawal', 'suspension', 'referral'],
   },
   other: {
-    label: 'Other',
-    rule: 'The reviewer explains the reason in the facts of the decision.',
+    label: /*i18n*/ 'Other',
+    rule: /*i18n*/ 'The reviewer explains the reason in the facts of the decision.',
     appliesTo: ['application', 'report', 'withdrawal', 'suspension', 'referral'],
   },
 };
 
 /** What a decision without a code says. */
-export const NO_REASON_TEXT = 'no reason recorded';
+export const NO_REASON_TEXT = /*i18n*/ 'no reason recorded';
 /** How a decision without a code is counted in public (the month summary's `decisions.byReason`). */
 export const UNSPECIFIED_REASON = 'unspecified';
 

@@ -8,10 +8,26 @@ import { buildLog, closedMonth, id, MONTH, R, rechain } from '../../test/helpers
 import { QUICKNET, type DrandChain } from './drand.ts';
 import type { PublishedSeason2 } from './draw-protocol-2.ts';
 import type { LogEntry, LogHead } from './public-log.ts';
-import { checkLog, chainFor, logByMonth, readWholeLog, seasonLogChecks, verifyLoggedDraws, verifySeason } from './verify-log.ts';
+import {
+  checkLog,
+  chainFor,
+  logByMonth,
+  readWholeLog,
+  seasonLogChecks,
+  verifyLoggedDraws,
+  verifySeason,
+  type LogFailure,
+  type VerifyStep,
+} from './verify-log.ts';
+import { englishOf } from './verify-texts.ts';
 
 const served = (chain: DrandChain, production = false) => ({ ...chain, quicknet: false, production });
-const failing = (steps: { step: string; ok: boolean }[]) => steps.filter((s) => !s.ok).map((s) => s.step);
+const failing = (steps: VerifyStep[]) => steps.filter((s) => s.status === 'mismatch').map(englishOf);
+
+/** An answer with its failure's reason in English, as `npm run verify-log` prints it. */
+function inEnglish(answer: { ok: boolean; failure?: LogFailure }): object {
+  return answer.failure ? { ...answer, failure: { ...answer.failure, reason: englishOf(answer.failure.reason) } } : answer;
+}
 
 describe('reading and checking the whole log', () => {
   it('pages through the log up to its head, 500 at a time', async () => {
@@ -36,14 +52,14 @@ describe('reading and checking the whole log', () => {
 
     const changed = structuredClone(log);
     (changed.entries[2] as LogEntry).data = { ...(changed.entries[2]?.data as object), entrantCount: 11 };
-    expect(await checkLog(changed)).toMatchObject({ ok: false, failure: { seq: 3, reason: expect.stringContaining('does not match its content') } });
+    expect(inEnglish(await checkLog(changed))).toMatchObject({ ok: false, failure: { seq: 3, reason: expect.stringContaining('does not match its content') } });
 
     const dropped = { entries: log.entries.filter((e) => e.seq !== 2), head: log.head };
     expect(await checkLog(dropped)).toMatchObject({ ok: false, failure: { seq: 3 } });
 
     // The server claims a head its entries do not reach (entries held back).
     const short = { entries: log.entries.slice(0, 3), head: log.head };
-    expect(await checkLog(short)).toMatchObject({ ok: false, failure: { seq: 4, reason: expect.stringContaining('end at 3') } });
+    expect(inEnglish(await checkLog(short))).toMatchObject({ ok: false, failure: { seq: 4, reason: expect.stringContaining('end at 3') } });
   });
 
   it('fails against a remembered head when the log was rewritten and re-chained, naming that seq', async () => {
@@ -53,13 +69,13 @@ describe('reading and checking the whole log', () => {
     // Entry 3 (the freeze) rewritten, everything after re-chained: the chain holds, the head seen does not.
     const rewritten = await rechain(log.entries.map((e) => (e.seq === 3 ? { ...e, data: { ...(e.data as object), entrantCount: 11 } } : e)));
     expect((await checkLog(rewritten)).ok).toBe(true);
-    expect(await checkLog(rewritten, [{ seq: 1, hash: (log.entries[0] as LogEntry).hash }, seen])).toMatchObject({
+    expect(inEnglish(await checkLog(rewritten, [{ seq: 1, hash: (log.entries[0] as LogEntry).hash }, seen]))).toMatchObject({
       ok: false,
       failure: { seq: 3, reason: expect.stringContaining('rewritten') },
     });
     // A log cut short of a head this browser saw.
     const cut = await rechain(log.entries.slice(0, 2));
-    expect(await checkLog(cut, [seen])).toMatchObject({ ok: false, failure: { seq: 3, reason: expect.stringContaining('no longer has entry 3') } });
+    expect(inEnglish(await checkLog(cut, [seen]))).toMatchObject({ ok: false, failure: { seq: 3, reason: expect.stringContaining('no longer has entry 3') } });
   });
 
   it('groups entries by month, payouts by the month they were paid in, an anchor with the entry it anchors, newest month first', async () => {
@@ -97,12 +113,12 @@ describe('a month against the log', () => {
     const result = await verifySeason(season, { served: served(chain), log });
     expect(failing(result.steps)).toEqual([]);
     expect(result).toMatchObject({ ok: true, pending: false });
-    expect(result.steps[0]?.step).toBe('Beacon chain: Test chain, not drand quicknet');
-    expect(result.notes).toEqual([
+    expect(result.steps.map(englishOf)[0]).toBe('Beacon chain: Test chain, not drand quicknet');
+    expect(result.notes.map(englishOf)).toEqual([
       expect.stringContaining('Test chain, not drand quicknet'),
       "the freeze's time rests on the server's clock: no anchor on chain before the beacon's time covers it",
     ]);
-    expect(result.steps.map((s) => s.step).filter((s) => s.startsWith('Log:'))).toEqual([
+    expect(result.steps.map(englishOf).filter((s) => s.startsWith('Log:'))).toEqual([
       "Log: every entry's hash chains to the one before (5 entries)",
       'Log: the terms (entry 1)',
       'Log: terms fixed before the month began',
@@ -113,7 +129,7 @@ describe('a month against the log', () => {
     ]);
     // Winners are named by name.
     const first = season.lottery?.winners[0];
-    expect(result.steps.find((s) => s.step === 'Winner 1')?.actual).toBe(`${first?.fullName} (${first?.ambassadorId})`);
+    expect(result.steps.find((s) => englishOf(s) === 'Winner 1')?.actual).toBe(`${first?.fullName} (${first?.ambassadorId})`);
   });
 
   it('uses the built-in quicknet key for quicknet, never a served one, and refuses a chain nobody vouches for', async () => {
@@ -131,7 +147,7 @@ describe('a month against the log', () => {
     const { season, log, chain } = await closedMonth({ termsAt: '2026-12-03T08:00:00.000Z' });
     const result = await verifySeason(season, { served: served(chain), log });
     expect(result.ok).toBe(true);
-    expect(result.notes).toContain('terms fixed late, at 2026-12-03T08:00:00.000Z');
+    expect(result.notes.map(englishOf)).toContain('terms fixed late, at 2026-12-03T08:00:00.000Z');
   });
 
   it('fails a freeze logged after the beacon round, and a draw or terms that differ from the log', async () => {
@@ -194,17 +210,19 @@ describe('a month against the log', () => {
     ).toEqual({ ok: true, months: [MONTH] });
     expect(seen).toEqual([MONTH]);
     const altered = { ...season, listHash: 'f'.repeat(64) };
-    expect(await verifyLoggedDraws(log, async () => altered, served(chain))).toMatchObject({
+    expect(inEnglish(await verifyLoggedDraws(log, async () => altered, served(chain)))).toMatchObject({
       ok: false,
       failure: { seq: 4, reason: expect.stringContaining("2026-12's draw:") },
     });
     expect(
-      await verifyLoggedDraws(
-        log,
-        async () => {
-          throw new Error('404');
-        },
-        served(chain),
+      inEnglish(
+        await verifyLoggedDraws(
+          log,
+          async () => {
+            throw new Error('404');
+          },
+          served(chain),
+        ),
       ),
     ).toMatchObject({ ok: false, failure: { seq: 4, reason: '2026-12 could not be read: 404' } });
   });
@@ -247,7 +265,7 @@ describe('against the database and the clock (DECISIONS §7)', () => {
     const february = { at: '2027-01-31T23:50:00.000Z', kind: 'season.terms', data: { ...terms.data, month: '2027-02' } };
     // January's terms skipped (a month closed some other way): caught at February's terms.
     const gap = await checkLog(await buildLog([...items, february]));
-    expect(gap).toMatchObject({
+    expect(inEnglish(gap)).toMatchObject({
       ok: false,
       failure: { seq: 6, cause: 'missing', reason: 'the log has no terms for 2027-01, though every month from 2026-12 on is protocol 2' },
     });
@@ -258,7 +276,10 @@ describe('against the database and the clock (DECISIONS §7)', () => {
         { ...february, at: '2027-01-03T00:00:00.000Z', kind: 'payout.paid', data: { x: '1' } },
       ]),
     );
-    expect(noClose).toMatchObject({ ok: false, failure: { cause: 'missing', reason: "the log has no draw for 2026-12, a day after its round's time" } });
+    expect(inEnglish(noClose)).toMatchObject({
+      ok: false,
+      failure: { cause: 'missing', reason: "the log has no draw for 2026-12, a day after its round's time" },
+    });
     // Before a day has passed, it is only not drawn yet.
     expect((await checkLog(await buildLog(items.filter((e) => e.kind !== 'season.closed')))).ok).toBe(true);
   });
@@ -267,7 +288,7 @@ describe('against the database and the clock (DECISIONS §7)', () => {
     const { log } = await closedMonth();
     const items = log.entries.map(({ at, kind, data }) => ({ at, kind, data: data as Record<string, unknown> }));
     const backdated = await buildLog([...items, { at: '2026-12-31T00:00:00.000Z', kind: 'payout.paid', data: { x: '1' } }]);
-    expect(await checkLog(backdated)).toMatchObject({
+    expect(inEnglish(await checkLog(backdated))).toMatchObject({
       ok: false,
       failure: {
         seq: 6,
@@ -282,7 +303,7 @@ describe('against the database and the clock (DECISIONS §7)', () => {
     // A witness saw entry 2 as the head on 2026-12-31: the freeze (entry 3) cannot be dated before that.
     const seen = { seq: 2, hash: log.entries[1]?.hash ?? '', seenAt: '2026-12-31T12:00:00.000Z' };
     const rewritten = await rechain(log.entries.map((e) => (e.seq >= 3 ? { ...e, at: e.seq === 3 ? '2026-12-31T11:00:00.000Z' : e.at } : e)));
-    expect(await checkLog(rewritten, [seen])).toMatchObject({
+    expect(inEnglish(await checkLog(rewritten, [seen]))).toMatchObject({
       ok: false,
       failure: { seq: 3, cause: 'rewritten', reason: expect.stringContaining('entry 3 is dated 2026-12-31T11:00:00.000Z, before 2026-12-31T12:00:00.000Z') },
     });
@@ -319,14 +340,13 @@ describe('against the database and the clock (DECISIONS §7)', () => {
     const none = await closedMonth({ latestRound: null });
     const noted = await verifySeason(none.season, { served: served(none.chain), log: none.log });
     expect(noted.ok).toBe(true);
-    expect(noted.notes).toContain("the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock");
+    expect(noted.notes.map(englishOf)).toContain("the freeze recorded no latest drand round: that it came before the beacon rests on the server's clock");
   });
 
   it('gives a late step its own status: terms fixed late are never a match', async () => {
-    const { stepStatus } = await import('./draw.ts');
     const { season, log, chain } = await closedMonth({ termsAt: '2026-12-03T08:00:00.000Z' });
     const result = await verifySeason(season, { served: served(chain), log });
-    expect(result.steps.filter((s) => stepStatus(s) === 'late').map((s) => s.step)).toEqual(['Log: terms fixed before the month began']);
+    expect(result.steps.filter((s) => s.status === 'late').map(englishOf)).toEqual(['Log: terms fixed before the month began']);
   });
 });
 
@@ -350,30 +370,33 @@ describe('the log anchored on chain (DECISIONS §7, Anchors on BSC)', () => {
     expect((await checkLog(log)).ok).toBe(true);
     const shown = await verifySeason(season, { served: served(chain), log });
     expect(failing(shown.steps)).toEqual([]);
-    expect(shown.steps.at(-1)).toMatchObject({
-      step: 'Log: the freeze anchored before the beacon in block 812 at 2027-01-01T00:01:03.000Z (entry 4), not read from the chain here',
-      actual: TX,
-      ok: true,
-    });
-    expect(shown.notes).toContain(
+    const shownLast = shown.steps.at(-1);
+    expect(shownLast && englishOf(shownLast)).toBe(
+      'Log: the freeze anchored before the beacon in block 812 at 2027-01-01T00:01:03.000Z (entry 4), not read from the chain here',
+    );
+    expect(shownLast).toMatchObject({ id: 'logFreezeAnchoredUnchecked', values: { block: 812, seq: 4 }, actual: TX, status: 'match' });
+    expect(shown.notes.map(englishOf)).toContain(
       'The anchor is proven by its transaction on BNB Smart Chain: npm run verify-draw -- MONTH --url URL --rpc BSC_RPC reads it, and then the freeze is proven before the beacon by a block time nobody at this server controls.',
     );
     const proven = await verifySeason(season, { served: served(chain), log, anchors: new Map([[4, true]]), strict: true });
     expect(failing(proven.steps)).toEqual([]);
-    expect(proven.steps.at(-1)).toMatchObject({ step: 'Log: freeze proven before the beacon (anchored in block 812 at 2027-01-01T00:01:03.000Z)', ok: true });
+    const provenLast = proven.steps.at(-1);
+    expect(provenLast && englishOf(provenLast)).toBe('Log: freeze proven before the beacon (anchored in block 812 at 2027-01-01T00:01:03.000Z)');
+    expect(provenLast?.status).toBe('match');
   });
 
   it('an anchor the chain does not hold fails naming its seq; an anchor mined after the beacon does not cover the freeze (a failure with --strict)', async () => {
     const { season, log, chain } = await anchoredMonth('2027-01-01T00:01:03.000Z');
     const missing = await verifySeason(season, { served: served(chain), log, anchors: new Map([[4, `(transaction ${TX} not found on chain)`]]) });
     expect(failing(missing.steps)).toEqual(['Log: the anchor of entry 3 on chain']);
-    expect(missing.steps.find((s) => !s.ok)?.actual).toBe(`(transaction ${TX} not found on chain)`);
-    expect(missing.steps.at(-1)?.step).toBe("Log: the freeze's time rests on the server's clock");
+    expect(missing.steps.find((s) => s.status === 'mismatch')?.actual).toBe(`(transaction ${TX} not found on chain)`);
+    expect(missing.steps.map(englishOf).at(-1)).toBe("Log: the freeze's time rests on the server's clock");
 
     const afterBeacon = await anchoredMonth('2027-01-01T01:00:05.000Z');
     const late = await verifySeason(afterBeacon.season, { served: served(afterBeacon.chain), log: afterBeacon.log, anchors: new Map([[4, true]]) });
     expect(failing(late.steps)).toEqual([]);
-    expect(late.steps.at(-1)).toMatchObject({ step: "Log: the freeze's time rests on the server's clock", ok: true });
+    expect(late.steps.map(englishOf).at(-1)).toBe("Log: the freeze's time rests on the server's clock");
+    expect(late.steps.at(-1)?.status).toBe('match');
     const strict = await verifySeason(afterBeacon.season, {
       served: served(afterBeacon.chain),
       log: afterBeacon.log,
@@ -385,7 +408,7 @@ describe('the log anchored on chain (DECISIONS §7, Anchors on BSC)', () => {
 
   it('a log.anchored entry whose hash is not the log’s at that seq fails the log at that entry', async () => {
     const { log } = await anchoredMonth('2027-01-01T00:01:03.000Z', 'ee'.repeat(32));
-    expect(await checkLog(log)).toMatchObject({
+    expect(inEnglish(await checkLog(log))).toMatchObject({
       ok: false,
       failure: { seq: 4, reason: `it anchors entry 3 as ${'ee'.repeat(32)}, which is not that entry's hash`, cause: 'chain' },
     });

@@ -21,7 +21,7 @@ import {
 } from './schemas/log-data.ts';
 import { LOG_PAGE_MAX, ZLogPage } from './schemas/public-log.ts';
 import { seasonBounds } from './seasons.ts';
-import { verifyText, type VerifyTextId } from './verify-texts.ts';
+import { englishOf, textOf, type VerifyText, type VerifyTextId } from './verify-texts.ts';
 
 /** A whole log as read: its entries, oldest first, and the head the server said it has. */
 export interface WholeLog {
@@ -70,7 +70,7 @@ export async function readWholeLog(getPage: (after: number, limit: number) => Pr
  */
 export interface LogFailure {
   seq: number;
-  reason: string;
+  reason: VerifyText;
   cause: 'chain' | 'head' | 'rewritten' | 'draw' | 'missing';
 }
 
@@ -89,8 +89,8 @@ export async function checkLog(log: WholeLog, remembered: readonly WitnessHead[]
     const seq = Math.min(chain.head.seq + 1, log.head.seq);
     const reason =
       chain.head.seq < log.head.seq
-        ? verifyText('headShort', { head: log.head.seq, last: chain.head.seq })
-        : verifyText('headOther', { head: formatHead(log.head), last: formatHead(chain.head) });
+        ? textOf('headShort', { head: log.head.seq, last: chain.head.seq })
+        : textOf('headOther', { head: formatHead(log.head), last: formatHead(chain.head) });
     return { ok: false, head: log.head, count, failure: { seq, reason, cause: 'head' } };
   }
   const failures = remembered
@@ -124,13 +124,12 @@ export function anchorsMismatched(entries: readonly LogEntry[]): LogFailure[] {
     if (entry.kind !== 'log.anchored') continue;
     const read = readLogData(entry);
     if (read.kind !== 'log.anchored') {
-      failures.push({ seq: entry.seq, reason: 'its data is not a log.anchored record', cause: 'chain' });
+      failures.push({ seq: entry.seq, reason: textOf('anchorUnreadable'), cause: 'chain' });
       continue;
     }
     const data = read.data as TAnchoredData;
     const anchored = data.seq < entry.seq ? bySeq.get(data.seq) : undefined;
-    if (anchored?.hash !== data.hash)
-      failures.push({ seq: entry.seq, reason: verifyText('anchorNotLogHash', { seq: data.seq, hash: data.hash }), cause: 'chain' });
+    if (anchored?.hash !== data.hash) failures.push({ seq: entry.seq, reason: textOf('anchorNotLogHash', { seq: data.seq, hash: data.hash }), cause: 'chain' });
   }
   return failures;
 }
@@ -168,10 +167,10 @@ export function freezeAnchorSteps(
     if (onChain === true) covering ??= candidate;
     else
       steps.push({
-        step: verifyText('logAnchorOnChain', { seq: candidate.data.seq }),
+        ...textOf('logAnchorOnChain', { seq: candidate.data.seq }),
         expected: `${candidate.data.txHash} in block ${candidate.data.blockNumber} at ${candidate.data.blockTime}`,
         actual: onChain ?? '(not read from the chain)',
-        ok: false,
+        status: 'mismatch',
       });
   }
   if (covering) {
@@ -179,26 +178,26 @@ export function freezeAnchorSteps(
     steps.push(
       options.anchors
         ? {
-            step: verifyText('logFreezeAnchored', { block: data.blockNumber, time: data.blockTime }),
+            ...textOf('logFreezeAnchored', { block: data.blockNumber, time: data.blockTime }),
             expected: before,
             actual: `${data.txHash} (entry ${entry.seq})`,
-            ok: true,
+            status: 'match',
           }
         : {
-            step: verifyText('logFreezeAnchoredUnchecked', { block: data.blockNumber, time: data.blockTime, seq: entry.seq }),
+            ...textOf('logFreezeAnchoredUnchecked', { block: data.blockNumber, time: data.blockTime, seq: entry.seq }),
             expected: before,
             actual: data.txHash,
-            ok: true,
-            note: verifyText('anchorUncheckedNote'),
+            status: 'match',
+            note: textOf('anchorUncheckedNote'),
           },
     );
   } else {
     steps.push({
-      step: verifyText('logFreezeOnClock'),
+      ...textOf('logFreezeOnClock'),
       expected: before,
       actual: '(no such anchor)',
-      ok: !options.strict,
-      ...(options.strict ? {} : { note: verifyText('freezeOnClockNote') }),
+      status: !options.strict ? 'match' : 'mismatch',
+      ...(options.strict ? {} : { note: textOf('freezeOnClockNote') }),
     });
   }
   return steps;
@@ -227,13 +226,13 @@ export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] 
     if (entry.kind !== 'referral.credited') continue;
     const read = readLogData(entry);
     if (read.kind !== 'referral.credited') {
-      failures.push({ seq: entry.seq, reason: 'its data is not a referral.credited record', cause: 'chain' });
+      failures.push({ seq: entry.seq, reason: textOf('referralUnreadable'), cause: 'chain' });
       continue;
     }
     const data = read.data as TReferralCreditedData;
     const first = seen.get(data.referralId);
     if (first !== undefined) {
-      failures.push({ seq: entry.seq, reason: `referral ${data.referralId} was already credited at entry ${first}`, cause: 'chain' });
+      failures.push({ seq: entry.seq, reason: textOf('referralTwice', { referral: data.referralId, first }), cause: 'chain' });
       continue;
     }
     seen.set(data.referralId, entry.seq);
@@ -241,7 +240,7 @@ export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] 
     if (!rule) {
       failures.push({
         seq: entry.seq,
-        reason: `referral ${data.referralId} is credited under ${data.month}, whose terms (earlier in the log) have no referral rule`,
+        reason: textOf('referralNoRule', { referral: data.referralId, month: data.month }),
         cause: 'chain',
       });
       continue;
@@ -249,7 +248,7 @@ export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] 
     if (canonicalJson(rule) !== canonicalJson(data.rule)) {
       failures.push({
         seq: entry.seq,
-        reason: `referral ${data.referralId} is credited under another rule than the terms of ${data.month} fixed`,
+        reason: textOf('referralOtherRule', { referral: data.referralId, month: data.month }),
         cause: 'chain',
       });
       continue;
@@ -257,7 +256,7 @@ export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] 
     if (data.qualifiedAt.slice(0, 7) !== data.month || !(Date.parse(entry.at) >= Date.parse(data.qualifiedAt))) {
       failures.push({
         seq: entry.seq,
-        reason: `referral ${data.referralId} qualified at ${data.qualifiedAt}: not in ${data.month}, or after it was credited`,
+        reason: textOf('referralNotInMonth', { referral: data.referralId, at: data.qualifiedAt, month: data.month }),
         cause: 'chain',
       });
       continue;
@@ -268,7 +267,7 @@ export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] 
     if (n > rule.monthlyCap)
       failures.push({
         seq: entry.seq,
-        reason: `ambassador ${data.ambassadorId} is credited ${n} referrals in ${data.month}, above the cap of ${rule.monthlyCap}`,
+        reason: textOf('referralOverCap', { ambassador: data.ambassadorId, count: n, month: data.month, cap: rule.monthlyCap }),
         cause: 'chain',
       });
   }
@@ -284,7 +283,7 @@ export function summariesTwice(entries: readonly LogEntry[]): LogFailure[] {
     const month = (entry.data as { month?: unknown } | null)?.month;
     const first = seen.get(month);
     if (first === undefined) seen.set(month, entry.seq);
-    else failures.push({ seq: entry.seq, reason: verifyText('summaryTwice', { month: String(month), first }), cause: 'missing' });
+    else failures.push({ seq: entry.seq, reason: textOf('summaryTwice', { month: String(month), first }), cause: 'missing' });
   }
   return failures;
 }
@@ -330,18 +329,18 @@ export function monthsMissing(entries: readonly LogEntry[]): LogFailure[] {
     if (!terms.has(month)) {
       // Shown at the terms of a later month: where the gap becomes visible.
       const later = entries.find((e) => e.kind === 'season.terms' && String((e.data as { month?: unknown }).month) > month);
-      failures.push({ seq: later?.seq ?? last.seq, reason: verifyText('monthNoTerms', { month, cut }), cause: 'missing' });
+      failures.push({ seq: later?.seq ?? last.seq, reason: textOf('monthNoTerms', { month, cut }), cause: 'missing' });
       continue;
     }
     const freeze = frozen.get(month);
     if (!freeze) {
       if (lastAt >= end.getTime() + DAY_MS)
-        failures.push({ seq: seqFrom(end.getTime() + DAY_MS), reason: verifyText('monthNoFreeze', { month }), cause: 'missing' });
+        failures.push({ seq: seqFrom(end.getTime() + DAY_MS), reason: textOf('monthNoFreeze', { month }), cause: 'missing' });
       continue;
     }
     const due = Date.parse(String((freeze.data as { beaconAt?: unknown }).beaconAt));
     if (!closed.has(month) && Number.isFinite(due) && lastAt >= due + DAY_MS)
-      failures.push({ seq: seqFrom(due + DAY_MS), reason: verifyText('monthNoClose', { month }), cause: 'missing' });
+      failures.push({ seq: seqFrom(due + DAY_MS), reason: textOf('monthNoClose', { month }), cause: 'missing' });
   }
   return failures.sort((a, b) => a.seq - b.seq);
 }
@@ -370,7 +369,12 @@ export function chainFor(chainHash: string, served?: ServedChain | null): { chai
 
 /** A step of a verification: a draw step, or one against the log; `note` says something worth knowing that is not a failure. */
 export interface VerifyStep extends DrawCheck {
-  note?: string;
+  note?: VerifyText;
+}
+
+/** Whether no step is a mismatch (late steps hold). */
+function holds(steps: readonly VerifyStep[]): boolean {
+  return steps.every((s) => s.status !== 'mismatch');
 }
 
 /** Entries of `kind` about `month` (data.month), oldest first. */
@@ -429,16 +433,17 @@ function oneEntry<T>(
 ): { entry: LogEntry; data: T } | VerifyStep {
   const found = entriesOf(entries, kind, month);
   const entry = found[0];
-  const step = verifyText(steps.whole);
-  if (!entry) return { step, expected, actual: `(no ${kind} entry for ${month})`, ok: false };
-  if (found.length > 1) return { step, expected, actual: `(${kind} written ${found.length} times: entries ${found.map((e) => e.seq).join(', ')})`, ok: false };
+  const step = textOf(steps.whole);
+  if (!entry) return { ...step, expected, actual: `(no ${kind} entry for ${month})`, status: 'mismatch' };
+  if (found.length > 1)
+    return { ...step, expected, actual: `(${kind} written ${found.length} times: entries ${found.map((e) => e.seq).join(', ')})`, status: 'mismatch' };
   const read = readLogData(entry);
   if (read.kind !== kind)
-    return { step: verifyText(steps.at, { seq: entry.seq }), expected, actual: `(entry ${entry.seq} cannot be read as ${kind})`, ok: false };
+    return { ...textOf(steps.at, { seq: entry.seq }), expected, actual: `(entry ${entry.seq} cannot be read as ${kind})`, status: 'mismatch' };
   return { entry, data: read.data as T };
 }
 
-const isStep = (value: object): value is VerifyStep => 'step' in value;
+const isStep = (value: object): value is VerifyStep => 'status' in value;
 
 /**
  * A protocol 2 month against the log: the terms logged once, as published, and before the month
@@ -454,19 +459,19 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   else {
     const same = terms.data.termsHash === published.termsHash && canonicalJson(terms.data.terms) === canonicalJson(published.terms);
     steps.push({
-      step: verifyText('logTermsAt', { seq: terms.entry.seq }),
+      ...textOf('logTermsAt', { seq: terms.entry.seq }),
       expected: published.termsHash,
       actual: terms.data.termsHash === published.termsHash && !same ? `${terms.data.termsHash} (with other terms)` : terms.data.termsHash,
-      ok: same,
+      status: same ? 'match' : 'mismatch',
     });
     const start = seasonBounds(month).start.getTime();
     const late = !(Date.parse(terms.entry.at) <= start);
     steps.push({
-      step: verifyText('logTermsInTime'),
+      ...textOf('logTermsInTime'),
       expected: terms.entry.at,
       actual: late ? `${terms.entry.at}: late, the month began ${iso(start)}` : `before ${iso(start)}`,
-      ok: true,
-      ...(late ? { late: true, note: verifyText('logTermsLateNote', { at: terms.entry.at }) } : {}),
+      status: late ? 'late' : 'match',
+      ...(late ? { note: textOf('logTermsLateNote', { at: terms.entry.at }) } : {}),
     });
   }
 
@@ -482,10 +487,10 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   else {
     const logged = freezeText(frozen.data);
     steps.push({
-      step: verifyText('logFreezeValues', { seq: frozen.entry.seq }),
+      ...textOf('logFreezeValues', { seq: frozen.entry.seq }),
       expected: publishedFreeze,
       actual: logged,
-      ok: logged === publishedFreeze,
+      status: logged === publishedFreeze ? 'match' : 'mismatch',
     });
     let due: number | undefined;
     try {
@@ -495,10 +500,10 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     }
     const inTime = due !== undefined && Date.parse(frozen.entry.at) < due;
     steps.push({
-      step: verifyText('logFrozenInTime', { round: published.beacon.round }),
+      ...textOf('logFrozenInTime', { round: published.beacon.round }),
       expected: frozen.entry.at,
       actual: due === undefined ? '(no such round)' : inTime ? `before ${iso(due)}` : `not before the round's time, ${iso(due)}`,
-      ok: inTime,
+      status: inTime ? 'match' : 'mismatch',
     });
   }
 
@@ -514,10 +519,10 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     else {
       const logged = drawText(closed.data);
       steps.push({
-        step: verifyText('logDrawValues', { seq: closed.entry.seq }),
+        ...textOf('logDrawValues', { seq: closed.entry.seq }),
         expected: publishedDraw,
         actual: logged,
-        ok: logged === publishedDraw,
+        status: logged === publishedDraw ? 'match' : 'mismatch',
       });
     }
   }
@@ -536,17 +541,17 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
       row.kind === 'prize' ? (['logPrizeWithheld', 'logPrizeWithheldAt'] as const) : (['logLotteryWithheld', 'logLotteryWithheldAt'] as const);
     if (row.withheld) {
       steps.push({
-        step: logged ? verifyText(at, { name: row.name, seq: logged.entry.seq }) : verifyText(whole, { name: row.name }),
+        ...(logged ? textOf(at, { name: row.name, seq: logged.entry.seq }) : textOf(whole, { name: row.name })),
         expected: row.withheld.reason,
         actual: logged ? logged.data.reason : '(not in the log)',
-        ok: logged?.data.reason === row.withheld.reason,
+        status: logged?.data.reason === row.withheld.reason ? 'match' : 'mismatch',
       });
     } else if (logged) {
       steps.push({
-        step: verifyText(at, { name: row.name, seq: logged.entry.seq }),
+        ...textOf(at, { name: row.name, seq: logged.entry.seq }),
         expected: '(paid, as the season shows)',
         actual: `withheld: ${logged.data.reason}`,
-        ok: false,
+        status: 'mismatch',
       });
     }
   }
@@ -560,7 +565,7 @@ export interface SeasonVerification {
   pending: boolean;
   steps: VerifyStep[];
   /** The notes of the steps, and the protocol's: what a reader should know that is not a failure. */
-  notes: string[];
+  notes: VerifyText[];
 }
 
 /**
@@ -593,37 +598,37 @@ export async function verifySeason(
     const cut = log && !(log instanceof Error) ? cutOverMonth(log.entries) : undefined;
     // From the cut-over on every month is protocol 2: a protocol 1 month there was downgraded.
     if (cut && month && month >= cut)
-      steps.push({ step: verifyText('protocol1AfterCutover', { month, cut }), expected: 'protocol 2', actual: 'protocol 1', ok: false });
-    return { ok: steps.every((s) => s.ok), pending: false, steps, notes: [verifyText('protocol1Note')] };
+      steps.push({ ...textOf('protocol1AfterCutover', { month, cut }), expected: 'protocol 2', actual: 'protocol 1', status: 'mismatch' });
+    return { ok: holds(steps), pending: false, steps, notes: [textOf('protocol1Note')] };
   }
   const steps: VerifyStep[] = [];
   const termsChain = published.terms.beacon.chain;
   const picked = chainFor(termsChain, options.served);
   if (!picked) {
     steps.push({
-      step: verifyText('chainUnknown'),
+      ...textOf('chainUnknown'),
       expected: termsChain,
       actual: options.served ? `(this server draws from ${options.served.hash})` : '(this server does not say which chain it draws from)',
-      ok: false,
+      status: 'mismatch',
     });
   } else if (picked.quicknet) {
     steps.push({
-      step: verifyText('chainQuicknet'),
+      ...textOf('chainQuicknet'),
       expected: termsChain,
       actual: QUICKNET.hash,
-      ok: true,
+      status: 'match',
     });
   } else if (options.allowTestChain ?? options.served?.production === false) {
     steps.push({
-      step: verifyText('chainTest'),
+      ...textOf('chainTest'),
       expected: QUICKNET.hash,
       actual: picked.chain.hash,
-      ok: true,
-      note: verifyText('chainTestNote'),
+      status: 'match',
+      note: textOf('chainTestNote'),
     });
   } else {
     // A test chain presented as real: its key is the server's own, so the beacon proves nothing.
-    steps.push({ step: verifyText('chainTestRefused'), expected: QUICKNET.hash, actual: picked.chain.hash, ok: false });
+    steps.push({ ...textOf('chainTestRefused'), expected: QUICKNET.hash, actual: picked.chain.hash, status: 'mismatch' });
   }
   const chain = picked?.chain ?? QUICKNET;
   const draw = await verifyPublishedSeason(published, chain);
@@ -631,25 +636,30 @@ export async function verifySeason(
 
   const log = options.log;
   if (log instanceof Error || !log) {
-    steps.push({ step: verifyText('logRead'), expected: 'the whole log', actual: log ? `(${log.message})` : '(not read)', ok: false });
+    steps.push({ ...textOf('logRead'), expected: 'the whole log', actual: log ? `(${log.message})` : '(not read)', status: 'mismatch' });
   } else {
     const verdict = await checkLog(log, options.remembered ?? []);
     steps.push(
       verdict.ok
         ? {
-            step: verifyText('logChained', { count: verdict.count }),
+            ...textOf('logChained', { count: verdict.count }),
             expected: formatHead(log.head),
             actual: formatHead(verdict.head),
-            ok: true,
+            status: 'match',
           }
-        : { step: verifyText('logEntryHolds', { seq: verdict.failure.seq }), expected: 'an unbroken chain', actual: verdict.failure.reason, ok: false },
+        : {
+            ...textOf('logEntryHolds', { seq: verdict.failure.seq }),
+            expected: 'an unbroken chain',
+            actual: englishOf(verdict.failure.reason),
+            status: 'mismatch',
+          },
     );
     steps.push(...seasonLogChecks(published, log.entries, chain));
     steps.push(...freezeAnchorSteps(published, log.entries, chain, { anchors: options.anchors, strict: options.strict }));
   }
   const notes = steps.flatMap((s) => (s.note ? [s.note] : []));
-  if (!published.latestRound) notes.push(verifyText('latestMissingNote'));
-  return { ok: steps.every((s) => s.ok), pending: draw.pending, steps, notes };
+  if (!published.latestRound) notes.push(textOf('latestMissingNote'));
+  return { ok: holds(steps), pending: draw.pending, steps, notes };
 }
 
 /**
@@ -667,8 +677,7 @@ export async function verifyLoggedDraws(
   for (const entry of log.entries) {
     if (entry.kind !== 'season.closed') continue;
     const read = readLogData(entry);
-    if (read.kind !== 'season.closed')
-      return { ok: false, months, failure: { seq: entry.seq, reason: 'its data is not a season.closed record', cause: 'draw' } };
+    if (read.kind !== 'season.closed') return { ok: false, months, failure: { seq: entry.seq, reason: textOf('closedUnreadable'), cause: 'draw' } };
     const { month } = read.data as TClosedData;
     let published: PublishedSeason;
     try {
@@ -677,20 +686,24 @@ export async function verifyLoggedDraws(
       return {
         ok: false,
         months,
-        failure: { seq: entry.seq, reason: `${month} could not be read: ${error instanceof Error ? error.message : String(error)}`, cause: 'draw' },
+        failure: { seq: entry.seq, reason: textOf('seasonUnread', { month, error: error instanceof Error ? error.message : String(error) }), cause: 'draw' },
       };
     }
     const result = await verifySeason(published, { served, log, ...options });
     onSeason?.(month, result);
     months.push(month);
-    const bad = result.steps.find((s) => !s.ok);
+    const bad = result.steps.find((s) => s.status === 'mismatch');
     if (bad)
       return {
         ok: false,
         months,
-        failure: { seq: entry.seq, reason: `${month}'s draw: ${bad.step}: published ${bad.expected}, checked ${bad.actual}`, cause: 'draw' },
+        failure: {
+          seq: entry.seq,
+          reason: textOf('drawFails', { month, step: englishOf(bad), expected: bad.expected, actual: bad.actual }),
+          cause: 'draw',
+        },
       };
-    if (result.pending) return { ok: false, months, failure: { seq: entry.seq, reason: `${month} is logged as closed, but the season is not`, cause: 'draw' } };
+    if (result.pending) return { ok: false, months, failure: { seq: entry.seq, reason: textOf('drawNotClosed', { month }), cause: 'draw' } };
   }
   return { ok: true, months };
 }

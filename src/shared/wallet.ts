@@ -4,7 +4,7 @@
  */
 import { getAddress } from 'viem/utils';
 
-export const BEP20_ADDRESS_MESSAGE = 'Please provide a valid BEP20 wallet address';
+export const BEP20_ADDRESS_MESSAGE = /*i18n*/ 'Please provide a valid BEP20 wallet address';
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO_ADDRESS = /^0x0{40}$/;
 

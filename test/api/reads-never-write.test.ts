@@ -42,47 +42,62 @@ async function written(server: TestServer) {
   return { seasons: rows, head: head ?? null };
 }
 
-describeEachDatabase('reads never write a month (%s)', () => ({ clock: new TestClock('2026-10-31T23:52:00Z') }), ({ server, superAdmin }) => {
-  const clients: ApiClient[] = [];
+describeEachDatabase(
+  'reads never write a month (%s)',
+  () => ({ clock: new TestClock('2026-10-31T23:52:00Z') }),
+  ({ server, superAdmin }) => {
+    const clients: ApiClient[] = [];
 
-  beforeAll(async () => {
-    clients.push(new ApiClient(server), (await createAmbassador(server, { admin: superAdmin })).client, (await createAdmin(server, { superAdmin })).client, superAdmin);
-  });
+    beforeAll(async () => {
+      clients.push(
+        new ApiClient(server),
+        (await createAmbassador(server, { admin: superAdmin })).client,
+        (await createAdmin(server, { superAdmin })).client,
+        superAdmin,
+      );
+    });
 
-  it('no GET, by anyone, makes a month or appends to the public log; the seasons job does', async () => {
-    const before = await written(server);
-    expect(before.seasons).toEqual([]);
-    const reads = server.app.routeTable.filter((route) => route.method === 'GET' && !route.stream);
-    // The month's own reads are among them.
-    expect(reads.map((route) => route.url)).toEqual(
-      expect.arrayContaining(['/api/public/seasons/current', '/api/public/seasons', '/api/public/seasons/:month', '/api/super-admin/seasons', '/api/super-admin/seasons/:month/preview']),
-    );
-    const unknownParams = reads.filter((route) => urlsOf(route.url).some((url) => /\/:/.test(url))).map((route) => route.url);
-    expect(unknownParams, 'a GET route with a path parameter this test does not fill').toEqual([]);
-    let answered = 0;
-    for (const route of reads) {
-      for (const url of urlsOf(route.url)) {
-        for (const client of clients) {
-          const response = await client.get(url);
-          // An answer, not a crash (this server has no Discord app: 503 there).
-          expect(response.status, `GET ${url}`).not.toBe(500);
-          answered++;
+    it('no GET, by anyone, makes a month or appends to the public log; the seasons job does', async () => {
+      const before = await written(server);
+      expect(before.seasons).toEqual([]);
+      const reads = server.app.routeTable.filter((route) => route.method === 'GET' && !route.stream);
+      // The month's own reads are among them.
+      expect(reads.map((route) => route.url)).toEqual(
+        expect.arrayContaining([
+          '/api/public/seasons/current',
+          '/api/public/seasons',
+          '/api/public/seasons/:month',
+          '/api/super-admin/seasons',
+          '/api/super-admin/seasons/:month/preview',
+        ]),
+      );
+      const unknownParams = reads.filter((route) => urlsOf(route.url).some((url) => /\/:/.test(url))).map((route) => route.url);
+      expect(unknownParams, 'a GET route with a path parameter this test does not fill').toEqual([]);
+      let answered = 0;
+      for (const route of reads) {
+        for (const url of urlsOf(route.url)) {
+          for (const client of clients) {
+            const response = await client.get(url);
+            // An answer, not a crash (this server has no Discord app: 503 there).
+            expect(response.status, `GET ${url}`).not.toBe(500);
+            answered++;
+          }
         }
       }
-    }
-    expect(answered).toBeGreaterThan(100);
-    // The month has no terms until the job (or the start of the app) fixes them: its page says so.
-    expect((await new ApiClient(server).get('/api/public/seasons/current')).status).toBe(404);
-    expect(await written(server)).toEqual(before);
+      expect(answered).toBeGreaterThan(100);
+      // The month has no terms until the job (or the start of the app) fixes them: its page says so.
+      expect((await new ApiClient(server).get('/api/public/seasons/current')).status).toBe(404);
+      expect(await written(server)).toEqual(before);
 
-    // The job fixes the running month's terms, and the next one's eight minutes before it begins.
-    await runSeasonsJob(server.ctx);
-    const after = await written(server);
-    expect(after.seasons.map((row) => [row.month, row.protocol])).toEqual([
-      ['2026-10', 2],
-      ['2026-11', 2],
-    ]);
-    expect(after.head?.seq).toBeGreaterThan(before.head?.seq ?? 0);
-    expect((await new ApiClient(server).get('/api/public/seasons/current')).body).toMatchObject({ month: '2026-10', protocol: 2 });
-  });
-});
+      // The job fixes the running month's terms, and the next one's eight minutes before it begins.
+      await runSeasonsJob(server.ctx);
+      const after = await written(server);
+      expect(after.seasons.map((row) => [row.month, row.protocol])).toEqual([
+        ['2026-10', 2],
+        ['2026-11', 2],
+      ]);
+      expect(after.head?.seq).toBeGreaterThan(before.head?.seq ?? 0);
+      expect((await new ApiClient(server).get('/api/public/seasons/current')).body).toMatchObject({ month: '2026-10', protocol: 2 });
+    });
+  },
+);

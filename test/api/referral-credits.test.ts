@@ -20,6 +20,7 @@ import { systemSettings, transactions } from '../../src/server/db/schema.ts';
 import { ensureSeason } from '../../src/server/features/seasons/service.ts';
 import { termsHashOf, type SeasonTerms } from '../../src/shared/draw-protocol-2.ts';
 import { checkLog, referralsMismatched } from '../../src/shared/verify-log.ts';
+import { englishOf } from '../../src/shared/verify-texts.ts';
 import { ApiClient } from '../helpers/client.ts';
 import { DAY, TestClock } from '../helpers/clock.ts';
 import { createAdmin, uniqueEmail, type CreatedAdmin } from '../helpers/factories.ts';
@@ -255,13 +256,13 @@ describeEachDatabase(
       const first = credited[0];
       if (!first) throw new Error('no credit logged');
       const twice = [...log.entries, { ...first, seq: 10_000 }];
-      expect(referralsMismatched(twice).map((f) => f.reason)).toEqual([expect.stringContaining('already credited')]);
+      expect(referralsMismatched(twice).map((f) => englishOf(f.reason))).toEqual([expect.stringContaining('already credited')]);
       const otherRule = log.entries.map((e) => (e === first ? { ...e, data: { ...(e.data as object), rule: { ...APPROVED_RULE, gcm: '99.00' } } } : e));
-      expect(referralsMismatched(otherRule).map((f) => f.reason)).toEqual([expect.stringContaining('another rule')]);
+      expect(referralsMismatched(otherRule).map((f) => englishOf(f.reason))).toEqual([expect.stringContaining('another rule')]);
       const overCap = log.entries.map((e) =>
         e.kind === 'referral.credited' ? { ...e, data: { ...(e.data as object), ambassadorId: referrer.ambassadorId } } : e,
       );
-      expect(referralsMismatched(overCap).map((f) => f.reason)).toEqual([
+      expect(referralsMismatched(overCap).map((f) => englishOf(f.reason))).toEqual([
         expect.stringContaining('above the cap of 3'),
         expect.stringContaining('above the cap of 3'),
       ]);

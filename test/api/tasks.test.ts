@@ -238,6 +238,29 @@ describeEachDatabase(
       expectClaim(await restricted.client.post(`/api/tasks/${task.id}/claim`, {}), 'credited', null);
     });
 
+    it('credits the rewards and title the task has when the claim is recorded, also when they change while the service is asked', async () => {
+      const task = await createTask({ title: `Changing ${kind}`, kind: 'telegram_member', params: { chatId } });
+      const amb = await createAmbassador(server, { admin: superAdmin });
+      providers.setChatMember(chatId, await withTelegram(amb), 'member');
+      const asked = providers.counts.telegram;
+      const release = providers.pause('telegram');
+      let claimed: Promise<ApiResponse<any>>;
+      try {
+        // The claim has read the task and waits for Telegram's answer; meanwhile the task's rewards and title change.
+        claimed = amb.client.post(`/api/tasks/${task.id}/claim`, {});
+        await expect.poll(() => providers.counts.telegram).toBeGreaterThan(asked);
+        const changed = await superAdmin.patch(`/api/admin/tasks/${task.id}`, { title: `Changed ${kind}`, gcmReward: '60', usdtReward: '0' });
+        expect(changed.status, changed.text).toBe(200);
+      } finally {
+        release();
+      }
+      expectClaim(await claimed, 'credited', null);
+      expect((await ledgerOf(amb)).map((e) => [e.currency, e.amount, e.description])).toEqual([['GCM', '60.00', `Task: Changed ${kind}`]]);
+      const listed = (await superAdmin.get(`/api/admin/task-claims?taskId=${task.id}`)).body;
+      expect(listed.map((c: { gcmAwarded: string; usdtAwarded: string }) => [c.gcmAwarded, c.usdtAwarded])).toEqual([['60.00', '0.00']]);
+      expect((await amb.client.get('/api/ambassador')).body).toMatchObject({ monthlyGcm: '60.00', totalGcmEarned: '60.00', totalUsdtEarned: '0.00' });
+    });
+
     it('credits once when 50 claims arrive at once', async () => {
       const task = await createTask({ title: `Race ${kind}`, kind: 'telegram_member', params: { chatId } });
       const amb = await createAmbassador(server, { admin: superAdmin });

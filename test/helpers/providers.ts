@@ -49,6 +49,8 @@ export interface Providers {
   url: string;
   env: Record<string, string>;
   setMode(service: ServiceName, mode: ServiceMode): void;
+  /** Holds the service's answers (they wait, then are answered as usual) until the function returned is called. */
+  pause(service: ServiceName): () => void;
   /** Telegram: chat id → user id → member status (as getChatMember's `status`), with is_member for `restricted`. */
   setChatMember(chatId: string, userId: string, status: string, isMember?: boolean): void;
   /** Discord: the user a code (or a token) stands for. Answers the code to send to the callback. */
@@ -108,6 +110,7 @@ export async function startProviders(): Promise<Providers> {
   const discordMetadata: unknown[] = [];
   const discordRoleConnections: Providers['discordRoleConnections'][number][] = [];
   const hanging = new Set<ServerResponse>();
+  const paused = new Map<ServiceName, Promise<void>>();
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -146,6 +149,7 @@ export async function startProviders(): Promise<Providers> {
             : undefined;
       if (!service) return json(res, 404, { error: 'unknown path' });
       counts[service] += 1;
+      await paused.get(service);
       const mode = modes[service];
       // The browser's visit to the authorisation page is not a server call: it always answers.
       if (url.pathname !== '/discord/oauth2/authorize') {
@@ -311,6 +315,19 @@ export async function startProviders(): Promise<Providers> {
     },
     setMode(service, mode) {
       modes[service] = mode;
+    },
+    pause(service) {
+      let release = () => undefined as void;
+      paused.set(
+        service,
+        new Promise<void>((resolve) => {
+          release = () => {
+            paused.delete(service);
+            resolve();
+          };
+        }),
+      );
+      return () => release();
     },
     setChatMember(chatId, userId, status, isMember) {
       const chat = members.get(chatId) ?? new Map();

@@ -1,66 +1,47 @@
 /**
  * What a decision against someone carries (DECISIONS §6, Decisions and appeals), as the answers of
  * reports, withdrawals and the ambassador add it: the reason code (null: 'no reason recorded'), the
- * facts, and the one appeal. Decisions made before reasons existed carry none of these fields; the
- * old `adminNotes` is read as their facts.
+ * facts, the one appeal, and until when and whether it can be appealed (the server's, by its clock).
+ * The types are the shared schemas' (src/shared/schemas/decisions.ts); a decision made before facts
+ * existed has its `adminNotes` read as its facts.
  */
 import { notify } from '../lib/toast.ts';
 import { useMutation } from '@tanstack/react-query';
 import { ABUSE_FLAGS, type AbuseFlag } from '../../shared/enums.ts';
-import { APPEAL_WINDOW_DAYS, NO_REASON_TEXT, REASONS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
+import { NO_REASON_TEXT, REASONS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
+import type { AppealKind, TAppealDecisionInput, TAppealView } from '../../shared/schemas/decisions.ts';
+import type { TReportView } from '../../shared/schemas/reports.ts';
+import type { TWithdrawalView } from '../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../lib/api.ts';
 
-export type AppealStatus = 'pending' | 'upheld' | 'overturned';
+export type { AppealKind, AppealStatus, TAdminAppealView, TAppealDecisionInput, TAppealView, TServiceAge } from '../../shared/schemas/decisions.ts';
 
-export interface AppealView {
-  status: AppealStatus | string;
-  deadline?: string | null;
-  text?: string | null;
-  facts?: string | null;
-  createdAt?: string | null;
-  decidedAt?: string | null;
-  decidedBy?: string | null;
-}
-
-/** The decision fields of an answer, all optional: an old server, or an old decision, has none. */
-export interface DecisionFields {
-  adminNotes?: string | null;
-  reasonCode?: string | null;
-  facts?: string | null;
-  appeal?: AppealView | null;
-  /** When the appeal window closes, when the answer gives it beside a missing appeal. */
-  appealDeadline?: string | null;
-  /** Whether the owner can appeal now, by the server's clock (absent from an older server). */
-  appealOpen?: boolean;
-  /** The abuse flags that had fired when it was decided (null: not kept for this decision). */
-  decisionFlags?: readonly string[] | null;
-}
+/** The decision fields of a report's or a withdrawal's answer (src/shared/schemas: ZReasonFields, ZAppealFields). */
+export type DecisionFields = Pick<
+  TReportView | TWithdrawalView,
+  'adminNotes' | 'reasonCode' | 'facts' | 'appeal' | 'appealDeadline' | 'appealOpen' | 'decisionFlags'
+>;
 
 export interface Decision {
   code: ReasonCode | null;
   facts: string | null;
-  appeal: AppealView | null;
-  /** When an appeal can no longer be sent (14 days after the decision). */
+  appeal: TAppealView | null;
+  /** When an appeal can no longer be sent, as the server says it (`appealDeadline`, or the appeal's own); null for what cannot be appealed. */
   deadline: string | null;
-  /** The server's judgement of whether it can be appealed now; null when the answer does not say. */
-  open: boolean | null;
+  /** The server's judgement of whether it can be appealed now (`appealOpen`). */
+  open: boolean;
   /** The abuse flags that had fired when it was decided; null when they were not kept. */
   flags: AbuseFlag[] | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A decision's reason, facts and appeal, read from an answer (decidedAt: when it was decided). */
-export function decisionOf(view: DecisionFields, decidedAt: string | null): Decision {
-  const appeal = view.appeal && view.appeal.status !== 'none' ? view.appeal : null;
-  const given = view.appeal?.deadline ?? view.appealDeadline ?? null;
-  const deadline = given ?? (decidedAt ? new Date(new Date(decidedAt).getTime() + APPEAL_WINDOW_DAYS * DAY_MS).toISOString() : null);
+/** A decision's reason, facts and appeal, read from a report's or a withdrawal's answer: the deadline and whether it is open are the server's. */
+export function decisionOf(view: DecisionFields): Decision {
   return {
     code: isReasonCode(view.reasonCode) ? view.reasonCode : null,
     facts: view.facts ?? view.adminNotes ?? null,
-    appeal,
-    deadline,
-    open: typeof view.appealOpen === 'boolean' ? view.appealOpen : null,
+    appeal: view.appeal,
+    deadline: view.appeal?.deadline ?? view.appealDeadline,
+    open: view.appealOpen,
     flags: flagsOf(view.decisionFlags),
   };
 }
@@ -75,9 +56,8 @@ export function reasonLabel(code: ReasonCode | null): string {
   return code ? REASONS[code].label : NO_REASON_TEXT;
 }
 
-export type AppealSubject = 'report' | 'withdrawal';
-/** What the admins' Appeals queue holds: appeals of reports and withdrawals, and of referral refusals (DECISIONS §7). */
-export type AppealKind = AppealSubject | 'referral' | 'task_claim';
+/** What its owner appeals from this client's forms: a report or a withdrawal (the Appeals queue holds every AppealKind). */
+export type AppealSubject = Extract<AppealKind, 'report' | 'withdrawal'>;
 
 const APPEAL_PATHS: Record<AppealSubject, string> = {
   report: '/api/reports',
@@ -97,59 +77,6 @@ export function useSendAppeal(subject: AppealSubject, id: string, sent: { title:
     // sent'), and a call's own callbacks do not run once its component has gone.
     onSuccess: () => notify.success(sent.title, sent.description),
   });
-}
-
-/**
- * A pending item's age against its service level (DECISIONS §6: reports 5 business days,
- * applications 7, withdrawals 2, appeals 5), as the server sends it on each desk item.
- */
-export interface ServiceAge {
-  ageBusinessDays: number;
-  levelBusinessDays: number;
-  overdue: boolean;
-}
-
-/** An item of GET /api/admin/appeals (pending first, oldest first). */
-export interface TAdminAppealView {
-  id: string;
-  kind: AppealKind;
-  /** The report, withdrawal, referral or task claim appealed. */
-  subjectId: string;
-  status: AppealStatus;
-  text: string;
-  createdAt: string;
-  ambassador: { id?: string; fullName: string; email: string };
-  /** The decision appealed. */
-  decision: {
-    reasonCode: string | null;
-    facts: string | null;
-    decisionFlags?: readonly string[] | null;
-    decidedBy: string | null;
-    decidedAt: string | null;
-    /** A report's week, a withdrawal's amount, or a task claim's task. */
-    weekStartDate?: string;
-    weekEndDate?: string;
-    amount?: string;
-    taskTitle?: string;
-  };
-  /** The appeal's own decision, once made. */
-  facts: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  serviceLevel?: ServiceAge | null;
-  /** Whether the caller may decide it, and if not why (the words the decide call would answer). */
-  canDecide?: boolean;
-  cannotDecideReason?: string | null;
-  /** A report's appeal: the report as it was sent. */
-  report?: { weekStartDate: string; weekEndDate: string; activityReport: string; createdAt: string } | null;
-}
-
-/** POST /api/admin/appeals/{id}/decide (DECISIONS §6). */
-export interface TAppealDecisionInput {
-  outcome: 'upheld' | 'overturned';
-  facts: string | null;
-  gcmAwarded?: string;
-  usdtAwarded?: string;
 }
 
 export function decideAppeal(id: string, input: TAppealDecisionInput): Promise<unknown> {

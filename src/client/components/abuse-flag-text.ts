@@ -1,16 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { AbuseFlag } from '../../shared/enums.ts';
+import { ABUSE_FLAG_TEXT } from '../../shared/abuse-flags.ts';
+import { ABUSE_FLAGS, type AbuseFlag } from '../../shared/enums.ts';
 
-/** What each abuse flag means (shared/enums.ts ABUSE_FLAG_TEXT is the English source), in the page's language. */
-export const FLAG_TEXT: Record<AbuseFlag, MessageDescriptor> = {
-  shared_wallet: msg`Shared wallet: this USDT address is also used by another ambassador.`,
-  duplicate_proof: msg`Duplicate proof: a link in this report also appears in another ambassador's report.`,
-  shared_telegram: msg`Shared Telegram: this personal Telegram is also given by another applicant or ambassador.`,
-  same_network: msg`Same network: three or more applications came from one network address within 24 hours.`,
-  shared_device: msg`Shared device: this application came from a browser another applicant or ambassador also used.`,
-};
+/** What each abuse flag means, to say in the page's language: the shared texts of src/shared/abuse-flags.ts, by their catalog ids. */
+export const FLAG_TEXT = Object.fromEntries(ABUSE_FLAGS.map((flag) => [flag, { id: ABUSE_FLAG_TEXT[flag] }])) as Record<AbuseFlag, MessageDescriptor>;
 
 export function useAbuseFlagText(): (flag: AbuseFlag) => string {
   const { i18n } = useLingui();

@@ -4,6 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from './ui/button.tsx';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
+import { translatedMessage } from '../i18n/api-messages.ts';
+import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
 
 /** The owner's one appeal of a refusal (a referral, a manual task claim): `{text}` POSTed to `path`. */
 export function AppealForm({ path, onDone }: { path: string; onDone: () => void }) {
@@ -21,7 +23,7 @@ export function AppealForm({ path, onDone }: { path: string; onDone: () => void 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return setFailure(t`Say why the decision should change`);
+    if (!text.trim()) return setFailure(translatedMessage(DECISION_MESSAGES.appealFormText));
     send.mutate({ text });
   };
   return (

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_APPEAL_LENGTH, isReasonCode, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
-import { flagsOf, useSendAppeal, type AppealSubject, type AppealView, type Decision } from '../api/decisions.ts';
+import { flagsOf, useSendAppeal, type AppealSubject, type Decision, type TAppealView } from '../api/decisions.ts';
+import type { TReportView } from '../../shared/schemas/reports.ts';
 import { ApiError } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
@@ -85,17 +86,16 @@ const ZAppealForm = z.object({
  * admin who decided it); before that, while the window is open, an 'Appeal' button with its
  * deadline that opens a short form; after the deadline, the date it closed. Whether it is open is
  * the server's judgement (`appealOpen`, by the server's clock), never the device's clock, which may
- * run ahead or behind (issue 40); `now` is only for an answer that does not carry it.
+ * run ahead or behind (issue 40), and so is the deadline (`appealDeadline`).
  */
-export function AppealPanel({ subject, id, decision, now = Date.now() }: { subject: AppealSubject; id: string; decision: Decision; now?: number }) {
+export function AppealPanel({ subject, id, decision }: { subject: AppealSubject; id: string; decision: Decision }) {
   const [formShown, setFormShown] = useState(false);
   const { i18n } = useLingui();
   const { appeal, deadline } = decision;
   if (appeal) return <AppealRecord appeal={appeal} />;
   if (!deadline) return null;
   const until = dateIn(deadline, i18n.locale);
-  const windowOpen = decision.open ?? new Date(deadline).getTime() > now;
-  if (!windowOpen) {
+  if (!decision.open) {
     return (
       <p className="text-sm text-muted" data-testid="appeal-closed">
         <Trans>The appeal window closed on {until}.</Trans>
@@ -118,7 +118,7 @@ export function AppealPanel({ subject, id, decision, now = Date.now() }: { subje
 }
 
 /** An appeal as sent, and once decided its outcome, the reply and when. */
-function AppealRecord({ appeal, owner = true }: { appeal: AppealView; owner?: boolean }) {
+function AppealRecord({ appeal, owner = true }: { appeal: TAppealView; owner?: boolean }) {
   const { i18n } = useLingui();
   const statusText = APPEAL_STATUS_TEXT[appeal.status];
   const appealText = appeal.text;
@@ -147,12 +147,7 @@ function AppealRecord({ appeal, owner = true }: { appeal: AppealView; owner?: bo
 }
 
 /** The rejection an appeal was about, as the answer keeps it (`appealedDecision`). */
-export interface AppealedDecision {
-  reasonCode: string | null;
-  facts: string | null;
-  decisionFlags?: readonly string[] | null;
-  decidedAt: string;
-}
+export type AppealedDecision = NonNullable<TReportView['appealedDecision']>;
 
 /**
  * A rejection that an appeal overturned stays in the item's history (issue 40): when it was
@@ -165,7 +160,7 @@ export function DecisionHistory({
   owner = true,
 }: {
   rejection: AppealedDecision;
-  appeal: AppealView;
+  appeal: TAppealView;
   headingLevel?: 3 | 4;
   /** Read by the person who appealed (else by an admin). */
   owner?: boolean;

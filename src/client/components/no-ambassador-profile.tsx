@@ -64,7 +64,7 @@ export function AmbassadorState({
   children,
 }: {
   loadingLabel: string;
-  /** 'The wallet could not be loaded.' */
+  /** The sentence that says what failed, like the wallet page's. */
   failure: string;
   dashboard?: boolean;
   children: (ambassador: TOwnAmbassador) => ReactNode;

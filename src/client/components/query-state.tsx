@@ -16,7 +16,7 @@ export interface QueryLike<T> {
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
-  /** The sentence that says what failed: 'The leaderboard could not be loaded.' */
+  /** The sentence that says what failed, like the leaderboard page's. */
   failure: string;
   /** While nothing has been read yet (a spinner when left out; null: nothing). */
   loading?: ReactNode;

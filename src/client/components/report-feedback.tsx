@@ -19,7 +19,7 @@ export function reportHref(id: string): string {
 export function FeedbackAtAGlance({ report }: { report: TReportView }) {
   if (report.status !== 'rejected') return null;
   const { i18n } = useLingui();
-  const { code, facts } = decisionOf(report, report.reviewedAt);
+  const { code, facts } = decisionOf(report);
   const reason = code ? i18n._(REASON_TEXT[code].label) : null;
   const none = i18n._(NO_REASON);
   return (

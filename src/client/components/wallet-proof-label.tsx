@@ -5,16 +5,16 @@ import { Trans } from '@lingui/react/macro';
 import { Landmark, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { dateIn } from '../../shared/localized-format.ts';
-import type { WalletProof } from '../../shared/schemas/wallet-proof.ts';
+import { WALLET_PROOF_LABELS, type WalletProof } from '../../shared/schemas/wallet-proof.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { badgeVariants } from './ui/badge.tsx';
 
-/** The labels of shared/schemas/wallet-proof.ts (WALLET_PROOF_LABELS) in the page's language; the wallet page says what an exchange address is in full. */
+/** The labels of shared/schemas/wallet-proof.ts (WALLET_PROOF_LABELS, by their catalog ids) in the page's language; the wallet page says what an exchange address is in full. */
 export const WALLET_PROOF_WORDS: Readonly<Record<WalletProof | 'exchangeLong', MessageDescriptor>> = {
-  verified: msg`Verified`,
-  exchange: msg`Exchange (unverified)`,
-  none: msg`Unverified`,
+  verified: { id: WALLET_PROOF_LABELS.verified },
+  exchange: { id: WALLET_PROOF_LABELS.exchange },
+  none: { id: WALLET_PROOF_LABELS.none },
   exchangeLong: msg`Exchange deposit address (unverified)`,
 };
 

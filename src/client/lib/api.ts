@@ -79,8 +79,9 @@ export function translateApiMessagesWith(translator: (refusal: Refusal) => strin
   translate = translator;
 }
 
-export const SERVER_TROUBLE = 'Something went wrong on our side. Please try again.';
-export const NETWORK_TROUBLE = 'Could not reach the server. Check your connection and try again.';
+/** The client's own two failures, which no answer carries (their English is their catalog id, in the `public` catalog). */
+export const SERVER_TROUBLE = /*i18n*/ 'Something went wrong on our side. Please try again.';
+export const NETWORK_TROUBLE = /*i18n*/ 'Could not reach the server. Check your connection and try again.';
 
 /**
  * What a person is told about a failure they cannot fix: a sentence, with the request id the

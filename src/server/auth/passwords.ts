@@ -20,13 +20,14 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { unavailable } from '../errors.ts';
 import type { PasswordTask } from './password-worker.ts';
+import { ERROR_TEXTS } from '../../shared/error-codes.ts';
 
 const THREADS = Math.max(1, os.availableParallelism());
 /** How many hashes may wait for a thread: about half a second of work on a 2-core machine. */
 export const HASH_QUEUE_LIMIT = 32 * THREADS;
 /** 10 leaves the event loop and PostgreSQL ahead of the hashing threads. */
 const HASHING_NICE = 10;
-export const BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.';
+export const BUSY_MESSAGE = ERROR_TEXTS.PASSWORD_CHECKS_BUSY;
 /** The queue holds about half a second of work: a couple of seconds is enough for it to drain. */
 const BUSY_RETRY_AFTER_S = 2;
 

@@ -749,6 +749,7 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
+/** Unlogged (migration 0030): counters, emptied by a crash of the database, whose writes wait for no WAL flush (ADR 029). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamptz('window_start').notNull(),

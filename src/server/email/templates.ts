@@ -5,12 +5,15 @@
  * (src/shared/format.ts), in another language its own way (src/shared/localized-format.ts).
  *
  * Texts are English message ids, `i18n._('…{name}…', { name })`: `npm run i18n:extract` reads them
- * into src/locales/<language>/email.po.
+ * into src/locales/<language>/email.po, with the shared texts an email says (a reason, a flag:
+ * `/*i18n*\/` in src/shared, lingui.config.ts EMAIL_SHARED_SOURCES).
  */
 import type { I18n } from '@lingui/core';
 import { gcmIn, monthIn, placeIn, usdtIn, utcTimeIn, weekIn } from '../../shared/localized-format.ts';
 import { APPLICATION_REVIEW_DAYS, PROGRAMME_NAME, SETUP_LINK_VALID_HOURS, SUPPORT_EMAIL } from '../../shared/limits.ts';
-import { APPEAL_WINDOW_DAYS, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
+import { ABUSE_FLAG_TEXT } from '../../shared/abuse-flags.ts';
+import type { AbuseFlag } from '../../shared/enums.ts';
+import { APPEAL_WINDOW_DAYS, REASONS, reasonHref, type ReasonCode } from '../../shared/reasons.ts';
 import { emailI18n } from '../i18n.ts';
 
 export interface EmailContent {
@@ -254,60 +257,14 @@ export interface DecisionReason {
   flags?: readonly string[] | null | undefined;
 }
 
-/** What an abuse flag means (shared/enums.ts ABUSE_FLAG_TEXT is the English source; a test keeps them equal). */
+/** What an abuse flag means in the recipient's language (its words are written once, in src/shared/abuse-flags.ts); null for a flag this server does not know. */
 export function flagText(i18n: I18n, flag: string): string | null {
-  switch (flag) {
-    case 'shared_wallet':
-      return i18n._('Shared wallet: this USDT address is also used by another ambassador.');
-    case 'duplicate_proof':
-      return i18n._("Duplicate proof: a link in this report also appears in another ambassador's report.");
-    case 'shared_telegram':
-      return i18n._('Shared Telegram: this personal Telegram is also given by another applicant or ambassador.');
-    case 'same_network':
-      return i18n._('Same network: three or more applications came from one network address within 24 hours.');
-    case 'shared_device':
-      return i18n._('Shared device: this application came from a browser another applicant or ambassador also used.');
-    default:
-      return null;
-  }
+  return Object.hasOwn(ABUSE_FLAG_TEXT, flag) ? i18n._(ABUSE_FLAG_TEXT[flag as AbuseFlag]) : null;
 }
 
-/** A reason code's name and rule in the recipient's language (the English source is src/shared/reasons.ts; a test keeps them equal). */
+/** A reason code's name and rule in the recipient's language (written once, in src/shared/reasons.ts). */
 export function reasonTexts(i18n: I18n, code: ReasonCode): { label: string; rule: string } {
-  const texts: Record<ReasonCode, { label: string; rule: string }> = {
-    low_effort: {
-      label: i18n._('Not enough activity'),
-      rule: i18n._(
-        'A report must describe real promotion work done in the week it covers: what you posted, where, and how people responded. A few words or a copy of an earlier report is not enough.',
-      ),
-    },
-    duplicate_link: {
-      label: i18n._('Proof already used'),
-      rule: i18n._('Each link given as proof may count once. A link already claimed in another report, by you or by someone else, is not counted again.'),
-    },
-    not_verifiable: {
-      label: i18n._('Could not be checked'),
-      rule: i18n._(
-        'We must be able to open and check what you claim: public links to your posts, and social accounts that exist and match the handles you gave.',
-      ),
-    },
-    outside_period: {
-      label: i18n._('Outside the week reported'),
-      rule: i18n._('A report covers the activity of the week it names. Work from another week belongs in that week’s report.'),
-    },
-    rule_breach: {
-      label: i18n._('Against the programme rules'),
-      rule: i18n._(
-        'Spam, bought followers or engagement, misleading claims about the project, or one person running several accounts break the programme rules.',
-      ),
-    },
-    wallet_mismatch: {
-      label: i18n._('Wallet problem'),
-      rule: i18n._('Payouts go only to a BEP20 (BNB Smart Chain) address that belongs to you and is not shared with another ambassador.'),
-    },
-    other: { label: i18n._('Other'), rule: i18n._('The reviewer explains the reason in the facts of the decision.') },
-  };
-  return texts[code];
+  return { label: i18n._(REASONS[code].label), rule: i18n._(REASONS[code].rule) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { AMBASSADOR_NOT_FOUND } from '../features/ambassadors/service.ts';
 import { apiKeyUser, authenticateApiKey } from '../features/api-keys/service.ts';
 import { INTEGRATION_CODES, INTEGRATION_MESSAGES } from '../../shared/schemas/integrations.ts';
 import { MUTATING_METHODS, checkAccess, mustEnrollFirst, type Access } from '../http.ts';
+import { ERROR_TEXTS } from '../../shared/error-codes.ts';
 
 export interface RouteEntry {
   method: string;
@@ -160,6 +161,6 @@ export function wrongHost(config: Pick<AppContext['config'], 'env' | 'appUrl' | 
   return (request) => {
     const host = request.headers.host ?? '';
     if (allowedHosts.has(host) || allowedHosts.has(host.toLowerCase()) || unscoped.has(request.url.split('?')[0] ?? '')) return undefined;
-    return new AppError('MISDIRECTED', 'This server does not answer for that host name');
+    return new AppError('MISDIRECTED', ERROR_TEXTS.HOST_NOT_SERVED);
   };
 }

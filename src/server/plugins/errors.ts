@@ -85,8 +85,8 @@ const TRANSPORT_BY_FASTIFY: Record<string, string> = {
 
 /** Fastify's errors raised before routing (its `frameworkErrors` option). */
 export const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+  FST_ERR_BAD_URL: { status: 400, message: ERROR_TEXTS.ADDRESS_INVALID },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: ERROR_TEXTS.ADDRESS_TOO_LONG },
 };
 
 /**
@@ -95,7 +95,7 @@ export const FRAMEWORK_ERRORS: Record<string, { status: number; message: string 
  * project's error shape (the security headers' hook runs it: plugins/security-headers.ts).
  */
 export function missingHost(request: FastifyRequest): AppError | undefined {
-  return request.headers.host || request.raw.httpVersion !== '1.1' ? undefined : badRequest('The request has no Host header');
+  return request.headers.host || request.raw.httpVersion !== '1.1' ? undefined : badRequest(ERROR_TEXTS.HOST_MISSING);
 }
 
 export function refuseNulCharacters(app: FastifyInstance): void {
@@ -104,7 +104,7 @@ export function refuseNulCharacters(app: FastifyInstance): void {
   // (a read without path parameters, query schema or body: the public reads, the probes) gets no hook.
   const check: preValidationHookHandler = (request, _reply, done) => {
     done(
-      containsNul(request.body) || containsNul(request.query) || containsNul(request.params) ? badRequest('Text must not contain NUL characters') : undefined,
+      containsNul(request.body) || containsNul(request.query) || containsNul(request.params) ? badRequest(ERROR_TEXTS.NUL_CHARACTERS) : undefined,
     );
   };
   app.addHook('onRoute', (route) => {

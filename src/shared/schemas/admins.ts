@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_NAME_LENGTH } from '../limits.ts';
+import { AUTH_MESSAGES } from './auth.ts';
 import { cleanLine, EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
 
 export const ADMIN_MESSAGES = {
-  emailRequired: 'Email is required',
-  fullNameRequired: 'Full name is required',
-  password: 'Password must be at least 6 characters',
-  cannotRemoveSuperAdmin: 'Super admin accounts cannot be removed',
+  emailRequired: AUTH_MESSAGES.emailRequired,
+  fullNameRequired: /*i18n*/ 'Full name is required',
+  password: AUTH_MESSAGES.userPassword,
+  cannotRemoveSuperAdmin: /*i18n*/ 'Super admin accounts cannot be removed',
 } as const;
 
 export const ZNewAdminInput = z.object({

@@ -9,19 +9,19 @@ import { ZProfileLinks } from './profile-links.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
 export const APPLICATION_MESSAGES = {
-  fullName: 'Full name must be at least 2 characters',
-  country: 'Country is required',
-  personalTelegramHandle: 'Personal Telegram username is required for invitations',
-  socialMediaPlatforms: 'Select at least one platform',
-  totalFollowers: 'Total followers must be a positive number',
+  fullName: /*i18n*/ 'Full name must be at least 2 characters',
+  country: /*i18n*/ 'Country is required',
+  personalTelegramHandle: /*i18n*/ 'Personal Telegram username is required for invitations',
+  socialMediaPlatforms: /*i18n*/ 'Select at least one platform',
+  totalFollowers: /*i18n*/ 'Total followers must be a positive number',
   /**
    * The form's own, for typed text that is not a count in the page's language (a decimal mark, the
    * other grouping, letters): the form reads the page's grouping first (money-input.ts,
    * localizedCount). The API keeps the spec's message (totalFollowers) for anything not a number.
    */
-  followersDigits: 'Total followers: use digits only, like 5000',
-  motivation: 'Please provide at least 50 characters',
-  platformUrlsRequired: 'Please provide valid URLs for all selected social media platforms',
+  followersDigits: /*i18n*/ 'Total followers: use digits only, like 5000',
+  motivation: /*i18n*/ 'Please provide at least 50 characters',
+  platformUrlsRequired: /*i18n*/ 'Please provide valid URLs for all selected social media platforms',
 } as const;
 
 const ZApplicationFields = z.object({

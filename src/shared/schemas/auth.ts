@@ -5,23 +5,23 @@ import { cleanLine, ZEmail, passwordSchema } from './common.ts';
 import { LOCALE_MESSAGE, LOCALES } from '../locales.ts';
 
 export const AUTH_MESSAGES = {
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-  secretRequired: 'Super admin secret is required',
-  userPassword: 'Password must be at least 6 characters',
-  setupPassword: 'Password must be at least 6 characters long',
-  passwordsDoNotMatch: 'Passwords do not match',
-  currentPasswordRequired: 'Please enter your current password',
-  newPassword: 'New password must be at least 6 characters',
-  invalidCredentials: 'Invalid email or password',
-  invalidSuperAdmin: 'Invalid credentials or secret',
-  registrationClosed: 'Registration is by application only',
+  emailRequired: /*i18n*/ 'Email is required',
+  passwordRequired: /*i18n*/ 'Password is required',
+  secretRequired: /*i18n*/ 'Super admin secret is required',
+  userPassword: /*i18n*/ 'Password must be at least 6 characters',
+  setupPassword: /*i18n*/ 'Password must be at least 6 characters long',
+  passwordsDoNotMatch: /*i18n*/ 'Passwords do not match',
+  currentPasswordRequired: /*i18n*/ 'Please enter your current password',
+  newPassword: /*i18n*/ 'New password must be at least 6 characters',
+  invalidCredentials: /*i18n*/ 'Invalid email or password',
+  invalidSuperAdmin: /*i18n*/ 'Invalid credentials or secret',
+  registrationClosed: /*i18n*/ 'Registration is by application only',
   /** An email already held by a user: applying, approving, registering, adding an admin. */
-  accountExists: 'An account with this email already exists',
+  accountExists: /*i18n*/ 'An account with this email already exists',
   /** 429s: the sign-in's own, and every other attempt counted (setup links, forgotten passwords, codes). */
-  tooManySignIns: 'Too many failed login attempts. Please try again later.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
-  setupLinkInvalid: 'This password setup link is invalid or has expired. Please contact support for a new link.',
+  tooManySignIns: /*i18n*/ 'Too many failed login attempts. Please try again later.',
+  tooManyAttempts: /*i18n*/ 'Too many attempts. Please try again later.',
+  setupLinkInvalid: /*i18n*/ 'This password setup link is invalid or has expired. Please contact support for a new link.',
 } as const;
 
 const requiredText = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);

@@ -4,7 +4,7 @@ import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT, MAX_EMAIL_LENGTH, MAX_N
 import { readMoneyInput } from '../money.ts';
 import { ABUSE_FLAGS } from '../enums.ts';
 
-export const EMAIL_MESSAGE = 'Invalid email address';
+export const EMAIL_MESSAGE = /*i18n*/ 'Invalid email address';
 
 /** Emails are compared and stored lower-case and trimmed. */
 export const ZEmail = z
@@ -26,7 +26,7 @@ export function passwordSchema(message: string) {
  * isolates (U+202A-U+202E, U+2066-U+2069). Refused with TEXT_CONTROL_MESSAGE, its item coded
  * TEXT_CONTROL_CHARACTERS.
  */
-export const TEXT_CONTROL_MESSAGE = 'Text must not contain control or text-direction characters';
+export const TEXT_CONTROL_MESSAGE = /*i18n*/ 'Text must not contain control or text-direction characters';
 export const TEXT_CONTROL_CODE = 'TEXT_CONTROL_CHARACTERS';
 // eslint-disable-next-line no-control-regex
 const LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;

@@ -8,31 +8,32 @@ import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
 import { cleanText, moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
+import { withValues } from '../texts.ts';
 
 export const DECISION_MESSAGES = {
   /** The admin desk's forms ask for a reason before a reject or a suspension (the API takes a decision without one). */
-  reasonRequired: 'Choose the reason for this decision',
-  reasonCode: `reasonCode must be one of: ${REASON_CODES.join(', ')}`,
-  appealText: 'Please say why the decision should change',
+  reasonRequired: /*i18n*/ 'Choose the reason for this decision',
+  reasonCode: withValues(/*i18n*/ 'reasonCode must be one of: {codes}', { codes: REASON_CODES.join(', ') }),
+  appealText: /*i18n*/ 'Please say why the decision should change',
   /** The appeal form's own check in the browser (the server's is appealText). */
-  appealFormText: 'Say why the decision should change',
-  appealTooLong: `Please keep your appeal under ${MAX_APPEAL_LENGTH} characters`,
-  appealAgain: 'This decision has already been appealed',
+  appealFormText: /*i18n*/ 'Say why the decision should change',
+  appealTooLong: withValues(/*i18n*/ 'Please keep your appeal under {max} characters', { max: MAX_APPEAL_LENGTH }),
+  appealAgain: /*i18n*/ 'This decision has already been appealed',
   /** Late: the deadline is said. */
   appealLate: (deadline: string) => `The ${APPEAL_WINDOW_DAYS}-day appeal window closed on ${deadline}`,
-  reportNotAppealable: 'Only a rejected report can be appealed',
-  withdrawalNotAppealable: 'Only a rejected withdrawal request can be appealed',
-  appealNotFound: 'Appeal not found',
-  sameAdmin: 'Another admin must decide this appeal',
-  appealDecided: 'This appeal has already been decided',
+  reportNotAppealable: /*i18n*/ 'Only a rejected report can be appealed',
+  withdrawalNotAppealable: /*i18n*/ 'Only a rejected withdrawal request can be appealed',
+  appealNotFound: /*i18n*/ 'Appeal not found',
+  sameAdmin: /*i18n*/ 'Another admin must decide this appeal',
+  appealDecided: /*i18n*/ 'This appeal has already been decided',
   outcome: 'outcome must be upheld or overturned',
   /** The admin desk's appeal form: nothing is chosen for the admin (issue 40). */
-  outcomeRequired: 'Choose whether the decision stands or is overturned',
+  outcomeRequired: /*i18n*/ 'Choose whether the decision stands or is overturned',
   /** Overturning a report: each award typed, 0 included, never assumed. */
-  awardRequired: 'Enter the amount to award (type 0 for none)',
+  awardRequired: /*i18n*/ 'Enter the amount to award (type 0 for none)',
   /** Overturning a withdrawal's rejection re-opens it; the balance must still cover it. */
   reopenInsufficient:
-    'The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts',
+    /*i18n*/ 'The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts',
 } as const;
 
 /** A reason code given with a decision; left out (or null): recorded as `reasonCode: null`. */

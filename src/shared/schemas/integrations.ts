@@ -24,25 +24,28 @@ export const INTEGRATION_CODES = {
 } as const;
 
 export const INTEGRATION_MESSAGES = {
-  nameRequired: 'Name is required',
-  scopesRequired: 'Choose at least one scope',
-  scopeUnknown: 'Unknown scope',
+  nameRequired: /*i18n*/ 'Name is required',
+  nameTooLong: /*i18n*/ 'Name must be at most 100 characters',
+  urlTooLong: /*i18n*/ 'URL must be at most 2000 characters',
+  descriptionTooLong: /*i18n*/ 'Description must be at most 500 characters',
+  scopesRequired: /*i18n*/ 'Choose at least one scope',
+  scopeUnknown: /*i18n*/ 'Unknown scope',
   scopeMissing: 'This API key does not have the scope this request needs',
   apiKeyInvalid: 'The API key is unknown or revoked',
-  apiKeyNotFound: 'API key not found',
-  urlInvalid: 'URL must be a valid http(s) address',
-  urlNotHttps: 'URL must start with https://',
-  eventsRequired: 'Choose at least one event type',
-  eventUnknown: 'Unknown event type',
-  webhookNotFound: 'Webhook endpoint not found',
-  deliveryNotFound: 'Delivery not found',
+  apiKeyNotFound: /*i18n*/ 'API key not found',
+  urlInvalid: /*i18n*/ 'URL must be a valid http(s) address',
+  urlNotHttps: /*i18n*/ 'URL must start with https://',
+  eventsRequired: /*i18n*/ 'Choose at least one event type',
+  eventUnknown: /*i18n*/ 'Unknown event type',
+  webhookNotFound: /*i18n*/ 'Webhook endpoint not found',
+  deliveryNotFound: /*i18n*/ 'Delivery not found',
 } as const;
 
 const name = z
   .string({ error: INTEGRATION_MESSAGES.nameRequired })
   .trim()
   .min(1, INTEGRATION_MESSAGES.nameRequired)
-  .max(100, 'Name must be at most 100 characters')
+  .max(100, INTEGRATION_MESSAGES.nameTooLong)
   .refine(...cleanLine);
 
 export const ZApiKeyInput = z.object({
@@ -102,7 +105,7 @@ export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 const url = z
   .string({ error: INTEGRATION_MESSAGES.urlInvalid })
   .trim()
-  .max(2000, 'URL must be at most 2000 characters')
+  .max(2000, INTEGRATION_MESSAGES.urlTooLong)
   .refine((value) => {
     try {
       const parsed = new URL(value);
@@ -124,7 +127,7 @@ export const ZWebhookInput = z.object({
   description: z
     .string()
     .trim()
-    .max(500, 'Description must be at most 500 characters')
+    .max(500, INTEGRATION_MESSAGES.descriptionTooLong)
     .refine(...cleanLine)
     .optional(),
 });

@@ -49,7 +49,7 @@ export const ZTelegramLoginInput = z.object({
 export type TTelegramLoginInput = z.input<typeof ZTelegramLoginInput>;
 
 export const LINK_MESSAGES = {
-  postUrl: 'Paste the link of your public post on X, like https://x.com/you/status/123',
+  postUrl: /*i18n*/ 'Paste the link of your public post on X, like https://x.com/you/status/123',
 } as const;
 
 /** A public post on X (or twitter.com): https://x.com/{handle}/status/{id}. */
@@ -64,18 +64,18 @@ export type TXLinkInput = z.input<typeof ZXLinkInput>;
 export const LINK_REFUSALS = {
   taken: 'This account is already linked to another ambassador',
   relinkWait: (from: string) => `This account was linked to another ambassador until recently; it can be linked again from ${from}`,
-  telegramHash: 'This Telegram sign-in is not signed by our bot: sign in with Telegram again',
-  telegramExpired: 'This Telegram sign-in is more than a day old: sign in with Telegram again',
-  notConfigured: 'Linking this kind of account is not set up on this server',
-  discordState: 'This Discord authorisation was not started from your session, or has expired: start again from your profile',
-  discordDenied: 'Discord did not authorise the link: start again from your profile',
-  postNotFound: 'This post could not be found: check the link, and that the post is public',
+  telegramHash: /*i18n*/ 'This Telegram sign-in is not signed by our bot: sign in with Telegram again',
+  telegramExpired: /*i18n*/ 'This Telegram sign-in is more than a day old: sign in with Telegram again',
+  notConfigured: /*i18n*/ 'Linking this kind of account is not set up on this server',
+  discordState: /*i18n*/ 'This Discord authorisation was not started from your session, or has expired: start again from your profile',
+  discordDenied: /*i18n*/ 'Discord did not authorise the link: start again from your profile',
+  postNotFound: /*i18n*/ 'This post could not be found: check the link, and that the post is public',
   codeMissing: (code: string) => `This post does not contain your link code ${code}: post it, then send the link again`,
-  malformed: 'The service gave an answer we could not read: nothing was linked; try again later',
-  unavailable: 'The service did not answer: nothing was recorded; try again in a moment',
-  walletReadOnly: 'Your payout wallet is proven on the wallet page and cannot be unlinked here',
-  notLinked: 'No account of this kind is linked',
-  tooMany: 'Too many linking attempts. Please try again later.',
+  malformed: /*i18n*/ 'The service gave an answer we could not read: nothing was linked; try again later',
+  unavailable: /*i18n*/ 'The service did not answer: nothing was recorded; try again in a moment',
+  walletReadOnly: /*i18n*/ 'Your payout wallet is proven on the wallet page and cannot be unlinked here',
+  notLinked: /*i18n*/ 'No account of this kind is linked',
+  tooMany: /*i18n*/ 'Too many linking attempts. Please try again later.',
 } as const;
 
 /** The `code` of each refusal (the error body's), listed for the client. */

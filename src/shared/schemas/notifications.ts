@@ -52,13 +52,13 @@ export const ZMarkReadInput = z.union(
   { error: 'Send {"ids": [...]} or {"all": true}' },
 );
 
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, we have sent it a link to set a new password. The link is valid for 1 hour.';
+export const FORGOT_PASSWORD_MESSAGE = /*i18n*/ 'If an account exists for this email, we have sent it a link to set a new password. The link is valid for 1 hour.';
 export const ZForgotPasswordInput = z.object({
   email: z
-    .string({ error: 'Invalid email address' })
+    .string({ error: /*i18n*/ 'Invalid email address' })
     .trim()
-    .max(254, 'Invalid email address')
-    .pipe(z.email({ error: 'Invalid email address' })),
+    .max(254, /*i18n*/ 'Invalid email address')
+    .pipe(z.email({ error: /*i18n*/ 'Invalid email address' })),
 });
 
 export const ZSetupLinkStatus = z.object({
@@ -85,7 +85,9 @@ export type TSetupLinkStatus = z.infer<typeof ZSetupLinkStatus>;
  * List-Unsubscribe header's one-click address, which stays POST /api/unsubscribe.
  */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
-export const UNSUBSCRIBE_MESSAGE = 'You will no longer get emails about decisions. Security emails are still sent.';
+/** A link whose signature does not hold: the server's 403, and the page's title for it. */
+export const UNSUBSCRIBE_LINK_INVALID = /*i18n*/ 'This unsubscribe link is not valid';
+export const UNSUBSCRIBE_MESSAGE = /*i18n*/ 'You will no longer get emails about decisions. Security emails are still sent.';
 export const ZUnsubscribeQuery = z.object({
   u: z.string().max(100).meta({ description: 'The account, from the link.' }),
   s: z.string().max(100).meta({ description: 'The link’s signature.' }),

@@ -24,8 +24,8 @@ export type TLogPage = z.infer<typeof ZLogPage>;
 
 /** The log's refusals of an append (server: features/public-log/service.ts); their values are in the answer's `values`. */
 export const PUBLIC_LOG_MESSAGES = {
-  timeBackwards: "The server's clock is behind the public log's last entry, and the log's time never goes back: try again shortly",
-  summaryExists: 'The public log already has this month’s summary',
+  timeBackwards: /*i18n*/ "The server's clock is behind the public log's last entry, and the log's time never goes back: try again shortly",
+  summaryExists: /*i18n*/ 'The public log already has this month’s summary',
 } as const;
 
 export const LOG_QUERY_MESSAGES = {

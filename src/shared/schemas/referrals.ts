@@ -13,6 +13,7 @@ import { ZReferralRule } from './referral-rule.ts';
 export { ZReferralRule, type TReferralRule } from './referral-rule.ts';
 import { DECISION_REASON_FIELDS } from './decisions.ts';
 import { REFERRAL_QUALIFY, REFERRAL_STATUSES } from '../enums.ts';
+import { withValues } from '../texts.ts';
 
 export { REFERRAL_QUALIFY, REFERRAL_STATUSES, type ReferralQualify, type ReferralStatus } from '../enums.ts';
 
@@ -36,13 +37,13 @@ export const REFERRAL_MESSAGES = {
   code: 'referralCode is not a referral code',
   unknownCode: 'No ambassador has this referral code',
   qualify: `qualify must be one of: ${REFERRAL_QUALIFY.join(', ')}`,
-  money: 'A referral reward must be an amount of at least 0, like 10 or 2.50',
-  precision: 'A referral reward can have at most 2 decimal places',
-  range: 'A referral reward is too large',
-  cap: `monthlyCap is a whole number from 0 to ${MAX_REFERRAL_CAP}`,
-  notFound: 'Referral not found',
-  notHeld: 'Only a held referral can be released or refused',
-  notAppealable: 'Only a refused referral can be appealed',
+  money: /*i18n*/ 'A referral reward must be an amount of at least 0, like 10 or 2.50',
+  precision: /*i18n*/ 'A referral reward can have at most 2 decimal places',
+  range: /*i18n*/ 'A referral reward is too large',
+  cap: withValues(/*i18n*/ 'monthlyCap is a whole number from 0 to {max}', { max: MAX_REFERRAL_CAP }),
+  notFound: /*i18n*/ 'Referral not found',
+  notHeld: /*i18n*/ 'Only a held referral can be released or refused',
+  notAppealable: /*i18n*/ 'Only a refused referral can be appealed',
 } as const;
 
 /** Error codes of the referral routes (the body's `code`). */

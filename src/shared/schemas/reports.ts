@@ -7,16 +7,16 @@ import { BADGE_LEVELS } from '../badges.ts';
 import { awardMessages, DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
 export const REPORT_MESSAGES = {
-  activityReport: 'Please provide at least 50 characters for your weekly report',
-  weekStartDate: 'Please enter a valid week start date',
-  weekEndDate: 'Please enter a valid week end date',
-  endBeforeStart: 'Week end date cannot be before the week start date',
-  endInFuture: 'Week end date cannot be in the future',
-  disabled: 'Report submission is currently disabled',
-  onePerDay: 'You have already submitted a report today. Please try again tomorrow.',
+  activityReport: /*i18n*/ 'Please provide at least 50 characters for your weekly report',
+  weekStartDate: /*i18n*/ 'Please enter a valid week start date',
+  weekEndDate: /*i18n*/ 'Please enter a valid week end date',
+  endBeforeStart: /*i18n*/ 'Week end date cannot be before the week start date',
+  endInFuture: /*i18n*/ 'Week end date cannot be in the future',
+  disabled: /*i18n*/ 'Report submission is currently disabled',
+  onePerDay: /*i18n*/ 'You have already submitted a report today. Please try again tomorrow.',
   status: 'Status must be approved or rejected',
-  alreadyReviewed: 'This report has already been reviewed',
-  notFound: 'Report not found',
+  alreadyReviewed: /*i18n*/ 'This report has already been reviewed',
+  notFound: /*i18n*/ 'Report not found',
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_BEACON_LENGTH } from '../limits.ts';
 import { cleanLine, ZMoney } from './common.ts';
+import { withValues } from '../texts.ts';
 
 const money = ZMoney;
 
@@ -66,15 +67,15 @@ export type TSeasonPreview = z.infer<typeof ZSeasonPreview>;
 
 /** What the seasons' calls answer when they refuse (the close's form, its input schema and the service say the same). */
 export const SEASON_MESSAGES = {
-  badMonth: 'A season is a month written YYYY-MM, like 2026-10',
-  notFound: 'No ended season for that month',
-  noSeason: 'No season for that month',
-  notEnded: 'The month has not ended yet',
-  alreadyClosed: 'This season has already been closed',
-  beaconRequired: 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
-  beaconTooLong: `The beacon must be at most ${MAX_BEACON_LENGTH} characters`,
+  badMonth: /*i18n*/ 'A season is a month written YYYY-MM, like 2026-10',
+  notFound: /*i18n*/ 'No ended season for that month',
+  noSeason: /*i18n*/ 'No season for that month',
+  notEnded: /*i18n*/ 'The month has not ended yet',
+  alreadyClosed: /*i18n*/ 'This season has already been closed',
+  beaconRequired: /*i18n*/ 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
+  beaconTooLong: withValues(/*i18n*/ 'The beacon must be at most {max} characters', { max: MAX_BEACON_LENGTH }),
   noTypedBeacon:
-    'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
+    /*i18n*/ 'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
   afterCutOver: (month: string, cut: string) =>
     `${month} is protocol 2 (every month from ${cut}, the first whose terms are in the public log, is): it closes by itself, never with a typed beacon`,
   closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,

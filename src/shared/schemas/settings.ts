@@ -9,6 +9,7 @@ import { moneySchema, ZMoney } from './common.ts';
 import { DEFAULT_SERVICE_LEVELS, MAX_SERVICE_LEVEL_DAYS } from '../service-levels.ts';
 import { ZReferralRule } from './referral-rule.ts';
 import { ZReferralRuleInput } from './referrals.ts';
+import { withValues } from '../texts.ts';
 
 export const PRIZE_PLACES = 5;
 export const MAX_LOTTERY_WINNERS = 100;
@@ -24,13 +25,13 @@ export const DEFAULT_SETTINGS = {
 
 export const SETTINGS_MESSAGES = {
   reportSubmission: 'reportSubmissionEnabled must be true or false',
-  prizes: `Prizes are ${PRIZE_PLACES} USDT amounts, 1st to 5th`,
-  prizeFormat: 'A prize must be an amount in USDT, like 300 or 50.00',
-  prizePrecision: 'A prize can have at most 2 decimal places',
-  prizeRange: 'A prize is too large',
-  lotteryWinners: `The number of lottery winners is a whole number from 0 to ${MAX_LOTTERY_WINNERS}`,
+  prizes: withValues(/*i18n*/ 'Prizes are {count} USDT amounts, 1st to 5th', { count: PRIZE_PLACES }),
+  prizeFormat: /*i18n*/ 'A prize must be an amount in USDT, like 300 or 50.00',
+  prizePrecision: /*i18n*/ 'A prize can have at most 2 decimal places',
+  prizeRange: /*i18n*/ 'A prize is too large',
+  lotteryWinners: withValues(/*i18n*/ 'The number of lottery winners is a whole number from 0 to {max}', { max: MAX_LOTTERY_WINNERS }),
   nothingToChange: 'Send at least one setting to change',
-  serviceLevel: `A service level is a whole number of business days from 1 to ${MAX_SERVICE_LEVEL_DAYS}`,
+  serviceLevel: withValues(/*i18n*/ 'A service level is a whole number of business days from 1 to {max}', { max: MAX_SERVICE_LEVEL_DAYS }),
 } as const;
 
 const serviceLevel = z

@@ -10,9 +10,9 @@ import { ZIsoDate } from './common.ts';
 
 export { WALLET_PROOFS, type WalletProof };
 export const WALLET_PROOF_LABELS: Record<WalletProof, string> = {
-  verified: 'Verified',
-  exchange: 'Exchange (unverified)',
-  none: 'Unverified',
+  verified: /*i18n*/ 'Verified',
+  exchange: /*i18n*/ 'Exchange (unverified)',
+  none: /*i18n*/ 'Unverified',
 };
 export const ZWalletProof = z.enum(WALLET_PROOFS).meta({
   description:
@@ -25,36 +25,36 @@ export const WALLET_PROOF_CHAIN_ID = 56;
 export const WALLET_PROOF_NONCE_MINUTES = 10;
 
 export const WALLET_PROOF_MESSAGES = {
-  message: 'Send the message you were given to sign',
-  signature: 'The signature must be 0x followed by hexadecimal digits, as your wallet gives it',
-  acknowledged: 'Confirm that this is an exchange deposit address (acknowledged: true)',
+  message: /*i18n*/ 'Send the message you were given to sign',
+  signature: /*i18n*/ 'The signature must be 0x followed by hexadecimal digits, as your wallet gives it',
+  acknowledged: /*i18n*/ 'Confirm that this is an exchange deposit address (acknowledged: true)',
 } as const;
 
 /** The server's refusals of a proof (and of a withdrawal it holds back), in English: the client translates them by this text. */
 export const WALLET_PROOF_REFUSALS = {
-  noAddress: 'Save your USDT payout address first, then verify it',
-  alreadyVerified: 'Your USDT payout address is already verified',
-  tooMany: 'Too many wallet verification attempts. Please try again later.',
-  malformed: 'This is not a Sign-In with Ethereum message: send back the message you were given, unchanged',
+  noAddress: /*i18n*/ 'Save your USDT payout address first, then verify it',
+  alreadyVerified: /*i18n*/ 'Your USDT payout address is already verified',
+  tooMany: /*i18n*/ 'Too many wallet verification attempts. Please try again later.',
+  malformed: /*i18n*/ 'This is not a Sign-In with Ethereum message: send back the message you were given, unchanged',
   domain: (expected: string, got: string) => `This message was made for another site (${got}); sign the message from ${expected}`,
   chain: (got: number) => `This message is for chain ${got}; payouts are made on BNB Smart Chain (chain ${WALLET_PROOF_CHAIN_ID})`,
-  address: 'This message names another address than your saved USDT payout address; ask for a new message to sign',
-  notIssued: 'This is not the message you were given to sign: ask for a new message and sign it unchanged',
-  expired: 'This message has expired (messages are valid for 10 minutes): ask for a new one and sign it',
-  used: 'This message was already used: ask for a new one and sign it',
-  exchangeVerified: 'This address is verified with your wallet, so it is not an exchange deposit address',
-  required: 'Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal',
+  address: /*i18n*/ 'This message names another address than your saved USDT payout address; ask for a new message to sign',
+  notIssued: /*i18n*/ 'This is not the message you were given to sign: ask for a new message and sign it unchanged',
+  expired: /*i18n*/ 'This message has expired (messages are valid for 10 minutes): ask for a new one and sign it',
+  used: /*i18n*/ 'This message was already used: ask for a new one and sign it',
+  exchangeVerified: /*i18n*/ 'This address is verified with your wallet, so it is not an exchange deposit address',
+  required: /*i18n*/ 'Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal',
   exchangeHold: (hours: number) =>
     `For your security, the first withdrawal to an exchange deposit address waits ${hours} hours after the address is marked as one`,
 } as const;
 
 /** A signature that does not check out. */
 export const WALLET_SIGNATURE_REFUSALS = {
-  malformed: 'This signature is not well formed: copy the whole signature your wallet gives, starting with 0x',
-  invalid: 'This signature was not made by the address in the message: sign the message with the wallet of your saved USDT address',
+  malformed: /*i18n*/ 'This signature is not well formed: copy the whole signature your wallet gives, starting with 0x',
+  invalid: /*i18n*/ 'This signature was not made by the address in the message: sign the message with the wallet of your saved USDT address',
   contractUnsupported:
-    'This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.',
-  unreachable: 'Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.',
+    /*i18n*/ 'This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.',
+  unreachable: /*i18n*/ 'Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.',
 } as const;
 
 /** Longest message accepted back: the issued one is far shorter (about 600 characters). */

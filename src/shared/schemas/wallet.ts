@@ -45,7 +45,7 @@ export const ZRequiredWallet = z
  * The wallet page's USDT address editor (spec §5): not empty. The address itself is judged by
  * the server (ZOptionalWallet in the PATCH body), whose message the page shows.
  */
-export const WALLET_MESSAGES = { usdtRequired: 'Please enter a valid USDT wallet address' } as const;
+export const WALLET_MESSAGES = { usdtRequired: /*i18n*/ 'Please enter a valid USDT wallet address' } as const;
 
 export const ZUsdtWalletForm = z.object({
   usdtWalletAddress: z.string({ error: WALLET_MESSAGES.usdtRequired }).trim().min(1, WALLET_MESSAGES.usdtRequired),

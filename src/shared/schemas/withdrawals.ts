@@ -7,27 +7,27 @@ import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelFiel
 import { ZWalletProof, ZWalletProofQuery } from './wallet-proof.ts';
 
 export const WITHDRAWAL_MESSAGES = {
-  minimum: 'Minimum withdrawal amount is 50 USDT',
+  minimum: /*i18n*/ 'Minimum withdrawal amount is 50 USDT',
   /** Not a number at all ("1e2", "fifty", empty): the spec's 'Invalid Amount' case, said plainly. */
-  notANumber: 'Enter the amount as a number, like 75 or 75.50',
-  precision: 'Amount can have at most 2 decimal places',
-  range: 'Amount is too large',
-  insufficient: "You don't have enough USDT to withdraw this amount",
-  addressRequired: 'Please enter a valid BEP20 wallet address',
-  alreadyDecided: 'This withdrawal request has already been processed',
-  suspended: 'Your ambassador account is suspended',
+  notANumber: /*i18n*/ 'Enter the amount as a number, like 75 or 75.50',
+  precision: /*i18n*/ 'Amount can have at most 2 decimal places',
+  range: /*i18n*/ 'Amount is too large',
+  insufficient: /*i18n*/ "You don't have enough USDT to withdraw this amount",
+  addressRequired: /*i18n*/ 'Please enter a valid BEP20 wallet address',
+  alreadyDecided: /*i18n*/ 'This withdrawal request has already been processed',
+  suspended: /*i18n*/ 'Your ambassador account is suspended',
   walletChangeHold: (hours: number) => `For your security, withdrawals are paused for ${hours} hours after a wallet address change`,
-  secondApproval: 'A second admin must approve this withdrawal',
+  secondApproval: /*i18n*/ 'A second admin must approve this withdrawal',
   approverTooNew: (hours: number, from: string) =>
     `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed for ${hours} hours; it counts from ${from}`,
   approverPasswordNotOwn:
-    'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first',
+    /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first',
   approverMfaTooNew: (hours: number, from: string) =>
     `Your approval cannot count for a withdrawal that needs two admins: your two-factor sign-in was turned on while your password was one a super admin set, so it counts only ${hours} hours later, from ${from}`,
-  approverNoMfa: 'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
+  approverNoMfa: /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
   /** The owner takes a request back (DECISIONS §7): only while it is pending with no approval yet. */
-  cancelNotPending: 'This withdrawal request is no longer pending, so it cannot be cancelled',
-  cancelApproved: 'An admin has already approved this withdrawal request, so it cannot be cancelled',
+  cancelNotPending: /*i18n*/ 'This withdrawal request is no longer pending, so it cannot be cancelled',
+  cancelApproved: /*i18n*/ 'An admin has already approved this withdrawal request, so it cannot be cancelled',
 } as const;
 
 /**
@@ -66,8 +66,8 @@ export const ZWithdrawalDecisionInput = ZWithdrawalDecisionBody.nullish().transf
 export { WITHDRAWAL_STATUSES, type WithdrawalStatus };
 
 export const PAYOUT_MESSAGES_SHARED = {
-  ids: 'Select between 1 and 500 approved withdrawals',
-  txHash: 'Enter the transaction hash: 0x followed by 64 hexadecimal characters',
+  ids: /*i18n*/ 'Select between 1 and 500 approved withdrawals',
+  txHash: /*i18n*/ 'Enter the transaction hash: 0x followed by 64 hexadecimal characters',
 } as const;
 
 export const ZMarkPaidInput = z.object({
@@ -113,15 +113,16 @@ export const ZExportQuery = z.object({
 /**
  * The admin list's stages of a withdrawal (DECISIONS §5, Money out): to approve, approved and
  * awaiting payment, paid, rejected. `approved` (paid or not) is kept for the spec's status filter.
+ * Their words are written once, here (`/*i18n*\/`, src/shared/texts.ts); the admin list says them in the page's language.
  */
 export const WITHDRAWAL_STAGES = ['pending', 'awaiting_payment', 'paid', 'rejected', 'cancelled'] as const;
 export type WithdrawalStage = (typeof WITHDRAWAL_STAGES)[number];
 export const WITHDRAWAL_STAGE_LABELS: Record<WithdrawalStage, string> = {
-  pending: 'To approve',
-  awaiting_payment: 'Approved, awaiting payment',
-  paid: 'Paid',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
+  pending: /*i18n*/ 'To approve',
+  awaiting_payment: /*i18n*/ 'Approved, awaiting payment',
+  paid: /*i18n*/ 'Paid',
+  rejected: /*i18n*/ 'Rejected',
+  cancelled: /*i18n*/ 'Cancelled',
 };
 /** The stage of a withdrawal, from its status and whether a payment is recorded (the server's presenter sends it). */
 export function withdrawalStage(w: { status: WithdrawalStatus; txHash: string | null }): WithdrawalStage {

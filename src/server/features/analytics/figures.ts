@@ -9,7 +9,7 @@
  * so `rebuildFigures` (the bench's bulk load; drizzle/0012_daily_figures.sql for the data before the
  * tables existed) arrives at the same rows, which test/api/analytics.test.ts checks.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { monthPeriod, utcDay } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { activeMonths } from '../../db/schema.ts';
@@ -68,6 +68,25 @@ export function count(m: Mutation, figure: CountedFigure, at: Date): void {
 export function addMoney(m: Mutation, figure: MoneyFigure, cents: bigint, at: Date): void {
   const d = day(m, at);
   d.cents.set(figure, (d.cents.get(figure) ?? 0n) + cents);
+}
+
+/**
+ * Money figures of the day of `at` as one INSERT … ON CONFLICT, for a CTE of a caller's own statement
+ * (ledger/service.ts creditParts): written only when `gate` holds. The same upsert `write` makes.
+ */
+export function moneyUpsert(at: Date, cents: Partial<Record<MoneyFigure, bigint>>, gate: SQL): SQL {
+  const figures = (Object.keys(cents) as MoneyFigure[])
+    .filter((figure) => cents[figure])
+    .map((figure): [string, string] => [COLUMNS[figure], formatCents(cents[figure] ?? 0n)])
+    .sort(([a], [b]) => a.localeCompare(b));
+  if (!figures.length) throw new Error('moneyUpsert: no figure');
+  const columns = sql.raw(figures.map(([column]) => `"${column}"`).join(', '));
+  const values = sql.join(
+    figures.map(([, value]) => sql`${value}::numeric`),
+    sql`, `,
+  );
+  const set = sql.raw(figures.map(([column]) => `"${column}" = "daily_figures"."${column}" + excluded."${column}"`).join(', '));
+  return sql`insert into daily_figures (day, ${columns}) select ${utcDay(at)}::date, ${values} where ${gate} on conflict (day) do update set ${set}`;
 }
 
 /** The tenths of an hour between a report's sending and its review, as rebuildFigures rounds them. */

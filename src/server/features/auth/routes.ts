@@ -229,7 +229,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: {
           201: ZCurrentUser.describe('The new account, signed in.'),
           403: ZErrorBody.describe('Registration is by application only (ALLOW_REGISTRATION is not true), whatever the body.'),
-          409: ZErrorBody.describe('An account with this email already exists.'),
+          409: ZErrorBody.describe(`${AUTH_MESSAGES.accountExists}.`),
           503: passwordQueueFull,
         },
       },

@@ -1,1 +1,1 @@
-export { effectiveMonthly, lockAmbassador, positionOf, post, usdtPosition } from './service.ts';
+export { creditParts, effectiveMonthly, lockAmbassador, positionOf, post, usdtPosition } from './service.ts';

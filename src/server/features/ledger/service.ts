@@ -10,7 +10,7 @@ import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { ambassadors, programmeTotals, transactions, withdrawalRequests } from '../../db/schema.ts';
+import { ambassadors, dailyFigures, programmeTotals, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import type { Currency, TransactionType } from '../../../shared/enums.ts';
@@ -56,8 +56,9 @@ export interface LedgerEntry {
 }
 
 /**
- * The only writer of the ledger (`transactions`) and of the caches that must equal it: the
- * ambassador's totals, this month's figures and badge, and the programme's totals. Call it inside
+ * The writer of the ledger (`transactions`) and of the caches that must equal it: the
+ * ambassador's totals, this month's figures and badge, and the programme's totals (with
+ * `creditParts`, the same writes of a credit as parts of its caller's one statement). Call it inside
  * a mutation (withTransaction). A credit locks the ambassador's row, so concurrent credits queue.
  * A withdrawal's entry moves no cache: totals are lifetime earnings, and the hold is the
  * withdrawal request itself (DECISIONS §3).
@@ -105,11 +106,13 @@ async function writeProgrammeTotals(m: Mutation, credits: { gcm: bigint; usdt: b
   await m.tx.update(programmeTotals).set(set).where(eq(programmeTotals.id, 'global'));
 }
 
-/** The caches moved by a credit; answers the ambassador's row as it is after. `locked`: the row as this transaction already locked it, unchanged since (one read fewer). */
-async function creditCaches(m: Mutation, ambassadorId: string, currency: Currency, cents: bigint, locked?: AmbassadorRow): Promise<AmbassadorRow> {
-  if (locked && locked.id !== ambassadorId) throw new Error('creditCaches: the locked row is another ambassador’s');
-  const row = locked ?? (await lockAmbassador(m.tx, ambassadorId));
-  const period = monthPeriod(m.now);
+/**
+ * What a credit does to the ambassador's caches (the row as locked, unchanged since): the row after,
+ * and whether Discord Linked Roles must hear of it (links/role-connection.ts: a badge that changes,
+ * or a new month with GCM).
+ */
+function cachesAfter(row: AmbassadorRow, now: Date, currency: Currency, cents: bigint) {
+  const period = monthPeriod(now);
   const current = row.monthlyPeriod === period;
   let monthlyGcm = current ? toCents(row.monthlyGcm) : 0n;
   let monthlyUsdt = current ? toCents(row.monthlyUsdt) : 0n;
@@ -123,22 +126,22 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
     totalUsdt += cents;
   }
   const newMonthlyGcm = formatCents(monthlyGcm);
-  // Discord Linked Roles (links/role-connection.ts): a badge that changes, or a new month with GCM, is pushed.
-  const badgeBefore = effectiveMonthly(row, m.now).badgeLevel;
+  const badgeBefore = effectiveMonthly(row, now).badgeLevel;
   const badgeAfter = row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm);
-  if (badgeAfter !== badgeBefore || (currency === 'GCM' && !current)) await queueRolePush(m, row.id);
   const changed = {
     totalGcmEarned: formatCents(totalGcm),
     totalUsdtEarned: formatCents(totalUsdt),
     monthlyGcm: newMonthlyGcm,
     monthlyUsdt: formatCents(monthlyUsdt),
     monthlyPeriod: period,
-    badgeLevel: row.badgePinned ? row.badgeLevel : badgeForMonthlyGcm(newMonthlyGcm),
-    updatedAt: m.now,
+    badgeLevel: badgeAfter,
+    updatedAt: now,
   };
-  await m.tx.update(ambassadors).set(changed).where(eq(ambassadors.id, row.id));
-  // The programme's totals (public stats) move with the ambassador's, in this transaction: summed
-  // here and written once, among its last statements (one row every credit shares: locked briefly).
+  return { changed, after: { ...row, ...changed }, pushRole: badgeAfter !== badgeBefore || (currency === 'GCM' && !current) };
+}
+
+/** Adds a credit to the programme's totals of this mutation, written once among its last statements. */
+function addProgrammeCredit(m: Mutation, currency: Currency, cents: bigint): void {
   let totals = programmeCredits.get(m);
   if (!totals) {
     const created = { gcm: 0n, usdt: 0n };
@@ -148,7 +151,83 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
   }
   if (currency === 'GCM') totals.gcm += cents;
   else totals.usdt += cents;
-  return { ...row, ...changed };
+}
+
+/** The caches moved by a credit; answers the ambassador's row as it is after. `locked`: the row as this transaction already locked it, unchanged since (one read fewer). */
+async function creditCaches(m: Mutation, ambassadorId: string, currency: Currency, cents: bigint, locked?: AmbassadorRow): Promise<AmbassadorRow> {
+  if (locked && locked.id !== ambassadorId) throw new Error('creditCaches: the locked row is another ambassador’s');
+  const row = locked ?? (await lockAmbassador(m.tx, ambassadorId));
+  const { changed, after, pushRole } = cachesAfter(row, m.now, currency, cents);
+  if (pushRole) await queueRolePush(m, row.id);
+  await m.tx.update(ambassadors).set(changed).where(eq(ambassadors.id, row.id));
+  // The programme's totals (public stats) move with the ambassador's, in this transaction: summed
+  // here and written once, among its last statements (one row every credit shares: locked briefly).
+  addProgrammeCredit(m, currency, cents);
+  return after;
+}
+
+/** A credit of one ambassador as parts of the caller's statement (`creditParts`). */
+export interface CreditParts {
+  /** `name as (…)` CTEs, comma separated, to follow the caller's own in its WITH. */
+  ctes: SQL;
+  /** Once the statement ran and `gate` held: the rest of the credit (the mutation's bookkeeping, a role push). */
+  done(): Promise<AmbassadorRow>;
+}
+
+/**
+ * A credit of one ambassador (its entries, one per currency, each > 0) written by the caller's own
+ * statement, for a credit that is one change's hot path (a task claim): the ambassador's caches, the
+ * ledger entries, the programme's totals and the day's figures as CTEs of that one statement,
+ * written only when `gate` (a condition over the caller's CTEs, e.g. that its claim was inserted)
+ * holds. The same writes as `post` for each entry, in one round trip instead of five: `locked` is the
+ * ambassador's row as this transaction locked it (unchanged since), so the caches are worked out here
+ * as `post` does. The programme's totals are updated before the day's row is (the day's CTE waits on
+ * the totals' one row), the order every change's last statements keep, so no two changes deadlock on
+ * them; both are then held until the commit, as the last statements of any change hold them.
+ * Call `done()` after the statement when the gate held (else the transaction must not commit).
+ */
+export function creditParts(m: Mutation, locked: AmbassadorRow, entries: LedgerEntry[], gate: SQL): CreditParts | undefined {
+  let row = locked;
+  let pushRole = false;
+  const sums = { GCM: 0n, USDT: 0n };
+  const rows: SQL[] = [];
+  for (const entry of entries) {
+    const cents = toCents(entry.amount);
+    if (cents === 0n) continue;
+    if (cents < 0n || entry.type === 'withdrawal' || entry.ambassadorId !== locked.id) throw new Error('creditParts: credits of the locked ambassador only');
+    const next = cachesAfter(row, m.now, entry.currency, cents);
+    row = next.after;
+    pushRole ||= next.pushRole;
+    sums[entry.currency] += cents;
+    rows.push(
+      sql`(${entry.ambassadorId}::uuid, ${entry.reportId ?? null}::uuid, ${entry.withdrawalId ?? null}::uuid, ${entry.taskClaimId ?? null}::uuid, ${entry.referralId ?? null}::uuid, ${entry.seasonMonth ?? null}::text, ${entry.type}::text, ${entry.currency}::text, ${formatCents(cents)}::numeric, ${entry.description}::text, ${entry.descriptionKind ?? null}::text, ${entry.descriptionValues ? JSON.stringify(entry.descriptionValues) : null}::jsonb, ${m.now.toISOString()}::timestamptz, ${m.actor?.id ?? null}::uuid)`,
+    );
+  }
+  if (!rows.length) return undefined;
+  const c = row;
+  const totals: SQL[] = [];
+  if (sums.GCM) totals.push(sql`total_gcm_earned = total_gcm_earned + ${formatCents(sums.GCM)}::numeric`);
+  if (sums.USDT) totals.push(sql`total_usdt_earned = total_usdt_earned + ${formatCents(sums.USDT)}::numeric`);
+  const ctes = sql`ledger_caches as (
+      update ambassadors set total_gcm_earned = ${c.totalGcmEarned}::numeric, total_usdt_earned = ${c.totalUsdtEarned}::numeric,
+        monthly_gcm = ${c.monthlyGcm}::numeric, monthly_usdt = ${c.monthlyUsdt}::numeric, monthly_period = ${c.monthlyPeriod}::date,
+        badge_level = ${c.badgeLevel}::text, updated_at = ${m.now.toISOString()}::timestamptz
+      where id = ${locked.id}::uuid and ${gate}),
+    ledger_entries as (
+      insert into transactions (ambassador_id, report_id, withdrawal_id, task_claim_id, referral_id, season_month, type, currency, amount,
+        description, description_kind, description_values, created_at, created_by)
+      select * from (values ${sql.join(rows, sql`, `)}) entries where ${gate}),
+    ledger_totals as (update programme_totals set ${sql.join(totals, sql`, `)} where id = 'global' and ${gate} returning 1),
+    ledger_day as (${figures.moneyUpsert(m.now, { gcmAwarded: sums.GCM, usdtAwarded: sums.USDT }, sql`exists (select 1 from ledger_totals)`)})`;
+  return {
+    ctes,
+    async done() {
+      for (const table of [ambassadors, transactions, programmeTotals, dailyFigures]) m.wrote(table);
+      m.concerns(c.userId);
+      if (pushRole) await queueRolePush(m, locked.id);
+      return c;
+    },
+  };
 }
 
 export interface UsdtPosition {

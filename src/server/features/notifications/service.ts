@@ -12,7 +12,7 @@ import { notifications, users } from '../../db/schema.ts';
 import { forbidden } from '../../errors.ts';
 import { withUnsubscribe, type EmailContent } from '../../email/templates.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
-import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
+import { UNSUBSCRIBE_LINK_INVALID, UNSUBSCRIBE_PAGE } from '../../../shared/schemas/notifications.ts';
 import { telegramNotification } from '../telegram/index.ts';
 
 export interface NewNotification {
@@ -78,8 +78,6 @@ export async function notify(
   const content = withUnsubscribe(written, page, locale);
   await m.email(email.to, content, { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 }
-
-export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid';
 
 /** The account a signed unsubscribe link names (lower case), or 403. */
 function linkedAccount(ctx: AppContext, userId: string, signature: string): string {

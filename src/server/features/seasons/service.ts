@@ -6,6 +6,7 @@
  * the start of the app (terms.ts). A read never writes.
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
 import { SEASON_MESSAGES, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
 import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { SEASON_PATTERN, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
@@ -166,7 +167,7 @@ export async function currentSeason(ctx: AppContext): Promise<TCurrentSeason> {
 export async function previewSeason(ctx: AppContext, month: string): Promise<TSeasonPreview> {
   checkMonth(month);
   const now = ctx.clock.now();
-  if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound('That month has not started yet');
+  if (seasonBounds(month).start.getTime() > now.getTime()) throw notFound(ERROR_TEXTS.MONTH_NOT_STARTED);
   const row = await seasonRow(ctx.db, month);
   if (!row) throw notFound(SEASON_MESSAGES.noSeason);
   const season = monthOf(ctx, row);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_ACTIONS } from '../../../shared/enums.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput, ZAdminAccount, ZAdminActionView } from '../../../shared/schemas/admins.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { ZErrorBody, ZIdParams, ZMessage } from '../../../shared/schemas/common.ts';
 import { docHeader, requireUser, setTotal, typed } from '../../http.ts';
 import { latestActions } from '../activity-log/index.ts';
@@ -39,7 +40,7 @@ export async function superAdminRoutes(app: FastifyInstance) {
         description: 'Creates the account and emails it a link to set its password.',
         tags: ['super-admin'],
         body: ZNewAdminInput,
-        response: { 201: ZAdminAccount.describe('The new admin account.'), 409: ZErrorBody.describe('An account with this email already exists.') },
+        response: { 201: ZAdminAccount.describe('The new admin account.'), 409: ZErrorBody.describe(`${AUTH_MESSAGES.accountExists}.`) },
       },
     },
     async (request, reply) => {

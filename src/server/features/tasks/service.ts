@@ -11,6 +11,7 @@
  * one credited or pending elsewhere makes this one refused TX_ALREADY_COUNTED, also when two race
  * (the partial unique key on tx_hash). A manual claim waits for the review desk.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { hitOneCte, hitOneParams, refuseOver } from '../../auth/rate-limit.ts';
 import { preparedPer } from '../../db/prepared.ts';
@@ -22,7 +23,7 @@ import { appealDeadline, fileAppeal, oneAppeal } from '../decisions/index.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type Changes, type Mutation } from '../../mutation.ts';
-import { lockAmbassador, post } from '../ledger/index.ts';
+import { creditParts, lockAmbassador, post } from '../ledger/index.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import {
@@ -410,12 +411,6 @@ async function record(
     // Parallel claims of one ambassador queue here: the checks below see every committed one (a
     // statement of its own after the lock: in READ COMMITTED only a later statement's snapshot does).
     const locked = await lockAmbassador(tx, ambassadorId);
-    // The period's claims again, and the task as it stands now (a reward changed later applies to later claims).
-    const [again] = await tx
-      .select({ task: tasks, ...periodStateColumns(ambassadorId, periodKey) })
-      .from(tasks)
-      .where(eq(tasks.id, task.id));
-    refuseIfDone(again ?? { settled: false, attempts: 0 });
     let verdict = given;
     if (verdict.status !== 'refused' && input.txHash) {
       const counted = await tx
@@ -424,42 +419,110 @@ async function record(
         .where(and(eq(taskClaims.txHash, input.txHash), inArray(taskClaims.status, ['credited', 'pending_review'])));
       if (counted.length) verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
     }
-    const current = again?.task ?? task;
-    const creditedNow = verdict.status === 'credited';
-    const [claim] = await tx
-      .insert(taskClaims)
-      .values({
-        taskId: task.id,
+    // The task as this claim read it; the statement checks it still stands so (a reward changed later
+    // applies to later claims). When it changed meanwhile, the task is read again and held (FOR SHARE)
+    // until this claim commits, and the statement made again with what it says now.
+    let current: Pick<TaskRow, 'title' | 'gcmReward' | 'usdtReward'> = task;
+    let written = await writeClaim(m, locked, task.id, periodKey, verdict, input, current);
+    if (written.stale) {
+      const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, task.id)).for('share');
+      if (!fresh) throw notFound(TASK_MESSAGES.taskNotFound);
+      current = fresh;
+      written = await writeClaim(m, locked, task.id, periodKey, verdict, input, current);
+      if (written.stale) throw new Error('the task changed while it was held');
+    }
+    const claim = written.claim;
+    // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written in the claim's own
+    // transaction; the claim's statement said whether an enabled endpoint wants it.
+    if (written.webhook)
+      await m.event('task.claimed', {
+        id: claim.id,
+        taskId: claim.taskId,
         ambassadorId,
         periodKey,
-        status: verdict.status,
-        reasonCode: verdict.reasonCode,
-        evidence: verdict.evidence,
-        postUrl: input.postUrl ?? null,
-        txHash: input.txHash ?? null,
-        note: input.note ?? null,
-        gcmAwarded: creditedNow ? current.gcmReward : '0',
-        usdtAwarded: creditedNow ? current.usdtReward : '0',
-        createdAt: now,
-      })
-      .returning();
-    if (!claim) throw new Error('insert returned nothing');
-    if (creditedNow) await creditClaim(m, claim, current.title, current.gcmReward, current.usdtReward, locked);
-    // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written in the claim's own transaction.
-    await m.event('task.claimed', {
-      id: claim.id,
-      taskId: claim.taskId,
-      ambassadorId,
-      periodKey,
-      status: claim.status,
-      reasonCode: claim.reasonCode,
-      evidence: claim.evidence,
-      gcmAwarded: claim.gcmAwarded,
-      usdtAwarded: claim.usdtAwarded,
-      at: claim.createdAt.toISOString(),
-    });
+        status: claim.status,
+        reasonCode: claim.reasonCode,
+        evidence: claim.evidence,
+        gcmAwarded: claim.gcmAwarded,
+        usdtAwarded: claim.usdtAwarded,
+        at: now.toISOString(),
+      });
     return { id: claim.id, status: claim.status, reasonCode: claim.reasonCode, evidence: claim.evidence };
   });
+}
+
+/**
+ * The claim recorded in one statement, after the ambassador's row was locked (so its snapshot sees
+ * every claim committed before): the period's claims checked again (refused at once when one stands
+ * or TASK_ATTEMPTS_PER_PERIOD were made: nothing is written), the task checked to still have the
+ * title and rewards the claim was judged with (`stale` when not: nothing is written), the claim
+ * inserted, for a credit the ledger's writes (creditParts: the caches, the entries, the programme's
+ * totals, the day's figures), and whether a webhook endpoint wants `task.claimed`.
+ */
+async function writeClaim(
+  m: Mutation,
+  locked: AmbassadorRow,
+  taskId: string,
+  periodKey: string,
+  verdict: Verdict,
+  input: { postUrl?: string | undefined; txHash?: string | undefined; note?: string | null | undefined },
+  current: Pick<TaskRow, 'title' | 'gcmReward' | 'usdtReward'>,
+): Promise<{ stale: true } | { stale: false; claim: Omit<ClaimRow, 'decidedAt' | 'decidedBy' | 'facts'>; webhook: boolean }> {
+  const { tx, now } = m;
+  const creditedNow = verdict.status === 'credited';
+  const claim = {
+    id: randomUUID(),
+    taskId,
+    ambassadorId: locked.id,
+    periodKey,
+    status: verdict.status,
+    reasonCode: verdict.reasonCode,
+    evidence: verdict.evidence,
+    postUrl: input.postUrl ?? null,
+    txHash: input.txHash ?? null,
+    note: input.note ?? null,
+    gcmAwarded: creditedNow ? money(current.gcmReward) : '0.00',
+    usdtAwarded: creditedNow ? money(current.usdtReward) : '0.00',
+    createdAt: now,
+  };
+  const description = LEDGER_DESCRIPTIONS.task(current.title);
+  const entry = { ambassadorId: locked.id, type: 'reward' as const, ...description, taskClaimId: claim.id };
+  const credit = creditedNow
+    ? creditParts(
+        m,
+        locked,
+        [
+          { ...entry, currency: 'GCM', amount: current.gcmReward },
+          { ...entry, currency: 'USDT', amount: current.usdtReward },
+        ],
+        sql`exists (select 1 from claim)`,
+      )
+    : undefined;
+  const result = await tx.execute(sql`with
+    mine as (
+      select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
+      from task_claims where task_id = ${taskId}::uuid and ambassador_id = ${locked.id}::uuid and period_key = ${periodKey}::text),
+    task_as_judged as (
+      select 1 from tasks where id = ${taskId}::uuid and title = ${current.title}::text
+        and gcm_reward = ${current.gcmReward}::numeric and usdt_reward = ${current.usdtReward}::numeric),
+    claim as (
+      insert into task_claims (id, task_id, ambassador_id, period_key, status, reason_code, evidence, post_url, tx_hash, note, gcm_awarded, usdt_awarded, created_at)
+      select ${claim.id}::uuid, ${taskId}::uuid, ${locked.id}::uuid, ${periodKey}::text, ${claim.status}::text, ${claim.reasonCode}::text,
+        ${JSON.stringify(claim.evidence)}::jsonb, ${claim.postUrl}::text, ${claim.txHash}::text, ${claim.note}::text,
+        ${claim.gcmAwarded}::numeric, ${claim.usdtAwarded}::numeric, ${now.toISOString()}::timestamptz
+      from mine where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged)
+      returning id)${credit ? sql`, ${credit.ctes}` : sql``}
+    select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
+      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook
+    from mine`);
+  const [read] = (result as unknown as { rows: { attempts: number; settled: boolean; judged: boolean; written: boolean; webhook: boolean }[] }).rows;
+  if (!read) throw new Error('the claim’s statement answered nothing');
+  refuseIfDone({ settled: read.settled, attempts: Number(read.attempts) });
+  if (!read.judged) return { stale: true };
+  if (!read.written) throw new Error('the claim was not written');
+  m.wrote(taskClaims);
+  await credit?.done();
+  return { stale: false, claim, webhook: read.webhook };
 }
 
 /** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */

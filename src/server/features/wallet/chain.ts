@@ -11,6 +11,7 @@
 import type { Address, Hash, TransactionReceipt } from 'viem';
 import type { Config } from '../../config.ts';
 import { AppError, unavailable } from '../../errors.ts';
+import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
 
 // viem is loaded on the first check, not at start: most instances never verify a payout on chain,
 // and it is one of the heaviest modules to load (a start answers /healthz sooner without it).
@@ -30,7 +31,7 @@ export type PayoutChainConfig = Pick<Config['payouts'], 'rpcUrl' | 'rpcTimeoutMs
 const NAMED_IN_MESSAGE = 5;
 
 export const CHAIN_MESSAGES = {
-  unreachable: 'Could not reach the blockchain node to verify the transaction. Nothing was marked paid; please try again.',
+  unreachable: ERROR_TEXTS.CHAIN_UNREACHABLE,
   notFound: (txHash: string) => `Transaction ${txHash} was not found on chain`,
   failed: (txHash: string) => `Transaction ${txHash} failed on chain`,
   /** "withdrawal <id> (100.00 USDT to 0x…)", or "withdrawals <id> (…), <id> (…)" for several. */

@@ -22,11 +22,12 @@ import { appendLog } from '../public-log/index.ts';
 import { rpcFailure } from '../../rpc.ts';
 import { verifyPayout, type ExpectedPayment } from './chain.ts';
 import { approvalCount, awaitingPayment, presentWithdrawal } from './service.ts';
+import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
 
 export const PAYOUT_MESSAGES = {
-  reused: 'This transaction hash was already recorded for another payout',
+  reused: ERROR_TEXTS.PAYOUT_TX_REUSED,
   notPayable: (ids: string[]) => `Only approved withdrawals that are not yet paid can be marked paid: ${ids.join(', ')}`,
-  changed: 'These withdrawals changed while the transaction was being verified; please try again',
+  changed: ERROR_TEXTS.PAYOUT_WITHDRAWALS_CHANGED,
 } as const;
 
 function notPayable(ids: string[]): AppError {

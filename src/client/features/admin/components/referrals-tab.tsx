@@ -17,6 +17,8 @@ import { NativeSelect } from '../../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
+import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 
 /** What held a referral, as the admins read it. */
 export const HOLD_TEXT: Record<string, MessageDescriptor> = {
@@ -96,7 +98,7 @@ function HeldReferral({ row }: { row: TAdminReferral }) {
     onError: (error) => setFailure(errorMessage(error)),
   });
   const act = (action: 'release' | 'refuse') => {
-    if (!reasonCode) return setFailure(t`Choose the reason for this decision`);
+    if (!reasonCode) return setFailure(translatedMessage(DECISION_MESSAGES.reasonRequired));
     setFailure(null);
     decide.mutate(action);
   };

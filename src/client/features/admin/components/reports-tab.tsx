@@ -195,7 +195,7 @@ function ReportDialog({ row, onClose }: RowDialogProps<TAdminReportView>) {
   const a = report.ambassador;
   const reviewable = report.status === 'pending' && claim.state !== 'other';
   const reviewer = claim.state === 'other' ? claim.by : '';
-  const code = decisionOf(report, report.reviewedAt).code;
+  const code = decisionOf(report).code;
   return (
     <ModalDialog
       onClose={onClose}

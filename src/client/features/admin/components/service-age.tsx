@@ -1,7 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
-import type { ServiceAge } from '../../../api/decisions.ts';
+import type { TServiceAge } from '../../../api/decisions.ts';
+
+/** What the text says of an item's age (the shared `serviceLevel`, without its due time). */
+type ServiceAge = Pick<TServiceAge, 'ageBusinessDays' | 'levelBusinessDays' | 'overdue'>;
 import type { Column } from '../../../components/ui/responsive-table.tsx';
 import { i18n } from '../../../i18n/i18n.ts';
 import { cn } from '../../../lib/utils.ts';

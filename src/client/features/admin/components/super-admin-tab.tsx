@@ -34,6 +34,8 @@ import { PrizesCard, SeasonsCard } from './seasons-card.tsx';
 import { ServiceLevelsCard } from './service-levels-card.tsx';
 import { ReferralRuleCard } from './referral-rule-card.tsx';
 import { TelegramStatusCard } from './telegram-status-card.tsx';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
+import { REPORT_MESSAGES } from '../../../../shared/schemas/reports.ts';
 
 export function SuperAdminTab() {
   return (
@@ -78,7 +80,7 @@ function SettingsCard() {
                   <Trans>Report Submission</Trans>
                 </label>
                 <p id="report-submission-status" className="text-sm text-muted">
-                  {enabled ? t`Ambassadors can submit reports (one per day)` : t`Report submission is currently disabled`}
+                  {enabled ? t`Ambassadors can submit reports (one per day)` : translatedMessage(REPORT_MESSAGES.disabled)}
                 </p>
               </div>
               <Switch

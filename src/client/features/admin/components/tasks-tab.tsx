@@ -32,6 +32,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, amountColumn, type RowDialogProps } from './admin-list.tsx';
+import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 
 /** What each kind asks for, as the create form labels it. */
 const PARAM_FIELDS: Record<TaskKind, ReadonlyArray<{ name: string; label: MessageDescriptor; hint: MessageDescriptor; optional?: boolean }>> = {
@@ -441,7 +442,7 @@ function ReviewClaimDialog({ row, onClose }: RowDialogProps<TAdminClaimView>) {
       apiRequest<TAdminClaimView>('POST', `/api/admin/task-claims/${encodeURIComponent(row.id)}/review`, body),
   });
   const decide = (decision: 'approved' | 'rejected') => {
-    if (decision === 'rejected' && !reasonCode) return setMissing(translatedMessage('Choose the reason for this decision'));
+    if (decision === 'rejected' && !reasonCode) return setMissing(translatedMessage(DECISION_MESSAGES.reasonRequired));
     setMissing(undefined);
     review.mutate(
       { decision, reasonCode: decision === 'rejected' && reasonCode ? reasonCode : null, facts: facts.trim() || null },

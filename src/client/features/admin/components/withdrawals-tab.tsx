@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, BadgeCheck, Check, Download, ListChecks, X } from 'lucide-react';
@@ -8,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { dateIn, dateTimeIn, usdtAmountIn, usdtFigureIn } from '../../../../shared/localized-format.ts';
 import { addMoney } from '../../../../shared/money.ts';
-import { EXPORT_MAX_IDS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
+import { EXPORT_MAX_IDS, WITHDRAWAL_STAGE_LABELS, WITHDRAWAL_STAGES, ZMarkPaidInput, ZWithdrawalDecisionBody } from '../../../../shared/schemas/withdrawals.ts';
 import type { TAdminWithdrawalView, TWithdrawalView, WithdrawalStage } from '../../../../shared/schemas/withdrawals.ts';
 import { WALLET_PROOFS, type WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import { shortenAddress } from '../../../../shared/wallet.ts';
@@ -61,20 +60,9 @@ function addressChange(w: TAdminWithdrawalView): string | null {
   return w.addressChangedAt;
 }
 
-/**
- * The list's stages (WITHDRAWAL_STAGE_LABELS of shared/schemas/withdrawals.ts, word for word) in the
- * page's language.
- */
-const STAGE_WORDS: Readonly<Record<WithdrawalStage, MessageDescriptor>> = {
-  pending: msg`To approve`,
-  awaiting_payment: msg`Approved, awaiting payment`,
-  paid: msg`Paid`,
-  rejected: msg`Rejected`,
-  cancelled: msg`Cancelled`,
-};
-
+/** The list's stages in the page's language: the shared words of shared/schemas/withdrawals.ts (WITHDRAWAL_STAGE_LABELS), by their catalog ids. */
 function stageLabels(): Record<WithdrawalStage, string> {
-  return Object.fromEntries(WITHDRAWAL_STAGES.map((stage) => [stage, i18n._(STAGE_WORDS[stage])])) as Record<WithdrawalStage, string>;
+  return Object.fromEntries(WITHDRAWAL_STAGES.map((stage) => [stage, i18n._(WITHDRAWAL_STAGE_LABELS[stage])])) as Record<WithdrawalStage, string>;
 }
 
 /** The list's filter by wallet proof (DECISIONS §6, Wallet proof): the Safe export takes it too. */

@@ -29,6 +29,8 @@ import { IntegrationsTab } from '../components/integrations-tab.tsx';
 import { TasksTab } from '../components/tasks-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 import { actionLabel } from '../components/admin-action-text.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
+import { MFA_MESSAGES } from '../../../../shared/schemas/mfa.ts';
 
 export function AdminPage() {
   const { user, logoutMutation } = useAuth();
@@ -204,7 +206,7 @@ function ConsoleOrEnrollment({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="mfa-first" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h2 id="mfa-first" className="text-2xl font-bold">
-        <Trans>Set up two-factor authentication first</Trans>
+        {translatedMessage(MFA_MESSAGES.enrollFirst)}
       </h2>
       <p className="text-muted">
         <Trans>Admins move real money: the console opens once your account asks for a code from your phone at sign-in.</Trans>

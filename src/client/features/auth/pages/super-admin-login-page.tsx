@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ZSuperAdminLoginInput, type TSuperAdminLoginInput } from '../../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES, ZSuperAdminLoginInput, type TSuperAdminLoginInput } from '../../../../shared/schemas/auth.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +18,7 @@ import { needsSecondFactor } from '../../../api/mfa.ts';
 import { MfaCodeStep } from '../../../components/mfa/mfa-code-step.tsx';
 import { useSuperAdminLogin } from '../api/super-admin-login.ts';
 import { AuthCard } from '../../../components/centered-card.tsx';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 
 /** Served only at the secret SUPER_ADMIN_LOGIN_PATH (see app/page-mode.ts). */
 export function SuperAdminLoginPage() {
@@ -49,7 +50,7 @@ export function SuperAdminLoginPage() {
       onError: (error) => {
         const refusal = error instanceof ApiError && error.status < 500 && error.text ? errorMessage(error) : null;
         // Said under the form (role="alert"); the spec's toast shows it too, silently, so it is heard once.
-        notify.error(t`Login Failed`, refusal ?? t`Invalid credentials or secret`, { silent: true });
+        notify.error(t`Login Failed`, refusal ?? translatedMessage(AUTH_MESSAGES.invalidSuperAdmin), { silent: true });
         setFailure(refusal ?? t`Super admin login failed`);
       },
     });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { PLATFORMS, PLATFORM_INFO, profileLink, type Platform } from '../../../../shared/platforms.ts';
 import { ZProfileSocialForm, type TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import { useAmbassadorEditor } from '../../../api/ambassador.ts';
+import { profileSavedToasts } from './profile-saved.ts';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { EditButtons, SectionCard, type EditState } from './section-card.tsx';
@@ -13,7 +14,7 @@ import { EditButtons, SectionCard, type EditState } from './section-card.tsx';
 const SOCIAL_PLATFORMS: Platform[] = ['twitter', 'instagram', 'telegram', 'facebook'];
 
 export function SocialSection({ ambassador, mode, setMode }: EditState & { ambassador: TOwnAmbassador }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const editing = mode === 'social';
   const form = useForm({
     resolver: zodResolver(ZProfileSocialForm),
@@ -25,9 +26,7 @@ export function SocialSection({ ambassador, mode, setMode }: EditState & { ambas
     },
   });
   const editor = useAmbassadorEditor(form, {
-    failed: t`Update Failed`,
-    title: t`Profile Updated`,
-    description: t`Your profile has been updated successfully.`,
+    ...profileSavedToasts(i18n),
     then: () => setMode('none'),
   });
   const links = PLATFORMS.map((platform) => ({

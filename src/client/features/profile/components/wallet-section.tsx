@@ -5,13 +5,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZProfileWalletForm, type TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import { useAmbassadorEditor } from '../../../api/ambassador.ts';
+import { profileSavedToasts } from './profile-saved.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { EditButtons, SectionCard, type EditState } from './section-card.tsx';
 
 export function WalletSection({ ambassador, mode, setMode }: EditState & { ambassador: TOwnAmbassador }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const editing = mode === 'wallet';
   // The record is read again on every change of the account (DECISIONS §6): what is being typed stays.
   const form = useForm({
@@ -20,9 +21,7 @@ export function WalletSection({ ambassador, mode, setMode }: EditState & { ambas
     resetOptions: { keepDirtyValues: true },
   });
   const editor = useAmbassadorEditor(form, {
-    failed: t`Update Failed`,
-    title: t`Profile Updated`,
-    description: t`Your profile has been updated successfully.`,
+    ...profileSavedToasts(i18n),
     then: () => setMode('none'),
   });
   return (

@@ -92,7 +92,7 @@ function ReportDetail({ report }: { report: TReportView }) {
 /** Why it was rejected, and its one appeal (DECISIONS §6). */
 function RejectedReport({ report }: { report: TReportView }) {
   const { t } = useLingui();
-  const decision = decisionOf(report, report.reviewedAt);
+  const decision = decisionOf(report);
   return (
     <section aria-label={t`Why this report was rejected`} className="flex flex-col gap-3">
       <DecisionReason code={decision.code} facts={decision.facts} flags={decision.flags} />

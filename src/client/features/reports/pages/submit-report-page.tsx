@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
 import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from '../../../../shared/limits.ts';
-import { ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
+import { REPORT_MESSAGES, ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
 import { useAmbassador } from '../../../api/ambassador.ts';
 import { useSettings } from '../../../api/settings.ts';
 import { MemberLayout } from '../../../components/layout/member-layout.tsx';
@@ -23,6 +23,7 @@ import { useSubmitReport } from '../api/submit-report.ts';
 import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
 
 const PLACEHOLDER = msg`Social media activity:
 - 3 posts on Twitter/X about the farm game beta (12,400 impressions): https://x.com/...
@@ -152,7 +153,7 @@ export function SubmitReportPage() {
             ) : disabled ? (
               <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
                 <Ban className="size-4 shrink-0" aria-hidden="true" />
-                <Trans>Report submission is currently disabled</Trans>
+                {translatedMessage(REPORT_MESSAGES.disabled)}
               </p>
             ) : nextReportAt ? (
               <p role="status" className="mb-5 flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-4 py-3 text-sm">

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { zonedDateTimeIn } from '../../../../shared/localized-format.ts';
-import { stepStatus } from '../../../../shared/draw.ts';
 import { verifySeason, type SeasonVerification } from '../../../../shared/verify-log.ts';
 import { resources } from '../../../api/resources.ts';
 import { useVerifyText } from '../../../components/verify-text.ts';
-import { readVerifyText } from '../../../../shared/verify-texts.ts';
+import { englishOf } from '../../../../shared/verify-texts.ts';
 import { useExplorerTxUrl } from '../../../api/explorer.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -98,7 +97,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
   const explorerTxUrl = useExplorerTxUrl();
   const number = round?.round ?? '';
   const at = zonedDateTimeIn(round?.at, i18n.locale);
-  const late = result.steps.some((s) => stepStatus(s) === 'late');
+  const late = result.steps.some((s) => s.status === 'late');
   const headline = !result.ok
     ? t`Mismatch: the published draw does not follow from its values.`
     : result.pending
@@ -122,9 +121,9 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
       ))}
       <ol className="flex flex-col gap-2 text-sm" aria-label={t`Steps`}>
         {result.steps.map((step) => (
-          <li key={step.step} className="break-all rounded-lg bg-surface-2 px-3 py-2">
+          <li key={englishOf(step)} className="break-all rounded-lg bg-surface-2 px-3 py-2">
             <p>
-              <span className={cn('font-semibold', statusClass[stepStatus(step)])}>{statusText[stepStatus(step)]}</span> {say(step.step)}
+              <span className={cn('font-semibold', statusClass[step.status])}>{statusText[step.status]}</span> {say(step)}
             </p>
             <dl className="mt-1 grid gap-0.5 text-xs text-muted">
               <div>
@@ -151,7 +150,7 @@ function Verdict({ result, round }: { result: SeasonVerification; round?: { roun
 /** The anchor transaction of a freeze anchored before its beacon (DECISIONS §7), on the block explorer. */
 export function AnchorLink({ step, explorerTxUrl }: { step: SeasonVerification['steps'][number]; explorerTxUrl: string | undefined }) {
   const { t } = useLingui();
-  const id = readVerifyText(step.step)?.id;
+  const { id } = step;
   const txHash = /0x[0-9a-fA-F]{64}/.exec(step.actual)?.[0];
   if (!explorerTxUrl || !txHash || (id !== 'logFreezeAnchored' && id !== 'logFreezeAnchoredUnchecked')) return null;
   return (

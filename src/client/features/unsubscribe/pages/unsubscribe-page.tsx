@@ -11,6 +11,8 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { useUnsubscribe, useUnsubscribeStatus, type UnsubscribeLink } from '../api/unsubscribe.ts';
+import { translatedMessage } from '../../../i18n/api-messages.ts';
+import { UNSUBSCRIBE_LINK_INVALID, UNSUBSCRIBE_MESSAGE } from '../../../../shared/schemas/notifications.ts';
 
 /** The link's two parameters, or null when one is missing (a link cut short by a mail client). */
 function linkFrom(search: string): UnsubscribeLink | null {
@@ -47,7 +49,7 @@ export function UnsubscribePage() {
     content = (
       <AuthCard contentClassName="flex flex-col items-center gap-4 text-center" icon={<CheckCircle2 aria-hidden="true" />} title={t`You are unsubscribed`}>
         <p role="status" className="text-muted">
-          <Trans>You will no longer get emails about decisions. Security emails are still sent.</Trans>
+          {translatedMessage(UNSUBSCRIBE_MESSAGE)}
         </p>
         <p className="text-sm text-muted">
           <Trans>
@@ -94,12 +96,12 @@ export function UnsubscribePage() {
 }
 
 function BadLink() {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   return (
     <AuthCard
       contentClassName="flex flex-col items-center gap-4 text-center"
       icon={<Link2Off aria-hidden="true" />}
-      title={t`This unsubscribe link is not valid`}
+      title={i18n._(UNSUBSCRIBE_LINK_INVALID)}
     >
       <p role="alert" className="text-muted">
         <Trans>

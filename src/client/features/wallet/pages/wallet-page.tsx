@@ -394,7 +394,7 @@ function CancelWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
 
 /** Why a withdrawal was rejected, and its one appeal (DECISIONS §6). */
 function RejectedWithdrawal({ withdrawal }: { withdrawal: TWithdrawalView }) {
-  const decision = decisionOf(withdrawal, withdrawal.reviewedAt);
+  const decision = decisionOf(withdrawal);
   return (
     <div className="flex flex-col gap-2">
       <DecisionReason code={decision.code} facts={decision.facts} flags={decision.flags} />
