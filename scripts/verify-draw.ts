@@ -20,7 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { QUICKNET, randomnessOf, verifyBeacon } from '../src/shared/drand.ts';
-import { verifyPublishedSeason, type PublishedSeason } from '../src/shared/draw.ts';
+import { verifyPublishedSeason, type PublishedSeason } from '../src/shared/draw-protocols.ts';
 import { SEASON_PATTERN } from '../src/shared/seasons.ts';
 import { readWholeLog, verifySeason, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
 import { englishOf } from '../src/shared/verify-texts.ts';

@@ -14,7 +14,7 @@
  * input, or the server could not be read).
  */
 import { QUICKNET } from '../src/shared/drand.ts';
-import type { PublishedSeason } from '../src/shared/draw.ts';
+import type { PublishedSeason } from '../src/shared/draw-protocols.ts';
 import { formatHead } from '../src/shared/public-log.ts';
 import { anchorsOf, checkLog, readWholeLog, verifyLoggedDraws, type ServedChain, type WholeLog } from '../src/shared/verify-log.ts';
 import { englishOf } from '../src/shared/verify-texts.ts';

@@ -22,6 +22,7 @@ import { createDiscordRoleSender } from './features/links/role-connection.ts';
 import { queueRoleMetadata } from './features/discord-roles/index.ts';
 import { resealWebhookSecrets } from './features/webhooks/service.ts';
 import { startSeasonsJob } from './features/seasons/job.ts';
+import { fixMonthTerms } from './features/seasons/terms.ts';
 import { startAnchorJob } from './features/anchor/job.ts';
 import { HOUSEKEEPING_EVERY_MS, housekeeping } from './housekeeping.ts';
 
@@ -34,8 +35,10 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
   outboxPollMs?: number;
-  /** How often the seasons job runs (default SEASONS_JOB_EVERY_MS); 0: never by itself (tests call runSeasonsJob). */
+  /** How often the seasons job runs (default SEASONS_JOB_EVERY_MS), 0: never by itself (tests call runSeasonsJob). */
   seasonsEveryMs?: number;
+  /** Fix the running month's terms before serving (default: when the seasons job runs; tests that play a month's history choose). */
+  termsAtStart?: boolean;
   /** How often the anchor job runs when anchoring is on (default ANCHOR_JOB_EVERY_MS); 0: never by itself (tests call runAnchorJob). */
   anchorEveryMs?: number;
 }
@@ -142,6 +145,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // The months' terms, freezes and closes: at start (not awaited: a relay's answer never delays it), then on a timer.
   // The log's head anchored on BSC (ANCHOR_PRIVATE_KEY): on its own timer, so the chain never delays a freeze or a close.
   const anchorJob = config.anchor && options.anchorEveryMs !== 0 ? startAnchorJob(ctx, options.anchorEveryMs) : undefined;
+  // The running month's terms are fixed before the first request (reads never write them): awaited, a database step only.
+  if (options.termsAtStart ?? options.seasonsEveryMs !== 0) await fixMonthTerms(ctx);
   const seasonsJob = options.seasonsEveryMs === 0 ? undefined : startSeasonsJob(ctx, options.seasonsEveryMs, anchorJob?.kick);
   const prune = setInterval(() => void housekeeping(database.db, clock.now()).catch(() => undefined), HOUSEKEEPING_EVERY_MS);
   prune.unref();

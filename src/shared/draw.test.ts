@@ -9,26 +9,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestChain } from '../../test/helpers/drand-relay.ts';
 import { QUICKNET, type DrandChain } from './drand.ts';
+import { drawFromSeed, listHashOf, uniformBelow, type DrawCheck } from './draw.ts';
+import { commitmentOf, drawWinners, seedOf, verifyDraw } from './draw-protocol-1.ts';
 import {
-  commitmentOf,
   drawBeaconRound,
-  drawFromSeed,
-  drawWinners,
-  drawWinners2,
-  listHashOf,
+  drawWinners as drawWinners2,
   seasonTermsOf,
-  seedOf,
-  seedOf2,
+  seedOf as seedOf2,
   termsBeaconRound,
   termsHashOf,
-  uniformBelow,
-  verifyDraw,
-  verifyDraw2,
-  verifyPublishedSeason,
-  type DrawCheck,
+  verifyDraw as verifyDraw2,
   type PublishedSeason2,
   type SeasonTerms,
-} from './draw.ts';
+} from './draw-protocol-2.ts';
+import { verifyPublishedSeason } from './draw-protocols.ts';
 import { englishOf } from './verify-texts.ts';
 
 const sha = (data: Buffer | string) => createHash('sha256').update(data).digest();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLog, closedMonth, id, MONTH, R, rechain } from '../../test/helpers/published-month.ts';
 import { QUICKNET, type DrandChain } from './drand.ts';
-import type { PublishedSeason2 } from './draw.ts';
+import type { PublishedSeason2 } from './draw-protocol-2.ts';
 import type { LogEntry, LogHead } from './public-log.ts';
 import {
   checkLog,
@@ -230,7 +230,8 @@ describe('a month against the log', () => {
 
 describe('against the database and the clock (DECISIONS §7)', () => {
   const season1 = async (month: string) => {
-    const { commitmentOf, drawWinners, listHashOf } = await import('./draw.ts');
+    const { listHashOf } = await import('./draw.ts');
+    const { commitmentOf, drawWinners } = await import('./draw-protocol-1.ts');
     const ids = [id(300), id(301), id(302)];
     const secret = 'a'.repeat(64);
     const winners = await drawWinners({ secret, beacon: 'typed', entrantIds: ids, winners: 1 });

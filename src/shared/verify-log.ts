@@ -5,8 +5,10 @@
  * fetches: callers pass a function that reads one page of GET /api/public/log, and what they read.
  */
 import { canonicalJson } from './canonical-json.ts';
-import { QUICKNET, roundTime, type DrandChain } from './drand.ts';
-import { verifyPublishedSeason, type DrawCheck, type PublishedSeason, type PublishedSeason2 } from './draw.ts';
+import { QUICKNET, type DrandChain } from './drand.ts';
+import type { DrawCheck } from './draw.ts';
+import { beaconTime, type PublishedSeason2 } from './draw-protocol-2.ts';
+import { verifyPublishedSeason, type PublishedSeason } from './draw-protocols.ts';
 import { extendsHead, formatHead, verifyChain, type LogEntry, type LogHead, type WitnessHead } from './public-log.ts';
 import {
   readLogData,
@@ -152,7 +154,7 @@ export function freezeAnchorSteps(
   if (!freeze) return [];
   let due: number;
   try {
-    due = roundTime(chain, published.beacon.round) * 1000;
+    due = beaconTime(chain, published.beacon.round).getTime();
   } catch {
     return [];
   }
@@ -492,7 +494,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     });
     let due: number | undefined;
     try {
-      due = roundTime(chain, published.beacon.round) * 1000;
+      due = beaconTime(chain, published.beacon.round).getTime();
     } catch {
       due = undefined;
     }

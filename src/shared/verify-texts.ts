@@ -1,5 +1,5 @@
 /**
- * The words of a verification: the draw's steps (draw.ts), the log's checks, their notes and why
+ * The words of a verification: the draw's steps (draw-protocol-1.ts, draw-protocol-2.ts), the log's checks, their notes and why
  * the log does not hold (verify-log.ts, public-log.ts). The checks answer a text's name and its
  * values (`VerifyText`), never English; each text is written once, here, in English, as a Lingui
  * message descriptor whose id is its English (as the emails' catalog is), marked by an `i18n`
@@ -9,7 +9,7 @@
  * checked (hashes, rounds, ids) are data and are shown as they are.
  */
 export const VERIFY_TEXTS = {
-  // Protocol 1 (draw.ts verifyDraw).
+  // Protocol 1 (draw-protocol-1.ts verifyDraw).
   commitment: /*i18n*/ { id: 'Commitment: SHA-256 of the secret' },
   listHash: /*i18n*/ { id: 'Entrant list hash' },
   entrantCount: /*i18n*/ { id: 'Entrant count' },
@@ -17,7 +17,7 @@ export const VERIFY_TEXTS = {
   winner: /*i18n*/ { id: 'Winner {position}' },
   protocol1AfterCutover: /*i18n*/ { id: 'Protocol: {month} is protocol 1, but every month from {cut} on (the first terms in the log) is protocol 2' },
   protocol1Note: /*i18n*/ { id: 'Protocol 1: the beacon was entered by an admin, and the secret published at the close.' },
-  // Protocol 2 (draw.ts verifyDraw2).
+  // Protocol 2 (draw-protocol-2.ts verifyDraw).
   termsHash: /*i18n*/ { id: "Terms hash: SHA-256 of the terms' canonical JSON" },
   termsMonth: /*i18n*/ { id: "Terms: the season's month" },
   termsRound: /*i18n*/ { id: "Terms: beacon round, the first at or after the month's end + 1 hour" },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { createAdmin, createAmbassador, validReport } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fixMonthTerms } from '../../src/server/features/seasons/terms.ts';
 
 type Role = 'anonymous' | 'ambassador' | 'otherAmbassador' | 'admin' | 'superAdmin';
 type Row = [anonymous: number, ambassador: number, otherAmbassador: number, admin: number, superAdmin: number];
@@ -170,6 +171,8 @@ describe('authorisation matrix', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // The running month's terms, as a server's start fixes them (this test server runs no seasons job): a read never makes them.
+    await fixMonthTerms(server.ctx);
     const superAdmin = await superAdminClient(server);
     const admin = await createAdmin(server, { superAdmin, fullName: 'Plain Admin' });
     clients.anonymous = new ApiClient(server);

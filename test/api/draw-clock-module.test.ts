@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublishedSeason2 } from '../../src/shared/draw.ts';
+import type { PublishedSeason2 } from '../../src/shared/draw-protocol-2.ts';
 import type { LogEntry } from '../../src/shared/public-log.ts';
 import type { TTermsData } from '../../src/shared/schemas/log-data.ts';
 import { roundAt, roundTime } from '../../src/shared/drand.ts';

@@ -11,7 +11,7 @@
  */
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commitmentOf, newSecret } from '../../src/shared/draw.ts';
+import { commitmentOf, newSecret } from '../../src/shared/draw-protocol-1.ts';
 import { checkLog, readWholeLog } from '../../src/shared/verify-log.ts';
 import { LOG_PAGE_MAX } from '../../src/shared/schemas/public-log.ts';
 import { seasons } from '../../src/server/db/schema.ts';

@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { systemSettings, transactions } from '../../src/server/db/schema.ts';
 import { ensureSeason } from '../../src/server/features/seasons/service.ts';
-import { termsHashOf, type SeasonTerms } from '../../src/shared/draw.ts';
+import { termsHashOf, type SeasonTerms } from '../../src/shared/draw-protocol-2.ts';
 import { checkLog, referralsMismatched } from '../../src/shared/verify-log.ts';
 import { englishOf } from '../../src/shared/verify-texts.ts';
 import { ApiClient } from '../helpers/client.ts';

@@ -7,10 +7,12 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commitmentOf, drawWinners, listHashOf, newSecret } from '../../src/shared/draw.ts';
+import { listHashOf } from '../../src/shared/draw.ts';
+import { commitmentOf, drawWinners, newSecret } from '../../src/shared/draw-protocol-1.ts';
 import { applyLeaderboardPatch, isLeaderboardPatch, type LeaderboardPatch } from '../../src/shared/leaderboard-patch.ts';
 import type { TLeaderboardEntry } from '../../src/shared/schemas/public.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { seasons, transactions } from '../../src/server/db/schema.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
@@ -82,8 +84,10 @@ describeEachDatabase('a protocol 1 season from start to close (%s)', ownClock, (
     expect((await admin.patch(`/api/admin/ambassadors/${people[7]?.ambassadorId}`, { status: 'suspended' })).status).toBe(200);
     await admin.patch('/api/super-admin/settings', { lotteryWinners: 2 });
 
-    // The month turns; an award of November does not move October's standings.
+    // The month turns; an award of November does not move October's standings. November's terms are
+    // fixed by the seasons job (every 30 s on a server; this test server runs none), never by a read.
     server.clock.set('2026-11-01T02:00:00Z');
+    await runSeasonsJob(server.ctx);
     await credit(server, people[6]?.ambassadorId ?? '', 'GCM', '10000.00');
     admin = await superAdminClient(server);
 

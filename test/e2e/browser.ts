@@ -296,7 +296,8 @@ export function browserSuite(options: Omit<TestServerOptions, 'listen'> = {}): B
     () => suite.server.url,
   );
   beforeAll(async () => {
-    Object.assign(suite.server, await startTestServer({ ...options, listen: true }));
+    // A page is read from a started server: the running month's terms are fixed, as a server's start fixes them.
+    Object.assign(suite.server, await startTestServer({ termsAtStart: true, ...options, listen: true }));
     suite.browser = await workerBrowser();
   });
   afterEach(async ({ task }) => {

@@ -16,7 +16,8 @@ import { apply, freshIp, join } from '../helpers/referrals.ts';
 import { browserSuite, expectContent, expectText, signInAsAmbassador, signInAsSuperAdmin } from './browser.ts';
 import { axeViolations, describeViolations, settle } from './axe.ts';
 
-const suite = browserSuite({ env: { TRUST_PROXY: 'loopback' } });
+// The referral rule is set before the month is first seen (below): no terms fixed at start.
+const suite = browserSuite({ env: { TRUST_PROXY: 'loopback' }, termsAtStart: false });
 let admin: ApiClient;
 let referrer: CreatedAmbassador;
 let link: string;

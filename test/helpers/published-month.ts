@@ -5,7 +5,8 @@
  * champions, 3 lottery winners; the log has its terms, a payout, the freeze, the draw and the summary.
  */
 import { randomnessOf, roundTime, type DrandChain } from '../../src/shared/drand.ts';
-import { drawWinners2, listHashOf, termsHashOf, type SeasonTerms } from '../../src/shared/draw.ts';
+import { listHashOf } from '../../src/shared/draw.ts';
+import { drawWinners as drawWinners2, termsHashOf, type SeasonTerms } from '../../src/shared/draw-protocol-2.ts';
 import { entryHash, GENESIS_HASH, type LogEntry } from '../../src/shared/public-log.ts';
 import type { TSeasonDetail } from '../../src/shared/schemas/seasons.ts';
 import type { WholeLog } from '../../src/shared/verify-log.ts';

@@ -46,6 +46,11 @@ export interface TestServerOptions {
   logStream?: { write(line: string): void };
   /** Run the seasons job by itself this often (ms); default: never (tests call runSeasonsJob). */
   seasonsEveryMs?: number;
+  /**
+   * Fix the running month's terms at start, as a server does before it serves (reads never make a
+   * month); default: no (the test plays the month's history: runSeasonsJob, ensureSeason); a browser suite's default: yes.
+   */
+  termsAtStart?: boolean;
   /** Run the anchor job by itself this often (ms) when ANCHOR_PRIVATE_KEY is set; default: never (tests call runAnchorJob). */
   anchorEveryMs?: number;
 }
@@ -84,6 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: options.logStream ? { ...(loggerOptions('info') as object), stream: options.logStream } : options.logger ? undefined : false,
     outboxPollMs: 100,
     seasonsEveryMs: options.seasonsEveryMs ?? 0,
+    termsAtStart: options.termsAtStart ?? false,
     anchorEveryMs: options.anchorEveryMs ?? 0,
   });
   if (options.listen) await server.app.listen({ port, host: '127.0.0.1' });

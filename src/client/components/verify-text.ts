@@ -1,5 +1,5 @@
 /**
- * A verification's words in the page's language: the checks (src/shared/draw.ts, verify-log.ts,
+ * A verification's words in the page's language: the checks (src/shared/draw-protocol-1.ts, draw-protocol-2.ts, verify-log.ts,
  * public-log.ts) answer which text of shared/verify-texts.ts and its values, and this says it from
  * the catalogs, where `npm run i18n:extract` put each text (its id is its English).
  */

@@ -31,7 +31,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SeasonTerms } from '../../shared/draw.ts';
+import type { SeasonTerms } from '../../shared/draw-protocol-2.ts';
 import type { TReferralRule } from '../../shared/schemas/referral-rule.ts';
 import { LEDGER_KINDS } from '../../shared/ledger-descriptions.ts';
 

@@ -54,7 +54,10 @@ export async function seasonRoutes(app: FastifyInstance) {
         description:
           'The running month, with the terms fixed when it began (prizes, lottery, drand round) and their SHA-256, so anyone can check they never change.',
         tags: ['seasons'],
-        response: { 200: ZCurrentSeason.describe('The running month (Cache-Control: no-cache: revalidate with If-None-Match).') },
+        response: {
+          200: ZCurrentSeason.describe('The running month (Cache-Control: no-cache: revalidate with If-None-Match).'),
+          404: ZErrorBody.describe('The month has no terms yet: the server fixes them when it starts and ten minutes before the month begins.'),
+        },
       },
     },
     async (request, reply) =>
