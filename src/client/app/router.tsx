@@ -49,8 +49,11 @@ function PageChange() {
   return null;
 }
 
-/** Each page's title (the document's title names the page: the tab, the history, a screen reader). */
-const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
+/**
+ * Each page's title (the document's title names the page: the tab, the history, a screen reader); null:
+ * the programme's name alone; 'own': the page names itself (what it is depends on what it shows).
+ */
+const PAGE_TITLES: Record<PageName, MessageDescriptor | null | 'own'> = {
   landing: null,
   apply: msg`Apply`,
   leaderboard: msg`Leaderboard`,
@@ -58,8 +61,8 @@ const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
   transparency: msg`Transparency`,
   rules: msg`Programme Rules`,
   auth: msg`Login`,
-  // The page names itself: 'Create Your Password', or 'Reset Your Password' when its link is a reset's.
-  setupPassword: null,
+  // 'Create Your Password', or 'Reset Your Password' when its link is a reset's.
+  setupPassword: 'own',
   forgotPassword: msg`Forgot Password`,
   admin: msg`Admin Console`,
   dashboard: msg`Dashboard`,
@@ -74,7 +77,11 @@ const PAGE_TITLES: Record<PageName, MessageDescriptor | null> = {
 
 const NOT_FOUND_TITLE = msg`Page Not Found`;
 
-function Titled({ title, children }: { title: MessageDescriptor | null; children: ReactNode }) {
+function Titled({ title, children }: { title: MessageDescriptor | null | 'own'; children: ReactNode }) {
+  return title === 'own' ? <>{children}</> : <TitledBy title={title}>{children}</TitledBy>;
+}
+
+function TitledBy({ title, children }: { title: MessageDescriptor | null; children: ReactNode }) {
   const { i18n } = useLingui();
   useDocumentTitle(title ? i18n._(title) : null);
   return <>{children}</>;
