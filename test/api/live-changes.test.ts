@@ -12,6 +12,7 @@ import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { EventSource } from 'eventsource';
 import { CLOSED, OPEN, StandardEventSource } from '../helpers/event-source.ts';
 import { enrolMfa } from '../helpers/mfa.ts';
 import { createAdmin, createAmbassador, credit, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
@@ -143,6 +144,49 @@ describeEachDatabase('GET /api/events (%s)', { listen: true }, ({ server, superA
     expect(clients[2]?.requests.map((r) => r.status)).toEqual([200, 204]);
     for (const client of [...clients.slice(3), shown]) expect(client.readyState).toBe(OPEN);
     for (const client of [...clients, shown]) client.close();
+  });
+
+  it('settles seven tabs of the npm `eventsource` client (a client nobody here wrote) the same way', async () => {
+    const session = await new ApiClient(server).login(bob.email, bob.password);
+    /** One tab: the package's EventSource, its requests (status, Last-Event-ID) and the types of the events it fired. */
+    const open = () => {
+      const requests: { status: number; lastEventId: string | undefined }[] = [];
+      const types: string[] = [];
+      const source = new EventSource(`${server.url}/api/events`, {
+        fetch: async (url, init) => {
+          const headers = { ...init.headers, Cookie: `sid=${session.cookie}` };
+          const response = await fetch(url, { ...init, headers });
+          requests.push({ status: response.status, lastEventId: (headers as Record<string, string>)['Last-Event-ID'] });
+          return response;
+        },
+      });
+      for (const type of ['end', 'change', 'message']) source.addEventListener(type, () => types.push(type));
+      return { source, requests, types };
+    };
+    const tabs: ReturnType<typeof open>[] = [];
+    for (let i = 0; i < 7; i++) {
+      const tab = open();
+      tabs.push(tab);
+      await expect.poll(() => tab.source.readyState).toBe(EventSource.OPEN);
+    }
+    // The two oldest: ended, back once with the replaced id, answered 204, and closed for good by the package itself.
+    for (const tab of tabs.slice(0, 2)) {
+      await expect.poll(() => tab.source.readyState).toBe(EventSource.CLOSED);
+      expect(tab.types).toEqual(['end']);
+      expect(tab.requests.map((r) => r.status)).toEqual([200, 204]);
+      expect(tab.requests[1]?.lastEventId).toMatch(/\.replaced$/);
+    }
+    for (const tab of tabs.slice(2)) {
+      expect(tab.source.readyState).toBe(EventSource.OPEN);
+      expect(tab.requests.map((r) => r.status)).toEqual([200]);
+    }
+    await expect.poll(() => server.app.events.size).toBe(5);
+    // And it hears a change on the session's topics.
+    const heard = tabs[6]?.types.length ?? 0;
+    expect((await session.patch('/api/ambassador', { country: 'Kenya' })).status).toBe(200);
+    await expect.poll(() => tabs[6]?.types.slice(heard)).toContain('change');
+    for (const tab of tabs) tab.source.close();
+    await expect.poll(() => server.app.events.size).toBe(0);
   });
 
   it('tells each person what changed for them, in words: the ambassador their own changes and public ones, the admin the desk', async () => {
