@@ -5,8 +5,6 @@
  * a month froze, exactly once across instances; its `log.anchored` entry only after BSC_CONFIRMATIONS
  * blocks; the node down: the freeze is not held, the anchor is sent on a later run.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eq, isNull } from 'drizzle-orm';
 import { createTestClient, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -26,14 +24,7 @@ import { DATABASE_KINDS } from '../helpers/database.ts';
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
 import { chainClients, startAnvil, type Anvil, type ChainClients } from '../helpers/evm.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.ts';
-
-function cli(script: 'verify-draw' | 'verify-log', args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(`scripts/${script}.ts`), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-}
+import { runVerifier } from '../helpers/product-process.ts';
 
 describe('anchoring settings', () => {
   const base = { SESSION_SECRET: 'x'.repeat(32) };
@@ -204,15 +195,15 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
   it('npm run verify-draw and verify-log with --rpc read each anchor on chain: the freeze proven before the beacon; without --rpc, the log entry shown', async () => {
     const [anchored] = await server.db.select().from(publicLog).where(eq(publicLog.kind, 'log.anchored')).orderBy(publicLog.seq);
     const block = (anchored?.data as { blockNumber: number }).blockNumber;
-    const proven = await cli('verify-draw', ['2027-02', '--url', server.url, '--rpc', anvil.url, '--test-chain', '--strict']);
+    const proven = await runVerifier('verify-draw', ['2027-02', '--url', server.url, '--rpc', anvil.url, '--test-chain', '--strict']);
     expect(proven.output).toContain(`match     Log: freeze proven before the beacon (anchored in block ${block} at 2027-03-01T00:01:00.000Z)`);
     expect(proven.code).toBe(0);
-    const shown = await cli('verify-draw', ['2027-02', '--url', server.url, '--test-chain']);
+    const shown = await runVerifier('verify-draw', ['2027-02', '--url', server.url, '--test-chain']);
     expect(shown.output).toContain(
       `Log: the freeze anchored before the beacon in block ${block} at 2027-03-01T00:01:00.000Z (entry ${anchored?.seq}), not read from the chain here`,
     );
     expect(shown.code).toBe(0);
-    const log = await cli('verify-log', ['--url', server.url, '--rpc', anvil.url, '--test-chain']);
+    const log = await runVerifier('verify-log', ['--url', server.url, '--rpc', anvil.url, '--test-chain']);
     expect(log.output).toMatch(/match {5}the anchor of entry \d+ on chain: 0x[0-9a-f]{64} in block \d+/);
     expect(log.output).toContain('freeze proven before the beacon');
     expect(log.code).toBe(0);
@@ -224,11 +215,11 @@ describe.each(DATABASE_KINDS)('the public log anchored on chain (%s)', (kind) =>
     await withTransaction(server.ctx, null, (m) =>
       appendLog(m, 'log.anchored', { seq: head.seq, hash: head.hash, txHash, blockNumber: 5, blockTime: '2027-04-01T01:31:00.000Z' }),
     );
-    const result = await cli('verify-log', ['--url', server.url, '--rpc', anvil.url, '--test-chain']);
+    const result = await runVerifier('verify-log', ['--url', server.url, '--rpc', anvil.url, '--test-chain']);
     expect(result.output).toContain(`FAILED at entry ${head.seq + 1}: the anchor of entry ${head.seq} on chain: (transaction ${txHash} not found on chain)`);
     expect(result.code).toBe(1);
     // Without --rpc the log itself holds (the entry names the log's own hash): only the chain tells.
-    expect((await cli('verify-log', ['--url', server.url, '--test-chain'])).code).toBe(0);
+    expect((await runVerifier('verify-log', ['--url', server.url, '--test-chain'])).code).toBe(0);
   }, 60_000);
   it('a transaction stuck under a risen gas price is signed again with its nonce at the node’s price, after a wait; the one mined is the one logged', async () => {
     // Nothing in flight, then something new in the log two days on: due for an anchor.

@@ -5,7 +5,6 @@
  * so the draw must not rest on the process's clock: the freeze asks drand for its latest round and
  * the beacon moves past it, and the verifier says the freeze was late.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,18 +14,10 @@ import type { LogEntry } from '../../src/shared/public-log.ts';
 import type { TTermsData } from '../../src/shared/schemas/log-data.ts';
 import { roundAt, roundTime } from '../../src/shared/drand.ts';
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
-import { localEnv, spawnScript, waitForStatus, type Spawned } from '../helpers/product-process.ts';
+import { localEnv, runVerifier, spawnScript, type Spawned, waitForStatus } from '../helpers/product-process.ts';
 import { freePort } from '../helpers/ports.ts';
 
 const CLOCK_BACK = path.resolve('test/helpers/clock-back.mjs');
-
-function verifyDrawCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/verify-draw.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-}
 
 describe('the process clock moved by a preloaded module', () => {
   let relay: DrandRelay;
@@ -100,7 +91,7 @@ describe('the process clock moved by a preloaded module', () => {
     expect(second.output()).not.toMatch(/"level":(50|60)/);
 
     // A witness running the verifier against that server reads that the freeze was late, never 'every step matches'.
-    const cli = await verifyDrawCli(['2026-12', '--url', `http://127.0.0.1:${port}`, '--test-chain']);
+    const cli = await runVerifier('verify-draw', ['2026-12', '--url', `http://127.0.0.1:${port}`, '--test-chain']);
     expect(cli.output, cli.output).toMatch(/LATE {6}Beacon round: drand's latest round/);
     expect(cli.output).not.toContain('every step matches');
   }, 300_000);

@@ -9,8 +9,6 @@
  * - a protocol 1 row inserted for the next month, a protocol 2 row flipped by an UPDATE;
  * - a second month summary.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,16 +28,7 @@ import { POSTGRES_URL } from '../helpers/database.ts';
 import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-
-const SCRIPT = path.resolve('scripts/verify-draw.ts');
-
-function verifyDrawCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-}
+import { runVerifier } from '../helpers/product-process.ts';
 
 async function wholeLog(server: TestServer): Promise<WholeLog> {
   const entries: LogEntry[] = [];
@@ -120,7 +109,7 @@ describe.skipIf(!POSTGRES_URL)('an insider against the draw (postgres)', () => {
     const late = result.steps.filter((s) => s.status === 'late').map(englishOf);
     expect(late).toEqual([expect.stringMatching(/^Beacon round: drand's latest round was already the terms' round or later/)]);
     expect(result.steps.find((s) => englishOf(s).startsWith('Latest round at the freeze'))).toMatchObject({ status: 'match' });
-    const cli = await verifyDrawCli(['2026-10', '--url', server.url, '--test-chain']);
+    const cli = await runVerifier('verify-draw', ['2026-10', '--url', server.url, '--test-chain']);
     expect(cli.output, cli.output).toMatch(/LATE {6}Beacon round: drand's latest round/);
     expect(cli.output).toContain('The draw is verified, but not every step was in time');
     expect(cli.output).not.toContain('every step matches');

@@ -28,6 +28,13 @@ export function spawnScript(env: NodeJS.ProcessEnv, script = MAIN, args: string[
   return { child, exited, output: () => output };
 }
 
+/** A verifier as a sceptic runs it (`npm run verify-draw|verify-log -- …`): its exit code and all it printed. */
+export async function runVerifier(script: 'verify-draw' | 'verify-log', args: string[]): Promise<{ code: number | null; output: string }> {
+  const started = spawnScript(process.env, path.resolve(`scripts/${script}.ts`), args);
+  const code = await started.exited;
+  return { code, output: started.output() };
+}
+
 /**
  * Polls until `url` answers `status` (connection refused counts as not yet). Waiting for 0, a refused
  * connection, a process that has exited will do; waiting for anything else, its exit fails the wait.

@@ -78,12 +78,8 @@ const PAGE_TITLES: Record<PageName, MessageDescriptor | null | 'own'> = {
 const NOT_FOUND_TITLE = msg`Page Not Found`;
 
 function Titled({ title, children }: { title: MessageDescriptor | null | 'own'; children: ReactNode }) {
-  return title === 'own' ? <>{children}</> : <TitledBy title={title}>{children}</TitledBy>;
-}
-
-function TitledBy({ title, children }: { title: MessageDescriptor | null; children: ReactNode }) {
   const { i18n } = useLingui();
-  useDocumentTitle(title ? i18n._(title) : null);
+  useDocumentTitle(title === 'own' ? undefined : title ? i18n._(title) : null);
   return <>{children}</>;
 }
 

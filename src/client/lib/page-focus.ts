@@ -11,9 +11,10 @@ export function pageTitle(title: string | null): string {
   return title ? `${title} | ${PROGRAMME_NAME}` : PROGRAMME_NAME;
 }
 
-export function useDocumentTitle(title: string | null): void {
+/** Names the document after `title` (null: the programme's name alone); undefined leaves it to another caller (a page that names itself). */
+export function useDocumentTitle(title: string | null | undefined): void {
   useEffect(() => {
-    document.title = pageTitle(title);
+    if (title !== undefined) document.title = pageTitle(title);
   }, [title]);
 }
 

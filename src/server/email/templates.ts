@@ -515,7 +515,7 @@ export type SecurityNoticeWhat =
   | { kind: 'mfa_on'; email: string; underSetPassword: boolean }
   | { kind: 'mfa_off'; email: string };
 
-/** The notice's line, in English for the activity log and the desk (`i18n` null) or in a language. */
+/** The notice's line: in English without `i18n`, else in its language. */
 export function securityNoticeLine(what: SecurityNoticeWhat, i18n: I18n = emailI18n(null)): string {
   switch (what.kind) {
     case 'admin_added':
