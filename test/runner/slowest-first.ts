@@ -1,6 +1,8 @@
 /**
- * The order test files start in: slowest first, so that the two workers end together instead of
- * one finishing a long browser file alone at the end. The durations are a run's own
+ * The order test files start in: slowest first, so that the workers end together instead of one
+ * finishing a long browser file alone at the end, and browser files taking turns with the others,
+ * so that the Chromiums (most of a browser file's CPU) do not all draw at once while the API files,
+ * which mostly wait (timers, product processes, polls), wait together. The durations are a run's own
  * (test/runner/durations.json, written by `npm run test:durations -- REPORT.json` from the JSON
  * reporter's output), committed so that a fresh clone orders the same way; a file not in it yet
  * is taken as slow as the median of its folder and starts among its peers.
@@ -30,11 +32,29 @@ export function expectedDurations(files: string[], durations: Record<string, num
   return new Map(files.map((file) => [file, durations[file] ?? median(byFolder.get(folderOf(file)) ?? [overall])]));
 }
 
+/** A browser file: it drives the worker's Chromium. */
+export const isBrowserFile = (file: string) => file.startsWith('test/e2e/');
+
+/**
+ * The files in the order they start: each kind (browser, other) slowest first, the two taking
+ * turns from the slowest of each, so that whichever worker comes free next takes the other kind
+ * as long as both are left.
+ */
+export function startOrder(files: string[], durations: Record<string, number>): string[] {
+  const expected = expectedDurations(files, durations);
+  const slowestFirst = (list: string[]) => [...list].sort((a, b) => (expected.get(b) ?? 0) - (expected.get(a) ?? 0) || a.localeCompare(b));
+  const browser = slowestFirst(files.filter(isBrowserFile));
+  const other = slowestFirst(files.filter((file) => !isBrowserFile(file)));
+  const order: string[] = [];
+  for (let i = 0; i < Math.max(browser.length, other.length); i++) order.push(...[browser[i], other[i]].filter((file) => file !== undefined));
+  return order;
+}
+
 export default class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const name = (spec: TestSpecification) => relative(root, spec.moduleId).split('\\').join('/');
-    const expected = expectedDurations(files.map(name), readDurations());
-    return [...files].sort((a, b) => (expected.get(name(b)) ?? 0) - (expected.get(name(a)) ?? 0) || name(a).localeCompare(name(b)));
+    const rank = new Map(startOrder(files.map(name), readDurations()).map((file, index) => [file, index]));
+    return [...files].sort((a, b) => (rank.get(name(a)) ?? 0) - (rank.get(name(b)) ?? 0));
   }
 }
