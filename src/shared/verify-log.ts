@@ -445,6 +445,11 @@ function oneEntry<T>(
 
 const isStep = (value: object): value is VerifyStep => 'status' in value;
 
+/** An entry's values, written as one line (freezeText, drawText), against the published ones written the same way. */
+function sameLine(step: VerifyTextId, seq: number, published: string, logged: string): VerifyStep {
+  return { ...textOf(step, { seq }), expected: published, actual: logged, status: logged === published ? 'match' : 'mismatch' };
+}
+
 /**
  * A protocol 2 month against the log: the terms logged once, as published, and before the month
  * began (late: a note, not a failure); the freeze logged once, as published, before the beacon
@@ -485,13 +490,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, { whole: 'logFreeze', at: 'logFreezeAt' }, publishedFreeze);
   if (isStep(frozen)) steps.push(frozen);
   else {
-    const logged = freezeText(frozen.data);
-    steps.push({
-      ...textOf('logFreezeValues', { seq: frozen.entry.seq }),
-      expected: publishedFreeze,
-      actual: logged,
-      status: logged === publishedFreeze ? 'match' : 'mismatch',
-    });
+    steps.push(sameLine('logFreezeValues', frozen.entry.seq, publishedFreeze, freezeText(frozen.data)));
     let due: number | undefined;
     try {
       due = beaconTime(chain, published.beacon.round).getTime();
@@ -516,15 +515,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     });
     const closed = oneEntry<TClosedData>(entries, 'season.closed', month, { whole: 'logDraw', at: 'logDrawAt' }, publishedDraw);
     if (isStep(closed)) steps.push(closed);
-    else {
-      const logged = drawText(closed.data);
-      steps.push({
-        ...textOf('logDrawValues', { seq: closed.entry.seq }),
-        expected: publishedDraw,
-        actual: logged,
-        status: logged === publishedDraw ? 'match' : 'mismatch',
-      });
-    }
+    else steps.push(sameLine('logDrawValues', closed.entry.seq, publishedDraw, drawText(closed.data)));
   }
 
   const withheldEntries = entriesOf(entries, 'prize.withheld', month).flatMap((entry) => {
