@@ -14,8 +14,11 @@ export const ZEmail = z
   .pipe(z.email({ error: EMAIL_MESSAGE }))
   .transform((e) => e.toLowerCase());
 
+/** The refusal of a typed text longer than its limit: "Full name must be at most 120 characters". */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
 export function passwordSchema(message: string) {
-  return z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  return z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, tooLongMessage('Password', MAX_PASSWORD_LENGTH));
 }
 
 /**
@@ -43,9 +46,6 @@ const controlIssue = { message: TEXT_CONTROL_MESSAGE, params: { code: TEXT_CONTR
 export const cleanLine = [isCleanLine, controlIssue] as const;
 /** The refusal of a several-line text holding one (a report, an appeal, the facts). */
 export const cleanText = [isCleanText, controlIssue] as const;
-
-/** The refusal of a typed text longer than its limit: "Full name must be at most 120 characters". */
-export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** How long a required typed text may be, and what a longer one is told. */
 export interface TextLength {
