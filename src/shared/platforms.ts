@@ -8,6 +8,8 @@ export interface PlatformInfo {
   /** The application field holding this platform's profile URL. */
   field: 'twitterHandle' | 'instagramHandle' | 'telegramHandle' | 'facebookHandle' | 'youtubeHandle';
   hosts: readonly string[];
+  /** A bare username's profile: this address followed by the name. */
+  profileUrl: string;
   urlMessage: string;
   placeholder: string;
 }
@@ -18,6 +20,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Twitter/X',
     field: 'twitterHandle',
     hosts: ['x.com', 'twitter.com'],
+    profileUrl: 'https://x.com/',
     urlMessage: /*i18n*/ 'Please enter a valid Twitter/X profile URL (e.g., x.com/username)',
     placeholder: 'https://x.com/username',
   },
@@ -26,6 +29,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Instagram',
     field: 'instagramHandle',
     hosts: ['instagram.com'],
+    profileUrl: 'https://instagram.com/',
     urlMessage: /*i18n*/ 'Please enter a valid Instagram profile URL (e.g., instagram.com/username)',
     placeholder: 'https://instagram.com/username',
   },
@@ -34,6 +38,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Telegram',
     field: 'telegramHandle',
     hosts: ['t.me', 'telegram.me'],
+    profileUrl: 'https://t.me/',
     urlMessage: /*i18n*/ 'Please enter a valid Telegram channel URL (e.g., t.me/channelname)',
     placeholder: 'https://t.me/channelname',
   },
@@ -42,6 +47,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'Facebook',
     field: 'facebookHandle',
     hosts: ['facebook.com', 'fb.com'],
+    profileUrl: 'https://facebook.com/',
     urlMessage: /*i18n*/ 'Please enter a valid Facebook page URL (e.g., facebook.com/pagename)',
     placeholder: 'https://facebook.com/pagename',
   },
@@ -50,6 +56,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     label: 'YouTube',
     field: 'youtubeHandle',
     hosts: ['youtube.com', 'youtu.be'],
+    profileUrl: 'https://youtube.com/@',
     urlMessage: /*i18n*/ 'Please enter a valid YouTube channel URL (e.g., youtube.com/@channelname)',
     placeholder: 'https://youtube.com/@channelname',
   },
@@ -119,17 +126,5 @@ export function profileLink(handle: string | null | undefined, platform: string)
   const value = handle.trim();
   if (/^https?:\/\//i.test(value)) return platformAddress(platform, value)?.href ?? null;
   if (!HANDLE.test(value)) return null;
-  const name = value.replace(/^@/, '');
-  switch (platform) {
-    case 'twitter':
-      return `https://x.com/${name}`;
-    case 'instagram':
-      return `https://instagram.com/${name}`;
-    case 'telegram':
-      return `https://t.me/${name}`;
-    case 'facebook':
-      return `https://facebook.com/${name}`;
-    case 'youtube':
-      return `https://youtube.com/@${name}`;
-  }
+  return `${PLATFORM_INFO[platform].profileUrl}${value.replace(/^@/, '')}`;
 }

@@ -116,18 +116,22 @@ export function anchorsOf(entries: readonly LogEntry[]): { entry: LogEntry; data
   });
 }
 
+/** An entry's data read as the record of its kind; when it cannot be, the entry's failure (`unreadable`) is noted and undefined returned. */
+function readOrNote<T>(entry: LogEntry, kind: 'log.anchored' | 'referral.credited', unreadable: VerifyTextId, failures: LogFailure[]): T | undefined {
+  const read = readLogData(entry);
+  if (read.kind === kind) return read.data as T;
+  failures.push({ seq: entry.seq, reason: textOf(unreadable), cause: 'chain' });
+  return undefined;
+}
+
 /** A `log.anchored` entry that cannot be read, or names an entry of the log (before it) with another hash than that entry's. */
 export function anchorsMismatched(entries: readonly LogEntry[]): LogFailure[] {
   const bySeq = new Map(entries.map((e) => [e.seq, e]));
   const failures: LogFailure[] = [];
   for (const entry of entries) {
     if (entry.kind !== 'log.anchored') continue;
-    const read = readLogData(entry);
-    if (read.kind !== 'log.anchored') {
-      failures.push({ seq: entry.seq, reason: textOf('anchorUnreadable'), cause: 'chain' });
-      continue;
-    }
-    const data = read.data as TAnchoredData;
+    const data = readOrNote<TAnchoredData>(entry, 'log.anchored', 'anchorUnreadable', failures);
+    if (!data) continue;
     const anchored = data.seq < entry.seq ? bySeq.get(data.seq) : undefined;
     if (anchored?.hash !== data.hash) failures.push({ seq: entry.seq, reason: textOf('anchorNotLogHash', { seq: data.seq, hash: data.hash }), cause: 'chain' });
   }
@@ -224,12 +228,8 @@ export function referralsMismatched(entries: readonly LogEntry[]): LogFailure[] 
       continue;
     }
     if (entry.kind !== 'referral.credited') continue;
-    const read = readLogData(entry);
-    if (read.kind !== 'referral.credited') {
-      failures.push({ seq: entry.seq, reason: textOf('referralUnreadable'), cause: 'chain' });
-      continue;
-    }
-    const data = read.data as TReferralCreditedData;
+    const data = readOrNote<TReferralCreditedData>(entry, 'referral.credited', 'referralUnreadable', failures);
+    if (!data) continue;
     const first = seen.get(data.referralId);
     if (first !== undefined) {
       failures.push({ seq: entry.seq, reason: textOf('referralTwice', { referral: data.referralId, first }), cause: 'chain' });
@@ -445,6 +445,11 @@ function oneEntry<T>(
 
 const isStep = (value: object): value is VerifyStep => 'status' in value;
 
+/** An entry's values, written as one line (freezeText, drawText), against the published ones written the same way. */
+function sameLine(step: VerifyTextId, seq: number, published: string, logged: string): VerifyStep {
+  return { ...textOf(step, { seq }), expected: published, actual: logged, status: logged === published ? 'match' : 'mismatch' };
+}
+
 /**
  * A protocol 2 month against the log: the terms logged once, as published, and before the month
  * began (late: a note, not a failure); the freeze logged once, as published, before the beacon
@@ -485,13 +490,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
   const frozen = oneEntry<TFrozenData>(entries, 'season.frozen', month, { whole: 'logFreeze', at: 'logFreezeAt' }, publishedFreeze);
   if (isStep(frozen)) steps.push(frozen);
   else {
-    const logged = freezeText(frozen.data);
-    steps.push({
-      ...textOf('logFreezeValues', { seq: frozen.entry.seq }),
-      expected: publishedFreeze,
-      actual: logged,
-      status: logged === publishedFreeze ? 'match' : 'mismatch',
-    });
+    steps.push(sameLine('logFreezeValues', frozen.entry.seq, publishedFreeze, freezeText(frozen.data)));
     let due: number | undefined;
     try {
       due = beaconTime(chain, published.beacon.round).getTime();
@@ -516,15 +515,7 @@ export function seasonLogChecks(published: PublishedSeason2, entries: readonly L
     });
     const closed = oneEntry<TClosedData>(entries, 'season.closed', month, { whole: 'logDraw', at: 'logDrawAt' }, publishedDraw);
     if (isStep(closed)) steps.push(closed);
-    else {
-      const logged = drawText(closed.data);
-      steps.push({
-        ...textOf('logDrawValues', { seq: closed.entry.seq }),
-        expected: publishedDraw,
-        actual: logged,
-        status: logged === publishedDraw ? 'match' : 'mismatch',
-      });
-    }
+    else steps.push(sameLine('logDrawValues', closed.entry.seq, publishedDraw, drawText(closed.data)));
   }
 
   const withheldEntries = entriesOf(entries, 'prize.withheld', month).flatMap((entry) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_NAME_LENGTH } from '../limits.ts';
 import { AUTH_MESSAGES } from './auth.ts';
-import { cleanLine, EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
+import { requiredLine, tooLongMessage, EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: AUTH_MESSAGES.emailRequired,
@@ -19,12 +19,7 @@ export const ZNewAdminInput = z.object({
     .max(254, EMAIL_MESSAGE)
     .pipe(z.email({ error: EMAIL_MESSAGE }))
     .transform((e) => e.toLowerCase()),
-  fullName: z
-    .string({ error: ADMIN_MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, ADMIN_MESSAGES.fullNameRequired)
-    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`)
-    .refine(...cleanLine),
+  fullName: requiredLine(ADMIN_MESSAGES.fullNameRequired, { max: MAX_NAME_LENGTH, tooLong: tooLongMessage('Full name', MAX_NAME_LENGTH) }),
 });
 export type TNewAdminInput = z.input<typeof ZNewAdminInput>;
 

@@ -4,7 +4,7 @@ import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_FOLLOWERS, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MIN_MOTIVATION_LENGTH } from '../limits.ts';
 import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
-import { cleanLine, cleanText, ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import { requiredLine, requiredText, tooLongMessage, ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
@@ -24,26 +24,21 @@ export const APPLICATION_MESSAGES = {
   platformUrlsRequired: /*i18n*/ 'Please provide valid URLs for all selected social media platforms',
 } as const;
 
+/** A name-like line of the form (name, country, Telegram username): 2 to MAX_NAME_LENGTH characters. */
+const nameLine = (required: string, label: string) => requiredLine(required, { min: 2, max: MAX_NAME_LENGTH, tooLong: tooLongMessage(label, MAX_NAME_LENGTH) });
+/** Why they want to join, and their experience: at least MIN_MOTIVATION_LENGTH characters. */
+const motivationText = () =>
+  requiredText(APPLICATION_MESSAGES.motivation, {
+    min: MIN_MOTIVATION_LENGTH,
+    max: MAX_LONG_TEXT_LENGTH,
+    tooLong: `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`,
+  });
+
 const ZApplicationFields = z.object({
-  fullName: z
-    .string({ error: APPLICATION_MESSAGES.fullName })
-    .trim()
-    .min(2, APPLICATION_MESSAGES.fullName)
-    .max(MAX_NAME_LENGTH, `Full name must be at most ${MAX_NAME_LENGTH} characters`)
-    .refine(...cleanLine),
+  fullName: nameLine(APPLICATION_MESSAGES.fullName, 'Full name'),
   email: ZEmail,
-  country: z
-    .string({ error: APPLICATION_MESSAGES.country })
-    .trim()
-    .min(2, APPLICATION_MESSAGES.country)
-    .max(MAX_NAME_LENGTH, `Country must be at most ${MAX_NAME_LENGTH} characters`)
-    .refine(...cleanLine),
-  personalTelegramHandle: z
-    .string({ error: APPLICATION_MESSAGES.personalTelegramHandle })
-    .trim()
-    .min(2, APPLICATION_MESSAGES.personalTelegramHandle)
-    .max(MAX_NAME_LENGTH, `Telegram username must be at most ${MAX_NAME_LENGTH} characters`)
-    .refine(...cleanLine),
+  country: nameLine(APPLICATION_MESSAGES.country, 'Country'),
+  personalTelegramHandle: nameLine(APPLICATION_MESSAGES.personalTelegramHandle, 'Telegram username'),
   socialMediaPlatforms: z
     .array(z.enum(PLATFORMS, { error: APPLICATION_MESSAGES.socialMediaPlatforms }), { error: APPLICATION_MESSAGES.socialMediaPlatforms })
     .min(1, APPLICATION_MESSAGES.socialMediaPlatforms)
@@ -59,18 +54,8 @@ const ZApplicationFields = z.object({
       .min(0, APPLICATION_MESSAGES.totalFollowers)
       .max(MAX_FOLLOWERS, `Total followers must be at most ${MAX_FOLLOWERS}`),
   ),
-  whyJoin: z
-    .string({ error: APPLICATION_MESSAGES.motivation })
-    .trim()
-    .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
-    .refine(...cleanText),
-  experience: z
-    .string({ error: APPLICATION_MESSAGES.motivation })
-    .trim()
-    .min(MIN_MOTIVATION_LENGTH, APPLICATION_MESSAGES.motivation)
-    .max(MAX_LONG_TEXT_LENGTH, `Please keep it under ${MAX_LONG_TEXT_LENGTH} characters`)
-    .refine(...cleanText),
+  whyJoin: motivationText(),
+  experience: motivationText(),
   /** Who referred the applicant (DECISIONS §7, Referrals); left out, the `ref` cookie's code is used. */
   referralCode: ZReferralCodeInput,
 });

@@ -24,16 +24,17 @@ export const AUTH_MESSAGES = {
   setupLinkInvalid: /*i18n*/ 'This password setup link is invalid or has expired. Please contact support for a new link.',
 } as const;
 
-const requiredText = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);
+/** A sign-in's email, password or secret as typed (not trimmed: a password keeps its spaces): required, with one message. */
+const requiredCredential = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);
 
 export const ZLoginInput = z.object({
-  email: requiredText(AUTH_MESSAGES.emailRequired, 254).transform((e) => e.trim().toLowerCase()),
-  password: requiredText(AUTH_MESSAGES.passwordRequired, MAX_PASSWORD_LENGTH),
+  email: requiredCredential(AUTH_MESSAGES.emailRequired, 254).transform((e) => e.trim().toLowerCase()),
+  password: requiredCredential(AUTH_MESSAGES.passwordRequired, MAX_PASSWORD_LENGTH),
 });
 export type TLoginInput = z.input<typeof ZLoginInput>;
 
 export const ZSuperAdminLoginInput = ZLoginInput.extend({
-  superAdminSecret: requiredText(AUTH_MESSAGES.secretRequired, 500),
+  superAdminSecret: requiredCredential(AUTH_MESSAGES.secretRequired, 500),
 });
 export type TSuperAdminLoginInput = z.input<typeof ZSuperAdminLoginInput>;
 
@@ -66,7 +67,7 @@ export const ZSetupPasswordForm = ZSetupPasswordInput.extend({ confirmPassword: 
 });
 
 export const ZChangePasswordInput = z.object({
-  currentPassword: requiredText(AUTH_MESSAGES.currentPasswordRequired, MAX_PASSWORD_LENGTH),
+  currentPassword: requiredCredential(AUTH_MESSAGES.currentPasswordRequired, MAX_PASSWORD_LENGTH),
   newPassword: passwordSchema(AUTH_MESSAGES.newPassword),
 });
 

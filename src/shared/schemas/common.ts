@@ -14,8 +14,11 @@ export const ZEmail = z
   .pipe(z.email({ error: EMAIL_MESSAGE }))
   .transform((e) => e.toLowerCase());
 
+/** The refusal of a typed text longer than its limit: "Full name must be at most 120 characters". */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
 export function passwordSchema(message: string) {
-  return z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  return z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, tooLongMessage('Password', MAX_PASSWORD_LENGTH));
 }
 
 /**
@@ -44,12 +47,38 @@ export const cleanLine = [isCleanLine, controlIssue] as const;
 /** The refusal of a several-line text holding one (a report, an appeal, the facts). */
 export const cleanText = [isCleanText, controlIssue] as const;
 
+/** How long a required typed text may be, and what a longer one is told. */
+export interface TextLength {
+  /** Shorter (once trimmed) is refused with the text's required message; 1 unless said. */
+  min?: number;
+  max: number;
+  /** The refusal of a longer text; the required message unless said. */
+  tooLong?: string;
+}
+
+function requiredTyped(required: string, { min = 1, max, tooLong = required }: TextLength, clean: typeof cleanLine) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(min, required)
+    .max(max, tooLong)
+    .refine(...clean);
+}
+
+/**
+ * A required one-line text (a name, a title): trimmed; missing, not text or too short, it is
+ * refused with `required`; no control or direction characters.
+ */
+export const requiredLine = (required: string, length: TextLength) => requiredTyped(required, length, cleanLine);
+/** A required text of several lines (a report, an appeal): the same, its line breaks and tabs kept. */
+export const requiredText = (required: string, length: TextLength) => requiredTyped(required, length, cleanText);
+
 /** Optional free text: trimmed, empty becomes null; no control or direction characters. */
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLongMessage(label, max))
     .refine(...cleanText)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -105,12 +134,17 @@ export const ZMoney = z
 
 export const ZIdParams = z.object({ id: z.string().meta({ description: 'The record’s id (a UUID); any other text answers 404.' }) });
 
-export const ZListQuery = z.object({
-  limit: z.coerce
+/** A list's `limit` query parameter: a whole number from 1 to `max`. */
+export function pageLimit(max: number) {
+  return z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
-    .max(ADMIN_LIST_MAX_LIMIT, `limit must be at most ${ADMIN_LIST_MAX_LIMIT}`)
+    .max(max, `limit must be at most ${max}`);
+}
+
+export const ZListQuery = z.object({
+  limit: pageLimit(ADMIN_LIST_MAX_LIMIT)
     .default(ADMIN_LIST_DEFAULT_LIMIT)
     .meta({ description: `Items per page (1 to ${ADMIN_LIST_MAX_LIMIT}).` }),
   offset: z.coerce

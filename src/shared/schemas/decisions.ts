@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
-import { cleanText, moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
+import { requiredText, moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
 import { withValues } from '../texts.ts';
 
 export const DECISION_MESSAGES = {
@@ -124,12 +124,7 @@ export const ZAppealFields = {
 
 /** POST /api/reports/{id}/appeal and /api/withdrawal-requests/{id}/appeal. */
 export const ZAppealInput = z.object({
-  text: z
-    .string({ error: DECISION_MESSAGES.appealText })
-    .trim()
-    .min(1, DECISION_MESSAGES.appealText)
-    .max(MAX_APPEAL_LENGTH, DECISION_MESSAGES.appealTooLong)
-    .refine(...cleanText),
+  text: requiredText(DECISION_MESSAGES.appealText, { max: MAX_APPEAL_LENGTH, tooLong: DECISION_MESSAGES.appealTooLong }),
 });
 export type TAppealInput = z.input<typeof ZAppealInput>;
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
-import { cleanLine, ZIsoDate, ZNullableText } from './common.ts';
+import { cleanLine, requiredLine, ZIsoDate, ZNullableText } from './common.ts';
 
 /** What an API key may read: each names admin GET routes (their `config.scope`). */
 export const API_SCOPES = ['read:applications', 'read:reports', 'read:withdrawals', 'read:ambassadors', 'read:tasks'] as const;
@@ -41,12 +41,7 @@ export const INTEGRATION_MESSAGES = {
   deliveryNotFound: /*i18n*/ 'Delivery not found',
 } as const;
 
-const name = z
-  .string({ error: INTEGRATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, INTEGRATION_MESSAGES.nameRequired)
-  .max(100, INTEGRATION_MESSAGES.nameTooLong)
-  .refine(...cleanLine);
+const name = requiredLine(INTEGRATION_MESSAGES.nameRequired, { max: 100, tooLong: INTEGRATION_MESSAGES.nameTooLong });
 
 export const ZApiKeyInput = z.object({
   name,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_URL_LENGTH } from '../limits.ts';
-import { cleanLine } from './common.ts';
+import { cleanLine, tooLongMessage } from './common.ts';
 import { PLATFORM_INFO, normalizeProfileLink, type Platform } from '../platforms.ts';
 
 /**
@@ -14,7 +14,7 @@ export function ZProfileLink(platform: Platform) {
   return z
     .string({ error: urlMessage })
     .trim()
-    .max(MAX_URL_LENGTH, `Profile URLs must be at most ${MAX_URL_LENGTH} characters`)
+    .max(MAX_URL_LENGTH, tooLongMessage('Profile URLs', MAX_URL_LENGTH))
     .refine(...cleanLine)
     .nullish()
     .transform((value, ctx) => {

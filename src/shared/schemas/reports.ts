@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { DECISIONS, DECISION_STATUSES, type DecisionStatus } from '../enums.ts';
 import { MAX_LONG_TEXT_LENGTH, MIN_REPORT_LENGTH, OWN_REPORTS_MAX } from '../limits.ts';
-import { cleanText, ZAdminNotes, ZListQuery, moneySchema, ZMoney, ZIsoDate, ZCalendarDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
+import {
+  requiredText,
+  pageLimit,
+  ZAdminNotes,
+  ZListQuery,
+  moneySchema,
+  ZMoney,
+  ZIsoDate,
+  ZCalendarDate,
+  ZNullableText,
+  ZFlags,
+  SOCIAL_HANDLES,
+} from './common.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 import { awardMessages, DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 
@@ -52,12 +64,11 @@ export const ZReportInput = z
   .object({
     weekStartDate: dateSchema(REPORT_MESSAGES.weekStartDate),
     weekEndDate: dateSchema(REPORT_MESSAGES.weekEndDate),
-    activityReport: z
-      .string({ error: REPORT_MESSAGES.activityReport })
-      .trim()
-      .min(MIN_REPORT_LENGTH, REPORT_MESSAGES.activityReport)
-      .max(MAX_LONG_TEXT_LENGTH, `Please keep your report under ${MAX_LONG_TEXT_LENGTH} characters`)
-      .refine(...cleanText),
+    activityReport: requiredText(REPORT_MESSAGES.activityReport, {
+      min: MIN_REPORT_LENGTH,
+      max: MAX_LONG_TEXT_LENGTH,
+      tooLong: `Please keep your report under ${MAX_LONG_TEXT_LENGTH} characters`,
+    }),
   })
   .refine((r) => r.weekEndDate >= r.weekStartDate, { path: ['weekEndDate'], message: REPORT_MESSAGES.endBeforeStart });
 export type TReportInput = z.input<typeof ZReportInput>;
@@ -80,12 +91,7 @@ export type TReviewInput = z.input<typeof ZReviewInput>;
  * OWN_REPORTS_MAX), as before paging; with it, one page (`offset` or the `cursor` of X-Next-Cursor).
  */
 export const ZOwnReportsQuery = ZListQuery.pick({ offset: true, cursor: true }).extend({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(OWN_REPORTS_MAX, `limit must be at most ${OWN_REPORTS_MAX}`)
-    .optional(),
+  limit: pageLimit(OWN_REPORTS_MAX).optional(),
 });
 export type TOwnReportsQuery = z.infer<typeof ZOwnReportsQuery>;
 

@@ -16,13 +16,17 @@ const money = ZMoney;
 export const SEASON_STATUSES = ['running', 'ended', 'frozen', 'waiting', 'closed'] as const;
 export type SeasonStatus = (typeof SEASON_STATUSES)[number];
 
-export const ZSeasonAdminItem = z.object({
+/** Which month, under which protocol, and where it stands: the head of a season's item and of its preview. */
+const ZSeasonHead = z.object({
   month: z.string(),
   label: z.string(),
   protocol: z.union([z.literal(1), z.literal(2)]),
   status: z.enum(SEASON_STATUSES),
   /** Protocol 1 only. */
   commitment: z.string().nullable(),
+});
+
+export const ZSeasonAdminItem = ZSeasonHead.extend({
   termsHash: z.string().nullable(),
   termsFixedAt: z.string().nullable(),
   frozenAt: z.string().nullable(),
@@ -41,12 +45,7 @@ export type TSeasonAdminItem = z.infer<typeof ZSeasonAdminItem>;
 
 const ZStanding = z.object({ rank: z.number().int(), ambassadorId: z.string(), fullName: z.string(), monthlyGcm: money });
 
-export const ZSeasonPreview = z.object({
-  month: z.string(),
-  label: z.string(),
-  protocol: z.union([z.literal(1), z.literal(2)]),
-  status: z.enum(SEASON_STATUSES),
-  commitment: z.string().nullable(),
+export const ZSeasonPreview = ZSeasonHead.extend({
   prizesUsdt: z.array(money),
   lotteryWinners: z.number().int(),
   lotteryPrizeUsdt: money,

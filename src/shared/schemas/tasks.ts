@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
-import { moneySchema, optionalText, ZIsoDate, ZMoney, cleanLine, cleanText } from './common.ts';
+import { moneySchema, optionalText, ZIsoDate, ZMoney, cleanLine, cleanText, requiredLine } from './common.ts';
 import { LINK_MESSAGES, X_POST_URL } from './links.ts';
 import { WITHDRAWAL_MESSAGES } from './withdrawals.ts';
 import { ZAppealView } from './decisions.ts';
@@ -105,12 +105,7 @@ const ZManualParams = z.object({});
 
 const reward = moneySchema({ format: TASK_MESSAGES.reward, precision: TASK_MESSAGES.reward, range: TASK_MESSAGES.reward });
 const ZTaskCommon = z.object({
-  title: z
-    .string({ error: TASK_MESSAGES.title })
-    .trim()
-    .min(3, TASK_MESSAGES.title)
-    .max(120, TASK_MESSAGES.title)
-    .refine(...cleanLine),
+  title: requiredLine(TASK_MESSAGES.title, { min: 3, max: 120 }),
   description: z
     .string({ error: TASK_MESSAGES.description })
     .trim()
@@ -161,7 +156,8 @@ export const ZTaskParams = z
   .record(z.string(), z.string())
   .meta({ description: 'The kind’s parameters: chatId; guildId, roleId?; mustContain; token, to, minAmount; none.' });
 
-export const ZAdminTaskView = z.object({
+/** A task as the admin desk and an ambassador's task list both show it; each view adds its own fields. */
+const ZTaskFields = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -172,6 +168,9 @@ export const ZAdminTaskView = z.object({
   period: z.enum(TASK_PERIODS),
   startsAt: ZIsoDate.nullable(),
   endsAt: ZIsoDate.nullable(),
+});
+
+export const ZAdminTaskView = ZTaskFields.extend({
   active: z.boolean(),
   createdAt: ZIsoDate,
   claims: z.object({ credited: z.number().int(), refused: z.number().int(), pendingReview: z.number().int() }),
@@ -209,17 +208,7 @@ export const ZClaimSummary = z.object({
   appeal: ZAppealView.nullable(),
 });
 
-export const ZTaskView = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  kind: z.enum(TASK_KINDS),
-  params: ZTaskParams,
-  gcmReward: ZMoney,
-  usdtReward: ZMoney,
-  period: z.enum(TASK_PERIODS),
-  startsAt: ZIsoDate.nullable(),
-  endsAt: ZIsoDate.nullable(),
+export const ZTaskView = ZTaskFields.extend({
   /** The latest claim of the current period, or null. */
   claim: ZClaimSummary.nullable(),
   /** Claims left in this period. */
