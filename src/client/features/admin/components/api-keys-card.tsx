@@ -13,7 +13,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -196,14 +196,11 @@ function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKeyView; onClose:
       title={t`Revoke API key`}
       description={t`${name} stops working at once: its next request is refused. This cannot be undone.`}
     >
-      <DialogFooter className="mt-0">
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-0">
         <Button variant="destructive" onClick={confirm} loading={revoke.isPending}>
           <Trash2 aria-hidden="true" /> <Trans>Revoke</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }

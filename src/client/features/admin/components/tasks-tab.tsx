@@ -21,7 +21,7 @@ import { resources } from '../../../api/resources.ts';
 import { REASON_TEXT } from '../../../components/reason-text.ts';
 import { CLAIM_STATUS_TEXT, Evidence, KIND_TEXT, PERIOD_TEXT, refusalText } from '../../../components/task-texts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions, DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -239,14 +239,11 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
           </NativeSelect>
         </Field>
         <RewardAndDates draft={draft} set={set} errors={errors} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" loading={create.isPending}>
             <Trans>Create task</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </form>
     </ModalDialog>
   );
@@ -343,14 +340,11 @@ function EditTaskDialog({ row, onClose }: RowDialogProps<TAdminTaskView>) {
           <Trans>Active: ambassadors see it and can claim it</Trans>
         </label>
         <RewardAndDates draft={draft} set={set} errors={errors} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" loading={save.isPending}>
             <Trans>Save</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </form>
     </ModalDialog>
   );

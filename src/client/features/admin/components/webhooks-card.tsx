@@ -23,7 +23,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -345,14 +345,11 @@ function EditEventsDialog({ endpoint, onClose }: { endpoint: TWebhookView; onClo
     <ModalDialog onClose={onClose} title={t`Edit events`} description={t`The events sent to ${url} from now on.`}>
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Edit events`}>
         <EventChoices idPrefix="edit-webhook" />
-        <DialogFooter className="mt-0">
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose} className="mt-0">
           <Button type="submit" loading={update.isPending}>
             <Trans>Save events</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </Form>
     </ModalDialog>
   );
@@ -379,14 +376,11 @@ function RotateSecretDialog({ endpoint, onClose }: { endpoint: TWebhookView; onC
       <p className="text-sm">
         <Trans>For 24 hours both the old and the new secret sign each delivery, so the receiver can switch to the new one without losing an event.</Trans>
       </p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={confirm} loading={rotate.isPending}>
           <RotateCcw aria-hidden="true" /> <Trans>Rotate secret</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }
@@ -406,14 +400,11 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: TWebhookView; on
       title={t`Delete endpoint`}
       description={t`${url} and its delivery log are deleted, and nothing more is sent to it. This cannot be undone.`}
     >
-      <DialogFooter className="mt-0">
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-0">
         <Button variant="destructive" onClick={confirm} loading={remove.isPending}>
           <Trash2 aria-hidden="true" /> <Trans>Delete</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }
