@@ -14,11 +14,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogActions, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations.ts';
-import { adminError, adminOutcome } from './admin-error.ts';
+import { adminFormError, adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
 import { ShownOnceDialog } from './shown-once.tsx';
 
@@ -70,10 +70,7 @@ function CreateApiKeyCard({ onCreated }: { onCreated: (key: TApiKeyCreated) => v
         form.reset({ name: '', scopes: [] });
         onCreated(key);
       },
-      onError: (error) => {
-        showServerErrors(form, error);
-        adminError(t`Failed to create the API key`)(error);
-      },
+      onError: adminFormError(form, t`Failed to create the API key`),
     });
   return (
     <Card>

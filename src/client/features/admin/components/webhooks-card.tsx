@@ -24,7 +24,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogActions, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { focusStatic } from '../../../lib/page-focus.ts';
@@ -38,7 +38,7 @@ import {
   useWebhooks,
 } from '../api/integrations.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
-import { adminError, adminOutcome } from './admin-error.ts';
+import { adminError, adminFormError, adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
 import { ShownOnceDialog } from './shown-once.tsx';
 
@@ -153,10 +153,7 @@ function AddWebhookCard({ onCreated }: { onCreated: (created: { secret: string }
         form.reset({ url: '', description: '', events: [] });
         onCreated({ secret: webhook.secret });
       },
-      onError: (error) => {
-        showServerErrors(form, error);
-        adminError(t`Failed to add the webhook endpoint`)(error);
-      },
+      onError: adminFormError(form, t`Failed to add the webhook endpoint`),
     });
   return (
     <Card>
@@ -335,10 +332,7 @@ function EditEventsDialog({ endpoint, onClose }: { endpoint: TWebhookView; onClo
       { endpointId: endpoint.id, patch: { events: input.events } },
       {
         ...adminOutcome({ title: t`Events changed`, text: t`${url} now receives the events chosen.` }, t`Failed to change the events`, onClose),
-        onError: (error) => {
-          showServerErrors(form, error);
-          adminError(t`Failed to change the events`)(error);
-        },
+        onError: adminFormError(form, t`Failed to change the events`),
       },
     );
   return (
