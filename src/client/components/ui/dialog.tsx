@@ -1,10 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { FOCUSABLE_FIELD, focusStatic, pageHeading } from '../../lib/page-focus.ts';
 import { cn } from '../../lib/utils.ts';
-import { Button } from './button.tsx';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -111,31 +110,6 @@ export function DialogContent({ className, title, description, children, onOpenA
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
-
-/**
- * A dialog's footer: Cancel, which calls onCancel, before the dialog's own action (the children).
- * While the action is pending, Cancel stays focusable but does nothing when `pending` is given.
- */
-export function DialogActions({
-  onCancel,
-  pending,
-  className,
-  children,
-}: {
-  onCancel: () => void;
-  pending?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <DialogFooter className={className}>
-      <Button variant="outline" onClick={onCancel} disabledFocusable={pending}>
-        <Trans>Cancel</Trans>
-      </Button>
-      {children}
-    </DialogFooter>
-  );
 }
 
 /** A dialog shown while it is mounted: dismissing it (Escape, its close button, a click outside) calls onClose. */

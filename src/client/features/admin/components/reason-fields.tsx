@@ -9,7 +9,7 @@ import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
 import { countIn } from '../../../../shared/localized-format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogActions } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { FlagBadges } from './flag-badges.tsx';

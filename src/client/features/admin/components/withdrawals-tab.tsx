@@ -17,7 +17,8 @@ import { WalletProofLabel, walletProofText } from '../../../components/wallet-pr
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogActions, DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { i18n } from '../../../i18n/i18n.ts';
