@@ -307,12 +307,22 @@ const claimContext = preparedPer((db) => {
   const periodKey = sql`(case ${tasks.period} when 'once' then 'once' when 'weekly' then ${sql.placeholder('week')} else ${sql.placeholder('month')} end)`;
   return db
     .with(hit)
-    .select({ count: hit.count, windowStart: hit.windowStart, task: tasks, link: linkedAccounts, ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey) })
+    .select({
+      count: hit.count,
+      windowStart: hit.windowStart,
+      task: tasks,
+      link: linkedAccounts,
+      ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey),
+    })
     .from(hit)
     .leftJoin(tasks, eq(tasks.id, sql.placeholder('taskId')))
     .leftJoin(
       linkedAccounts,
-      and(eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')), sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`, isNull(linkedAccounts.unlinkedAt)),
+      and(
+        eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')),
+        sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`,
+        isNull(linkedAccounts.unlinkedAt),
+      ),
     )
     .prepare('task_claim_context');
 });
@@ -498,6 +508,9 @@ async function writeClaim(
         sql`exists (select 1 from claim)`,
       )
     : undefined;
+  // The change's NOTIFYs ride on this statement (sent only if the transaction commits): nothing the
+  // claim writes after it (the webhook event, a role push) is shown by a live topic.
+  const notices = m.noticesWith([taskClaims, ...(credit?.tables ?? [])]);
   const result = await tx.execute(sql`with
     mine as (
       select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
@@ -513,7 +526,7 @@ async function writeClaim(
       from mine where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged)
       returning id)${credit ? sql`, ${credit.ctes}` : sql``}
     select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
-      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook
+      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook${notices ? sql`, ${notices}` : sql``}
     from mine`);
   const [read] = (result as unknown as { rows: { attempts: number; settled: boolean; judged: boolean; written: boolean; webhook: boolean }[] }).rows;
   if (!read) throw new Error('the claim’s statement answered nothing');
@@ -528,8 +541,16 @@ async function writeClaim(
 /** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */
 async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string, locked?: AmbassadorRow): Promise<void> {
   const description = LEDGER_DESCRIPTIONS.task(title);
-  const afterGcm = await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id }, { locked });
-  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id }, { locked: afterGcm ?? locked });
+  const afterGcm = await post(
+    m,
+    { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id },
+    { locked },
+  );
+  await post(
+    m,
+    { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id },
+    { locked: afterGcm ?? locked },
+  );
 }
 
 /** GET /api/admin/task-claims?taskId&status: newest first, with the evidence. */
