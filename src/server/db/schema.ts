@@ -656,10 +656,7 @@ export const logAnchors = pgTable('log_anchors', {
   /** When the transaction in `raw_tx` was signed: the first one at `created_at`, a repriced one later. */
   pricedAt: timestamptz('priced_at'),
   /** The hashes of the transactions this row's replaced (same nonce and data, a lower price): any of them may be the one mined. */
-  earlierTxHashes: text('earlier_tx_hashes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  earlierTxHashes: text('earlier_tx_hashes').array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** The lottery's entrants of a closed season, as they were drawn from. */

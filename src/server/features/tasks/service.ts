@@ -307,22 +307,12 @@ const claimContext = preparedPer((db) => {
   const periodKey = sql`(case ${tasks.period} when 'once' then 'once' when 'weekly' then ${sql.placeholder('week')} else ${sql.placeholder('month')} end)`;
   return db
     .with(hit)
-    .select({
-      count: hit.count,
-      windowStart: hit.windowStart,
-      task: tasks,
-      link: linkedAccounts,
-      ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey),
-    })
+    .select({ count: hit.count, windowStart: hit.windowStart, task: tasks, link: linkedAccounts, ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey) })
     .from(hit)
     .leftJoin(tasks, eq(tasks.id, sql.placeholder('taskId')))
     .leftJoin(
       linkedAccounts,
-      and(
-        eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')),
-        sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`,
-        isNull(linkedAccounts.unlinkedAt),
-      ),
+      and(eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')), sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`, isNull(linkedAccounts.unlinkedAt)),
     )
     .prepare('task_claim_context');
 });
@@ -541,16 +531,8 @@ async function writeClaim(
 /** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */
 async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string, locked?: AmbassadorRow): Promise<void> {
   const description = LEDGER_DESCRIPTIONS.task(title);
-  const afterGcm = await post(
-    m,
-    { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id },
-    { locked },
-  );
-  await post(
-    m,
-    { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id },
-    { locked: afterGcm ?? locked },
-  );
+  const afterGcm = await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id }, { locked });
+  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id }, { locked: afterGcm ?? locked });
 }
 
 /** GET /api/admin/task-claims?taskId&status: newest first, with the evidence. */
