@@ -490,6 +490,9 @@ async function writeClaim(
         sql`exists (select 1 from claim)`,
       )
     : undefined;
+  // The change's NOTIFYs ride on this statement (sent only if the transaction commits): nothing the
+  // claim writes after it (the webhook event, a role push) is shown by a live topic.
+  const notices = m.noticesWith([taskClaims, ...(credit?.tables ?? [])]);
   const result = await tx.execute(sql`with
     mine as (
       select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
@@ -505,7 +508,7 @@ async function writeClaim(
       from mine where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged)
       returning id)${credit ? sql`, ${credit.ctes}` : sql``}
     select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
-      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook
+      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook${notices ? sql`, ${notices}` : sql``}
     from mine`);
   const [read] = (result as unknown as { rows: { attempts: number; settled: boolean; judged: boolean; written: boolean; webhook: boolean }[] }).rows;
   if (!read) throw new Error('the claim’s statement answered nothing');
