@@ -157,7 +157,8 @@ export async function measureTaskClaims(
       const telegramId = 7_100_000 + i;
       const linked = await amb.client.post(
         '/api/links/telegram',
-        widgetAnswer({ id: telegramId, first_name: 'Bench', username: `bench_${i}` }, Math.floor(Date.now() / 1000)),
+        // Signed at the product's clock (a test clock, fixed at its start: a slow start on a loaded machine must not age it).
+        widgetAnswer({ id: telegramId, first_name: 'Bench', username: `bench_${i}` }, Math.floor(product.clock.now().getTime() / 1000)),
       );
       if (linked.status !== 201 && linked.status !== 200) throw new Error(`linking Telegram: ${linked.status} ${linked.text}`);
       providers.setChatMember(CHAT, String(telegramId), 'member');

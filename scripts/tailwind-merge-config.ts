@@ -33,7 +33,13 @@ function recognisedBy(groupId: string, classes: readonly string[]): boolean {
   return classes.some((c) => merge(`${c} ${c}`) === c);
 }
 
-function source(value: Definition, themeKeys: Set<string>): string {
+/** A run of values that several lists end with (the sizes of w, h, min-w and the rest), written once as a constant. */
+interface SharedTail {
+  items: readonly unknown[];
+  name: string;
+}
+
+function source(value: Definition, themeKeys: Set<string>, tails: readonly SharedTail[] = []): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') {
     const named = validatorNames.get(value);
@@ -45,13 +51,49 @@ function source(value: Definition, themeKeys: Set<string>): string {
     }
     throw new Error(`tailwind-merge-config: a function that is neither a validator nor a theme getter: ${String(value)}`);
   }
-  if (Array.isArray(value)) return `[${value.map((v) => source(v, themeKeys)).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const tail = tails.find(({ items }) => endsWith(value, items));
+    if (tail && value.length === tail.items.length) return tail.name;
+    const head = tail ? value.slice(0, value.length - tail.items.length) : value;
+    return `[${[...head.map((v) => source(v, themeKeys, tails)), ...(tail ? [`...${tail.name}`] : [])].join(', ')}]`;
+  }
   if (value && typeof value === 'object') {
     return `{ ${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}: ${source(v, themeKeys)}`)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${source(v, themeKeys, tails)}`)
       .join(', ')} }`;
   }
   throw new Error(`tailwind-merge-config: cannot write ${String(value)}`);
+}
+
+function endsWith(list: readonly unknown[], tail: readonly unknown[]): boolean {
+  return list.length >= tail.length && tail.every((item, i) => list[list.length - tail.length + i] === item);
+}
+
+/** Every list in a group's definition, nested ones too, with the group it stands in. */
+function listsOf(value: Definition, group: string): Array<{ list: unknown[]; group: string }> {
+  if (Array.isArray(value)) return [{ list: value, group }, ...value.flatMap((v) => listsOf(v, group))];
+  if (value && typeof value === 'object') return Object.values(value).flatMap((v) => listsOf(v, group));
+  return [];
+}
+
+/**
+ * The run of at least MIN_TAIL values that most saves being written once: tailwind-merge builds w, h,
+ * size and their min and max from one scale, which they all end with. Named after the first group
+ * that ends with it.
+ */
+const MIN_TAIL = 8;
+function sharedTails(groups: readonly string[]): SharedTail[] {
+  const lists = groups.flatMap((id) => listsOf(defaults.classGroups[id], id));
+  let best: { items: unknown[]; group: string; saved: number } | null = null;
+  for (const { list } of lists) {
+    for (let length = MIN_TAIL; length <= list.length; length++) {
+      const items = list.slice(list.length - length);
+      const users = lists.filter((other) => endsWith(other.list, items));
+      const saved = length * (users.length - 1);
+      if (users.length > 1 && saved > (best?.saved ?? 0)) best = { items, group: users[0]?.group ?? '', saved };
+    }
+  }
+  return best ? [{ items: best.items, name: `${best.group.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Values` }] : [];
 }
 
 /** The class without its variants: 'sm:hover:px-3' is 'px-3' (a colon inside brackets is not a variant's). */
@@ -138,6 +180,33 @@ function sharedLists(lines: readonly string[]): { declarations: string; body: st
   return { declarations, body };
 }
 
+const NAMED_HELPER = `
+/** Groups whose classes begin with the group's own name (p-4, px-2, mt-auto), each over the same values. */
+const named = (ids: readonly string[], values: Config<string, string>['classGroups'][string]) => Object.fromEntries(ids.map((id) => [id, [{ [id]: values }]]));
+`;
+
+/**
+ * Three or more groups in a row, each named as its classes begin and over the same named list
+ * (p, px, py… over gapValues), written as one line: \`...named(['p', 'px', …], gapValues)\`.
+ */
+function namedRuns(lines: readonly string[]): { lines: string[]; used: boolean } {
+  const NAMED = /^ {4}"([^"]+)": \[\{ "\1": (\w+) \}\],$/;
+  const out: string[] = [];
+  let used = false;
+  for (let i = 0; i < lines.length;) {
+    const list = NAMED.exec(lines[i] ?? '')?.[2];
+    let end = i;
+    const ids: string[] = [];
+    for (let match; list && (match = NAMED.exec(lines[end] ?? '')) && match[2] === list; end++) ids.push(match[1] ?? '');
+    if (ids.length >= 3) {
+      out.push(`    ...named(${JSON.stringify(ids)}, ${list}),`);
+      used = true;
+      i = end;
+    } else out.push(lines[i++] ?? '');
+  }
+  return { lines: out, used };
+}
+
 export function trimmedConfigSource(allClasses: readonly string[]): string {
   // Arbitrary properties ('[overflow-wrap:anywhere]') are merged by the engine itself, in any group.
   const engineOnly = createTailwindMerge(() => ({ ...defaults, classGroups: {}, conflictingClassGroups: {}, conflictingClassGroupModifiers: {} }));
@@ -146,7 +215,9 @@ export function trimmedConfigSource(allClasses: readonly string[]): string {
   const groups = withoutLoneGroups(recognised, classes);
   const kept = new Set(groups);
   const themeKeys = new Set<string>();
-  const classGroups = groups.map((id) => `    ${JSON.stringify(id)}: ${source(defaults.classGroups[id], themeKeys)},`);
+  const tails = sharedTails(groups);
+  const classGroups = groups.map((id) => `    ${JSON.stringify(id)}: ${source(defaults.classGroups[id], themeKeys, tails)},`);
+  const tailDeclarations = tails.map(({ items, name }) => `\nconst ${name} = ${source(items, themeKeys)};\n`).join('');
   const conflicts = (table: Record<string, readonly string[] | undefined>) =>
     Object.entries(table)
       .filter(([id]) => kept.has(id))
@@ -164,19 +235,20 @@ export function trimmedConfigSource(allClasses: readonly string[]): string {
     }
   }
   const { declarations, body } = sharedLists([...theme, ...classGroups]);
+  const groupLines = namedRuns(body.slice(theme.length));
   return `/**
  * Generated by \`npm run tailwind-merge:config\` (scripts/tailwind-merge-config.ts): tailwind-merge's
  * default configuration, cut down to the ${groups.length} class groups the client uses. Do not edit.
  */
 import { fromTheme, validators as v, type Config } from 'tailwind-merge';
-${declarations}
+${tailDeclarations}${declarations}${groupLines.used ? NAMED_HELPER : ''}
 export const TAILWIND_MERGE_CONFIG: Config<string, string> = {
   cacheSize: ${defaults.cacheSize},
   theme: {
 ${body.slice(0, theme.length).join('\n')}
   },
   classGroups: {
-${body.slice(theme.length).join('\n')}
+${groupLines.lines.join('\n')}
   },
   conflictingClassGroups: {
 ${conflicts(defaults.conflictingClassGroups).join('\n')}

@@ -2,21 +2,12 @@
  * One coded error type for the whole server, turned into a status and the
  * error body of DECISIONS §2 in one place (the error handler, plugins/errors.ts).
  */
-import { ERROR_TEXTS } from '../shared/error-codes.ts';
+import { ERROR_TEXTS, STATUS_CODES, valueMessage, type ValueCode } from '../shared/error-codes.ts';
 
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  MISDIRECTED: 421,
-  PAYLOAD_TOO_LARGE: 413,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  UNAVAILABLE: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/** The statuses an AppError can have; each is named as STATUS_CODES names it (BAD_REQUEST for 400, …). */
+const APP_ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 421, 422, 429, 503] as const;
+export type ErrorCode = (typeof STATUS_CODES)[(typeof APP_ERROR_STATUSES)[number]];
+export const ERROR_STATUS = Object.fromEntries(APP_ERROR_STATUSES.map((status) => [STATUS_CODES[status], status])) as Readonly<Record<ErrorCode, number>>;
 
 export interface FieldError {
   path: string;
@@ -53,6 +44,11 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+}
+
+/** A refusal whose sentence says values (VALUE_TEXTS): its English is the code's template filled with them, sent beside them. */
+export function valueError(code: ErrorCode, reason: ValueCode, values: Record<string, string>, errors?: FieldError[]): AppError {
+  return new AppError(code, valueMessage(reason, values), errors, reason, values);
 }
 
 export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field ? [{ path: field, message }] : undefined);

@@ -97,6 +97,13 @@ export interface Mutation {
   concerns(users: string | string[] | '*'): void;
   /** A table written by a raw statement (`tx.execute`), which `tx` does not see. */
   wrote(table: AnyTable): void;
+  /**
+   * The change's NOTIFYs (PostgreSQL) as a select list for the caller's own statement, so they cost no
+   * round trip of their own; undefined when there are none, and on PGlite. Worked out from what the
+   * change wrote so far and `tables`, which that statement writes: the change must not change its
+   * topics or whose they are after it (withTransaction checks and throws; a NOTIFY is sent at commit).
+   */
+  noticesWith(tables: AnyTable[]): SQL | undefined;
   /** These tables' writes are announced by a later change, not this one (the webhook sender's coalesced notice). */
   announcedLater(...tables: AnyTable[]): void;
   /** Ends the live streams of an account once the change commits (sign-out everywhere, password, suspension, removal). */
@@ -130,6 +137,22 @@ export async function withTransaction<T>(
     const users = new Set<string>(actor ? [actor.id] : []);
     let everyone = false;
     const ended = new Set<string>();
+    /** What the other instances hear when the transaction commits, from the tables written. */
+    const noticesOf = (tables: Iterable<TableKey>) => {
+      const topics = topicsOfTables([...tables].filter((table) => !later.has(table)));
+      const figures = PUBLIC_TOPICS.some((topic) => topics.has(topic));
+      const change: Change | undefined = topics.size || ended.size ? { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] } : undefined;
+      const texts: string[] = [];
+      // With this instance's origin: it bumps its own after the commit, not again when it hears itself.
+      if (figures) texts.push(ctx.database.changes.origin);
+      if (change) texts.push(changePayload(change, ctx.database.changes.origin));
+      const list: SQL[] = [];
+      if (figures) list.push(sql`pg_notify(${FIGURES_CHANNEL}, ${ctx.database.changes.origin})`);
+      if (change) list.push(sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change, ctx.database.changes.origin)})`);
+      return { figures, change, key: JSON.stringify(texts), sql: list.length && ctx.database.kind === 'postgres' ? sql.join(list, sql`, `) : undefined };
+    };
+    /** The notices a statement of the change already carries (noticesWith). */
+    let sent: string | undefined;
     const m: Mutation = {
       ctx,
       tx,
@@ -153,6 +176,12 @@ export async function withTransaction<T>(
       },
       endStreams(userId) {
         ended.add(userId);
+      },
+      noticesWith(tables) {
+        const keys = tables.map(tableKey).filter((key) => key !== undefined);
+        const notices = noticesOf(new Set([...written, ...keys]));
+        if (notices.sql) sent = notices.key;
+        return notices.sql;
       },
       async event(type, data) {
         if ((await recordWebhookEvent(tx, type, data, now)) && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
@@ -185,23 +214,19 @@ export async function withTransaction<T>(
     const value = await work(m);
     // A stable sort: within a rank, in the order registered.
     for (const { write } of lastWrites.sort((a, b) => a.rank - b.rank)) await write();
-    const topics = topicsOfTables([...written].filter((table) => !later.has(table)));
     // The other instances hear the public figures and the change's topics when (and only if) the
-    // transaction commits: both NOTIFYs in one statement, one round trip.
-    const notices: SQL[] = [];
-    if (PUBLIC_TOPICS.some((topic) => topics.has(topic))) {
-      // The public reads' caches (stats, leaderboard, settings, seasons, the log's head) move with their topics.
-      effects.push(() => ctx.database.figures.bump());
-      // With this instance's origin: it bumps its own after the commit (above), not again when it hears itself.
-      notices.push(sql`pg_notify(${FIGURES_CHANNEL}, ${ctx.database.changes.origin})`);
-    }
-    if (topics.size || ended.size) {
-      const change: Change = { topics: [...topics], users: everyone ? '*' : [...users], end: [...ended] };
+    // transaction commits: both NOTIFYs in one statement, one round trip, or none when a statement of
+    // the change carried them (noticesWith).
+    const notices = noticesOf(written);
+    // The public reads' caches (stats, leaderboard, settings, seasons, the log's head) move with their topics.
+    if (notices.figures) effects.push(() => ctx.database.figures.bump());
+    const change = notices.change;
+    if (change) {
       published = change;
       effects.push(() => ctx.database.changes.publish(change));
-      notices.push(sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change, ctx.database.changes.origin)})`);
     }
-    if (ctx.database.kind === 'postgres' && notices.length) await raw.execute(sql`select ${sql.join(notices, sql`, `)}`);
+    if (sent !== undefined && sent !== notices.key) throw new Error('the change’s notices were sent before it wrote what changes them');
+    if (notices.sql && sent === undefined) await raw.execute(sql`select ${notices.sql}`);
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;
   });

@@ -545,8 +545,8 @@ function namedSchemas(): { output: Record<string, Json>; input: Record<string, J
     return converted ?? {};
   };
   cachedNames = {
-    output: Object.fromEntries([...API_OUTPUTS._idmap].map(([name, schema]) => [name, convert(schema, 'response')])),
-    input: Object.fromEntries([...API_INPUTS._idmap].map(([name, schema]) => [name, convert(schema, 'body')])),
+    output: Object.fromEntries([...API_OUTPUTS.named].map(([name, schema]) => [name, convert(schema, 'response')])),
+    input: Object.fromEntries([...API_INPUTS.named].map(([name, schema]) => [name, convert(schema, 'body')])),
   };
   return cachedNames;
 }

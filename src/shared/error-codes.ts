@@ -9,17 +9,18 @@
  *   (STATUS_CODES). PAGE_ERROR_TEXTS are those a page can meet: each sentence is written once, in
  *   its schema's table or here, marked `/*i18n*\/` (src/shared/texts.ts), and the client says it
  *   in the page's language by that text (its catalog id); the transport's are not translated.
- * - VALUE_CODES: a refusal whose sentence says values; its thrower names the code and the values.
- *   Two codes of ERROR_TEXTS also come with values, which choose their sentence: LINK_TAKEN with
- *   `from` (linked elsewhere until recently: linkable again from then) and
- *   TASK_SERVICE_NOT_CONFIGURED with the task's `kind`.
+ * - VALUE_TEXTS: a refusal whose sentence says values, as one template with named values; its
+ *   thrower names the code and the values (server/errors.ts `valueError`), and the English is the
+ *   template filled in (`valueMessage`). Two codes' values choose their sentence: LINK_TAKEN with
+ *   `from` (linked elsewhere until recently: linkable again from then; without it, ERROR_TEXTS'
+ *   sentence) and TASK_SERVICE_NOT_CONFIGURED with the task's `kind`.
  * - STATUS_CODES: an error nobody named more closely (a hand-made request's refusals, a 500).
  */
 import { ADMIN_MESSAGES } from './schemas/admins.ts';
 import { APPLICATION_MESSAGES } from './schemas/applications.ts';
 import { AUTH_MESSAGES } from './schemas/auth.ts';
 import { EMAIL_MESSAGE, TEXT_CONTROL_MESSAGE } from './schemas/common.ts';
-import { DECISION_MESSAGES } from './schemas/decisions.ts';
+import { AWARD_TEXTS, DECISION_MESSAGES } from './schemas/decisions.ts';
 import { INTEGRATION_MESSAGES } from './schemas/integrations.ts';
 import { LINK_MESSAGES, LINK_REFUSALS } from './schemas/links.ts';
 import { MFA_MESSAGES } from './schemas/mfa.ts';
@@ -30,11 +31,13 @@ import { REPORT_MESSAGES } from './schemas/reports.ts';
 import { SEASON_MESSAGES } from './schemas/season-admin.ts';
 import { SETTINGS_MESSAGES } from './schemas/settings.ts';
 import { TASK_MESSAGES } from './schemas/tasks.ts';
-import { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from './schemas/wallet-proof.ts';
+import { WALLET_PROOF_CHAIN_ID, WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from './schemas/wallet-proof.ts';
 import { WALLET_MESSAGES } from './schemas/wallet.ts';
 import { PAYOUT_MESSAGES_SHARED, WITHDRAWAL_MESSAGES } from './schemas/withdrawals.ts';
 import { PLATFORM_INFO } from './platforms.ts';
 import { BEP20_ADDRESS_MESSAGE } from './wallet.ts';
+import { APPEAL_WINDOW_DAYS } from './reasons.ts';
+import { filledTemplate } from './texts.ts';
 
 /** The refusals a page can meet, which the client says in the page's language (their English is each text's catalog id). */
 export const PAGE_ERROR_TEXTS = {
@@ -262,32 +265,99 @@ const TRANSPORT_ERROR_TEXTS = {
 export const ERROR_TEXTS = { ...PAGE_ERROR_TEXTS, ...TRANSPORT_ERROR_TEXTS } as const;
 export type TextCode = keyof typeof ERROR_TEXTS;
 
-/** Refusals whose sentence says values (`values` in the answer, by these names). */
-export const VALUE_CODES = {
-  WALLET_CHANGE_HOLD: ['hours'],
-  EXCHANGE_ADDRESS_HOLD: ['hours'],
-  WALLET_PROOF_DOMAIN: ['expected', 'got'],
-  WALLET_PROOF_CHAIN: ['got'],
-  AWARD_FORMAT: ['currency'],
-  AWARD_PRECISION: ['currency'],
-  AWARD_RANGE: ['currency'],
-  CLAIM_LIMIT: ['max'],
-  TEXT_MISSING: ['code'],
-  APPEAL_LATE: ['deadline'],
-  SEASON_IS_PROTOCOL_2: ['month', 'cutOver'],
-  SEASON_CLOSES_ITSELF: ['round', 'at'],
-  APPROVER_TOO_NEW: ['hours', 'from'],
-  APPROVER_MFA_TOO_NEW: ['hours', 'from'],
-  TASK_SERVICE_NOT_CONFIGURED: ['kind'],
-  WITHDRAWALS_NOT_PAYABLE: ['ids'],
-  CHAIN_TX_NOT_FOUND: ['hash'],
-  CHAIN_TX_FAILED: ['hash'],
-  CHAIN_TX_NOT_PAID: ['hash', 'withdrawals'],
-  CHAIN_TX_PAID_TWICE: ['hash', 'withdrawals'],
-  CHAIN_TX_MISMATCH: ['hash', 'notPaid', 'paidTwice'],
-  REPORT_CLAIMED: ['name'],
-} as const satisfies Record<string, readonly string[]>;
-export type ValueCode = keyof typeof VALUE_CODES;
+type Values = Readonly<Record<string, string | undefined>>;
+
+/** The sentences of a link already taken: without `from` for good (LINK_TAKEN's text), with it until then. */
+const LINK_TAKEN_TEXTS = {
+  taken: LINK_REFUSALS.taken,
+  until: /*i18n*/ 'This account was linked to another ambassador until recently; it can be linked again from {from}',
+} as const;
+
+/** The service a task's kind needs, when this server has none (TASK_SERVICE_NOT_CONFIGURED with `kind`). */
+const TASK_SERVICE_TEXTS: Readonly<Record<string, string>> = {
+  telegram_member: /*i18n*/ 'Telegram membership tasks need TELEGRAM_BOT_TOKEN to be set',
+  discord_member: /*i18n*/ 'Discord membership tasks need DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET to be set',
+  bsc_transfer: TASK_MESSAGES.noChain,
+};
+
+/**
+ * Refusals whose sentence says values: each code's template, its `{names}` those of the answer's
+ * `values` (and of FIXED_VALUES). The server writes the English from it (`valueMessage`), the client
+ * says it by the same template (its catalog id) with the values in the page's language. Two codes'
+ * values choose their sentence.
+ */
+export const VALUE_TEXTS = {
+  // Withdrawals held back, and the proof of the address they go to.
+  WALLET_CHANGE_HOLD: /*i18n*/ 'For your security, withdrawals are paused for {hours} hours after a wallet address change',
+  EXCHANGE_ADDRESS_HOLD:
+    /*i18n*/ 'For your security, the first withdrawal to an exchange deposit address waits {hours} hours after the address is marked as one',
+  WALLET_PROOF_DOMAIN: /*i18n*/ 'This message was made for another site ({got}); sign the message from {expected}',
+  WALLET_PROOF_CHAIN: /*i18n*/ 'This message is for chain {got}; payouts are made on BNB Smart Chain (chain {chainId})',
+  // The award fields' checks, written with their schema (shared/schemas/decisions.ts): the browser's form says them too.
+  AWARD_FORMAT: AWARD_TEXTS.format,
+  AWARD_PRECISION: AWARD_TEXTS.precision,
+  AWARD_RANGE: AWARD_TEXTS.range,
+  // Links, tasks and appeals; the values of the first two choose their sentence.
+  LINK_TAKEN: ({ from }: Values) => (from ? LINK_TAKEN_TEXTS.until : LINK_TAKEN_TEXTS.taken),
+  TASK_SERVICE_NOT_CONFIGURED: ({ kind }: Values) => TASK_SERVICE_TEXTS[kind ?? ''],
+  TEXT_MISSING: /*i18n*/ 'This post does not contain your link code {code}: post it, then send the link again',
+  CLAIM_LIMIT: /*i18n*/ 'You have tried this task {max} times in this period: try again next period',
+  APPEAL_LATE: /*i18n*/ 'The {days}-day appeal window closed on {deadline}',
+  // A month's close.
+  SEASON_IS_PROTOCOL_2:
+    /*i18n*/ '{month} is protocol 2 (every month from {cutOver}, the first whose terms are in the public log, is): it closes by itself, never with a typed beacon',
+  SEASON_CLOSES_ITSELF: /*i18n*/ 'This month closes by itself once drand round {round} is published ({at})',
+  // An approval that cannot count yet.
+  APPROVER_TOO_NEW:
+    /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed for {hours} hours; it counts from {from}',
+  APPROVER_MFA_TOO_NEW:
+    /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: your two-factor sign-in was turned on while your password was one a super admin set, so it counts only {hours} hours later, from {from}',
+  // The payout refusals: the ids, hashes and withdrawals are data.
+  WITHDRAWALS_NOT_PAYABLE: /*i18n*/ 'Only approved withdrawals that are not yet paid can be marked paid: {ids}',
+  CHAIN_TX_NOT_FOUND: /*i18n*/ 'Transaction {hash} was not found on chain',
+  CHAIN_TX_FAILED: /*i18n*/ 'Transaction {hash} failed on chain',
+  CHAIN_TX_NOT_PAID: /*i18n*/ 'Transaction {hash} does not pay {withdrawals}',
+  CHAIN_TX_PAID_TWICE: /*i18n*/ 'Transaction {hash} pays {withdrawals} more than once',
+  CHAIN_TX_MISMATCH: /*i18n*/ 'Transaction {hash} does not pay {notPaid}; Transaction {hash} pays {paidTwice} more than once',
+  // Another admin holds a live review claim on the report.
+  REPORT_CLAIMED: /*i18n*/ 'Being reviewed by {name}',
+} as const satisfies Record<string, string | ((values: Values) => string | undefined)>;
+export type ValueCode = keyof typeof VALUE_TEXTS;
+
+/** Every template of VALUE_TEXTS, those a code's values choose among included. */
+export const VALUE_TEMPLATES: readonly string[] = [
+  ...Object.values(VALUE_TEXTS).filter((text) => typeof text === 'string'),
+  ...Object.values(LINK_TAKEN_TEXTS),
+  ...Object.values(TASK_SERVICE_TEXTS),
+];
+
+/** Values a template says that are the programme's, not the answer's: both sides fill them from here. */
+const FIXED_VALUES: Partial<Record<ValueCode, Readonly<Record<string, string>>>> = {
+  APPEAL_LATE: { days: String(APPEAL_WINDOW_DAYS) },
+  WALLET_PROOF_CHAIN: { chainId: String(WALLET_PROOF_CHAIN_ID) },
+};
+
+/** True for a code whose sentence says values (VALUE_TEXTS). */
+export function isValueCode(code: string): code is ValueCode {
+  return Object.hasOwn(VALUE_TEXTS, code);
+}
+
+/** A refusal with values to say: its template (the catalog id) and every value it names, the fixed ones included; undefined for another code. */
+export function valueDescriptor(code: string, values: Values): { id: string; values: Record<string, string> } | undefined {
+  if (!isValueCode(code)) return undefined;
+  const text = VALUE_TEXTS[code];
+  const id = typeof text === 'string' ? text : text(values);
+  if (id === undefined) return undefined;
+  const said = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { id, values: { ...said, ...FIXED_VALUES[code] } };
+}
+
+/** The English `message` of a refusal with values: its template with the values filled in. */
+export function valueMessage(code: ValueCode, values: Values): string {
+  const descriptor = valueDescriptor(code, values);
+  if (!descriptor) throw new Error(`No sentence for ${code} with ${JSON.stringify(values)}`);
+  return filledTemplate(descriptor.id, descriptor.values);
+}
 
 /** The code of an error nobody named more closely, by its status. */
 export const STATUS_CODES = {

@@ -19,10 +19,15 @@ export interface TextDescriptor {
 
 const FILLED = new Map<string, TextDescriptor>();
 
+/** A template with its values filled in: each `{name}` it has a value for. */
+export function filledTemplate(template: string, values: Readonly<Record<string, string | number | undefined>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+}
+
 /** The English of a template with its values filled in (`{name}` for each); remembered so it can be translated by its template. */
 export function withValues(template: string, values: Readonly<Record<string, string | number>>): string {
   const said = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
-  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) => said[name] ?? whole);
+  const text = filledTemplate(template, said);
   FILLED.set(text, { id: template, values: said });
   return text;
 }

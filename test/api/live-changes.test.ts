@@ -391,4 +391,29 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('live changes across two ins
     expect(danThere.ended()).toBe(false);
     danThere.close();
   });
+
+  it('hears a task claim made on the other instance, whose notices ride on the claim’s own statement', async () => {
+    const admin = await superAdminClient(first);
+    const task = await admin.post('/api/admin/tasks', {
+      title: 'Far task',
+      description: 'Do it',
+      kind: 'manual',
+      params: {},
+      gcmReward: '5',
+      usdtReward: '0',
+      period: 'once',
+    });
+    expect(task.status).toBe(201);
+    const erin = await createAmbassador(first, { admin, fullName: 'Erin Far' });
+    const erinThere = await listen(second, erin.client);
+    const deskThere = await listen(second, admin);
+    await new Promise((r) => setTimeout(r, 200));
+    const claimed = await erin.client.post(`/api/tasks/${task.body.id}/claim`, { note: 'Hosted it' });
+    expect({ status: claimed.status, claim: claimed.body.status }).toEqual({ status: 201, claim: 'pending_review' });
+    // One change, as the first instance published it: the claim is Erin's own (`me`) and waits at the desk (`reports`).
+    await expect.poll(() => deskThere.events.at(-1)).toEqual(['reports']);
+    await expect.poll(() => erinThere.events).toEqual([['me']]);
+    erinThere.close();
+    deskThere.close();
+  });
 });

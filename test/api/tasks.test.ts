@@ -7,14 +7,15 @@
  * and records nothing, a garbage answer is a refusal; credits go through the ledger ('Task: …');
  * manual claims wait for an admin's review; the month's summary counts them.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestClient, createWalletClient, http, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { taskClaims, transactions } from '../../src/server/db/schema.ts';
+import { figures } from '../../src/server/features/analytics/index.ts';
 import { monthSummary } from '../../src/server/features/seasons/summary.ts';
-import type { ApiClient, ApiResponse } from '../helpers/client.ts';
+import { ApiClient, type ApiResponse } from '../helpers/client.ts';
 import { DAY } from '../helpers/clock.ts';
 import { chainClients, compileTestToken, deployToken, startAnvil, type Anvil, type ChainClients, type Compiled } from '../helpers/evm.ts';
 import { createAmbassador, type CreatedAmbassador } from '../helpers/factories.ts';
@@ -276,6 +277,47 @@ describeEachDatabase(
           .from(taskClaims)
           .where(and(eq(taskClaims.taskId, task.id), eq(taskClaims.status, 'credited'))),
       ).toHaveLength(1);
+    });
+
+    it('keeps the public totals, the day’s figures and the month’s summary equal to the ledger when ambassadors’ credits arrive at once', async () => {
+      const tasks = [await createTask({ title: `Spread A ${kind}`, kind: 'telegram_member', params: { chatId } })];
+      tasks.push(await createTask({ title: `Spread B ${kind}`, kind: 'telegram_member', params: { chatId }, gcmReward: '0.37', usdtReward: '0' }));
+      const people = await Promise.all(Array.from({ length: 6 }, () => createAmbassador(server, { admin: superAdmin })));
+      for (const amb of people) providers.setChatMember(chatId, await withTelegram(amb), 'member');
+      const answers = await Promise.all(people.flatMap((amb) => tasks.map((task) => amb.client.post(`/api/tasks/${task.id}/claim`, {}))));
+      for (const answer of answers) expectClaim(answer, 'credited', null);
+      const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+      // Claims' credits are on the shards (1 and up); every figure is the sum of its rows.
+      expect((await rows<{ n: number }>(sql`select count(*)::int as n from daily_figures where shard > 0`))[0]?.n).toBeGreaterThan(0);
+      const [ledger] = await rows<{ gcm: string; usdt: string }>(
+        sql`select coalesce(sum(amount) filter (where currency = 'GCM'), 0)::numeric(30,2)::text as gcm,
+          coalesce(sum(amount) filter (where currency = 'USDT'), 0)::numeric(30,2)::text as usdt from transactions where type <> 'withdrawal'`,
+      );
+      const stats = (await new ApiClient(server).get('/api/public/stats')).body;
+      expect({ gcm: stats.totalGcmAwarded, usdt: stats.totalUsdtAwarded }).toEqual(ledger);
+      type Day = Record<string, unknown>;
+      const perDay = () =>
+        rows<Day>(sql`select day::text, sum(applications)::int as applications, sum(approved_applications)::int as approved, sum(reports)::int as reports,
+          sum(reviewed_reports)::int as reviewed, sum(active_ambassadors)::int as active, sum(gcm_awarded)::text as gcm, sum(usdt_awarded)::text as usdt,
+          sum(withdrawn_usdt)::text as withdrawn from daily_figures group by day order by day`);
+      const kept = await perDay();
+      // The day's money is the ledger's of that day, and computing every figure again from the rows arrives at the same ones.
+      expect(kept.map((d) => [d.day, d.gcm, d.usdt])).toEqual(
+        await rows<Day>(sql`select (created_at at time zone 'UTC')::date::text as day,
+          coalesce(sum(amount) filter (where currency = 'GCM'), 0)::numeric(30,2)::text as gcm,
+          coalesce(sum(amount) filter (where currency = 'USDT'), 0)::numeric(30,2)::text as usdt
+          from transactions where type <> 'withdrawal' group by 1 order by 1`).then((days) => days.map((d) => [d.day, d.gcm, d.usdt])),
+      );
+      await figures.rebuildFigures(server.db);
+      expect(await perDay()).toEqual(kept);
+      const month = server.clock.now().toISOString().slice(0, 7);
+      const [ofMonth] = await rows<{ gcm: string; usdt: string }>(
+        sql`select coalesce(sum(amount) filter (where currency = 'GCM'), 0)::numeric(30,2)::text as gcm,
+          coalesce(sum(amount) filter (where currency = 'USDT'), 0)::numeric(30,2)::text as usdt
+          from transactions where type <> 'withdrawal' and to_char(created_at at time zone 'UTC', 'YYYY-MM') = ${month}`,
+      );
+      const summary = await monthSummary(server.db, month);
+      expect({ gcm: summary.gcmAwarded, usdt: summary.usdtAwarded }).toEqual(ofMonth);
     });
 
     it('answers 503 and records nothing when the service errs or does not answer; a garbage answer is a refusal with a code; five claims a period at most', async () => {

@@ -12,8 +12,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { API_TEXTS, API_VALUE_TEXTS, translatedRefusal } from '../../src/client/i18n/api-messages.ts';
-import { codeOfText, ERROR_TEXTS, VALUE_CODES } from '../../src/shared/error-codes.ts';
+import { API_TEXTS, translatedRefusal, valueRefusalDescriptor } from '../../src/client/i18n/api-messages.ts';
+import { codeOfText, ERROR_TEXTS, isValueCode, VALUE_TEMPLATES, VALUE_TEXTS, valueDescriptor, valueMessage, type ValueCode } from '../../src/shared/error-codes.ts';
 import type { Messages } from '@lingui/core';
 import { i18n } from '../../src/client/i18n/i18n.ts';
 import { LOCALES } from '../../src/shared/locales.ts';
@@ -188,18 +188,38 @@ async function allMessages(): Promise<Set<string>> {
   return found;
 }
 
-/** A sentence with values, written by a shared function with sample values: its thrower names its code (VALUE_CODES). */
-const SAMPLE_VALUES = /2026-12-08T14:05:00\.000Z|\b48\b|0xabc|req-1/;
+/** A sentence with values, written by a shared function with sample values, is one of the shared templates filled (VALUE_TEXTS): its thrower names its code. */
+const FILLED_TEMPLATES = VALUE_TEMPLATES.map((template) => new RegExp(`^${template.replace(/[.*+?^$()[\]\\|]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`));
+const isFilledTemplate = (message: string) => FILLED_TEMPLATES.some((pattern) => pattern.test(message));
+
+/** The values that are times and months, as the API sends them. */
+const SENT_VALUES: Readonly<Record<string, string>> = {
+  from: '2026-12-08T14:05:00.000Z',
+  deadline: '2026-12-08T14:05:00.000Z',
+  at: '2026-12-08T14:05:00.000Z',
+  month: '2026-12',
+  cutOver: '2026-11',
+};
+
+/** Every code with values, with values for each of its sentences (a template's `{names}`; the two whose values choose the sentence, each way). */
+const VALUE_SAMPLES: { code: ValueCode; values: Record<string, string> }[] = [
+  ...(Object.entries(VALUE_TEXTS) as [ValueCode, unknown][]).flatMap(([code, text]) =>
+    typeof text === 'string' ? [{ code, values: Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => [name, `v-${name}`])) }] : [],
+  ),
+  { code: 'LINK_TAKEN', values: {} },
+  { code: 'LINK_TAKEN', values: { from: '2026-12-08T14:05:00.000Z' } },
+  ...['telegram_member', 'discord_member', 'bsc_transfer'].map((kind) => ({ code: 'TASK_SERVICE_NOT_CONFIGURED' as const, values: { kind } })),
+];
 
 describe('every message the API can answer with, in every language', () => {
   it('has a code, which the client says', async () => {
     const messages = await allMessages();
     expect(messages.size).toBeGreaterThan(150);
-    const uncoded = [...messages].filter((m) => !NOT_SHOWN.has(m) && !SAMPLE_VALUES.test(m) && !codeOfText(m)).sort();
+    const uncoded = [...messages].filter((m) => !NOT_SHOWN.has(m) && !isFilledTemplate(m) && !codeOfText(m)).sort();
     expect(uncoded).toEqual([]);
     const shown = Object.entries(ERROR_TEXTS).filter(([, text]) => !NOT_SHOWN.has(text) && text !== ERROR_TEXTS.INTERNAL_ERROR);
-    expect(shown.filter(([code]) => !API_TEXTS.has(code) && !(code in API_VALUE_TEXTS)).map(([code]) => code)).toEqual([]);
-    expect(Object.keys(VALUE_CODES).filter((code) => !(code in API_VALUE_TEXTS))).toEqual([]);
+    expect(shown.filter(([code]) => !API_TEXTS.has(code) && !isValueCode(code)).map(([code]) => code)).toEqual([]);
+    expect(VALUE_SAMPLES.filter(({ code, values }) => !valueRefusalDescriptor(code, values)).map(({ code }) => code)).toEqual([]);
   });
 
   it('lists only messages the API still has among those it does not translate', async () => {
@@ -207,13 +227,43 @@ describe('every message the API can answer with, in every language', () => {
     expect([...NOT_SHOWN].filter((m) => !messages.has(m))).toEqual([]);
   });
 
+  it('is said by the client from the template the server wrote it from, with every value it names (VALUE_TEXTS)', async () => {
+    // Times and months as the API sends them (the client says them in the page's language), other values as themselves.
+    const asSent = (values: Record<string, string>) =>
+      Object.fromEntries(Object.keys(values).map((name) => [name, SENT_VALUES[name] ?? values[name] ?? '']));
+    const source = 'en';
+    const { messages: catalog } = (await import(`../../src/locales/${source}/app.po`)) as { messages: Messages };
+    const english = new Set<string>();
+    try {
+      i18n.loadAndActivate({ locale: 'en', messages: catalog });
+      for (const { code, values: sample } of VALUE_SAMPLES) {
+        const values = asSent(sample);
+        const server = valueMessage(code, values);
+        const descriptor = valueRefusalDescriptor(code, values);
+        // The server's English is the template the client translates by, filled as Lingui fills it.
+        expect(i18n._({ id: descriptor?.id ?? '', values: valueDescriptor(code, values)?.values })).toBe(server);
+        const said = translatedRefusal({ code, values, message: 'not said from its code' });
+        expect(said).not.toBe('not said from its code');
+        expect(said).not.toMatch(/[{}]/);
+        // A time or a month is said in the page's language; every other value as the server sent it.
+        if (Object.keys(values).some((name) => name in SENT_VALUES)) expect(said).not.toMatch(/T14:05|2026-1\d\b/);
+        else expect(said).toBe(server);
+        english.add(server);
+      }
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
+    expect(english.size).toBe(VALUE_TEMPLATES.length);
+  });
+
   it('has a translation in every language', async () => {
-    const sample = (code: string) => Object.fromEntries((VALUE_CODES[code as keyof typeof VALUE_CODES] ?? ['sentence', 'reference']).map((name) => [name, `v-${name}`]));
     const refusals = [
       ...[...API_TEXTS.keys()].map((code) => ({ code, message: ERROR_TEXTS[code as keyof typeof ERROR_TEXTS] ?? code })),
-      ...Object.keys(API_VALUE_TEXTS).map((code) => ({ code, values: sample(code), message: '' })),
+      ...VALUE_SAMPLES.map(({ code, values }) => ({ code, values, message: valueMessage(code, values) })),
+      { code: 'WITH_REFERENCE', values: { sentence: 'v-sentence', reference: 'v-reference' }, message: '' },
     ];
-    const english = new Map(refusals.map((r) => [r.code, translatedRefusal(r)]));
+    const key = (r: { code: string; message: string }) => `${r.code}: ${r.message}`;
+    const english = new Map(refusals.map((r) => [key(r), translatedRefusal(r)]));
     const missing: string[] = [];
     try {
       for (const locale of LOCALES.filter((l) => l !== 'en')) {
@@ -224,7 +274,7 @@ describe('every message the API can answer with, in every language', () => {
           i18n.load(locale, catalog);
         }
         i18n.activate(locale);
-        for (const refusal of refusals) if (translatedRefusal(refusal) === english.get(refusal.code)) missing.push(`${locale}: ${refusal.code}`);
+        for (const refusal of refusals) if (translatedRefusal(refusal) === english.get(key(refusal))) missing.push(`${locale}: ${key(refusal)}`);
       }
     } finally {
       i18n.loadAndActivate({ locale: 'en', messages: {} });

@@ -9,7 +9,7 @@ import { notify } from '../lib/toast.ts';
 import { useMutation } from '@tanstack/react-query';
 import { ABUSE_FLAGS, type AbuseFlag } from '../../shared/enums.ts';
 import { NO_REASON_TEXT, REASONS, isReasonCode, type ReasonCode } from '../../shared/reasons.ts';
-import type { AppealKind, TAppealDecisionInput, TAppealView } from '../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES, type AppealKind, type TAppealDecisionInput, type TAppealView } from '../../shared/schemas/decisions.ts';
 import type { TReportView } from '../../shared/schemas/reports.ts';
 import type { TWithdrawalView } from '../../shared/schemas/withdrawals.ts';
 import { apiRequest } from '../lib/api.ts';
@@ -84,7 +84,7 @@ export function decideAppeal(id: string, input: TAppealDecisionInput): Promise<u
 }
 
 /** What the server answers the admin who made the original decision. */
-export const SAME_ADMIN_MESSAGE = 'Another admin must decide this appeal';
+export const SAME_ADMIN_MESSAGE = DECISION_MESSAGES.sameAdmin;
 
 export function useDecideAppeal() {
   return useMutation({

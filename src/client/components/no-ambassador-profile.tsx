@@ -6,6 +6,7 @@ import { SUPPORT_EMAIL } from '../../shared/limits.ts';
 import type { TOwnAmbassador } from '../../shared/schemas/ambassadors.ts';
 import { useAmbassador } from '../api/ambassador.ts';
 import { isAmbassadorMissing } from '../api/resources.ts';
+import { MemberLayout } from './layout/member-layout.tsx';
 import { QueryState } from './query-state.tsx';
 import { buttonVariants } from './ui/button.tsx';
 import { Card, CardContent } from './ui/card.tsx';
@@ -80,5 +81,14 @@ export function AmbassadorState({
     >
       {children}
     </QueryState>
+  );
+}
+
+/** A page of the ambassador's own in the member layout: their record's state (AmbassadorState), then the page. */
+export function AmbassadorPage({ shortReportLabel, ...state }: Parameters<typeof AmbassadorState>[0] & { shortReportLabel?: boolean }) {
+  return (
+    <MemberLayout shortReportLabel={shortReportLabel}>
+      <AmbassadorState {...state} />
+    </MemberLayout>
   );
 }

@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { API_TEXTS, API_VALUE_TEXTS, translatedMessage, translatedRefusal } from './api-messages.ts';
+import type { Messages } from '@lingui/core';
+import { API_TEXTS, translatedMessage, translatedRefusal, valueRefusalDescriptor } from './api-messages.ts';
 import { i18n } from './i18n.ts';
-import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
-import { WITHDRAWAL_MESSAGES } from '../../shared/schemas/withdrawals.ts';
-import { TASK_MESSAGES } from '../../shared/schemas/tasks.ts';
 import { LINK_REFUSALS } from '../../shared/schemas/links.ts';
-import { WALLET_PROOF_REFUSALS } from '../../shared/schemas/wallet-proof.ts';
+import { VALUE_TEXTS, valueMessage } from '../../shared/error-codes.ts';
 
 describe('the API’s refusals in the page’s language', () => {
   it('say, in English, a sentence with values as the server’s does with the same values', () => {
-    // A sentence with values says, in English, what the server's does with the same values.
-    const said = (code: string, values: Record<string, string>) => i18n._((API_VALUE_TEXTS[code] ?? (() => ({ id: code })))(values));
-    expect(said('WALLET_CHANGE_HOLD', { hours: '48' })).toBe(WITHDRAWAL_MESSAGES.walletChangeHold(48));
-    expect(said('CLAIM_LIMIT', { max: '3' })).toBe(TASK_MESSAGES.attempts('3'));
-    expect(said('TEXT_MISSING', { code: 'ABC123' })).toBe(LINK_REFUSALS.codeMissing('ABC123'));
+    // A sentence with values says, in English, what the server's does with the same values: both from the shared template.
+    const said = (code: string, values: Record<string, string>) => i18n._(valueRefusalDescriptor(code, values) ?? { id: code });
+    expect(said('WALLET_CHANGE_HOLD', { hours: '48' })).toBe(valueMessage('WALLET_CHANGE_HOLD', { hours: '48' }));
+    expect(said('WALLET_CHANGE_HOLD', { hours: '48' })).toBe('For your security, withdrawals are paused for 48 hours after a wallet address change');
+    expect(said('CLAIM_LIMIT', { max: '3' })).toBe(valueMessage('CLAIM_LIMIT', { max: '3' }));
+    expect(said('TEXT_MISSING', { code: 'ABC123' })).toBe(valueMessage('TEXT_MISSING', { code: 'ABC123' }));
     expect(said('LINK_TAKEN', {})).toBe(LINK_REFUSALS.taken);
-    expect(said('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' })).toBe(WALLET_PROOF_REFUSALS.domain('a.example', 'b.example'));
+    expect(said('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' })).toBe(valueMessage('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' }));
+    expect(said('WALLET_PROOF_CHAIN', { got: '1' })).toBe('This message is for chain 1; payouts are made on BNB Smart Chain (chain 56)');
   });
 
   it('are said from their code and values, and as the server wrote them when the code is unknown', () => {
     // A made-up language: the real catalogs stay as the worker's next files expect them (isolate: false).
     const country = API_TEXTS.get('APPLICATION_COUNTRY') ?? '';
-    const held = API_VALUE_TEXTS.WALLET_CHANGE_HOLD?.({ hours: '1' }).id ?? '';
+    const held = VALUE_TEXTS.WALLET_CHANGE_HOLD;
     i18n.loadAndActivate({ locale: 'xx', messages: { [country]: 'El país es obligatorio', [held]: 'Pausa de {hours} horas' } });
     expect(translatedRefusal({ code: 'APPLICATION_COUNTRY', message: 'Country is required' })).toBe('El país es obligatorio');
     expect(translatedRefusal({ code: 'WALLET_CHANGE_HOLD', values: { hours: '48' }, message: 'ignored' })).toBe('Pausa de 48 horas');
@@ -32,11 +32,15 @@ describe('the API’s refusals in the page’s language', () => {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
   });
 
-  it('says a time in a refusal in the page’s language, with its zone, not as the API’s ISO text', () => {
+  it('says a time in a refusal in the page’s language, with its zone, not as the API’s ISO text', async () => {
     // Added to what Spanish has, not in its place: an earlier file of the worker may have loaded its catalog.
-    i18n.load('es', {});
+    const spanish = 'es';
+    const { messages } = (await import(`../../locales/${spanish}/app.po`)) as { messages: Messages };
+    i18n.load('es', messages);
     i18n.activate('es');
-    const said = translatedRefusal({ code: 'APPEAL_LATE', values: { deadline: '2026-12-08T14:05:00.000Z' }, message: DECISION_MESSAGES.appealLate('x') });
+    const values = { deadline: '2026-12-08T14:05:00.000Z' };
+    const said = translatedRefusal({ code: 'APPEAL_LATE', values, message: valueMessage('APPEAL_LATE', values) });
+    expect(said).toContain('El plazo de 14 días');
     expect(said).not.toContain('T14:05');
     expect(said).toMatch(/ 8 dic 2026, \d{1,2}:05 \S+$/);
     i18n.loadAndActivate({ locale: 'en', messages: {} });

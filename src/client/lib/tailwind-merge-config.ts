@@ -4,18 +4,7 @@
  */
 import { fromTheme, validators as v, type Config } from 'tailwind-merge';
 
-const overflowValues = ['auto', 'hidden', 'clip', 'visible', 'scroll'];
-
-const insetValues = [v.isFraction, 'full', 'auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
-
-const gapValues = [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
-
-const mxValues = ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
-
-const minHValues = [
-  'screen',
-  'lh',
-  'none',
+const sizeValues = [
   v.isFraction,
   'auto',
   'full',
@@ -33,6 +22,14 @@ const minHValues = [
   fromTheme('spacing'),
 ];
 
+const overflowValues = ['auto', 'hidden', 'clip', 'visible', 'scroll'];
+
+const insetValues = [v.isFraction, 'full', 'auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
+
+const gapValues = [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
+
+const mxValues = ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
+
 const textColorValues = [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue];
 
 const roundedValues = ['', 'none', 'full', fromTheme('radius'), v.isArbitraryVariable, v.isArbitraryValue];
@@ -40,6 +37,9 @@ const roundedValues = ['', 'none', 'full', fromTheme('radius'), v.isArbitraryVar
 const borderWValues = ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength];
 
 const outlineOffsetValues = [v.isNumber, v.isArbitraryVariable, v.isArbitraryValue];
+
+/** Groups whose classes begin with the group's own name (p-4, px-2, mt-auto), each over the same values. */
+const named = (ids: readonly string[], values: Config<string, string>['classGroups'][string]) => Object.fromEntries(ids.map((id) => [id, [{ [id]: values }]]));
 
 export const TAILWIND_MERGE_CONFIG: Config<string, string> = {
   cacheSize: 500,
@@ -82,159 +82,28 @@ export const TAILWIND_MERGE_CONFIG: Config<string, string> = {
       'hidden',
     ],
     sr: ['sr-only', 'not-sr-only'],
-    overflow: [{ overflow: overflowValues }],
-    'overflow-x': [{ 'overflow-x': overflowValues }],
-    'overflow-y': [{ 'overflow-y': overflowValues }],
+    ...named(['overflow', 'overflow-x', 'overflow-y'], overflowValues),
     position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
-    inset: [{ inset: insetValues }],
-    'inset-x': [{ 'inset-x': insetValues }],
-    top: [{ top: insetValues }],
-    right: [{ right: insetValues }],
-    bottom: [{ bottom: insetValues }],
-    left: [{ left: insetValues }],
+    ...named(['inset', 'inset-x', 'top', 'right', 'bottom', 'left'], insetValues),
     z: [{ z: [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
     'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],
     flex: [{ flex: [v.isNumber, v.isFraction, 'auto', 'initial', 'none', v.isArbitraryValue] }],
     shrink: [{ shrink: ['', v.isNumber, v.isArbitraryVariable, v.isArbitraryValue] }],
     order: [{ order: [v.isInteger, 'first', 'last', 'none', v.isArbitraryVariable, v.isArbitraryValue] }],
     'grid-cols': [{ 'grid-cols': [v.isInteger, 'none', 'subgrid', v.isArbitraryVariable, v.isArbitraryValue] }],
-    gap: [{ gap: gapValues }],
-    'gap-x': [{ 'gap-x': gapValues }],
-    'gap-y': [{ 'gap-y': gapValues }],
+    ...named(['gap', 'gap-x', 'gap-y'], gapValues),
     'justify-content': [{ justify: ['start', 'end', 'center', 'between', 'around', 'evenly', 'stretch', 'baseline', 'center-safe', 'end-safe', 'normal'] }],
     'align-items': [{ items: ['start', 'end', 'center', 'stretch', 'center-safe', 'end-safe', { baseline: ['', 'last'] }] }],
     'align-self': [{ self: ['auto', 'start', 'end', 'center', 'stretch', 'center-safe', 'end-safe', { baseline: ['', 'last'] }] }],
-    p: [{ p: gapValues }],
-    px: [{ px: gapValues }],
-    py: [{ py: gapValues }],
-    pt: [{ pt: gapValues }],
-    pr: [{ pr: gapValues }],
-    pb: [{ pb: gapValues }],
-    pl: [{ pl: gapValues }],
-    mx: [{ mx: mxValues }],
-    mt: [{ mt: mxValues }],
-    mr: [{ mr: mxValues }],
-    mb: [{ mb: mxValues }],
-    ml: [{ ml: mxValues }],
-    size: [
-      {
-        size: [
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    w: [
-      {
-        w: [
-          fromTheme('container'),
-          'screen',
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'min-w': [
-      {
-        'min-w': [
-          fromTheme('container'),
-          'screen',
-          'none',
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'max-w': [
-      {
-        'max-w': [
-          fromTheme('container'),
-          'screen',
-          'none',
-          'prose',
-          { screen: [fromTheme('breakpoint')] },
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    h: [
-      {
-        h: [
-          'screen',
-          'lh',
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'min-h': [{ 'min-h': minHValues }],
-    'max-h': [{ 'max-h': minHValues }],
+    ...named(['p', 'px', 'py', 'pt', 'pr', 'pb', 'pl'], gapValues),
+    ...named(['mx', 'mt', 'mr', 'mb', 'ml'], mxValues),
+    size: [{ size: sizeValues }],
+    w: [{ w: [fromTheme('container'), 'screen', ...sizeValues] }],
+    'min-w': [{ 'min-w': [fromTheme('container'), 'screen', 'none', ...sizeValues] }],
+    'max-w': [{ 'max-w': [fromTheme('container'), 'screen', 'none', 'prose', { screen: [fromTheme('breakpoint')] }, ...sizeValues] }],
+    h: [{ h: ['screen', 'lh', ...sizeValues] }],
+    'min-h': [{ 'min-h': ['screen', 'lh', 'none', ...sizeValues] }],
+    'max-h': [{ 'max-h': ['screen', 'lh', 'none', ...sizeValues] }],
     'font-size': [{ text: ['base', fromTheme('text'), v.isArbitraryVariableLength, v.isArbitraryLength] }],
     'font-weight': [{ font: [fromTheme('font-weight'), v.isArbitraryVariableWeight, v.isArbitraryWeight] }],
     'font-family': [{ font: [v.isArbitraryVariableFamilyName, v.isArbitraryFamilyName, fromTheme('font')] }],
@@ -250,9 +119,7 @@ export const TAILWIND_MERGE_CONFIG: Config<string, string> = {
     whitespace: [{ whitespace: ['normal', 'nowrap', 'pre', 'pre-line', 'pre-wrap', 'break-spaces'] }],
     break: [{ break: ['normal', 'words', 'all', 'keep'] }],
     'bg-color': [{ bg: textColorValues }],
-    rounded: [{ rounded: roundedValues }],
-    'rounded-t': [{ 'rounded-t': roundedValues }],
-    'rounded-b': [{ 'rounded-b': roundedValues }],
+    ...named(['rounded', 'rounded-t', 'rounded-b'], roundedValues),
     'border-w': [{ border: borderWValues }],
     'border-w-t': [{ 'border-t': borderWValues }],
     'border-w-b': [{ 'border-b': borderWValues }],

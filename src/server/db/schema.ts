@@ -26,6 +26,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -775,33 +776,48 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Programme-wide figures of the public stats, kept in the same transaction as
- * each credit and each new ambassador, so a read never sums the table. One row.
+ * each credit and each new ambassador, so a read never sums the ambassadors or the ledger. The
+ * figures are the sums of its rows: 'global' (shard 0: the ambassador count and the credits `post`
+ * writes) and CREDIT_SHARDS rows (shards 1 and up) that task claims' credits spread over, each
+ * taking one no other transaction holds, so credits of different ambassadors do not wait for one
+ * another's commit (ledger/service.ts creditParts; ADR 029).
  */
-export const programmeTotals = pgTable('programme_totals', {
-  id: text('id').primaryKey().default('global'),
-  ambassadorCount: integer('ambassador_count').notNull().default(0),
-  totalGcmEarned: numeric('total_gcm_earned', { precision: 30, scale: 2 }).notNull().default('0'),
-  totalUsdtEarned: numeric('total_usdt_earned', { precision: 30, scale: 2 }).notNull().default('0'),
-});
+export const programmeTotals = pgTable(
+  'programme_totals',
+  {
+    id: text('id').primaryKey().default('global'),
+    shard: smallint('shard').notNull().default(0),
+    ambassadorCount: integer('ambassador_count').notNull().default(0),
+    totalGcmEarned: numeric('total_gcm_earned', { precision: 30, scale: 2 }).notNull().default('0'),
+    totalUsdtEarned: numeric('total_usdt_earned', { precision: 30, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [uniqueIndex('programme_totals_shard_key').on(t.shard)],
+);
 
 /**
  * The admin desk's figures per UTC day, kept by every mutation that changes one (in the same
  * transaction, written last: src/server/features/analytics/figures.ts), so the Analytics tab sums
- * at most a year of days instead of a year of ledger. What happened is counted when it happened:
+ * at most a year of days instead of a year of ledger (a day is a few rows, `shard`). What happened is counted when it happened:
  * a later edit or deletion does not rewrite history.
  */
-export const dailyFigures = pgTable('daily_figures', {
-  day: date('day').primaryKey(),
-  applications: integer('applications').notNull().default(0),
-  approvedApplications: integer('approved_applications').notNull().default(0),
-  reports: integer('reports').notNull().default(0),
-  reviewedReports: integer('reviewed_reports').notNull().default(0),
-  /** Ambassadors whose first report of the month was sent on this day: a month's sum is its active ambassadors. */
-  activeAmbassadors: integer('active_ambassadors').notNull().default(0),
-  gcmAwarded: numeric('gcm_awarded', { precision: 30, scale: 2 }).notNull().default('0'),
-  usdtAwarded: numeric('usdt_awarded', { precision: 30, scale: 2 }).notNull().default('0'),
-  withdrawnUsdt: numeric('withdrawn_usdt', { precision: 30, scale: 2 }).notNull().default('0'),
-});
+export const dailyFigures = pgTable(
+  'daily_figures',
+  {
+    day: date('day').notNull(),
+    /** 0: every change's own figures; 1 and up: task claims' credits, on the shard of programme_totals the claim took. A day's figures are the sums of its rows. */
+    shard: smallint('shard').notNull().default(0),
+    applications: integer('applications').notNull().default(0),
+    approvedApplications: integer('approved_applications').notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+    reviewedReports: integer('reviewed_reports').notNull().default(0),
+    /** Ambassadors whose first report of the month was sent on this day: a month's sum is its active ambassadors. */
+    activeAmbassadors: integer('active_ambassadors').notNull().default(0),
+    gcmAwarded: numeric('gcm_awarded', { precision: 30, scale: 2 }).notNull().default('0'),
+    usdtAwarded: numeric('usdt_awarded', { precision: 30, scale: 2 }).notNull().default('0'),
+    withdrawnUsdt: numeric('withdrawn_usdt', { precision: 30, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
 
 /** The months in which an ambassador sent a report (the first one of each month counts them as active). */
 export const activeMonths = pgTable(

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
 import { requiredText, moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
-import { withValues } from '../texts.ts';
+import { filledTemplate, withValues } from '../texts.ts';
 
 export const DECISION_MESSAGES = {
   /** The admin desk's forms ask for a reason before a reject or a suspension (the API takes a decision without one). */
@@ -19,8 +19,6 @@ export const DECISION_MESSAGES = {
   appealFormText: /*i18n*/ 'Say why the decision should change',
   appealTooLong: withValues(/*i18n*/ 'Please keep your appeal under {max} characters', { max: MAX_APPEAL_LENGTH }),
   appealAgain: /*i18n*/ 'This decision has already been appealed',
-  /** Late: the deadline is said. */
-  appealLate: (deadline: string) => `The ${APPEAL_WINDOW_DAYS}-day appeal window closed on ${deadline}`,
   reportNotAppealable: /*i18n*/ 'Only a rejected report can be appealed',
   withdrawalNotAppealable: /*i18n*/ 'Only a rejected withdrawal request can be appealed',
   appealNotFound: /*i18n*/ 'Appeal not found',
@@ -128,11 +126,18 @@ export const ZAppealInput = z.object({
 });
 export type TAppealInput = z.input<typeof ZAppealInput>;
 
-/** An award's amount refused (a report's review, an overturned appeal), per currency; the client translates them by these sentences. */
+/** An award's amount refused (a report's review, an overturned appeal), per currency: the templates (AWARD_FORMAT, … in src/shared/error-codes.ts). */
+export const AWARD_TEXTS = {
+  format: /*i18n*/ '{currency} awarded must be a number of at least 0',
+  precision: /*i18n*/ '{currency} awarded can have at most 2 decimal places',
+  range: /*i18n*/ '{currency} awarded is too large',
+} as const;
+
+/** The same, said for a currency. */
 export const AWARD_MESSAGES = {
-  format: (currency: string) => `${currency} awarded must be a number of at least 0`,
-  precision: (currency: string) => `${currency} awarded can have at most 2 decimal places`,
-  range: (currency: string) => `${currency} awarded is too large`,
+  format: (currency: string) => filledTemplate(AWARD_TEXTS.format, { currency }),
+  precision: (currency: string) => filledTemplate(AWARD_TEXTS.precision, { currency }),
+  range: (currency: string) => filledTemplate(AWARD_TEXTS.range, { currency }),
 } as const;
 
 export const awardMessages = (currency: string) => ({

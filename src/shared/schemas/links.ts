@@ -62,15 +62,13 @@ export type TXLinkInput = z.input<typeof ZXLinkInput>;
 
 /** The refusals of a link, in English (the client translates them by `code`). */
 export const LINK_REFUSALS = {
-  taken: 'This account is already linked to another ambassador',
-  relinkWait: (from: string) => `This account was linked to another ambassador until recently; it can be linked again from ${from}`,
+  taken: /*i18n*/ 'This account is already linked to another ambassador',
   telegramHash: /*i18n*/ 'This Telegram sign-in is not signed by our bot: sign in with Telegram again',
   telegramExpired: /*i18n*/ 'This Telegram sign-in is more than a day old: sign in with Telegram again',
   notConfigured: /*i18n*/ 'Linking this kind of account is not set up on this server',
   discordState: /*i18n*/ 'This Discord authorisation was not started from your session, or has expired: start again from your profile',
   discordDenied: /*i18n*/ 'Discord did not authorise the link: start again from your profile',
   postNotFound: /*i18n*/ 'This post could not be found: check the link, and that the post is public',
-  codeMissing: (code: string) => `This post does not contain your link code ${code}: post it, then send the link again`,
   malformed: /*i18n*/ 'The service gave an answer we could not read: nothing was linked; try again later',
   unavailable: /*i18n*/ 'The service did not answer: nothing was recorded; try again in a moment',
   walletReadOnly: /*i18n*/ 'Your payout wallet is proven on the wallet page and cannot be unlinked here',

@@ -75,9 +75,6 @@ export const SEASON_MESSAGES = {
   beaconTooLong: withValues(/*i18n*/ 'The beacon must be at most {max} characters', { max: MAX_BEACON_LENGTH }),
   noTypedBeacon:
     /*i18n*/ 'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
-  afterCutOver: (month: string, cut: string) =>
-    `${month} is protocol 2 (every month from ${cut}, the first whose terms are in the public log, is): it closes by itself, never with a typed beacon`,
-  closesItself: (round: number, at: string) => `This month closes by itself once drand round ${round} is published (${at})`,
 } as const;
 
 /** A typed beacon: trimmed, at most MAX_BEACON_LENGTH characters. */

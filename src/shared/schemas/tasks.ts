@@ -56,7 +56,6 @@ export const TASK_MESSAGES = {
   postRequired: /*i18n*/ 'This task needs the link of your post (postUrl)',
   txRequired: /*i18n*/ 'This task needs the hash of your transaction (txHash)',
   alreadyClaimed: /*i18n*/ 'You have already claimed this task in this period',
-  attempts: (max: string) => `You have tried this task ${max} times in this period: try again next period`,
   suspended: WITHDRAWAL_MESSAGES.suspended,
   noChain: /*i18n*/ 'Transfer tasks need BSC_RPC_URL (a BNB Smart Chain node) to be set',
   notPending: /*i18n*/ 'This claim is not waiting for review',

@@ -36,16 +36,12 @@ export const WALLET_PROOF_REFUSALS = {
   alreadyVerified: /*i18n*/ 'Your USDT payout address is already verified',
   tooMany: /*i18n*/ 'Too many wallet verification attempts. Please try again later.',
   malformed: /*i18n*/ 'This is not a Sign-In with Ethereum message: send back the message you were given, unchanged',
-  domain: (expected: string, got: string) => `This message was made for another site (${got}); sign the message from ${expected}`,
-  chain: (got: number) => `This message is for chain ${got}; payouts are made on BNB Smart Chain (chain ${WALLET_PROOF_CHAIN_ID})`,
   address: /*i18n*/ 'This message names another address than your saved USDT payout address; ask for a new message to sign',
   notIssued: /*i18n*/ 'This is not the message you were given to sign: ask for a new message and sign it unchanged',
   expired: /*i18n*/ 'This message has expired (messages are valid for 10 minutes): ask for a new one and sign it',
   used: /*i18n*/ 'This message was already used: ask for a new one and sign it',
   exchangeVerified: /*i18n*/ 'This address is verified with your wallet, so it is not an exchange deposit address',
   required: /*i18n*/ 'Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal',
-  exchangeHold: (hours: number) =>
-    `For your security, the first withdrawal to an exchange deposit address waits ${hours} hours after the address is marked as one`,
 } as const;
 
 /** A signature that does not check out. */

@@ -16,14 +16,9 @@ export const WITHDRAWAL_MESSAGES = {
   addressRequired: /*i18n*/ 'Please enter a valid BEP20 wallet address',
   alreadyDecided: /*i18n*/ 'This withdrawal request has already been processed',
   suspended: /*i18n*/ 'Your ambassador account is suspended',
-  walletChangeHold: (hours: number) => `For your security, withdrawals are paused for ${hours} hours after a wallet address change`,
   secondApproval: /*i18n*/ 'A second admin must approve this withdrawal',
-  approverTooNew: (hours: number, from: string) =>
-    `Your approval cannot count for a withdrawal that needs two admins: your admin account must have existed for ${hours} hours; it counts from ${from}`,
   approverPasswordNotOwn:
     /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first',
-  approverMfaTooNew: (hours: number, from: string) =>
-    `Your approval cannot count for a withdrawal that needs two admins: your two-factor sign-in was turned on while your password was one a super admin set, so it counts only ${hours} hours later, from ${from}`,
   approverNoMfa: /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
   /** The owner takes a request back (DECISIONS §7): only while it is pending with no approval yet. */
   cancelNotPending: /*i18n*/ 'This withdrawal request is no longer pending, so it cannot be cancelled',

@@ -4,10 +4,13 @@
  * day are the hottest the programme has, so they are locked as briefly as possible and always after
  * every other row, in the same order, which leaves no room for a deadlock). A rollback writes
  * nothing. The Analytics tab then sums at most a year of days (features/analytics/service.ts).
+ * A day is a few rows: shard 0, written here, and the shards task claims' credits spread over
+ * (`moneyUpsert`, ADR 029); every reader sums a day's rows.
  *
  * Each figure is counted on the UTC day of the timestamp its own row keeps (created_at, reviewed_at),
  * so `rebuildFigures` (the bench's bulk load; drizzle/0012_daily_figures.sql for the data before the
- * tables existed) arrives at the same rows, which test/api/analytics.test.ts checks.
+ * tables existed) arrives at the same figures, which test/api/analytics.test.ts checks (and
+ * test/api/tasks.test.ts with claims' credits on their shards).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { monthPeriod, utcDay } from '../../clock.ts';
@@ -71,10 +74,11 @@ export function addMoney(m: Mutation, figure: MoneyFigure, cents: bigint, at: Da
 }
 
 /**
- * Money figures of the day of `at` as one INSERT … ON CONFLICT, for a CTE of a caller's own statement
- * (ledger/service.ts creditParts): written only when `gate` holds. The same upsert `write` makes.
+ * Money figures of the day of `at` as one INSERT … ON CONFLICT on the day's row of `shard` (an
+ * expression), for a CTE of a caller's own statement (ledger/service.ts creditParts): written only
+ * when `gate` holds. The same upsert `write` makes on shard 0.
  */
-export function moneyUpsert(at: Date, cents: Partial<Record<MoneyFigure, bigint>>, gate: SQL): SQL {
+export function moneyUpsert(at: Date, cents: Partial<Record<MoneyFigure, bigint>>, shard: SQL, gate: SQL): SQL {
   const figures = (Object.keys(cents) as MoneyFigure[])
     .filter((figure) => cents[figure])
     .map((figure): [string, string] => [COLUMNS[figure], formatCents(cents[figure] ?? 0n)])
@@ -86,7 +90,7 @@ export function moneyUpsert(at: Date, cents: Partial<Record<MoneyFigure, bigint>
     sql`, `,
   );
   const set = sql.raw(figures.map(([column]) => `"${column}" = "daily_figures"."${column}" + excluded."${column}"`).join(', '));
-  return sql`insert into daily_figures (day, ${columns}) select ${utcDay(at)}::date, ${values} where ${gate} on conflict (day) do update set ${set}`;
+  return sql`insert into daily_figures (day, shard, ${columns}) select ${utcDay(at)}::date, ${shard}, ${values} where ${gate} on conflict (day, shard) do update set ${set}`;
 }
 
 /** The tenths of an hour between a report's sending and its review, as rebuildFigures rounds them. */
@@ -129,7 +133,7 @@ async function write(tx: Db, days: Map<string, Day>): Promise<void> {
         sql`, `,
       );
       const set = sql.raw(figures.map(([column]) => `"${column}" = "daily_figures"."${column}" + excluded."${column}"`).join(', '));
-      await tx.execute(sql`insert into daily_figures (day, ${columns}) values (${key}::date, ${values}) on conflict (day) do update set ${set}`);
+      await tx.execute(sql`insert into daily_figures (day, ${columns}) values (${key}::date, ${values}) on conflict (day, shard) do update set ${set}`);
     }
     for (const tenths of [...d.reviewTimes.keys()].sort((a, b) => a - b)) {
       const n = d.reviewTimes.get(tenths) ?? 0;

@@ -7,7 +7,7 @@
 import type { TAppealView } from '../../../shared/schemas/decisions.ts';
 import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
 import { appeals } from '../../db/schema.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, pgErrorCode } from '../../errors.ts';
+import { UNIQUE_VIOLATION, conflict, pgErrorCode, valueError } from '../../errors.ts';
 import type { AdminAction } from '../../../shared/enums.ts';
 import type { Mutation } from '../../mutation.ts';
 import { appealDeadline, presentAppeal } from './present.ts';
@@ -21,7 +21,7 @@ export async function fileAppeal(
   audit: { action: AdminAction; target: Parameters<Mutation['audit']>[1] },
 ): Promise<TAppealView> {
   const deadline = appealDeadline(values.decisionAt);
-  if (m.now.getTime() > deadline.getTime()) throw new AppError('CONFLICT', DECISION_MESSAGES.appealLate(deadline.toISOString()), undefined, 'APPEAL_LATE', { deadline: deadline.toISOString() });
+  if (m.now.getTime() > deadline.getTime()) throw valueError('CONFLICT', 'APPEAL_LATE', { deadline: deadline.toISOString() });
   const [appeal] = await m.tx
     .insert(appeals)
     .values({ ...values, deadline, createdAt: m.now })

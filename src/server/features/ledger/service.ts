@@ -10,6 +10,7 @@ import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import type { AnyTable } from '../../db/topics.ts';
 import { ambassadors, dailyFigures, programmeTotals, transactions, withdrawalRequests } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
@@ -170,6 +171,8 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
 export interface CreditParts {
   /** `name as (…)` CTEs, comma separated, to follow the caller's own in its WITH. */
   ctes: SQL;
+  /** The tables they write (for the change's notices, `m.noticesWith`). */
+  tables: AnyTable[];
   /** Once the statement ran and `gate` held: the rest of the credit (the mutation's bookkeeping, a role push). */
   done(): Promise<AmbassadorRow>;
 }
@@ -181,10 +184,13 @@ export interface CreditParts {
  * written only when `gate` (a condition over the caller's CTEs, e.g. that its claim was inserted)
  * holds. The same writes as `post` for each entry, in one round trip instead of five: `locked` is the
  * ambassador's row as this transaction locked it (unchanged since), so the caches are worked out here
- * as `post` does. The programme's totals are updated before the day's row is (the day's CTE waits on
- * the totals' one row), the order every change's last statements keep, so no two changes deadlock on
- * them; both are then held until the commit, as the last statements of any change hold them.
- * Call `done()` after the statement when the gate held (else the transaction must not commit).
+ * as `post` does. The programme's totals and the day's money go to a shard (schema.ts
+ * programmeTotals): the first shard row of the totals no other transaction holds (SKIP LOCKED; the
+ * first shard, waited for, when all are held), then the day's row of that shard, so credits of
+ * different ambassadors hold no row in common until their commits, and may share a WAL flush. Only
+ * a transaction holding a shard's totals writes that shard's day rows, and it takes them after the
+ * totals, so no two changes deadlock on them. Call `done()` after the statement when the gate held
+ * (else the transaction must not commit).
  */
 export function creditParts(m: Mutation, locked: AmbassadorRow, entries: LedgerEntry[], gate: SQL): CreditParts | undefined {
   let row = locked;
@@ -217,13 +223,20 @@ export function creditParts(m: Mutation, locked: AmbassadorRow, entries: LedgerE
       insert into transactions (ambassador_id, report_id, withdrawal_id, task_claim_id, referral_id, season_month, type, currency, amount,
         description, description_kind, description_values, created_at, created_by)
       select * from (values ${sql.join(rows, sql`, `)}) entries where ${gate}),
-    ledger_totals as (update programme_totals set ${sql.join(totals, sql`, `)} where id = 'global' and ${gate} returning 1),
-    ledger_day as (${figures.moneyUpsert(m.now, { gcmAwarded: sums.GCM, usdtAwarded: sums.USDT }, sql`exists (select 1 from ledger_totals)`)})`;
+    ledger_totals as (
+      update programme_totals set ${sql.join(totals, sql`, `)}
+      where shard = coalesce((select shard from programme_totals where shard > 0 and ${gate} order by shard limit 1 for update skip locked), 1)
+        and ${gate} returning shard),
+    ledger_day as (${figures.moneyUpsert(m.now, { gcmAwarded: sums.GCM, usdtAwarded: sums.USDT }, sql`(select shard from ledger_totals)`, sql`exists (select 1 from ledger_totals)`)})`;
+  const tables = [ambassadors, transactions, programmeTotals, dailyFigures];
+  // Whose rows they are: said now, so the change's notices can ride on the caller's statement (the
+  // transaction commits only when the gate held).
+  m.concerns(c.userId);
   return {
     ctes,
+    tables,
     async done() {
-      for (const table of [ambassadors, transactions, programmeTotals, dailyFigures]) m.wrote(table);
-      m.concerns(c.userId);
+      for (const table of tables) m.wrote(table);
       if (pushRole) await queueRolePush(m, locked.id);
       return c;
     },

@@ -20,7 +20,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, linkedAccounts, linkStates } from '../../db/schema.ts';
-import { AppError, UNIQUE_VIOLATION, pgErrorCode } from '../../errors.ts';
+import { AppError, UNIQUE_VIOLATION, pgErrorCode, valueError } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { lockAmbassador } from '../ledger/index.ts';
 import { keysOf } from '../mfa/index.ts';
@@ -137,7 +137,7 @@ async function recordLink(ctx: AppContext, actor: SessionUser, ambassadorId: str
         .sort((a, b) => (b.unlinkedAt?.getTime() ?? 0) - (a.unlinkedAt?.getTime() ?? 0))[0];
       if (recent?.unlinkedAt) {
         const from = new Date(recent.unlinkedAt.getTime() + RELINK_WAIT_DAYS * DAY_MS).toISOString();
-        throw refusal('CONFLICT', 'LINK_TAKEN', LINK_REFUSALS.relinkWait(from), { from });
+        throw valueError('CONFLICT', 'LINK_TAKEN', { from });
       }
       const sealedTokens = link.tokens
         ? {
@@ -211,7 +211,7 @@ export async function linkX(ctx: AppContext, actor: SessionUser, ambassador: Amb
   const read = await readXPost(ctx, postUrl);
   if (!read.found) throw refusal('UNPROCESSABLE', 'POST_NOT_FOUND', LINK_REFUSALS.postNotFound);
   const code = linkCode(ctx, ambassador.id);
-  if (!read.post.text.toUpperCase().includes(code)) throw refusal('UNPROCESSABLE', 'TEXT_MISSING', LINK_REFUSALS.codeMissing(code), { code });
+  if (!read.post.text.toUpperCase().includes(code)) throw valueError('UNPROCESSABLE', 'TEXT_MISSING', { code });
   return recordLink(ctx, actor, ambassador.id, {
     provider: 'x',
     externalId: read.post.author.toLowerCase(),

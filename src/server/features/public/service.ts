@@ -8,16 +8,15 @@ import { descNullsLast } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, publicLog } from '../../db/schema.ts';
 import { effectiveMonthly } from '../ledger/index.ts';
 
-/** The figures of the landing page, from the maintained programme totals (never a sum over the ambassadors). */
+/** The figures of the landing page, from the maintained programme totals (never a sum over the ambassadors): the sums of its few rows (schema.ts). */
 export async function publicStats(ctx: Pick<AppContext, 'db'>): Promise<TStats> {
   const rows = await ctx.db
     .select({
-      n: programmeTotals.ambassadorCount,
-      gcm: sql<string>`${programmeTotals.totalGcmEarned}::numeric(30,2)::text`,
-      usdt: sql<string>`${programmeTotals.totalUsdtEarned}::numeric(30,2)::text`,
+      n: sql<number>`sum(${programmeTotals.ambassadorCount})::int`.mapWith(Number),
+      gcm: sql<string>`sum(${programmeTotals.totalGcmEarned})::numeric(30,2)::text`,
+      usdt: sql<string>`sum(${programmeTotals.totalUsdtEarned})::numeric(30,2)::text`,
     })
-    .from(programmeTotals)
-    .where(eq(programmeTotals.id, 'global'));
+    .from(programmeTotals);
   const row = rows[0];
   return {
     totalAmbassadors: row?.n ?? 0,

@@ -18,7 +18,7 @@ import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../d
 import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
 import { decisionChanges } from '../decisions/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
-import { AppError, UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../errors.ts';
+import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode, valueError } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
 import { asFlags, countLimit, flaggedFilter, flagsColumn, proofLinks } from '../abuse/index.ts';
 import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
@@ -364,7 +364,7 @@ async function claimHolder(tx: AppContext['db'], id: string, actor: SessionUser,
 
 async function assertNotClaimedByOther(tx: AppContext['db'], id: string, actor: SessionUser, now: Date): Promise<void> {
   const holder = await claimHolder(tx, id, actor, now);
-  if (holder) throw new AppError('CONFLICT', `Being reviewed by ${holder}`, undefined, 'REPORT_CLAIMED', { name: holder });
+  if (holder) throw valueError('CONFLICT', 'REPORT_CLAIMED', { name: holder });
 }
 
 /**

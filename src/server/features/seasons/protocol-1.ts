@@ -13,7 +13,7 @@ import { seasonBounds, seasonLabel } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { seasons, type SeasonWinner } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound, valueError } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { eq } from 'drizzle-orm';
 import { getSettings } from '../settings/index.ts';
@@ -122,7 +122,7 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, season: S
     if (row.closedAt) throw conflict(SEASON_MESSAGES.alreadyClosed);
     const locked = parseSeason(row, ctx.config.drand.chain);
     // Put back as protocol 2 by the job since it was read: it closes by itself.
-    if (locked.protocol !== 1) throw conflict(SEASON_MESSAGES.closesItself(locked.beacon.round, locked.beacon.at.toISOString()));
+    if (locked.protocol !== 1) throw valueError('CONFLICT', 'SEASON_CLOSES_ITSELF', { round: String(locked.beacon.round), at: locked.beacon.at.toISOString() });
     const plan = await planSeason(m.tx, month, settings);
     const drawn = await drawWinners({
       secret: locked.secret,

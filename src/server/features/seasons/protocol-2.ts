@@ -27,7 +27,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, seasonEntrants, seasons, type SeasonChampion, type SeasonWinner } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound, valueError } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { appendLog } from '../public-log/index.ts';
 import { postClosed, postFrozen } from '../telegram/index.ts';
@@ -132,10 +132,7 @@ export async function closeSeason(_ctx: AppContext, _actor: SessionUser, season:
   if (beaconInput !== undefined) throw badRequest(SEASON_MESSAGES.noTypedBeacon, 'beacon');
   if (season.closed) throw conflict(SEASON_MESSAGES.alreadyClosed);
   const { round, at } = season.beacon;
-  throw new AppError('CONFLICT', SEASON_MESSAGES.closesItself(round, at.toISOString()), undefined, 'SEASON_CLOSES_ITSELF', {
-    round: String(round),
-    at: at.toISOString(),
-  });
+  throw valueError('CONFLICT', 'SEASON_CLOSES_ITSELF', { round: String(round), at: at.toISOString() });
 }
 
 /* -------------------------------------------------------------------------------------------------

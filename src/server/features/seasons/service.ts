@@ -13,7 +13,7 @@ import { SEASON_PATTERN, seasonBounds, seasonLabel, seasonOf } from '../../../sh
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { seasonEntrants, seasons } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound, valueError } from '../../errors.ts';
 import { hasEnded, planSeason } from './plan.ts';
 import { protocolOf, type MonthOfProtocol } from './protocols.ts';
 import { closeWhenDue, freezeSeason } from './protocol-2.ts';
@@ -117,7 +117,7 @@ export async function closeSeason(ctx: AppContext, actor: SessionUser, month: st
   const cut = await cutOverMonth(ctx.db);
   if (found.protocol !== 2 && cut !== undefined && month >= cut) {
     // Protocol 2 from the cut-over on, whatever the row says (DECISIONS §7): no typed beacon, ever.
-    throw new AppError('CONFLICT', SEASON_MESSAGES.afterCutOver(month, cut), undefined, 'SEASON_IS_PROTOCOL_2', { month, cutOver: cut });
+    throw valueError('CONFLICT', 'SEASON_IS_PROTOCOL_2', { month, cutOver: cut });
   }
   return monthOf(ctx, found).closeSeason(ctx, actor, beaconInput);
 }

@@ -18,7 +18,7 @@ import { preparedPer } from '../../db/prepared.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, linkedAccounts, taskClaims, tasks } from '../../db/schema.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
+import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode, valueError } from '../../errors.ts';
 import { appealDeadline, fileAppeal, oneAppeal } from '../decisions/index.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
@@ -55,14 +55,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function requireService(ctx: AppContext, kind: TaskKind): void {
   const { providers, payouts } = ctx.config;
   const missing =
-    kind === 'telegram_member' && !providers.telegramBotToken
-      ? 'Telegram membership tasks need TELEGRAM_BOT_TOKEN to be set'
-      : kind === 'discord_member' && !providers.discord
-        ? 'Discord membership tasks need DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET to be set'
-        : kind === 'bsc_transfer' && !payouts.rpcUrl
-          ? TASK_MESSAGES.noChain
-          : undefined;
-  if (missing) throw new AppError('UNPROCESSABLE', missing, undefined, 'TASK_SERVICE_NOT_CONFIGURED', { kind });
+    (kind === 'telegram_member' && !providers.telegramBotToken) || (kind === 'discord_member' && !providers.discord) || (kind === 'bsc_transfer' && !payouts.rpcUrl);
+  if (missing) throw valueError('UNPROCESSABLE', 'TASK_SERVICE_NOT_CONFIGURED', { kind });
 }
 
 function taskView(row: TaskRow, counts: { credited: number; refused: number; pendingReview: number }): TAdminTaskView {
@@ -329,9 +323,7 @@ async function periodState(db: AppContext['db'], taskId: string, ambassadorId: s
 function refuseIfDone(state: { settled: boolean; attempts: number }): void {
   if (state.settled) throw new AppError('CONFLICT', TASK_MESSAGES.alreadyClaimed, undefined, 'ALREADY_CLAIMED');
   if (state.attempts >= TASK_ATTEMPTS_PER_PERIOD)
-    throw new AppError('CONFLICT', TASK_MESSAGES.attempts(String(TASK_ATTEMPTS_PER_PERIOD)), undefined, 'CLAIM_LIMIT', {
-      max: String(TASK_ATTEMPTS_PER_PERIOD),
-    });
+    throw valueError('CONFLICT', 'CLAIM_LIMIT', { max: String(TASK_ATTEMPTS_PER_PERIOD) });
 }
 
 /** POST /api/tasks/{id}/claim. */
@@ -498,6 +490,9 @@ async function writeClaim(
         sql`exists (select 1 from claim)`,
       )
     : undefined;
+  // The change's NOTIFYs ride on this statement (sent only if the transaction commits): nothing the
+  // claim writes after it (the webhook event, a role push) is shown by a live topic.
+  const notices = m.noticesWith([taskClaims, ...(credit?.tables ?? [])]);
   const result = await tx.execute(sql`with
     mine as (
       select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
@@ -513,7 +508,7 @@ async function writeClaim(
       from mine where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged)
       returning id)${credit ? sql`, ${credit.ctes}` : sql``}
     select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
-      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook
+      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook${notices ? sql`, ${notices}` : sql``}
     from mine`);
   const [read] = (result as unknown as { rows: { attempts: number; settled: boolean; judged: boolean; written: boolean; webhook: boolean }[] }).rows;
   if (!read) throw new Error('the claim’s statement answered nothing');

@@ -18,6 +18,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { telegramMessages, users } from '../../db/schema.ts';
+import { inertOutboxSender, outboxLoop, type OutboxSender } from '../outbox-loop.ts';
 import { callBotApi, type BotAnswer } from './api.ts';
 
 /** Telegram's broadcast limit: about 30 messages a second in all. */
@@ -28,24 +29,13 @@ export const CHAT_GAP_MS = 1_000;
 export const RETRY_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000];
 const MAX_IN_FLIGHT = 8;
 const LEASE_MS = 60_000;
-const POLL_MS = 1_000;
 
-export interface BotSender {
-  /** Look for due work now (after a commit that wrote some). */
-  kick(): void;
-  /** Does every due piece of work (and what it makes due), until none is left; resolves with how many attempts were made. */
-  drain(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** The Telegram and the Discord roles senders are outbox loops (features/outbox-loop.ts; the Discord one takes it from here). */
+export type BotSender = OutboxSender;
+export { outboxLoop };
 
 /** A sender that sends nothing, for tools that open the database without serving: work waits in its outbox. */
-export const inertBotSender: BotSender = {
-  kick() {},
-  drain: () => Promise.resolve(0),
-  start() {},
-  stop: () => Promise.resolve(),
-};
+export const inertBotSender: BotSender = inertOutboxSender;
 
 interface Claimed {
   id: string;
@@ -55,83 +45,6 @@ interface Claimed {
   text: string;
   attempts: number;
   lockedUntil: Date;
-}
-
-/**
- * A loop that claims work and runs it, at most `maxInFlight` at once, shared by the Telegram and the
- * Discord outboxes: `claim(free)` answers the claimed items, `run(item)` makes one attempt and records it.
- */
-export function outboxLoop<T>(
-  ctx: AppContext,
-  name: string,
-  claim: (free: number) => Promise<T[]>,
-  run: (item: T) => Promise<void>,
-  options: { pollMs?: number | undefined; maxInFlight?: number } = {},
-): BotSender {
-  const inFlight = new Set<Promise<void>>();
-  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let made = 0;
-  let claiming: Promise<unknown> = Promise.resolve();
-
-  function launch(item: T): void {
-    const running: Promise<void> = run(item)
-      .catch((error: unknown) => {
-        // Not recorded (the database is away): the lease runs out and the attempt is made again.
-        ctx.log.warn({ outbox: name, err: error instanceof Error ? error.message : String(error) }, 'an outbox attempt could not be recorded');
-      })
-      .finally(() => {
-        made++;
-        inFlight.delete(running);
-        if (!stopped) kick();
-      });
-    inFlight.add(running);
-  }
-
-  function pump(): Promise<number> {
-    const next = claiming.then(async () => {
-      const free = maxInFlight - inFlight.size;
-      if (free <= 0) return 0;
-      const items = await claim(free);
-      for (const item of items) launch(item);
-      return items.length;
-    });
-    claiming = next.catch(() => undefined);
-    return next;
-  }
-
-  function kick(): void {
-    void pump().catch((error: unknown) => {
-      ctx.log.warn({ outbox: name, err: error instanceof Error ? error.message : String(error) }, 'outbox poll failed');
-    });
-  }
-
-  return {
-    kick() {
-      if (!stopped) kick();
-    },
-    async drain() {
-      const before = made;
-      for (;;) {
-        const started = await pump();
-        if (!started && !inFlight.size) return made - before;
-        if (inFlight.size) await Promise.race(inFlight);
-      }
-    },
-    start() {
-      stopped = false;
-      timer = setInterval(kick, options.pollMs ?? POLL_MS);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await claiming.catch(() => undefined);
-      await Promise.allSettled([...inFlight]);
-    },
-  };
 }
 
 export function createTelegramSender(ctx: AppContext, options: { pollMs?: number | undefined } = {}): BotSender {
@@ -233,7 +146,7 @@ export function createTelegramSender(ctx: AppContext, options: { pollMs?: number
     log.warn({ outbox: 'telegram', kind: row.kind, status: answer.status, retry: wait !== undefined }, 'a Telegram message was not sent');
   }
 
-  return outboxLoop(ctx, 'telegram', claim, run, { pollMs: options.pollMs });
+  return outboxLoop(ctx, 'telegram', claim, run, { pollMs: options.pollMs, maxInFlight: MAX_IN_FLIGHT });
 }
 
 /** Drops what waits for an account's chat (Telegram notifications turned off). */

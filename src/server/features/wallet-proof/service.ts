@@ -31,6 +31,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, walletProofNonces, walletProofs, withdrawalRequests } from '../../db/schema.ts';
 import { AppError, type ErrorCode } from '../../errors.ts';
+import { valueMessage } from '../../../shared/error-codes.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { lockAmbassador } from '../ledger/index.ts';
 import { buildProofMessage, siweOrigin } from './message.ts';
@@ -40,6 +41,11 @@ type AmbassadorRow = typeof ambassadors.$inferSelect;
 
 function refusal(code: ErrorCode, reason: WalletProofCode, message: string, field?: string, values?: Record<string, string>): AppError {
   return new AppError(code, message, field ? [{ path: field, message, code: reason, ...(values ? { values } : {}) }] : undefined, reason, values);
+}
+
+/** A signed message made for another site or chain: its sentence says which (VALUE_TEXTS). */
+function valueRefusal(reason: 'WALLET_PROOF_DOMAIN' | 'WALLET_PROOF_CHAIN', values: Record<string, string>): AppError {
+  return refusal('BAD_REQUEST', reason, valueMessage(reason, values), 'message', values);
 }
 
 /** The proof of a saved address as its row has it. */
@@ -125,13 +131,8 @@ export async function submitProof(
   }
   const origin = siweOrigin(ctx.config.appUrl);
   if (parsed.domain !== origin.domain)
-    throw refusal('BAD_REQUEST', 'WALLET_PROOF_DOMAIN', WALLET_PROOF_REFUSALS.domain(origin.domain, parsed.domain), 'message', {
-      expected: origin.domain,
-      got: parsed.domain,
-    });
-  if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw refusal('BAD_REQUEST', 'WALLET_PROOF_CHAIN', WALLET_PROOF_REFUSALS.chain(parsed.chainId), 'message', {
-      got: String(parsed.chainId),
-    });
+    throw valueRefusal('WALLET_PROOF_DOMAIN', { expected: origin.domain, got: parsed.domain });
+  if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw valueRefusal('WALLET_PROOF_CHAIN', { got: String(parsed.chainId) });
   if (parsed.address.toLowerCase() !== saved.toLowerCase()) throw refusal('BAD_REQUEST', 'WALLET_PROOF_ADDRESS', WALLET_PROOF_REFUSALS.address, 'message');
 
   const issued = (

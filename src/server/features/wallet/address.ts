@@ -10,22 +10,17 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ambassadors, withdrawalRequests } from '../../db/schema.ts';
 import { walletChangedEmail } from '../../email/templates.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, valueError } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import { notify } from '../notifications/index.ts';
 import { CLEARED_PROOF, walletProofOf } from '../wallet-proof/index.ts';
 import { WALLET_PROOF_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
-import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 
-export function holdMessage(config: Pick<Config, 'payouts'>): string {
-  return WITHDRAWAL_MESSAGES.walletChangeHold(config.payouts.walletChangeHoldHours);
-}
-
 /** 403 WALLET_CHANGE_HOLD: withdrawals wait after an address change. */
 export function holdRefusal(config: Pick<Config, 'payouts'>): AppError {
-  return new AppError('FORBIDDEN', holdMessage(config), undefined, 'WALLET_CHANGE_HOLD', { hours: String(config.payouts.walletChangeHoldHours) });
+  return valueError('FORBIDDEN', 'WALLET_CHANGE_HOLD', { hours: String(config.payouts.walletChangeHoldHours) });
 }
 
 /** When withdrawals may be requested again, or null when they are not paused. */
@@ -80,9 +75,7 @@ export async function assertProofAllows(db: Db, config: Pick<Config, 'payouts'>,
     throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.required, undefined, 'WALLET_PROOF_REQUIRED');
   }
   if (await exchangeHoldUntil(db, config, row, now)) {
-    throw new AppError('FORBIDDEN', WALLET_PROOF_REFUSALS.exchangeHold(config.payouts.exchangeHoldHours), undefined, 'EXCHANGE_ADDRESS_HOLD', {
-      hours: String(config.payouts.exchangeHoldHours),
-    });
+    throw valueError('FORBIDDEN', 'EXCHANGE_ADDRESS_HOLD', { hours: String(config.payouts.exchangeHoldHours) });
   }
   return proof;
 }

@@ -10,8 +10,8 @@
  */
 import type { Address, Hash, TransactionReceipt } from 'viem';
 import type { Config } from '../../config.ts';
-import { AppError, unavailable } from '../../errors.ts';
-import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
+import { unavailable, valueError } from '../../errors.ts';
+import { ERROR_TEXTS, valueMessage } from '../../../shared/error-codes.ts';
 
 // viem is loaded on the first check, not at start: most instances never verify a payout on chain,
 // and it is one of the heaviest modules to load (a start answers /healthz sooner without it).
@@ -32,13 +32,9 @@ const NAMED_IN_MESSAGE = 5;
 
 export const CHAIN_MESSAGES = {
   unreachable: ERROR_TEXTS.CHAIN_UNREACHABLE,
-  notFound: (txHash: string) => `Transaction ${txHash} was not found on chain`,
-  failed: (txHash: string) => `Transaction ${txHash} failed on chain`,
   /** "withdrawal <id> (100.00 USDT to 0x…)", or "withdrawals <id> (…), <id> (…)" for several. */
   withdrawals: (payments: ExpectedPayment[], more = 0) =>
     `${payments.length + more > 1 ? 'withdrawals' : 'withdrawal'} ${payments.map((p) => `${p.id} (${p.amount} USDT to ${p.walletAddress})`).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
-  notPaid: (txHash: string, named: string) => `Transaction ${txHash} does not pay ${named}`,
-  paidMoreThanOnce: (txHash: string, named: string) => `Transaction ${txHash} pays ${named} more than once`,
 } as const;
 
 /**
@@ -49,7 +45,7 @@ export const CHAIN_MESSAGES = {
 export async function verifyPayout(config: PayoutChainConfig, txHash: string, expected: ExpectedPayment[]): Promise<{ ok: true; blockNumber: bigint }> {
   const { erc20Abi, isAddressEqual, parseEventLogs, parseUnits } = await loadViem();
   const receipt = await readReceipt(config, txHash as Hash);
-  if (receipt.status !== 'success') throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.failed(txHash), undefined, 'CHAIN_TX_FAILED', { hash: txHash });
+  if (receipt.status !== 'success') throw valueError('UNPROCESSABLE', 'CHAIN_TX_FAILED', { hash: txHash });
 
   // Transfer logs that decode with the standard ERC-20 event (strict: the others are dropped) and
   // that the payout token emitted: a Transfer of any other contract pays nothing.
@@ -77,24 +73,19 @@ export async function verifyPayout(config: PayoutChainConfig, txHash: string, ex
   }
   if (missing.length || extra.length) {
     const order = new Map(expected.map((p, i) => [p.id, i]));
-    const parts = [
-      ...(missing.length ? [CHAIN_MESSAGES.notPaid(txHash, named(missing))] : []),
-      ...(extra.length ? [CHAIN_MESSAGES.paidMoreThanOnce(txHash, named(extra))] : []),
-    ];
     const item = (p: ExpectedPayment, code: 'CHAIN_TX_NOT_PAID' | 'CHAIN_TX_PAID_TWICE') => {
-      const withdrawals = CHAIN_MESSAGES.withdrawals([p]);
-      const message = code === 'CHAIN_TX_NOT_PAID' ? CHAIN_MESSAGES.notPaid(txHash, withdrawals) : CHAIN_MESSAGES.paidMoreThanOnce(txHash, withdrawals);
-      return { path: `ids.${order.get(p.id) ?? 0}`, message, code, values: { hash: txHash, withdrawals } };
+      const values = { hash: txHash, withdrawals: CHAIN_MESSAGES.withdrawals([p]) };
+      return { path: `ids.${order.get(p.id) ?? 0}`, message: valueMessage(code, values), code, values };
     };
     const errors = [...missing.map((p) => item(p, 'CHAIN_TX_NOT_PAID')), ...extra.map((p) => item(p, 'CHAIN_TX_PAID_TWICE'))];
     // One code for the whole: what is wrong, or both (CHAIN_TX_MISMATCH, each named in its values).
     const [code, values] =
       missing.length && extra.length
-        ? ['CHAIN_TX_MISMATCH', { hash: txHash, notPaid: named(missing), paidTwice: named(extra) }]
+        ? (['CHAIN_TX_MISMATCH', { hash: txHash, notPaid: named(missing), paidTwice: named(extra) }] as const)
         : missing.length
-          ? ['CHAIN_TX_NOT_PAID', { hash: txHash, withdrawals: named(missing) }]
-          : ['CHAIN_TX_PAID_TWICE', { hash: txHash, withdrawals: named(extra) }];
-    throw new AppError('UNPROCESSABLE', parts.join('; '), errors, code, values);
+          ? (['CHAIN_TX_NOT_PAID', { hash: txHash, withdrawals: named(missing) }] as const)
+          : (['CHAIN_TX_PAID_TWICE', { hash: txHash, withdrawals: named(extra) }] as const);
+    throw valueError('UNPROCESSABLE', code, values, errors);
   }
   return { ok: true, blockNumber: receipt.blockNumber };
 }
@@ -107,7 +98,7 @@ async function readReceipt(config: PayoutChainConfig, hash: Hash): Promise<Trans
   try {
     return await client.getTransactionReceipt({ hash });
   } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) throw new AppError('UNPROCESSABLE', CHAIN_MESSAGES.notFound(hash), undefined, 'CHAIN_TX_NOT_FOUND', { hash });
+    if (error instanceof TransactionReceiptNotFoundError) throw valueError('UNPROCESSABLE', 'CHAIN_TX_NOT_FOUND', { hash });
     const failure = unavailable(CHAIN_MESSAGES.unreachable);
     failure.cause = error;
     throw failure;

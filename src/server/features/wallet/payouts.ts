@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { ambassadors, payoutBatches, withdrawalRequests } from '../../db/schema.ts';
 import { withdrawalPaidEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/index.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, conflict, valueError } from '../../errors.ts';
 import { withTransaction } from '../../mutation.ts';
 import { appendLog } from '../public-log/index.ts';
 import { rpcFailure } from '../../rpc.ts';
@@ -26,12 +26,11 @@ import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
 
 export const PAYOUT_MESSAGES = {
   reused: ERROR_TEXTS.PAYOUT_TX_REUSED,
-  notPayable: (ids: string[]) => `Only approved withdrawals that are not yet paid can be marked paid: ${ids.join(', ')}`,
   changed: ERROR_TEXTS.PAYOUT_WITHDRAWALS_CHANGED,
 } as const;
 
 function notPayable(ids: string[]): AppError {
-  return new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable(ids), undefined, 'WITHDRAWALS_NOT_PAYABLE', { ids: ids.join(', ') });
+  return valueError('CONFLICT', 'WITHDRAWALS_NOT_PAYABLE', { ids: ids.join(', ') });
 }
 
 const PAGE = 1_000;

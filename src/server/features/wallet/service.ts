@@ -20,7 +20,7 @@ import { getSettings } from '../settings/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { ambassadors, appeals, transactions, users, walletProofs, withdrawalApprovals, withdrawalRequests } from '../../db/schema.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, valueError } from '../../errors.ts';
 import { withdrawalDecidedEmail } from '../../email/templates.ts';
 import { tellAmbassador } from '../notifications/index.ts';
 import { assertNotPaused, assertProofAllows, holdRefusal, saveRequestedAddress } from './address.ts';
@@ -502,12 +502,6 @@ function approversOf(view: TWithdrawalView, approvedByViewer: boolean, standing:
   return { ...counts, eligibleNow: false, reason: standing.reason, ...(standing.eligibleFrom ? { eligibleFrom: standing.eligibleFrom.toISOString() } : {}) };
 }
 
-const APPROVER_MESSAGES: Record<Exclude<ApproverReason, 'NOT_PENDING' | 'ALREADY_APPROVED'>, (hours: number, from: string) => string> = {
-  APPROVER_PASSWORD_NOT_OWN: () => WITHDRAWAL_MESSAGES.approverPasswordNotOwn,
-  APPROVER_NO_MFA: () => WITHDRAWAL_MESSAGES.approverNoMfa,
-  APPROVER_TOO_NEW: WITHDRAWAL_MESSAGES.approverTooNew,
-  APPROVER_MFA_TOO_NEW: WITHDRAWAL_MESSAGES.approverMfaTooNew,
-};
 
 /** 403 with the reason's code (and, for a wait, `values.from`) when this admin's approval cannot count now. */
 async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, session: { mfaVerified: boolean }, now: Date): Promise<void> {
@@ -515,10 +509,10 @@ async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, sessio
   if (!row) throw forbidden('Only admins can do this');
   const standing = approverStanding(ctx, row, session, now);
   if (standing.eligibleNow) return;
-  const reason = standing.reason as keyof typeof APPROVER_MESSAGES;
-  const from = standing.eligibleFrom?.toISOString() ?? '';
-  const hours = ctx.config.payouts.approverMinAgeHours;
-  throw new AppError('FORBIDDEN', APPROVER_MESSAGES[reason](hours, from), undefined, reason, from ? { hours: String(hours), from } : undefined);
+  const reason = standing.reason;
+  if (reason === 'APPROVER_TOO_NEW' || reason === 'APPROVER_MFA_TOO_NEW')
+    throw valueError('FORBIDDEN', reason, { hours: String(ctx.config.payouts.approverMinAgeHours), from: standing.eligibleFrom?.toISOString() ?? '' });
+  throw new AppError('FORBIDDEN', reason === 'APPROVER_NO_MFA' ? WITHDRAWAL_MESSAGES.approverNoMfa : WITHDRAWAL_MESSAGES.approverPasswordNotOwn, undefined, reason);
 }
 
 /**

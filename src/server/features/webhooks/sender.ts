@@ -29,6 +29,7 @@ import type { AppContext } from '../../context.ts';
 import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { webhookOffEmail } from '../../email/templates.ts';
+import { inertOutboxSender, outboxLoop, type OutboxSender } from '../outbox-loop.ts';
 import { giveWay, serving } from './pacing.ts';
 import { webhookHeaders } from './signing.ts';
 import { postJson, targetAgents, type PostResult } from './target.ts';
@@ -44,7 +45,6 @@ export const TIMEOUT_MS = 10_000;
 /** A batch's lease: no attempt starts unless it ends (TIMEOUT_MS) LEASE_SPARE_MS before the lease runs out. */
 const LEASE_MS = 60_000;
 const LEASE_SPARE_MS = 10_000;
-const POLL_MS = 1_000;
 /** Batches being recorded at once (each holds a pooled connection for its transaction). */
 const DB_SLOTS = 2;
 /** The live topic `integrations` is published at most once in this long. */
@@ -52,14 +52,8 @@ export const NOTICE_MS = 250;
 /** An endpoint whose deliveries have failed this long without one success is turned off. */
 export const FAILING_DISABLE_MS = 5 * 86_400_000;
 
-export interface WebhookSender {
-  /** Look for due deliveries now (after a commit that wrote an event). */
-  kick(): void;
-  /** Makes every attempt that is due (and the ones they make due), until none is left; resolves with how many were made. */
-  drain(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** An outbox loop (features/outbox-loop.ts) over endpoints' batches: `drain` answers the attempts made. */
+export type WebhookSender = OutboxSender;
 
 interface Claimed {
   id: string;
@@ -108,12 +102,7 @@ interface Tried {
 }
 
 /** A sender that sends nothing, for tools that open the database without serving (the bench): events wait in the outbox. */
-export const inertWebhookSender: WebhookSender = {
-  kick() {},
-  drain: () => Promise.resolve(0),
-  start() {},
-  stop: () => Promise.resolve(),
-};
+export const inertWebhookSender: WebhookSender = inertOutboxSender;
 
 const isOk = (result: PostResult) => result.status !== null && result.status >= 200 && result.status < 300;
 
@@ -138,12 +127,8 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
   const agents = targetAgents(config.webhooks.allowPrivate, MAX_IN_FLIGHT);
   const keys: SealKeys = sealKeys(config);
   const recording = gate(DB_SLOTS);
-  const inFlight = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
+  /** Set by stop(): a batch being sent ends after its current attempt. */
   let stopped = true;
-  let made = 0;
-  /** Claims run one after another, so two never both see the same free slots. */
-  let claiming: Promise<unknown> = Promise.resolve();
   let noticeTimer: NodeJS.Timeout | undefined;
   let noticing: Promise<void> = Promise.resolve();
 
@@ -216,10 +201,10 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
     });
   }
 
-  /** Sends a batch in order until an answer is not 2xx (or the lease would not cover another attempt), then records it. */
-  async function send(batch: Batch): Promise<void> {
+  /** Sends a batch in order until an answer is not 2xx (or the lease would not cover another attempt), then records it; answers the attempts made. */
+  async function send(batch: Batch): Promise<number> {
     const [head] = batch.rows;
-    if (!head) return;
+    if (!head) return 0;
     const tried: Tried[] = [];
     let secrets: string[] | undefined;
     try {
@@ -239,8 +224,8 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
       if (!isOk(result) || stopped) break;
     }
     await recording(() => settle(batch, tried));
-    made += tried.length;
     notice();
+    return tried.length;
   }
 
   /** Records a batch in one transaction: its attempts, each delivery's outcome under the batch's lease, the rest let go. */
@@ -327,62 +312,24 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
     }
   }
 
-  function launch(batch: Batch): void {
-    const running: Promise<void> = send(batch)
-      .catch((error: unknown) => {
-        // Not recorded (the database is away): the lease runs out and the batch is tried again.
-        log.warn({ endpointId: batch.endpointId, err: error instanceof Error ? error.message : String(error) }, 'webhook attempts could not be recorded');
-      })
-      .finally(() => {
-        inFlight.delete(running);
-        if (!stopped) kick();
-      });
-    inFlight.add(running);
-  }
-
-  /** Claims as many endpoints' batches as there are free slots and starts them; answers how many. */
-  function pump(): Promise<number> {
-    const next = claiming.then(async () => {
-      const free = MAX_IN_FLIGHT - inFlight.size;
-      if (free <= 0) return 0;
-      const batches = await claim(free);
-      for (const batch of batches) launch(batch);
-      return batches.length;
-    });
-    claiming = next.catch(() => undefined);
-    return next;
-  }
-
-  function kick(): void {
-    void pump().catch((error: unknown) => {
-      // The database may be briefly away; the next poll tries again.
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'webhook outbox poll failed');
+  /** A batch's attempts, recorded; not recorded (the database is away): the lease runs out and the batch is tried again. */
+  function run(batch: Batch): Promise<number> {
+    return send(batch).catch((error: unknown) => {
+      log.warn({ endpointId: batch.endpointId, err: error instanceof Error ? error.message : String(error) }, 'webhook attempts could not be recorded');
+      return 0;
     });
   }
 
+  const loop = outboxLoop(ctx, 'webhooks', claim, run, { pollMs: options.pollMs, maxInFlight: MAX_IN_FLIGHT });
   return {
-    kick() {
-      if (!stopped) kick();
-    },
-    async drain() {
-      const before = made;
-      for (;;) {
-        const started = await pump();
-        if (!started && !inFlight.size) return made - before;
-        if (inFlight.size) await Promise.race(inFlight);
-      }
-    },
+    ...loop,
     start() {
       stopped = false;
-      timer = setInterval(kick, options.pollMs ?? POLL_MS);
-      timer.unref();
-      kick();
+      loop.start();
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      await claiming.catch(() => undefined);
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
       if (noticeTimer) {
         clearTimeout(noticeTimer);
         noticeTimer = undefined;

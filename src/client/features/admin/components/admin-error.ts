@@ -1,4 +1,6 @@
 import { msg } from '@lingui/core/macro';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { showServerErrors } from '../../../components/ui/form.tsx';
 import { i18n } from '../../../i18n/i18n.ts';
 import { ApiError, troubleMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -8,6 +10,14 @@ export function adminError(fallback: string) {
   return (error: unknown) => {
     const reason = troubleMessage(error) ?? (error instanceof ApiError ? error.text : null);
     notify.error(i18n._(msg`Error`), reason && reason !== fallback ? `${fallback}: ${reason}` : fallback);
+  };
+}
+
+/** An admin form refused: the server's messages under their fields, and the admin failure toast. */
+export function adminFormError<TValues extends FieldValues, TContext, TOutput>(form: UseFormReturn<TValues, TContext, TOutput>, fallback: string) {
+  return (error: unknown) => {
+    showServerErrors(form, error);
+    adminError(fallback)(error);
   };
 }
 

@@ -91,6 +91,17 @@ const EDIT_FIELDS = [
   'status',
 ] as const;
 
+/** The dialog's text fields: the profile links, then the payout wallets (addresses, in a fixed-width font). */
+const LINK_FIELDS = [
+  { name: 'twitterHandle', label: msg`Twitter URL`, placeholder: 'https://x.com/username' },
+  { name: 'instagramHandle', label: msg`Instagram URL`, placeholder: 'https://instagram.com/username' },
+  { name: 'telegramHandle', label: msg`Telegram Channel URL`, placeholder: 'https://t.me/channel' },
+  { name: 'facebookHandle', label: msg`Facebook URL`, placeholder: 'https://facebook.com/page' },
+  { name: 'youtubeHandle', label: msg`YouTube Channel URL`, placeholder: 'https://youtube.com/@channel' },
+  { name: 'gcmWalletAddress', label: msg`GCM Wallet`, placeholder: '0x...', address: true },
+  { name: 'usdtWalletAddress', label: msg`USDT Wallet`, placeholder: '0x...', address: true },
+] as const;
+
 function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdminAmbassadorView>) {
   const update = useUpdateAmbassadorAsAdmin();
   const resend = useResendPassword();
@@ -152,27 +163,15 @@ function EditAmbassadorDialog({ row: ambassador, onClose }: RowDialogProps<TAdmi
         </section>
         <Form form={form} onSubmit={save} onInvalid={invalid} className="flex flex-col gap-4" aria-label={t`Edit ${ambassador.fullName}`}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField name="twitterHandle" label={t`Twitter URL`}>
-              <Input placeholder="https://x.com/username" />
-            </FormField>
-            <FormField name="instagramHandle" label={t`Instagram URL`}>
-              <Input placeholder="https://instagram.com/username" />
-            </FormField>
-            <FormField name="telegramHandle" label={t`Telegram Channel URL`}>
-              <Input placeholder="https://t.me/channel" />
-            </FormField>
-            <FormField name="facebookHandle" label={t`Facebook URL`}>
-              <Input placeholder="https://facebook.com/page" />
-            </FormField>
-            <FormField name="youtubeHandle" label={t`YouTube Channel URL`}>
-              <Input placeholder="https://youtube.com/@channel" />
-            </FormField>
-            <FormField name="gcmWalletAddress" label={t`GCM Wallet`}>
-              <Input placeholder="0x..." className="font-mono" spellCheck={false} />
-            </FormField>
-            <FormField name="usdtWalletAddress" label={t`USDT Wallet`}>
-              <Input placeholder="0x..." className="font-mono" spellCheck={false} />
-            </FormField>
+            {LINK_FIELDS.map((field) => (
+              <FormField key={field.name} name={field.name} label={i18n._(field.label)}>
+                {'address' in field ? (
+                  <Input placeholder={field.placeholder} className="font-mono" spellCheck={false} />
+                ) : (
+                  <Input placeholder={field.placeholder} />
+                )}
+              </FormField>
+            ))}
             <FormField name="badgeLevel" label={t`Badge Level`} hint={t`Automatic follows this month's GCM; a chosen level holds until set back.`}>
               <NativeSelect>
                 <option value="auto">{t`Automatic`}</option>

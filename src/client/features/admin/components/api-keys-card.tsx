@@ -13,12 +13,13 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
+import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations.ts';
-import { adminError, adminOutcome } from './admin-error.ts';
+import { adminFormError, adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
 import { ShownOnceDialog } from './shown-once.tsx';
 
@@ -70,10 +71,7 @@ function CreateApiKeyCard({ onCreated }: { onCreated: (key: TApiKeyCreated) => v
         form.reset({ name: '', scopes: [] });
         onCreated(key);
       },
-      onError: (error) => {
-        showServerErrors(form, error);
-        adminError(t`Failed to create the API key`)(error);
-      },
+      onError: adminFormError(form, t`Failed to create the API key`),
     });
   return (
     <Card>
@@ -196,14 +194,11 @@ function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKeyView; onClose:
       title={t`Revoke API key`}
       description={t`${name} stops working at once: its next request is refused. This cannot be undone.`}
     >
-      <DialogFooter className="mt-0">
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-0">
         <Button variant="destructive" onClick={confirm} loading={revoke.isPending}>
           <Trash2 aria-hidden="true" /> <Trans>Revoke</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }

@@ -9,7 +9,7 @@ import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
 import { countIn } from '../../../../shared/localized-format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogFooter } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { FlagBadges } from './flag-badges.tsx';
@@ -174,14 +174,11 @@ export function ReasonStep({
     >
       <h3 className="font-semibold">{title}</h3>
       <ReasonFields subject={subject} flags={flags} />
-      <DialogFooter className="mt-0">
-        <Button type="button" variant="outline" onClick={onCancel} disabledFocusable={pending}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onCancel} pending={pending} className="mt-0">
         <Button type="submit" variant="destructive" loading={pending}>
           {confirmLabel}
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </Form>
   );
 }

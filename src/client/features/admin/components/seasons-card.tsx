@@ -7,14 +7,14 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { dateTimeIn, gcmIn, monthIn, placeIn, usdtAmountIn } from '../../../../shared/localized-format.ts';
 import { ZBeaconForm, type TSeasonAdminItem } from '../../../../shared/schemas/season-admin.ts';
-import { MAX_LOTTERY_WINNERS, PRIZE_PLACES, ZSettingsInput } from '../../../../shared/schemas/settings.ts';
+import { MAX_LOTTERY_WINNERS, PRIZE_PLACES } from '../../../../shared/schemas/settings.ts';
 import { seasonBounds, seasonOf } from '../../../../shared/seasons.ts';
 import { useCurrentSeason } from '../../../api/current-season.ts';
-import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -25,7 +25,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCloseSeason, useSeasonPreview, useSeasons } from '../api/seasons.ts';
-import { useUpdateSettings } from '../api/update-settings.ts';
+import { SettingsFormCard } from './settings-form-card.tsx';
 
 const PLACES = Array.from({ length: PRIZE_PLACES }, (_, i) => i + 1);
 
@@ -39,80 +39,48 @@ function useNextMonthLabel(): string | null {
 /** The five prizes, the number of lottery winners and the lottery prize (DECISIONS §5). */
 export function PrizesCard() {
   const { t, i18n: active } = useLingui();
-  const settings = useSettings();
-  const update = useUpdateSettings();
   const next = useNextMonthLabel();
   const from = next ?? t`the next month`;
-  const form = useForm({
-    resolver: zodResolver(ZSettingsInput),
-    values: settings.data
-      ? { prizesUsdt: settings.data.prizesUsdt, lotteryWinners: settings.data.lotteryWinners, lotteryPrizeUsdt: settings.data.lotteryPrizeUsdt }
-      : undefined,
-    // The settings are read again when anyone changes them (DECISIONS §6): a field being edited here keeps what was typed.
-    resetOptions: { keepDirtyValues: true },
-  });
   return (
-    <Card>
-      <IconCardHeader
-        icon={Trophy}
-        title={<Trans>Monthly prizes</Trans>}
-        description={
-          <Trans>
-            Paid in USDT when a month is closed: the top {PRIZE_PLACES}, and a lottery among the other ranked ambassadors. A month&apos;s terms are fixed when
-            it begins: changes apply from {from}.
-          </Trans>
-        }
-      />
-      <CardContent>
-        <QueryState query={settings} failure={t`The prizes could not be loaded.`} loading={<Spinner />} compact>
-          {() => (
-            <Form
-              form={form}
-              aria-label={t`Monthly prizes`}
-              className="flex flex-col gap-4"
-              onSubmit={(values) =>
-                update.mutate(values, {
-                  onSuccess: () => notify.success(t`Prizes Updated`, t`The new prizes apply from ${from}.`),
-                  onError: (error) => notify.error(t`Failed to update prizes`, errorMessage(error)),
-                })
-              }
-            >
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-                {PLACES.map((place, i) => (
-                  <FormField key={place} name={`prizesUsdt.${i}`} label={`${placeIn(place, active.locale)} (USDT)`} required>
-                    <Input inputMode="decimal" />
-                  </FormField>
-                ))}
-              </div>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <FormField
-                  name="lotteryWinners"
-                  label={t`Lottery winners`}
-                  hint={t`How many entrants the lottery draws each month, 0 to 100`}
-                  required
-                  asNumber
-                >
-                  <Input type="number" inputMode="numeric" min={0} max={MAX_LOTTERY_WINNERS} step={1} />
-                </FormField>
-                <FormField name="lotteryPrizeUsdt" label={t`Lottery prize (USDT)`} required>
-                  <Input inputMode="decimal" />
-                </FormField>
-              </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="submit" loading={update.isPending}>
-                  <Trans>Save prizes</Trans>
-                </Button>
-                {next ? (
-                  <p className="text-sm text-muted">
-                    <Trans>Changes apply from {next}.</Trans>
-                  </p>
-                ) : null}
-              </div>
-            </Form>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <SettingsFormCard
+      icon={Trophy}
+      title={<Trans>Monthly prizes</Trans>}
+      description={
+        <Trans>
+          Paid in USDT when a month is closed: the top {PRIZE_PLACES}, and a lottery among the other ranked ambassadors. A month&apos;s terms are fixed when it
+          begins: changes apply from {from}.
+        </Trans>
+      }
+      label={t`Monthly prizes`}
+      loadFailure={t`The prizes could not be loaded.`}
+      pick={(settings) => ({ prizesUsdt: settings.prizesUsdt, lotteryWinners: settings.lotteryWinners, lotteryPrizeUsdt: settings.lotteryPrizeUsdt })}
+      saved={[t`Prizes Updated`, t`The new prizes apply from ${from}.`]}
+      saveFailed={t`Failed to update prizes`}
+      submit={<Trans>Save prizes</Trans>}
+      note={
+        next ? (
+          <p className="text-sm text-muted">
+            <Trans>Changes apply from {next}.</Trans>
+          </p>
+        ) : null
+      }
+    >
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {PLACES.map((place, i) => (
+          <FormField key={place} name={`prizesUsdt.${i}`} label={`${placeIn(place, active.locale)} (USDT)`} required>
+            <Input inputMode="decimal" />
+          </FormField>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField name="lotteryWinners" label={t`Lottery winners`} hint={t`How many entrants the lottery draws each month, 0 to 100`} required asNumber>
+          <Input type="number" inputMode="numeric" min={0} max={MAX_LOTTERY_WINNERS} step={1} />
+        </FormField>
+        <FormField name="lotteryPrizeUsdt" label={t`Lottery prize (USDT)`} required>
+          <Input inputMode="decimal" />
+        </FormField>
+      </div>
+    </SettingsFormCard>
   );
 }
 
@@ -342,14 +310,11 @@ function CloseSeasonDialog({ month, onClose }: { month: string; onClose: () => v
                 <Input placeholder="bsc:<block number>:<block hash>" autoComplete="off" />
               </FormField>
               {failure ? <FieldError>{failure}</FieldError> : null}
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  <Trans>Cancel</Trans>
-                </Button>
+              <DialogActions onCancel={onClose}>
                 <Button type="submit" loading={close.isPending}>
                   <Trans>Close and pay</Trans>
                 </Button>
-              </DialogFooter>
+              </DialogActions>
             </Form>
           </>
         )}

@@ -14,7 +14,8 @@ import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -191,14 +192,11 @@ function ResetPasswordDialog({ admin, onClose }: { admin: TAdminAccount; onClose
         <FormField name="newPassword" label={t`New Password`} required>
           <Input type="password" autoComplete="new-password" placeholder={t`Enter new password (min 6 characters)`} />
         </FormField>
-        <DialogFooter className="mt-0">
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose} className="mt-0">
           <Button type="submit" disabled={!acceptable} loading={reset.isPending}>
             <Trans>Update Password</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </Form>
     </ModalDialog>
   );
@@ -211,14 +209,11 @@ function RemoveAdminDialog({ admin, onClose }: { admin: TAdminAccount; onClose: 
     remove.mutate(admin.id, adminOutcome({ title: t`Admin Removed`, text: t`${adminName(admin)} no longer has access.` }, t`Failed to remove admin`, onClose));
   return (
     <ModalDialog onClose={onClose} title={t`Remove Admin`} description={t`${adminName(admin)} will lose access to the admin console and be signed out.`}>
-      <DialogFooter className="mt-0">
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-0">
         <Button variant="destructive" onClick={confirm} loading={remove.isPending}>
           <Trash2 aria-hidden="true" /> <Trans>Remove</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }

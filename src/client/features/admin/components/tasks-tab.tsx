@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, ListChecks, Pencil, Plus } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
 import { MAX_FACTS_LENGTH, reasonsFor, type ReasonCode } from '../../../../shared/reasons.ts';
 import {
@@ -22,6 +23,7 @@ import { REASON_TEXT } from '../../../components/reason-text.ts';
 import { CLAIM_STATUS_TEXT, Evidence, KIND_TEXT, PERIOD_TEXT, refusalText } from '../../../components/task-texts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -163,14 +165,34 @@ const EMPTY: Draft = {
   endsAt: '',
 };
 
+/**
+ * A task dialog's draft and its sending: the body is checked by the shared schema first, then sent;
+ * a refusal's messages (the schema's, or the server's by field) go under their fields, anything
+ * else is the admin failure toast.
+ */
+function useTaskDraft<TDraft extends object>(initial: TDraft, schema: z.ZodType, send: (body: unknown) => Promise<TAdminTaskView>) {
+  const [draft, setDraft] = useState<TDraft>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const mutation = useMutation({ mutationFn: send });
+  const set = (change: Partial<TDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const sendChecked = (body: object, success: { title: string; text: string }, failure: string, then: () => void) => {
+    const checked = schema.safeParse(body);
+    if (!checked.success) return setErrors(errorsOf(zodIssues(checked.error)));
+    setErrors({});
+    mutation.mutate(body, {
+      ...adminOutcome(success, failure, then),
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors.length) return setErrors(errorsOf(error.fieldErrors));
+        adminError(failure)(error);
+      },
+    });
+  };
+  return { draft, set, errors, send: sendChecked, pending: mutation.isPending };
+}
+
 function CreateTaskDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n: lingui } = useLingui();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const create = useMutation({
-    mutationFn: (body: unknown) => apiRequest<TAdminTaskView>('POST', '/api/admin/tasks', body),
-  });
-  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  const { draft, set, errors, send, pending } = useTaskDraft<Draft>(EMPTY, ZTaskInput, (body) => apiRequest<TAdminTaskView>('POST', '/api/admin/tasks', body));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Each of the kind's fields, an empty required one included (its own message then says what to write); an empty optional one left out.
@@ -190,16 +212,7 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
       startsAt: fromLocalInput(draft.startsAt),
       endsAt: fromLocalInput(draft.endsAt),
     };
-    const checked = ZTaskInput.safeParse(body);
-    if (!checked.success) return setErrors(errorsOf(zodIssues(checked.error)));
-    setErrors({});
-    create.mutate(body, {
-      ...adminOutcome({ title: t`Task created`, text: t`Ambassadors can claim it now.` }, t`Failed to create the task`, onClose),
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors.length) return setErrors(errorsOf(error.fieldErrors));
-        adminError(t`Failed to create the task`)(error);
-      },
-    });
+    send(body, { title: t`Task created`, text: t`Ambassadors can claim it now.` }, t`Failed to create the task`, onClose);
   };
   return (
     <ModalDialog onClose={onClose} title={t`New task`} description={t`The kind decides how a claim is checked.`} className="max-w-2xl">
@@ -239,14 +252,11 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
           </NativeSelect>
         </Field>
         <RewardAndDates draft={draft} set={set} errors={errors} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={create.isPending}>
+        <DialogActions onCancel={onClose}>
+          <Button type="submit" loading={pending}>
             <Trans>Create task</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </form>
     </ModalDialog>
   );
@@ -294,20 +304,19 @@ function RewardAndDates({ draft, set, errors }: { draft: DraftFields; set: (chan
 
 function EditTaskDialog({ row, onClose }: RowDialogProps<TAdminTaskView>) {
   const { t, i18n: lingui } = useLingui();
-  const [draft, setDraft] = useState<DraftFields & { active: boolean }>({
-    title: row.title,
-    description: row.description,
-    gcmReward: row.gcmReward,
-    usdtReward: row.usdtReward,
-    startsAt: toLocalInput(row.startsAt),
-    endsAt: toLocalInput(row.endsAt),
-    active: row.active,
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const save = useMutation({
-    mutationFn: (body: unknown) => apiRequest<TAdminTaskView>('PATCH', `/api/admin/tasks/${encodeURIComponent(row.id)}`, body),
-  });
-  const set = (change: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...change }));
+  const { draft, set, errors, send, pending } = useTaskDraft<DraftFields & { active: boolean }>(
+    {
+      title: row.title,
+      description: row.description,
+      gcmReward: row.gcmReward,
+      usdtReward: row.usdtReward,
+      startsAt: toLocalInput(row.startsAt),
+      endsAt: toLocalInput(row.endsAt),
+      active: row.active,
+    },
+    ZTaskPatch,
+    (body) => apiRequest<TAdminTaskView>('PATCH', `/api/admin/tasks/${encodeURIComponent(row.id)}`, body),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -319,16 +328,7 @@ function EditTaskDialog({ row, onClose }: RowDialogProps<TAdminTaskView>) {
       startsAt: fromLocalInput(draft.startsAt),
       endsAt: fromLocalInput(draft.endsAt),
     };
-    const checked = ZTaskPatch.safeParse(body);
-    if (!checked.success) return setErrors(errorsOf(zodIssues(checked.error)));
-    setErrors({});
-    save.mutate(body, {
-      ...adminOutcome({ title: t`Task saved`, text: t`A changed reward applies to later claims.` }, t`Failed to save the task`, onClose),
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors.length) return setErrors(errorsOf(error.fieldErrors));
-        adminError(t`Failed to save the task`)(error);
-      },
-    });
+    send(body, { title: t`Task saved`, text: t`A changed reward applies to later claims.` }, t`Failed to save the task`, onClose);
   };
   const kind = lingui._(KIND_TEXT[row.kind]);
   const params = Object.entries(row.params)
@@ -343,14 +343,11 @@ function EditTaskDialog({ row, onClose }: RowDialogProps<TAdminTaskView>) {
           <Trans>Active: ambassadors see it and can claim it</Trans>
         </label>
         <RewardAndDates draft={draft} set={set} errors={errors} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
+        <DialogActions onCancel={onClose}>
+          <Button type="submit" loading={pending}>
             <Trans>Save</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </form>
     </ModalDialog>
   );

@@ -23,8 +23,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
+import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { focusStatic } from '../../../lib/page-focus.ts';
@@ -38,7 +39,7 @@ import {
   useWebhooks,
 } from '../api/integrations.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
-import { adminError, adminOutcome } from './admin-error.ts';
+import { adminError, adminFormError, adminOutcome } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
 import { ShownOnceDialog } from './shown-once.tsx';
 
@@ -153,10 +154,7 @@ function AddWebhookCard({ onCreated }: { onCreated: (created: { secret: string }
         form.reset({ url: '', description: '', events: [] });
         onCreated({ secret: webhook.secret });
       },
-      onError: (error) => {
-        showServerErrors(form, error);
-        adminError(t`Failed to add the webhook endpoint`)(error);
-      },
+      onError: adminFormError(form, t`Failed to add the webhook endpoint`),
     });
   return (
     <Card>
@@ -335,24 +333,18 @@ function EditEventsDialog({ endpoint, onClose }: { endpoint: TWebhookView; onClo
       { endpointId: endpoint.id, patch: { events: input.events } },
       {
         ...adminOutcome({ title: t`Events changed`, text: t`${url} now receives the events chosen.` }, t`Failed to change the events`, onClose),
-        onError: (error) => {
-          showServerErrors(form, error);
-          adminError(t`Failed to change the events`)(error);
-        },
+        onError: adminFormError(form, t`Failed to change the events`),
       },
     );
   return (
     <ModalDialog onClose={onClose} title={t`Edit events`} description={t`The events sent to ${url} from now on.`}>
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Edit events`}>
         <EventChoices idPrefix="edit-webhook" />
-        <DialogFooter className="mt-0">
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose} className="mt-0">
           <Button type="submit" loading={update.isPending}>
             <Trans>Save events</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </Form>
     </ModalDialog>
   );
@@ -379,14 +371,11 @@ function RotateSecretDialog({ endpoint, onClose }: { endpoint: TWebhookView; onC
       <p className="text-sm">
         <Trans>For 24 hours both the old and the new secret sign each delivery, so the receiver can switch to the new one without losing an event.</Trans>
       </p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={confirm} loading={rotate.isPending}>
           <RotateCcw aria-hidden="true" /> <Trans>Rotate secret</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }
@@ -406,14 +395,11 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: TWebhookView; on
       title={t`Delete endpoint`}
       description={t`${url} and its delivery log are deleted, and nothing more is sent to it. This cannot be undone.`}
     >
-      <DialogFooter className="mt-0">
-        <Button variant="outline" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-0">
         <Button variant="destructive" onClick={confirm} loading={remove.isPending}>
           <Trash2 aria-hidden="true" /> <Trans>Delete</Trans>
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </ModalDialog>
   );
 }

@@ -18,6 +18,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Form, FormField, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { i18n } from '../../../i18n/i18n.ts';
@@ -381,14 +382,11 @@ function MarkPaidDialog({ withdrawals, onClose, onPaid }: { withdrawals: TAdminW
         >
           <Input autoComplete="off" spellCheck={false} className="font-mono text-xs" placeholder="0x…" />
         </FormField>
-        <DialogFooter className="mt-0">
-          <Button type="button" variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose} className="mt-0">
           <Button type="submit" loading={markPaid.isPending}>
             <BadgeCheck aria-hidden="true" /> {plural(count, { one: 'Mark # paid', other: 'Mark # paid' })}
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </Form>
     </ModalDialog>
   );

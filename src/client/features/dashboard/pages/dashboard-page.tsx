@@ -15,8 +15,7 @@ import { useMyReports } from '../../../api/reports.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { AmbassadorBanner } from '../../../components/ambassador-banner.tsx';
 import { asBadgeLevel, badgeLabel, badgeTextClass } from '../../../components/badge-level.tsx';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { NoReportsYet } from '../../../components/no-reports-yet.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FeedbackAtAGlance } from '../../../components/report-feedback.tsx';
@@ -37,11 +36,9 @@ export function DashboardPage() {
   const isAdmin = Boolean(user?.isAdmin || user?.isSuperAdmin);
   if (isAdmin) return <Redirect to="/admin" replace />;
   return (
-    <MemberLayout>
-      <AmbassadorState loadingLabel={t`Loading dashboard...`} failure={t`The dashboard could not be loaded.`} dashboard>
-        {(ambassador) => <Dashboard ambassador={ambassador} />}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage loadingLabel={t`Loading dashboard...`} failure={t`The dashboard could not be loaded.`} dashboard>
+      {(ambassador) => <Dashboard ambassador={ambassador} />}
+    </AmbassadorPage>
   );
 }
 

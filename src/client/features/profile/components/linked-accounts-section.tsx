@@ -202,6 +202,18 @@ function ProviderItem({ provider, link, children }: { provider: LinkableProvider
   );
 }
 
+/** A provider's way to link an account: nothing while the settings load, a sentence where this server has it off, else what happens and the control. */
+function LinkWay({ loading, enabled, off, lead, children }: { loading: boolean; enabled: boolean; off: ReactNode; lead: ReactNode; children: ReactNode }) {
+  if (loading) return null;
+  if (!enabled) return <p className="text-sm text-muted">{off}</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted">{lead}</p>
+      {children}
+    </div>
+  );
+}
+
 const WIDGET_SRC = 'https://telegram.org/js/telegram-widget.js?22';
 
 /**
@@ -232,41 +244,31 @@ function TelegramLink({ bot, loading }: { bot: string | undefined; loading: bool
       element.replaceChildren();
     };
   }, [bot, frameTitle]);
-  if (loading) return null;
-  if (!bot)
-    return (
-      <p className="text-sm text-muted">
-        <Trans>Linking Telegram is not set up on this server.</Trans>
-      </p>
-    );
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm text-muted">
-        <Trans>Sign in with Telegram below: Telegram tells us your account, and nothing else.</Trans>
-      </p>
+    <LinkWay
+      loading={loading}
+      enabled={Boolean(bot)}
+      off={<Trans>Linking Telegram is not set up on this server.</Trans>}
+      lead={<Trans>Sign in with Telegram below: Telegram tells us your account, and nothing else.</Trans>}
+    >
       <div ref={holder} className="min-h-10" data-testid="telegram-widget" />
-    </div>
+    </LinkWay>
   );
 }
 
 function DiscordLink({ enabled, loading }: { enabled: boolean; loading: boolean }) {
-  if (loading) return null;
-  if (!enabled)
-    return (
-      <p className="text-sm text-muted">
-        <Trans>Linking Discord is not set up on this server.</Trans>
-      </p>
-    );
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm text-muted">
-        <Trans>You go to Discord to allow it, then come back here.</Trans>
-      </p>
+    <LinkWay
+      loading={loading}
+      enabled={enabled}
+      off={<Trans>Linking Discord is not set up on this server.</Trans>}
+      lead={<Trans>You go to Discord to allow it, then come back here.</Trans>}
+    >
       {/* A full navigation: Discord's pages, then the callback, then this page again. */}
       <a href={DISCORD_START} className={buttonVariants({ size: 'sm', variant: 'secondary', className: 'w-fit' })}>
         <Trans>Link Discord</Trans>
       </a>
-    </div>
+    </LinkWay>
   );
 }
 

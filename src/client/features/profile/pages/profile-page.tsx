@@ -3,9 +3,8 @@ import { useState } from 'react';
 import type { TOwnAmbassador } from '../../../../shared/schemas/ambassadors.ts';
 import { AmbassadorBanner } from '../../../components/ambassador-banner.tsx';
 import { asBadgeLevel } from '../../../components/badge-level.tsx';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { MfaSettings } from '../../../components/mfa/mfa-settings.tsx';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { BadgeProgression } from '../components/badge-progression.tsx';
 import { EmailNotificationsSection } from '../components/email-notifications-section.tsx';
 import { LinkedAccountsSection } from '../components/linked-accounts-section.tsx';
@@ -18,18 +17,16 @@ export function ProfilePage() {
   const { t } = useLingui();
   const [mode, setMode] = useState<EditMode>('none');
   return (
-    <MemberLayout>
-      <AmbassadorState loadingLabel={t`Loading profile...`} failure={t`The profile could not be loaded.`}>
-        {(ambassador) => (
-          <>
-            <Profile ambassador={ambassador} mode={mode} setMode={setMode} />
-            <div className="mx-auto mt-6 w-full max-w-4xl px-4 pb-10">
-              <MfaSettings />
-            </div>
-          </>
-        )}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage loadingLabel={t`Loading profile...`} failure={t`The profile could not be loaded.`}>
+      {(ambassador) => (
+        <>
+          <Profile ambassador={ambassador} mode={mode} setMode={setMode} />
+          <div className="mx-auto mt-6 w-full max-w-4xl px-4 pb-10">
+            <MfaSettings />
+          </div>
+        </>
+      )}
+    </AmbassadorPage>
   );
 }
 

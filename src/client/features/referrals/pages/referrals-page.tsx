@@ -9,8 +9,8 @@ import { usdtIn } from '../../../../shared/localized-figures.ts';
 import { countIn, dateIn, gcmIn } from '../../../../shared/localized-format.ts';
 import type { ReferralStatus, TReferralItem, TReferralRule } from '../../../../shared/schemas/referrals.ts';
 import { resources } from '../../../api/resources.ts';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { MemberPageTitle } from '../../../components/layout/member-page-title.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { AppealForm } from '../../../components/appeal-form.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { REASON_TEXT } from '../../../components/reason-text.ts';
@@ -43,11 +43,9 @@ const REASON_WORDS: Record<string, MessageDescriptor> = {
 export function ReferralsPage() {
   const { t } = useLingui();
   return (
-    <MemberLayout>
-      <AmbassadorState loadingLabel={t`Loading referrals...`} failure={t`Your referrals could not be loaded.`}>
-        {() => <Referrals />}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage loadingLabel={t`Loading referrals...`} failure={t`Your referrals could not be loaded.`}>
+      {() => <Referrals />}
+    </AmbassadorPage>
   );
 }
 
@@ -56,14 +54,11 @@ function Referrals() {
   const query = useQuery(resources.referrals());
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-          <Share2 className="size-7 text-gold" aria-hidden="true" /> <Trans>Referrals</Trans>
-        </h1>
-        <p className="mt-1 text-sm text-muted">
-          <Trans>Share your link: people who apply through it are your referees, credited to you when they qualify.</Trans>
-        </p>
-      </div>
+      <MemberPageTitle
+        icon={Share2}
+        title={<Trans>Referrals</Trans>}
+        lead={<Trans>Share your link: people who apply through it are your referees, credited to you when they qualify.</Trans>}
+      />
       <QueryState query={query} failure={t`Your referrals could not be loaded.`} loadingLabel={t`Loading referrals`}>
         {(data) => (
           <>

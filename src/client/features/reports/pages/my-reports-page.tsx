@@ -6,8 +6,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { dateIn, weekIn } from '../../../../shared/localized-format.ts';
 import { MY_REPORTS_PAGE_SIZE } from '../../../../shared/limits.ts';
 import type { TReportView } from '../../../../shared/schemas/reports.ts';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { MemberPageTitle } from '../../../components/layout/member-page-title.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { NoReportsYet } from '../../../components/no-reports-yet.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FeedbackAtAGlance, awardText } from '../../../components/report-feedback.tsx';
@@ -24,11 +24,9 @@ import { ReportDetailDialog } from '../components/report-detail-dialog.tsx';
 export function MyReportsPage() {
   const { t } = useLingui();
   return (
-    <MemberLayout>
-      <AmbassadorState loadingLabel={t`Loading reports...`} failure={t`Your reports could not be loaded.`}>
-        {() => <MyReports />}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage loadingLabel={t`Loading reports...`} failure={t`Your reports could not be loaded.`}>
+      {() => <MyReports />}
+    </AmbassadorPage>
   );
 }
 
@@ -85,14 +83,11 @@ function MyReports() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-            <ClipboardList className="size-7 text-gold" aria-hidden="true" /> <Trans>My Reports</Trans>
-          </h1>
-          <p className="mt-1 text-sm text-muted">
-            <Trans>Every weekly report you have sent, newest first, with its rewards and the team&apos;s feedback.</Trans>
-          </p>
-        </div>
+        <MemberPageTitle
+          icon={ClipboardList}
+          title={<Trans>My Reports</Trans>}
+          lead={<Trans>Every weekly report you have sent, newest first, with its rewards and the team&apos;s feedback.</Trans>}
+        />
         <Link href="/submit-report" className={cn(buttonVariants({ size: 'sm' }), 'w-fit')}>
           <FilePlus2 aria-hidden="true" /> <Trans>Submit Weekly Report</Trans>
         </Link>

@@ -10,7 +10,6 @@ import { DEFAULT_REPORT_WEEK_DAYS, MIN_REPORT_LENGTH, REPORT_REVIEW_DAYS } from 
 import { REPORT_MESSAGES, ZReportInput, type TReportInput } from '../../../../shared/schemas/reports.ts';
 import { useAmbassador } from '../../../api/ambassador.ts';
 import { useSettings } from '../../../api/settings.ts';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { SubmittedCard } from '../../../components/submitted-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -20,7 +19,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitReport } from '../api/submit-report.ts';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
@@ -240,10 +239,8 @@ export function SubmitReportPage() {
 
   // The page is the ambassador's own: their record loading, failed, not there, or the form (which reads it above).
   return (
-    <MemberLayout>
-      <AmbassadorState loadingLabel={t`Loading...`} failure={t`The report form could not be loaded.`}>
-        {() => content}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage loadingLabel={t`Loading...`} failure={t`The report form could not be loaded.`}>
+      {() => content}
+    </AmbassadorPage>
   );
 }

@@ -10,8 +10,8 @@ import { dateTimeIn, gcmIn } from '../../../../shared/localized-format.ts';
 import { X_POST_URL, type LinkProvider } from '../../../../shared/schemas/links.ts';
 import { TASK_MESSAGES, type TaskKind, type TClaimInput, type TClaimResult, type TTaskView } from '../../../../shared/schemas/tasks.ts';
 import { resources } from '../../../api/resources.ts';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { MemberPageTitle } from '../../../components/layout/member-page-title.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { AppealForm } from '../../../components/appeal-form.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { CLAIM_STATUS_TEXT, Evidence, KIND_TEXT, PERIOD_TEXT, refusalText } from '../../../components/task-texts.tsx';
@@ -27,11 +27,9 @@ import { cn } from '../../../lib/utils.ts';
 export function TasksPage() {
   const { t } = useLingui();
   return (
-    <MemberLayout>
-      <AmbassadorState loadingLabel={t`Loading tasks...`} failure={t`Your tasks could not be loaded.`}>
-        {() => <Tasks />}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage loadingLabel={t`Loading tasks...`} failure={t`Your tasks could not be loaded.`}>
+      {() => <Tasks />}
+    </AmbassadorPage>
   );
 }
 
@@ -40,11 +38,10 @@ function Tasks() {
   const query = useQuery(resources.tasks());
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-          <ListChecks className="size-7 text-gold" aria-hidden="true" /> <Trans>Tasks</Trans>
-        </h1>
-        <p className="mt-1 text-sm text-muted">
+      <MemberPageTitle
+        icon={ListChecks}
+        title={<Trans>Tasks</Trans>}
+        lead={
           <Trans>
             Do a task, then claim it: it is checked at once with the service that knows, and credited to your wallet when it passes. Some tasks need an account
             linked on your{' '}
@@ -53,8 +50,8 @@ function Tasks() {
             </Link>
             .
           </Trans>
-        </p>
-      </div>
+        }
+      />
       <QueryState
         query={query}
         failure={t`Your tasks could not be loaded.`}

@@ -9,7 +9,8 @@ import { shortenAddress } from '../../../../shared/wallet.ts';
 import { ZWalletProofInput, type WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
+import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -404,14 +405,11 @@ function ExchangeDialog({ address, holdHours, onClose }: { address: string; hold
             </span>
           </label>
         </FormFieldset>
-        <DialogFooter className="mt-0">
-          <Button type="button" variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
+        <DialogActions onCancel={onClose} className="mt-0">
           <Button type="submit" loading={mark.isPending}>
             <Landmark aria-hidden="true" /> <Trans>Confirm exchange address</Trans>
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </Form>
     </ModalDialog>
   );

@@ -10,7 +10,8 @@ import type { WalletProof } from '../../../../shared/schemas/wallet-proof.ts';
 import type { TWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
 import { WalletProofLabel } from '../../../components/wallet-proof-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { firstError, Form, FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -109,15 +110,12 @@ export function WithdrawalDialog({ open, onOpenChange, savedAddress, walletProof
               {refusal}
             </p>
           ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabledFocusable={mutation.isPending}>
-              <Trans>Cancel</Trans>
-            </Button>
+          <DialogActions onCancel={() => onOpenChange(false)} pending={mutation.isPending}>
             <Button type="submit" loading={mutation.isPending}>
               <ArrowUpRight aria-hidden="true" />
               {mutation.isPending ? t`Submitting...` : t`Submit Request`}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </Form>
       </DialogContent>
     </Dialog>

@@ -16,8 +16,7 @@ import type { TWithdrawalView } from '../../../../shared/schemas/withdrawals.ts'
 import { shortenAddress } from '../../../../shared/wallet.ts';
 import { useAmbassadorEditor } from '../../../api/ambassador.ts';
 import { BadgePill, asBadgeLevel, badgeLabel } from '../../../components/badge-level.tsx';
-import { MemberLayout } from '../../../components/layout/member-layout.tsx';
-import { AmbassadorState } from '../../../components/no-ambassador-profile.tsx';
+import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SuspendedNotice } from '../../../components/suspended-notice.tsx';
 import { decisionOf } from '../../../api/decisions.ts';
@@ -44,11 +43,9 @@ import { WithdrawalDialog } from '../components/withdrawal-dialog.tsx';
 export function WalletPage() {
   const { t } = useLingui();
   return (
-    <MemberLayout shortReportLabel>
-      <AmbassadorState loadingLabel={t`Loading wallet...`} failure={t`The wallet could not be loaded.`}>
-        {(ambassador) => <WalletView ambassador={ambassador} />}
-      </AmbassadorState>
-    </MemberLayout>
+    <AmbassadorPage shortReportLabel loadingLabel={t`Loading wallet...`} failure={t`The wallet could not be loaded.`}>
+      {(ambassador) => <WalletView ambassador={ambassador} />}
+    </AmbassadorPage>
   );
 }
 
