@@ -40,3 +40,18 @@ export const APP_EXTERNAL_URL = 'https://app.goalchain.io';
 export const PROGRAMME_NAME = 'GoalChain Ambassador Program';
 /** The product's own name, as in 'the GoalChain ambassador programme'. */
 export const PROGRAMME_BRAND = 'GoalChain';
+
+/** The most entries one page of the public log holds. */
+export const LOG_PAGE_MAX = 500;
+
+/** The leaderboard places a month pays. */
+export const PRIZE_PLACES = 5;
+
+/** The most lottery winners a month may draw. */
+export const MAX_LOTTERY_WINNERS = 100;
+
+/** The largest monthly cap a super admin may set (a cap, not a target). */
+export const MAX_REFERRAL_CAP = 10_000;
+
+/** The chain a wallet proof's message is bound to: BNB Smart Chain, where payouts are made. */
+export const WALLET_PROOF_CHAIN_ID = 56;

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_NAME_LENGTH } from '../limits.ts';
-import { AUTH_MESSAGES } from './auth.ts';
 import { requiredLine, tooLongMessage, EMAIL_MESSAGE, passwordSchema, ZIsoDate, ZNullableText } from './common.ts';
-
-export const ADMIN_MESSAGES = {
-  emailRequired: AUTH_MESSAGES.emailRequired,
-  fullNameRequired: /*i18n*/ 'Full name is required',
-  password: AUTH_MESSAGES.userPassword,
-  cannotRemoveSuperAdmin: /*i18n*/ 'Super admin accounts cannot be removed',
-} as const;
+import { ADMIN_MESSAGES } from './messages.ts';
 
 export const ZNewAdminInput = z.object({
   email: z
@@ -79,3 +72,4 @@ API_OUTPUTS.add(ZAdminSummary, { id: 'AdminSummary' })
   .add(ZAdminActionView, { id: 'AdminActionView' })
   .add(ZSecurityNotice, { id: 'SecurityNotice' });
 API_INPUTS.add(ZNewAdminInput, { id: 'NewAdminInput' }).add(ZAdminPasswordInput, { id: 'AdminPasswordInput' });
+export { ADMIN_MESSAGES } from './messages.ts';

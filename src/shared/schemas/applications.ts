@@ -7,22 +7,7 @@ import { PLATFORMS, PLATFORM_INFO } from '../platforms.ts';
 import { requiredLine, requiredText, tooLongMessage, ZAdminNotes, ZEmail, ZIsoDate, ZNullableText, ZFlags, SOCIAL_HANDLES } from './common.ts';
 import { ZProfileLinks } from './profile-links.ts';
 import { DECISION_REASON_FIELDS, ZReasonFields, ZServiceLevelField } from './decisions.ts';
-
-export const APPLICATION_MESSAGES = {
-  fullName: /*i18n*/ 'Full name must be at least 2 characters',
-  country: /*i18n*/ 'Country is required',
-  personalTelegramHandle: /*i18n*/ 'Personal Telegram username is required for invitations',
-  socialMediaPlatforms: /*i18n*/ 'Select at least one platform',
-  totalFollowers: /*i18n*/ 'Total followers must be a positive number',
-  /**
-   * The form's own, for typed text that is not a count in the page's language (a decimal mark, the
-   * other grouping, letters): the form reads the page's grouping first (money-input.ts,
-   * localizedCount). The API keeps the spec's message (totalFollowers) for anything not a number.
-   */
-  followersDigits: /*i18n*/ 'Total followers: use digits only, like 5000',
-  motivation: /*i18n*/ 'Please provide at least 50 characters',
-  platformUrlsRequired: /*i18n*/ 'Please provide valid URLs for all selected social media platforms',
-} as const;
+import { APPLICATION_MESSAGES } from './messages.ts';
 
 /** A name-like line of the form (name, country, Telegram username): 2 to MAX_NAME_LENGTH characters. */
 const nameLine = (required: string, label: string) => requiredLine(required, { min: 2, max: MAX_NAME_LENGTH, tooLong: tooLongMessage(label, MAX_NAME_LENGTH) });
@@ -143,3 +128,4 @@ export type TAdminApplicationView = z.infer<typeof ZAdminApplicationView>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZApplicationView, { id: 'ApplicationView' }).add(ZAdminApplicationView, { id: 'AdminApplicationView' });
 API_INPUTS.add(ZApplicationInput, { id: 'ApplicationInput' });
+export { APPLICATION_MESSAGES } from './messages.ts';

@@ -3,26 +3,7 @@ import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_PASSWORD_LENGTH } from '../limits.ts';
 import { cleanLine, ZEmail, passwordSchema } from './common.ts';
 import { LOCALE_MESSAGE, LOCALES } from '../locales.ts';
-
-export const AUTH_MESSAGES = {
-  emailRequired: /*i18n*/ 'Email is required',
-  passwordRequired: /*i18n*/ 'Password is required',
-  secretRequired: /*i18n*/ 'Super admin secret is required',
-  userPassword: /*i18n*/ 'Password must be at least 6 characters',
-  setupPassword: /*i18n*/ 'Password must be at least 6 characters long',
-  passwordsDoNotMatch: /*i18n*/ 'Passwords do not match',
-  currentPasswordRequired: /*i18n*/ 'Please enter your current password',
-  newPassword: /*i18n*/ 'New password must be at least 6 characters',
-  invalidCredentials: /*i18n*/ 'Invalid email or password',
-  invalidSuperAdmin: /*i18n*/ 'Invalid credentials or secret',
-  registrationClosed: /*i18n*/ 'Registration is by application only',
-  /** An email already held by a user: applying, approving, registering, adding an admin. */
-  accountExists: /*i18n*/ 'An account with this email already exists',
-  /** 429s: the sign-in's own, and every other attempt counted (setup links, forgotten passwords, codes). */
-  tooManySignIns: /*i18n*/ 'Too many failed login attempts. Please try again later.',
-  tooManyAttempts: /*i18n*/ 'Too many attempts. Please try again later.',
-  setupLinkInvalid: /*i18n*/ 'This password setup link is invalid or has expired. Please contact support for a new link.',
-} as const;
+import { AUTH_MESSAGES } from './messages.ts';
 
 /** A sign-in's email, password or secret as typed (not trimmed: a password keeps its spaces): required, with one message. */
 const requiredCredential = (message: string, max = 500) => z.string({ error: message }).min(1, message).max(max, message);
@@ -118,3 +99,4 @@ API_INPUTS.add(ZLoginInput, { id: 'LoginInput' })
   .add(ZSetupPasswordInput, { id: 'SetupPasswordInput' })
   .add(ZChangePasswordInput, { id: 'ChangePasswordInput' })
   .add(ZUserUpdate, { id: 'UserUpdate' });
+export { AUTH_MESSAGES } from './messages.ts';

@@ -14,7 +14,7 @@ export const ZEmail = z
   .pipe(z.email({ error: EMAIL_MESSAGE }))
   .transform((e) => e.toLowerCase());
 
-/** The refusal of a typed text longer than its limit: "Full name must be at most 120 characters". */
+/** The refusal of a typed text longer than its limit: "{label} must be at most {max} characters". */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 export function passwordSchema(message: string) {

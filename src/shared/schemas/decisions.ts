@@ -8,31 +8,7 @@ import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { APPEAL_WINDOW_DAYS, MAX_APPEAL_LENGTH, MAX_FACTS_LENGTH, REASON_CODES, reasonText, type ReasonCode } from '../reasons.ts';
 import { requiredText, moneySchema, optionalText, ZErrorBody, ZFlags, ZIsoDate, ZMoney, ZNullableText } from './common.ts';
-import { filledTemplate, withValues } from '../texts.ts';
-
-export const DECISION_MESSAGES = {
-  /** The admin desk's forms ask for a reason before a reject or a suspension (the API takes a decision without one). */
-  reasonRequired: /*i18n*/ 'Choose the reason for this decision',
-  reasonCode: withValues(/*i18n*/ 'reasonCode must be one of: {codes}', { codes: REASON_CODES.join(', ') }),
-  appealText: /*i18n*/ 'Please say why the decision should change',
-  /** The appeal form's own check in the browser (the server's is appealText). */
-  appealFormText: /*i18n*/ 'Say why the decision should change',
-  appealTooLong: withValues(/*i18n*/ 'Please keep your appeal under {max} characters', { max: MAX_APPEAL_LENGTH }),
-  appealAgain: /*i18n*/ 'This decision has already been appealed',
-  reportNotAppealable: /*i18n*/ 'Only a rejected report can be appealed',
-  withdrawalNotAppealable: /*i18n*/ 'Only a rejected withdrawal request can be appealed',
-  appealNotFound: /*i18n*/ 'Appeal not found',
-  sameAdmin: /*i18n*/ 'Another admin must decide this appeal',
-  appealDecided: /*i18n*/ 'This appeal has already been decided',
-  outcome: 'outcome must be upheld or overturned',
-  /** The admin desk's appeal form: nothing is chosen for the admin (issue 40). */
-  outcomeRequired: /*i18n*/ 'Choose whether the decision stands or is overturned',
-  /** Overturning a report: each award typed, 0 included, never assumed. */
-  awardRequired: /*i18n*/ 'Enter the amount to award (type 0 for none)',
-  /** Overturning a withdrawal's rejection re-opens it; the balance must still cover it. */
-  reopenInsufficient:
-    /*i18n*/ 'The ambassador’s withdrawable balance no longer covers this withdrawal, so it cannot be re-opened: uphold the decision and say why in the facts',
-} as const;
+import { DECISION_MESSAGES, AWARD_MESSAGES } from './messages.ts';
 
 /** A reason code given with a decision; left out (or null): recorded as `reasonCode: null`. */
 export const ZReasonCodeInput = z
@@ -126,20 +102,6 @@ export const ZAppealInput = z.object({
 });
 export type TAppealInput = z.input<typeof ZAppealInput>;
 
-/** An award's amount refused (a report's review, an overturned appeal), per currency: the templates (AWARD_FORMAT, … in src/shared/error-codes.ts). */
-export const AWARD_TEXTS = {
-  format: /*i18n*/ '{currency} awarded must be a number of at least 0',
-  precision: /*i18n*/ '{currency} awarded can have at most 2 decimal places',
-  range: /*i18n*/ '{currency} awarded is too large',
-} as const;
-
-/** The same, said for a currency. */
-export const AWARD_MESSAGES = {
-  format: (currency: string) => filledTemplate(AWARD_TEXTS.format, { currency }),
-  precision: (currency: string) => filledTemplate(AWARD_TEXTS.precision, { currency }),
-  range: (currency: string) => filledTemplate(AWARD_TEXTS.range, { currency }),
-} as const;
-
 export const awardMessages = (currency: string) => ({
   format: AWARD_MESSAGES.format(currency),
   precision: AWARD_MESSAGES.precision(currency),
@@ -224,3 +186,4 @@ export const ZAppealsQuery = z.object({
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZAppealView, { id: 'AppealView' }).add(ZAdminAppealView, { id: 'AdminAppealView' });
 API_INPUTS.add(ZAppealInput, { id: 'AppealInput' }).add(ZAppealDecisionInput, { id: 'AppealDecisionInput' });
+export { DECISION_MESSAGES, AWARD_MESSAGES, AWARD_TEXTS } from './messages.ts';

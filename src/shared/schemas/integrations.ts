@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { cleanLine, requiredLine, ZIsoDate, ZNullableText } from './common.ts';
+import { INTEGRATION_MESSAGES } from './messages.ts';
 
 /** What an API key may read: each names admin GET routes (their `config.scope`). */
 export const API_SCOPES = ['read:applications', 'read:reports', 'read:withdrawals', 'read:ambassadors', 'read:tasks'] as const;
@@ -21,24 +22,6 @@ export const INTEGRATION_CODES = {
   scopeMissing: 'SCOPE_MISSING',
   /** An API key that is unknown or revoked. */
   apiKeyInvalid: 'API_KEY_INVALID',
-} as const;
-
-export const INTEGRATION_MESSAGES = {
-  nameRequired: /*i18n*/ 'Name is required',
-  nameTooLong: /*i18n*/ 'Name must be at most 100 characters',
-  urlTooLong: /*i18n*/ 'URL must be at most 2000 characters',
-  descriptionTooLong: /*i18n*/ 'Description must be at most 500 characters',
-  scopesRequired: /*i18n*/ 'Choose at least one scope',
-  scopeUnknown: /*i18n*/ 'Unknown scope',
-  scopeMissing: 'This API key does not have the scope this request needs',
-  apiKeyInvalid: 'The API key is unknown or revoked',
-  apiKeyNotFound: /*i18n*/ 'API key not found',
-  urlInvalid: /*i18n*/ 'URL must be a valid http(s) address',
-  urlNotHttps: /*i18n*/ 'URL must start with https://',
-  eventsRequired: /*i18n*/ 'Choose at least one event type',
-  eventUnknown: /*i18n*/ 'Unknown event type',
-  webhookNotFound: /*i18n*/ 'Webhook endpoint not found',
-  deliveryNotFound: /*i18n*/ 'Delivery not found',
 } as const;
 
 const name = requiredLine(INTEGRATION_MESSAGES.nameRequired, { max: 100, tooLong: INTEGRATION_MESSAGES.nameTooLong });
@@ -186,3 +169,4 @@ API_OUTPUTS.add(ZApiKeyView, { id: 'ApiKeyView' })
   .add(ZWebhookCreated, { id: 'WebhookCreated' })
   .add(ZWebhookDeliveryView, { id: 'WebhookDeliveryView' });
 API_INPUTS.add(ZApiKeyInput, { id: 'ApiKeyInput' }).add(ZWebhookInput, { id: 'WebhookInput' }).add(ZWebhookPatch, { id: 'WebhookPatch' });
+export { INTEGRATION_MESSAGES } from './messages.ts';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { ZIsoDate } from './common.ts';
+import { LINK_MESSAGES } from './messages.ts';
 
 /** The accounts an ambassador can link, and the proven payout wallet shown beside them. */
 export const LINK_PROVIDERS = ['telegram', 'discord', 'x', 'wallet'] as const;
@@ -48,10 +49,6 @@ export const ZTelegramLoginInput = z.object({
 });
 export type TTelegramLoginInput = z.input<typeof ZTelegramLoginInput>;
 
-export const LINK_MESSAGES = {
-  postUrl: /*i18n*/ 'Paste the link of your public post on X, like https://x.com/you/status/123',
-} as const;
-
 /** A public post on X (or twitter.com): https://x.com/{handle}/status/{id}. */
 export const X_POST_URL = /^https:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/status(?:es)?\/(\d{1,25})(?:[/?#].*)?$/;
 
@@ -59,22 +56,6 @@ export const ZXLinkInput = z.object({
   postUrl: z.string({ error: LINK_MESSAGES.postUrl }).trim().max(500, LINK_MESSAGES.postUrl).regex(X_POST_URL, LINK_MESSAGES.postUrl),
 });
 export type TXLinkInput = z.input<typeof ZXLinkInput>;
-
-/** The refusals of a link, in English (the client translates them by `code`). */
-export const LINK_REFUSALS = {
-  taken: /*i18n*/ 'This account is already linked to another ambassador',
-  telegramHash: /*i18n*/ 'This Telegram sign-in is not signed by our bot: sign in with Telegram again',
-  telegramExpired: /*i18n*/ 'This Telegram sign-in is more than a day old: sign in with Telegram again',
-  notConfigured: /*i18n*/ 'Linking this kind of account is not set up on this server',
-  discordState: /*i18n*/ 'This Discord authorisation was not started from your session, or has expired: start again from your profile',
-  discordDenied: /*i18n*/ 'Discord did not authorise the link: start again from your profile',
-  postNotFound: /*i18n*/ 'This post could not be found: check the link, and that the post is public',
-  malformed: /*i18n*/ 'The service gave an answer we could not read: nothing was linked; try again later',
-  unavailable: /*i18n*/ 'The service did not answer: nothing was recorded; try again in a moment',
-  walletReadOnly: /*i18n*/ 'Your payout wallet is proven on the wallet page and cannot be unlinked here',
-  notLinked: /*i18n*/ 'No account of this kind is linked',
-  tooMany: /*i18n*/ 'Too many linking attempts. Please try again later.',
-} as const;
 
 /** The `code` of each refusal (the error body's), listed for the client. */
 export const LINK_CODES = [
@@ -111,3 +92,4 @@ export type TRoleConnection = z.infer<typeof ZRoleConnection>;
 
 API_OUTPUTS.add(ZLinkView, { id: 'LinkView' }).add(ZRoleConnection, { id: 'RoleConnection' });
 API_INPUTS.add(ZTelegramLoginInput, { id: 'TelegramLoginInput' }).add(ZXLinkInput, { id: 'XLinkInput' });
+export { LINK_MESSAGES, LINK_REFUSALS } from './messages.ts';

@@ -1,21 +1,9 @@
 /** Two-factor sign-in (DECISIONS §5, Admin accounts): TOTP (RFC 6238, SHA-1, 30 s, 6 digits) and recovery codes. */
 import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
-import { AUTH_MESSAGES } from './auth.ts';
+import { MFA_MESSAGES } from './messages.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
-
-export const MFA_MESSAGES = {
-  code: /*i18n*/ 'Enter the 6-digit code from your authenticator app, or a recovery code',
-  invalid: /*i18n*/ 'That code is not valid. Check the time on your phone and try again.',
-  expired: /*i18n*/ 'Your sign-in has expired. Please enter your email and password again.',
-  alreadyOn: /*i18n*/ 'Two-factor authentication is already on',
-  notOn: /*i18n*/ 'Two-factor authentication is not on',
-  notEnrolling: /*i18n*/ 'Start the set-up again: scan a new QR code',
-  requiredForAdmins: /*i18n*/ 'Two-factor authentication is required for admins and cannot be turned off',
-  enrollFirst: /*i18n*/ 'Set up two-factor authentication first',
-  tooMany: AUTH_MESSAGES.tooManyAttempts,
-} as const;
 
 export const ZMfaCodeInput = z.object({
   code: z
@@ -39,3 +27,4 @@ API_OUTPUTS.add(ZMfaRequired, { id: 'MfaRequired' })
   .add(ZMfaEnrollment, { id: 'MfaEnrollment' })
   .add(ZRecoveryCodes, { id: 'RecoveryCodes' });
 API_INPUTS.add(ZMfaCodeInput, { id: 'MfaCodeInput' });
+export { MFA_MESSAGES } from './messages.ts';

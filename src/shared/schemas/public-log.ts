@@ -1,9 +1,10 @@
 /** The public programme log's answers (DECISIONS §5, The public programme log): the names are a contract. */
 import { z } from 'zod';
+import { LOG_QUERY_MESSAGES } from './messages.ts';
+import { LOG_PAGE_MAX } from '../limits.ts';
 
 const hash = z.string().meta({ description: 'Lowercase hex SHA-256.', pattern: '^[0-9a-f]{64}$' });
 
-export const LOG_PAGE_MAX = 500;
 export const LOG_PAGE_DEFAULT = 100;
 
 export const ZLogEntry = z.object({
@@ -22,17 +23,6 @@ export const ZLogPage = z.object({
 });
 export type TLogPage = z.infer<typeof ZLogPage>;
 
-/** The log's refusals of an append (server: features/public-log/service.ts); their values are in the answer's `values`. */
-export const PUBLIC_LOG_MESSAGES = {
-  timeBackwards: /*i18n*/ "The server's clock is behind the public log's last entry, and the log's time never goes back: try again shortly",
-  summaryExists: /*i18n*/ 'The public log already has this month’s summary',
-} as const;
-
-export const LOG_QUERY_MESSAGES = {
-  after: 'after is the seq of an entry already read: a whole number from 0',
-  limit: `limit is a whole number from 1 to ${LOG_PAGE_MAX}`,
-} as const;
-
 export const ZLogQuery = z.object({
   after: z.coerce
     .number({ error: LOG_QUERY_MESSAGES.after })
@@ -47,3 +37,6 @@ export const ZLogQuery = z.object({
     .max(LOG_PAGE_MAX, LOG_QUERY_MESSAGES.limit)
     .default(LOG_PAGE_DEFAULT),
 });
+
+export { LOG_PAGE_MAX } from '../limits.ts';
+export { PUBLIC_LOG_MESSAGES, LOG_QUERY_MESSAGES } from './messages.ts';

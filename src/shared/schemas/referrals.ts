@@ -13,7 +13,8 @@ import { ZReferralRule } from './referral-rule.ts';
 export { ZReferralRule, type TReferralRule } from './referral-rule.ts';
 import { DECISION_REASON_FIELDS } from './decisions.ts';
 import { REFERRAL_QUALIFY, REFERRAL_STATUSES } from '../enums.ts';
-import { withValues } from '../texts.ts';
+import { REFERRAL_MESSAGES } from './messages.ts';
+import { MAX_REFERRAL_CAP } from '../limits.ts';
 
 export { REFERRAL_QUALIFY, REFERRAL_STATUSES, type ReferralQualify, type ReferralStatus } from '../enums.ts';
 
@@ -22,8 +23,6 @@ export const REFERRAL_CODE_PATTERN = /^[0-9a-f]{12}$/;
 export const REFERRAL_COOKIE = 'ref';
 /** How long a followed link is remembered on the visitor's browser. */
 export const REFERRAL_COOKIE_DAYS = 30;
-/** The largest monthly cap a super admin may set (a cap, not a target). */
-export const MAX_REFERRAL_CAP = 10_000;
 
 /** Why a referral was held: the abuse flags referrer and referee share, or the referee is the referrer. */
 export const REFERRAL_HOLD_FLAGS = ['self_referral', 'shared_wallet', 'shared_device', 'shared_telegram', 'same_network'] as const;
@@ -32,19 +31,6 @@ export type ReferralHoldFlag = (typeof REFERRAL_HOLD_FLAGS)[number];
 /** Why a qualified referral earned nothing. */
 export const REFERRAL_NOT_CREDITED = ['monthly_cap', 'referrer_suspended'] as const;
 export type ReferralNotCredited = (typeof REFERRAL_NOT_CREDITED)[number];
-
-export const REFERRAL_MESSAGES = {
-  code: 'referralCode is not a referral code',
-  unknownCode: 'No ambassador has this referral code',
-  qualify: `qualify must be one of: ${REFERRAL_QUALIFY.join(', ')}`,
-  money: /*i18n*/ 'A referral reward must be an amount of at least 0, like 10 or 2.50',
-  precision: /*i18n*/ 'A referral reward can have at most 2 decimal places',
-  range: /*i18n*/ 'A referral reward is too large',
-  cap: withValues(/*i18n*/ 'monthlyCap is a whole number from 0 to {max}', { max: MAX_REFERRAL_CAP }),
-  notFound: /*i18n*/ 'Referral not found',
-  notHeld: /*i18n*/ 'Only a held referral can be released or refused',
-  notAppealable: /*i18n*/ 'Only a refused referral can be appealed',
-} as const;
 
 /** Error codes of the referral routes (the body's `code`). */
 export const REFERRAL_ERROR_CODES = ['REFERRAL_CODE_UNKNOWN', 'REFERRAL_NOT_HELD', 'REFERRAL_NOT_APPEALABLE'] as const;
@@ -150,3 +136,6 @@ export type TReferralDecisionInput = z.input<typeof ZReferralDecisionInput>;
 
 API_OUTPUTS.add(ZReferralsView, { id: 'Referrals' }).add(ZAdminReferral, { id: 'AdminReferral' }).add(ZReferralRule, { id: 'ReferralRule' });
 API_INPUTS.add(ZReferralRuleInput, { id: 'ReferralRuleInput' });
+
+export { MAX_REFERRAL_CAP } from '../limits.ts';
+export { REFERRAL_MESSAGES } from './messages.ts';

@@ -17,19 +17,7 @@ import {
 } from './common.ts';
 import { BADGE_LEVELS } from '../badges.ts';
 import { awardMessages, DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
-
-export const REPORT_MESSAGES = {
-  activityReport: /*i18n*/ 'Please provide at least 50 characters for your weekly report',
-  weekStartDate: /*i18n*/ 'Please enter a valid week start date',
-  weekEndDate: /*i18n*/ 'Please enter a valid week end date',
-  endBeforeStart: /*i18n*/ 'Week end date cannot be before the week start date',
-  endInFuture: /*i18n*/ 'Week end date cannot be in the future',
-  disabled: /*i18n*/ 'Report submission is currently disabled',
-  onePerDay: /*i18n*/ 'You have already submitted a report today. Please try again tomorrow.',
-  status: 'Status must be approved or rejected',
-  alreadyReviewed: /*i18n*/ 'This report has already been reviewed',
-  notFound: /*i18n*/ 'Report not found',
-} as const;
+import { REPORT_MESSAGES } from './messages.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -132,3 +120,4 @@ export type TAdminReportView = z.infer<typeof ZAdminReportView>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZReportView, { id: 'ReportView' }).add(ZAdminReportView, { id: 'AdminReportView' });
 API_INPUTS.add(ZReportInput, { id: 'ReportInput' }).add(ZReviewInput, { id: 'ReviewInput' });
+export { REPORT_MESSAGES } from './messages.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_OUTPUTS, API_INPUTS } from './api-names.ts';
 import { MAX_BEACON_LENGTH } from '../limits.ts';
 import { cleanLine, ZMoney } from './common.ts';
-import { withValues } from '../texts.ts';
+import { SEASON_MESSAGES } from './messages.ts';
 
 const money = ZMoney;
 
@@ -64,19 +64,6 @@ export const ZSeasonPreview = ZSeasonHead.extend({
 });
 export type TSeasonPreview = z.infer<typeof ZSeasonPreview>;
 
-/** What the seasons' calls answer when they refuse (the close's form, its input schema and the service say the same). */
-export const SEASON_MESSAGES = {
-  badMonth: /*i18n*/ 'A season is a month written YYYY-MM, like 2026-10',
-  notFound: /*i18n*/ 'No ended season for that month',
-  noSeason: /*i18n*/ 'No season for that month',
-  notEnded: /*i18n*/ 'The month has not ended yet',
-  alreadyClosed: /*i18n*/ 'This season has already been closed',
-  beaconRequired: /*i18n*/ 'Enter the beacon: the hash of the first BNB Smart Chain block at least one hour after the month ended',
-  beaconTooLong: withValues(/*i18n*/ 'The beacon must be at most {max} characters', { max: MAX_BEACON_LENGTH }),
-  noTypedBeacon:
-    /*i18n*/ 'A beacon cannot be entered for this month: its beacon is a drand round that the server fetches and checks itself, and the month closes by itself',
-} as const;
-
 /** A typed beacon: trimmed, at most MAX_BEACON_LENGTH characters. */
 const ZBeaconText = z
   .string()
@@ -102,3 +89,4 @@ export const ZSeasonParams = z.object({ month: z.string() });
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZSeasonAdminItem, { id: 'SeasonAdminItem' }).add(ZSeasonPreview, { id: 'SeasonPreview' });
 API_INPUTS.add(ZCloseSeasonInput, { id: 'CloseSeasonInput' });
+export { SEASON_MESSAGES } from './messages.ts';

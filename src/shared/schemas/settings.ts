@@ -9,10 +9,8 @@ import { moneySchema, ZMoney } from './common.ts';
 import { DEFAULT_SERVICE_LEVELS, MAX_SERVICE_LEVEL_DAYS } from '../service-levels.ts';
 import { ZReferralRule } from './referral-rule.ts';
 import { ZReferralRuleInput } from './referrals.ts';
-import { withValues } from '../texts.ts';
-
-export const PRIZE_PLACES = 5;
-export const MAX_LOTTERY_WINNERS = 100;
+import { SETTINGS_MESSAGES } from './messages.ts';
+import { PRIZE_PLACES, MAX_LOTTERY_WINNERS } from '../limits.ts';
 
 export const DEFAULT_SETTINGS = {
   reportSubmissionEnabled: true,
@@ -21,17 +19,6 @@ export const DEFAULT_SETTINGS = {
   lotteryPrizeUsdt: '20.00',
   serviceLevels: DEFAULT_SERVICE_LEVELS,
   referral: null,
-} as const;
-
-export const SETTINGS_MESSAGES = {
-  reportSubmission: 'reportSubmissionEnabled must be true or false',
-  prizes: withValues(/*i18n*/ 'Prizes are {count} USDT amounts, 1st to 5th', { count: PRIZE_PLACES }),
-  prizeFormat: /*i18n*/ 'A prize must be an amount in USDT, like 300 or 50.00',
-  prizePrecision: /*i18n*/ 'A prize can have at most 2 decimal places',
-  prizeRange: /*i18n*/ 'A prize is too large',
-  lotteryWinners: withValues(/*i18n*/ 'The number of lottery winners is a whole number from 0 to {max}', { max: MAX_LOTTERY_WINNERS }),
-  nothingToChange: 'Send at least one setting to change',
-  serviceLevel: withValues(/*i18n*/ 'A service level is a whole number of business days from 1 to {max}', { max: MAX_SERVICE_LEVEL_DAYS }),
 } as const;
 
 const serviceLevel = z
@@ -105,3 +92,6 @@ export type TTelegramStatus = z.infer<typeof ZTelegramStatus>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZSettings, { id: 'Settings' }).add(ZTelegramStatus, { id: 'TelegramStatus' });
 API_INPUTS.add(ZSettingsInput, { id: 'SettingsInput' });
+
+export { PRIZE_PLACES, MAX_LOTTERY_WINNERS } from '../limits.ts';
+export { SETTINGS_MESSAGES } from './messages.ts';

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { moneySchema, optionalText, ZIsoDate, ZMoney, cleanLine, cleanText, requiredLine } from './common.ts';
-import { LINK_MESSAGES, X_POST_URL } from './links.ts';
-import { WITHDRAWAL_MESSAGES } from './withdrawals.ts';
+import { X_POST_URL } from './links.ts';
 import { ZAppealView } from './decisions.ts';
+import { TASK_MESSAGES } from './messages.ts';
 
 export const TASK_KINDS = ['telegram_member', 'discord_member', 'x_post', 'bsc_transfer', 'manual'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -38,32 +38,6 @@ export const TASK_REFUSAL_CODES = [
   'REVIEW_REJECTED',
 ] as const;
 export type TaskRefusalCode = (typeof TASK_REFUSAL_CODES)[number];
-
-export const TASK_MESSAGES = {
-  title: /*i18n*/ 'Title must be 3 to 120 characters',
-  description: /*i18n*/ 'Description must be at most 2000 characters',
-  chatId: /*i18n*/ 'Telegram chat id: a number like -1001234567890, or @channelname',
-  guildId: /*i18n*/ 'Discord server id: digits, as Discord’s developer mode copies it',
-  roleId: /*i18n*/ 'Discord role id: digits, as Discord’s developer mode copies it',
-  mustContain: /*i18n*/ 'The text the post must contain: 1 to 280 characters',
-  token: /*i18n*/ 'Token contract: 0x and 40 hexadecimal digits',
-  to: /*i18n*/ 'Receiving address: 0x and 40 hexadecimal digits',
-  minAmount: /*i18n*/ 'Minimum amount: a decimal number above 0, like 10 or 0.5',
-  reward: /*i18n*/ 'Reward: an amount of at least 0 with at most 2 decimals',
-  dates: /*i18n*/ 'The end must be after the start',
-  postUrl: LINK_MESSAGES.postUrl,
-  txHash: /*i18n*/ 'Transaction hash: 0x and 64 hexadecimal digits',
-  postRequired: /*i18n*/ 'This task needs the link of your post (postUrl)',
-  txRequired: /*i18n*/ 'This task needs the hash of your transaction (txHash)',
-  alreadyClaimed: /*i18n*/ 'You have already claimed this task in this period',
-  suspended: WITHDRAWAL_MESSAGES.suspended,
-  noChain: /*i18n*/ 'Transfer tasks need BSC_RPC_URL (a BNB Smart Chain node) to be set',
-  notPending: /*i18n*/ 'This claim is not waiting for review',
-  notAppealable: /*i18n*/ 'Only a manual claim refused at review can be appealed',
-  tooMany: /*i18n*/ 'Too many claims. Please try again in a minute.',
-  taskNotFound: /*i18n*/ 'Task not found',
-  claimNotFound: /*i18n*/ 'Claim not found',
-} as const;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZTelegramParams = z.object({
@@ -270,3 +244,4 @@ API_OUTPUTS.add(ZAdminTaskView, { id: 'AdminTaskView' })
   .add(ZClaimResult, { id: 'TaskClaimResult' })
   .add(ZAdminClaimView, { id: 'AdminTaskClaimView' });
 API_INPUTS.add(ZTaskInput, { id: 'TaskInput' }).add(ZTaskPatch, { id: 'TaskPatch' });
+export { TASK_MESSAGES } from './messages.ts';

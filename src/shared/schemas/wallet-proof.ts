@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { API_INPUTS, API_OUTPUTS } from './api-names.ts';
 import { WALLET_PROOFS, type WalletProof } from '../enums.ts';
 import { ZIsoDate } from './common.ts';
+import { WALLET_PROOF_MESSAGES } from './messages.ts';
 
 export { WALLET_PROOFS, type WalletProof };
 export const WALLET_PROOF_LABELS: Record<WalletProof, string> = {
@@ -19,39 +20,8 @@ export const ZWalletProof = z.enum(WALLET_PROOFS).meta({
     '`verified`: the address signed the programme’s EIP-4361 message; `exchange`: declared an exchange deposit address (cannot sign); `none`: neither.',
 });
 
-/** The chain the message is bound to: BNB Smart Chain, where payouts are made. */
-export const WALLET_PROOF_CHAIN_ID = 56;
 /** How long an issued message (its nonce) may be signed and sent back. */
 export const WALLET_PROOF_NONCE_MINUTES = 10;
-
-export const WALLET_PROOF_MESSAGES = {
-  message: /*i18n*/ 'Send the message you were given to sign',
-  signature: /*i18n*/ 'The signature must be 0x followed by hexadecimal digits, as your wallet gives it',
-  acknowledged: /*i18n*/ 'Confirm that this is an exchange deposit address (acknowledged: true)',
-} as const;
-
-/** The server's refusals of a proof (and of a withdrawal it holds back), in English: the client translates them by this text. */
-export const WALLET_PROOF_REFUSALS = {
-  noAddress: /*i18n*/ 'Save your USDT payout address first, then verify it',
-  alreadyVerified: /*i18n*/ 'Your USDT payout address is already verified',
-  tooMany: /*i18n*/ 'Too many wallet verification attempts. Please try again later.',
-  malformed: /*i18n*/ 'This is not a Sign-In with Ethereum message: send back the message you were given, unchanged',
-  address: /*i18n*/ 'This message names another address than your saved USDT payout address; ask for a new message to sign',
-  notIssued: /*i18n*/ 'This is not the message you were given to sign: ask for a new message and sign it unchanged',
-  expired: /*i18n*/ 'This message has expired (messages are valid for 10 minutes): ask for a new one and sign it',
-  used: /*i18n*/ 'This message was already used: ask for a new one and sign it',
-  exchangeVerified: /*i18n*/ 'This address is verified with your wallet, so it is not an exchange deposit address',
-  required: /*i18n*/ 'Verify your USDT payout address with your wallet, or mark it as an exchange deposit address, before requesting a withdrawal',
-} as const;
-
-/** A signature that does not check out. */
-export const WALLET_SIGNATURE_REFUSALS = {
-  malformed: /*i18n*/ 'This signature is not well formed: copy the whole signature your wallet gives, starting with 0x',
-  invalid: /*i18n*/ 'This signature was not made by the address in the message: sign the message with the wallet of your saved USDT address',
-  contractUnsupported:
-    /*i18n*/ 'This looks like a smart-account (contract wallet) signature, which can only be checked on the blockchain, and this server is not connected to one. Sign with a regular wallet, or mark the address as an exchange deposit address.',
-  unreachable: /*i18n*/ 'Could not reach the blockchain node to check this smart-account signature. Nothing was saved; please try again.',
-} as const;
 
 /** Longest message accepted back: the issued one is far shorter (about 600 characters). */
 export const WALLET_PROOF_MESSAGE_MAX = 4000;
@@ -134,3 +104,6 @@ API_OUTPUTS.add(ZWalletProofNonce, { id: 'WalletProofNonce' })
   .add(ZWalletProofResult, { id: 'WalletProofResult' })
   .add(ZWalletExchangeResult, { id: 'WalletExchangeResult' });
 API_INPUTS.add(ZWalletProofInput, { id: 'WalletProofInput' }).add(ZWalletExchangeInput, { id: 'WalletExchangeInput' });
+
+export { WALLET_PROOF_CHAIN_ID } from '../limits.ts';
+export { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from './messages.ts';

@@ -8,6 +8,7 @@ import { API_OUTPUTS } from './api-names.ts';
 import { BEP20_ADDRESS_MESSAGE, normalizeBep20Address } from '../wallet.ts';
 import { ZMoney, ZIsoDate, ZNullableText } from './common.ts';
 import { CURRENCIES, TRANSACTION_TYPES } from '../enums.ts';
+import { WALLET_MESSAGES } from './messages.ts';
 
 /** How the API document describes an address: what normalizeBep20Address accepts. */
 export const WALLET_ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
@@ -41,12 +42,6 @@ export const ZRequiredWallet = z
   })
   .meta({ description: ADDRESS_DOC, pattern: WALLET_ADDRESS_PATTERN, example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
 
-/**
- * The wallet page's USDT address editor (spec §5): not empty. The address itself is judged by
- * the server (ZOptionalWallet in the PATCH body), whose message the page shows.
- */
-export const WALLET_MESSAGES = { usdtRequired: /*i18n*/ 'Please enter a valid USDT wallet address' } as const;
-
 export const ZUsdtWalletForm = z.object({
   usdtWalletAddress: z.string({ error: WALLET_MESSAGES.usdtRequired }).trim().min(1, WALLET_MESSAGES.usdtRequired),
 });
@@ -62,13 +57,10 @@ export const ZTransactionView = z.object({
     .nullable()
     // OpenAPI 3.0: a nullable enum lists null among its values.
     .meta({ description: 'What the description says, as data (DECISIONS §7); null for words of another kind (a correction).', enum: [...LEDGER_KINDS, null] }),
-  values: z
-    .record(z.string(), z.string())
-    .nullable()
-    .meta({
-      description:
-        'The description’s values by name: reward {currency, start, end, onAppeal?}, withdrawal {address}, prize {rank, month}, lottery {month}, task {title}, referral {name}.',
-    }),
+  values: z.record(z.string(), z.string()).nullable().meta({
+    description:
+      'The description’s values by name: reward {currency, start, end, onAppeal?}, withdrawal {address}, prize {rank, month}, lottery {month}, task {title}, referral {name}.',
+  }),
   createdAt: ZIsoDate,
   reportId: ZNullableText,
   withdrawalId: ZNullableText,
@@ -77,3 +69,4 @@ export type TTransactionView = z.infer<typeof ZTransactionView>;
 
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZTransactionView, { id: 'TransactionView' });
+export { WALLET_MESSAGES } from './messages.ts';

@@ -5,25 +5,7 @@ import { ZAdminNotes, moneySchema, ZMoney, ZIsoDate, ZWalletAddress, ZNullableTe
 import { ZRequiredWallet } from './wallet.ts';
 import { DECISION_REASON_FIELDS, ZAppealFields, ZReasonFields, ZServiceLevelField } from './decisions.ts';
 import { ZWalletProof, ZWalletProofQuery } from './wallet-proof.ts';
-
-export const WITHDRAWAL_MESSAGES = {
-  minimum: /*i18n*/ 'Minimum withdrawal amount is 50 USDT',
-  /** Not a number at all ("1e2", "fifty", empty): the spec's 'Invalid Amount' case, said plainly. */
-  notANumber: /*i18n*/ 'Enter the amount as a number, like 75 or 75.50',
-  precision: /*i18n*/ 'Amount can have at most 2 decimal places',
-  range: /*i18n*/ 'Amount is too large',
-  insufficient: /*i18n*/ "You don't have enough USDT to withdraw this amount",
-  addressRequired: /*i18n*/ 'Please enter a valid BEP20 wallet address',
-  alreadyDecided: /*i18n*/ 'This withdrawal request has already been processed',
-  suspended: /*i18n*/ 'Your ambassador account is suspended',
-  secondApproval: /*i18n*/ 'A second admin must approve this withdrawal',
-  approverPasswordNotOwn:
-    /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: your current password was set by a super admin. Set your own through the link we email you (Forgot password) first',
-  approverNoMfa: /*i18n*/ 'Your approval cannot count for a withdrawal that needs two admins: sign out and sign in again with your two-factor code first',
-  /** The owner takes a request back (DECISIONS §7): only while it is pending with no approval yet. */
-  cancelNotPending: /*i18n*/ 'This withdrawal request is no longer pending, so it cannot be cancelled',
-  cancelApproved: /*i18n*/ 'An admin has already approved this withdrawal request, so it cannot be cancelled',
-} as const;
+import { WITHDRAWAL_MESSAGES } from './messages.ts';
 
 /**
  * Why this admin's approval of a withdrawal cannot count now (the admin item's `approvers.reason`;
@@ -214,3 +196,4 @@ export type TWalletSharers = z.infer<typeof ZWalletSharers>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZWithdrawalView, { id: 'WithdrawalView' }).add(ZAdminWithdrawalView, { id: 'AdminWithdrawalView' });
 API_INPUTS.add(ZWithdrawalInput, { id: 'WithdrawalInput' }).add(ZMarkPaidInput, { id: 'MarkPaidInput' });
+export { WITHDRAWAL_MESSAGES } from './messages.ts';
