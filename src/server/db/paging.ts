@@ -5,7 +5,7 @@
  * bounded number of rows.
  */
 import { and, count, eq, gt, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../errors.ts';
 import type { Db } from './client.ts';
 
@@ -147,6 +147,18 @@ export interface ListSelect {
   order: SQL[];
   limit: number;
   offset: number;
+}
+
+/**
+ * A list's own query (its columns and joins, `.$dynamic()`) narrowed to the page asked for: its
+ * conditions, its order, its size. Every list's `select` ends so.
+ */
+export function onePage<Q extends PgSelect>(query: Q, { where, order, limit, offset }: ListSelect) {
+  return query
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
 }
 
 /** What an admin list is: its order (with the index that serves it), its filter and its query. */

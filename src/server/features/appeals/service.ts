@@ -16,7 +16,7 @@ import { REPORT_MESSAGES } from '../../../shared/schemas/reports.ts';
 import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total, onePage } from '../../db/paging.ts';
 import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -136,33 +136,33 @@ export async function listAppeals(
     keys: QUEUE_KEYS,
     filter,
     count: (where) => boundedCount(ctx.db, appeals, where),
-    select: ({ where, order, limit, offset }: ListSelect) =>
-      ctx.db
-        .select({
-          appeal: appeals,
-          ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
-          report: {
-            weekStartDate: weeklyReports.weekStartDate,
-            weekEndDate: weeklyReports.weekEndDate,
-            activityReport: weeklyReports.activityReport,
-            createdAt: weeklyReports.createdAt,
-          },
-          amount: withdrawalRequests.amount,
-          taskTitle: tasks.title,
-          decisionByName: adminName(appeals.decisionBy),
-          decidedByName: adminName(appeals.decidedBy),
-          ...cursorColumns(QUEUE_KEYS),
-        })
-        .from(appeals)
-        .innerJoin(ambassadors, eq(ambassadors.id, appeals.ambassadorId))
-        .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
-        .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
-        .leftJoin(taskClaims, eq(taskClaims.id, appeals.taskClaimId))
-        .leftJoin(tasks, eq(tasks.id, taskClaims.taskId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    select: (page: ListSelect) =>
+      onePage(
+        ctx.db
+          .select({
+            appeal: appeals,
+            ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+            report: {
+              weekStartDate: weeklyReports.weekStartDate,
+              weekEndDate: weeklyReports.weekEndDate,
+              activityReport: weeklyReports.activityReport,
+              createdAt: weeklyReports.createdAt,
+            },
+            amount: withdrawalRequests.amount,
+            taskTitle: tasks.title,
+            decisionByName: adminName(appeals.decisionBy),
+            decidedByName: adminName(appeals.decidedBy),
+            ...cursorColumns(QUEUE_KEYS),
+          })
+          .from(appeals)
+          .innerJoin(ambassadors, eq(ambassadors.id, appeals.ambassadorId))
+          .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
+          .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
+          .leftJoin(taskClaims, eq(taskClaims.id, appeals.taskClaimId))
+          .leftJoin(tasks, eq(tasks.id, taskClaims.taskId))
+          .$dynamic(),
+        page,
+      ),
   });
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.appeals;
@@ -238,7 +238,7 @@ export interface AppealDecision {
 export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: string, input: AppealDecision): Promise<TAppealView> {
   if (!isUuid(id)) throw notFound(DECISION_MESSAGES.appealNotFound);
   return withTransaction(ctx, actor, async (m) => {
-    const { tx, now } = m;
+    const { tx } = m;
     const appeal = (await tx.select().from(appeals).where(eq(appeals.id, id.toLowerCase())).for('update'))[0];
     if (!appeal) throw notFound(DECISION_MESSAGES.appealNotFound);
     if (appeal.decisionBy === actor.id) throw forbidden(DECISION_MESSAGES.sameAdmin);
@@ -251,21 +251,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
     if (appeal.kind === 'referral') return decideReferralAppeal(m, appeal, input, overturned);
     if (appeal.kind === 'task_claim') return decideTaskClaimAppeal(m, appeal, input, overturned);
     const subject = overturned ? await overturn(m, appeal, awards, input.facts) : await describeSubject(m, appeal);
-    const decided = (
-      await tx
-        .update(appeals)
-        .set({
-          status: input.outcome,
-          decidedAt: now,
-          decidedBy: actor.id,
-          facts: input.facts,
-          gcmAwarded: awards?.gcm ?? null,
-          usdtAwarded: awards?.usdt ?? null,
-        })
-        .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
-        .returning()
-    )[0];
-    if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+    const decided = await markDecided(m, appeal, input, awards);
     const link = appeal.kind === 'report' ? `/reports?id=${appeal.reportId}` : '/wallet';
     await tellAmbassador(m, appeal.ambassadorId, (person) => ({
       notification: appealDecidedNotification({ about: subject.about, overturned, facts: input.facts, link }, person.locale),
@@ -300,14 +286,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
 async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: AppealDecision, overturned: boolean): Promise<TAppealView> {
   const referralId = appeal.referralId as string;
   const outcome = overturned ? await overturnReferralRefusal(m, referralId) : null;
-  const decided = (
-    await m.tx
-      .update(appeals)
-      .set({ status: input.outcome, decidedAt: m.now, decidedBy: m.actor?.id ?? null, facts: input.facts })
-      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
-      .returning()
-  )[0];
-  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  const decided = await markDecided(m, appeal, input, null);
   const changes: Record<string, [unknown, unknown]> = { appeal: ['pending', input.outcome] };
   if (outcome) changes.status = ['refused', outcome.status];
   if (input.facts) changes.facts = [null, input.facts];
@@ -332,21 +311,7 @@ async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: Appea
 async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: AppealDecision, overturned: boolean): Promise<TAppealView> {
   const claimId = appeal.taskClaimId as string;
   const outcome = overturned ? await overturnClaimRefusal(m, claimId) : null;
-  const decided = (
-    await m.tx
-      .update(appeals)
-      .set({
-        status: input.outcome,
-        decidedAt: m.now,
-        decidedBy: m.actor?.id ?? null,
-        facts: input.facts,
-        gcmAwarded: outcome?.gcm ?? null,
-        usdtAwarded: outcome?.usdt ?? null,
-      })
-      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
-      .returning()
-  )[0];
-  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  const decided = await markDecided(m, appeal, input, outcome);
   const title =
     outcome?.title ??
     (await m.tx.select({ title: tasks.title }).from(taskClaims).innerJoin(tasks, eq(tasks.id, taskClaims.taskId)).where(eq(taskClaims.id, claimId)))[0]
@@ -370,6 +335,29 @@ async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: Appe
   const view = presentAppeal(decided, m.actor?.fullName ?? 'an admin');
   await m.event('appeal.decided', view);
   return view;
+}
+
+/**
+ * The appeal decided, once: its outcome, the deciding admin, the facts and any awards. 409 when it is
+ * no longer pending (another admin decided it first).
+ */
+async function markDecided(m: Mutation, appeal: AppealRow, input: AppealDecision, awards: { gcm: string; usdt: string } | null): Promise<AppealRow> {
+  const decided = (
+    await m.tx
+      .update(appeals)
+      .set({
+        status: input.outcome,
+        decidedAt: m.now,
+        decidedBy: m.actor?.id ?? null,
+        facts: input.facts,
+        gcmAwarded: awards?.gcm ?? null,
+        usdtAwarded: awards?.usdt ?? null,
+      })
+      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
+      .returning()
+  )[0];
+  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  return decided;
 }
 
 interface SubjectOutcome {

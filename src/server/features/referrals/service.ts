@@ -14,7 +14,7 @@
  * - Held referrals: an admin releases (credited as above) or refuses them with a reason; a refusal can
  *   be appealed once by the referrer, decided by another admin (the appeals queue).
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
@@ -36,7 +36,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, onePage } from '../../db/paging.ts';
 import {
   ambassadorApplications,
   ambassadorSightings,
@@ -376,22 +376,7 @@ export async function listAdminReferrals(ctx: AppContext, query: TListQuery & { 
     keys: ADMIN_KEYS,
     filter,
     count: (where) => boundedCount(ctx.db, referrals, where),
-    select: ({ where, order, limit, offset }: ListSelect) =>
-      ctx.db
-        .select({
-          referral: referrals,
-          referee: { fullName: ambassadorApplications.fullName, email: ambassadorApplications.email },
-          referrerName: referrerPerson,
-          referrerEmail,
-          decidedByName: adminName(referrals.decidedBy),
-          ...cursorColumns(ADMIN_KEYS),
-        })
-        .from(referrals)
-        .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    select: (page: ListSelect) => onePage(adminRows(ctx.db, cursorColumns(ADMIN_KEYS)), page),
   });
   return {
     ...page,
@@ -446,20 +431,24 @@ async function releaseLocked(m: Mutation, referral: ReferralRow & { month: strin
   return credit(m, referral, referrer);
 }
 
+/** Referrals with what the admin view shows beside each (presentAdmin), and `more` columns. */
+function adminRows(db: Db, more: Record<string, SQL<string>> = {}) {
+  return db
+    .select({
+      referral: referrals,
+      referee: { fullName: ambassadorApplications.fullName, email: ambassadorApplications.email },
+      referrerName: referrerPerson,
+      referrerEmail,
+      decidedByName: adminName(referrals.decidedBy),
+      ...more,
+    })
+    .from(referrals)
+    .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId))
+    .$dynamic();
+}
+
 async function presentOne(db: Db, id: string): Promise<TAdminReferral> {
-  const r = (
-    await db
-      .select({
-        referral: referrals,
-        referee: { fullName: ambassadorApplications.fullName, email: ambassadorApplications.email },
-        referrerName: referrerPerson,
-        referrerEmail,
-        decidedByName: adminName(referrals.decidedBy),
-      })
-      .from(referrals)
-      .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId))
-      .where(eq(referrals.id, id))
-  )[0];
+  const r = (await adminRows(db).where(eq(referrals.id, id)))[0];
   if (!r) throw notFound(REFERRAL_MESSAGES.notFound);
   return presentAdmin(r.referral, r.referee, r.referrerName, r.referrerEmail, r.decidedByName);
 }
