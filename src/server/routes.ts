@@ -47,7 +47,10 @@ export interface Routes {
 /** A route's config: its access level alone, or with the rest of what it declares of itself. */
 export type RouteConfig = Access | (FastifyContextConfig & { access: Access });
 
-export function routes(app: FastifyInstance): (config: RouteConfig) => Routes {
+/** What `routes(app)` gives: the routes of one access level (and config). */
+export type Route = (config: RouteConfig) => Routes;
+
+export function routes(app: FastifyInstance): Route {
   const r = typed(app);
   return (declared) => {
     const config = typeof declared === 'string' ? { access: declared } : declared;

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from '../../../shared/reasons.ts';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
-import { ZAdminAppealView, ZAppealDecisionInput, ZAppealInput, ZAppealsQuery, ZAppealView, type AppealKind } from '../../../shared/schemas/decisions.ts';
-import { requireAmbassador, requireUser, sendPage } from '../../http.ts';
+import { ZAdminAppealView, ZAppealDecisionInput, ZAppealsQuery, ZAppealView, type AppealKind } from '../../../shared/schemas/decisions.ts';
+import { requireUser, sendPage } from '../../http.ts';
 import { routes } from '../../routes.ts';
 import { decideAppeal, listAppeals, sendAppeal } from './service.ts';
+import { appealRoute } from '../decisions/index.ts';
 
 const SUBJECTS: { kind: Exclude<AppealKind, 'referral' | 'task_claim'>; path: string; operationId: string; words: string }[] = [
   { kind: 'report', path: '/api/reports/:id/appeal', operationId: 'appealReport', words: 'report' },
@@ -16,26 +17,17 @@ export async function appealRoutes(app: FastifyInstance) {
   const route = routes(app);
 
   for (const { kind, path, operationId, words } of SUBJECTS) {
-    route('ambassador').post(
-      path,
+    appealRoute(
+      route,
       {
+        path,
         operationId,
         summary: `Appeal the rejection of one of the caller’s ${words}s`,
         description: `Once per decision, within ${APPEAL_WINDOW_DAYS} days of it (DECISIONS §6). An admin other than the one who decided decides the appeal.`,
-        tags: ['ambassador'],
-        params: ZIdParams,
-        body: ZAppealInput,
-        response: {
-          201: ZAppealView.describe('The appeal, pending.'),
-          404: ZErrorBody.describe(`The caller has no ${words} with this id.`),
-          409: ZErrorBody.describe(`Already appealed, not a rejection, or the ${APPEAL_WINDOW_DAYS} days have passed (the message gives the deadline).`),
-        },
+        notFound: `The caller has no ${words} with this id.`,
+        conflict: `Already appealed, not a rejection, or the ${APPEAL_WINDOW_DAYS} days have passed (the message gives the deadline).`,
       },
-      async (request, reply) => {
-        const ambassador = requireAmbassador(request);
-        const appeal = await sendAppeal(app.ctx, requireUser(request), ambassador.id, kind, request.params.id, request.body.text);
-        return reply.code(201).send(appeal);
-      },
+      (actor, ambassadorId, id, text) => sendAppeal(app.ctx, actor, ambassadorId, kind, id, text),
     );
   }
 

@@ -21,7 +21,8 @@ export async function fileAppeal(
   audit: { action: AdminAction; target: Parameters<Mutation['audit']>[1] },
 ): Promise<TAppealView> {
   const deadline = appealDeadline(values.decisionAt);
-  if (m.now.getTime() > deadline.getTime()) throw new AppError('CONFLICT', DECISION_MESSAGES.appealLate(deadline.toISOString()), undefined, 'APPEAL_LATE', { deadline: deadline.toISOString() });
+  if (m.now.getTime() > deadline.getTime())
+    throw new AppError('CONFLICT', DECISION_MESSAGES.appealLate(deadline.toISOString()), undefined, 'APPEAL_LATE', { deadline: deadline.toISOString() });
   const [appeal] = await m.tx
     .insert(appeals)
     .values({ ...values, deadline, createdAt: m.now })

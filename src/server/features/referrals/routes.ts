@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
-import { decisionFacts, ZAppealInput, ZAppealView, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
+import { decisionFacts, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { REFERRAL_COOKIE_DAYS, ZAdminReferral, ZAdminReferralsQuery, ZReferralDecisionInput, ZReferralsView } from '../../../shared/schemas/referrals.ts';
 import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
 import { routes } from '../../routes.ts';
+import { appealRoute } from '../decisions/index.ts';
 import { DEVICE_ID_COOKIE, ensureDeviceId, setReferralCookie } from './cookies.ts';
 import { appealReferral, countClick, listAdminReferrals, ownReferrals, referrerByCode, refuseReferral, releaseReferral } from './service.ts';
 
@@ -53,25 +54,17 @@ export async function referralRoutes(app: FastifyInstance) {
     async (request) => ownReferrals(app.ctx, requireAmbassador(request)),
   );
 
-  route('ambassador').post(
-    '/api/referrals/:id/appeal',
+  appealRoute(
+    route,
     {
+      path: '/api/referrals/:id/appeal',
       operationId: 'appealReferral',
       summary: 'Appeal the refusal of one of the caller’s referrals',
       description: 'Once per refusal, within 14 days of it; an admin other than the one who refused decides (the Appeals queue).',
-      tags: ['ambassador'],
-      params: ZIdParams,
-      body: ZAppealInput,
-      response: {
-        201: ZAppealView.describe('The appeal, pending.'),
-        404: ZErrorBody.describe('The caller has no referral with this id.'),
-        409: ZErrorBody.describe('Already appealed, not refused (`code`: REFERRAL_NOT_APPEALABLE), or the 14 days have passed.'),
-      },
+      notFound: 'The caller has no referral with this id.',
+      conflict: 'Already appealed, not refused (`code`: REFERRAL_NOT_APPEALABLE), or the 14 days have passed.',
     },
-    async (request, reply) => {
-      const ambassador = requireAmbassador(request);
-      return reply.code(201).send(await appealReferral(app.ctx, requireUser(request), ambassador.id, request.params.id, request.body.text));
-    },
+    (actor, ambassadorId, id, text) => appealReferral(app.ctx, actor, ambassadorId, id, text),
   );
 
   route('admin').get(

@@ -20,7 +20,7 @@ import { routes } from '../../routes.ts';
 /** The admin lists' total (sendPage), documented as they send it. */
 const TOTAL = { headers: { 'X-Total-Count': docHeader('XTotalCount') } };
 import { appealClaim, claimTask, createTask, listAdminTasks, listClaims, listTasks, reviewClaim, updateTask } from './service.ts';
-import { ZAppealInput, ZAppealView } from '../../../shared/schemas/decisions.ts';
+import { appealRoute } from '../decisions/index.ts';
 
 const ZReviewInput = z.object({
   decision: z.enum(['approved', 'rejected'], { error: 'decision must be approved or rejected' }),
@@ -128,26 +128,18 @@ export async function taskRoutes(app: FastifyInstance) {
     async (request, reply) => sendPage(reply, await listClaims(app.ctx, request.query)),
   );
 
-  route('ambassador').post(
-    '/api/task-claims/:id/appeal',
+  appealRoute(
+    route,
     {
+      path: '/api/task-claims/:id/appeal',
       operationId: 'appealTaskClaim',
       summary: 'Appeal the refusal of one of the caller’s manual task claims',
       description:
         'A manual claim refused at review, once, within 14 days of the refusal; an admin other than the one who refused decides (the Appeals queue). Overturned, the claim is credited with the task’s reward.',
-      tags: ['ambassador'],
-      params: ZIdParams,
-      body: ZAppealInput,
-      response: {
-        201: ZAppealView.describe('The appeal, pending.'),
-        404: ZErrorBody.describe('The caller has no claim with this id.'),
-        409: ZErrorBody.describe('Already appealed, not a manual claim refused at review (`code`: CLAIM_NOT_APPEALABLE), or the 14 days have passed.'),
-      },
+      notFound: 'The caller has no claim with this id.',
+      conflict: 'Already appealed, not a manual claim refused at review (`code`: CLAIM_NOT_APPEALABLE), or the 14 days have passed.',
     },
-    async (request, reply) => {
-      const ambassador = requireAmbassador(request);
-      return reply.code(201).send(await appealClaim(app.ctx, requireUser(request), ambassador.id, request.params.id, request.body.text));
-    },
+    (actor, ambassadorId, id, text) => appealClaim(app.ctx, actor, ambassadorId, id, text),
   );
 
   route('admin').post(
