@@ -150,15 +150,17 @@ export interface ListSelect {
 }
 
 /**
- * A list's own query (its columns and joins, `.$dynamic()`) narrowed to the page asked for: its
- * conditions, its order, its size. Every list's `select` ends so.
+ * A list's `select`: its own query (columns and joins) narrowed to the page asked for, its conditions,
+ * its order and its size. The query is built anew for each page (a dynamic query is changed in place).
  */
-export function onePage<Q extends PgSelect>(query: Q, { where, order, limit, offset }: ListSelect) {
-  return query
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+export function paged<Q extends PgSelect>(query: () => { $dynamic(): Q }) {
+  return ({ where, order, limit, offset }: ListSelect) =>
+    query()
+      .$dynamic()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
 }
 
 /** What an admin list is: its order (with the index that serves it), its filter and its query. */

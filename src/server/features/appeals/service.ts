@@ -16,7 +16,7 @@ import { REPORT_MESSAGES } from '../../../shared/schemas/reports.ts';
 import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total, onePage } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -136,33 +136,30 @@ export async function listAppeals(
     keys: QUEUE_KEYS,
     filter,
     count: (where) => boundedCount(ctx.db, appeals, where),
-    select: (page: ListSelect) =>
-      onePage(
-        ctx.db
-          .select({
-            appeal: appeals,
-            ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
-            report: {
-              weekStartDate: weeklyReports.weekStartDate,
-              weekEndDate: weeklyReports.weekEndDate,
-              activityReport: weeklyReports.activityReport,
-              createdAt: weeklyReports.createdAt,
-            },
-            amount: withdrawalRequests.amount,
-            taskTitle: tasks.title,
-            decisionByName: adminName(appeals.decisionBy),
-            decidedByName: adminName(appeals.decidedBy),
-            ...cursorColumns(QUEUE_KEYS),
-          })
-          .from(appeals)
-          .innerJoin(ambassadors, eq(ambassadors.id, appeals.ambassadorId))
-          .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
-          .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
-          .leftJoin(taskClaims, eq(taskClaims.id, appeals.taskClaimId))
-          .leftJoin(tasks, eq(tasks.id, taskClaims.taskId))
-          .$dynamic(),
-        page,
-      ),
+    select: paged(() =>
+      ctx.db
+        .select({
+          appeal: appeals,
+          ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+          report: {
+            weekStartDate: weeklyReports.weekStartDate,
+            weekEndDate: weeklyReports.weekEndDate,
+            activityReport: weeklyReports.activityReport,
+            createdAt: weeklyReports.createdAt,
+          },
+          amount: withdrawalRequests.amount,
+          taskTitle: tasks.title,
+          decisionByName: adminName(appeals.decisionBy),
+          decidedByName: adminName(appeals.decidedBy),
+          ...cursorColumns(QUEUE_KEYS),
+        })
+        .from(appeals)
+        .innerJoin(ambassadors, eq(ambassadors.id, appeals.ambassadorId))
+        .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
+        .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
+        .leftJoin(taskClaims, eq(taskClaims.id, appeals.taskClaimId))
+        .leftJoin(tasks, eq(tasks.id, taskClaims.taskId)),
+    ),
   });
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.appeals;

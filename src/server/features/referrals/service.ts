@@ -36,7 +36,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, onePage } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey } from '../../db/paging.ts';
 import {
   ambassadorApplications,
   ambassadorSightings,
@@ -376,7 +376,7 @@ export async function listAdminReferrals(ctx: AppContext, query: TListQuery & { 
     keys: ADMIN_KEYS,
     filter,
     count: (where) => boundedCount(ctx.db, referrals, where),
-    select: (page: ListSelect) => onePage(adminRows(ctx.db, cursorColumns(ADMIN_KEYS)), page),
+    select: paged(() => adminRows(ctx.db, cursorColumns(ADMIN_KEYS))),
   });
   return {
     ...page,
@@ -443,8 +443,7 @@ function adminRows(db: Db, more: Record<string, SQL<string>> = {}) {
       ...more,
     })
     .from(referrals)
-    .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId))
-    .$dynamic();
+    .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId));
 }
 
 async function presentOne(db: Db, id: string): Promise<TAdminReferral> {

@@ -8,7 +8,7 @@ import { withdrawalPaidNotification } from '../../email/notifications.ts';
 import type { Readable } from 'node:stream';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { csvStream } from '../../csv.ts';
-import { cursorColumns, pagesOf, type ListSelect, type SortKey, onePage } from '../../db/paging.ts';
+import { cursorColumns, pagesOf, paged, type SortKey } from '../../db/paging.ts';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -51,23 +51,20 @@ function unpaidList(ctx: AppContext, ids: string[] | undefined, walletProof: Wal
       ids ? inArray(withdrawalRequests.id, ids) : undefined,
       walletProof ? eq(withdrawalRequests.walletProof, walletProof) : undefined,
     ),
-    select: (page: ListSelect) =>
-      onePage(
-        ctx.db
-          .select({
-            id: withdrawalRequests.id,
-            amount: withdrawalRequests.amount,
-            walletAddress: withdrawalRequests.walletAddress,
-            reviewedAt: withdrawalRequests.reviewedAt,
-            fullName: ambassadors.fullName,
-            email: ambassadors.email,
-            ...cursorColumns(UNPAID_KEYS),
-          })
-          .from(withdrawalRequests)
-          .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
-          .$dynamic(),
-        page,
-      ),
+    select: paged(() =>
+      ctx.db
+        .select({
+          id: withdrawalRequests.id,
+          amount: withdrawalRequests.amount,
+          walletAddress: withdrawalRequests.walletAddress,
+          reviewedAt: withdrawalRequests.reviewedAt,
+          fullName: ambassadors.fullName,
+          email: ambassadors.email,
+          ...cursorColumns(UNPAID_KEYS),
+        })
+        .from(withdrawalRequests)
+        .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId)),
+    ),
   };
 }
 

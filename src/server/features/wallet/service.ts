@@ -11,7 +11,7 @@ import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total, onePage } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, descNullsLast, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
 import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
@@ -208,32 +208,29 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
       query.flagged ? flaggedFilter('withdrawals') : undefined,
       query.walletProof ? eq(withdrawalRequests.walletProof, query.walletProof) : undefined,
     ),
-    select: (page: ListSelect) =>
-      onePage(
-        ctx.db
-          .select({
-            withdrawal: withdrawalRequests,
-            ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
-            walletChangedAt: ambassadors.usdtWalletChangedAt,
-            approvals: approvalCount,
-            approvedBy: sql<
-              string[]
-            >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
-            approvedByIds: sql<
-              string[]
-            >`(select coalesce(array_agg(${withdrawalApprovals.adminId}::text), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
-            flags: flagsColumn('withdrawals'),
-            ...withAppeal,
-            proof: { verifiedAt: walletProofs.verifiedAt, message: walletProofs.message, signature: walletProofs.signature },
-            ...cursorColumns(ADMIN_LIST_KEYS),
-          })
-          .from(withdrawalRequests)
-          .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
-          .leftJoin(appeals, eq(appeals.withdrawalId, withdrawalRequests.id))
-          .leftJoin(walletProofs, eq(walletProofs.id, withdrawalRequests.walletProofId))
-          .$dynamic(),
-        page,
-      ),
+    select: paged(() =>
+      ctx.db
+        .select({
+          withdrawal: withdrawalRequests,
+          ambassador: { id: ambassadors.id, fullName: ambassadors.fullName, email: ambassadors.email },
+          walletChangedAt: ambassadors.usdtWalletChangedAt,
+          approvals: approvalCount,
+          approvedBy: sql<
+            string[]
+          >`(select coalesce(array_agg(${withdrawalApprovals.adminEmail} order by ${withdrawalApprovals.createdAt}), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
+          approvedByIds: sql<
+            string[]
+          >`(select coalesce(array_agg(${withdrawalApprovals.adminId}::text), '{}') from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawalRequests.id})`,
+          flags: flagsColumn('withdrawals'),
+          ...withAppeal,
+          proof: { verifiedAt: walletProofs.verifiedAt, message: walletProofs.message, signature: walletProofs.signature },
+          ...cursorColumns(ADMIN_LIST_KEYS),
+        })
+        .from(withdrawalRequests)
+        .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
+        .leftJoin(appeals, eq(appeals.withdrawalId, withdrawalRequests.id))
+        .leftJoin(walletProofs, eq(walletProofs.id, withdrawalRequests.walletProofId)),
+    ),
   };
 }
 
