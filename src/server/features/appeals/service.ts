@@ -366,27 +366,17 @@ interface SubjectOutcome {
 
 async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectOutcome> {
   if (appeal.kind === 'report') {
-    const report = (
-      await m.tx
-        .select()
-        .from(weeklyReports)
-        .where(eq(weeklyReports.id, appeal.reportId as string))
-    )[0];
-    return {
-      about: { kind: 'report', week: report ? { start: report.weekStartDate, end: report.weekEndDate } : null },
-      changes: {},
-    };
+    const [week] = await m.tx
+      .select({ start: weeklyReports.weekStartDate, end: weeklyReports.weekEndDate })
+      .from(weeklyReports)
+      .where(eq(weeklyReports.id, appeal.reportId as string));
+    return { about: { kind: 'report', week: week ?? null }, changes: {} };
   }
-  const withdrawal = (
-    await m.tx
-      .select()
-      .from(withdrawalRequests)
-      .where(eq(withdrawalRequests.id, appeal.withdrawalId as string))
-  )[0];
-  return {
-    about: { kind: 'withdrawal', amount: withdrawal?.amount ?? null },
-    changes: {},
-  };
+  const [withdrawal] = await m.tx
+    .select({ amount: withdrawalRequests.amount })
+    .from(withdrawalRequests)
+    .where(eq(withdrawalRequests.id, appeal.withdrawalId as string));
+  return { about: { kind: 'withdrawal', amount: withdrawal?.amount ?? null }, changes: {} };
 }
 
 async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; usdt: string } | null, facts: string | null): Promise<SubjectOutcome> {

@@ -41,10 +41,7 @@ export async function walletRoutes(app: FastifyInstance) {
       tags: ['ambassador'],
       response: { 200: z.array(ZTransactionView).describe('Every GCM and USDT entry, newest first (negative: money out).') },
     },
-    async (request) => {
-      const ambassador = requireAmbassador(request);
-      return listOwnTransactions(app.ctx, ambassador.id);
-    },
+    async (request) => listOwnTransactions(app.ctx, requireAmbassador(request).id),
   );
 
   route('ambassador').get(
@@ -56,10 +53,7 @@ export async function walletRoutes(app: FastifyInstance) {
       tags: ['ambassador'],
       response: { 200: z.array(ZWithdrawalView).describe('The requests, newest first.') },
     },
-    async (request) => {
-      const ambassador = requireAmbassador(request);
-      return listOwnWithdrawals(app.ctx, ambassador.id);
-    },
+    async (request) => listOwnWithdrawals(app.ctx, requireAmbassador(request).id),
   );
 
   route({ access: 'ambassador', idempotent: true }).post(
