@@ -41,7 +41,10 @@ export async function walletRoutes(app: FastifyInstance) {
       tags: ['ambassador'],
       response: { 200: z.array(ZTransactionView).describe('Every GCM and USDT entry, newest first (negative: money out).') },
     },
-    async (request) => listOwnTransactions(app.ctx, requireAmbassador(request).id),
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      return listOwnTransactions(app.ctx, ambassador.id);
+    },
   );
 
   route('ambassador').get(
@@ -53,7 +56,10 @@ export async function walletRoutes(app: FastifyInstance) {
       tags: ['ambassador'],
       response: { 200: z.array(ZWithdrawalView).describe('The requests, newest first.') },
     },
-    async (request) => listOwnWithdrawals(app.ctx, requireAmbassador(request).id),
+    async (request) => {
+      const ambassador = requireAmbassador(request);
+      return listOwnWithdrawals(app.ctx, ambassador.id);
+    },
   );
 
   route({ access: 'ambassador', idempotent: true }).post(
