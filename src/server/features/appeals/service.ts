@@ -30,7 +30,7 @@ import { TASK_MESSAGES } from '../../../shared/schemas/tasks.ts';
 import { overturnClaimRefusal } from '../tasks/index.ts';
 import { tellAmbassador } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { adminName, fileAppeal, oneAppeal, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { adminName, appealOnce, fileAppeal, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
 
 const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {
   report: REPORT_MESSAGES.notFound,
@@ -52,18 +52,16 @@ export async function sendAppeal(
   id: string,
   text: string,
 ): Promise<TAppealView> {
-  if (!isUuid(id)) throw notFound(SUBJECT_NOT_FOUND[kind]);
-  const subjectId = id.toLowerCase();
-  return oneAppeal(() =>
-    withTransaction(ctx, actor, async (m) => {
-      // The decision's row, locked: two appeals sent at once queue here, and the second sees the first.
-      const subject = await lockedSubject(m, kind, subjectId, ambassadorId);
-      if (!subject) throw notFound(SUBJECT_NOT_FOUND[kind]);
-      const existing = await m.tx
-        .select({ id: appeals.id })
-        .from(appeals)
-        .where(kind === 'report' ? eq(appeals.reportId, subjectId) : eq(appeals.withdrawalId, subjectId));
-      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+  return appealOnce(
+    ctx,
+    actor,
+    id,
+    {
+      notFound: SUBJECT_NOT_FOUND[kind],
+      lock: (m, subjectId) => lockedSubject(m, kind, subjectId, ambassadorId),
+      appealOf: (subjectId) => (kind === 'report' ? eq(appeals.reportId, subjectId) : eq(appeals.withdrawalId, subjectId)),
+    },
+    (m, subject, subjectId) => {
       if (subject.status !== 'rejected' || !subject.reviewedAt) {
         throw conflict(kind === 'report' ? DECISION_MESSAGES.reportNotAppealable : DECISION_MESSAGES.withdrawalNotAppealable);
       }
@@ -83,7 +81,7 @@ export async function sendAppeal(
         },
         { action: kind === 'report' ? 'appeal_report' : 'appeal_withdrawal', target: { type: kind, id: subjectId } },
       );
-    }),
+    },
   );
 }
 

@@ -51,7 +51,7 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { deviceHash, networkHash } from '../abuse/index.ts';
-import { adminName, appealDeadline, assertReasonFits, fileAppeal, oneAppeal } from '../decisions/index.ts';
+import { adminName, appealDeadline, assertReasonFits, appealOnce, fileAppeal } from '../decisions/index.ts';
 import { isUuid } from '../ids.ts';
 import * as ledger from '../ledger/index.ts';
 import { appendLog } from '../public-log/index.ts';
@@ -510,20 +510,23 @@ export async function refuseReferral(ctx: AppContext, actor: SessionUser, id: st
  * appeal waits in the admins' Appeals queue for an admin other than the one who refused.
  */
 export async function appealReferral(ctx: AppContext, actor: SessionUser, referrerId: string, id: string, text: string): Promise<TAppealView> {
-  if (!isUuid(id)) throw notFound(REFERRAL_MESSAGES.notFound);
-  const referralId = id.toLowerCase();
-  return oneAppeal(() =>
-    withTransaction(ctx, actor, async (m) => {
-      const row = (
-        await m.tx
-          .select()
-          .from(referrals)
-          .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, referrerId)))
-          .for('update')
-      )[0];
-      if (!row) throw notFound(REFERRAL_MESSAGES.notFound);
-      const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(eq(appeals.referralId, referralId));
-      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+  return appealOnce(
+    ctx,
+    actor,
+    id,
+    {
+      notFound: REFERRAL_MESSAGES.notFound,
+      lock: async (m, referralId) =>
+        (
+          await m.tx
+            .select()
+            .from(referrals)
+            .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, referrerId)))
+            .for('update')
+        )[0],
+      appealOf: (referralId) => eq(appeals.referralId, referralId),
+    },
+    (m, row, referralId) => {
       if (row.status !== 'refused' || !row.decidedAt) throw new AppError('CONFLICT', REFERRAL_MESSAGES.notAppealable, undefined, 'REFERRAL_NOT_APPEALABLE');
       return fileAppeal(
         m,
@@ -540,7 +543,7 @@ export async function appealReferral(ctx: AppContext, actor: SessionUser, referr
         },
         { action: 'appeal_referral', target: { type: 'referral', id: referralId } },
       );
-    }),
+    },
   );
 }
 
