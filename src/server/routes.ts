@@ -9,6 +9,7 @@
  *
  * is fastify's `app.post(path, { config: { access: 'admin' }, schema }, handler)` with the zod type
  * provider: the same route, the same config (http.ts says what each key means), the same schema.
+ * A route that needs more of fastify's options (its own onRequest hook) keeps fastify's form.
  */
 import type {
   ContextConfigDefault,
