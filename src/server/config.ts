@@ -291,76 +291,63 @@ const ZEnv = z
     LIVE_STREAMS_MAX: positiveInt(10_000),
   })
   .superRefine((env, ctx) => {
+    /** A rule across variables broken: the variable named is the one to fix. */
+    const issue = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+      issue('SESSION_SECRET', 'is required when NODE_ENV=production');
     }
     if (env.NODE_ENV === 'production' && env.TEST_CLOCK_OFFSET) {
-      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_OFFSET'], message: 'moves the server clock for testing and is refused when NODE_ENV=production' });
+      issue('TEST_CLOCK_OFFSET', 'moves the server clock for testing and is refused when NODE_ENV=production');
     }
     if (env.NODE_ENV === 'production' && env.DRAND_TEST_CHAIN) {
-      ctx.addIssue({ code: 'custom', path: ['DRAND_TEST_CHAIN'], message: 'replaces drand quicknet for tests and is refused when NODE_ENV=production' });
+      issue('DRAND_TEST_CHAIN', 'replaces drand quicknet for tests and is refused when NODE_ENV=production');
     } else if (env.DRAND_TEST_CHAIN) {
       try {
         parseDrandTestChain(env.DRAND_TEST_CHAIN);
       } catch (error) {
-        ctx.addIssue({ code: 'custom', path: ['DRAND_TEST_CHAIN'], message: error instanceof Error ? error.message : String(error) });
+        issue('DRAND_TEST_CHAIN', error instanceof Error ? error.message : String(error));
       }
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.EMAIL_TO_LOG) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMTP_URL'],
-        message:
-          'is required when NODE_ENV=production: without it every email, with its password setup link, would be printed to the log (set EMAIL_TO_LOG=true only if you accept that)',
-      });
+      issue(
+        'SMTP_URL',
+        'is required when NODE_ENV=production: without it every email, with its password setup link, would be printed to the log (set EMAIL_TO_LOG=true only if you accept that)',
+      );
     }
     if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEBHOOK_ALLOW_PRIVATE'],
-        message: 'lets webhooks reach private and loopback addresses and is refused when NODE_ENV=production',
-      });
+      issue('WEBHOOK_ALLOW_PRIVATE', 'lets webhooks reach private and loopback addresses and is refused when NODE_ENV=production');
     }
     if (env.ANCHOR_PRIVATE_KEY && !env.BSC_RPC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['ANCHOR_PRIVATE_KEY'], message: 'anchors the public log on BNB Smart Chain and needs BSC_RPC_URL' });
+      issue('ANCHOR_PRIVATE_KEY', 'anchors the public log on BNB Smart Chain and needs BSC_RPC_URL');
     }
     if (env.NODE_ENV === 'production') {
       // The outside services are reached over TLS only: a bot token, an OAuth secret and the answers that credit money travel there.
       for (const name of ['TELEGRAM_API_URL', 'DISCORD_API_URL', 'DISCORD_OAUTH_URL', 'OEMBED_URL', 'BSC_RPC_URL'] as const) {
         const value = env[name];
-        if (value && !value.startsWith('https://')) ctx.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL when NODE_ENV=production' });
+        if (value && !value.startsWith('https://')) issue(name, 'must be an https:// URL when NODE_ENV=production');
       }
     }
     for (const name of ['TELEGRAM_CHANNEL_ID', 'TELEGRAM_WEBHOOK_SECRET'] as const) {
-      if (env[name] && !env.TELEGRAM_BOT_TOKEN) ctx.addIssue({ code: 'custom', path: [name], message: 'is the bot’s and needs TELEGRAM_BOT_TOKEN' });
+      if (env[name] && !env.TELEGRAM_BOT_TOKEN) issue(name, 'is the bot’s and needs TELEGRAM_BOT_TOKEN');
     }
     // Telegram delivers updates to an https webhook only: in production the bot's address (APP_URL) must be one.
     if (env.NODE_ENV === 'production' && env.TELEGRAM_WEBHOOK_SECRET && env.APP_URL && !env.APP_URL.startsWith('https://')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_URL'],
-        message: 'must be an https:// URL when TELEGRAM_WEBHOOK_SECRET is set (Telegram only calls https webhooks)',
-      });
+      issue('APP_URL', 'must be an https:// URL when TELEGRAM_WEBHOOK_SECRET is set (Telegram only calls https webhooks)');
     }
     if (env.DISCORD_BOT_TOKEN && !env.DISCORD_CLIENT_ID) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DISCORD_BOT_TOKEN'],
-        message: 'is the Discord application’s and needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET',
-      });
+      issue('DISCORD_BOT_TOKEN', 'is the Discord application’s and needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET');
     }
     if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together' });
+      issue('DISCORD_CLIENT_SECRET', 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together');
     }
     if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_DIRECT_URL'],
-        message: 'is the direct connection beside DATABASE_URL (for migrations and LISTEN) and needs DATABASE_URL; without it the database is the embedded one',
-      });
+      issue(
+        'DATABASE_DIRECT_URL',
+        'is the direct connection beside DATABASE_URL (for migrations and LISTEN) and needs DATABASE_URL; without it the database is the embedded one',
+      );
     }
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['SUPER_ADMIN_PASSWORD'], message: 'SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are set together' });
+      issue('SUPER_ADMIN_PASSWORD', 'SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are set together');
     }
   });
 

@@ -5,7 +5,7 @@
  * bounded number of rows.
  */
 import { and, count, eq, gt, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../errors.ts';
 import type { Db } from './client.ts';
 
@@ -147,6 +147,20 @@ export interface ListSelect {
   order: SQL[];
   limit: number;
   offset: number;
+}
+
+/**
+ * A list's `select`: its own query (columns and joins) narrowed to the page asked for, its conditions,
+ * its order and its size. The query is built anew for each page (a dynamic query is changed in place).
+ */
+export function paged<Q extends PgSelect>(query: () => { $dynamic(): Q }) {
+  return ({ where, order, limit, offset }: ListSelect) =>
+    query()
+      .$dynamic()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
 }
 
 /** What an admin list is: its order (with the index that serves it), its filter and its query. */

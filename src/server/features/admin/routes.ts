@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ZAdminSummary } from '../../../shared/schemas/admins.ts';
-import { typed } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { ambassadorCount } from '../ambassadors/index.ts';
 import { pendingApplicationCount } from '../applications/index.ts';
 import { pendingReportCount } from '../reports/index.ts';
@@ -10,17 +10,15 @@ import { ZAnalytics } from '../../../shared/schemas/analytics.ts';
 import { analytics } from '../analytics/index.ts';
 
 export async function adminRoutes(app: FastifyInstance) {
-  typed(app).get(
+  const route = routes(app);
+  route('admin').get(
     '/api/admin/summary',
     {
-      config: { access: 'admin' },
-      schema: {
-        operationId: 'getAdminSummary',
-        summary: 'The admin desk’s counts',
-        description: 'Ambassadors, and the applications, reports, withdrawals and appeals waiting for a decision.',
-        tags: ['admin'],
-        response: { 200: ZAdminSummary.describe('Ambassadors, and the pending applications, reports, withdrawals and appeals.') },
-      },
+      operationId: 'getAdminSummary',
+      summary: 'The admin desk’s counts',
+      description: 'Ambassadors, and the applications, reports, withdrawals and appeals waiting for a decision.',
+      tags: ['admin'],
+      response: { 200: ZAdminSummary.describe('Ambassadors, and the pending applications, reports, withdrawals and appeals.') },
     },
     async () => {
       const [totalAmbassadors, pendingApplications, pendingReports, pendingWithdrawals, pendingAppeals] = await Promise.all([
@@ -34,17 +32,14 @@ export async function adminRoutes(app: FastifyInstance) {
     },
   );
 
-  typed(app).get(
+  route('admin').get(
     '/api/admin/analytics',
     {
-      config: { access: 'admin' },
-      schema: {
-        operationId: 'getAnalytics',
-        summary: 'The programme over the last 12 weeks and months',
-        description: 'Applications, reports, awards and withdrawals per week and month, newest first, and how long the oldest item of each queue has waited.',
-        tags: ['admin'],
-        response: { 200: ZAnalytics.describe('Queues, applications, reports, awards and withdrawals, newest first.') },
-      },
+      operationId: 'getAnalytics',
+      summary: 'The programme over the last 12 weeks and months',
+      description: 'Applications, reports, awards and withdrawals per week and month, newest first, and how long the oldest item of each queue has waited.',
+      tags: ['admin'],
+      response: { 200: ZAnalytics.describe('Queues, applications, reports, awards and withdrawals, newest first.') },
     },
     async () => analytics(app.ctx),
   );

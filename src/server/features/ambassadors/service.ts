@@ -7,7 +7,7 @@ import type { TAmbassadorAdminUpdate, ZAmbassadorSelfUpdate, TOwnAmbassador } fr
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { utcDay } from '../../clock.ts';
 import { ambassadorSearch } from '../../db/search.ts';
@@ -98,14 +98,7 @@ export function ambassadorList(ctx: AppContext, query: AmbassadorListQuery) {
   return {
     keys: LIST_KEYS,
     filter: and(ambassadorSearch(query.search), query.flagged ? flaggedFilter('ambassadors') : undefined),
-    select: ({ where, order, limit, offset }: ListSelect) =>
-      ctx.db
-        .select({ row: ambassadors, flags: flagsColumn('ambassadors'), ...cursorColumns(LIST_KEYS) })
-        .from(ambassadors)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    select: paged(() => ctx.db.select({ row: ambassadors, flags: flagsColumn('ambassadors'), ...cursorColumns(LIST_KEYS) }).from(ambassadors)),
   };
 }
 

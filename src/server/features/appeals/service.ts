@@ -16,7 +16,7 @@ import { REPORT_MESSAGES } from '../../../shared/schemas/reports.ts';
 import type { WithdrawalStatus } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, taskClaims, tasks, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 import { appealDecidedEmail, type AppealSubject } from '../../email/templates.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -30,7 +30,7 @@ import { TASK_MESSAGES } from '../../../shared/schemas/tasks.ts';
 import { overturnClaimRefusal } from '../tasks/index.ts';
 import { tellAmbassador } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { adminName, fileAppeal, oneAppeal, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
+import { adminName, appealOnce, fileAppeal, presentAppeal, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
 
 const SUBJECT_NOT_FOUND: Record<AppealKind, string> = {
   report: REPORT_MESSAGES.notFound,
@@ -52,18 +52,16 @@ export async function sendAppeal(
   id: string,
   text: string,
 ): Promise<TAppealView> {
-  if (!isUuid(id)) throw notFound(SUBJECT_NOT_FOUND[kind]);
-  const subjectId = id.toLowerCase();
-  return oneAppeal(() =>
-    withTransaction(ctx, actor, async (m) => {
-      // The decision's row, locked: two appeals sent at once queue here, and the second sees the first.
-      const subject = await lockedSubject(m, kind, subjectId, ambassadorId);
-      if (!subject) throw notFound(SUBJECT_NOT_FOUND[kind]);
-      const existing = await m.tx
-        .select({ id: appeals.id })
-        .from(appeals)
-        .where(kind === 'report' ? eq(appeals.reportId, subjectId) : eq(appeals.withdrawalId, subjectId));
-      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+  return appealOnce(
+    ctx,
+    actor,
+    id,
+    {
+      notFound: SUBJECT_NOT_FOUND[kind],
+      lock: (m, subjectId) => lockedSubject(m, kind, subjectId, ambassadorId),
+      appealOf: (subjectId) => (kind === 'report' ? eq(appeals.reportId, subjectId) : eq(appeals.withdrawalId, subjectId)),
+    },
+    (m, subject, subjectId) => {
       if (subject.status !== 'rejected' || !subject.reviewedAt) {
         throw conflict(kind === 'report' ? DECISION_MESSAGES.reportNotAppealable : DECISION_MESSAGES.withdrawalNotAppealable);
       }
@@ -83,7 +81,7 @@ export async function sendAppeal(
         },
         { action: kind === 'report' ? 'appeal_report' : 'appeal_withdrawal', target: { type: kind, id: subjectId } },
       );
-    }),
+    },
   );
 }
 
@@ -136,7 +134,7 @@ export async function listAppeals(
     keys: QUEUE_KEYS,
     filter,
     count: (where) => boundedCount(ctx.db, appeals, where),
-    select: ({ where, order, limit, offset }: ListSelect) =>
+    select: paged(() =>
       ctx.db
         .select({
           appeal: appeals,
@@ -158,11 +156,8 @@ export async function listAppeals(
         .leftJoin(weeklyReports, eq(weeklyReports.id, appeals.reportId))
         .leftJoin(withdrawalRequests, eq(withdrawalRequests.id, appeals.withdrawalId))
         .leftJoin(taskClaims, eq(taskClaims.id, appeals.taskClaimId))
-        .leftJoin(tasks, eq(tasks.id, taskClaims.taskId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+        .leftJoin(tasks, eq(tasks.id, taskClaims.taskId)),
+    ),
   });
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.appeals;
@@ -238,7 +233,7 @@ export interface AppealDecision {
 export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: string, input: AppealDecision): Promise<TAppealView> {
   if (!isUuid(id)) throw notFound(DECISION_MESSAGES.appealNotFound);
   return withTransaction(ctx, actor, async (m) => {
-    const { tx, now } = m;
+    const { tx } = m;
     const appeal = (await tx.select().from(appeals).where(eq(appeals.id, id.toLowerCase())).for('update'))[0];
     if (!appeal) throw notFound(DECISION_MESSAGES.appealNotFound);
     if (appeal.decisionBy === actor.id) throw forbidden(DECISION_MESSAGES.sameAdmin);
@@ -251,21 +246,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
     if (appeal.kind === 'referral') return decideReferralAppeal(m, appeal, input, overturned);
     if (appeal.kind === 'task_claim') return decideTaskClaimAppeal(m, appeal, input, overturned);
     const subject = overturned ? await overturn(m, appeal, awards, input.facts) : await describeSubject(m, appeal);
-    const decided = (
-      await tx
-        .update(appeals)
-        .set({
-          status: input.outcome,
-          decidedAt: now,
-          decidedBy: actor.id,
-          facts: input.facts,
-          gcmAwarded: awards?.gcm ?? null,
-          usdtAwarded: awards?.usdt ?? null,
-        })
-        .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
-        .returning()
-    )[0];
-    if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+    const decided = await markDecided(m, appeal, input, awards);
     const link = appeal.kind === 'report' ? `/reports?id=${appeal.reportId}` : '/wallet';
     await tellAmbassador(m, appeal.ambassadorId, (person) => ({
       notification: appealDecidedNotification({ about: subject.about, overturned, facts: input.facts, link }, person.locale),
@@ -300,14 +281,7 @@ export async function decideAppeal(ctx: AppContext, actor: SessionUser, id: stri
 async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: AppealDecision, overturned: boolean): Promise<TAppealView> {
   const referralId = appeal.referralId as string;
   const outcome = overturned ? await overturnReferralRefusal(m, referralId) : null;
-  const decided = (
-    await m.tx
-      .update(appeals)
-      .set({ status: input.outcome, decidedAt: m.now, decidedBy: m.actor?.id ?? null, facts: input.facts })
-      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
-      .returning()
-  )[0];
-  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  const decided = await markDecided(m, appeal, input, null);
   const changes: Record<string, [unknown, unknown]> = { appeal: ['pending', input.outcome] };
   if (outcome) changes.status = ['refused', outcome.status];
   if (input.facts) changes.facts = [null, input.facts];
@@ -332,21 +306,7 @@ async function decideReferralAppeal(m: Mutation, appeal: AppealRow, input: Appea
 async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: AppealDecision, overturned: boolean): Promise<TAppealView> {
   const claimId = appeal.taskClaimId as string;
   const outcome = overturned ? await overturnClaimRefusal(m, claimId) : null;
-  const decided = (
-    await m.tx
-      .update(appeals)
-      .set({
-        status: input.outcome,
-        decidedAt: m.now,
-        decidedBy: m.actor?.id ?? null,
-        facts: input.facts,
-        gcmAwarded: outcome?.gcm ?? null,
-        usdtAwarded: outcome?.usdt ?? null,
-      })
-      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
-      .returning()
-  )[0];
-  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  const decided = await markDecided(m, appeal, input, outcome);
   const title =
     outcome?.title ??
     (await m.tx.select({ title: tasks.title }).from(taskClaims).innerJoin(tasks, eq(tasks.id, taskClaims.taskId)).where(eq(taskClaims.id, claimId)))[0]
@@ -372,6 +332,29 @@ async function decideTaskClaimAppeal(m: Mutation, appeal: AppealRow, input: Appe
   return view;
 }
 
+/**
+ * The appeal decided, once: its outcome, the deciding admin, the facts and any awards. 409 when it is
+ * no longer pending (another admin decided it first).
+ */
+async function markDecided(m: Mutation, appeal: AppealRow, input: AppealDecision, awards: { gcm: string; usdt: string } | null): Promise<AppealRow> {
+  const decided = (
+    await m.tx
+      .update(appeals)
+      .set({
+        status: input.outcome,
+        decidedAt: m.now,
+        decidedBy: m.actor?.id ?? null,
+        facts: input.facts,
+        gcmAwarded: awards?.gcm ?? null,
+        usdtAwarded: awards?.usdt ?? null,
+      })
+      .where(and(eq(appeals.id, appeal.id), eq(appeals.status, 'pending')))
+      .returning()
+  )[0];
+  if (!decided) throw conflict(DECISION_MESSAGES.appealDecided);
+  return decided;
+}
+
 interface SubjectOutcome {
   /** The decision's subject, and for an overturned report its awards: the notification and the email write it in the person's language. */
   about: AppealSubject;
@@ -381,27 +364,17 @@ interface SubjectOutcome {
 
 async function describeSubject(m: Mutation, appeal: AppealRow): Promise<SubjectOutcome> {
   if (appeal.kind === 'report') {
-    const report = (
-      await m.tx
-        .select()
-        .from(weeklyReports)
-        .where(eq(weeklyReports.id, appeal.reportId as string))
-    )[0];
-    return {
-      about: { kind: 'report', week: report ? { start: report.weekStartDate, end: report.weekEndDate } : null },
-      changes: {},
-    };
+    const [week] = await m.tx
+      .select({ start: weeklyReports.weekStartDate, end: weeklyReports.weekEndDate })
+      .from(weeklyReports)
+      .where(eq(weeklyReports.id, appeal.reportId as string));
+    return { about: { kind: 'report', week: week ?? null }, changes: {} };
   }
-  const withdrawal = (
-    await m.tx
-      .select()
-      .from(withdrawalRequests)
-      .where(eq(withdrawalRequests.id, appeal.withdrawalId as string))
-  )[0];
-  return {
-    about: { kind: 'withdrawal', amount: withdrawal?.amount ?? null },
-    changes: {},
-  };
+  const [withdrawal] = await m.tx
+    .select({ amount: withdrawalRequests.amount })
+    .from(withdrawalRequests)
+    .where(eq(withdrawalRequests.id, appeal.withdrawalId as string));
+  return { about: { kind: 'withdrawal', amount: withdrawal?.amount ?? null }, changes: {} };
 }
 
 async function overturn(m: Mutation, appeal: AppealRow, awards: { gcm: string; usdt: string } | null, facts: string | null): Promise<SubjectOutcome> {

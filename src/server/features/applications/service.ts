@@ -11,7 +11,7 @@ import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey } from '../../db/paging.ts';
 import { containsAny } from '../../db/search.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
@@ -177,14 +177,9 @@ export function applicationList(ctx: AppContext, query: ApplicationListQuery) {
       containsAny(query.search, ambassadorApplications.fullName, ambassadorApplications.email),
       query.flagged ? flaggedFilter('applications') : undefined,
     ),
-    select: ({ where, order, limit, offset }: ListSelect) =>
-      ctx.db
-        .select({ row: ambassadorApplications, flags: flagsColumn('applications'), ...cursorColumns(PENDING_KEYS) })
-        .from(ambassadorApplications)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    select: paged(() =>
+      ctx.db.select({ row: ambassadorApplications, flags: flagsColumn('applications'), ...cursorColumns(PENDING_KEYS) }).from(ambassadorApplications),
+    ),
   };
 }
 

@@ -20,6 +20,7 @@ import { onRealClock } from '../../clock.ts';
 import { SESSION_COOKIE, destroySession } from '../../auth/sessions.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import { requireUser, typed } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { setPasswordFromToken, setupLinkStatus } from './setup-tokens.ts';
 import {
   changePassword,
@@ -40,6 +41,7 @@ const wrongCode = ZErrorBody.describe('The code is not valid (or no second facto
 
 export async function authRoutes(app: FastifyInstance) {
   const r = typed(app);
+  const route = routes(app);
   const { config } = app.ctx;
 
   function setSessionCookie(reply: FastifyReply, signedIn: SignedIn) {
@@ -54,18 +56,14 @@ export async function authRoutes(app: FastifyInstance) {
     if (signedIn.device) setDeviceCookie(reply, signedIn.device, config.env === 'production');
   }
 
-  r.get(
+  route('optional').get(
     '/api/user',
     {
-      config: { access: 'optional' },
-      schema: {
-        operationId: 'getCurrentUser',
-        summary: 'The signed-in account',
-        description:
-          'The account of the session cookie, or 401 when signed out (the client reads that as “nobody signed in”). Never a password, token or hash.',
-        tags: ['session'],
-        response: { 200: ZCurrentUser.describe('The signed-in account: never a password, token or hash.'), 401: ZErrorBody.describe('Not signed in.') },
-      },
+      operationId: 'getCurrentUser',
+      summary: 'The signed-in account',
+      description: 'The account of the session cookie, or 401 when signed out (the client reads that as “nobody signed in”). Never a password, token or hash.',
+      tags: ['session'],
+      response: { 200: ZCurrentUser.describe('The signed-in account: never a password, token or hash.'), 401: ZErrorBody.describe('Not signed in.') },
     },
     async (request) => {
       if (!request.user) throw unauthorized('Not logged in');
@@ -73,43 +71,37 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.patch(
+  route('user').patch(
     '/api/user',
     {
-      config: { access: 'user' },
-      schema: {
-        operationId: 'updateCurrentUser',
-        summary: 'Save the signed-in account’s language',
-        description:
-          'The language of its pages and of the emails it is sent (DECISIONS §6: a saved language comes before the language menu’s cookie and the browser’s Accept-Language). One of en, es, pt-BR, tr, id.',
-        tags: ['session'],
-        body: ZUserUpdate,
-        response: {
-          200: ZCurrentUser.describe('The account, with its language.'),
-          400: ZErrorBody.describe('Not one of the languages (`errors` names `locale`).'),
-        },
+      operationId: 'updateCurrentUser',
+      summary: 'Save the signed-in account’s language',
+      description:
+        'The language of its pages and of the emails it is sent (DECISIONS §6: a saved language comes before the language menu’s cookie and the browser’s Accept-Language). One of en, es, pt-BR, tr, id.',
+      tags: ['session'],
+      body: ZUserUpdate,
+      response: {
+        200: ZCurrentUser.describe('The account, with its language.'),
+        400: ZErrorBody.describe('Not one of the languages (`errors` names `locale`).'),
       },
     },
     async (request) => updateUser(app.ctx, requireUser(request), request.body),
   );
 
-  r.post(
+  route({ access: 'public', sessionCookie: true }).post(
     '/api/login',
     {
-      config: { access: 'public', sessionCookie: true },
-      schema: {
-        operationId: 'login',
-        summary: 'Sign in (ambassadors and admins)',
-        description:
-          'Sets the session cookie. With two-factor sign-in on, answers `{"mfa": "required"}` with a half session: finish with POST /api/login/mfa. A super admin signs in only at /api/super-admin-login.',
-        tags: ['session'],
-        body: ZLoginInput,
-        response: {
-          200: z.union([ZSignedInUser, ZMfaRequired]).describe('Signed in (the account, and whether to greet it as returning), or the second factor is due.'),
-          401: ZErrorBody.describe('Wrong email or password; the same answer whether or not the email has an account.'),
-          ...rateLimited,
-          503: passwordQueueFull,
-        },
+      operationId: 'login',
+      summary: 'Sign in (ambassadors and admins)',
+      description:
+        'Sets the session cookie. With two-factor sign-in on, answers `{"mfa": "required"}` with a half session: finish with POST /api/login/mfa. A super admin signs in only at /api/super-admin-login.',
+      tags: ['session'],
+      body: ZLoginInput,
+      response: {
+        200: z.union([ZSignedInUser, ZMfaRequired]).describe('Signed in (the account, and whether to greet it as returning), or the second factor is due.'),
+        401: ZErrorBody.describe('Wrong email or password; the same answer whether or not the email has an account.'),
+        ...rateLimited,
+        503: passwordQueueFull,
       },
     },
     async (request, reply) => {
@@ -128,22 +120,19 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // The second step of a sign-in with two-factor authentication (the cookie holds the half session).
-  r.post(
+  route({ access: 'public', sessionCookie: true }).post(
     '/api/login/mfa',
     {
-      config: { access: 'public', sessionCookie: true },
-      schema: {
-        operationId: 'loginMfa',
-        summary: 'Finish a sign-in with the second factor',
-        description: 'Takes the 6-digit code of the authenticator app, or a recovery code, for the half session POST /api/login started.',
-        tags: ['session'],
-        body: ZMfaCodeInput,
-        response: {
-          200: ZSignedInUser.describe('Signed in: the account, and whether to greet it as returning.'),
-          400: wrongCode,
-          401: ZErrorBody.describe('No sign-in is waiting for its second factor (it expired): sign in again.'),
-          ...rateLimited,
-        },
+      operationId: 'loginMfa',
+      summary: 'Finish a sign-in with the second factor',
+      description: 'Takes the 6-digit code of the authenticator app, or a recovery code, for the half session POST /api/login started.',
+      tags: ['session'],
+      body: ZMfaCodeInput,
+      response: {
+        200: ZSignedInUser.describe('Signed in: the account, and whether to greet it as returning.'),
+        400: wrongCode,
+        401: ZErrorBody.describe('No sign-in is waiting for its second factor (it expired): sign in again.'),
+        ...rateLimited,
       },
     },
     async (request, reply) => {
@@ -163,49 +152,43 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // The dashboard's "logging in again" navigation (DECISIONS §2).
-  r.get(
-    '/api/login',
-    {
-      config: {
-        access: 'public',
-        document: {
-          responses: {
-            302: {
-              description: 'Redirects to the sign-in page, /auth (the dashboard’s “log in again” navigation).',
-              headers: { Location: { description: 'The sign-in page.', required: true, schema: { type: 'string', example: '/auth' } } },
-            },
-          },
-          database: false,
+  route({
+    access: 'public',
+    document: {
+      responses: {
+        302: {
+          description: 'Redirects to the sign-in page, /auth (the dashboard’s “log in again” navigation).',
+          headers: { Location: { description: 'The sign-in page.', required: true, schema: { type: 'string', example: '/auth' } } },
         },
       },
-      schema: {
-        operationId: 'goToSignIn',
-        summary: 'The sign-in page (a redirect)',
-        description: 'Where the dashboard sends a browser whose session has ended (“logging in again”): a redirect to /auth.',
-        tags: ['session'],
-      },
+      database: false,
+    },
+  }).get(
+    '/api/login',
+    {
+      operationId: 'goToSignIn',
+      summary: 'The sign-in page (a redirect)',
+      description: 'Where the dashboard sends a browser whose session has ended (“logging in again”): a redirect to /auth.',
+      tags: ['session'],
     },
     async (_request, reply) => reply.redirect('/auth'),
   );
 
-  r.post(
+  route({ access: 'public', sessionCookie: true }).post(
     '/api/super-admin-login',
     {
-      config: { access: 'public', sessionCookie: true },
-      schema: {
-        operationId: 'superAdminLogin',
-        summary: 'Sign in as a super admin (the restricted page)',
-        description: 'Email, password and the super admin secret. Sets the session cookie, or starts a two-factor sign-in as POST /api/login does.',
-        tags: ['session'],
-        body: ZSuperAdminLoginInput,
-        response: {
-          200: z.union([ZCurrentUser, ZMfaRequired]).describe('Signed in (the account), or the second factor is due.'),
-          401: ZErrorBody.describe('Wrong email, password or secret.'),
-          ...rateLimited,
-          503: ZErrorBody.describe(
-            'Super admin sign-in is not configured on this server (no SUPER_ADMIN_SECRET), or too many sign-ins are being checked at this moment.',
-          ),
-        },
+      operationId: 'superAdminLogin',
+      summary: 'Sign in as a super admin (the restricted page)',
+      description: 'Email, password and the super admin secret. Sets the session cookie, or starts a two-factor sign-in as POST /api/login does.',
+      tags: ['session'],
+      body: ZSuperAdminLoginInput,
+      response: {
+        200: z.union([ZCurrentUser, ZMfaRequired]).describe('Signed in (the account), or the second factor is due.'),
+        401: ZErrorBody.describe('Wrong email, password or secret.'),
+        ...rateLimited,
+        503: ZErrorBody.describe(
+          'Super admin sign-in is not configured on this server (no SUPER_ADMIN_SECRET), or too many sign-ins are being checked at this moment.',
+        ),
       },
     },
     async (request, reply) => {
@@ -245,17 +228,14 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route({ access: 'optional', sessionCookie: true }).post(
     '/api/logout',
     {
-      config: { access: 'optional', sessionCookie: true },
-      schema: {
-        operationId: 'logout',
-        summary: 'Sign out',
-        description: 'Ends this session and clears its cookie; answers the same when nobody was signed in.',
-        tags: ['session'],
-        response: { 200: ZMessage.describe('Signed out (or was not signed in): the session ends and its cookie is cleared.') },
-      },
+      operationId: 'logout',
+      summary: 'Sign out',
+      description: 'Ends this session and clears its cookie; answers the same when nobody was signed in.',
+      tags: ['session'],
+      response: { 200: ZMessage.describe('Signed out (or was not signed in): the session ends and its cookie is cleared.') },
     },
     async (request, reply) => {
       if (request.sessionSid) {
@@ -268,23 +248,20 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route('public').post(
     '/api/setup-password/:token',
     {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'setupPassword',
-        summary: 'Set a password from an emailed link',
-        description: 'The token of a setup or reset link ($APP_URL/setup-password/<token>), used once; it ends the account’s other sessions.',
-        tags: ['session'],
-        params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
-        body: ZSetupPasswordInput,
-        response: {
-          200: ZMessage.describe('The password is set: sign in with it.'),
-          400: ZErrorBody.describe('The link is not valid (unknown, used or expired), or the password is too short.'),
-          ...rateLimited,
-          503: passwordQueueFull,
-        },
+      operationId: 'setupPassword',
+      summary: 'Set a password from an emailed link',
+      description: 'The token of a setup or reset link ($APP_URL/setup-password/<token>), used once; it ends the account’s other sessions.',
+      tags: ['session'],
+      params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
+      body: ZSetupPasswordInput,
+      response: {
+        200: ZMessage.describe('The password is set: sign in with it.'),
+        400: ZErrorBody.describe('The link is not valid (unknown, used or expired), or the password is too short.'),
+        ...rateLimited,
+        503: passwordQueueFull,
       },
     },
     async (request) => {
@@ -294,18 +271,15 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route('public').post(
     '/api/forgot-password',
     {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'forgotPassword',
-        summary: 'Email a link to set a new password',
-        description: 'Always the same answer, so it tells no one whether an email has an account; a known one is emailed a single-use link, valid 1 hour.',
-        tags: ['session'],
-        body: ZForgotPasswordInput,
-        response: { 200: ZMessage.describe('The same answer whether or not the email has an account; the link is valid for 1 hour.'), ...rateLimited },
-      },
+      operationId: 'forgotPassword',
+      summary: 'Email a link to set a new password',
+      description: 'Always the same answer, so it tells no one whether an email has an account; a known one is emailed a single-use link, valid 1 hour.',
+      tags: ['session'],
+      body: ZForgotPasswordInput,
+      response: { 200: ZMessage.describe('The same answer whether or not the email has an account; the link is valid for 1 hour.'), ...rateLimited },
     },
     async (request) => {
       await forgotPassword(app.ctx, request.body.email, request.ip);
@@ -314,39 +288,33 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // Lets the setup page say at once that a link is dead, without using it.
-  r.get(
+  route('public').get(
     '/api/setup-password/:token/status',
     {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'getSetupLinkStatus',
-        summary: 'Whether an emailed link still works (without using it)',
-        description:
-          'Lets the password page say at once that a link is dead, and how long a live one has left (a setup link 48 hours, a forgotten password’s 1 hour).',
-        tags: ['session'],
-        params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
-        response: { 200: ZSetupLinkStatus.describe('valid, expired, or invalid (unknown or used); when it stops working, and how long that is from now.') },
-      },
+      operationId: 'getSetupLinkStatus',
+      summary: 'Whether an emailed link still works (without using it)',
+      description:
+        'Lets the password page say at once that a link is dead, and how long a live one has left (a setup link 48 hours, a forgotten password’s 1 hour).',
+      tags: ['session'],
+      params: z.object({ token: z.string().meta({ description: 'The token of the emailed link.' }) }),
+      response: { 200: ZSetupLinkStatus.describe('valid, expired, or invalid (unknown or used); when it stops working, and how long that is from now.') },
     },
     async (request) => setupLinkStatus(app.ctx, request.params.token),
   );
 
-  r.post(
+  route('user').post(
     '/api/change-password',
     {
-      config: { access: 'user' },
-      schema: {
-        operationId: 'changePassword',
-        summary: 'Change the signed-in account’s password',
-        description: 'Ends the account’s other sessions; this one stays signed in.',
-        tags: ['session'],
-        body: ZChangePasswordInput,
-        response: {
-          200: ZMessage.describe('The password is changed.'),
-          400: ZErrorBody.describe('The current password is incorrect (`errors` names `currentPassword`), or the new one is too short.'),
-          ...rateLimited,
-          503: passwordQueueFull,
-        },
+      operationId: 'changePassword',
+      summary: 'Change the signed-in account’s password',
+      description: 'Ends the account’s other sessions; this one stays signed in.',
+      tags: ['session'],
+      body: ZChangePasswordInput,
+      response: {
+        200: ZMessage.describe('The password is changed.'),
+        400: ZErrorBody.describe('The current password is incorrect (`errors` names `currentPassword`), or the new one is too short.'),
+        ...rateLimited,
+        503: passwordQueueFull,
       },
     },
     async (request) => {

@@ -4,12 +4,16 @@
  * seen before the insert, by the insert's conflict or by the unique index), the activity log's entry,
  * and the appeal as its owner reads it. A leaf: the features whose decisions are appealed call it.
  */
+import type { SQL } from 'drizzle-orm';
 import type { TAppealView } from '../../../shared/schemas/decisions.ts';
 import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
 import { appeals } from '../../db/schema.ts';
-import { UNIQUE_VIOLATION, conflict, pgErrorCode, valueError } from '../../errors.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode, valueError } from '../../errors.ts';
 import type { AdminAction } from '../../../shared/enums.ts';
-import type { Mutation } from '../../mutation.ts';
+import { withTransaction, type Mutation } from '../../mutation.ts';
+import { isUuid } from '../ids.ts';
 import { appealDeadline, presentAppeal } from './present.ts';
 
 type NewAppeal = typeof appeals.$inferInsert;
@@ -40,4 +44,30 @@ export async function oneAppeal<T>(file: () => Promise<T>): Promise<T> {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DECISION_MESSAGES.appealAgain);
     throw error;
   }
+}
+
+/**
+ * The owner's appeal of one decision, in the steps every kind takes: an id that is no uuid is not
+ * found; then, in one transaction, the decision's row locked (two appeals sent at once queue there,
+ * and the second sees the first), not found unless it is the caller's, 409 when it was appealed
+ * already; then the kind's own check and its fileAppeal (`file`, given the row and the id in lower case).
+ */
+export async function appealOnce<Row>(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  subject: { notFound: string; lock: (m: Mutation, id: string) => Promise<Row | undefined>; appealOf: (id: string) => SQL },
+  file: (m: Mutation, row: Row, id: string) => Promise<TAppealView>,
+): Promise<TAppealView> {
+  if (!isUuid(id)) throw notFound(subject.notFound);
+  const subjectId = id.toLowerCase();
+  return oneAppeal(() =>
+    withTransaction(ctx, actor, async (m) => {
+      const row = await subject.lock(m, subjectId);
+      if (!row) throw notFound(subject.notFound);
+      const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(subject.appealOf(subjectId));
+      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+      return file(m, row, subjectId);
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 export { decisionChanges } from './changes.ts';
-export { fileAppeal, oneAppeal } from './file.ts';
+export { appealOnce, fileAppeal, oneAppeal } from './file.ts';
+export { appealRoute } from './route.ts';
 export {
   adminName,
   appealDeadline,

@@ -25,7 +25,13 @@ export function assertReasonFits(subject: ReasonSubject, code: ReasonCode | null
   const mismatch = reasonMismatch(subject, code);
   if (!mismatch) return;
   const values = { reasonCode: String(code), allowed: reasonsFor(subject).join(', ') };
-  throw new AppError('BAD_REQUEST', mismatch, [{ path: 'reasonCode', message: mismatch, code: 'REASON_NOT_FOR_DECISION', values }], 'REASON_NOT_FOR_DECISION', values);
+  throw new AppError(
+    'BAD_REQUEST',
+    mismatch,
+    [{ path: 'reasonCode', message: mismatch, code: 'REASON_NOT_FOR_DECISION', values }],
+    'REASON_NOT_FOR_DECISION',
+    values,
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { ADMIN_WITHDRAWAL_FILTERS } from '../../../shared/schemas/withdrawals.ts
 import { ZWalletProofQuery } from '../../../shared/schemas/wallet-proof.ts';
 import { REPORT_STATUSES } from '../../../shared/schemas/reports.ts';
 import { APPLICATION_FILTERS } from '../../../shared/schemas/applications.ts';
-import { typed } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { EXPORTS, exportCsv } from './service.ts';
 
 const ZExportParams = z.object({ name: z.enum(EXPORTS, { error: `The export is one of ${EXPORTS.join(', ')}` }) });
@@ -13,24 +13,22 @@ const ZExportParams = z.object({ name: z.enum(EXPORTS, { error: `The export is o
 const STATUSES = [...new Set([...REPORT_STATUSES, ...ADMIN_WITHDRAWAL_FILTERS, ...APPLICATION_FILTERS])] as [string, ...string[]];
 
 export async function exportRoutes(app: FastifyInstance) {
-  typed(app).get(
+  const route = routes(app);
+  route('admin').get(
     '/api/admin/export/:name.csv',
     {
-      config: { access: 'admin' },
-      schema: {
-        operationId: 'exportAdminList',
-        summary: 'An admin tab as CSV, with its filters',
-        tags: ['admin'],
-        params: ZExportParams,
-        querystring: z.object({
-          status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
-          search: z.string().max(200, 'search is at most 200 characters').optional(),
-          ...ZFlaggedQuery.shape,
-          ...ZWalletProofQuery.shape,
-        }),
-        description:
-          'A streamed CSV of ambassadors, applications (pending unless `status` says otherwise, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged; walletProof for withdrawals), newest first; cells safe from spreadsheet formulas.',
-      },
+      operationId: 'exportAdminList',
+      summary: 'An admin tab as CSV, with its filters',
+      tags: ['admin'],
+      params: ZExportParams,
+      querystring: z.object({
+        status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
+        search: z.string().max(200, 'search is at most 200 characters').optional(),
+        ...ZFlaggedQuery.shape,
+        ...ZWalletProofQuery.shape,
+      }),
+      description:
+        'A streamed CSV of ambassadors, applications (pending unless `status` says otherwise, as the tab), reports, transactions or withdrawals, with the tab’s filter (status, search, flagged; walletProof for withdrawals), newest first; cells safe from spreadsheet formulas.',
     },
     async (request, reply) => {
       const { name } = request.params;

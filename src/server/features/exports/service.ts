@@ -10,7 +10,7 @@ import { withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/sch
 import type { ReportStatus } from '../../../shared/schemas/reports.ts';
 import type { AppContext } from '../../context.ts';
 import { csvStream } from '../../csv.ts';
-import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
+import { cursorColumns, pagesOf, paged, type SortKey } from '../../db/paging.ts';
 import { ambassadors, transactions } from '../../db/schema.ts';
 import { ambassadorSearch } from '../../db/search.ts';
 import { asFlags } from '../abuse/index.ts';
@@ -51,15 +51,12 @@ function ledgerList(ctx: AppContext, query: ExportQuery) {
   return {
     keys: LEDGER_KEYS,
     filter: ambassadorSearch(query.search),
-    select: ({ where, order, limit, offset }: ListSelect) =>
+    select: paged(() =>
       ctx.db
         .select({ row: transactions, fullName: ambassadors.fullName, email: ambassadors.email, ...cursorColumns(LEDGER_KEYS) })
         .from(transactions)
-        .innerJoin(ambassadors, eq(ambassadors.id, transactions.ambassadorId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+        .innerJoin(ambassadors, eq(ambassadors.id, transactions.ambassadorId)),
+    ),
   };
 }
 

@@ -4,7 +4,8 @@ import { ZErrorBody } from '../../../shared/schemas/common.ts';
 import { ZLinkProviderParams, ZLinkView, ZRoleConnection, ZTelegramLoginInput, ZXLinkInput } from '../../../shared/schemas/links.ts';
 import { PAGES } from '../../../shared/pages.ts';
 import { AppError } from '../../errors.ts';
-import { requireAmbassador, requireUser, typed } from '../../http.ts';
+import { requireAmbassador, requireUser } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { ownRoleConnection } from './role-connection.ts';
 import { finishDiscord, linkCode, linkTelegram, linkX, listLinks, startDiscord, unlink } from './service.ts';
 
@@ -27,23 +28,20 @@ const LINKS_SECTION = 'linked-accounts';
 export const LINKS_PAGE = `${PAGES.profile}#${LINKS_SECTION}`;
 
 export async function linkRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const route = routes(app);
 
-  r.get(
+  route({
+    access: 'ambassador',
+    document: { headers: { 'X-Link-Code': LINK_CODE_HEADER } },
+  }).get(
     '/api/links',
     {
-      config: {
-        access: 'ambassador',
-        document: { headers: { 'X-Link-Code': LINK_CODE_HEADER } },
-      },
-      schema: {
-        operationId: 'listLinks',
-        summary: 'The caller’s linked accounts',
-        description:
-          'Telegram, Discord and X accounts linked, and the payout wallet once proven by signature (`wallet`, read-only here). The ambassador’s `linkCode` (what a post linking X must hold) is in the X-Link-Code header, since the answer is a list.',
-        tags: ['links'],
-        response: { 200: z.array(ZLinkView).describe('The linked accounts, oldest first, then the proven wallet.') },
-      },
+      operationId: 'listLinks',
+      summary: 'The caller’s linked accounts',
+      description:
+        'Telegram, Discord and X accounts linked, and the payout wallet once proven by signature (`wallet`, read-only here). The ambassador’s `linkCode` (what a post linking X must hold) is in the X-Link-Code header, since the answer is a list.',
+      tags: ['links'],
+      response: { 200: z.array(ZLinkView).describe('The linked accounts, oldest first, then the proven wallet.') },
     },
     async (request, reply) => {
       const ambassador = requireAmbassador(request);
@@ -52,21 +50,18 @@ export async function linkRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete(
+  route({ access: 'ambassador', document: { headers: { 'X-Link-Code': LINK_CODE_HEADER } } }).delete(
     '/api/links/:provider',
     {
-      config: { access: 'ambassador', document: { headers: { 'X-Link-Code': LINK_CODE_HEADER } } },
-      schema: {
-        operationId: 'unlink',
-        summary: 'Unlink an account',
-        description: `The account is unlinked at once. Another ambassador can link it 30 days later; this ambassador can link it again at any time. The wallet is not unlinked here (it is the payout address).`,
-        tags: ['links'],
-        params: ZLinkProviderParams,
-        response: {
-          200: z.array(ZLinkView).describe('Unlinked: the accounts still linked, as GET /api/links answers them.'),
-          404: ZErrorBody.describe('No account of this kind is linked (`code`: LINK_NOT_FOUND).'),
-          409: ZErrorBody.describe('The payout wallet is not unlinked here (`code`: LINK_READ_ONLY).'),
-        },
+      operationId: 'unlink',
+      summary: 'Unlink an account',
+      description: `The account is unlinked at once. Another ambassador can link it 30 days later; this ambassador can link it again at any time. The wallet is not unlinked here (it is the payout address).`,
+      tags: ['links'],
+      params: ZLinkProviderParams,
+      response: {
+        200: z.array(ZLinkView).describe('Unlinked: the accounts still linked, as GET /api/links answers them.'),
+        404: ZErrorBody.describe('No account of this kind is linked (`code`: LINK_NOT_FOUND).'),
+        409: ZErrorBody.describe('The payout wallet is not unlinked here (`code`: LINK_READ_ONLY).'),
       },
     },
     async (request, reply) => {
@@ -77,97 +72,85 @@ export async function linkRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
+  route('ambassador').post(
     '/api/links/telegram',
     {
-      config: { access: 'ambassador' },
-      schema: {
-        operationId: 'linkTelegram',
-        summary: 'Link a Telegram account (Login Widget)',
-        description:
-          'The fields the Telegram Login Widget gives the page, unchanged. Checked as Telegram documents it: the hash is the HMAC-SHA-256 of the data-check-string under the SHA-256 of the bot’s token, and auth_date is at most a day old.',
-        tags: ['links'],
-        body: ZTelegramLoginInput,
-        response: {
-          200: ZLinkView.describe('Linked.'),
-          409: taken,
-          422: ZErrorBody.describe('Not signed by this server’s bot (`code`: TELEGRAM_AUTH_INVALID), or more than a day old (TELEGRAM_AUTH_EXPIRED).'),
-          429: tooMany,
-          503: unavailable,
-        },
+      operationId: 'linkTelegram',
+      summary: 'Link a Telegram account (Login Widget)',
+      description:
+        'The fields the Telegram Login Widget gives the page, unchanged. Checked as Telegram documents it: the hash is the HMAC-SHA-256 of the data-check-string under the SHA-256 of the bot’s token, and auth_date is at most a day old.',
+      tags: ['links'],
+      body: ZTelegramLoginInput,
+      response: {
+        200: ZLinkView.describe('Linked.'),
+        409: taken,
+        422: ZErrorBody.describe('Not signed by this server’s bot (`code`: TELEGRAM_AUTH_INVALID), or more than a day old (TELEGRAM_AUTH_EXPIRED).'),
+        429: tooMany,
+        503: unavailable,
       },
     },
     async (request) => linkTelegram(app.ctx, requireUser(request), requireAmbassador(request), request.body),
   );
 
-  r.post(
+  route('ambassador').post(
     '/api/links/x',
     {
-      config: { access: 'ambassador' },
-      schema: {
-        operationId: 'linkX',
-        summary: 'Link an X account (a public post holding the link code)',
-        description:
-          'The link of a public post whose text holds the ambassador’s link code (X-Link-Code of GET /api/links). The post is read through oEmbed; the linked handle is its author.',
-        tags: ['links'],
-        body: ZXLinkInput,
-        response: {
-          200: ZLinkView.describe('Linked.'),
-          409: taken,
-          422: ZErrorBody.describe(
-            'The post was not found or is not public (`code`: POST_NOT_FOUND), does not hold the link code (TEXT_MISSING, `values.code`), or the answer could not be read (PROVIDER_ANSWER_MALFORMED).',
-          ),
-          429: tooMany,
-          503: unavailable,
-        },
+      operationId: 'linkX',
+      summary: 'Link an X account (a public post holding the link code)',
+      description:
+        'The link of a public post whose text holds the ambassador’s link code (X-Link-Code of GET /api/links). The post is read through oEmbed; the linked handle is its author.',
+      tags: ['links'],
+      body: ZXLinkInput,
+      response: {
+        200: ZLinkView.describe('Linked.'),
+        409: taken,
+        422: ZErrorBody.describe(
+          'The post was not found or is not public (`code`: POST_NOT_FOUND), does not hold the link code (TEXT_MISSING, `values.code`), or the answer could not be read (PROVIDER_ANSWER_MALFORMED).',
+        ),
+        429: tooMany,
+        503: unavailable,
       },
     },
     async (request) => linkX(app.ctx, requireUser(request), requireAmbassador(request), request.body.postUrl),
   );
 
-  r.get(
+  route('ambassador').get(
     '/api/links/discord/role-connection',
     {
-      config: { access: 'ambassador' },
-      schema: {
-        operationId: 'discordRoleConnection',
-        summary: 'The caller’s Discord Linked Roles values',
-        description:
-          'The values pushed to Discord’s role connection of the signed-in ambassador (their own only; no one reads another’s here: Discord itself shows a server’s admins only whether a member meets a role’s condition): `badge_level` (0 normal, 1 bronze, 2 silver, 3 gold), `months_active` (UTC months with a GCM credit), `wallet_verified`. They are pushed when Discord is linked and when they change (a badge, a new month with GCM, a wallet proven).',
-        tags: ['links'],
-        response: { 200: ZRoleConnection.describe('The caller’s values, whether Discord is linked, and when they were last pushed.') },
-      },
+      operationId: 'discordRoleConnection',
+      summary: 'The caller’s Discord Linked Roles values',
+      description:
+        'The values pushed to Discord’s role connection of the signed-in ambassador (their own only; no one reads another’s here: Discord itself shows a server’s admins only whether a member meets a role’s condition): `badge_level` (0 normal, 1 bronze, 2 silver, 3 gold), `months_active` (UTC months with a GCM credit), `wallet_verified`. They are pushed when Discord is linked and when they change (a badge, a new month with GCM, a wallet proven).',
+      tags: ['links'],
+      response: { 200: ZRoleConnection.describe('The caller’s values, whether Discord is linked, and when they were last pushed.') },
     },
     async (request) => ownRoleConnection(app.ctx, requireAmbassador(request).id),
   );
 
-  r.get(
-    '/api/links/discord/start',
-    {
-      config: {
-        access: 'ambassador',
-        document: {
-          responses: {
-            302: {
-              description: 'Redirects to Discord’s authorisation page, with a `state` bound to this session (valid 10 minutes, once).',
-              headers: {
-                Location: {
-                  description: 'DISCORD_OAUTH_URL/authorize with the scopes identify guilds.members.read role_connections.write.',
-                  required: true,
-                  schema: { type: 'string' },
-                },
-              },
+  route({
+    access: 'ambassador',
+    document: {
+      responses: {
+        302: {
+          description: 'Redirects to Discord’s authorisation page, with a `state` bound to this session (valid 10 minutes, once).',
+          headers: {
+            Location: {
+              description: 'DISCORD_OAUTH_URL/authorize with the scopes identify guilds.members.read role_connections.write.',
+              required: true,
+              schema: { type: 'string' },
             },
           },
         },
       },
-      schema: {
-        operationId: 'startDiscordLink',
-        summary: 'Start linking a Discord account (a redirect)',
-        description: 'A browser navigation: sends the browser to Discord, which sends it back to GET /api/links/discord/callback.',
-        tags: ['links'],
-        response: { 429: tooMany, 503: unavailable },
-      },
+    },
+  }).get(
+    '/api/links/discord/start',
+    {
+      operationId: 'startDiscordLink',
+      summary: 'Start linking a Discord account (a redirect)',
+      description: 'A browser navigation: sends the browser to Discord, which sends it back to GET /api/links/discord/callback.',
+      tags: ['links'],
+      response: { 429: tooMany, 503: unavailable },
     },
     async (request, reply) => {
       const url = await startDiscord(app.ctx, requireUser(request), requireAmbassador(request), request.sessionSid ?? '');
@@ -175,38 +158,35 @@ export async function linkRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/links/discord/callback',
-    {
-      config: {
-        access: 'ambassador',
-        document: {
-          responses: {
-            302: {
-              description: `Redirects to the profile’s linked accounts (${LINKS_PAGE}) with \`?discord=linked\`, or \`?discord=CODE\` naming the refusal: DISCORD_STATE_INVALID (a state not started in this session, used or expired), DISCORD_AUTH_DENIED, LINK_TAKEN, PROVIDER_UNAVAILABLE, PROVIDER_ANSWER_MALFORMED.`,
-              headers: {
-                Location: {
-                  description: 'The profile page with the outcome.',
-                  required: true,
-                  schema: { type: 'string', example: '/profile?discord=linked#linked-accounts' },
-                },
-              },
+  route({
+    access: 'ambassador',
+    document: {
+      responses: {
+        302: {
+          description: `Redirects to the profile’s linked accounts (${LINKS_PAGE}) with \`?discord=linked\`, or \`?discord=CODE\` naming the refusal: DISCORD_STATE_INVALID (a state not started in this session, used or expired), DISCORD_AUTH_DENIED, LINK_TAKEN, PROVIDER_UNAVAILABLE, PROVIDER_ANSWER_MALFORMED.`,
+          headers: {
+            Location: {
+              description: 'The profile page with the outcome.',
+              required: true,
+              schema: { type: 'string', example: '/profile?discord=linked#linked-accounts' },
             },
           },
         },
       },
-      schema: {
-        operationId: 'finishDiscordLink',
-        summary: 'Discord’s return (a redirect)',
-        description: 'Where Discord sends the browser back: the state is checked against this session, the code exchanged, the user read and linked.',
-        tags: ['links'],
-        querystring: z.object({
-          code: z.string().max(512).optional(),
-          state: z.string().max(512).optional(),
-          error: z.string().max(512).optional(),
-          error_description: z.string().max(2048).optional(),
-        }),
-      },
+    },
+  }).get(
+    '/api/links/discord/callback',
+    {
+      operationId: 'finishDiscordLink',
+      summary: 'Discord’s return (a redirect)',
+      description: 'Where Discord sends the browser back: the state is checked against this session, the code exchanged, the user read and linked.',
+      tags: ['links'],
+      querystring: z.object({
+        code: z.string().max(512).optional(),
+        state: z.string().max(512).optional(),
+        error: z.string().max(512).optional(),
+        error_description: z.string().max(2048).optional(),
+      }),
     },
     async (request, reply) => {
       let outcome = 'linked';

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams, ZListQuery } from '../../../shared/schemas/common.ts';
-import { decisionFacts, ZAppealInput, ZAppealView, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
+import { decisionFacts, ZReasonRefused } from '../../../shared/schemas/decisions.ts';
 import { REFERRAL_COOKIE_DAYS, ZAdminReferral, ZAdminReferralsQuery, ZReferralDecisionInput, ZReferralsView } from '../../../shared/schemas/referrals.ts';
 import { requireAmbassador, requireUser, sendPage, typed } from '../../http.ts';
+import { routes } from '../../routes.ts';
+import { appealRoute } from '../decisions/index.ts';
 import { DEVICE_ID_COOKIE, ensureDeviceId, setReferralCookie } from './cookies.ts';
 import { appealReferral, countClick, listAdminReferrals, ownReferrals, referrerByCode, refuseReferral, releaseReferral } from './service.ts';
 
@@ -12,6 +14,7 @@ const APPLY_PATH = '/apply';
 
 export async function referralRoutes(app: FastifyInstance) {
   const r = typed(app);
+  const route = routes(app);
   const production = app.ctx.config.env === 'production';
 
   // A page link, not an API route: `/r/{code}` and a bare `/r/` both lead to the form. A code that is
@@ -39,82 +42,62 @@ export async function referralRoutes(app: FastifyInstance) {
     reply.header('Cache-Control', 'no-store').redirect(APPLY_PATH, 302),
   );
 
-  r.get(
+  route('ambassador').get(
     '/api/referrals',
     {
-      config: { access: 'ambassador' },
-      schema: {
-        operationId: 'getOwnReferrals',
-        summary: 'The signed-in ambassador’s referral link and referrals',
-        description: `The code and link (\`/r/{code}\`, remembered ${REFERRAL_COOKIE_DAYS} days on the visitor’s browser), clicks (one per visitor a day, bots not counted), and each referee with their status and, when held, refused or not credited, the reason (DECISIONS §7).`,
-        tags: ['ambassador'],
-        response: { 200: ZReferralsView.describe('The link, the counts and the referees, newest first.') },
-      },
+      operationId: 'getOwnReferrals',
+      summary: 'The signed-in ambassador’s referral link and referrals',
+      description: `The code and link (\`/r/{code}\`, remembered ${REFERRAL_COOKIE_DAYS} days on the visitor’s browser), clicks (one per visitor a day, bots not counted), and each referee with their status and, when held, refused or not credited, the reason (DECISIONS §7).`,
+      tags: ['ambassador'],
+      response: { 200: ZReferralsView.describe('The link, the counts and the referees, newest first.') },
     },
     async (request) => ownReferrals(app.ctx, requireAmbassador(request)),
   );
 
-  r.post(
-    '/api/referrals/:id/appeal',
+  appealRoute(
+    route,
     {
-      config: { access: 'ambassador' },
-      schema: {
-        operationId: 'appealReferral',
-        summary: 'Appeal the refusal of one of the caller’s referrals',
-        description: 'Once per refusal, within 14 days of it; an admin other than the one who refused decides (the Appeals queue).',
-        tags: ['ambassador'],
-        params: ZIdParams,
-        body: ZAppealInput,
-        response: {
-          201: ZAppealView.describe('The appeal, pending.'),
-          404: ZErrorBody.describe('The caller has no referral with this id.'),
-          409: ZErrorBody.describe('Already appealed, not refused (`code`: REFERRAL_NOT_APPEALABLE), or the 14 days have passed.'),
-        },
-      },
+      path: '/api/referrals/:id/appeal',
+      operationId: 'appealReferral',
+      summary: 'Appeal the refusal of one of the caller’s referrals',
+      description: 'Once per refusal, within 14 days of it; an admin other than the one who refused decides (the Appeals queue).',
+      notFound: 'The caller has no referral with this id.',
+      conflict: 'Already appealed, not refused (`code`: REFERRAL_NOT_APPEALABLE), or the 14 days have passed.',
     },
-    async (request, reply) => {
-      const ambassador = requireAmbassador(request);
-      return reply.code(201).send(await appealReferral(app.ctx, requireUser(request), ambassador.id, request.params.id, request.body.text));
-    },
+    (actor, ambassadorId, id, text) => appealReferral(app.ctx, actor, ambassadorId, id, text),
   );
 
-  r.get(
+  route('admin').get(
     '/api/admin/referrals',
     {
-      config: { access: 'admin' },
-      schema: {
-        operationId: 'listReferrals',
-        summary: 'Referrals (held unless asked for another status)',
-        description: 'Oldest first, one page at a time (`limit` with `offset` or `cursor`), each with the flags that held it, its referrer and referee.',
-        tags: ['admin'],
-        querystring: ZListQuery.omit({ search: true }).extend(ZAdminReferralsQuery.shape),
-        response: { 200: z.array(ZAdminReferral).describe('One page of referrals.') },
-      },
+      operationId: 'listReferrals',
+      summary: 'Referrals (held unless asked for another status)',
+      description: 'Oldest first, one page at a time (`limit` with `offset` or `cursor`), each with the flags that held it, its referrer and referee.',
+      tags: ['admin'],
+      querystring: ZListQuery.omit({ search: true }).extend(ZAdminReferralsQuery.shape),
+      response: { 200: z.array(ZAdminReferral).describe('One page of referrals.') },
     },
     async (request, reply) => sendPage(reply, await listAdminReferrals(app.ctx, request.query)),
   );
 
   for (const action of ['release', 'refuse'] as const) {
-    r.post(
+    route('admin').post(
       `/api/admin/referrals/:id/${action}`,
       {
-        config: { access: 'admin' },
-        schema: {
-          operationId: action === 'release' ? 'releaseReferral' : 'refuseReferral',
-          summary: action === 'release' ? 'Release a held referral' : 'Refuse a held referral',
-          description:
-            action === 'release'
-              ? 'Credits it now under the rule of the month it qualified in, up to that month’s cap (nothing for a referrer suspended since), with an optional reason code and facts.'
-              : 'It earns nothing; the reason code and facts are shown to the referrer, who may appeal once.',
-          tags: ['admin'],
-          params: ZIdParams,
-          body: ZReferralDecisionInput,
-          response: {
-            200: ZAdminReferral.describe('The referral as decided.'),
-            400: ZReasonRefused,
-            404: ZErrorBody.describe('No referral has this id.'),
-            409: ZErrorBody.describe('The referral is not held (`code`: REFERRAL_NOT_HELD).'),
-          },
+        operationId: action === 'release' ? 'releaseReferral' : 'refuseReferral',
+        summary: action === 'release' ? 'Release a held referral' : 'Refuse a held referral',
+        description:
+          action === 'release'
+            ? 'Credits it now under the rule of the month it qualified in, up to that month’s cap (nothing for a referrer suspended since), with an optional reason code and facts.'
+            : 'It earns nothing; the reason code and facts are shown to the referrer, who may appeal once.',
+        tags: ['admin'],
+        params: ZIdParams,
+        body: ZReferralDecisionInput,
+        response: {
+          200: ZAdminReferral.describe('The referral as decided.'),
+          400: ZReasonRefused,
+          404: ZErrorBody.describe('No referral has this id.'),
+          409: ZErrorBody.describe('The referral is not held (`code`: REFERRAL_NOT_HELD).'),
         },
       },
       async (request) => {

@@ -14,7 +14,7 @@
  * - Held referrals: an admin releases (credited as above) or refuses them with a reason; a refusal can
  *   be appealed once by the referrer, decided by another admin (the appeals queue).
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
@@ -36,7 +36,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey } from '../../db/paging.ts';
 import {
   ambassadorApplications,
   ambassadorSightings,
@@ -51,7 +51,7 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { deviceHash, networkHash } from '../abuse/index.ts';
-import { adminName, appealDeadline, assertReasonFits, fileAppeal, oneAppeal } from '../decisions/index.ts';
+import { adminName, appealDeadline, assertReasonFits, appealOnce, fileAppeal } from '../decisions/index.ts';
 import { isUuid } from '../ids.ts';
 import * as ledger from '../ledger/index.ts';
 import { appendLog } from '../public-log/index.ts';
@@ -376,22 +376,7 @@ export async function listAdminReferrals(ctx: AppContext, query: TListQuery & { 
     keys: ADMIN_KEYS,
     filter,
     count: (where) => boundedCount(ctx.db, referrals, where),
-    select: ({ where, order, limit, offset }: ListSelect) =>
-      ctx.db
-        .select({
-          referral: referrals,
-          referee: { fullName: ambassadorApplications.fullName, email: ambassadorApplications.email },
-          referrerName: referrerPerson,
-          referrerEmail,
-          decidedByName: adminName(referrals.decidedBy),
-          ...cursorColumns(ADMIN_KEYS),
-        })
-        .from(referrals)
-        .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    select: paged(() => adminRows(ctx.db, cursorColumns(ADMIN_KEYS))),
   });
   return {
     ...page,
@@ -446,20 +431,23 @@ async function releaseLocked(m: Mutation, referral: ReferralRow & { month: strin
   return credit(m, referral, referrer);
 }
 
+/** Referrals with what the admin view shows beside each (presentAdmin), and `more` columns. */
+function adminRows(db: Db, more: Record<string, SQL<string>> = {}) {
+  return db
+    .select({
+      referral: referrals,
+      referee: { fullName: ambassadorApplications.fullName, email: ambassadorApplications.email },
+      referrerName: referrerPerson,
+      referrerEmail,
+      decidedByName: adminName(referrals.decidedBy),
+      ...more,
+    })
+    .from(referrals)
+    .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId));
+}
+
 async function presentOne(db: Db, id: string): Promise<TAdminReferral> {
-  const r = (
-    await db
-      .select({
-        referral: referrals,
-        referee: { fullName: ambassadorApplications.fullName, email: ambassadorApplications.email },
-        referrerName: referrerPerson,
-        referrerEmail,
-        decidedByName: adminName(referrals.decidedBy),
-      })
-      .from(referrals)
-      .innerJoin(ambassadorApplications, eq(ambassadorApplications.id, referrals.applicationId))
-      .where(eq(referrals.id, id))
-  )[0];
+  const r = (await adminRows(db).where(eq(referrals.id, id)))[0];
   if (!r) throw notFound(REFERRAL_MESSAGES.notFound);
   return presentAdmin(r.referral, r.referee, r.referrerName, r.referrerEmail, r.decidedByName);
 }
@@ -522,20 +510,23 @@ export async function refuseReferral(ctx: AppContext, actor: SessionUser, id: st
  * appeal waits in the admins' Appeals queue for an admin other than the one who refused.
  */
 export async function appealReferral(ctx: AppContext, actor: SessionUser, referrerId: string, id: string, text: string): Promise<TAppealView> {
-  if (!isUuid(id)) throw notFound(REFERRAL_MESSAGES.notFound);
-  const referralId = id.toLowerCase();
-  return oneAppeal(() =>
-    withTransaction(ctx, actor, async (m) => {
-      const row = (
-        await m.tx
-          .select()
-          .from(referrals)
-          .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, referrerId)))
-          .for('update')
-      )[0];
-      if (!row) throw notFound(REFERRAL_MESSAGES.notFound);
-      const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(eq(appeals.referralId, referralId));
-      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+  return appealOnce(
+    ctx,
+    actor,
+    id,
+    {
+      notFound: REFERRAL_MESSAGES.notFound,
+      lock: async (m, referralId) =>
+        (
+          await m.tx
+            .select()
+            .from(referrals)
+            .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, referrerId)))
+            .for('update')
+        )[0],
+      appealOf: (referralId) => eq(appeals.referralId, referralId),
+    },
+    (m, row, referralId) => {
       if (row.status !== 'refused' || !row.decidedAt) throw new AppError('CONFLICT', REFERRAL_MESSAGES.notAppealable, undefined, 'REFERRAL_NOT_APPEALABLE');
       return fileAppeal(
         m,
@@ -552,7 +543,7 @@ export async function appealReferral(ctx: AppContext, actor: SessionUser, referr
         },
         { action: 'appeal_referral', target: { type: 'referral', id: referralId } },
       );
-    }),
+    },
   );
 }
 

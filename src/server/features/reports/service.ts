@@ -13,7 +13,7 @@ import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
 import { ambassadorSearch } from '../../db/search.ts';
-import { boundedCount, cursorColumns, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadors, appeals, reportLinks, users, weeklyReports } from '../../db/schema.ts';
 import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
 import { decisionChanges } from '../decisions/index.ts';
@@ -75,15 +75,12 @@ export async function listOwnReports(
       keys: OWN_LIST_KEYS,
       filter: eq(weeklyReports.ambassadorId, ambassadorId),
       count: (filter) => boundedCount(ctx.db, weeklyReports, filter),
-      select: ({ where, order, limit, offset }) =>
+      select: paged(() =>
         ctx.db
           .select({ report: weeklyReports, ...withAppeal, ...cursorColumns(OWN_LIST_KEYS) })
           .from(weeklyReports)
-          .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id))
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
+          .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id)),
+      ),
     },
   );
   const now = ctx.clock.now();
@@ -201,7 +198,7 @@ export function reportList(ctx: AppContext, query: ReportListQuery) {
         : undefined,
       query.flagged ? flaggedFilter('reports') : undefined,
     ),
-    select: ({ where, order, limit, offset }: ListSelect) =>
+    select: paged(() =>
       ctx.db
         .select({
           report: weeklyReports,
@@ -213,11 +210,8 @@ export function reportList(ctx: AppContext, query: ReportListQuery) {
         })
         .from(weeklyReports)
         .innerJoin(ambassadors, eq(ambassadors.id, weeklyReports.ambassadorId))
-        .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+        .leftJoin(appeals, eq(appeals.reportId, weeklyReports.id)),
+    ),
   };
 }
 

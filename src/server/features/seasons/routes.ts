@@ -5,7 +5,8 @@ import { ZCloseSeasonInput, ZSeasonAdminItem, ZSeasonParams, ZSeasonPreview } fr
 import { ZCurrentSeason, ZSeasonDetail, ZSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { seasonOf } from '../../../shared/seasons.ts';
 import { encodeJson, publicCache, sendEncoded, type Encoded } from '../public/index.ts';
-import { requireUser, typed } from '../../http.ts';
+import { requireUser } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { DRAND_SCHEME } from '../../../shared/drand.ts';
 import { ZDrandChainInfo } from '../../../shared/schemas/seasons.ts';
 import { closeSeason, currentSeason, previewSeason, publicSeasonDetail, publicSeasons, seasonsForAdmin } from './service.ts';
@@ -16,24 +17,21 @@ const CLOSED_MONTHS_MAX_BYTES = 48 * 1024 * 1024;
 const sizeOf = (answer: Encoded) => answer.identity.length + answer.br.length + answer.gzip.length;
 
 export async function seasonRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const route = routes(app);
 
-  r.get(
+  route('public').get(
     '/api/public/seasons',
     {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'listSeasons',
-        summary: 'The ended months: frozen or closed',
-        description: 'Newest first: each ended month with its status (frozen, or closed with its winners), for the Hall of Fame.',
-        tags: ['seasons'],
-        response: {
-          200: z
-            .array(ZSeasonSummary)
-            .describe(
-              'Every ended month, newest first: protocol 2 months from their freeze (champions, list hash, drand round) and closed ones with their draw; protocol 1 months once closed.',
-            ),
-        },
+      operationId: 'listSeasons',
+      summary: 'The ended months: frozen or closed',
+      description: 'Newest first: each ended month with its status (frozen, or closed with its winners), for the Hall of Fame.',
+      tags: ['seasons'],
+      response: {
+        200: z
+          .array(ZSeasonSummary)
+          .describe(
+            'Every ended month, newest first: protocol 2 months from their freeze (champions, list hash, drand round) and closed ones with their draw; protocol 1 months once closed.',
+          ),
       },
     },
     async () => publicSeasons(app.ctx),
@@ -68,24 +66,21 @@ export async function seasonRoutes(app: FastifyInstance) {
   // encoded once, kept, and immutable for a CDN and browsers alike. A frozen month still gets its draw: no-store.
   const closedMonths = new Map<string, Encoded>();
   let closedBytes = 0;
-  r.get(
+  route({ access: 'public', etag: 'immutable' }).get(
     '/api/public/seasons/:month',
     {
-      config: { access: 'public', etag: 'immutable' },
-      schema: {
-        operationId: 'getSeason',
-        summary: 'An ended month, with everyone in its draw',
-        description:
-          'Frozen or closed: its champions, every entrant, the list hash and the drand round; once closed, the beacon and the lottery winners, so anyone can verify the draw.',
-        tags: ['seasons'],
-        params: ZSeasonParams,
-        response: {
-          200: ZSeasonDetail.describe(
-            'The month, its champions, entrants and, once closed, its draw. A closed month is immutable (it never changes again); a frozen one is not stored.',
-          ),
-          400: badMonth,
-          404: ZErrorBody.describe('That month has not ended (been frozen) yet.'),
-        },
+      operationId: 'getSeason',
+      summary: 'An ended month, with everyone in its draw',
+      description:
+        'Frozen or closed: its champions, every entrant, the list hash and the drand round; once closed, the beacon and the lottery winners, so anyone can verify the draw.',
+      tags: ['seasons'],
+      params: ZSeasonParams,
+      response: {
+        200: ZSeasonDetail.describe(
+          'The month, its champions, entrants and, once closed, its draw. A closed month is immutable (it never changes again); a frozen one is not stored.',
+        ),
+        400: badMonth,
+        404: ZErrorBody.describe('That month has not ended (been frozen) yet.'),
       },
     },
     async (request, reply) => {
@@ -109,77 +104,64 @@ export async function seasonRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route('superAdmin').get(
     '/api/super-admin/seasons',
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        operationId: 'listSeasonsForAdmin',
-        summary: 'Every month and where it stands',
-        description:
-          'For the super admin: every month with its terms, its stage (running, frozen, waiting for its drand round and why, closed) and its winners.',
-        tags: ['super-admin'],
-        response: { 200: z.array(ZSeasonAdminItem).describe('The months, newest first.') },
-      },
+      operationId: 'listSeasonsForAdmin',
+      summary: 'Every month and where it stands',
+      description: 'For the super admin: every month with its terms, its stage (running, frozen, waiting for its drand round and why, closed) and its winners.',
+      tags: ['super-admin'],
+      response: { 200: z.array(ZSeasonAdminItem).describe('The months, newest first.') },
     },
     async () => seasonsForAdmin(app.ctx),
   );
 
-  r.get(
+  route('superAdmin').get(
     '/api/super-admin/seasons/:month/preview',
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        operationId: 'previewSeason',
-        summary: 'What closing a month would decide',
-        description: 'The standings, prizes and lottery entrants of the month as the ledger stands now, without freezing or closing anything.',
-        tags: ['super-admin'],
-        params: ZSeasonParams,
-        response: {
-          200: ZSeasonPreview.describe('The standings, prizes and entrants of the month.'),
-          400: badMonth,
-          404: ZErrorBody.describe('That month has not started yet.'),
-        },
+      operationId: 'previewSeason',
+      summary: 'What closing a month would decide',
+      description: 'The standings, prizes and lottery entrants of the month as the ledger stands now, without freezing or closing anything.',
+      tags: ['super-admin'],
+      params: ZSeasonParams,
+      response: {
+        200: ZSeasonPreview.describe('The standings, prizes and entrants of the month.'),
+        400: badMonth,
+        404: ZErrorBody.describe('That month has not started yet.'),
       },
     },
     async (request) => previewSeason(app.ctx, request.params.month),
   );
 
-  r.post(
+  route('superAdmin').post(
     '/api/super-admin/seasons/:month/close',
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        operationId: 'closeSeason',
-        summary: 'Close a protocol 1 month: award its prizes and draw its lottery',
-        description:
-          'Only months first seen before protocol 2 shipped, with the beacon (a BNB Smart Chain block hash) the draw is computed from. A protocol 2 month closes by itself once its drand round is fetched: a beacon sent for it is refused (400), a close without one is 409.',
-        tags: ['super-admin'],
-        params: ZSeasonParams,
-        body: ZCloseSeasonInput,
-        response: {
-          200: ZSeasonSummary.describe('The closed month.'),
-          400: ZErrorBody.describe('The month is not written YYYY-MM; the beacon is missing or too long (protocol 1) or given at all (protocol 2).'),
-          404: ZErrorBody.describe('No such month.'),
-          409: ZErrorBody.describe('The month has not ended yet, is already closed, or closes by itself (protocol 2).'),
-        },
+      operationId: 'closeSeason',
+      summary: 'Close a protocol 1 month: award its prizes and draw its lottery',
+      description:
+        'Only months first seen before protocol 2 shipped, with the beacon (a BNB Smart Chain block hash) the draw is computed from. A protocol 2 month closes by itself once its drand round is fetched: a beacon sent for it is refused (400), a close without one is 409.',
+      tags: ['super-admin'],
+      params: ZSeasonParams,
+      body: ZCloseSeasonInput,
+      response: {
+        200: ZSeasonSummary.describe('The closed month.'),
+        400: ZErrorBody.describe('The month is not written YYYY-MM; the beacon is missing or too long (protocol 1) or given at all (protocol 2).'),
+        404: ZErrorBody.describe('No such month.'),
+        409: ZErrorBody.describe('The month has not ended yet, is already closed, or closes by itself (protocol 2).'),
       },
     },
     async (request) => closeSeason(app.ctx, requireUser(request), request.params.month, request.body.beacon),
   );
 
-  r.get(
+  route('public').get(
     '/api/public/drand',
     {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'getDrandChain',
-        summary: 'The drand chain the monthly draw takes its beacon from',
-        description:
-          'quicknet in production; `scheme` names how a round is signed and checked (drand’s `bls-unchained-g1-rfc9380`). A verifier should check quicknet rounds against its own copy of the public key, never this answer’s.',
-        tags: ['seasons'],
-        response: { 200: ZDrandChainInfo.describe('The chain’s hash, public key, genesis time and period.') },
-      },
+      operationId: 'getDrandChain',
+      summary: 'The drand chain the monthly draw takes its beacon from',
+      description:
+        'quicknet in production; `scheme` names how a round is signed and checked (drand’s `bls-unchained-g1-rfc9380`). A verifier should check quicknet rounds against its own copy of the public key, never this answer’s.',
+      tags: ['seasons'],
+      response: { 200: ZDrandChainInfo.describe('The chain’s hash, public key, genesis time and period.') },
     },
     async () => ({
       ...app.ctx.config.drand.chain,

@@ -1,24 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { ZSettings, ZSettingsInput } from '../../../shared/schemas/settings.ts';
-import { requireUser, typed } from '../../http.ts';
+import { requireUser } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { getSettings, updateSettings } from './service.ts';
 import { telegramWidgetBot } from '../../plugins/security-headers.ts';
 
 export async function settingsRoutes(app: FastifyInstance) {
-  const r = typed(app);
+  const route = routes(app);
 
-  r.get(
+  route('public').get(
     '/api/settings',
     {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'getSettings',
-        summary: 'The programme’s settings',
-        description:
-          'Whether reports may be submitted, the prizes and lottery of the months to come, the block explorer payouts link to, and the Telegram bot whose Login Widget links accounts (when set up).',
-        tags: ['public'],
-        response: { 200: ZSettings.describe('Whether reports may be submitted, and the monthly prizes.') },
-      },
+      operationId: 'getSettings',
+      summary: 'The programme’s settings',
+      description:
+        'Whether reports may be submitted, the prizes and lottery of the months to come, the block explorer payouts link to, and the Telegram bot whose Login Widget links accounts (when set up).',
+      tags: ['public'],
+      response: { 200: ZSettings.describe('Whether reports may be submitted, and the monthly prizes.') },
     },
     async () => {
       const telegramBotUsername = telegramWidgetBot(app.ctx.config);
@@ -31,18 +29,15 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.patch(
+  route('superAdmin').patch(
     '/api/super-admin/settings',
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        operationId: 'updateSettings',
-        summary: 'Change the programme’s settings',
-        description: 'Any of the settings; at least one.',
-        tags: ['super-admin'],
-        body: ZSettingsInput,
-        response: { 200: ZSettings.describe('All the settings, as changed.') },
-      },
+      operationId: 'updateSettings',
+      summary: 'Change the programme’s settings',
+      description: 'Any of the settings; at least one.',
+      tags: ['super-admin'],
+      body: ZSettingsInput,
+      response: { 200: ZSettings.describe('All the settings, as changed.') },
     },
     async (request) => updateSettings(app.ctx, requireUser(request), request.body),
   );

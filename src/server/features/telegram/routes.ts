@@ -5,12 +5,14 @@ import { ZTelegramStatus } from '../../../shared/schemas/settings.ts';
 import { secretsEqual } from '../../auth/tokens.ts';
 import { AppError } from '../../errors.ts';
 import { typed } from '../../http.ts';
+import { routes } from '../../routes.ts';
 import { handleUpdate, telegramStatus, ZTelegramUpdate } from './service.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 export async function telegramRoutes(app: FastifyInstance) {
   const r = typed(app);
+  const route = routes(app);
   const config = app.ctx.config.providers;
 
   /** Before the body is read: the bot must be set up (404), and the update must carry our secret (401). */
@@ -53,17 +55,14 @@ export async function telegramRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route('superAdmin').get(
     '/api/super-admin/telegram',
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        operationId: 'telegramStatus',
-        summary: 'Whether the Telegram bot is set up and working',
-        description: 'The bot’s settings (set or not, never their values), when it last sent a message and its last error.',
-        tags: ['super-admin'],
-        response: { 200: ZTelegramStatus.describe('The bot’s state.') },
-      },
+      operationId: 'telegramStatus',
+      summary: 'Whether the Telegram bot is set up and working',
+      description: 'The bot’s settings (set or not, never their values), when it last sent a message and its last error.',
+      tags: ['super-admin'],
+      response: { 200: ZTelegramStatus.describe('The bot’s state.') },
     },
     async () => telegramStatus(app.ctx),
   );

@@ -56,21 +56,17 @@ const hallUrl = (appUrl: string, month: string) => `${appUrl}${PAGES.hallOfFame}
 
 /** The channel post of a month's freeze, in the freeze's transaction. */
 export async function postFrozen(m: Mutation, f: { month: string; entrantCount: number; beaconRound: number; beaconAt: Date }): Promise<void> {
-  const channel = m.ctx.config.providers.telegramChannelId;
-  if (!channel) return;
-  await queueTelegram(m, {
-    chatId: channel,
-    userId: null,
-    kind: 'channel',
-    dedupeKey: `season.frozen:${f.month}`,
-    text: frozenPost({
+  await postToChannel(
+    m,
+    `season.frozen:${f.month}`,
+    frozenPost({
       month: f.month,
       entrantCount: f.entrantCount,
       beaconRound: f.beaconRound,
       beaconAt: f.beaconAt.toISOString(),
       hallUrl: hallUrl(m.ctx.config.appUrl, f.month),
     }),
-  });
+  );
 }
 
 /** The channel post of a month's close, in the close's transaction: champions and lottery winners (withheld prizes left out), and where to verify the draw. */
@@ -82,20 +78,23 @@ export async function postClosed(
     winners: { position: number; fullName: string; withheld?: unknown }[];
   },
 ): Promise<void> {
-  const channel = m.ctx.config.providers.telegramChannelId;
-  if (!channel) return;
-  await queueTelegram(m, {
-    chatId: channel,
-    userId: null,
-    kind: 'channel',
-    dedupeKey: `season.closed:${c.month}`,
-    text: closedPost({
+  await postToChannel(
+    m,
+    `season.closed:${c.month}`,
+    closedPost({
       month: c.month,
       champions: c.champions.filter((x) => !x.withheld),
       winners: c.winners.filter((x) => !x.withheld),
       verifyUrl: hallUrl(m.ctx.config.appUrl, c.month),
     }),
-  });
+  );
+}
+
+/** A post to the programme's channel (TELEGRAM_CHANNEL_ID; none without it), once per `dedupeKey`. */
+async function postToChannel(m: Mutation, dedupeKey: string, text: string): Promise<void> {
+  const channel = m.ctx.config.providers.telegramChannelId;
+  if (!channel) return;
+  await queueTelegram(m, { chatId: channel, userId: null, kind: 'channel', dedupeKey, text });
 }
 
 /** The part of a Telegram Update the bot reads (https://core.telegram.org/bots/api#update); the rest is ignored. */

@@ -8,7 +8,7 @@ import { withdrawalPaidNotification } from '../../email/notifications.ts';
 import type { Readable } from 'node:stream';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { csvStream } from '../../csv.ts';
-import { cursorColumns, pagesOf, type ListSelect, type SortKey } from '../../db/paging.ts';
+import { cursorColumns, pagesOf, paged, type SortKey } from '../../db/paging.ts';
 import { addMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { WalletProof } from '../../../shared/enums.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
@@ -50,7 +50,7 @@ function unpaidList(ctx: AppContext, ids: string[] | undefined, walletProof: Wal
       ids ? inArray(withdrawalRequests.id, ids) : undefined,
       walletProof ? eq(withdrawalRequests.walletProof, walletProof) : undefined,
     ),
-    select: ({ where, order, limit, offset }: ListSelect) =>
+    select: paged(() =>
       ctx.db
         .select({
           id: withdrawalRequests.id,
@@ -62,11 +62,8 @@ function unpaidList(ctx: AppContext, ids: string[] | undefined, walletProof: Wal
           ...cursorColumns(UNPAID_KEYS),
         })
         .from(withdrawalRequests)
-        .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+        .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId)),
+    ),
   };
 }
 

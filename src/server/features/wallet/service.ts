@@ -11,7 +11,7 @@ import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, descNullsLast, listPage, type ListSelect, type SortKey, type Total } from '../../db/paging.ts';
+import { boundedCount, cursorColumns, descNullsLast, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
 import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
@@ -208,7 +208,7 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
       query.flagged ? flaggedFilter('withdrawals') : undefined,
       query.walletProof ? eq(withdrawalRequests.walletProof, query.walletProof) : undefined,
     ),
-    select: ({ where, order, limit, offset }: ListSelect) =>
+    select: paged(() =>
       ctx.db
         .select({
           withdrawal: withdrawalRequests,
@@ -229,11 +229,8 @@ export function withdrawalList(ctx: AppContext, query: WithdrawalListQuery) {
         .from(withdrawalRequests)
         .innerJoin(ambassadors, eq(ambassadors.id, withdrawalRequests.ambassadorId))
         .leftJoin(appeals, eq(appeals.withdrawalId, withdrawalRequests.id))
-        .leftJoin(walletProofs, eq(walletProofs.id, withdrawalRequests.walletProofId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+        .leftJoin(walletProofs, eq(walletProofs.id, withdrawalRequests.walletProofId)),
+    ),
   };
 }
 
