@@ -17,7 +17,7 @@ import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
 import { notPrivate } from '../helpers/files.ts';
 import { POSTGRES_URL, TEST_TEMPLATE_DIR, createTestDatabase } from '../helpers/database.ts';
 import { createAmbassador, credit } from '../helpers/factories.ts';
-import { applyOver, spawnScript, waitForStatus, type Spawned } from '../helpers/product-process.ts';
+import { applyOver, killIfRunning, spawnScript, stopProcess, waitForStatus, type Spawned } from '../helpers/product-process.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // One process each (node with the tsx loader), so the server's pid is the lock's.
@@ -229,10 +229,9 @@ describe('npm run backup / npm run restore (embedded database)', () => {
         expect(refused.output).toContain(`pid ${pid}`);
         expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
 
-        server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
+        expect(await stopProcess(server)).toBe(0);
       } finally {
-        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+        killIfRunning(server);
       }
       const atBackup = await snapshot(dataDir);
       // Money moves after the backup too.

@@ -16,7 +16,7 @@ import { ambassadorApplications } from '../../src/server/db/schema.ts';
 import { TEST_TEMPLATE_DIR } from '../helpers/database.ts';
 import { notPrivate } from '../helpers/files.ts';
 import { freePort } from '../helpers/server.ts';
-import { MAIN, applyOver, localEnv, spawnScript, waitForStatus, type Spawned } from '../helpers/product-process.ts';
+import { MAIN, applyOver, killIfRunning, localEnv, spawnScript, stopProcess, waitForStatus, type Spawned } from '../helpers/product-process.ts';
 
 const MIGRATE = path.resolve('src/server/db/migrate-cli.ts');
 
@@ -83,10 +83,9 @@ describe('the embedded database directory', { timeout: 180_000 }, () => {
       // The first still serves, and what it acknowledges is kept.
       expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
       expect(await applyOver(first.base, 'after@example.com')).toBe(201);
-      first.child.kill('SIGTERM');
-      expect(await first.exited).toBe(0);
+      expect(await stopProcess(first)).toBe(0);
     } finally {
-      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+      killIfRunning(first);
     }
     // A clean stop releases the directory; it stays private.
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
@@ -106,10 +105,9 @@ describe('the embedded database directory', { timeout: 180_000 }, () => {
       await waitForStatus(server, `${server.base}/readyz`, 200);
       expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').split('\n')[0]).toBe(String(server.child.pid));
       expect(await applyOver(server.base, 'stale@example.com')).toBe(201);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await stopProcess(server)).toBe(0);
     } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      killIfRunning(server);
     }
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });

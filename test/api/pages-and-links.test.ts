@@ -139,17 +139,22 @@ describe('pages', () => {
 
   const get = (url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => app.inject({ method, url });
 
+  /** The page answers `status` with the app's own HTML, never cached. */
+  async function expectTheApp(url: string, status: number): Promise<void> {
+    const response = await get(url);
+    expect(response.statusCode, url).toBe(status);
+    expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+    expect(response.headers['cache-control'], url).toBe('no-cache');
+    expect(response.body, url).toBe(HTML);
+  }
+
   it('answers every page of the shared list 200 with the app, not cached', async () => {
     const paths = Object.values(PAGES)
       .filter((p) => p !== '/')
       .map((p) => p.replace(':token', 'a1B2c3D4e5'));
     expect(paths.length).toBeGreaterThan(5);
     for (const url of [...paths, '/apply/', '/APPLY', '/profile?tab=wallet']) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(HTML);
+      await expectTheApp(url, 200);
     }
   });
 
@@ -164,11 +169,7 @@ describe('pages', () => {
       '/restricted/',
       '/nope?x=1',
     ]) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(HTML);
+      await expectTheApp(url, 404);
     }
   });
 

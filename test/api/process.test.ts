@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server.ts';
-import { MAIN, localEnv, spawnScript, waitForStatus } from '../helpers/product-process.ts';
+import { MAIN, killIfRunning, localEnv, spawnScript, stopProcess, waitForStatus } from '../helpers/product-process.ts';
 import { SETUP_LINK, startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { validApplication } from '../helpers/factories.ts';
 import { POSTGRES_URL, createTestDatabase } from '../helpers/database.ts';
@@ -97,7 +97,7 @@ describe('the server process', { timeout: 180_000 }, () => {
         LOG_LEVEL: 'debug',
       }),
     );
-    const { child, exited, output: logged } = started;
+    const { output: logged } = started;
     try {
       await waitForStatus(started, `${base}/readyz`, 200);
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -125,14 +125,13 @@ describe('the server process', { timeout: 180_000 }, () => {
         (await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'logged@example.com', password: newPassword }) })).status,
       ).toBe(200);
 
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await stopProcess(started)).toBe(0);
       const log = logged();
       expect(log).toContain('SIGTERM received');
       expect(log).toContain('"reqId"');
       for (const secretValue of [password, secret, token, newPassword, cookie.split('=')[1] ?? 'no-cookie']) expect(log).not.toContain(secretValue);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      killIfRunning(started);
     }
   });
 
@@ -155,7 +154,7 @@ describe('the server process', { timeout: 180_000 }, () => {
         LOG_LEVEL: 'info',
       }),
     );
-    const { child, exited, output: logged } = started;
+    const { output: logged } = started;
     try {
       await waitForStatus(started, `${base}/readyz`, 200);
       // The start log says the clock is moved, by how much, and what it reads.
@@ -204,10 +203,9 @@ describe('the server process', { timeout: 180_000 }, () => {
         body: JSON.stringify({ code: codeAt(enrolled.secret, step + 1) }),
       });
       expect(second.status).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await stopProcess(started)).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      killIfRunning(started);
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -258,7 +256,7 @@ describe('the server process', { timeout: 180_000 }, () => {
         await database.close();
       }
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      killIfRunning(started);
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -289,7 +287,6 @@ describe('the server process', { timeout: 180_000 }, () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const started = spawnServer(port, held.url);
-      const { child, exited } = started;
       try {
         await waitForStatus(started, `${base}/healthz`, 200);
         // The relay still holds the database connection, so the server cannot be ready yet.
@@ -318,10 +315,9 @@ describe('the server process', { timeout: 180_000 }, () => {
         expect(settings.status).toBe(200);
         expect(await settings.json()).toHaveProperty('reportSubmissionEnabled');
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
-        child.kill('SIGTERM');
-        expect(await exited).toBe(0);
+        expect(await stopProcess(started)).toBe(0);
       } finally {
-        if (child.exitCode === null) child.kill('SIGKILL');
+        killIfRunning(started);
         await held.close();
         await database.drop();
       }
@@ -343,7 +339,7 @@ describe('the server process', { timeout: 180_000 }, () => {
         expect(await exited).toBe(0);
         expect(log()).toContain('SIGTERM received');
       } finally {
-        if (child.exitCode === null) child.kill('SIGKILL');
+        killIfRunning(started);
         await held.close();
         await database.drop();
       }

@@ -28,6 +28,17 @@ export function spawnScript(env: NodeJS.ProcessEnv, script = MAIN, args: string[
   return { child, exited, output: () => output };
 }
 
+/** Stops it as an orchestrator does (SIGTERM); its exit code, 0 for a clean stop. */
+export function stopProcess(started: Pick<Spawned, 'child' | 'exited'>): Promise<number | null> {
+  started.child.kill('SIGTERM');
+  return started.exited;
+}
+
+/** What a failed test left running goes (SIGKILL); a process that has exited is left as it is. */
+export function killIfRunning(started: Pick<Spawned, 'child'>): void {
+  if (started.child.exitCode === null) started.child.kill('SIGKILL');
+}
+
 /** A verifier as a sceptic runs it (`npm run verify-draw|verify-log -- …`): its exit code and all it printed. */
 export async function runVerifier(script: 'verify-draw' | 'verify-log', args: string[]): Promise<{ code: number | null; output: string }> {
   const started = spawnScript(process.env, path.resolve(`scripts/${script}.ts`), args);
