@@ -22,11 +22,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // expect.poll waits for a page as long as a locator does (its default, 1 s, is too short on a busy machine).
     expect: { poll: { timeout: 15_000, interval: 50 } },
-    // Four files at a time on two cores: a file waits more than it computes (timers, polls, a product
-    // process starting, a page drawing), so two workers left the cores idle half the run
-    // (docs/testing.md); browser files take turns with the others (test/runner/slowest-first.ts), so
-    // about two Chromiums draw at once.
-    maxWorkers: 4,
+    // Three files at a time on two cores: a file waits more than it computes (timers, polls, a product
+    // process starting, a page drawing), so two workers left the cores idle half the run; four made
+    // every file slower than they gained (docs/testing.md). Browser files take turns with the others
+    // (test/runner/slowest-first.ts).
+    maxWorkers: 3,
     // A worker keeps what it imported from one test file to the next (the server's modules, a
     // Chromium, its PGlite instances: test/helpers/database.ts), instead of a new process per file.
     // What that asks of a test file is in docs/testing.md: leave no module state behind.
