@@ -34,3 +34,24 @@ export function adminOutcome(success: { title: string; text?: string }, failure:
     onError: adminError(failure),
   };
 }
+
+/**
+ * What a form that makes something (an API key, a webhook endpoint) does when answered: emptied to
+ * `empty` and the thing made handed to `then`, or the server's messages under their fields and the
+ * admin failure toast.
+ */
+export function createdOrRefused<TValues extends FieldValues, TContext, TOutput, TCreated>(
+  form: UseFormReturn<TValues, TContext, TOutput>,
+  empty: TValues,
+  then: (created: TCreated) => void,
+  failure: string,
+) {
+  return {
+    onSuccess: (created: TCreated) => {
+      // With its values: a reset without them resets the native form too, which unticks each checkbox through its onCheckedChange (and validates).
+      form.reset(empty);
+      then(created);
+    },
+    onError: adminFormError(form, failure),
+  };
+}

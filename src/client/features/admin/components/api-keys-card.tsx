@@ -11,16 +11,14 @@ import { API_SCOPES, ZApiKeyInput, type ApiScope, type TApiKeyCreated, type TApi
 import { relativeTime } from '../../../components/relative-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { ModalDialog } from '../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
+import { FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations.ts';
-import { adminFormError, adminOutcome } from './admin-error.ts';
+import { adminOutcome, createdOrRefused } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
+import { ChoiceCheckboxes } from './choice-checkboxes.tsx';
+import { CreateFormCard, RemoveDialog } from './admin-shells.tsx';
 import { ShownOnceDialog } from './shown-once.tsx';
 
 /** What each scope lets a key read. */
@@ -58,61 +56,42 @@ function CreateApiKeyCard({ onCreated }: { onCreated: (key: TApiKeyCreated) => v
   const create = useCreateApiKey();
   const form = useForm({ resolver: zodResolver(ZApiKeyInput), defaultValues: { name: '', scopes: [] as ApiScope[] } });
   const scopes = form.watch('scopes');
-  const toggle = (scope: ApiScope, on: boolean) =>
-    form.setValue(
-      'scopes',
-      API_SCOPES.filter((s) => (s === scope ? on : scopes.includes(s))),
-      { shouldValidate: form.formState.isSubmitted, shouldDirty: true },
-    );
+  const setScopes = (next: ApiScope[]) => form.setValue('scopes', next, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   const submit = (input: z.output<typeof ZApiKeyInput>) =>
-    create.mutate(input, {
-      onSuccess: (key) => {
-        // With its values: a reset without them resets the native form too, which unticks each checkbox through its onCheckedChange (and validates).
-        form.reset({ name: '', scopes: [] });
-        onCreated(key);
-      },
-      onError: adminFormError(form, t`Failed to create the API key`),
-    });
+    create.mutate(input, createdOrRefused(form, { name: '', scopes: [] }, onCreated, t`Failed to create the API key`));
   return (
-    <Card>
-      <IconCardHeader
-        icon={KeyRound}
-        title={<Trans>Create an API key</Trans>}
-        description={<Trans>A key reads the admin lists its scopes name, from another system; it never changes anything.</Trans>}
-      />
-      <CardContent>
-        <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Create an API key`}>
-          <FormField name="name" label={t`Name`} required hint={t`Who or what uses it, e.g. “CRM export”.`}>
-            <Input autoComplete="off" maxLength={100} />
-          </FormField>
-          <FormFieldset name="scopes" legend={t`Scopes`} required>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {API_SCOPES.map((scope) => {
-                const id = `api-key-scope-${scope.replace(':', '-')}`;
-                return (
-                  <label
-                    key={scope}
-                    htmlFor={id}
-                    className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-border bg-background/40 px-3 py-2.5 text-sm has-[[data-state=checked]]:border-gold/60 has-[[data-state=checked]]:bg-gold/5"
-                  >
-                    <Checkbox id={id} checked={scopes.includes(scope)} onCheckedChange={(value) => toggle(scope, value === true)} />
-                    <span className="flex min-w-0 flex-col">
-                      <code translate="no" className="break-all font-mono text-xs">
-                        {scope}
-                      </code>
-                      <span className="text-muted">{i18n._(SCOPE_TEXT[scope])}</span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </FormFieldset>
-          <Button type="submit" className="self-end" loading={create.isPending}>
-            <Plus aria-hidden="true" /> <Trans>Create key</Trans>
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <CreateFormCard
+      form={form}
+      onSubmit={submit}
+      icon={KeyRound}
+      title={t`Create an API key`}
+      description={<Trans>A key reads the admin lists its scopes name, from another system; it never changes anything.</Trans>}
+      submitIcon={Plus}
+      submit={<Trans>Create key</Trans>}
+      pending={create.isPending}
+    >
+      <FormField name="name" label={t`Name`} required hint={t`Who or what uses it, e.g. “CRM export”.`}>
+        <Input autoComplete="off" maxLength={100} />
+      </FormField>
+      <FormFieldset name="scopes" legend={t`Scopes`} required>
+        <ChoiceCheckboxes
+          choices={API_SCOPES}
+          chosen={scopes}
+          onChange={setScopes}
+          idOf={(scope) => `api-key-scope-${scope.replace(':', '-')}`}
+          padding="py-2.5"
+        >
+          {(scope) => (
+            <span className="flex min-w-0 flex-col">
+              <code translate="no" className="break-all font-mono text-xs">
+                {scope}
+              </code>
+              <span className="text-muted">{i18n._(SCOPE_TEXT[scope])}</span>
+            </span>
+          )}
+        </ChoiceCheckboxes>
+      </FormFieldset>
+    </CreateFormCard>
   );
 }
 
@@ -189,16 +168,13 @@ function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKeyView; onClose:
   const confirm = () =>
     revoke.mutate(apiKey.id, adminOutcome({ title: t`API key revoked`, text: t`${name} no longer works.` }, t`Failed to revoke the API key`, onClose));
   return (
-    <ModalDialog
+    <RemoveDialog
       onClose={onClose}
       title={t`Revoke API key`}
       description={t`${name} stops working at once: its next request is refused. This cannot be undone.`}
-    >
-      <DialogActions onCancel={onClose} className="mt-0">
-        <Button variant="destructive" onClick={confirm} loading={revoke.isPending}>
-          <Trash2 aria-hidden="true" /> <Trans>Revoke</Trans>
-        </Button>
-      </DialogActions>
-    </ModalDialog>
+      onConfirm={confirm}
+      pending={revoke.isPending}
+      action={<Trans>Revoke</Trans>}
+    />
   );
 }

@@ -101,12 +101,7 @@ export function ReasonFields({
         }
       >
         <NativeSelect>
-          <option value="">{t`Choose a reason…`}</option>
-          {reasonsFor(subject).map((value) => (
-            <option key={value} value={value}>
-              {i18n._(REASON_TEXT[value].label)}
-            </option>
-          ))}
+          <ReasonOptions subject={subject} none={t`Choose a reason…`} />
         </NativeSelect>
       </FormField>
       {withFacts ? <FactsField name={factsName} label={factsLabel ?? t`Admin Notes (optional)`} length={length} /> : null}
@@ -115,6 +110,21 @@ export function ReasonFields({
 }
 
 /** The facts of a decision: shown to the person as written, counted against MAX_FACTS_LENGTH. */
+/** A reason select's options: `none` (the empty choice) first, then the reasons for the subject. */
+export function ReasonOptions({ subject, none }: { subject: ReasonSubject; none: string }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <option value="">{none}</option>
+      {reasonsFor(subject).map((code) => (
+        <option key={code} value={code}>
+          {i18n._(REASON_TEXT[code].label)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function FactsField({ name, label, length }: { name: string; label: string; length: number }) {
   const { t, i18n } = useLingui();
   const max = countIn(MAX_FACTS_LENGTH, i18n.locale);

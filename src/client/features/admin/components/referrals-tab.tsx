@@ -5,12 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
-import { reasonsFor, type ReasonCode } from '../../../../shared/reasons.ts';
+import type { ReasonCode } from '../../../../shared/reasons.ts';
 import type { TAdminReferral } from '../../../../shared/schemas/referrals.ts';
 import { resources } from '../../../api/resources.ts';
 import { Pagination } from '../../../components/pagination.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { REASON_TEXT } from '../../../components/reason-text.ts';
+import { ReasonOptions } from './reason-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
@@ -122,12 +122,7 @@ function HeldReferral({ row }: { row: TAdminReferral }) {
             <Trans>Reason</Trans>
           </span>
           <NativeSelect id={reasonId} value={reasonCode} onChange={(event) => setReasonCode(event.target.value as ReasonCode | '')}>
-            <option value="">{t`Choose a reason`}</option>
-            {reasonsFor('referral').map((code) => (
-              <option key={code} value={code}>
-                {i18n._(REASON_TEXT[code].label)}
-              </option>
-            ))}
+            <ReasonOptions subject="referral" none={t`Choose a reason`} />
           </NativeSelect>
         </label>
         <label htmlFor={factsId} className="flex flex-col gap-1 text-sm">

@@ -14,9 +14,7 @@ import { useSettings } from '../../../api/settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { ModalDialog } from '../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { Form, FormField } from '../../../components/ui/form.tsx';
+import { FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -30,6 +28,7 @@ import { useRemoveAdmin } from '../api/remove-admin.ts';
 import { useResetAdminPassword } from '../api/reset-admin-password.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 import { adminOutcome } from './admin-error.ts';
+import { CreateFormCard, FormDialog, RemoveDialog } from './admin-shells.tsx';
 import { AdminList } from './admin-list.tsx';
 import { PrizesCard, SeasonsCard } from './seasons-card.tsx';
 import { ServiceLevelsCard } from './service-levels-card.tsx';
@@ -109,22 +108,23 @@ function AddAdminCard() {
       adminOutcome({ title: t`Admin Added`, text: t`A password setup email was sent to ${input.email}.` }, t`Failed to add admin`, () => form.reset()),
     );
   return (
-    <Card>
-      <IconCardHeader icon={UserPlus} title={<Trans>Add New Admin</Trans>} description={<Trans>The new admin receives an email to create a password.</Trans>} />
-      <CardContent>
-        <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Add New Admin`}>
-          <FormField name="email" label={t`Email`} required>
-            <Input type="email" autoComplete="off" />
-          </FormField>
-          <FormField name="fullName" label={t`Full Name`} required>
-            <Input autoComplete="off" />
-          </FormField>
-          <Button type="submit" className="self-end" loading={add.isPending}>
-            <UserPlus aria-hidden="true" /> <Trans>Add Admin</Trans>
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <CreateFormCard
+      form={form}
+      onSubmit={submit}
+      icon={UserPlus}
+      title={t`Add New Admin`}
+      description={<Trans>The new admin receives an email to create a password.</Trans>}
+      submitIcon={UserPlus}
+      submit={<Trans>Add Admin</Trans>}
+      pending={add.isPending}
+    >
+      <FormField name="email" label={t`Email`} required>
+        <Input type="email" autoComplete="off" />
+      </FormField>
+      <FormField name="fullName" label={t`Full Name`} required>
+        <Input autoComplete="off" />
+      </FormField>
+    </CreateFormCard>
   );
 }
 
@@ -187,18 +187,20 @@ function ResetPasswordDialog({ admin, onClose }: { admin: TAdminAccount; onClose
       adminOutcome({ title: t`Password Updated`, text: t`${adminName(admin)} can now sign in with the new password.` }, t`Failed to update password`, onClose),
     );
   return (
-    <ModalDialog onClose={onClose} title={t`Reset Password`} description={t`Set a new password for ${adminName(admin)}.`}>
-      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Reset Password`}>
-        <FormField name="newPassword" label={t`New Password`} required>
-          <Input type="password" autoComplete="new-password" placeholder={t`Enter new password (min 6 characters)`} />
-        </FormField>
-        <DialogActions onCancel={onClose} className="mt-0">
-          <Button type="submit" disabled={!acceptable} loading={reset.isPending}>
-            <Trans>Update Password</Trans>
-          </Button>
-        </DialogActions>
-      </Form>
-    </ModalDialog>
+    <FormDialog
+      onClose={onClose}
+      title={t`Reset Password`}
+      description={t`Set a new password for ${adminName(admin)}.`}
+      form={form}
+      onSubmit={submit}
+      submit={<Trans>Update Password</Trans>}
+      pending={reset.isPending}
+      disabled={!acceptable}
+    >
+      <FormField name="newPassword" label={t`New Password`} required>
+        <Input type="password" autoComplete="new-password" placeholder={t`Enter new password (min 6 characters)`} />
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -208,13 +210,14 @@ function RemoveAdminDialog({ admin, onClose }: { admin: TAdminAccount; onClose: 
   const confirm = () =>
     remove.mutate(admin.id, adminOutcome({ title: t`Admin Removed`, text: t`${adminName(admin)} no longer has access.` }, t`Failed to remove admin`, onClose));
   return (
-    <ModalDialog onClose={onClose} title={t`Remove Admin`} description={t`${adminName(admin)} will lose access to the admin console and be signed out.`}>
-      <DialogActions onCancel={onClose} className="mt-0">
-        <Button variant="destructive" onClick={confirm} loading={remove.isPending}>
-          <Trash2 aria-hidden="true" /> <Trans>Remove</Trans>
-        </Button>
-      </DialogActions>
-    </ModalDialog>
+    <RemoveDialog
+      onClose={onClose}
+      title={t`Remove Admin`}
+      description={t`${adminName(admin)} will lose access to the admin console and be signed out.`}
+      onConfirm={confirm}
+      pending={remove.isPending}
+      action={<Trans>Remove</Trans>}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { ClipboardCheck, ListChecks, Pencil, Plus } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
-import { MAX_FACTS_LENGTH, reasonsFor, type ReasonCode } from '../../../../shared/reasons.ts';
+import { MAX_FACTS_LENGTH, type ReasonCode } from '../../../../shared/reasons.ts';
 import {
   CLAIM_STATUSES,
   TASK_KINDS,
@@ -25,7 +25,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { EnumOptions, Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
 import { i18n } from '../../../i18n/i18n.ts';
@@ -34,6 +34,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, amountColumn, type RowDialogProps } from './admin-list.tsx';
+import { ReasonOptions } from './reason-fields.tsx';
 import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
 
 /** What each kind asks for, as the create form labels it. */
@@ -52,8 +53,13 @@ const PARAM_FIELDS: Record<TaskKind, ReadonlyArray<{ name: string; label: Messag
   manual: [],
 };
 
+/** Each value's text in the reader's language, for a select's options or a filter. */
+function labelsOf<T extends string>(values: readonly T[], texts: Readonly<Record<T, MessageDescriptor>>): Record<string, string> {
+  return Object.fromEntries(values.map((value) => [value, i18n._(texts[value])]));
+}
+
 function statusLabels(): Record<string, string> {
-  return Object.fromEntries(CLAIM_STATUSES.map((status) => [status, i18n._(CLAIM_STATUS_TEXT[status])]));
+  return labelsOf(CLAIM_STATUSES, CLAIM_STATUS_TEXT);
 }
 
 /** An ISO time as a datetime-local field holds it (the admin's own time), and back. */
@@ -220,11 +226,7 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
         <TextFields draft={draft} set={set} errors={errors} />
         <Field label={t`Kind`} required>
           <NativeSelect value={draft.kind} onChange={(e) => set({ kind: e.target.value as TaskKind, params: {} })}>
-            {TASK_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {lingui._(KIND_TEXT[kind])}
-              </option>
-            ))}
+            <EnumOptions values={TASK_KINDS} labels={labelsOf(TASK_KINDS, KIND_TEXT)} />
           </NativeSelect>
         </Field>
         {PARAM_FIELDS[draft.kind].map((field) => (
@@ -244,11 +246,7 @@ function CreateTaskDialog({ onClose }: { onClose: () => void }) {
         ) : null}
         <Field label={t`Period`} required hint={t`How often one ambassador may be credited: weeks and months in UTC.`}>
           <NativeSelect value={draft.period} onChange={(e) => set({ period: e.target.value as TaskPeriod })}>
-            {TASK_PERIODS.map((period) => (
-              <option key={period} value={period}>
-                {lingui._(PERIOD_TEXT[period])}
-              </option>
-            ))}
+            <EnumOptions values={TASK_PERIODS} labels={labelsOf(TASK_PERIODS, PERIOD_TEXT)} />
           </NativeSelect>
         </Field>
         <RewardAndDates draft={draft} set={set} errors={errors} />
@@ -471,12 +469,7 @@ function ReviewClaimDialog({ row, onClose }: RowDialogProps<TAdminClaimView>) {
           hint={reasonCode ? lingui._(REASON_TEXT[reasonCode].rule) : t`The person reads this reason and its rule.`}
         >
           <NativeSelect value={reasonCode} onChange={(e) => setReasonCode(e.target.value as ReasonCode | '')}>
-            <option value="">{t`Choose a reason`}</option>
-            {reasonsFor('report').map((code) => (
-              <option key={code} value={code}>
-                {lingui._(REASON_TEXT[code].label)}
-              </option>
-            ))}
+            <ReasonOptions subject="report" none={t`Choose a reason`} />
           </NativeSelect>
         </Field>
         <Field label={t`Facts (shown to the ambassador)`}>

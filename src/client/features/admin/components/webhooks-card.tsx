@@ -21,11 +21,10 @@ import {
 import { resources } from '../../../api/resources.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ModalDialog } from '../../../components/ui/dialog.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { Form, FormField, FormFieldset } from '../../../components/ui/form.tsx';
+import { FormField, FormFieldset } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { focusStatic } from '../../../lib/page-focus.ts';
@@ -39,8 +38,10 @@ import {
   useWebhooks,
 } from '../api/integrations.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
-import { adminError, adminFormError, adminOutcome } from './admin-error.ts';
+import { adminError, adminFormError, adminOutcome, createdOrRefused } from './admin-error.ts';
 import { AdminList } from './admin-list.tsx';
+import { ChoiceCheckboxes } from './choice-checkboxes.tsx';
+import { CreateFormCard, FormDialog, RemoveDialog } from './admin-shells.tsx';
 import { ShownOnceDialog } from './shown-once.tsx';
 
 /** Deliveries a page of the log shows. */
@@ -114,7 +115,6 @@ function EventChoices({ idPrefix }: { idPrefix: string }) {
   const form = useFormContext<{ events: WebhookEventType[] }>();
   const events = form.watch('events');
   const set = (next: WebhookEventType[]) => form.setValue('events', next, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
-  const toggle = (type: WebhookEventType, on: boolean) => set(WEBHOOK_EVENT_TYPES.filter((e) => (e === type ? on : events.includes(e))));
   const all = events.length === WEBHOOK_EVENT_TYPES.length;
   return (
     <FormFieldset name="events" legend={t`Events`} required>
@@ -122,23 +122,13 @@ function EventChoices({ idPrefix }: { idPrefix: string }) {
         <Checkbox checked={all} onCheckedChange={(value) => set(value === true ? [...WEBHOOK_EVENT_TYPES] : [])} />
         <Trans>All event types</Trans>
       </label>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {WEBHOOK_EVENT_TYPES.map((type) => {
-          const id = `${idPrefix}-${type.replace('.', '-')}`;
-          return (
-            <label
-              key={type}
-              htmlFor={id}
-              className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-border bg-background/40 px-3 py-2 text-sm has-[[data-state=checked]]:border-gold/60 has-[[data-state=checked]]:bg-gold/5"
-            >
-              <Checkbox id={id} checked={events.includes(type)} onCheckedChange={(value) => toggle(type, value === true)} />
-              <code translate="no" className="break-all font-mono text-xs">
-                {type}
-              </code>
-            </label>
-          );
-        })}
-      </div>
+      <ChoiceCheckboxes choices={WEBHOOK_EVENT_TYPES} chosen={events} onChange={set} idOf={(type) => `${idPrefix}-${type.replace('.', '-')}`} padding="py-2">
+        {(type) => (
+          <code translate="no" className="break-all font-mono text-xs">
+            {type}
+          </code>
+        )}
+      </ChoiceCheckboxes>
     </FormFieldset>
   );
 }
@@ -148,36 +138,34 @@ function AddWebhookCard({ onCreated }: { onCreated: (created: { secret: string }
   const create = useCreateWebhook();
   const form = useForm({ resolver: zodResolver(ZWebhookInput), defaultValues: { url: '', description: '', events: [] as WebhookEventType[] } });
   const submit = (input: z.output<typeof ZWebhookInput>) =>
-    create.mutate(input, {
-      onSuccess: (webhook) => {
-        // With its values: a reset without them resets the native form too, which unticks each checkbox through its onCheckedChange (and validates).
-        form.reset({ url: '', description: '', events: [] });
-        onCreated({ secret: webhook.secret });
-      },
-      onError: adminFormError(form, t`Failed to add the webhook endpoint`),
-    });
+    create.mutate(
+      input,
+      createdOrRefused(
+        form,
+        { url: '', description: '', events: [] },
+        (webhook) => onCreated({ secret: webhook.secret }),
+        t`Failed to add the webhook endpoint`,
+      ),
+    );
   return (
-    <Card>
-      <IconCardHeader
-        icon={Webhook}
-        title={<Trans>Add a webhook endpoint</Trans>}
-        description={<Trans>Events of the types you choose are sent to this address as signed POST requests (Standard Webhooks).</Trans>}
-      />
-      <CardContent>
-        <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Add a webhook endpoint`}>
-          <FormField name="url" label={t`URL`} required hint={t`Where events are sent: an https:// address.`}>
-            <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} />
-          </FormField>
-          <FormField name="description" label={t`Description`} hint={t`What receives them, for whoever reads this list later.`}>
-            <Input autoComplete="off" maxLength={500} />
-          </FormField>
-          <EventChoices idPrefix="new-webhook" />
-          <Button type="submit" className="self-end" loading={create.isPending}>
-            <Plus aria-hidden="true" /> <Trans>Add endpoint</Trans>
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <CreateFormCard
+      form={form}
+      onSubmit={submit}
+      icon={Webhook}
+      title={t`Add a webhook endpoint`}
+      description={<Trans>Events of the types you choose are sent to this address as signed POST requests (Standard Webhooks).</Trans>}
+      submitIcon={Plus}
+      submit={<Trans>Add endpoint</Trans>}
+      pending={create.isPending}
+    >
+      <FormField name="url" label={t`URL`} required hint={t`Where events are sent: an https:// address.`}>
+        <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} />
+      </FormField>
+      <FormField name="description" label={t`Description`} hint={t`What receives them, for whoever reads this list later.`}>
+        <Input autoComplete="off" maxLength={500} />
+      </FormField>
+      <EventChoices idPrefix="new-webhook" />
+    </CreateFormCard>
   );
 }
 
@@ -337,16 +325,17 @@ function EditEventsDialog({ endpoint, onClose }: { endpoint: TWebhookView; onClo
       },
     );
   return (
-    <ModalDialog onClose={onClose} title={t`Edit events`} description={t`The events sent to ${url} from now on.`}>
-      <Form form={form} onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Edit events`}>
-        <EventChoices idPrefix="edit-webhook" />
-        <DialogActions onCancel={onClose} className="mt-0">
-          <Button type="submit" loading={update.isPending}>
-            <Trans>Save events</Trans>
-          </Button>
-        </DialogActions>
-      </Form>
-    </ModalDialog>
+    <FormDialog
+      onClose={onClose}
+      title={t`Edit events`}
+      description={t`The events sent to ${url} from now on.`}
+      form={form}
+      onSubmit={submit}
+      submit={<Trans>Save events</Trans>}
+      pending={update.isPending}
+    >
+      <EventChoices idPrefix="edit-webhook" />
+    </FormDialog>
   );
 }
 
@@ -390,17 +379,14 @@ function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: TWebhookView; on
       adminOutcome({ title: t`Endpoint deleted`, text: t`Nothing more is sent to ${url}.` }, t`Failed to delete the endpoint`, onClose),
     );
   return (
-    <ModalDialog
+    <RemoveDialog
       onClose={onClose}
       title={t`Delete endpoint`}
       description={t`${url} and its delivery log are deleted, and nothing more is sent to it. This cannot be undone.`}
-    >
-      <DialogActions onCancel={onClose} className="mt-0">
-        <Button variant="destructive" onClick={confirm} loading={remove.isPending}>
-          <Trash2 aria-hidden="true" /> <Trans>Delete</Trans>
-        </Button>
-      </DialogActions>
-    </ModalDialog>
+      onConfirm={confirm}
+      pending={remove.isPending}
+      action={<Trans>Delete</Trans>}
+    />
   );
 }
 
