@@ -23,9 +23,9 @@ export default defineConfig({
     // expect.poll waits for a page as long as a locator does (its default, 1 s, is too short on a busy machine).
     expect: { poll: { timeout: 15_000, interval: 50 } },
     // Three files at a time on two cores: a file waits more than it computes (timers, polls, a product
-    // process starting, a page drawing), so two workers left the cores idle half the run; four made
-    // every file slower than they gained (docs/testing.md). Browser files take turns with the others
-    // (test/runner/slowest-first.ts).
+    // process starting), so two workers leave the cores idle; measured on one tree in one quiet
+    // session, three took 645 s and two 708 s (docs/testing.md). Browser files take turns with the
+    // others (test/runner/slowest-first.ts).
     maxWorkers: 3,
     // A worker keeps what it imported from one test file to the next (the server's modules, a
     // Chromium, its PGlite instances: test/helpers/database.ts), instead of a new process per file.
