@@ -55,7 +55,7 @@ export async function countStatements(server: TestServer): Promise<StatementCoun
       current.ms += performance.now() - started;
       current.statements += 1;
       const took = performance.now() - started;
-      current.texts.push(`${label(text)}${rows > 1 ? ` (${rows} rows)` : ""}${process.env.BENCH_STATEMENT_MS ? ` ${took.toFixed(1)}ms` : ""}`);
+      current.texts.push(`${label(text)}${rows > 1 ? ` (${rows} rows)` : ''}${process.env.BENCH_STATEMENT_MS ? ` ${took.toFixed(1)}ms` : ''}`);
     }
   };
   const undo: (() => void)[] = [];
@@ -70,9 +70,16 @@ export async function countStatements(server: TestServer): Promise<StatementCoun
       const started = performance.now();
       const result = (original as (...a: unknown[]) => unknown).apply(this, args);
       current.statements += 1;
-      current.texts.push(label(text));
+      const at = current.texts.push(label(text)) - 1;
+      const texts = current.texts;
       if (result && typeof (result as Promise<unknown>).finally === 'function')
-        (result as Promise<unknown>).finally(() => void (current.ms += performance.now() - started)).catch(() => undefined);
+        (result as Promise<unknown>)
+          .finally(() => {
+            const took = performance.now() - started;
+            current.ms += took;
+            if (process.env.BENCH_STATEMENT_MS) texts[at] = `${texts[at]} ${took.toFixed(1)}ms`;
+          })
+          .catch(() => undefined);
       return result;
     } as typeof original;
     undo.push(() => void (pg.Client.prototype.query = original));

@@ -37,7 +37,8 @@
  * Target: claims/s >= 0.7 of the ceiling's requests/s. It never fails on a timing.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { Session } from 'node:inspector/promises';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
@@ -59,6 +60,11 @@ export interface RequestFigures {
   perSecond: number[];
   /** This process's CPU milliseconds per request (user + system), each run. */
   cpuMsPerRequest: number[];
+  /**
+   * On a PostgreSQL server on this machine: the CPU milliseconds per request of the server processes
+   * serving the bench's database (its backends, read from /proc), each run; empty elsewhere.
+   */
+  dbCpuMsPerRequest: number[];
 }
 
 export interface TaskClaimFigures {
@@ -130,10 +136,7 @@ function postgresServer(argv: string[]): string | undefined {
   return flag.slice(5) || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
-export async function measureTaskClaims(
-  log: (line: string) => void = console.log,
-  options: { postgres?: string | undefined } = {},
-): Promise<TaskClaimFigures> {
+export async function measureTaskClaims(log: (line: string) => void = console.log, options: { postgres?: string | undefined } = {}): Promise<TaskClaimFigures> {
   const providers = await startProviders();
   let pg: { serverUrl: string; name: string; database: Database } | undefined;
   let server: TestServer | undefined;
@@ -198,8 +201,14 @@ export async function measureTaskClaims(
     profiler.connect();
     await profiler.post('Profiler.enable');
     const profiles = new Map<string, unknown>();
-    async function run(ids: string[], send: (p: Person, id: string) => Promise<void>, profileAs?: string): Promise<{ perSecond: number; cpuMs: number }> {
+    async function run(
+      ids: string[],
+      send: (p: Person, id: string) => Promise<void>,
+      profileAs?: string,
+    ): Promise<{ perSecond: number; cpuMs: number; dbCpuMs: number | undefined }> {
       if (profileAs) await profiler.post('Profiler.start');
+      const backends = pg ? await backendsOf(pg.database) : undefined;
+      const dbTicks = backends && ticksOf(backends);
       const cpu = process.cpuUsage();
       const started = performance.now();
       await Promise.all(
@@ -209,13 +218,18 @@ export async function measureTaskClaims(
       );
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
+      const dbUsed = backends && dbTicks !== undefined ? ticksOf(backends) - dbTicks : undefined;
       if (profileAs) {
         const { profile } = await profiler.post('Profiler.stop');
         // The last round's profile of each side.
         profiles.set(profileAs, profile);
       }
       const requests = people.length * ids.length;
-      return { perSecond: round(requests / seconds), cpuMs: round((used.user + used.system) / 1000 / requests, 3) };
+      return {
+        perSecond: round(requests / seconds),
+        cpuMs: round((used.user + used.system) / 1000 / requests, 3),
+        dbCpuMs: dbUsed === undefined ? undefined : round((dbUsed * TICK_MS) / requests, 3),
+      };
     }
 
     // Warm both paths (and the JIT) before measuring.
@@ -223,8 +237,8 @@ export async function measureTaskClaims(
     await run(warm, claim);
     await run(await newTasks(5), ceilingCall);
 
-    const claims: RequestFigures = { perSecond: [], cpuMsPerRequest: [] };
-    const ceilingFigures: RequestFigures = { perSecond: [], cpuMsPerRequest: [] };
+    const claims: RequestFigures = { perSecond: [], cpuMsPerRequest: [], dbCpuMsPerRequest: [] };
+    const ceilingFigures: RequestFigures = { perSecond: [], cpuMsPerRequest: [], dbCpuMsPerRequest: [] };
     const bareCallsPerSecond: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       // The former ceiling: the same calls the claims make, in a bare loop per ambassador.
@@ -248,9 +262,10 @@ export async function measureTaskClaims(
         const into = side === 'claims' ? claims : ceilingFigures;
         into.perSecond.push(measured.perSecond);
         into.cpuMsPerRequest.push(measured.cpuMs);
+        if (measured.dbCpuMs !== undefined) into.dbCpuMsPerRequest.push(measured.dbCpuMs);
       }
       log(
-        `  tasks round ${r + 1}: ${claims.perSecond.at(-1)} claims/s (${claims.cpuMsPerRequest.at(-1)} ms CPU each), ceiling ${ceilingFigures.perSecond.at(-1)}/s (${ceilingFigures.cpuMsPerRequest.at(-1)} ms CPU each), bare getChatMember ${bareCallsPerSecond.at(-1)}/s`,
+        `  tasks round ${r + 1}: ${claims.perSecond.at(-1)} claims/s (${claims.cpuMsPerRequest.at(-1)} ms CPU each${dbNote(claims)}), ceiling ${ceilingFigures.perSecond.at(-1)}/s (${ceilingFigures.cpuMsPerRequest.at(-1)} ms CPU each${dbNote(ceilingFigures)}), bare getChatMember ${bareCallsPerSecond.at(-1)}/s`,
       );
     }
 
@@ -279,12 +294,16 @@ export async function measureTaskClaims(
     }
     await ceiling.close();
     log(`  a claim: ${statements.claim.statements} statements in ${statements.claim.transactions} transaction(s): ${statements.claim.texts.join(' | ')}`);
-    log(`  the ceiling: ${statements.ceiling.statements} statements in ${statements.ceiling.transactions} transaction(s): ${statements.ceiling.texts.join(' | ')}`);
+    log(
+      `  the ceiling: ${statements.ceiling.statements} statements in ${statements.ceiling.transactions} transaction(s): ${statements.ceiling.texts.join(' | ')}`,
+    );
 
     const ratio = round(median(claims.perSecond) / median(ceilingFigures.perSecond), 3);
     const cpuRatio = round(median(ceilingFigures.cpuMsPerRequest) / median(claims.cpuMsPerRequest), 3);
     const ratioToBareCall = round(median(claims.perSecond) / median(bareCallsPerSecond), 3);
-    log(`  tasks (${product.kind}): claims/s over the ceiling's requests/s ${ratio} (target >= 0.7); CPU per request, ceiling over claim ${cpuRatio}; over bare calls ${ratioToBareCall}`);
+    log(
+      `  tasks (${product.kind}): claims/s over the ceiling's requests/s ${ratio} (target >= 0.7); CPU per request, ceiling over claim ${cpuRatio}; over bare calls ${ratioToBareCall}`,
+    );
     return {
       database: product.kind,
       ambassadors: AMBASSADORS,
@@ -307,6 +326,32 @@ export async function measureTaskClaims(
     }
     await providers.close();
   }
+}
+
+const dbNote = (figures: RequestFigures) => (figures.dbCpuMsPerRequest.length ? `, database ${figures.dbCpuMsPerRequest.at(-1)} ms` : '');
+
+/** /proc's clock ticks (USER_HZ: 100 a second on Linux). */
+const TICK_MS = 10;
+
+/** The server processes of the bench's database, when the server runs on this machine (its pids are in /proc). */
+async function backendsOf(database: Database): Promise<number[] | undefined> {
+  const rows = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] };
+  const pids = rows.rows.map((r) => Number(r.pid));
+  return pids.every((pid) => existsSync(`/proc/${pid}/stat`)) ? pids : undefined;
+}
+
+/** User + system clock ticks of these processes (fields 14 and 15 of /proc/PID/stat, after the command's parentheses). */
+function ticksOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A backend that ended meanwhile: its ticks are lost (the pool keeps its connections).
+    }
+  }
+  return ticks;
 }
 
 if (process.argv[1]?.endsWith('bench/tasks.ts')) {

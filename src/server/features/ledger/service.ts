@@ -30,7 +30,14 @@ export function effectiveMonthly(row: Pick<AmbassadorRow, 'monthlyGcm' | 'monthl
 }
 
 export async function lockAmbassador(db: Db, ambassadorId: string): Promise<AmbassadorRow> {
-  const rows = await db.select().from(ambassadors).where(eq(ambassadors.id, ambassadorId)).for('update');
+  // Under its name: each connection plans it once (a claim, a credit, a withdrawal take it first).
+  const rows = await db
+    .select()
+    .from(ambassadors)
+    .where(eq(ambassadors.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('ledger_lock_ambassador')
+    .execute({ id: ambassadorId });
   const row = rows[0];
   if (!row) throw notFound('Ambassador not found');
   return row;

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { hitOneCte, hitOneParams, refuseOver } from '../../auth/rate-limit.ts';
-import { preparedPer } from '../../db/prepared.ts';
+import { executeNamed, preparedPer } from '../../db/prepared.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, linkedAccounts, taskClaims, tasks } from '../../db/schema.ts';
@@ -493,7 +493,7 @@ async function writeClaim(
   // The change's NOTIFYs ride on this statement (sent only if the transaction commits): nothing the
   // claim writes after it (the webhook event, a role push) is shown by a live topic.
   const notices = m.noticesWith([taskClaims, ...(credit?.tables ?? [])]);
-  const result = await tx.execute(sql`with
+  const result = await executeNamed(tx, sql`with
     mine as (
       select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
       from task_claims where task_id = ${taskId}::uuid and ambassador_id = ${locked.id}::uuid and period_key = ${periodKey}::text),
