@@ -12,7 +12,9 @@
  *   ETag, Set-Cookie, Idempotency-Key and Idempotent-Replayed, X-Changed-Topics on every change;
  * - one ErrorBody schema (DECISIONS §2) and the shared view and input schemas as components,
  *   referenced instead of repeated inline, under the names each schema's file registers
- *   (shared/schemas/api-names.ts); request bodies required only where they are.
+ *   (shared/schemas/api-names.ts): a route's body and answers are converted here with zod's
+ *   toJSONSchema, which refers to a schema where that very schema stands (never by its JSON text,
+ *   docs/decisions/038); request bodies required only where they are.
  * What a route answers of its own (a 404, a 409) it declares in its response schema, with a
  * `.describe()` saying when; this file adds nothing a route can say better.
  */
@@ -20,7 +22,7 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fast
 import type { FastifyContextConfig, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_INPUTS, API_OUTPUTS } from '../shared/schemas/api-names.ts';
+import { API_INPUTS, API_OUTPUTS, type ApiNames } from '../shared/schemas/api-names.ts';
 import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { CACHING, MUTATING_METHODS, docHeader, type Access, type SharedHeader, type DocHeader, type DocRef, type DocResponse } from './http.ts';
@@ -231,8 +233,9 @@ export function openapiOptions(settings: OpenapiSettings): FastifyDynamicSwagger
     stripBasePath: false,
     transform(input) {
       const result = jsonSchemaTransform(input);
-      if (!result.schema.hide) for (const [key, facts] of routeFacts(input.route, input.url)) routes.set(key, facts);
-      return result;
+      if (result.schema.hide) return result;
+      for (const [key, facts] of routeFacts(input.route, input.url)) routes.set(key, facts);
+      return { ...result, schema: { ...result.schema, ...namedParts(input.schema ?? {}, result.schema as Json) } };
     },
     transformObject(document) {
       if (!('openapiObject' in document)) throw new Error('API document: expected OpenAPI, not Swagger 2');
@@ -305,8 +308,6 @@ function defaultOperationId(method: string, path: string): string {
 }
 
 function finish(doc: Document, routes: Map<string, RouteFacts>, settings: OpenapiSettings): Document {
-  const named = namedSchemas();
-  const used = new Set<string>(['ErrorBody']);
   const usedResponses = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -320,21 +321,25 @@ function finish(doc: Document, routes: Map<string, RouteFacts>, settings: Openap
         operation['x-api-key-scope'] = facts.scope;
         operation.description = `${operation.description ? `${operation.description}\n\n` : ''}An API key with the scope \`${facts.scope}\` may read it too.`;
       }
-      if (operation.requestBody) {
-        operation.requestBody.required = !facts.bodyOptional;
-        for (const media of Object.values(operation.requestBody.content)) if (media.schema) media.schema = refer(media.schema, named.input, used);
-      }
+      if (operation.requestBody) operation.requestBody.required = !facts.bodyOptional;
       const parameters = operation.parameters ?? [];
       if (facts.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
       if (facts.etag) parameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
       if (parameters.length) operation.parameters = parameters;
-      operation.responses = responses(operation.responses, facts, named, used, usedResponses);
+      operation.responses = responses(operation.responses, facts, usedResponses);
     }
   }
   doc.tags = TAGS.filter((tag) => Object.values(doc.paths).some((item) => Object.values(item).some((op) => op.tags?.includes(tag.name))));
+  // Every named schema, those nothing refers to dropped below.
+  const named = namedSchemas();
+  const schemas: Record<string, Json> = { ...named.output, ...named.input };
   doc.components.schemas = {
     ...doc.components.schemas,
-    ...Object.fromEntries([...used].sort().map((name) => [name, named.output[name] ?? named.input[name] ?? {}])),
+    ...Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((name) => [name, schemas[name] ?? {}]),
+    ),
   };
   const shared = sharedResponses(settings);
   doc.components.responses = Object.fromEntries([...usedResponses].sort().map((name) => [name, shared[name] as ResponseObject]));
@@ -362,7 +367,7 @@ function finish(doc: Document, routes: Map<string, RouteFacts>, settings: Openap
 function pruneComponents(doc: Document): void {
   const text = JSON.stringify({ ...doc, components: { ...doc.components, headers: undefined, parameters: undefined } });
   const referenced = new Set([...text.matchAll(/"#\/components\/(\w+)\/([^"]+)"/g)].map((m) => `${m[1]}/${m[2]}`));
-  for (const kind of ['headers', 'parameters', 'responses'] as const) {
+  for (const kind of ['headers', 'parameters', 'responses', 'schemas'] as const) {
     const group = doc.components[kind];
     if (!group) continue;
     for (const name of Object.keys(group)) if (!referenced.has(`${kind}/${name}`)) delete group[name];
@@ -370,13 +375,7 @@ function pruneComponents(doc: Document): void {
   }
 }
 
-function responses(
-  declared: Record<string, ResponseObject | Ref>,
-  facts: RouteFacts,
-  named: { output: Record<string, Json> },
-  used: Set<string>,
-  usedResponses: Set<string>,
-): Record<string, ResponseObject | Ref> {
+function responses(declared: Record<string, ResponseObject | Ref>, facts: RouteFacts, usedResponses: Set<string>): Record<string, ResponseObject | Ref> {
   const out: Record<string, ResponseObject | Ref> = {};
   const requestId = { 'X-Request-Id': docHeader('XRequestId') };
   const successHeaders: Record<string, Header | Ref> = { ...requestId, ...facts.document?.headers };
@@ -412,16 +411,13 @@ function responses(
     const schema = response.content?.['application/json']?.schema;
     if (Number(status) >= 400) {
       // The route's own error: in ErrorBody's shape (referenced), else as the route wrote it.
-      if (schema && !sameSchema(schema, named.output.ErrorBody ?? {})) out[status] = { ...response, description: own ?? STATUS_TEXT[status] ?? 'Error.' };
+      if (schema && schema.$ref !== ERROR_BODY_REF.$ref) out[status] = { ...response, description: own ?? STATUS_TEXT[status] ?? 'Error.' };
       else because(status, own);
       continue;
     }
     // No response schema (only 'Default Response'): what the route sends is told by its traits below.
     if (!response.content) continue;
-    const content = Object.fromEntries(
-      Object.entries(response.content).map(([type, media]) => [type, media.schema ? { schema: refer(media.schema, named.output, used) } : media]),
-    );
-    out[status] = { description: own ?? (status === '201' ? 'Created.' : 'Done.'), headers: successHeaders, content };
+    out[status] = { description: own ?? (status === '201' ? 'Created.' : 'Done.'), headers: successHeaders, content: response.content };
   }
   for (const [status, response] of Object.entries(facts.document?.responses ?? {}))
     out[status] = { ...response, headers: { ...requestId, ...response.headers } };
@@ -488,41 +484,168 @@ function responses(
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** A JSON text of a schema with sorted keys, without the root description (a route's own words for a shared shape). */
-function canonical(schema: unknown, root = true): string {
-  if (Array.isArray(schema)) return `[${schema.map((s) => canonical(s, false)).join(',')}]`;
-  if (schema && typeof schema === 'object') {
-    const entries = Object.entries(schema as Json)
-      .filter(([key]) => !(root && key === 'description'))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${canonical(value, false)}`).join(',')}}`;
+/** The schemas whose names the document uses: answers (output) and request bodies (input). */
+const NAMES = { output: API_OUTPUTS, input: API_INPUTS } as const;
+type Io = keyof typeof NAMES;
+
+/**
+ * What zod's toJSONSchema reads of a schema while the document converts it: the schema's own
+ * metadata (its `.describe()` and `.meta()`, kept in zod's global registry) and, when the schema
+ * is one of `names` (that very object), its name as `id`: toJSONSchema then writes it once under
+ * `definitions` and a `$ref` wherever it stands, a `.describe()` copy of it included (zod keeps
+ * the copy's parent). The id of the global metadata is left out: only the registries name.
+ */
+class DocumentMetadata extends z.core.$ZodRegistry<z.core.GlobalMeta> {
+  constructor(private readonly names: ApiNames | undefined) {
+    super();
   }
-  return JSON.stringify(schema);
+
+  override get<S extends z.core.$ZodType>(schema: S): z.core.GlobalMeta | undefined {
+    const meta: z.core.GlobalMeta = { ...z.globalRegistry.get(schema) };
+    delete meta.id;
+    const id = this.names?.get(schema)?.id;
+    if (id) return { ...meta, id };
+    return Object.keys(meta).length ? meta : undefined;
+  }
 }
 
-function sameSchema(a: Json, b: Json): boolean {
-  return canonical(a) === canonical(b);
-}
+const METADATA = { output: new DocumentMetadata(API_OUTPUTS), input: new DocumentMetadata(API_INPUTS), unnamed: new DocumentMetadata(undefined) };
 
-/** Replaces every part of `schema` that is one of the named schemas with a $ref to it. */
-function refer(schema: Json, names: Record<string, Json>, used: Set<string>): Json {
-  const byText = new Map(Object.entries(names).map(([name, s]) => [canonical(s), name]));
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+/**
+ * A route's body (input) or answer (output) in OpenAPI 3.0's JSON Schema, every named schema in it
+ * a `$ref` to its component: converted as fastify-type-provider-zod converts the rest of the route
+ * (its options and adjustments), but with the names of `io`'s registry. An answer that is a named
+ * schema keeps a description beside its `$ref`: @fastify/swagger makes it the answer's description
+ * and drops it from the schema.
+ */
+export function documentSchema(schema: z.core.$ZodType, io: Io): Json {
+  const { definitions = {}, ...root } = convert(schema, io, METADATA[io]);
+  const refs = (node: unknown, top: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => refs(item, false));
     if (!node || typeof node !== 'object') return node;
-    const name = byText.get(canonical(node));
-    if (name) {
-      used.add(name);
-      return { $ref: `#/components/schemas/${name}` };
+    const json = node as Json;
+    const named = referenced(json, io);
+    if (named) {
+      const description = top ? (json.description ?? (definitions as Record<string, Json>)[named]?.description) : undefined;
+      return { $ref: `#/components/schemas/${named}`, ...(description === undefined ? {} : { description }) };
     }
     return Object.fromEntries(
-      Object.entries(node as Json).map(([key, value]) => [
+      Object.entries(json).map(([key, value]) => [
         key,
-        key === 'properties' && value && typeof value === 'object' ? mapValues(value as Json, walk) : walk(value),
+        key === 'properties' && value && typeof value === 'object' ? mapValues(value as Json, (v) => refs(v, false)) : refs(value, false),
       ]),
     );
   };
-  return walk(schema) as Json;
+  return refs(root, true) as Json;
+}
+
+/** A route's body and answers converted with their names (documentSchema), beside the rest as fastify-type-provider-zod converted it. */
+function namedParts(schema: FastifySchema & { body?: unknown; response?: unknown }, converted: Json): Json {
+  const parts: Json = {};
+  if (schema.body instanceof z.ZodType) parts.body = documentSchema(schema.body, 'input');
+  if (schema.response && typeof schema.response === 'object') {
+    const answers = converted.response as Record<string, Json>;
+    parts.response = Object.fromEntries(
+      Object.entries(schema.response as Json).map(([status, answer]) => [status, namedAnswer(answer, answers[status] ?? {})]),
+    );
+  }
+  return parts;
+}
+
+/** An answer's schema, or each of its content types' (`{description, content: {type: {schema}}}`), with names. */
+function namedAnswer(answer: unknown, converted: Json): Json {
+  if (answer instanceof z.ZodType) return documentSchema(answer, 'output');
+  const content = (answer as { content?: Record<string, { schema?: unknown }> }).content;
+  if (!content) return converted;
+  const convertedContent = converted.content as Record<string, Json>;
+  return {
+    ...converted,
+    content: Object.fromEntries(
+      Object.entries(content).map(([type, media]) => [
+        type,
+        media.schema instanceof z.ZodType ? { schema: documentSchema(media.schema, 'output') } : convertedContent[type],
+      ]),
+    ),
+  };
+}
+
+/**
+ * The name a converted node stands for: zod's `{$ref: '#/definitions/Name'}`, or its form of a
+ * copy of a named schema (`.describe()`, `.optional()`, a refinement: OpenAPI 3.0 allows nothing
+ * beside a `$ref`) that adds at most a description, `{allOf: [{$ref}], description?}`.
+ */
+function referenced(json: Json, io: Io): string | undefined {
+  const copy = Array.isArray(json.allOf) && json.allOf.length === 1 && Object.keys(json).every((key) => key === 'allOf' || key === 'description');
+  const ref = (copy ? (json.allOf as Json[])[0] : json)?.$ref;
+  if (typeof ref !== 'string') return undefined;
+  const name = ref.startsWith('#/definitions/') ? ref.slice('#/definitions/'.length) : undefined;
+  if (!name || !NAMES[io].named.has(name)) throw new Error(`API document: a ${io} schema refers to ${ref}, which is no named ${io} schema`);
+  return name;
+}
+
+/** OpenAPI 3.0 keywords zod can still write but the 3.0 schema object has not (fastify-type-provider-zod drops the same). */
+const NOT_OPENAPI_3_0 = new Set([
+  'id',
+  '$id',
+  '$schema',
+  'unevaluatedProperties',
+  'dependentSchemas',
+  'patternProperties',
+  'propertyNames',
+  'contentEncoding',
+  'contentMediaType',
+]);
+const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf']);
+
+/** zod's toJSONSchema with fastify-type-provider-zod's options and adjustments, so every part of the document reads alike. */
+function convert(schema: z.core.$ZodType, io: Io, metadata: DocumentMetadata): Json {
+  const json = z.toJSONSchema(schema, {
+    target: 'openapi-3.0',
+    io,
+    metadata,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+    override: ({ zodSchema, jsonSchema }) => adjust(zodSchema, jsonSchema as Json, io),
+  });
+  const clean = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(clean);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node as Json)
+        .filter(([key]) => !NOT_OPENAPI_3_0.has(key))
+        .map(([key, value]) => [
+          key,
+          key === 'properties' && value && typeof value === 'object' ? mapValues(value as Json, clean) : SUBSCHEMA.has(key) ? clean(value) : value,
+        ]),
+    );
+  };
+  return clean(json) as Json;
+}
+
+/**
+ * fastify-type-provider-zod's adjustments (zod-to-json.ts): OpenAPI 3.0 has no `null` type, so a
+ * union with z.null() is its other branches made `nullable`; an answer's date is an ISO string;
+ * an answer's undefined is null.
+ */
+function adjust(schema: z.core.$ZodType, json: Json, io: Io): void {
+  if (schema instanceof z.core.$ZodUnion && Array.isArray(json.anyOf)) {
+    const branches = (json.anyOf as Json[]).filter((branch) => Object.keys(branch).length > 0);
+    json.anyOf = branches;
+    const isNull = (branch: Json) => branch.nullable === true && Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === null;
+    const others = branches.filter((branch) => !isNull(branch));
+    if (others.length < branches.length && others.length > 0) {
+      if (others.length === 1) {
+        delete json.anyOf;
+        Object.assign(json, others[0], { nullable: true });
+      } else {
+        json.anyOf = others;
+        json.nullable = true;
+      }
+    }
+  }
+  if (io === 'output' && schema instanceof z.core.$ZodDate) Object.assign(json, { type: 'string', format: 'date-time' });
+  if (io === 'output' && schema instanceof z.core.$ZodUndefined) json.type = 'null';
 }
 
 function mapValues(object: Json, fn: (value: unknown) => unknown): Json {
@@ -531,22 +654,13 @@ function mapValues(object: Json, fn: (value: unknown) => unknown): Json {
 
 let cachedNames: { output: Record<string, Json>; input: Record<string, Json> } | undefined;
 
-/** The named schemas as fastify-type-provider-zod writes them into the document (response: output, body: input). */
+/** The named schemas' components, each written whole (as a route's schema would be without names). */
 function namedSchemas(): { output: Record<string, Json>; input: Record<string, Json> } {
   if (cachedNames) return cachedNames;
-  const convert = (schema: z.ZodType, as: 'response' | 'body'): Json => {
-    const { schema: json } = jsonSchemaTransform({
-      schema: as === 'response' ? { response: { 200: schema } } : { body: schema },
-      url: '/',
-      route: {} as RouteOptions,
-      openapiObject: { openapi: '3.0.3' },
-    } as Parameters<typeof jsonSchemaTransform>[0]);
-    const converted = as === 'response' ? (json.response as Record<string, Json>)[200] : (json.body as Json);
-    return converted ?? {};
-  };
-  cachedNames = {
-    output: Object.fromEntries([...API_OUTPUTS.named].map(([name, schema]) => [name, convert(schema, 'response')])),
-    input: Object.fromEntries([...API_INPUTS.named].map(([name, schema]) => [name, convert(schema, 'body')])),
-  };
-  return cachedNames;
+  const components = (io: Io) => Object.fromEntries([...NAMES[io].named].map(([name, schema]) => [name, convert(schema, io, METADATA.unnamed)]));
+  const names = { output: components('output'), input: components('input') };
+  const both = Object.keys(names.output).filter((name) => name in names.input);
+  if (both.length) throw new Error(`API document: ${both.join(', ')} named both as an answer and as a body`);
+  cachedNames = names;
+  return names;
 }
