@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZErrorBody } from '../../../shared/schemas/common.ts';
+import { ZErrorBody, ZMessage } from '../../../shared/schemas/common.ts';
 import {
   UNSUBSCRIBE_MESSAGE,
   UNSUBSCRIBE_PAGE,
@@ -60,7 +60,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         querystring: ZUnsubscribeQuery,
         body: ZUnsubscribeBody,
         response: {
-          200: z.object({ message: z.string() }).describe('Unsubscribed from decision emails (security emails are still sent).'),
+          200: ZMessage.describe('Unsubscribed from decision emails (security emails are still sent).'),
           403: ZErrorBody.describe('The link is not valid.'),
         },
       },
