@@ -5,8 +5,6 @@
  * closed (the beacon fetched and verified, the draw, prizes credited). Then the public log is given
  * LOG_ENTRIES chained entries, so the product's GET /api/public/log is loaded at that length.
  */
-import { inertWebhookSender } from '../src/server/features/webhooks/sender.ts';
-import { inertBotSender } from '../src/server/features/telegram/sender.ts';
 import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -14,12 +12,11 @@ import { canonicalJson } from '../src/shared/canonical-json.ts';
 import { seasonBounds, seasonOf } from '../src/shared/seasons.ts';
 import { systemClock } from '../src/server/clock.ts';
 import { loadConfig } from '../src/server/config.ts';
-import type { AppContext } from '../src/server/context.ts';
+import { appContext } from '../src/server/context.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { emailOutbox, notifications, publicLog } from '../src/server/db/schema.ts';
 import { freezeSeason } from '../src/server/features/seasons/protocol-2.ts';
 import { ensureSeason, runSeasonsJob } from '../src/server/features/seasons/service.ts';
-import { streamLimits } from '../src/server/stream-limits.ts';
 import { startDrandRelay } from '../test/helpers/drand-relay.ts';
 import { round } from './lib.ts';
 
@@ -83,18 +80,7 @@ export async function measureSeason(database: Database, log: (line: string) => v
     // Frozen as the job would, half a minute after the month's end; closed now, its round long out.
     let at: Date | undefined = new Date(seasonBounds(month).end.getTime() + 30_000);
     const clock = { now: () => (at ? new Date(at.getTime()) : systemClock.now()), real: () => systemClock.real() };
-    const ctx: AppContext = {
-      config,
-      database,
-      db: database.db,
-      clock,
-      outbox,
-      log: pino({ level: 'silent' }),
-      streamLimits: streamLimits(config.liveStreams),
-      webhooks: inertWebhookSender,
-      telegram: inertBotSender,
-      discordRoles: inertBotSender,
-    };
+    const ctx = appContext({ config, database, clock, outbox, log: pino({ level: 'silent' }) });
     await ensureSeason(ctx, month);
     let started = performance.now();
     await freezeSeason(ctx, month);

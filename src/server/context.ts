@@ -3,9 +3,9 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Outbox } from './email/outbox.ts';
-import type { StreamLimits } from './stream-limits.ts';
-import type { WebhookSender } from './features/webhooks/sender.ts';
-import type { BotSender } from './features/telegram/sender.ts';
+import { streamLimits, type StreamLimits } from './stream-limits.ts';
+import { inertWebhookSender, type WebhookSender } from './features/webhooks/sender.ts';
+import { inertBotSender, type BotSender } from './features/telegram/sender.ts';
 
 /** What every service needs: the database, the clock, the configuration, the outbox, the log and the live streams' caps. */
 export interface AppContext {
@@ -23,4 +23,20 @@ export interface AppContext {
   telegram: BotSender;
   /** The Discord Linked Roles outbox's sender (features/links/role-connection.ts). */
   discordRoles: BotSender;
+}
+
+/**
+ * The context of a process on this database: the live streams' caps from the configuration, and
+ * senders that send nothing yet. A server replaces them with its own before it starts them; a tool
+ * that opens the database without serving (the bench) keeps them, and the work waits in the outboxes.
+ */
+export function appContext(parts: Pick<AppContext, 'config' | 'database' | 'clock' | 'outbox' | 'log'>): AppContext {
+  return {
+    ...parts,
+    db: parts.database.db,
+    streamLimits: streamLimits(parts.config.liveStreams),
+    webhooks: inertWebhookSender,
+    telegram: inertBotSender,
+    discordRoles: inertBotSender,
+  };
 }

@@ -51,7 +51,9 @@ export function valueError(code: ErrorCode, reason: ValueCode, values: Record<st
   return new AppError(code, valueMessage(reason, values), errors, reason, values);
 }
 
-export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field ? [{ path: field, message }] : undefined);
+/** A 400, said of `field` when one is named; `reason` is its code (the body's `code`) when the refusal has its own. */
+export const badRequest = (message: string, field?: string, reason?: string) =>
+  new AppError('BAD_REQUEST', message, field ? [{ path: field, message }] : undefined, reason);
 export const unauthorized = (message = 'You must be logged in') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string = ERROR_TEXTS.NOT_ALLOWED) => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

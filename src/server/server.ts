@@ -8,16 +8,15 @@ import { buildApp } from './app.ts';
 import { openBackupChannel } from './backup-channel.ts';
 import { offsetClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { appContext, type AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createOutbox } from './email/outbox.ts';
 import { logTransport, smtpTransport, type MailTransport } from './email/transport.ts';
 import { ensureSuperAdmin } from './features/auth/service.ts';
 import { resealTotpSecrets } from './features/mfa/service.ts';
 import { resealDiscordTokens } from './features/links/service.ts';
-import { streamLimits } from './stream-limits.ts';
-import { createWebhookSender, inertWebhookSender } from './features/webhooks/sender.ts';
-import { createTelegramSender, inertBotSender } from './features/telegram/sender.ts';
+import { createWebhookSender } from './features/webhooks/sender.ts';
+import { createTelegramSender } from './features/telegram/sender.ts';
 import { createDiscordRoleSender } from './features/links/role-connection.ts';
 import { queueRoleMetadata } from './features/discord-roles/index.ts';
 import { resealWebhookSecrets } from './features/webhooks/service.ts';
@@ -110,18 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : pino({ level: 'silent' });
   const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log);
   const outbox = createOutbox({ db: database.db, transport, clock, log, pollMs: options.outboxPollMs });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    outbox,
-    log,
-    streamLimits: streamLimits(config.liveStreams),
-    webhooks: inertWebhookSender,
-    telegram: inertBotSender,
-    discordRoles: inertBotSender,
-  };
+  const ctx = appContext({ config, database, clock, outbox, log });
   // The webhook outbox's sender polls as often as the email outbox's.
   ctx.webhooks = createWebhookSender(ctx, { pollMs: options.outboxPollMs });
   ctx.telegram = createTelegramSender(ctx, { pollMs: options.outboxPollMs });

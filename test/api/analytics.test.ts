@@ -15,7 +15,7 @@ import { withTransaction } from '../../src/server/mutation.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createAmbassador, credit, uniqueEmail, validApplication, validReport } from '../helpers/factories.ts';
+import { createAmbassador, credit, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
 import { type TestServer } from '../helpers/server.ts';
 import { blockServer, describeEachDatabase } from '../helpers/suite.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
@@ -24,26 +24,34 @@ import { WALLET_A } from '../helpers/wallets.ts';
 const ownClock = () => ({ clock: new TestClock('2026-11-10T08:00:00Z') });
 
 describeEachDatabase('admin analytics (%s)', ownClock, ({ server }) => {
+  /** `amb` sends a report of `week` at `sentAt`; an admin reviews it at `reviewedAt`. */
+  async function reportReviewedAt(
+    amb: CreatedAmbassador,
+    week: { weekStartDate: string; weekEndDate: string },
+    sentAt: string,
+    reviewedAt: string,
+    review: { status: 'approved' | 'rejected'; gcmAwarded: string; usdtAwarded: string },
+  ) {
+    server.clock.set(sentAt);
+    await amb.client.login(amb.email, amb.password);
+    const report = (await amb.client.post('/api/reports', validReport(week))).body;
+    server.clock.set(reviewedAt);
+    const admin = await superAdminClient(server);
+    await admin.post(`/api/admin/reports/${report.id}/review`, review);
+  }
+
   it('counts each week and month from SQL aggregates, newest first, and the age of each queue', async () => {
     let admin = await superAdminClient(server);
     // Week of Monday 9 November: two applications, one approved; a report reviewed 6 hours after it was sent.
     const amb = await createAmbassador(server, { admin });
     server.clock.set('2026-11-10T09:00:00Z');
     await new ApiClient(server).post('/api/applications', validApplication({ email: uniqueEmail('waiting') }));
-    server.clock.set('2026-11-11T10:00:00Z');
-    await amb.client.login(amb.email, amb.password);
-    const first = (await amb.client.post('/api/reports', validReport({ weekStartDate: '2026-11-02', weekEndDate: '2026-11-08' }))).body;
-    server.clock.set('2026-11-11T16:00:00Z');
-    admin = await superAdminClient(server);
-    await admin.post(`/api/admin/reports/${first.id}/review`, { status: 'approved', gcmAwarded: '100', usdtAwarded: '5' });
+    const firstWeek = { weekStartDate: '2026-11-02', weekEndDate: '2026-11-08' };
+    await reportReviewedAt(amb, firstWeek, '2026-11-11T10:00:00Z', '2026-11-11T16:00:00Z', { status: 'approved', gcmAwarded: '100', usdtAwarded: '5' });
 
     // Week of Monday 16 November: a report reviewed after 3 hours (rejected), 100 USDT credited, 50 withdrawn.
-    server.clock.set('2026-11-17T09:00:00Z');
-    await amb.client.login(amb.email, amb.password);
-    const second = (await amb.client.post('/api/reports', validReport({ weekStartDate: '2026-11-09', weekEndDate: '2026-11-15' }))).body;
-    server.clock.set('2026-11-17T12:00:00Z');
-    admin = await superAdminClient(server);
-    await admin.post(`/api/admin/reports/${second.id}/review`, { status: 'rejected', gcmAwarded: '0', usdtAwarded: '0' });
+    const secondWeek = { weekStartDate: '2026-11-09', weekEndDate: '2026-11-15' };
+    await reportReviewedAt(amb, secondWeek, '2026-11-17T09:00:00Z', '2026-11-17T12:00:00Z', { status: 'rejected', gcmAwarded: '0', usdtAwarded: '0' });
     await credit(server, amb.ambassadorId, 'USDT', '100.00');
     server.clock.set('2026-11-18T10:00:00Z');
     await amb.client.login(amb.email, amb.password);

@@ -11,11 +11,11 @@ import { ensureSeason, runSeasonsJob } from '../../src/server/features/seasons/s
 import type { Change } from '../../src/server/db/figures.ts';
 import { LIVE_TOPICS } from '../../src/shared/live.ts';
 import { ApiClient, superAdminClient, type ApiResponse } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import type { DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, requestWithdrawal, uniqueEmail, validApplication, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 import { WALLET_A } from '../helpers/wallets.ts';
 
 /** What a piece of work published: the topics of every change it made, and whose `me` they were. */
@@ -35,10 +35,7 @@ describe.each(DATABASE_KINDS)('each change publishes the topics of what it wrote
   const heard = new Set<string>();
 
   beforeAll(async () => {
-    const clock = new TestClock('2026-10-20T12:00:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
-    server = await startTestServer({ kind, clock, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
-    await runSeasonsJob(server.ctx);
+    ({ server, relay } = await startDrawServer({ kind, at: '2026-10-20T12:00:00Z' }));
     admin = await superAdminClient(server);
     amb = await createAmbassador(server, { admin, fullName: 'Tess Topics' });
     const users = await server.db.query.users.findMany();

@@ -23,11 +23,11 @@ import type { LogEntry } from '../../src/shared/public-log.ts';
 import { checkLog, verifySeason, type WholeLog } from '../../src/shared/verify-log.ts';
 import { englishOf } from '../../src/shared/verify-texts.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
 import { POSTGRES_URL } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import type { DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 import { runVerifier } from '../helpers/product-process.ts';
 
 async function wholeLog(server: TestServer): Promise<WholeLog> {
@@ -49,10 +49,7 @@ describe.skipIf(!POSTGRES_URL)('an insider against the draw (postgres)', () => {
 
   beforeAll(async () => {
     // October's terms are fixed ten minutes before it begins, as in production.
-    const clock = new TestClock('2026-09-30T23:55:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
-    server = await startTestServer({ kind: 'postgres', clock, listen: true, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
-    await runSeasonsJob(server.ctx);
+    ({ server, relay } = await startDrawServer({ kind: 'postgres', at: '2026-09-30T23:55:00Z', listen: true }));
     server.clock.set('2026-10-10T12:00:00Z');
     admin = await superAdminClient(server);
     for (let i = 0; i < 9; i++) people.push(await createAmbassador(server, { admin, fullName: `Insider ${i}` }));

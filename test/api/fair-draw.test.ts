@@ -20,11 +20,11 @@ import { QUICKNET, roundAt, roundTime } from '../../src/shared/drand.ts';
 import { EMPTY_HEAD, entryHash, extendsHead, verifyChain, type LogEntry } from '../../src/shared/public-log.ts';
 import { englishOf } from '../../src/shared/verify-texts.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { createTestChain, startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import { createTestChain, type DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 
 async function wholeLog(server: TestServer): Promise<LogEntry[]> {
   const entries: LogEntry[] = [];
@@ -46,10 +46,7 @@ describe.each(DATABASE_KINDS)('a month under protocol 2 (%s)', (kind) => {
   const anonymous = () => new ApiClient(server);
 
   beforeAll(async () => {
-    const clock = new TestClock('2026-09-20T12:00:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
-    server = await startTestServer({ kind, clock, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
-    await runSeasonsJob(server.ctx);
+    ({ server, relay } = await startDrawServer({ kind, at: '2026-09-20T12:00:00Z' }));
     admin = await superAdminClient(server);
     for (let i = 0; i < 10; i++) people.push(await createAmbassador(server, { admin, fullName: `Striker ${i}` }));
     // September: two earn (the month the two instances race on).

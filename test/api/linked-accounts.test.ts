@@ -50,6 +50,16 @@ describeEachDatabase(
       other = await createAmbassador(server, { admin: superAdmin });
     });
 
+    /** The row of one ambassador's link to `provider`, as stored. */
+    async function storedLink(ambassadorId: string, provider: (typeof linkedAccounts.$inferSelect)['provider']) {
+      return (
+        await server.db
+          .select()
+          .from(linkedAccounts)
+          .where(and(eq(linkedAccounts.ambassadorId, ambassadorId), eq(linkedAccounts.provider, provider)))
+      )[0];
+    }
+
     async function linkDiscord(client: ApiClient, user: ReturnType<typeof nextDiscordUser>) {
       const start = await client.get('/api/links/discord/start');
       expect(start.status, start.text).toBe(302);
@@ -160,12 +170,7 @@ describeEachDatabase(
       const linked = await x.client.post('/api/links/x', { postUrl });
       expect(linked.status, linked.text).toBe(200);
       expect(linked.body).toMatchObject({ provider: 'x', handle: `@${author}`, externalId: author.toLowerCase() });
-      const row = (
-        await server.db
-          .select()
-          .from(linkedAccounts)
-          .where(and(eq(linkedAccounts.ambassadorId, x.ambassadorId), eq(linkedAccounts.provider, 'x')))
-      )[0];
+      const row = await storedLink(x.ambassadorId, 'x');
       expect(row?.evidence).toMatchObject({ author, textSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
       // Someone else's post holding this ambassador's code still links its author, not the one who sent it: the same account for another ambassador is taken.
@@ -239,12 +244,7 @@ describeEachDatabase(
 
       // Stored sealed: neither token is in the row in clear.
       const issued = providers.discordTokens.filter((t) => t.userId === user.id).at(-1);
-      const row = (
-        await server.db
-          .select()
-          .from(linkedAccounts)
-          .where(and(eq(linkedAccounts.ambassadorId, d.ambassadorId), eq(linkedAccounts.provider, 'discord')))
-      )[0];
+      const row = await storedLink(d.ambassadorId, 'discord');
       expect(row?.accessToken).toMatch(/^v1\./);
       expect(JSON.stringify(row)).not.toContain(issued?.accessToken);
       if (!row) throw new Error('no row');

@@ -9,14 +9,14 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import type { DrandRelay } from '../helpers/drand-relay.ts';
 import { EventSource } from 'eventsource';
 import { CLOSED, OPEN, StandardEventSource } from '../helpers/event-source.ts';
 import { enrolMfa } from '../helpers/mfa.ts';
 import { createAdmin, createAmbassador, credit, requestWithdrawal, validReport, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 import { describeEachDatabase, twoInstances } from '../helpers/suite.ts';
 
 interface Listener {
@@ -317,10 +317,7 @@ describe.each(DATABASE_KINDS)('what writes the public log is heard live (%s)', (
   let server: TestServer;
   let relay: DrandRelay;
   beforeAll(async () => {
-    const clock = new TestClock('2026-10-20T12:00:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
-    server = await startTestServer({ kind, clock, listen: true, env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
-    await runSeasonsJob(server.ctx);
+    ({ server, relay } = await startDrawServer({ kind, at: '2026-10-20T12:00:00Z', listen: true }));
   }, 120_000);
   afterAll(async () => {
     await server?.close();

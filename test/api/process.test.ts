@@ -70,6 +70,27 @@ describe('the server process', { timeout: 180_000 }, () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The super admin a started process makes from its environment. */
+  interface Owner {
+    email: string;
+    password: string;
+    secret: string;
+  }
+
+  /** The product on `port`, mailing through the test SMTP, with `owner` as its super admin. */
+  const startWithOwner = (port: number, owner: Owner, env: Record<string, string>) =>
+    spawnScript(
+      localEnv(port, { SMTP_URL: smtp.url, SUPER_ADMIN_EMAIL: owner.email, SUPER_ADMIN_PASSWORD: owner.password, SUPER_ADMIN_SECRET: owner.secret, ...env }),
+    );
+
+  /** The owner's sign-in on the restricted page's form. */
+  const ownerSignIn = (base: string, owner: Owner) =>
+    fetch(`${base}/api/super-admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: owner.email, password: owner.password, superAdminSecret: owner.secret }),
+    });
+
   it('refuses to start with a bad variable and names it', () => {
     const start = (env: Record<string, string>) =>
       spawnSync(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 60_000 });
@@ -85,28 +106,14 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('serves, keeps passwords, tokens and cookies out of its log, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const password = 'Super-Secret-Pass-93';
-    const secret = 'restricted-secret-71';
-    const started = spawnScript(
-      localEnv(port, {
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        SUPER_ADMIN_EMAIL: 'owner@example.com',
-        SUPER_ADMIN_PASSWORD: password,
-        SUPER_ADMIN_SECRET: secret,
-        LOG_LEVEL: 'debug',
-      }),
-    );
+    const owner = { email: 'owner@example.com', password: 'Super-Secret-Pass-93', secret: 'restricted-secret-71' };
+    const started = startWithOwner(port, owner, { DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     const { output: logged } = started;
     try {
       await waitForStatus(started, `${base}/readyz`, 200);
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
       const headers = { 'content-type': 'application/json', origin: base };
-      const signIn = await fetch(`${base}/api/super-admin-login`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email: 'owner@example.com', password, superAdminSecret: secret }),
-      });
+      const signIn = await ownerSignIn(base, owner);
       expect(signIn.status).toBe(200);
       const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const application = await fetch(`${base}/api/applications`, {
@@ -129,7 +136,7 @@ describe('the server process', { timeout: 180_000 }, () => {
       const log = logged();
       expect(log).toContain('SIGTERM received');
       expect(log).toContain('"reqId"');
-      for (const secretValue of [password, secret, token, newPassword, cookie.split('=')[1] ?? 'no-cookie']) expect(log).not.toContain(secretValue);
+      for (const secretValue of [owner.password, owner.secret, token, newPassword, cookie.split('=')[1] ?? 'no-cookie']) expect(log).not.toContain(secretValue);
     } finally {
       killIfRunning(started);
     }
@@ -139,21 +146,14 @@ describe('the server process', { timeout: 180_000 }, () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dir = mkdtempSync(path.join(tmpdir(), 'amb-clock-'));
-    const password = 'Clock-Owner-Pass-12';
-    const secret = 'clock-restricted-secret';
-    const started = spawnScript(
-      localEnv(port, {
-        DATA_DIR: dir,
-        SMTP_URL: smtp.url,
-        SUPER_ADMIN_EMAIL: 'clock.owner@example.com',
-        SUPER_ADMIN_PASSWORD: password,
-        SUPER_ADMIN_SECRET: secret,
-        TEST_CLOCK_OFFSET: '-35d',
-        // Nothing here reaches the internet.
-        DRAND_URLS: 'http://127.0.0.1:9',
-        LOG_LEVEL: 'info',
-      }),
-    );
+    const owner = { email: 'clock.owner@example.com', password: 'Clock-Owner-Pass-12', secret: 'clock-restricted-secret' };
+    const started = startWithOwner(port, owner, {
+      DATA_DIR: dir,
+      TEST_CLOCK_OFFSET: '-35d',
+      // Nothing here reaches the internet.
+      DRAND_URLS: 'http://127.0.0.1:9',
+      LOG_LEVEL: 'info',
+    });
     const { output: logged } = started;
     try {
       await waitForStatus(started, `${base}/readyz`, 200);
@@ -163,11 +163,7 @@ describe('the server process', { timeout: 180_000 }, () => {
       expect(Math.abs(Date.parse(shifted) - (Date.now() - 35 * 86_400_000))).toBeLessThan(60_000);
 
       const headers = { 'content-type': 'application/json', origin: base };
-      const signIn = await fetch(`${base}/api/super-admin-login`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email: 'clock.owner@example.com', password, superAdminSecret: secret }),
-      });
+      const signIn = await ownerSignIn(base, owner);
       expect(signIn.status).toBe(200);
       const setCookie = signIn.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '';
       // A browser drops a cookie whose Expires has passed by its own (real) clock: the session's 7 days are real days.
@@ -190,11 +186,7 @@ describe('the server process', { timeout: 180_000 }, () => {
       });
       expect(verified.status).toBe(200);
       // And a sign-in with it: the password, then the next step's code.
-      const again = await fetch(`${base}/api/super-admin-login`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email: 'clock.owner@example.com', password, superAdminSecret: secret }),
-      });
+      const again = await ownerSignIn(base, owner);
       expect(await again.json()).toEqual({ mfa: 'required' });
       const half = (again.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '').split(';')[0] ?? '';
       const second = await fetch(`${base}/api/login/mfa`, {
@@ -277,16 +269,17 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   describe.runIf(POSTGRES_URL)('while the database is still opening (PostgreSQL held by a relay)', () => {
-    function spawnServer(port: number, databaseUrl: string) {
-      return spawnScript(localEnv(port, { DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl }));
-    }
-
-    it('is live at once, not ready, and refuses other requests with 503 until the database opens; then serves', async () => {
+    /** A database of its own behind the relay, and the server started on it. */
+    async function startHeld() {
       const database = await createTestDatabase('postgres');
       const held = await heldPostgres(new URL(database.url ?? ''));
       const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const started = spawnServer(port, held.url);
+      const started = spawnScript(localEnv(port, { DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: held.url }));
+      return { database, held, base: `http://127.0.0.1:${port}`, started };
+    }
+
+    it('is live at once, not ready, and refuses other requests with 503 until the database opens; then serves', async () => {
+      const { database, held, base, started } = await startHeld();
       try {
         await waitForStatus(started, `${base}/healthz`, 200);
         // The relay still holds the database connection, so the server cannot be ready yet.
@@ -324,11 +317,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     });
 
     it('stops cleanly on SIGTERM received before the database has opened', async () => {
-      const database = await createTestDatabase('postgres');
-      const held = await heldPostgres(new URL(database.url ?? ''));
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const started = spawnServer(port, held.url);
+      const { database, held, base, started } = await startHeld();
       const { child, exited, output: log } = started;
       try {
         await waitForStatus(started, `${base}/healthz`, 200);

@@ -12,11 +12,12 @@ import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { reportReviewedEmail } from '../../src/server/email/templates.ts';
 import { REASON_CODES, REASONS, reasonsFor, type ReasonCode, type ReasonSubject } from '../../src/shared/reasons.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { DAY, HOUR, TestClock } from '../helpers/clock.ts';
+import { DAY, HOUR } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import type { DrandRelay } from '../helpers/drand-relay.ts';
 import { createAdmin, createAmbassador, credit, requestWithdrawal, validApplication, type CreatedAdmin, type CreatedAmbassador } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 import { WALLET_C } from '../helpers/wallets.ts';
 
 const CODES_MESSAGE = `reasonCode must be one of: ${REASON_CODES.join(', ')}`;
@@ -73,20 +74,12 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
 
   beforeAll(async () => {
     // A Monday in November: every decision below is November's.
-    const clock = new TestClock('2026-11-02T09:00:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
-    server = await startTestServer({
+    ({ server, relay } = await startDrawServer({
       kind,
-      clock,
-      env: {
-        DRAND_TEST_CHAIN: JSON.stringify(relay.chain),
-        DRAND_URLS: relay.url,
-        // The clock moves by weeks: sessions outlive it.
-        SESSION_IDLE_MINUTES: String(60 * 24 * 90),
-        SESSION_ABSOLUTE_HOURS: String(24 * 90),
-      },
-    });
-    await runSeasonsJob(server.ctx);
+      at: '2026-11-02T09:00:00Z',
+      // The clock moves by weeks: sessions outlive it.
+      env: { SESSION_IDLE_MINUTES: String(60 * 24 * 90), SESSION_ABSOLUTE_HOURS: String(24 * 90) },
+    }));
     superAdmin = await superAdminClient(server);
     adminA = await createAdmin(server, { superAdmin, fullName: 'Admin Alpha' });
     adminB = await createAdmin(server, { superAdmin, fullName: 'Admin Beta' });
@@ -324,7 +317,9 @@ describe.each(DATABASE_KINDS)('the review desk (%s)', (kind) => {
       expect(refused.body.message, url).toBe(
         `${code} is not a reason for ${subject === 'application' ? 'an' : 'a'} ${subject}: reasonCode must be one of: ${reasonsFor(subject).join(', ')}`,
       );
-      expect(refused.body.errors, url).toEqual([{ path: 'reasonCode', message: refused.body.message, code: 'REASON_NOT_FOR_DECISION', values: refused.body.values }]);
+      expect(refused.body.errors, url).toEqual([
+        { path: 'reasonCode', message: refused.body.message, code: 'REASON_NOT_FOR_DECISION', values: refused.body.values },
+      ]);
       expect(refused.body.values, url).toEqual({ reasonCode: code, allowed: reasonsFor(subject).join(', ') });
     }
     // A suspension for a report's reason.

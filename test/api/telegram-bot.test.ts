@@ -14,12 +14,12 @@ import { telegramMessages } from '../../src/server/db/schema.ts';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { redactToken, setTelegramWebhook } from '../../src/server/features/telegram/api.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import type { DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit, type CreatedAmbassador } from '../helpers/factories.ts';
 import { startProviders, TEST_BOT_TOKEN, TEST_DISCORD, widgetAnswer, type Providers } from '../helpers/providers.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 import { describeEachDatabase } from '../helpers/suite.ts';
 
 const WEBHOOK_SECRET = 'test-telegram-webhook-secret_0123456789';
@@ -358,10 +358,7 @@ describe.each(DATABASE_KINDS)('the channel hears a month’s freeze and close (%
   let relay: DrandRelay;
 
   beforeAll(async () => {
-    const clock = new TestClock('2026-09-20T12:00:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
-    server = await startTestServer({ kind, clock, env: { ...botEnv(), DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url } });
-    await runSeasonsJob(server.ctx);
+    ({ server, relay } = await startDrawServer({ kind, at: '2026-09-20T12:00:00Z', env: botEnv() }));
     const admin = await superAdminClient(server);
     const champion = await createAmbassador(server, { admin, fullName: 'Zoe <b>Champion</b>' });
     const second = await createAmbassador(server, { admin, fullName: 'Yan Runner' });

@@ -9,11 +9,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runSeasonsJob } from '../../src/server/features/seasons/service.ts';
 import { ApiClient, superAdminClient } from '../helpers/client.ts';
-import { TestClock } from '../helpers/clock.ts';
 import { DATABASE_KINDS } from '../helpers/database.ts';
-import { startDrandRelay, type DrandRelay } from '../helpers/drand-relay.ts';
+import type { DrandRelay } from '../helpers/drand-relay.ts';
 import { createAmbassador, credit } from '../helpers/factories.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startDrawServer } from './draw-server.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 interface Body {
@@ -28,15 +28,8 @@ describe.each(DATABASE_KINDS)('webhooks through a month’s close (%s)', (kind) 
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    const clock = new TestClock('2026-10-20T12:00:00Z');
-    relay = await startDrandRelay({ now: () => clock.now().getTime() });
     receiver = await startWebhookReceiver();
-    server = await startTestServer({
-      kind,
-      clock,
-      env: { DRAND_TEST_CHAIN: JSON.stringify(relay.chain), DRAND_URLS: relay.url, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '5,5' },
-    });
-    await runSeasonsJob(server.ctx);
+    ({ server, relay } = await startDrawServer({ kind, at: '2026-10-20T12:00:00Z', env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '5,5' } }));
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -69,6 +69,18 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
 
   const drain = () => server.ctx.webhooks.drain();
 
+  /** `run` on a new endpoint of `events` whose receiver answers `status`; after it, however it ends, the receiver answers 204 again and the endpoint is deleted. */
+  async function onEndpointAnswering(events: readonly string[], status: number | 'hang', run: (hook: Awaited<ReturnType<typeof endpoint>>) => Promise<void>) {
+    const hook = await endpoint(events);
+    receiver.answer(status);
+    try {
+      await run(hook);
+    } finally {
+      receiver.answer(204);
+      await superAdmin.delete(`/api/admin/webhooks/${hook.id}`);
+    }
+  }
+
   it('keeps an endpoint: its secret shown once, bad input refused with the field, every change in the activity log', async () => {
     const made = await superAdmin.post('/api/admin/webhooks', { url: `${receiver.url}/manage`, events: ['report.decided', 'report.decided'] });
     expect(made.status).toBe(201);
@@ -262,9 +274,7 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
   });
 
   it('retries on WEBHOOK_RETRY_SECONDS, the same id each time, then fails for good and lets the next one go', async () => {
-    const hook = await endpoint(['application.created']);
-    receiver.answer(500);
-    try {
+    await onEndpointAnswering(['application.created'], 500, async (hook) => {
       const first = uniqueEmail('retry1');
       const second = uniqueEmail('retry2');
       for (const email of [first, second]) await new ApiClient(server).post('/api/applications', validApplication({ email }));
@@ -300,10 +310,7 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
       await drain();
       expect(verified(hook.secret, must(hook.mine().at(-1))).data.email).toBe(second);
       expect((await superAdmin.get(`/api/admin/webhooks/${hook.id}/deliveries`)).body[0].status).toBe('delivered');
-    } finally {
-      receiver.answer(204);
-      await superAdmin.delete(`/api/admin/webhooks/${hook.id}`);
-    }
+    });
   });
 
   it('signs with both secrets during a rotation; replay sends the same id again; a test event goes to that endpoint only', async () => {
@@ -344,10 +351,8 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
   });
 
   it('turns an endpoint off at a 410 and tells every admin; resuming it sends what waited', async () => {
-    const hook = await endpoint(['application.created']);
-    receiver.answer(410);
-    const seen = server.mail.messages.length;
-    try {
+    await onEndpointAnswering(['application.created'], 410, async (hook) => {
+      const seen = server.mail.messages.length;
       const email = uniqueEmail('gone');
       await new ApiClient(server).post('/api/applications', validApplication({ email }));
       await drain();
@@ -370,16 +375,11 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
       expect(replay.status).toBe(201);
       await drain();
       expect(hook.mine().at(-1)?.type).toBe('application.created');
-    } finally {
-      receiver.answer(204);
-      await superAdmin.delete(`/api/admin/webhooks/${hook.id}`);
-    }
+    });
   });
 
   it('gives up on a receiver that never answers after the time-out, while the product answers meanwhile, and retries it', async () => {
-    const hook = await endpoint(['report.decided']);
-    receiver.answer('hang');
-    try {
+    await onEndpointAnswering(['report.decided'], 'hang', async (hook) => {
       await superAdmin.post(`/api/admin/webhooks/${hook.id}/test`);
       const draining = drain();
       // The product answers while the attempt hangs: the attempt holds a slot of the sender, not a request.
@@ -397,10 +397,7 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
         response: `failed: no answer within ${TIMEOUT_MS / 1000} s`,
         nextRetryAt: expect.any(String),
       });
-    } finally {
-      receiver.answer(204);
-      await superAdmin.delete(`/api/admin/webhooks/${hook.id}`);
-    }
+    });
   });
 
   it('keeps its secret sealed at rest, re-sealed with a new DATA_ENCRYPTION_KEY when the old one is kept as previous', async () => {
@@ -456,10 +453,8 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
   });
 
   it('turns an endpoint off when its deliveries have failed for days, and tells every admin', async () => {
-    const hook = await endpoint(['application.created']);
-    receiver.answer(503);
-    const seen = server.mail.messages.length;
-    try {
+    await onEndpointAnswering(['application.created'], 503, async (hook) => {
+      const seen = server.mail.messages.length;
       await new ApiClient(server).post('/api/applications', validApplication({ email: uniqueEmail('failing') }));
       await drain();
       expect((await superAdmin.get(`/api/admin/webhooks/${hook.id}`)).body).toMatchObject({ enabled: true, failingSince: expect.any(String) });
@@ -475,10 +470,7 @@ describeEachDatabase('webhooks (%s)', { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WE
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
         .where(eq(webhookDeliveries.endpointId, hook.id));
       expect(attempts.map((a) => a.webhook_attempts.status)).toEqual([503, 503]);
-    } finally {
-      receiver.answer(204);
-      await superAdmin.delete(`/api/admin/webhooks/${hook.id}`);
-    }
+    });
   });
 
   it('refuses loopback and private targets when they are not allowed, after DNS, and follows no redirect', async () => {

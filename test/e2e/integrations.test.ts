@@ -61,6 +61,13 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
 describe('webhooks in the console', () => {
   let secret: string;
 
+  /** A super admin's Integrations tab, and the row of the endpoint added first. */
+  async function endpointRow() {
+    const { page } = await suite.pages.open();
+    await signInAsSuperAdmin(page, { tab: 'Integrations' });
+    return { page, row: page.getByRole('row', { name: new RegExp(hookUrl) }) };
+  }
+
   it('adds an endpoint at the receiver, shows its secret once, and a test event arrives signed with it and shows delivered', async () => {
     const { page } = await suite.pages.open();
     await signInAsSuperAdmin(page, { tab: 'Integrations' });
@@ -96,9 +103,7 @@ describe('webhooks in the console', () => {
   });
 
   it('shows a failed attempt with its next retry, and replays it once the receiver is back', async () => {
-    const { page } = await suite.pages.open();
-    await signInAsSuperAdmin(page, { tab: 'Integrations' });
-    const row = page.getByRole('row', { name: new RegExp(hookUrl) });
+    const { page, row } = await endpointRow();
     await row.getByRole('button', { name: `Delivery log of ${hookUrl}` }).click();
     const log = page.getByRole('table', { name: 'Delivery log' });
     await log.waitFor();
@@ -125,9 +130,7 @@ describe('webhooks in the console', () => {
   });
 
   it('rotates the secret: the new one is shown once, and both sign for 24 hours', async () => {
-    const { page } = await suite.pages.open();
-    await signInAsSuperAdmin(page, { tab: 'Integrations' });
-    const row = page.getByRole('row', { name: new RegExp(hookUrl) });
+    const { page, row } = await endpointRow();
     await row.getByRole('button', { name: `Rotate secret of ${hookUrl}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Rotate secret' });
     await expectContent(confirm, 'For 24 hours both the old and the new secret sign');

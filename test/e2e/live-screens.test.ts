@@ -272,6 +272,12 @@ const MEMBER_PAGES: Array<[path: string, shown: string]> = [
 describe('the API stopped', () => {
   let relay: Relay;
   const tracked: TrackedPage[] = [];
+  /** A browser page that reaches the server through the relay, its console checked after the tests. */
+  const openThroughRelay = async () => {
+    const opened = await openPage(suite.browser, relay.url);
+    tracked.push(opened);
+    return opened;
+  };
   beforeAll(async () => {
     relay = await startRelay(relayPort, Number(new URL(suite.server.url).port));
   });
@@ -291,10 +297,8 @@ describe('the API stopped', () => {
 
   it('says, as a status, that live updates stopped while the server is away, and clears it when they are back', async () => {
     const watcher = await createAmbassador(suite.server, { admin, fullName: 'Offline Watcher' });
-    const member = await openPage(suite.browser, relay.url);
-    tracked.push(member);
-    const visitor = await openPage(suite.browser, relay.url);
-    tracked.push(visitor);
+    const member = await openThroughRelay();
+    const visitor = await openThroughRelay();
     const streams = suite.server.app.events.size;
     await signInAsAmbassador(member.page, watcher.email, watcher.password);
     await visitor.page.goto('/leaderboard');
@@ -318,10 +322,8 @@ describe('the API stopped', () => {
 
   it('every reading page says its read failed, with Try again and no empty state, and catches up when the API is back', async () => {
     const fresh = await createAmbassador(suite.server, { admin, fullName: 'Offline Reader' });
-    const member = await openPage(suite.browser, relay.url);
-    tracked.push(member);
-    const desk = await openPage(suite.browser, relay.url);
-    tracked.push(desk);
+    const member = await openThroughRelay();
+    const desk = await openThroughRelay();
     await signInAsAmbassador(member.page, fresh.email, fresh.password);
     await signInAsSuperAdmin(desk.page);
     // Each page once while the API answers, so that its code is in the browser's cache; then a

@@ -262,11 +262,14 @@ describe('the month closed by itself, and checked by anyone', () => {
       rewritten.push({ ...entry, data, prevHash, hash });
       prevHash = hash;
     }
-    await witness.page.route('**/api/public/log?**', async (route) => {
-      const after = Number(new URL(route.request().url()).searchParams.get('after') ?? 0);
-      const body = { entries: rewritten.filter((e) => e.seq > after), head: { seq: head.seq, hash: prevHash } };
-      await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
-    });
+    // The rewritten log, as the server would serve it, to each browser below.
+    const serveRewritten = (page: Page) =>
+      page.route('**/api/public/log?**', async (route) => {
+        const after = Number(new URL(route.request().url()).searchParams.get('after') ?? 0);
+        const body = { entries: rewritten.filter((e) => e.seq > after), head: { seq: head.seq, hash: prevHash } };
+        await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+      });
+    await serveRewritten(witness.page);
     await witness.page.goto(`/hall-of-fame#${MONTH}`);
     const month = witness.page.locator(`[id="${MONTH}"]`);
     await month.getByRole('heading', { name: LABEL }).waitFor();
@@ -279,11 +282,7 @@ describe('the month closed by itself, and checked by anyone', () => {
       .waitFor();
     // A browser that never saw the old head finds nothing wrong with the draw: the remembered head is what catches it.
     const stranger = await suite.pages.open();
-    await stranger.page.route('**/api/public/log?**', async (route) => {
-      const after = Number(new URL(route.request().url()).searchParams.get('after') ?? 0);
-      const body = { entries: rewritten.filter((e) => e.seq > after), head: { seq: head.seq, hash: prevHash } };
-      await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
-    });
+    await serveRewritten(stranger.page);
     await stranger.page.goto(`/hall-of-fame#${MONTH}`);
     const strangers = stranger.page.locator(`[id="${MONTH}"]`);
     await strangers.getByRole('button', { name: 'Verify in my browser' }).click();

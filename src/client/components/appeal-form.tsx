@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from './ui/button.tsx';
+import { Textarea } from './ui/input.tsx';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
 import { translatedMessage } from '../i18n/api-messages.ts';
@@ -31,26 +32,27 @@ export function AppealForm({ path, onDone }: { path: string; onDone: () => void 
       <label htmlFor={textId} className="text-xs font-medium">
         <Trans>Why should it change?</Trans>
       </label>
-      <textarea
-        id={textId}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        rows={3}
-        className="rounded-md border border-border bg-surface-2 p-2 text-sm"
-      />
+      <Textarea id={textId} value={text} onChange={(e) => setText(e.target.value)} rows={3} />
       {failure ? (
         <p role="alert" className="text-xs text-danger">
           {failure}
         </p>
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={send.isPending}>
-          <Trans>Send appeal</Trans>
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <AppealActions pending={send.isPending} onCancel={onDone} />
     </form>
+  );
+}
+
+/** The end of an appeal form (this one, and a report's or withdrawal's in decision-reason.tsx): Send appeal, busy while it is sent, then Cancel. */
+export function AppealActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" size="sm" loading={pending}>
+        <Trans>Send appeal</Trans>
+      </Button>
+      <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </Button>
+    </div>
   );
 }

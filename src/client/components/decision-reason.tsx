@@ -14,6 +14,7 @@ import { flagsOf, useSendAppeal, type AppealSubject, type Decision, type TAppeal
 import type { TReportView } from '../../shared/schemas/reports.ts';
 import { ApiError } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
+import { AppealActions } from './appeal-form.tsx';
 import { Button } from './ui/button.tsx';
 import { Form, FormField, showServerErrors } from './ui/form.tsx';
 import { Textarea } from './ui/input.tsx';
@@ -210,14 +211,7 @@ function AppealForm({ subject, id, deadline, onCancel }: { subject: AppealSubjec
       >
         <Textarea rows={4} autoFocus maxLength={MAX_APPEAL_LENGTH} />
       </FormField>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={send.isPending}>
-          <Trans>Send appeal</Trans>
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <AppealActions pending={send.isPending} onCancel={onCancel} />
     </Form>
   );
 }

@@ -3,7 +3,7 @@
  * history and a screen reader name the page), and where the keyboard focus goes after an in-app
  * navigation or a content swap (the new heading, so the focus never falls back to the page).
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PROGRAMME_NAME } from '../../shared/limits.ts';
 
 /** The document's title: 'Wallet | GoalChain Ambassador Program', or the programme's name alone. */
@@ -156,4 +156,22 @@ export function useEditorFocus<E extends HTMLElement = HTMLDivElement>(editing: 
     if (focusWasLost() || (active && editor.current?.contains(active))) editButton.current?.focus();
   }, [editing]);
   return { editor, editButton };
+}
+
+/**
+ * A page whose form gives way to a confirmation once sent (an application, a weekly report):
+ * `confirm` shows the confirmation from the top of the page, its heading taking the focus from the
+ * button just pressed (useFocusAfterSwap); `reset` brings the form back.
+ */
+export function useConfirmationSwap(): { confirmed: boolean; confirm: () => void; reset: () => void } {
+  const [confirmed, setConfirmed] = useState(false);
+  useFocusAfterSwap(confirmed);
+  return {
+    confirmed,
+    confirm: () => {
+      setConfirmed(true);
+      window.scrollTo(0, 0);
+    },
+    reset: () => setConfirmed(false),
+  };
 }

@@ -85,3 +85,41 @@ export function unseal(keys: SealKeys, sealed: string, purpose: SealPurpose): st
     throw new SealError(`a sealed value that does not open with key ${id} (altered, or another secret under the same id)`);
   }
 }
+
+/**
+ * A rotation's step at start for one kind of secret: each value of `columns` in `rows` that is not
+ * sealed with the current key is opened (a value kept in clear from before sealing is read as it is
+ * when `clearText` says such values exist) and handed to `replace` sealed with the current key; a
+ * value no configured key opens is left as it is, counted and handed to `unreadable`.
+ */
+export async function resealSecrets<C extends string, R extends Record<C, string | null>>(
+  keys: SealKeys,
+  purpose: SealPurpose,
+  rows: readonly R[],
+  columns: readonly C[],
+  handlers: {
+    clearText?: boolean;
+    replace: (row: R, column: C, stored: string, sealed: string) => Promise<unknown>;
+    unreadable: (row: R, error: unknown) => void;
+  },
+): Promise<{ resealed: number; unreadable: number }> {
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    for (const column of columns) {
+      const stored = row[column];
+      if (!stored || isSealedWithCurrent(keys, stored)) continue;
+      let plain: string;
+      try {
+        plain = handlers.clearText && !isSealed(stored) ? stored : unseal(keys, stored, purpose);
+      } catch (error) {
+        unreadable++;
+        handlers.unreadable(row, error);
+        continue;
+      }
+      await handlers.replace(row, column, stored, seal(keys, plain, purpose));
+      resealed++;
+    }
+  }
+  return { resealed, unreadable };
+}

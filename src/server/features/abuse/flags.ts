@@ -14,8 +14,10 @@
  */
 import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
 import { ABUSE_FLAGS, type AbuseFlag } from '../../../shared/enums.ts';
-import { EXACT_COUNT_LIMIT, FLAGGED_COUNT_LIMIT } from '../../db/paging.ts';
+import { boundedCount, EXACT_COUNT_LIMIT, FLAGGED_COUNT_LIMIT, listPage, type ListDefinition, type Page } from '../../db/paging.ts';
 import { ambassadorApplications, ambassadors, reportLinks, walletProofs, weeklyReports, withdrawalRequests } from '../../db/schema.ts';
 
 /** The network address kept for same_network: an HMAC with the server's secret, not the address. */
@@ -77,6 +79,16 @@ export function flagsColumn(list: FlaggedList): SQL<AbuseFlag[]> {
 /** How far a list's total is counted exactly: less far when it is filtered by flags (db/paging). */
 export function countLimit(flagged: boolean | undefined): number {
   return flagged ? FLAGGED_COUNT_LIMIT : EXACT_COUNT_LIMIT;
+}
+
+/** One page of a list of `table`'s rows with their flags: its total counted exactly as far as countLimit says. */
+export function flaggedListPage<R extends Record<string, unknown>>(
+  db: Db,
+  table: PgTable,
+  query: { limit: number; offset: number; cursor?: string | undefined; flagged?: boolean | undefined },
+  list: ListDefinition<R>,
+): Promise<Page<R>> {
+  return listPage(query, { ...list, count: (filter) => boundedCount(db, table, filter, countLimit(query.flagged)) });
 }
 
 /** 'Flagged only': rows with at least one flag. */

@@ -1,2 +1,2 @@
-export { asFlags, countLimit, deviceHash, flaggedFilter, flagsColumn, networkHash } from './flags.ts';
+export { asFlags, countLimit, deviceHash, flaggedFilter, flaggedListPage, flagsColumn, networkHash } from './flags.ts';
 export { proofLinks } from './links.ts';

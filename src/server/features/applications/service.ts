@@ -1,7 +1,7 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import { randomUUID } from 'node:crypto';
-import { asFlags, countLimit, deviceHash, flaggedFilter, flagsColumn, networkHash } from '../abuse/index.ts';
+import { asFlags, deviceHash, flaggedFilter, flaggedListPage, flagsColumn, networkHash } from '../abuse/index.ts';
 import { recordReferral, referralOnApproval, referralOnRejection, referrerForApplication } from '../referrals/index.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
@@ -11,7 +11,7 @@ import { consume } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, listPage, paged, type SortKey } from '../../db/paging.ts';
+import { cursorColumns, paged, type SortKey } from '../../db/paging.ts';
 import { containsAny } from '../../db/search.ts';
 import { ambassadorApplications, ambassadors, programmeTotals, users } from '../../db/schema.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors.ts';
@@ -184,10 +184,7 @@ export function applicationList(ctx: AppContext, query: ApplicationListQuery) {
 }
 
 export async function listPendingApplications(ctx: AppContext, query: TListQuery & { flagged?: boolean | undefined; status?: ApplicationFilter | undefined }) {
-  const { rows, ...page } = await listPage(query, {
-    ...applicationList(ctx, query),
-    count: (filter) => boundedCount(ctx.db, ambassadorApplications, filter, countLimit(query.flagged)),
-  });
+  const { rows, ...page } = await flaggedListPage(ctx.db, ambassadorApplications, query, applicationList(ctx, query));
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.applications;
   return {

@@ -12,7 +12,7 @@ import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { PROGRAMME_NAME } from '../../../shared/limits.ts';
 import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type TMfaStatus } from '../../../shared/schemas/mfa.ts';
 import { consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
-import { isSealed, isSealedWithCurrent, seal, sealKeys, unseal, type SealKeys } from '../../auth/sealed.ts';
+import { resealSecrets, seal, sealKeys, unseal, type SealKeys } from '../../auth/sealed.ts';
 import type { Device } from '../../auth/device-cookie.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -197,28 +197,16 @@ export async function resealTotpSecrets(ctx: AppContext): Promise<{ resealed: nu
     .select({ id: users.id, email: users.email, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret })
     .from(users)
     .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret)));
-  let resealed = 0;
-  let unreadable = 0;
-  for (const row of rows) {
-    for (const column of ['mfaSecret', 'mfaPendingSecret'] as const) {
-      const stored = row[column];
-      if (!stored || isSealedWithCurrent(keys, stored)) continue;
-      let plain: string;
-      try {
-        plain = isSealed(stored) ? unseal(keys, stored, 'totp') : stored;
-      } catch (error) {
-        unreadable++;
-        ctx.log.error({ account: row.email, err: error instanceof Error ? error.message : String(error) }, 'a two-factor key could not be opened');
-        continue;
-      }
-      const where = and(eq(users.id, row.id), eq(users[column], stored));
-      await ctx.db
+  const { resealed, unreadable } = await resealSecrets(keys, 'totp', rows, ['mfaSecret', 'mfaPendingSecret'], {
+    clearText: true,
+    replace: (row, column, stored, sealed) =>
+      ctx.db
         .update(users)
-        .set({ [column]: seal(keys, plain, 'totp') })
-        .where(where);
-      resealed++;
-    }
-  }
+        .set({ [column]: sealed })
+        .where(and(eq(users.id, row.id), eq(users[column], stored))),
+    unreadable: (row, error) =>
+      ctx.log.error({ account: row.email, err: error instanceof Error ? error.message : String(error) }, 'a two-factor key could not be opened'),
+  });
   if (resealed) ctx.log.info(`sealed ${resealed} two-factor key(s) with the current DATA_ENCRYPTION_KEY`);
   return { resealed, unreadable };
 }

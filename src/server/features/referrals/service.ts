@@ -48,7 +48,7 @@ import {
   walletProofs,
   withdrawalRequests,
 } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { withTransaction, type Mutation } from '../../mutation.ts';
 import { deviceHash, networkHash } from '../abuse/index.ts';
 import { adminName, appealDeadline, assertReasonFits, appealOnce, fileAppeal } from '../decisions/index.ts';
@@ -121,13 +121,7 @@ export async function referrerForApplication(
   if (sent.body) {
     const code = readReferralCode(sent.body);
     const referrer = code ? await referrerOf(db, code) : undefined;
-    if (!referrer)
-      throw new AppError(
-        'BAD_REQUEST',
-        REFERRAL_MESSAGES.unknownCode,
-        [{ path: 'referralCode', message: REFERRAL_MESSAGES.unknownCode }],
-        'REFERRAL_CODE_UNKNOWN',
-      );
+    if (!referrer) throw badRequest(REFERRAL_MESSAGES.unknownCode, 'referralCode', 'REFERRAL_CODE_UNKNOWN');
     return referrer;
   }
   const code = readReferralCode(sent.cookie);

@@ -20,7 +20,7 @@ import { decisionChanges } from '../decisions/index.ts';
 import type { ReasonCode } from '../../../shared/reasons.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, forbidden, notFound, pgErrorCode, valueError } from '../../errors.ts';
 import { reportReviewedEmail } from '../../email/templates.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn, proofLinks } from '../abuse/index.ts';
+import { asFlags, flaggedFilter, flaggedListPage, flagsColumn, proofLinks } from '../abuse/index.ts';
 import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
 import { tellAmbassador } from '../notifications/index.ts';
 import * as ledger from '../ledger/index.ts';
@@ -219,10 +219,7 @@ export async function listReportsForAdmin(
   ctx: AppContext,
   query: TListQuery & { status?: ReportStatus | undefined; flagged?: boolean | undefined },
 ): Promise<{ items: TAdminReportView[] } & Total & { nextCursor: string | undefined }> {
-  const { rows, ...page } = await listPage(query, {
-    ...reportList(ctx, query),
-    count: (filter) => boundedCount(ctx.db, weeklyReports, filter, countLimit(query.flagged)),
-  });
+  const { rows, ...page } = await flaggedListPage(ctx.db, weeklyReports, query, reportList(ctx, query));
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.reports;
   const items = rows.map(({ report, ambassador, claimant, flags, appeal, appealDecider }) =>

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, linkedAccounts, taskClaims, tasks } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode, valueError } from '../../errors.ts';
-import { appealDeadline, fileAppeal, oneAppeal } from '../decisions/index.ts';
+import { appealDeadline, appealOnce, fileAppeal } from '../decisions/index.ts';
 import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type Changes, type Mutation } from '../../mutation.ts';
@@ -55,7 +55,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function requireService(ctx: AppContext, kind: TaskKind): void {
   const { providers, payouts } = ctx.config;
   const missing =
-    (kind === 'telegram_member' && !providers.telegramBotToken) || (kind === 'discord_member' && !providers.discord) || (kind === 'bsc_transfer' && !payouts.rpcUrl);
+    (kind === 'telegram_member' && !providers.telegramBotToken) ||
+    (kind === 'discord_member' && !providers.discord) ||
+    (kind === 'bsc_transfer' && !payouts.rpcUrl);
   if (missing) throw valueError('UNPROCESSABLE', 'TASK_SERVICE_NOT_CONFIGURED', { kind });
 }
 
@@ -301,12 +303,22 @@ const claimContext = preparedPer((db) => {
   const periodKey = sql`(case ${tasks.period} when 'once' then 'once' when 'weekly' then ${sql.placeholder('week')} else ${sql.placeholder('month')} end)`;
   return db
     .with(hit)
-    .select({ count: hit.count, windowStart: hit.windowStart, task: tasks, link: linkedAccounts, ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey) })
+    .select({
+      count: hit.count,
+      windowStart: hit.windowStart,
+      task: tasks,
+      link: linkedAccounts,
+      ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey),
+    })
     .from(hit)
     .leftJoin(tasks, eq(tasks.id, sql.placeholder('taskId')))
     .leftJoin(
       linkedAccounts,
-      and(eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')), sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`, isNull(linkedAccounts.unlinkedAt)),
+      and(
+        eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')),
+        sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`,
+        isNull(linkedAccounts.unlinkedAt),
+      ),
     )
     .prepare('task_claim_context');
 });
@@ -322,8 +334,7 @@ async function periodState(db: AppContext['db'], taskId: string, ambassadorId: s
 
 function refuseIfDone(state: { settled: boolean; attempts: number }): void {
   if (state.settled) throw new AppError('CONFLICT', TASK_MESSAGES.alreadyClaimed, undefined, 'ALREADY_CLAIMED');
-  if (state.attempts >= TASK_ATTEMPTS_PER_PERIOD)
-    throw valueError('CONFLICT', 'CLAIM_LIMIT', { max: String(TASK_ATTEMPTS_PER_PERIOD) });
+  if (state.attempts >= TASK_ATTEMPTS_PER_PERIOD) throw valueError('CONFLICT', 'CLAIM_LIMIT', { max: String(TASK_ATTEMPTS_PER_PERIOD) });
 }
 
 /** POST /api/tasks/{id}/claim. */
@@ -523,8 +534,16 @@ async function writeClaim(
 /** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */
 async function creditClaim(m: Mutation, claim: ClaimRow, title: string, gcm: string, usdt: string, locked?: AmbassadorRow): Promise<void> {
   const description = LEDGER_DESCRIPTIONS.task(title);
-  const afterGcm = await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id }, { locked });
-  await post(m, { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id }, { locked: afterGcm ?? locked });
+  const afterGcm = await post(
+    m,
+    { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'GCM', amount: gcm, ...description, taskClaimId: claim.id },
+    { locked },
+  );
+  await post(
+    m,
+    { ambassadorId: claim.ambassadorId, type: 'reward', currency: 'USDT', amount: usdt, ...description, taskClaimId: claim.id },
+    { locked: afterGcm ?? locked },
+  );
 }
 
 /** GET /api/admin/task-claims?taskId&status: newest first, with the evidence. */
@@ -630,24 +649,26 @@ async function listClaimById(ctx: AppContext, id: string): Promise<TAdminClaimVi
  * than the one who refused (as a referral's refusal is appealed).
  */
 export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassadorId: string, id: string, text: string): Promise<TAppealView> {
-  if (!isUuid(id)) throw notFound(TASK_MESSAGES.claimNotFound);
-  const claimId = id.toLowerCase();
-  return oneAppeal(() =>
-    withTransaction(ctx, actor, async (m) => {
-      // The claim's row, locked: two appeals sent at once queue here, and the second sees the first.
-      const row = (
-        await m.tx
-          .select()
-          .from(taskClaims)
-          .where(and(eq(taskClaims.id, claimId), eq(taskClaims.ambassadorId, ambassadorId)))
-          .for('update')
-      )[0];
-      if (!row) throw notFound(TASK_MESSAGES.claimNotFound);
-      const existing = await m.tx.select({ id: appeals.id }).from(appeals).where(eq(appeals.taskClaimId, claimId));
-      if (existing.length) throw conflict(DECISION_MESSAGES.appealAgain);
+  return appealOnce(
+    ctx,
+    actor,
+    id,
+    {
+      notFound: TASK_MESSAGES.claimNotFound,
+      lock: async (m, claimId) =>
+        (
+          await m.tx
+            .select()
+            .from(taskClaims)
+            .where(and(eq(taskClaims.id, claimId), eq(taskClaims.ambassadorId, ambassadorId)))
+            .for('update')
+        )[0],
+      appealOf: (claimId) => eq(appeals.taskClaimId, claimId),
+    },
+    (m, row, claimId) => {
       if (!refusedAtReview(row)) throw new AppError('CONFLICT', TASK_MESSAGES.notAppealable, undefined, 'CLAIM_NOT_APPEALABLE');
       const reviewReason = row.evidence.reviewReason;
-      const appeal = await fileAppeal(
+      return fileAppeal(
         m,
         {
           kind: 'task_claim',
@@ -662,8 +683,7 @@ export async function appealClaim(ctx: AppContext, actor: SessionUser, ambassado
         },
         { action: 'appeal_task_claim', target: { type: 'task_claim', id: claimId } },
       );
-      return appeal;
-    }),
+    },
   );
 }
 

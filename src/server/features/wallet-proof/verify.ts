@@ -7,7 +7,7 @@
  */
 import type { Address, Hex } from 'viem';
 import type { Config } from '../../config.ts';
-import { AppError, unavailable } from '../../errors.ts';
+import { AppError, badRequest, unavailable } from '../../errors.ts';
 import { rpcFailure } from '../../rpc.ts';
 import type { AppContext } from '../../context.ts';
 import { WALLET_SIGNATURE_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
@@ -19,6 +19,10 @@ export type ProofMethod = 'eoa' | 'contract';
 
 /** Bytes of a plain ECDSA signature: r, s and v (65), or EIP-2098's compact r and yParity+s (64). */
 const PLAIN_SIGNATURE_BYTES = [64, 65];
+
+/** The signature's two refusals, each said of the field with its own code. */
+const malformedSignature = () => badRequest(WALLET_SIGNATURE_REFUSALS.malformed, 'signature', 'WALLET_PROOF_SIGNATURE_MALFORMED');
+const invalidSignature = () => badRequest(WALLET_SIGNATURE_REFUSALS.invalid, 'signature', 'WALLET_PROOF_SIGNATURE_INVALID');
 
 /**
  * Answers how `signature` was verified for `address` over `message` (EIP-191 personal_sign), or
@@ -43,32 +47,15 @@ export async function verifyProofSignature(
     }
     if (signer && isAddressEqual(signer, address)) return 'eoa';
     // A signature that does not recover to any key is malformed, unless a contract may accept it.
-    if (!signer && !ctx.config.payouts.rpcUrl)
-      throw new AppError(
-        'BAD_REQUEST',
-        WALLET_SIGNATURE_REFUSALS.malformed,
-        [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.malformed }],
-        'WALLET_PROOF_SIGNATURE_MALFORMED',
-      );
+    if (!signer && !ctx.config.payouts.rpcUrl) throw malformedSignature();
   }
   const { rpcUrl, rpcTimeoutMs } = ctx.config.payouts;
   if (!rpcUrl) {
-    if (plain)
-      throw new AppError(
-        'BAD_REQUEST',
-        WALLET_SIGNATURE_REFUSALS.invalid,
-        [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.invalid }],
-        'WALLET_PROOF_SIGNATURE_INVALID',
-      );
+    if (plain) throw invalidSignature();
     // Longer signatures are those of contracts (ERC-1271 schemes, ERC-6492 wrappers).
     if (isErc6492Signature(signature) || bytes > 65)
       throw new AppError('UNPROCESSABLE', WALLET_SIGNATURE_REFUSALS.contractUnsupported, undefined, 'WALLET_PROOF_CONTRACT_UNSUPPORTED');
-    throw new AppError(
-      'BAD_REQUEST',
-      WALLET_SIGNATURE_REFUSALS.malformed,
-      [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.malformed }],
-      'WALLET_PROOF_SIGNATURE_MALFORMED',
-    );
+    throw malformedSignature();
   }
   const { createPublicClient, http } = await loadViem();
   // One short try, as for a payout receipt: the ambassador waits for the answer and may try again.
@@ -83,12 +70,6 @@ export async function verifyProofSignature(
     failure.cause = error;
     throw failure;
   }
-  if (!valid)
-    throw new AppError(
-      'BAD_REQUEST',
-      WALLET_SIGNATURE_REFUSALS.invalid,
-      [{ path: 'signature', message: WALLET_SIGNATURE_REFUSALS.invalid }],
-      'WALLET_PROOF_SIGNATURE_INVALID',
-    );
+  if (!valid) throw invalidSignature();
   return 'contract';
 }

@@ -11,7 +11,7 @@ import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';
-import { boundedCount, cursorColumns, descNullsLast, listPage, paged, type SortKey, type Total } from '../../db/paging.ts';
+import { cursorColumns, descNullsLast, paged, type SortKey, type Total } from '../../db/paging.ts';
 import { ambassadorSearch, containsAny } from '../../db/search.ts';
 import type { Db } from '../../db/client.ts';
 import { appealDeadline, appealDeciderName, appealFields, assertReasonFits, reasonFields, serviceLevelOf, type AppealRow } from '../decisions/index.ts';
@@ -26,7 +26,7 @@ import { tellAmbassador } from '../notifications/index.ts';
 import { assertNotPaused, assertProofAllows, holdRefusal, saveRequestedAddress } from './address.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type IdempotentHttp, type Mutation } from '../../mutation.ts';
-import { asFlags, countLimit, flaggedFilter, flagsColumn } from '../abuse/index.ts';
+import { asFlags, flaggedFilter, flaggedListPage, flagsColumn } from '../abuse/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { lockAmbassador, usdtPosition } from '../ledger/index.ts';
 import { figures } from '../analytics/index.ts';
@@ -240,10 +240,7 @@ export async function listWithdrawalsForAdmin(
   session: { mfaVerified: boolean },
   query: TListQuery & { status?: AdminWithdrawalFilter | undefined; flagged?: boolean | undefined; walletProof?: WalletProof | undefined },
 ): Promise<{ items: TAdminWithdrawalView[] } & Total & { nextCursor: string | undefined }> {
-  const { rows, ...page } = await listPage(query, {
-    ...withdrawalList(ctx, query),
-    count: (filter) => boundedCount(ctx.db, withdrawalRequests, filter, countLimit(query.flagged)),
-  });
+  const { rows, ...page } = await flaggedListPage(ctx.db, withdrawalRequests, query, withdrawalList(ctx, query));
   const now = ctx.clock.now();
   const level = (await getSettings(ctx)).serviceLevels.withdrawals;
   // The viewer's own standing as an approver, read once for the page: the same rule an approve checks.
@@ -499,7 +496,6 @@ function approversOf(view: TWithdrawalView, approvedByViewer: boolean, standing:
   return { ...counts, eligibleNow: false, reason: standing.reason, ...(standing.eligibleFrom ? { eligibleFrom: standing.eligibleFrom.toISOString() } : {}) };
 }
 
-
 /** 403 with the reason's code (and, for a wait, `values.from`) when this admin's approval cannot count now. */
 async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, session: { mfaVerified: boolean }, now: Date): Promise<void> {
   const row = await approverFacts(tx, actor.id);
@@ -509,7 +505,12 @@ async function checkApprover(ctx: AppContext, tx: Db, actor: SessionUser, sessio
   const reason = standing.reason;
   if (reason === 'APPROVER_TOO_NEW' || reason === 'APPROVER_MFA_TOO_NEW')
     throw valueError('FORBIDDEN', reason, { hours: String(ctx.config.payouts.approverMinAgeHours), from: standing.eligibleFrom?.toISOString() ?? '' });
-  throw new AppError('FORBIDDEN', reason === 'APPROVER_NO_MFA' ? WITHDRAWAL_MESSAGES.approverNoMfa : WITHDRAWAL_MESSAGES.approverPasswordNotOwn, undefined, reason);
+  throw new AppError(
+    'FORBIDDEN',
+    reason === 'APPROVER_NO_MFA' ? WITHDRAWAL_MESSAGES.approverNoMfa : WITHDRAWAL_MESSAGES.approverPasswordNotOwn,
+    undefined,
+    reason,
+  );
 }
 
 /**

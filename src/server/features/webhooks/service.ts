@@ -13,7 +13,7 @@ import {
   type WebhookEventType,
 } from '../../../shared/schemas/integrations.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/integrations.ts';
-import { isSealedWithCurrent, seal, sealKeys, unseal } from '../../auth/sealed.ts';
+import { resealSecrets, seal, sealKeys } from '../../auth/sealed.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
@@ -259,25 +259,15 @@ export async function resealWebhookSecrets(ctx: AppContext): Promise<{ resealed:
   const rows = await ctx.db
     .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret })
     .from(webhookEndpoints);
-  let resealed = 0;
-  let unreadable = 0;
-  for (const row of rows) {
-    for (const column of ['secret', 'previousSecret'] as const) {
-      const stored = row[column];
-      if (!stored || isSealedWithCurrent(keys, stored)) continue;
-      try {
-        const plain = unseal(keys, stored, 'webhook');
-        await ctx.db
-          .update(webhookEndpoints)
-          .set({ [column]: seal(keys, plain, 'webhook') })
-          .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints[column], stored)));
-        resealed++;
-      } catch (error) {
-        unreadable++;
-        ctx.log.error({ endpointId: row.id, err: error instanceof Error ? error.message : String(error) }, 'a webhook secret could not be opened');
-      }
-    }
-  }
+  const { resealed, unreadable } = await resealSecrets(keys, 'webhook', rows, ['secret', 'previousSecret'], {
+    replace: (row, column, stored, sealed) =>
+      ctx.db
+        .update(webhookEndpoints)
+        .set({ [column]: sealed })
+        .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints[column], stored))),
+    unreadable: (row, error) =>
+      ctx.log.error({ endpointId: row.id, err: error instanceof Error ? error.message : String(error) }, 'a webhook secret could not be opened'),
+  });
   if (resealed) ctx.log.info(`sealed ${resealed} webhook secret(s) with the current DATA_ENCRYPTION_KEY`);
   return { resealed, unreadable };
 }

@@ -37,6 +37,14 @@ export interface AdminListOptions {
   fixed?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A list with a CSV export (the ambassadors, applications, reports and withdrawals tabs): searched and
+ * narrowed to its flagged rows, as the export it downloads is (GET /api/admin/export/{name}.csv).
+ */
+export function exportedList(name: NonNullable<AdminListOptions['exportName']>): AdminListOptions {
+  return { search: true, flagged: true, exportName: name };
+}
+
 /** A filter of a list: its query parameter, its label, its values (and how they read). */
 export interface AdminListFilter {
   param: string;

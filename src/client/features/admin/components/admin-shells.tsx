@@ -1,10 +1,10 @@
 import { Trash2, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import type { KeyboardEventHandler, ReactNode } from 'react';
+import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 
 interface FormShellProps<TValues extends FieldValues, TContext, TOutput> {
@@ -59,6 +59,37 @@ export function FormDialog<TValues extends FieldValues, TContext, TOutput>(
         </DialogActions>
       </Form>
     </ModalDialog>
+  );
+}
+
+/**
+ * The decision form in a review dialog (a report's review, an appeal's decision): a gold card named by
+ * `label` for assistive technology, its heading, the fields, then the one submit button.
+ */
+export function DecisionFormCard<TValues extends FieldValues, TContext, TOutput>({
+  label,
+  heading,
+  submit,
+  pending,
+  children,
+  ...formProps
+}: Omit<FormShellProps<TValues, TContext, TOutput>, 'title' | 'description'> & {
+  label: string;
+  heading: ReactNode;
+  onInvalid?: SubmitErrorHandler<TValues>;
+  /** The review's keyboard shortcuts, read before the dialog's own. */
+  onKeyDown?: KeyboardEventHandler<HTMLFormElement>;
+}) {
+  return (
+    <Form {...formProps} aria-label={label} className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4">
+      <h3 className="font-semibold">{heading}</h3>
+      {children}
+      <DialogFooter className="mt-0">
+        <Button type="submit" loading={pending}>
+          {submit}
+        </Button>
+      </DialogFooter>
+    </Form>
   );
 }
 

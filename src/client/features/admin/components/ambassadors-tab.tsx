@@ -20,7 +20,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useResendPassword } from '../api/resend-password.ts';
 import { useUpdateAmbassadorAsAdmin } from '../api/update-ambassador.ts';
 import { resources } from '../../../api/resources.ts';
-import { useAdminList } from '../api/use-admin-list.ts';
+import { exportedList, useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, amountColumn, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { REASON_REQUIRED, ReasonFields, ZFacts, ZReasonChoice, chosenReason, type ReasonFieldsInput } from './reason-fields.tsx';
@@ -54,7 +54,7 @@ function columns(open: (row: TAdminAmbassadorView) => void): Array<Column<TAdmin
 }
 
 export function AmbassadorsTab() {
-  const list = useAdminList(resources.adminAmbassadors, { search: true, flagged: true, exportName: 'ambassadors' });
+  const list = useAdminList(resources.adminAmbassadors, exportedList('ambassadors'));
   const { t } = useLingui();
   // The ledger of everyone (or of those the search finds), for accounting.
   const search = list.search?.value.trim();

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { other } from '../../../../shared/localized-figures.ts';
 import { INTL_LOCALES } from '../../../../shared/locales.ts';
+import { CHART_GRID, CHART_LEGEND, CHART_TOOLTIP, VALUE_AXIS } from '../../../components/ui/chart-look.ts';
 
 export interface ChartSeries {
   key: string;
@@ -24,7 +25,7 @@ export interface AnalyticsChartProps {
 
 const AXIS = '#a7c6b8';
 /** Both value axes: the same look, without a line of their own. */
-const Y_AXIS = { stroke: AXIS, fontSize: 11, tickLine: false, axisLine: false, width: 56 } as const;
+const Y_AXIS = { stroke: AXIS, fontSize: 11, ...VALUE_AXIS } as const;
 
 /**
  * One chart of the Analytics tab (recharts, loaded with the tab). Hidden from screen readers: each
@@ -39,7 +40,7 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
     <div className="h-72 w-full" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 520, height: 256 }}>
         <ComposedChart data={[...data]} margin={{ top: 8, right: 8, left: 8, bottom: 24 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#1f5443" vertical={false} />
+          <CartesianGrid {...CHART_GRID} />
           <XAxis
             dataKey={xKey}
             stroke={AXIS}
@@ -63,12 +64,8 @@ export default function AnalyticsChart({ data, xKey, xLabel, series, leftLabel, 
               label={{ value: rightLabel, angle: 90, position: 'insideRight', fill: AXIS, fontSize: 12 }}
             />
           ) : null}
-          <Tooltip
-            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
-            contentStyle={{ background: '#0a2c21', border: '1px solid #1f5443', borderRadius: 12, color: '#eef7f1' }}
-            formatter={local ? (value, name) => [local(value), name] : undefined}
-          />
-          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
+          <Tooltip {...CHART_TOOLTIP} formatter={local ? (value, name) => [local(value), name] : undefined} />
+          <Legend {...CHART_LEGEND} />
           {series.map((s) =>
             s.kind === 'bar' ? (
               <Bar key={s.key} yAxisId={s.axis ?? 'left'} dataKey={s.key} name={s.name} fill={s.color} radius={[4, 4, 0, 0]} maxBarSize={24} />

@@ -17,7 +17,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField } from '../../../components/ui/form.tsx';
+import { FormField } from '../../../components/ui/form.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
@@ -27,6 +27,7 @@ import { focusStatic } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError } from './admin-error.ts';
+import { DecisionFormCard } from './admin-shells.tsx';
 import { AdminList, ambassadorColumn, type RowDialogProps } from './admin-list.tsx';
 import { TextBlock } from './detail-list.tsx';
 import { AwardFields, typedAwards } from './award-fields.tsx';
@@ -265,10 +266,14 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
     );
   }
   return (
-    <Form form={form} onSubmit={submit} aria-label={t`Decide appeal`} className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4">
-      <h3 className="font-semibold">
-        <Trans>Decide</Trans>
-      </h3>
+    <DecisionFormCard
+      form={form}
+      onSubmit={submit}
+      label={t`Decide appeal`}
+      heading={<Trans>Decide</Trans>}
+      submit={<Trans>Decide Appeal</Trans>}
+      pending={decide.isPending}
+    >
       {refused ? (
         <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm">
           {refused}
@@ -291,11 +296,6 @@ function DecideForm({ appeal, onDecided }: { appeal: TAdminAppealView; onDecided
       </FormField>
       {awarding ? <AwardFields required /> : null}
       <FactsField name="facts" label={outcome === 'upheld' ? t`Why it stands (Admin Notes, optional)` : t`Admin Notes (optional)`} length={facts.length} />
-      <DialogFooter className="mt-0">
-        <Button type="submit" loading={decide.isPending}>
-          <Trans>Decide Appeal</Trans>
-        </Button>
-      </DialogFooter>
-    </Form>
+    </DecisionFormCard>
   );
 }

@@ -15,7 +15,7 @@ import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { useDecideApplication, type ApplicationDecision } from '../api/decide-application.ts';
 import { resources } from '../../../api/resources.ts';
 import { i18n } from '../../../i18n/i18n.ts';
-import { useAdminList } from '../api/use-admin-list.ts';
+import { exportedList, useAdminList } from '../api/use-admin-list.ts';
 import { adminOutcome } from './admin-error.ts';
 import { AdminList, flagsColumn, type RowDialogProps } from './admin-list.tsx';
 import { DetailList, TextBlock } from './detail-list.tsx';
@@ -67,13 +67,7 @@ function columns(open: (row: TAdminApplicationView) => void): Array<Column<TAdmi
 export function ApplicationsTab() {
   const { t } = useLingui();
   // Pending applications first shown, most followers first (the server sorts and pages); decided ones a filter away.
-  const list = useAdminList(resources.adminApplications, {
-    filter: DECISION_STATUSES,
-    filterInitial: 'pending',
-    search: true,
-    flagged: true,
-    exportName: 'applications',
-  });
+  const list = useAdminList(resources.adminApplications, { ...exportedList('applications'), filter: DECISION_STATUSES, filterInitial: 'pending' });
   return (
     <AdminList
       title={list.filters?.[0]?.value === 'pending' ? t`Pending Applications` : t`Applications`}

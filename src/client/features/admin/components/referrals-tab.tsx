@@ -13,7 +13,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonOptions } from './reason-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { NativeSelect } from '../../../components/ui/input.tsx';
+import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
@@ -129,13 +129,7 @@ function HeldReferral({ row }: { row: TAdminReferral }) {
           <span>
             <Trans>Facts (optional)</Trans>
           </span>
-          <textarea
-            id={factsId}
-            value={facts}
-            onChange={(event) => setFacts(event.target.value)}
-            rows={2}
-            className="rounded-md border border-border bg-surface-2 p-2 text-sm"
-          />
+          <Textarea id={factsId} value={facts} onChange={(event) => setFacts(event.target.value)} rows={2} />
         </label>
       </div>
       {failure ? (

@@ -15,13 +15,14 @@ import { BadgePill } from '../../../components/badge-level.tsx';
 import { actionsColumn, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogFooter, ModalDialog } from '../../../components/ui/dialog.tsx';
-import { Form, FormField } from '../../../components/ui/form.tsx';
+import { ModalDialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form.tsx';
 import { EnumOptions, NativeSelect } from '../../../components/ui/input.tsx';
 import { useReviewReport } from '../api/review-report.ts';
 import { resources } from '../../../api/resources.ts';
-import { useAdminList } from '../api/use-admin-list.ts';
+import { exportedList, useAdminList } from '../api/use-admin-list.ts';
 import { adminError } from './admin-error.ts';
+import { DecisionFormCard } from './admin-shells.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { CLAIM_RENEW_MS, claimReport, useClaimNextReport } from '../api/review-claims.ts';
@@ -91,13 +92,7 @@ function columns(open: (row: TAdminReportView) => void): Array<Column<TAdminRepo
 
 export function ReportsTab() {
   const { t } = useLingui();
-  const list = useAdminList(resources.adminReports, {
-    filter: DECISION_STATUSES,
-    filterLabels: statusLabels(),
-    search: true,
-    flagged: true,
-    exportName: 'reports',
-  });
+  const list = useAdminList(resources.adminReports, { ...exportedList('reports'), filter: DECISION_STATUSES, filterLabels: statusLabels() });
   return <AdminList title={t`Weekly Reports`} label={t`Reports`} list={list} columns={columns} Dialog={ReportDialog} emptyText={t`No reports found`} />;
 }
 
@@ -328,14 +323,16 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
     void form.handleSubmit(submit, askReason)();
   };
   return (
-    <Form
+    <DecisionFormCard
       form={form}
       onSubmit={submit}
       onInvalid={(errors) => {
         if (errors.reasonCode) askReason();
       }}
-      className="flex flex-col gap-4 rounded-xl border border-gold/30 bg-gold/5 p-4"
-      aria-label={t`Review report`}
+      label={t`Review report`}
+      heading={<Trans context="heading">Review</Trans>}
+      submit={<Trans>Submit Review</Trans>}
+      pending={review.isPending}
       onKeyDown={(event) => {
         const shortcut = reviewShortcut(event);
         if (shortcut !== 'a' && shortcut !== 'r') return;
@@ -345,9 +342,6 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
         decide(shortcut === 'a' ? 'approved' : 'rejected');
       }}
     >
-      <h3 className="font-semibold">
-        <Trans context="heading">Review</Trans>
-      </h3>
       <AwardFields />
       <FactsField name="adminNotes" label={t`Admin Notes (optional)`} length={notes?.length ?? 0} />
       <FormField name="status" label={t`Status`} required>
@@ -356,11 +350,6 @@ function ReviewForm({ report, onReviewed }: { report: TAdminReportView; onReview
         </NativeSelect>
       </FormField>
       {status === 'rejected' ? <ReasonFields subject="report" flags={report.flags} withFacts={false} /> : null}
-      <DialogFooter className="mt-0">
-        <Button type="submit" loading={review.isPending}>
-          <Trans>Submit Review</Trans>
-        </Button>
-      </DialogFooter>
-    </Form>
+    </DecisionFormCard>
   );
 }

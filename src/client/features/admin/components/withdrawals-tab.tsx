@@ -28,7 +28,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useDecideWithdrawal, type WithdrawalDecision } from '../api/decide-withdrawal.ts';
 import { exportUrl, useMarkPaid } from '../api/mark-paid.ts';
 import { resources } from '../../../api/resources.ts';
-import { useAdminList } from '../api/use-admin-list.ts';
+import { exportedList, useAdminList } from '../api/use-admin-list.ts';
 import { QueryError } from '../../../components/query-state.tsx';
 import { useWalletSharers } from '../api/wallet-sharers.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
@@ -194,11 +194,9 @@ function reviewLabel(name: string): string {
 export function WithdrawalsTab() {
   const { t } = useLingui();
   const list = useAdminList(resources.adminWithdrawals, {
+    ...exportedList('withdrawals'),
     filter: WITHDRAWAL_STAGES,
     filterLabels: stageLabels(),
-    search: true,
-    flagged: true,
-    exportName: 'withdrawals',
     moreFilters: [proofFilterSpec()],
   });
   const [selected, setSelected] = useState<ReadonlyMap<string, TAdminWithdrawalView>>(new Map());

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardList, Megaphone, UserRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_REVIEW_DAYS, MIN_MOTIVATION_LENGTH } from '../../../../shared/limits.ts';
@@ -14,7 +14,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Form, FormField, FormFieldset, showServerErrors } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
+import { useConfirmationSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ApplicationSubmitted } from '../components/application-submitted.tsx';
@@ -22,7 +22,7 @@ import { ApplicationSubmitted } from '../components/application-submitted.tsx';
 export function ApplyPage() {
   const { t, i18n } = useLingui();
   // Read as it validates: the language menu switches the page without a reload.
-  const [submitted, setSubmitted] = useState(false);
+  const submitted = useConfirmationSwap();
   const mutation = useSubmitApplication();
   // The shared schema, in the variant that checks the ticked platforms' URLs along with every other field.
   const form = useForm({ resolver: applicationResolver(() => i18n.locale), defaultValues: BLANK_APPLICATION, mode: 'onTouched' });
@@ -32,14 +32,11 @@ export function ApplyPage() {
   const experienceLength = (watch('experience') ?? '').trim().length;
   const reviewDays = APPLICATION_REVIEW_DAYS;
   const minimum = MIN_MOTIVATION_LENGTH;
-  // The confirmation replaces the form and its pressed button: its heading takes the focus.
-  useFocusAfterSwap(submitted);
 
   const submit = (values: TApplication) => {
     mutation.mutate(values, {
       onSuccess: () => {
-        setSubmitted(true);
-        window.scrollTo(0, 0);
+        submitted.confirm();
         notify.success(t`Application Submitted!`, t`We'll review your application and get back to you soon.`);
       },
       onError: (error) => {
@@ -49,7 +46,7 @@ export function ApplyPage() {
     });
   };
 
-  if (submitted) {
+  if (submitted.confirmed) {
     return (
       <PublicLayout>
         <div className="px-4 py-12">

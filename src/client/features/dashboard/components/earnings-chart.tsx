@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { usdtAmountIn } from '../../../../shared/localized-format.ts';
+import { CHART_GRID, CHART_LEGEND, CHART_TOOLTIP, VALUE_AXIS } from '../../../components/ui/chart-look.ts';
 import type { WeekPoint } from './weekly-earnings.ts';
 
 /** Loaded on its own (React.lazy): recharts is the heaviest library of the dashboard. */
@@ -12,7 +13,7 @@ export default function EarningsChart({ data }: { data: WeekPoint[] }) {
       <ResponsiveContainer width="100%" height="100%" minWidth={200} initialDimension={{ width: 600, height: 288 }}>
         {/* Hidden from screen readers (the summary and table beside it say the same), so no keyboard stop either. */}
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 24 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#1f5443" vertical={false} />
+          <CartesianGrid {...CHART_GRID} />
           <XAxis
             dataKey="label"
             stroke="#a7c6b8"
@@ -24,9 +25,7 @@ export default function EarningsChart({ data }: { data: WeekPoint[] }) {
             yAxisId="gcm"
             stroke="#f5c542"
             fontSize={12}
-            tickLine={false}
-            axisLine={false}
-            width={56}
+            {...VALUE_AXIS}
             label={{ value: 'GCM', angle: -90, position: 'insideLeft', fill: '#f5c542', fontSize: 12 }}
           />
           <YAxis
@@ -34,20 +33,17 @@ export default function EarningsChart({ data }: { data: WeekPoint[] }) {
             orientation="right"
             stroke="#4ade80"
             fontSize={12}
-            tickLine={false}
-            axisLine={false}
-            width={56}
+            {...VALUE_AXIS}
             tickFormatter={(value: number) => (english ? `$${value}` : value.toLocaleString(i18n.locale))}
             label={{ value: english ? 'USDT ($)' : 'USDT', angle: 90, position: 'insideRight', fill: '#4ade80', fontSize: 12 }}
           />
           <Tooltip
-            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
-            contentStyle={{ background: '#0a2c21', border: '1px solid #1f5443', borderRadius: 12, color: '#eef7f1' }}
+            {...CHART_TOOLTIP}
             formatter={(value, name) =>
               name === 'USDT' ? [english ? `$${Number(value).toFixed(2)}` : usdtAmountIn(Number(value).toFixed(2), i18n.locale), name] : [String(value), name]
             }
           />
-          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
+          <Legend {...CHART_LEGEND} />
           <Bar yAxisId="gcm" dataKey="gcm" name="GCM" fill="#f5c542" radius={[6, 6, 0, 0]} maxBarSize={32} />
           <Bar yAxisId="usdt" dataKey="usdt" name="USDT" fill="#22c55e" radius={[6, 6, 0, 0]} maxBarSize={32} />
         </BarChart>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Ban, Clock, Lightbulb, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { dateTimeIn } from '../../../../shared/localized-format.ts';
@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Form, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useFocusAfterSwap } from '../../../lib/page-focus.ts';
+import { useConfirmationSwap } from '../../../lib/page-focus.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useSubmitReport } from '../api/submit-report.ts';
 import { AmbassadorPage } from '../../../components/no-ambassador-profile.tsx';
@@ -58,7 +58,7 @@ export function SubmitReportPage() {
   const ambassador = useAmbassador();
   const settings = useSettings();
   const mutation = useSubmitReport();
-  const [submitted, setSubmitted] = useState(false);
+  const submitted = useConfirmationSwap();
   const today = ambassador.data?.today;
   const form = useForm({ resolver: zodResolver(ZReportInput), defaultValues: defaults(today), mode: 'onTouched' });
   // The server's day arrives (or changes): the default week follows it, unless the person chose dates already.
@@ -74,14 +74,11 @@ export function SubmitReportPage() {
   // One report per UTC day (DECISIONS §3): after today's, the form says when and stays closed.
   const nextReportAt = ambassador.data?.nextReportAt ?? null;
   const closed = disabled || suspended || nextReportAt !== null;
-  // The confirmation replaces the form (and the form the confirmation): the new heading takes the focus.
-  useFocusAfterSwap(submitted);
 
   const submit = (values: TReportInput) => {
     mutation.mutate(values, {
       onSuccess: () => {
-        setSubmitted(true);
-        window.scrollTo(0, 0);
+        submitted.confirm();
         notify.success(t`Report Submitted!`, t`Your weekly activity report has been submitted for review.`);
       },
       onError: (error) => notify.error(t`Submission Failed`, errorMessage(error)),
@@ -91,11 +88,11 @@ export function SubmitReportPage() {
   const submitAnother = () => {
     form.reset(defaults(today));
     mutation.reset();
-    setSubmitted(false);
+    submitted.reset();
   };
 
   let content;
-  if (submitted)
+  if (submitted.confirmed)
     content = (
       <SubmittedCard
         title={<Trans>Report Submitted!</Trans>}
