@@ -16,24 +16,32 @@
  *   sentence) and TASK_SERVICE_NOT_CONFIGURED with the task's `kind`.
  * - STATUS_CODES: an error nobody named more closely (a hand-made request's refusals, a 500).
  */
-import { ADMIN_MESSAGES } from './schemas/admins.ts';
-import { APPLICATION_MESSAGES } from './schemas/applications.ts';
-import { AUTH_MESSAGES } from './schemas/auth.ts';
+import {
+  ADMIN_MESSAGES,
+  APPLICATION_MESSAGES,
+  AUTH_MESSAGES,
+  AWARD_TEXTS,
+  DECISION_MESSAGES,
+  INTEGRATION_MESSAGES,
+  LINK_MESSAGES,
+  LINK_REFUSALS,
+  MFA_MESSAGES,
+  PUBLIC_LOG_MESSAGES,
+  REFERRAL_MESSAGES,
+  REPORT_MESSAGES,
+  SEASON_MESSAGES,
+  SETTINGS_MESSAGES,
+  TASK_MESSAGES,
+  WALLET_MESSAGES,
+  WALLET_PROOF_MESSAGES,
+  WALLET_PROOF_REFUSALS,
+  WALLET_SIGNATURE_REFUSALS,
+  WITHDRAWAL_MESSAGES,
+} from './schemas/messages.ts';
 import { EMAIL_MESSAGE, TEXT_CONTROL_MESSAGE } from './schemas/common.ts';
-import { AWARD_TEXTS, DECISION_MESSAGES } from './schemas/decisions.ts';
-import { INTEGRATION_MESSAGES } from './schemas/integrations.ts';
-import { LINK_MESSAGES, LINK_REFUSALS } from './schemas/links.ts';
-import { MFA_MESSAGES } from './schemas/mfa.ts';
 import { FORGOT_PASSWORD_MESSAGE, UNSUBSCRIBE_MESSAGE } from './schemas/notifications.ts';
-import { PUBLIC_LOG_MESSAGES } from './schemas/public-log.ts';
-import { REFERRAL_MESSAGES } from './schemas/referrals.ts';
-import { REPORT_MESSAGES } from './schemas/reports.ts';
-import { SEASON_MESSAGES } from './schemas/season-admin.ts';
-import { SETTINGS_MESSAGES } from './schemas/settings.ts';
-import { TASK_MESSAGES } from './schemas/tasks.ts';
-import { WALLET_PROOF_CHAIN_ID, WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from './schemas/wallet-proof.ts';
-import { WALLET_MESSAGES } from './schemas/wallet.ts';
-import { PAYOUT_MESSAGES_SHARED, WITHDRAWAL_MESSAGES } from './schemas/withdrawals.ts';
+import { WALLET_PROOF_CHAIN_ID } from './schemas/wallet-proof.ts';
+import { PAYOUT_MESSAGES_SHARED } from './schemas/withdrawals.ts';
 import { PLATFORM_INFO } from './platforms.ts';
 import { BEP20_ADDRESS_MESSAGE } from './wallet.ts';
 import { APPEAL_WINDOW_DAYS } from './reasons.ts';

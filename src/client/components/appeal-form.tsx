@@ -6,7 +6,7 @@ import { Textarea } from './ui/input.tsx';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
 import { translatedMessage } from '../i18n/api-messages.ts';
-import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES } from '../../shared/schemas/messages.ts';
 
 /** The owner's one appeal of a refusal (a referral, a manual task claim): `{text}` POSTed to `path`. */
 export function AppealForm({ path, onDone }: { path: string; onDone: () => void }) {

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { NO_REASON, REASON_TEXT } from './reason-text.ts';
 import { dateIn, dateTimeIn } from '../../shared/localized-format.ts';
-import { DECISION_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES } from '../../shared/schemas/messages.ts';
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Messages } from '@lingui/core';
 import { API_TEXTS, translatedMessage, translatedRefusal, valueRefusalDescriptor } from './api-messages.ts';
 import { i18n } from './i18n.ts';
-import { LINK_REFUSALS } from '../../shared/schemas/links.ts';
+import { LINK_REFUSALS } from '../../shared/schemas/messages.ts';
 import { VALUE_TEXTS, valueMessage } from '../../shared/error-codes.ts';
 
 describe('the API’s refusals in the page’s language', () => {
@@ -14,7 +14,9 @@ describe('the API’s refusals in the page’s language', () => {
     expect(said('CLAIM_LIMIT', { max: '3' })).toBe(valueMessage('CLAIM_LIMIT', { max: '3' }));
     expect(said('TEXT_MISSING', { code: 'ABC123' })).toBe(valueMessage('TEXT_MISSING', { code: 'ABC123' }));
     expect(said('LINK_TAKEN', {})).toBe(LINK_REFUSALS.taken);
-    expect(said('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' })).toBe(valueMessage('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' }));
+    expect(said('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' })).toBe(
+      valueMessage('WALLET_PROOF_DOMAIN', { expected: 'a.example', got: 'b.example' }),
+    );
     expect(said('WALLET_PROOF_CHAIN', { got: '1' })).toBe('This message is for chain 1; payouts are made on BNB Smart Chain (chain 56)');
   });
 

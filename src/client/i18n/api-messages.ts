@@ -12,7 +12,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { codeOfText, PAGE_ERROR_TEXTS, valueDescriptor } from '../../shared/error-codes.ts';
 import { descriptorOf } from '../../shared/texts.ts';
-import { AWARD_MESSAGES } from '../../shared/schemas/decisions.ts';
+import { AWARD_MESSAGES } from '../../shared/schemas/messages.ts';
 import { monthIn, zonedDateTimeIn } from '../../shared/localized-format.ts';
 import { i18n } from './i18n.ts';
 import { NETWORK_TROUBLE, SERVER_TROUBLE, translateApiMessagesWith, type Refusal } from '../lib/api.ts';
@@ -21,7 +21,11 @@ import { NETWORK_TROUBLE, SERVER_TROUBLE, translateApiMessagesWith, type Refusal
  * The refusals whose sentence has no values, by code, and the client's own two (lib/api.ts): each is
  * its shared text, written once in src/shared and extracted into this catalog with its English as id.
  */
-export const API_TEXTS: ReadonlyMap<string, string> = new Map<string, string>([...Object.entries(PAGE_ERROR_TEXTS), ['SERVER_TROUBLE', SERVER_TROUBLE], ['NETWORK_TROUBLE', NETWORK_TROUBLE]]);
+export const API_TEXTS: ReadonlyMap<string, string> = new Map<string, string>([
+  ...Object.entries(PAGE_ERROR_TEXTS),
+  ['SERVER_TROUBLE', SERVER_TROUBLE],
+  ['NETWORK_TROUBLE', NETWORK_TROUBLE],
+]);
 
 type Values = Readonly<Record<string, string | undefined>>;
 

@@ -8,11 +8,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, loadAmbassadorSession, loadSession, type AmbassadorSessionLoader, type LoadedSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
-import { MFA_MESSAGES } from '../../shared/schemas/mfa.ts';
+import { INTEGRATION_MESSAGES, MFA_MESSAGES } from '../../shared/schemas/messages.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { AMBASSADOR_NOT_FOUND } from '../features/ambassadors/service.ts';
 import { apiKeyUser, authenticateApiKey } from '../features/api-keys/service.ts';
-import { INTEGRATION_CODES, INTEGRATION_MESSAGES } from '../../shared/schemas/integrations.ts';
+import { INTEGRATION_CODES } from '../../shared/schemas/integrations.ts';
 import { MUTATING_METHODS, checkAccess, mustEnrollFirst, type Access } from '../http.ts';
 import { ERROR_TEXTS } from '../../shared/error-codes.ts';
 

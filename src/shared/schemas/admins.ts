@@ -72,4 +72,3 @@ API_OUTPUTS.add(ZAdminSummary, { id: 'AdminSummary' })
   .add(ZAdminActionView, { id: 'AdminActionView' })
   .add(ZSecurityNotice, { id: 'SecurityNotice' });
 API_INPUTS.add(ZNewAdminInput, { id: 'NewAdminInput' }).add(ZAdminPasswordInput, { id: 'AdminPasswordInput' });
-export { ADMIN_MESSAGES } from './messages.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, BLANK_APPLICATION, ZApplicationForm, ZApplicationInput } from './applications.ts';
+import { BLANK_APPLICATION, ZApplicationForm, ZApplicationInput } from './applications.ts';
+import { APPLICATION_MESSAGES } from './messages.ts';
 
 /** The blank form with two platforms ticked, one of them with an address that is not one. */
 const EMPTY = { ...BLANK_APPLICATION, socialMediaPlatforms: ['instagram', 'twitter'], twitterHandle: 'not a url' };

@@ -128,4 +128,3 @@ export type TAdminApplicationView = z.infer<typeof ZAdminApplicationView>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZApplicationView, { id: 'ApplicationView' }).add(ZAdminApplicationView, { id: 'AdminApplicationView' });
 API_INPUTS.add(ZApplicationInput, { id: 'ApplicationInput' });
-export { APPLICATION_MESSAGES } from './messages.ts';

@@ -99,4 +99,3 @@ API_INPUTS.add(ZLoginInput, { id: 'LoginInput' })
   .add(ZSetupPasswordInput, { id: 'SetupPasswordInput' })
   .add(ZChangePasswordInput, { id: 'ChangePasswordInput' })
   .add(ZUserUpdate, { id: 'UserUpdate' });
-export { AUTH_MESSAGES } from './messages.ts';

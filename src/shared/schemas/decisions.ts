@@ -186,4 +186,3 @@ export const ZAppealsQuery = z.object({
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZAppealView, { id: 'AppealView' }).add(ZAdminAppealView, { id: 'AdminAppealView' });
 API_INPUTS.add(ZAppealInput, { id: 'AppealInput' }).add(ZAppealDecisionInput, { id: 'AppealDecisionInput' });
-export { DECISION_MESSAGES, AWARD_MESSAGES, AWARD_TEXTS } from './messages.ts';

@@ -169,4 +169,3 @@ API_OUTPUTS.add(ZApiKeyView, { id: 'ApiKeyView' })
   .add(ZWebhookCreated, { id: 'WebhookCreated' })
   .add(ZWebhookDeliveryView, { id: 'WebhookDeliveryView' });
 API_INPUTS.add(ZApiKeyInput, { id: 'ApiKeyInput' }).add(ZWebhookInput, { id: 'WebhookInput' }).add(ZWebhookPatch, { id: 'WebhookPatch' });
-export { INTEGRATION_MESSAGES } from './messages.ts';

@@ -92,4 +92,3 @@ export type TRoleConnection = z.infer<typeof ZRoleConnection>;
 
 API_OUTPUTS.add(ZLinkView, { id: 'LinkView' }).add(ZRoleConnection, { id: 'RoleConnection' });
 API_INPUTS.add(ZTelegramLoginInput, { id: 'TelegramLoginInput' }).add(ZXLinkInput, { id: 'XLinkInput' });
-export { LINK_MESSAGES, LINK_REFUSALS } from './messages.ts';

@@ -27,4 +27,3 @@ API_OUTPUTS.add(ZMfaRequired, { id: 'MfaRequired' })
   .add(ZMfaEnrollment, { id: 'MfaEnrollment' })
   .add(ZRecoveryCodes, { id: 'RecoveryCodes' });
 API_INPUTS.add(ZMfaCodeInput, { id: 'MfaCodeInput' });
-export { MFA_MESSAGES } from './messages.ts';

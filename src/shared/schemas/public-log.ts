@@ -39,4 +39,3 @@ export const ZLogQuery = z.object({
 });
 
 export { LOG_PAGE_MAX } from '../limits.ts';
-export { PUBLIC_LOG_MESSAGES, LOG_QUERY_MESSAGES } from './messages.ts';

@@ -138,4 +138,3 @@ API_OUTPUTS.add(ZReferralsView, { id: 'Referrals' }).add(ZAdminReferral, { id: '
 API_INPUTS.add(ZReferralRuleInput, { id: 'ReferralRuleInput' });
 
 export { MAX_REFERRAL_CAP } from '../limits.ts';
-export { REFERRAL_MESSAGES } from './messages.ts';

@@ -120,4 +120,3 @@ export type TAdminReportView = z.infer<typeof ZAdminReportView>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZReportView, { id: 'ReportView' }).add(ZAdminReportView, { id: 'AdminReportView' });
 API_INPUTS.add(ZReportInput, { id: 'ReportInput' }).add(ZReviewInput, { id: 'ReviewInput' });
-export { REPORT_MESSAGES } from './messages.ts';

@@ -89,4 +89,3 @@ export const ZSeasonParams = z.object({ month: z.string() });
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZSeasonAdminItem, { id: 'SeasonAdminItem' }).add(ZSeasonPreview, { id: 'SeasonPreview' });
 API_INPUTS.add(ZCloseSeasonInput, { id: 'CloseSeasonInput' });
-export { SEASON_MESSAGES } from './messages.ts';

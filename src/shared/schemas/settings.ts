@@ -94,4 +94,3 @@ API_OUTPUTS.add(ZSettings, { id: 'Settings' }).add(ZTelegramStatus, { id: 'Teleg
 API_INPUTS.add(ZSettingsInput, { id: 'SettingsInput' });
 
 export { PRIZE_PLACES, MAX_LOTTERY_WINNERS } from '../limits.ts';
-export { SETTINGS_MESSAGES } from './messages.ts';

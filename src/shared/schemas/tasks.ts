@@ -244,4 +244,3 @@ API_OUTPUTS.add(ZAdminTaskView, { id: 'AdminTaskView' })
   .add(ZClaimResult, { id: 'TaskClaimResult' })
   .add(ZAdminClaimView, { id: 'AdminTaskClaimView' });
 API_INPUTS.add(ZTaskInput, { id: 'TaskInput' }).add(ZTaskPatch, { id: 'TaskPatch' });
-export { TASK_MESSAGES } from './messages.ts';

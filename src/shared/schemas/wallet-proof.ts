@@ -106,4 +106,3 @@ API_OUTPUTS.add(ZWalletProofNonce, { id: 'WalletProofNonce' })
 API_INPUTS.add(ZWalletProofInput, { id: 'WalletProofInput' }).add(ZWalletExchangeInput, { id: 'WalletExchangeInput' });
 
 export { WALLET_PROOF_CHAIN_ID } from '../limits.ts';
-export { WALLET_PROOF_MESSAGES, WALLET_PROOF_REFUSALS, WALLET_SIGNATURE_REFUSALS } from './messages.ts';

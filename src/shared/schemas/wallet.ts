@@ -69,4 +69,3 @@ export type TTransactionView = z.infer<typeof ZTransactionView>;
 
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZTransactionView, { id: 'TransactionView' });
-export { WALLET_MESSAGES } from './messages.ts';

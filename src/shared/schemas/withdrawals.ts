@@ -196,4 +196,3 @@ export type TWalletSharers = z.infer<typeof ZWalletSharers>;
 // Named in the API document (components/schemas).
 API_OUTPUTS.add(ZWithdrawalView, { id: 'WithdrawalView' }).add(ZAdminWithdrawalView, { id: 'AdminWithdrawalView' });
 API_INPUTS.add(ZWithdrawalInput, { id: 'WithdrawalInput' }).add(ZMarkPaidInput, { id: 'MarkPaidInput' });
-export { WITHDRAWAL_MESSAGES } from './messages.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, BLANK_APPLICATION, type TApplicationInput } from '../../../shared/schemas/applications.ts';
+import { BLANK_APPLICATION, type TApplicationInput } from '../../../shared/schemas/applications.ts';
+import { APPLICATION_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { applicationResolver } from './application-resolver.ts';
 
 /** The followers field's message when `typed` is typed on a page in `locale`, or undefined when it is read. */

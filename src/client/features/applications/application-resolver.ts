@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { localizedCount } from '../../../shared/money-input.ts';
-import { APPLICATION_MESSAGES, ZApplicationForm, type TApplication, type TApplicationInput } from '../../../shared/schemas/applications.ts';
+import { ZApplicationForm, type TApplication, type TApplicationInput } from '../../../shared/schemas/applications.ts';
+import { APPLICATION_MESSAGES } from '../../../shared/schemas/messages.ts';
 
 /** The shared schema's check, with the followers read as the page's language groups digits ('1.000' in Spanish is a thousand). */
 export function applicationResolver(locale: () => string): Resolver<TApplicationInput, unknown, TApplication> {

@@ -10,11 +10,11 @@ import {
   API_KEY_PATTERN,
   API_KEY_PREFIX_LENGTH,
   API_SCOPES,
-  INTEGRATION_MESSAGES,
   type ApiScope,
   type TApiKeyCreated,
   type TApiKeyView,
 } from '../../../shared/schemas/integrations.ts';
+import { INTEGRATION_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { apiKeys } from '../../db/schema.ts';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { asFlags, deviceHash, flaggedFilter, flaggedListPage, flagsColumn, networkHash } from '../abuse/index.ts';
 import { recordReferral, referralOnApproval, referralOnRejection, referrerForApplication } from '../referrals/index.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { ApplicationFilter, TApplication, TApplicationView } from '../../../shared/schemas/applications.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { consume } from '../../auth/rate-limit.ts';

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEVICE_ID_COOKIE, deviceIdOf, sendDeviceId, sightingOf } from '../referrals/index.ts';
 import { z } from 'zod';
 import {
-  AUTH_MESSAGES,
   ZChangePasswordInput,
   ZCurrentUser,
   ZSignedInUser,
@@ -12,6 +11,7 @@ import {
   ZSetupPasswordInput,
   ZSuperAdminLoginInput,
 } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { ZErrorBody, ZMessage } from '../../../shared/schemas/common.ts';
 import { ZMfaCodeInput, ZMfaRequired } from '../../../shared/schemas/mfa.ts';
 import { FORGOT_PASSWORD_MESSAGE, ZForgotPasswordInput, ZSetupLinkStatus } from '../../../shared/schemas/notifications.ts';

@@ -1,6 +1,6 @@
 import { passwordChangedNotification } from '../../email/notifications.ts';
 import { eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES, MFA_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import {
@@ -16,7 +16,6 @@ import {
   type Limit,
 } from '../../auth/rate-limit.ts';
 import { createSession, endUserSessions, loadPendingSession, newSession, replaceSession, type SessionUser } from '../../auth/sessions.ts';
-import { MFA_MESSAGES } from '../../../shared/schemas/mfa.ts';
 import { codeLimits, consumeSecondFactor, keysOf } from '../mfa/index.ts';
 import { issueSetupToken } from './setup-tokens.ts';
 import { issueDeviceCookie, readDeviceCookie, type Device } from '../../auth/device-cookie.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import { SETUP_LINK_VALID_HOURS } from '../../../shared/limits.ts';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { TSetupLinkStatus } from '../../../shared/schemas/notifications.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions } from '../../auth/sessions.ts';

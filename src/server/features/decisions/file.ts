@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { TAppealView } from '../../../shared/schemas/decisions.ts';
-import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { appeals } from '../../db/schema.ts';

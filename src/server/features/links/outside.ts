@@ -8,7 +8,7 @@
  */
 import { AppError } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
-import { LINK_REFUSALS } from '../../../shared/schemas/links.ts';
+import { LINK_REFUSALS } from '../../../shared/schemas/messages.ts';
 
 /** The largest answer read from a service: every answer we need is far smaller. */
 export const OUTSIDE_ANSWER_MAX_BYTES = 64 * 1024;

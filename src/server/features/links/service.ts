@@ -26,13 +26,13 @@ import { lockAmbassador } from '../ledger/index.ts';
 import { keysOf } from '../mfa/index.ts';
 import {
   DISCORD_STATE_MINUTES,
-  LINK_REFUSALS,
   RELINK_WAIT_DAYS,
   type LinkableProvider,
   type LinkProvider,
   type TLinkView,
   type TTelegramLoginInput,
 } from '../../../shared/schemas/links.ts';
+import { LINK_REFUSALS } from '../../../shared/schemas/messages.ts';
 import { currentUser, discordAuthorizeUrl, DiscordRefused, exchangeCode, refreshTokens, type DiscordTokens } from './discord.ts';
 import { readXPost } from './oembed.ts';
 import { checkTelegramLogin } from './telegram.ts';

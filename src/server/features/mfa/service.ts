@@ -10,7 +10,8 @@ import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslo
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { PROGRAMME_NAME } from '../../../shared/limits.ts';
-import { MFA_MESSAGES, RECOVERY_CODE_COUNT, type TMfaStatus } from '../../../shared/schemas/mfa.ts';
+import { RECOVERY_CODE_COUNT, type TMfaStatus } from '../../../shared/schemas/mfa.ts';
+import { MFA_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { consumeAll, refund, type Limit } from '../../auth/rate-limit.ts';
 import { resealSecrets, seal, sealKeys, unseal, type SealKeys } from '../../auth/sealed.ts';
 import type { Device } from '../../auth/device-cookie.ts';

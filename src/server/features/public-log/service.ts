@@ -11,7 +11,8 @@
  */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { EMPTY_HEAD, entryHash, type LogHead, type LogKind } from '../../../shared/public-log.ts';
-import { PUBLIC_LOG_MESSAGES, type TLogEntry } from '../../../shared/schemas/public-log.ts';
+import { type TLogEntry } from '../../../shared/schemas/public-log.ts';
+import { PUBLIC_LOG_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { publicLog } from '../../db/schema.ts';

@@ -20,11 +20,11 @@ import type { ReasonCode } from '../../../shared/reasons.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { seasonOf } from '../../../shared/seasons.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
-import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
+import { type TAppealView } from '../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES, REFERRAL_MESSAGES } from '../../../shared/schemas/messages.ts';
 import {
   REFERRAL_CODE_PATTERN,
   REFERRAL_HOLD_FLAGS,
-  REFERRAL_MESSAGES,
   type ReferralHoldFlag,
   type ReferralStatus,
   type TAdminReferral,

@@ -1,13 +1,12 @@
-import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES, REPORT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { referralOnReportApproved } from '../referrals/index.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { reportReviewedNotification } from '../../email/notifications.ts';
 import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { REPORT_MESSAGES, type ReportStatus, type TOwnReportsQuery } from '../../../shared/schemas/reports.ts';
+import { type ReportStatus, type TOwnReportsQuery } from '../../../shared/schemas/reports.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import { OWN_REPORTS_MAX } from '../../../shared/limits.ts';
 import type { TAdminReportView, TReportView } from '../../../shared/schemas/reports.ts';
-import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { utcDay } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';

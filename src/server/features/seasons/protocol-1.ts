@@ -7,7 +7,8 @@
 import { drawWinners } from '../../../shared/draw-protocol-1.ts';
 import { MAX_BEACON_LENGTH } from '../../../shared/limits.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
-import { SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem } from '../../../shared/schemas/season-admin.ts';
+import { type SeasonStatus, type TSeasonAdminItem } from '../../../shared/schemas/season-admin.ts';
+import { SEASON_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { TCurrentSeason, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { seasonBounds, seasonLabel } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';

@@ -20,7 +20,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { LATE_BEACON_SECONDS, LATE_BEACON_SECONDS_ANCHORED } from '../../../shared/anchor.ts';
 import { beaconTime, drawBeaconRound, drawWinners } from '../../../shared/draw-protocol-2.ts';
-import { SEASON_MESSAGES, type SeasonStatus, type TSeasonAdminItem } from '../../../shared/schemas/season-admin.ts';
+import { type SeasonStatus, type TSeasonAdminItem } from '../../../shared/schemas/season-admin.ts';
+import { SEASON_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { TCurrentSeason, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { seasonBounds, seasonLabel } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';

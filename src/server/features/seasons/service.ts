@@ -7,7 +7,8 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ERROR_TEXTS } from '../../../shared/error-codes.ts';
-import { SEASON_MESSAGES, type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
+import { type TSeasonAdminItem, type TSeasonPreview } from '../../../shared/schemas/season-admin.ts';
+import { SEASON_MESSAGES } from '../../../shared/schemas/messages.ts';
 import type { TCurrentSeason, TSeasonDetail, TSeasonSummary } from '../../../shared/schemas/seasons.ts';
 import { SEASON_PATTERN, seasonBounds, seasonLabel, seasonOf } from '../../../shared/seasons.ts';
 import type { SessionUser } from '../../auth/sessions.ts';

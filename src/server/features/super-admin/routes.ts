@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ADMIN_ACTIONS } from '../../../shared/enums.ts';
 import { ACTIVITY_LOG_ENTRIES } from '../../../shared/limits.ts';
 import { ZAdminPasswordInput, ZNewAdminInput, ZAdminAccount, ZAdminActionView } from '../../../shared/schemas/admins.ts';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { ZErrorBody, ZIdParams, ZMessage } from '../../../shared/schemas/common.ts';
 import { docHeader, requireUser, setTotal } from '../../http.ts';
 import { routes } from '../../routes.ts';

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { TAdminAccount } from '../../../shared/schemas/admins.ts';
-import { ADMIN_MESSAGES } from '../../../shared/schemas/admins.ts';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth.ts';
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions, type SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';

@@ -20,7 +20,8 @@ import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, linkedAccounts, taskClaims, tasks } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode, valueError } from '../../errors.ts';
 import { appealDeadline, appealOnce, fileAppeal } from '../decisions/index.ts';
-import { DECISION_MESSAGES, type TAppealView } from '../../../shared/schemas/decisions.ts';
+import { type TAppealView } from '../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES, TASK_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { isUuid } from '../ids.ts';
 import { withTransaction, type Changes, type Mutation } from '../../mutation.ts';
 import { creditParts, lockAmbassador, post } from '../ledger/index.ts';
@@ -28,7 +29,6 @@ import { formatCents, toCents } from '../../../shared/money.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import {
   TASK_ATTEMPTS_PER_PERIOD,
-  TASK_MESSAGES,
   type TAdminClaimView,
   type TAdminTaskView,
   type TClaimResult,
@@ -504,7 +504,9 @@ async function writeClaim(
   // The change's NOTIFYs ride on this statement (sent only if the transaction commits): nothing the
   // claim writes after it (the webhook event, a role push) is shown by a live topic.
   const notices = m.noticesWith([taskClaims, ...(credit?.tables ?? [])]);
-  const result = await executeNamed(tx, sql`with
+  const result = await executeNamed(
+    tx,
+    sql`with
     mine as (
       select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
       from task_claims where task_id = ${taskId}::uuid and ambassador_id = ${locked.id}::uuid and period_key = ${periodKey}::text),
@@ -520,7 +522,8 @@ async function writeClaim(
       returning id)${credit ? sql`, ${credit.ctes}` : sql``}
     select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
       exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook${notices ? sql`, ${notices}` : sql``}
-    from mine`);
+    from mine`,
+  );
   const [read] = (result as unknown as { rows: { attempts: number; settled: boolean; judged: boolean; written: boolean; webhook: boolean }[] }).rows;
   if (!read) throw new Error('the claim’s statement answered nothing');
   refuseIfDone({ settled: read.settled, attempts: Number(read.attempts) });

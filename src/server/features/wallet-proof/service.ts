@@ -24,8 +24,8 @@ import {
   type TWalletProofNonce,
   type TWalletProofResult,
   type WalletProofCode,
-  WALLET_PROOF_REFUSALS,
 } from '../../../shared/schemas/wallet-proof.ts';
+import { WALLET_PROOF_REFUSALS } from '../../../shared/schemas/messages.ts';
 import { consumeAll, type Limit } from '../../auth/rate-limit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -130,8 +130,7 @@ export async function submitProof(
     throw refusal('BAD_REQUEST', 'WALLET_PROOF_MESSAGE_MALFORMED', WALLET_PROOF_REFUSALS.malformed, 'message');
   }
   const origin = siweOrigin(ctx.config.appUrl);
-  if (parsed.domain !== origin.domain)
-    throw valueRefusal('WALLET_PROOF_DOMAIN', { expected: origin.domain, got: parsed.domain });
+  if (parsed.domain !== origin.domain) throw valueRefusal('WALLET_PROOF_DOMAIN', { expected: origin.domain, got: parsed.domain });
   if (parsed.chainId !== WALLET_PROOF_CHAIN_ID) throw valueRefusal('WALLET_PROOF_CHAIN', { got: String(parsed.chainId) });
   if (parsed.address.toLowerCase() !== saved.toLowerCase()) throw refusal('BAD_REQUEST', 'WALLET_PROOF_ADDRESS', WALLET_PROOF_REFUSALS.address, 'message');
 

@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import { AppError, badRequest, unavailable } from '../../errors.ts';
 import { rpcFailure } from '../../rpc.ts';
 import type { AppContext } from '../../context.ts';
-import { WALLET_SIGNATURE_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
+import { WALLET_SIGNATURE_REFUSALS } from '../../../shared/schemas/messages.ts';
 
 // viem's signature and client modules are loaded on the first proof, not at start (as chain.ts does).
 const loadViem = () => import('viem');

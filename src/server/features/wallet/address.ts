@@ -14,7 +14,7 @@ import { AppError, valueError } from '../../errors.ts';
 import type { Mutation } from '../../mutation.ts';
 import { notify } from '../notifications/index.ts';
 import { CLEARED_PROOF, walletProofOf } from '../wallet-proof/index.ts';
-import { WALLET_PROOF_REFUSALS } from '../../../shared/schemas/wallet-proof.ts';
+import { WALLET_PROOF_REFUSALS } from '../../../shared/schemas/messages.ts';
 
 type AmbassadorRow = typeof ambassadors.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { DECISION_MESSAGES } from '../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { LEDGER_DESCRIPTIONS } from '../../../shared/ledger-descriptions.ts';
 import { withdrawalDecidedNotification } from '../../email/notifications.ts';
 import { and, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { compareMoney, formatCents, toCents } from '../../../shared/money.ts';
 import type { TListQuery } from '../../../shared/schemas/common.ts';
 import type { ApproverReason, TAdminWithdrawalView, TApprovers, TWalletSharers, TWithdrawalView } from '../../../shared/schemas/withdrawals.ts';
 import type { TTransactionView } from '../../../shared/schemas/wallet.ts';
-import { WITHDRAWAL_MESSAGES, withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
+import { withdrawalStage, type AdminWithdrawalFilter } from '../../../shared/schemas/withdrawals.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { decidedOnce } from '../../db/decide-once.ts';

@@ -5,13 +5,13 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  INTEGRATION_MESSAGES,
   WEBHOOK_TEST_EVENT,
   type TWebhookCreated,
   type TWebhookDeliveryView,
   type TWebhookView,
   type WebhookEventType,
 } from '../../../shared/schemas/integrations.ts';
+import { INTEGRATION_MESSAGES } from '../../../shared/schemas/messages.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/integrations.ts';
 import { resealSecrets, seal, sealKeys } from '../../auth/sealed.ts';
 import type { SessionUser } from '../../auth/sessions.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { moneySchema } from '../../../../shared/schemas/common.ts';
-import { AWARD_MESSAGES, awardMessages } from '../../../../shared/schemas/decisions.ts';
+import { awardMessages } from '../../../../shared/schemas/decisions.ts';
+import { AWARD_MESSAGES } from '../../../../shared/schemas/messages.ts';
 import { typedAwards } from './award-fields.tsx';
 
 const form = (locale: string) =>

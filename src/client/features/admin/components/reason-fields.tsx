@@ -5,7 +5,7 @@ import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_FACTS_LENGTH, REASONS, REASON_CODES, reasonHref, reasonsFor, type ReasonCode, type ReasonSubject } from '../../../../shared/reasons.ts';
 import { REASON_TEXT } from '../../../components/reason-text.ts';
-import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES } from '../../../../shared/schemas/messages.ts';
 import type { AbuseFlag } from '../../../../shared/enums.ts';
 import { countIn } from '../../../../shared/localized-format.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -18,7 +18,7 @@ import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAdminList } from '../api/use-admin-list.ts';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
-import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 /** What held a referral, as the admins read it. */
 export const HOLD_TEXT: Record<string, MessageDescriptor> = {

@@ -35,7 +35,7 @@ import { ServiceLevelsCard } from './service-levels-card.tsx';
 import { ReferralRuleCard } from './referral-rule-card.tsx';
 import { TelegramStatusCard } from './telegram-status-card.tsx';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
-import { REPORT_MESSAGES } from '../../../../shared/schemas/reports.ts';
+import { REPORT_MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 export function SuperAdminTab() {
   return (

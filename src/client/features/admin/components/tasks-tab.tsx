@@ -35,7 +35,7 @@ import { useAdminList } from '../api/use-admin-list.ts';
 import { adminError, adminOutcome } from './admin-error.ts';
 import { AdminList, amountColumn, type RowDialogProps } from './admin-list.tsx';
 import { ReasonOptions } from './reason-fields.tsx';
-import { DECISION_MESSAGES } from '../../../../shared/schemas/decisions.ts';
+import { DECISION_MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 /** What each kind asks for, as the create form labels it. */
 const PARAM_FIELDS: Record<TaskKind, ReadonlyArray<{ name: string; label: MessageDescriptor; hint: MessageDescriptor; optional?: boolean }>> = {
@@ -80,7 +80,8 @@ type Errors = Record<string, string>;
 /** A zod refusal of the form's own, or the server's 400 (by each field's code), as messages by field path, in the page's language. */
 function errorsOf(issues: ReadonlyArray<{ path: string; message: string; code?: string | null }>): Errors {
   const errors: Errors = {};
-  for (const issue of issues) errors[issue.path] ??= 'code' in issue ? fieldText({ code: issue.code ?? null, message: issue.message }) : translatedMessage(issue.message);
+  for (const issue of issues)
+    errors[issue.path] ??= 'code' in issue ? fieldText({ code: issue.code ?? null, message: issue.message }) : translatedMessage(issue.message);
   return errors;
 }
 function zodIssues(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {

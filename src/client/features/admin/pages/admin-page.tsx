@@ -30,7 +30,7 @@ import { TasksTab } from '../components/tasks-tab.tsx';
 import { WithdrawalsTab } from '../components/withdrawals-tab.tsx';
 import { actionLabel } from '../components/admin-action-text.ts';
 import { translatedMessage } from '../../../i18n/api-messages.ts';
-import { MFA_MESSAGES } from '../../../../shared/schemas/mfa.ts';
+import { MFA_MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 export function AdminPage() {
   const { user, logoutMutation } = useAuth();

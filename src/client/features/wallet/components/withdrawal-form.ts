@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MIN_WITHDRAWAL_USDT } from '../../../../shared/limits.ts';
 import { localizedAmount } from '../../../../shared/money-input.ts';
 import { compareMoney } from '../../../../shared/money.ts';
-import { WITHDRAWAL_MESSAGES, ZWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
+import { ZWithdrawalInput } from '../../../../shared/schemas/withdrawals.ts';
+import { WITHDRAWAL_MESSAGES } from '../../../../shared/schemas/messages.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 
 /**
