@@ -1,16 +1,17 @@
 /**
  * Once before the suite: the pages are built when browser tests need them, the PGlite template is
- * built, and a configured PostgreSQL is checked to answer and given the migrated template database
- * every test database is copied from (test/helpers/database.ts).
+ * built (for the tests' in-memory databases, and into dist/ for the product's own processes), and a
+ * configured PostgreSQL is checked to answer and given the migrated template database every test
+ * database is copied from (test/helpers/database.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { createPgDatabase, dropPgDatabase, withPgClient } from './helpers/pg-server.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
-  const { buildTemplate, migrationsHash } = await import('../src/server/db/pglite-template.ts');
+  const { BUILD_TEMPLATE_DIR, buildTemplate, buildTemplateDataDir, migrationsHash, templateFile } = await import('../src/server/db/pglite-template.ts');
   const { TEST_TEMPLATE_DIR, dropRunPgDatabases } = await import('./helpers/database.ts');
   if (url) {
     try {
@@ -23,7 +24,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // This run's databases are named by it, so the end of the run drops its own and no other run's.
   const run = randomBytes(4).toString('hex');
   project.provide('testRun', run);
-  await buildTemplate(TEST_TEMPLATE_DIR);
+  const dump = await buildTemplate(TEST_TEMPLATE_DIR);
+  // The product's own processes (test/helpers/product-process.ts) start as `npm start` does after a build: a
+  // new DATA_DIR is a copy of dist/'s template directory (ADR 008), not PGlite's initdb and every migration,
+  // seconds of CPU for each of the suite's new directories. The same dump, so no second initdb.
+  const built = templateFile(BUILD_TEMPLATE_DIR);
+  if (!existsSync(built)) {
+    mkdirSync(BUILD_TEMPLATE_DIR, { recursive: true });
+    copyFileSync(dump, `${built}.${process.pid}.partial`);
+    renameSync(`${built}.${process.pid}.partial`, built);
+  }
+  await buildTemplateDataDir(BUILD_TEMPLATE_DIR);
   const builder = new URL('./e2e/build-client.ts', import.meta.url);
   if (existsSync(builder)) {
     const { buildClientIfStale } = (await import(builder.href)) as { buildClientIfStale: () => Promise<void> };

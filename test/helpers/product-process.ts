@@ -17,10 +17,18 @@ export interface Spawned {
   output(): string;
 }
 
+/**
+ * V8's baseline WebAssembly compiler only, for these short-lived processes: PGlite's Postgres is a large
+ * WebAssembly module, and V8's optimising tier recompiled its hot functions on background threads for
+ * seconds of CPU a start and held up each exit for 2 to 3 s more (docs/testing.md, the seventh session).
+ * The same code runs, so the same answers; a long-running server is where the optimising tier pays.
+ */
+export const NODE_FLAGS = ['--liftoff-only'];
+
 /** `script` (the server by default) with `args`, in `env` (pass `{ ...process.env, … }` to inherit); `preload`: more modules for `node --import`. */
 export function spawnScript(env: NodeJS.ProcessEnv, script = MAIN, args: string[] = [], preload: string[] = []): Spawned {
   const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  const child = spawn(process.execPath, [...imports, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...imports, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
