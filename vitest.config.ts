@@ -22,11 +22,12 @@ export default defineConfig({
     hookTimeout: 120_000,
     // expect.poll waits for a page as long as a locator does (its default, 1 s, is too short on a busy machine).
     expect: { poll: { timeout: 15_000, interval: 50 } },
-    // Three files at a time on two cores: measured on one tree in one quiet session, three took 645 s
-    // and two 708 s (docs/testing.md). Not because the files wait: with Chromium's CPU, which `time`
-    // does not see, the run is bound by CPU (docs/testing.md, the seventh session); a third file fills
-    // what gaps there are. Browser files take turns with the others (test/runner/slowest-first.ts).
-    maxWorkers: 3,
+    // Two files at a time on two cores. The run is bound by CPU (with Chromium's, which `time` does not
+    // see: docs/testing.md, the seventh session). One quiet session measured three workers at 645 s and
+    // two at 708 s, but in the seventh session three workers took 1,490 s twice, with Chromium 156, and a
+    // browser test starved past its 60 s; two leave each file its core. Browser files take turns with
+    // the others (test/runner/slowest-first.ts).
+    maxWorkers: 2,
     // A worker keeps what it imported from one test file to the next (the server's modules, a
     // Chromium, its PGlite instances: test/helpers/database.ts), instead of a new process per file.
     // What that asks of a test file is in docs/testing.md: leave no module state behind.
