@@ -17,8 +17,8 @@
  *      the session, its account and the ambassador record in one round trip);
  *   2. one getChatMember call through the product's own caller (links/outside.ts callOutside: the
  *      timeout, the capped read, the JSON);
- *   3. one transaction writing the verdict: one row in task_claims (the real table, its unique keys
- *      and indexes).
+ *   3. one statement writing the verdict, autocommitted as the claim's own is: one row in task_claims
+ *      (the real table, its unique keys and indexes).
  * It is told what to ask (the chat and the Telegram user) in its body: finding the task and the
  * link, the rate limit, the period's checks, the ledger and its caches, the webhook event and the
  * live changes are the claim's logic, whose cost the ratio measures.
@@ -117,12 +117,11 @@ async function ceilingApp(ctx: AppContext) {
     const memberStatus = (answer.json as { result?: { status?: string } } | undefined)?.result?.status ?? 'unknown';
     const evidence = { chatId, telegramUserId, memberStatus };
     const status = memberStatus === 'member' ? 'credited' : 'refused';
-    const [claim] = await ctx.db.transaction((tx) =>
-      tx
-        .insert(taskClaims)
-        .values({ taskId: request.params.id, ambassadorId, periodKey: 'once', status, reasonCode: null, evidence, createdAt: now })
-        .returning({ id: taskClaims.id }),
-    );
+    // One statement, autocommitted: what the claim itself now does (ADR 029, fifth pass).
+    const [claim] = await ctx.db
+      .insert(taskClaims)
+      .values({ taskId: request.params.id, ambassadorId, periodKey: 'once', attempt: 1, status, reasonCode: null, evidence, createdAt: now })
+      .returning({ id: taskClaims.id });
     return reply.code(201).send({ id: claim?.id, status, reasonCode: null, evidence });
   });
   await app.ready();

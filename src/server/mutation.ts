@@ -32,7 +32,7 @@ import { recordWrites, tableKey, topicsOfTables, type AnyTable, type TableKey } 
 import { changeAnswered } from './features/events/answer.ts';
 import { adminActions, idempotencyKeys } from './db/schema.ts';
 import { enqueueEmail } from './email/outbox.ts';
-import { recordWebhookEvent } from './features/webhooks/events.ts';
+import { recordWebhookEvent, webhookEventParts } from './features/webhooks/events.ts';
 import type { WebhookEventType } from '../shared/schemas/integrations.ts';
 import type { EmailContent } from './email/templates.ts';
 import { AppError, badRequest } from './errors.ts';
@@ -86,6 +86,12 @@ export interface Mutation {
    * record's id and state after the change, as its API answer shows it. The sender is woken once it commits.
    */
   event(type: WebhookEventType, data: unknown): Promise<void>;
+  /**
+   * `event`'s writes as CTEs of the caller's own statement (webhooks/events.ts webhookEventParts),
+   * written when `gate` holds; `written` is the statement's select list item (`webhook_written`), and
+   * `done` takes its value (the sender is woken once the change commits).
+   */
+  eventWith(type: WebhookEventType, data: unknown, gate: SQL): { ctes: SQL; written: SQL; done(written: boolean): void };
   /** Queues an email in this transaction; the outbox is woken once it commits. */
   email(to: string, content: EmailContent, headers?: Record<string, string>): Promise<void>;
   /** The activity-log row of the actor's admin action, in this transaction (its table is the `activity` topic). */
@@ -121,14 +127,22 @@ export async function withTransaction<T>(
   ctx: AppContext,
   actor: SessionUser | null,
   work: (m: Mutation) => Promise<T>,
-  options: { idempotency?: IdempotentHttp | undefined } = {},
+  options: { idempotency?: IdempotentHttp | undefined; statement?: boolean } = {},
 ): Promise<T> {
+  // One statement, autocommitted (no BEGIN, no COMMIT): its work writes everything in one statement
+  // that carries its own notices (noticesWith), and nothing is written before or after it.
+  const oneStatement = options.statement === true;
+  if (oneStatement && options.idempotency) throw new Error('an idempotent change needs a transaction');
+  const inStatement = (what: string) => {
+    if (oneStatement) throw new Error(`${what} needs a transaction: a one-statement change writes in its statement`);
+  };
+  const run = <R>(fn: (raw: Db) => Promise<R>): Promise<R> => (oneStatement ? fn(ctx.db) : ctx.db.transaction((raw) => fn(raw)));
   const effects: (() => unknown)[] = [];
   const lastWrites: { write: () => Promise<unknown>; rank: number }[] = [];
   const claim = options.idempotency ? idempotencyClaim(options.idempotency.request) : undefined;
   let replayed = false;
   let published: Change | undefined;
-  const result = await ctx.db.transaction(async (raw) => {
+  const result = await run(async (raw) => {
     const now = ctx.clock.now();
     // What the change wrote, and whose accounts those rows are; the actor's own always counts.
     const written = new Set<TableKey>();
@@ -159,7 +173,10 @@ export async function withTransaction<T>(
       now,
       actor,
       afterCommit: (effect) => void effects.push(effect),
-      beforeCommit: (write, rank = 1) => void lastWrites.push({ write, rank }),
+      beforeCommit: (write, rank = 1) => {
+        inStatement('beforeCommit');
+        lastWrites.push({ write, rank });
+      },
       concerns(forUsers) {
         if (forUsers === '*') everyone = true;
         else for (const user of Array.isArray(forUsers) ? forUsers : [forUsers]) users.add(user);
@@ -184,13 +201,24 @@ export async function withTransaction<T>(
         return notices.sql;
       },
       async event(type, data) {
+        inStatement('event');
         if ((await recordWebhookEvent(tx, type, data, now)) && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
       },
+      eventWith(type, data, gate) {
+        return {
+          ...webhookEventParts(type, data, now, gate),
+          done(written) {
+            if (written && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
+          },
+        };
+      },
       async email(to, content, headers) {
+        inStatement('email');
         await enqueueEmail(tx, to, content, now, headers);
         if (!effects.includes(kickOutbox)) effects.push(kickOutbox);
       },
       async audit(action, target, details, changes) {
+        inStatement('audit');
         if (!actor) throw new Error('audit() needs an actor');
         await tx.insert(adminActions).values({
           adminId: actor.id,
@@ -226,7 +254,10 @@ export async function withTransaction<T>(
       effects.push(() => ctx.database.changes.publish(change));
     }
     if (sent !== undefined && sent !== notices.key) throw new Error('the change’s notices were sent before it wrote what changes them');
-    if (notices.sql && sent === undefined) await raw.execute(sql`select ${notices.sql}`);
+    if (notices.sql && sent === undefined) {
+      inStatement('a notice of its own');
+      await raw.execute(sql`select ${notices.sql}`);
+    }
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);
     return value;
   });

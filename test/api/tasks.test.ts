@@ -320,6 +320,52 @@ describeEachDatabase(
       expect({ gcm: summary.gcmAwarded, usdt: summary.usdtAwarded }).toEqual(ofMonth);
     });
 
+    it('numbers the attempts, so claims refused at once still stop at five a period', async () => {
+      const task = await createTask({ title: `Attempts ${kind}`, kind: 'telegram_member', params: { chatId } });
+      const amb = await createAmbassador(server, { admin: superAdmin });
+      await withTelegram(amb);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => amb.client.post(`/api/tasks/${task.id}/claim`, {})));
+      const recorded = answers.filter((a) => a.status === 201);
+      expect(recorded).toHaveLength(5);
+      for (const answer of recorded) expectClaim(answer, 'refused', 'NOT_MEMBER');
+      for (const other of answers.filter((a) => a.status !== 201))
+        expect({ status: other.status, code: other.body.code, values: other.body.values }).toEqual({ status: 409, code: 'CLAIM_LIMIT', values: { max: '5' } });
+      const rows = await server.db.select({ attempt: taskClaims.attempt }).from(taskClaims).where(eq(taskClaims.taskId, task.id));
+      expect(rows.map((r) => r.attempt).sort()).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('adds up one ambassador’s credits that arrive at once in their figures and badge, and pushes the badge to Discord', async () => {
+      const amb = await createAmbassador(server, { admin: superAdmin });
+      providers.setChatMember(chatId, await withTelegram(amb), 'member');
+      const user = { id: String((discordIds += 1n)), username: `ines${kind}`, guilds: {} };
+      const start = await amb.client.get('/api/links/discord/start');
+      const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+      const callback = await amb.client.get(`/api/links/discord/callback?${new URLSearchParams({ code: providers.discordCode(user), state }).toString()}`);
+      expect(String(callback.headers.location)).toContain('discord=linked');
+      await server.ctx.discordRoles.drain();
+      const pushed = () => providers.discordRoleConnections.filter((c) => c.userId === user.id).at(-1)?.body.metadata;
+      expect(pushed()).toMatchObject({ badge_level: '0' });
+      const batch = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          createTask({ title: `Badge ${kind} ${i}`, kind: 'telegram_member', params: { chatId }, gcmReward: '100', usdtReward: '0.10' }),
+        ),
+      );
+      const answers = await Promise.all(batch.map((task) => amb.client.post(`/api/tasks/${task.id}/claim`, {})));
+      for (const answer of answers) expectClaim(answer, 'credited', null);
+      // 600 GCM this month: bronze (from 500), the caches equal to the ledger's sums.
+      expect((await amb.client.get('/api/ambassador')).body).toMatchObject({
+        monthlyGcm: '600.00',
+        totalGcmEarned: '600.00',
+        totalUsdtEarned: '0.60',
+        badgeLevel: 'bronze',
+      });
+      const entries = await ledgerOf(amb);
+      expect(entries.filter((e) => e.currency === 'GCM').map((e) => e.amount)).toEqual(Array(6).fill('100.00'));
+      expect(entries.filter((e) => e.currency === 'USDT').map((e) => e.amount)).toEqual(Array(6).fill('0.10'));
+      await server.ctx.discordRoles.drain();
+      expect(pushed()).toMatchObject({ badge_level: '1', months_active: '1' });
+    });
+
     it('answers 503 and records nothing when the service errs or does not answer; a garbage answer is a refusal with a code; five claims a period at most', async () => {
       const task = await createTask({ title: `Outage ${kind}`, kind: 'telegram_member', params: { chatId } });
       const amb = await createAmbassador(server, { admin: superAdmin });

@@ -656,7 +656,10 @@ export const logAnchors = pgTable('log_anchors', {
   /** When the transaction in `raw_tx` was signed: the first one at `created_at`, a repriced one later. */
   pricedAt: timestamptz('priced_at'),
   /** The hashes of the transactions this row's replaced (same nonce and data, a lower price): any of them may be the one mined. */
-  earlierTxHashes: text('earlier_tx_hashes').array().notNull().default(sql`'{}'::text[]`),
+  earlierTxHashes: text('earlier_tx_hashes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** The lottery's entrants of a closed season, as they were drawn from. */
@@ -942,6 +945,11 @@ export const taskClaims = pgTable(
       .references(() => ambassadors.id, { onDelete: 'cascade' }),
     /** `once`, the ISO week (`2026-W48`) or the month (`2026-11`), in UTC. */
     periodKey: text('period_key').notNull(),
+    /**
+     * The claim's number among this ambassador's claims of this task and period, from 1: unique
+     * (task_claims_attempt_key), so claims made at once cannot pass TASK_ATTEMPTS_PER_PERIOD.
+     */
+    attempt: smallint('attempt').notNull(),
     status: text('status', { enum: ['credited', 'refused', 'pending_review'] }).notNull(),
     reasonCode: text('reason_code'),
     evidence: jsonb('evidence').$type<Record<string, string>>().notNull(),
@@ -961,6 +969,7 @@ export const taskClaims = pgTable(
     uniqueIndex('task_claims_period_key')
       .on(t.taskId, t.ambassadorId, t.periodKey)
       .where(sql`${t.status} in ('credited', 'pending_review')`),
+    uniqueIndex('task_claims_attempt_key').on(t.taskId, t.ambassadorId, t.periodKey, t.attempt),
     uniqueIndex('task_claims_tx_key')
       .on(t.txHash)
       .where(sql`${t.txHash} is not null and ${t.status} in ('credited', 'pending_review')`),

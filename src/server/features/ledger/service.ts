@@ -6,7 +6,7 @@
  */
 import type { LedgerKind } from '../../../shared/ledger-descriptions.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
+import { BADGE_TIERS, badgeForMonthlyGcm, type BadgeLevel } from '../../../shared/badges.ts';
 import { formatCents, toCents } from '../../../shared/money.ts';
 import { monthPeriod } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -176,76 +176,119 @@ async function creditCaches(m: Mutation, ambassadorId: string, currency: Currenc
 
 /** A credit of one ambassador as parts of the caller's statement (`creditParts`). */
 export interface CreditParts {
-  /** `name as (…)` CTEs, comma separated, to follow the caller's own in its WITH. */
+  /** `name as (…)` CTEs, comma separated, to follow the caller's own (those `gate` reads) in its WITH. */
   ctes: SQL;
   /** The tables they write (for the change's notices, `m.noticesWith`). */
   tables: AnyTable[];
-  /** Once the statement ran and `gate` held: the rest of the credit (the mutation's bookkeeping, a role push). */
-  done(): Promise<AmbassadorRow>;
+  /**
+   * The CTE that locks the ambassador's row (`ledger_old`), to come before the caller's CTEs that `gate`
+   * reads (a WITH list reads only what precedes it), and `ctes` after them. The lock is taken whether
+   * or not `gate` holds: a caller whose own writes must come after it (a claim that takes the
+   * period's unique key) selects from `locked`.
+   */
+  lock: SQL;
+  locked: SQL;
+  /** A select list item for the caller's statement: whether a Discord role push was queued (`role_pushed`). */
+  answer: SQL;
+  /** Once the statement ran and `gate` held, with its `role_pushed`: the rest of the credit (the mutation's bookkeeping, the role pusher woken). */
+  done(rolePushed: boolean): void;
+}
+
+/** The badge a monthly GCM amount (an SQL expression) earns: BADGE_TIERS (src/shared/badges.ts) as a CASE, highest first. */
+function badgeCase(monthlyGcm: SQL): SQL {
+  const base = BADGE_TIERS.find((tier) => tier.minMonthlyGcm === 0);
+  if (!base) throw new Error('BADGE_TIERS has no level from 0');
+  const whens = BADGE_TIERS.filter((tier) => tier.minMonthlyGcm > 0)
+    .sort((a, b) => b.minMonthlyGcm - a.minMonthlyGcm)
+    .map((tier) => sql`when ${monthlyGcm} >= ${sql.raw(String(tier.minMonthlyGcm))} then ${sql.raw(`'${tier.level}'`)}`);
+  return sql`(case ${sql.join(whens, sql` `)} else ${sql.raw(`'${base.level}'`)} end)`;
 }
 
 /**
  * A credit of one ambassador (its entries, one per currency, each > 0) written by the caller's own
- * statement, for a credit that is one change's hot path (a task claim): the ambassador's caches, the
- * ledger entries, the programme's totals and the day's figures as CTEs of that one statement,
+ * statement, with no lock taken before it: the hot path of a task claim, one autocommitted statement
+ * (withTransaction's `statement` mode). The ambassador's caches, the ledger entries, the programme's
+ * totals, the day's figures and (Discord configured) the role push as CTEs of that one statement,
  * written only when `gate` (a condition over the caller's CTEs, e.g. that its claim was inserted)
- * holds. The same writes as `post` for each entry, in one round trip instead of five: `locked` is the
- * ambassador's row as this transaction locked it (unchanged since), so the caches are worked out here
- * as `post` does. The programme's totals and the day's money go to a shard (schema.ts
- * programmeTotals): the first shard row of the totals no other transaction holds (SKIP LOCKED; the
- * first shard, waited for, when all are held), then the day's row of that shard, so credits of
- * different ambassadors hold no row in common until their commits, and may share a WAL flush. Only
- * a transaction holding a shard's totals writes that shard's day rows, and it takes them after the
- * totals, so no two changes deadlock on them. Call `done()` after the statement when the gate held
- * (else the transaction must not commit).
+ * holds. The same writes as `post` for each entry, in one round trip.
+ *
+ * Without a lock taken first the caches are worked out in SQL, from the ambassador's row as the
+ * statement locks it (`ledger_old`, FOR NO KEY UPDATE, what the update itself takes): in READ COMMITTED
+ * a row lock waited for answers the row as the transaction that held it left it, so concurrent
+ * credits add up, and the badge (BADGE_TIERS as a CASE), the month's reset and the role push follow
+ * `cachesAfter`'s rules from the row as it really was before. The ambassador's row is locked before
+ * the programme's totals (their gate reads `ledger_caches`), the order every credit takes them in.
+ * The programme's totals and the day's money go to a shard (schema.ts programmeTotals): the first
+ * shard row of the totals no other transaction holds (SKIP LOCKED; the first shard, waited for, when
+ * all are held), then the day's row of that shard, so credits of different ambassadors hold no row in
+ * common until their commits, and may share a WAL flush. Only a transaction holding a shard's totals
+ * writes that shard's day rows, and it takes them after the totals, so no two changes deadlock on
+ * them. Call `done()` after the statement when the gate held.
  */
-export function creditParts(m: Mutation, locked: AmbassadorRow, entries: LedgerEntry[], gate: SQL): CreditParts | undefined {
-  let row = locked;
-  let pushRole = false;
+export function creditParts(m: Mutation, who: { id: string; userId: string }, entries: LedgerEntry[], gate: SQL): CreditParts | undefined {
   const sums = { GCM: 0n, USDT: 0n };
   const rows: SQL[] = [];
   for (const entry of entries) {
     const cents = toCents(entry.amount);
     if (cents === 0n) continue;
-    if (cents < 0n || entry.type === 'withdrawal' || entry.ambassadorId !== locked.id) throw new Error('creditParts: credits of the locked ambassador only');
-    const next = cachesAfter(row, m.now, entry.currency, cents);
-    row = next.after;
-    pushRole ||= next.pushRole;
+    if (cents < 0n || entry.type === 'withdrawal' || entry.ambassadorId !== who.id) throw new Error('creditParts: credits of one ambassador only');
     sums[entry.currency] += cents;
     rows.push(
       sql`(${entry.ambassadorId}::uuid, ${entry.reportId ?? null}::uuid, ${entry.withdrawalId ?? null}::uuid, ${entry.taskClaimId ?? null}::uuid, ${entry.referralId ?? null}::uuid, ${entry.seasonMonth ?? null}::text, ${entry.type}::text, ${entry.currency}::text, ${formatCents(cents)}::numeric, ${entry.description}::text, ${entry.descriptionKind ?? null}::text, ${entry.descriptionValues ? JSON.stringify(entry.descriptionValues) : null}::jsonb, ${m.now.toISOString()}::timestamptz, ${m.actor?.id ?? null}::uuid)`,
     );
   }
   if (!rows.length) return undefined;
-  const c = row;
+  const gcm = formatCents(sums.GCM);
+  const usdt = formatCents(sums.USDT);
+  const month = sql`${monthPeriod(m.now)}::date`;
+  // The month's figures before this credit: a past month's count as 0 (effectiveMonthly).
+  const monthly = (column: 'monthly_gcm' | 'monthly_usdt') => sql`(case when o.monthly_period = ${month} then o.${sql.raw(column)} else 0 end)`;
+  const gcmAfter = sql`(${monthly('monthly_gcm')} + ${gcm}::numeric)`;
   const totals: SQL[] = [];
-  if (sums.GCM) totals.push(sql`total_gcm_earned = total_gcm_earned + ${formatCents(sums.GCM)}::numeric`);
-  if (sums.USDT) totals.push(sql`total_usdt_earned = total_usdt_earned + ${formatCents(sums.USDT)}::numeric`);
+  if (sums.GCM) totals.push(sql`total_gcm_earned = total_gcm_earned + ${gcm}::numeric`);
+  if (sums.USDT) totals.push(sql`total_usdt_earned = total_usdt_earned + ${usdt}::numeric`);
+  const cached = sql`exists (select 1 from ledger_caches)`;
+  // Discord Linked Roles hear a badge that changes, or a new month with GCM (cachesAfter).
+  const role = m.ctx.config.providers.discord
+    ? sql`,
+    ledger_role as (
+      insert into discord_role_pushes (kind, ambassador_id, next_attempt_at, created_at)
+      select 'user', ${who.id}::uuid, ${m.now.toISOString()}::timestamptz, ${m.now.toISOString()}::timestamptz from ledger_caches c
+      where (c.badge_level <> c.badge_before or (${sums.GCM > 0n}::boolean and c.period_before is distinct from ${month}))
+        and exists (select 1 from linked_accounts where ambassador_id = ${who.id}::uuid and provider = 'discord' and unlinked_at is null)
+      on conflict do nothing returning id)`
+    : sql``;
+  const lock = sql`ledger_old as materialized (
+      select id, total_gcm_earned, total_usdt_earned, monthly_gcm, monthly_usdt, monthly_period, badge_level, badge_pinned
+      from ambassadors where id = ${who.id}::uuid for no key update)`;
   const ctes = sql`ledger_caches as (
-      update ambassadors set total_gcm_earned = ${c.totalGcmEarned}::numeric, total_usdt_earned = ${c.totalUsdtEarned}::numeric,
-        monthly_gcm = ${c.monthlyGcm}::numeric, monthly_usdt = ${c.monthlyUsdt}::numeric, monthly_period = ${c.monthlyPeriod}::date,
-        badge_level = ${c.badgeLevel}::text, updated_at = ${m.now.toISOString()}::timestamptz
-      where id = ${locked.id}::uuid and ${gate}),
+      update ambassadors a set total_gcm_earned = o.total_gcm_earned + ${gcm}::numeric, total_usdt_earned = o.total_usdt_earned + ${usdt}::numeric,
+        monthly_gcm = ${gcmAfter}, monthly_usdt = ${monthly('monthly_usdt')} + ${usdt}::numeric, monthly_period = ${month},
+        badge_level = case when o.badge_pinned then o.badge_level else ${badgeCase(gcmAfter)} end, updated_at = ${m.now.toISOString()}::timestamptz
+      from ledger_old o where a.id = o.id and ${gate}
+      returning a.badge_level, o.monthly_period as period_before,
+        case when o.badge_pinned then o.badge_level else ${badgeCase(monthly('monthly_gcm'))} end as badge_before),
     ledger_entries as (
       insert into transactions (ambassador_id, report_id, withdrawal_id, task_claim_id, referral_id, season_month, type, currency, amount,
         description, description_kind, description_values, created_at, created_by)
       select * from (values ${sql.join(rows, sql`, `)}) entries where ${gate}),
     ledger_totals as (
       update programme_totals set ${sql.join(totals, sql`, `)}
-      where shard = coalesce((select shard from programme_totals where shard > 0 and ${gate} order by shard limit 1 for update skip locked), 1)
-        and ${gate} returning shard),
-    ledger_day as (${figures.moneyUpsert(m.now, { gcmAwarded: sums.GCM, usdtAwarded: sums.USDT }, sql`(select shard from ledger_totals)`, sql`exists (select 1 from ledger_totals)`)})`;
+      where shard = coalesce((select shard from programme_totals where shard > 0 and ${cached} order by shard limit 1 for update skip locked), 1)
+        and ${cached} returning shard),
+    ledger_day as (${figures.moneyUpsert(m.now, { gcmAwarded: sums.GCM, usdtAwarded: sums.USDT }, sql`(select shard from ledger_totals)`, sql`exists (select 1 from ledger_totals)`)})${role}`;
   const tables = [ambassadors, transactions, programmeTotals, dailyFigures];
-  // Whose rows they are: said now, so the change's notices can ride on the caller's statement (the
-  // transaction commits only when the gate held).
-  m.concerns(c.userId);
+  // Whose rows they are: said now, so the change's notices can ride on the caller's statement.
+  m.concerns(who.userId);
   return {
     ctes,
     tables,
-    async done() {
+    lock,
+    locked: sql`ledger_old`,
+    answer: m.ctx.config.providers.discord ? sql`exists (select 1 from ledger_role) as role_pushed` : sql`false as role_pushed`,
+    done(rolePushed) {
       for (const table of tables) m.wrote(table);
-      if (pushRole) await queueRolePush(m, locked.id);
-      return c;
+      if (rolePushed) m.afterCommit(() => m.ctx.discordRoles.kick());
     },
   };
 }

@@ -5,11 +5,13 @@
  * in one round trip after the session's; refused at once (409) when this period already
  * has a credited or pending claim, or TASK_ATTEMPTS_PER_PERIOD claims; then checked by the kind's
  * verifier outside any transaction (verify.ts: a service that does not answer is 503 and nothing is
- * recorded); then recorded in one transaction with the ambassador's row locked: the checks again
- * (parallel claims queue here, so at most one is credited per period), the claim with its evidence,
- * and for a credit the ledger entries ('Task: {title}'). A transaction counts for one claim ever:
- * one credited or pending elsewhere makes this one refused TX_ALREADY_COUNTED, also when two race
- * (the partial unique key on tx_hash). A manual claim waits for the review desk.
+ * recorded); then recorded in one autocommitted statement (writeClaim): the checks again, the claim
+ * with its evidence under its attempt number, for a credit the ledger entries ('Task: {title}') and
+ * caches, and its webhook event. Parallel claims are decided by unique keys: at most one credited
+ * or pending claim per period (task_claims_period_key), one claim per attempt number
+ * (task_claims_attempt_key). A transaction counts for one claim ever: one credited or pending
+ * elsewhere makes this one refused TX_ALREADY_COUNTED, also when two race (the partial unique key on
+ * tx_hash). A manual claim waits for the review desk.
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -380,7 +382,7 @@ export async function claimTask(
     verdict = await verifyClaim({ ctx, task, ambassador: row, link: read.link ?? undefined, periodStart: period.start, input });
   }
   try {
-    return await record(ctx, actor, row.id, task, period.key, verdict, input);
+    return await record(ctx, actor, row, task, period.key, verdict, input);
   } catch (error) {
     // Another claim counted the same transaction between our check and our insert.
     if (
@@ -388,7 +390,7 @@ export async function claimTask(
       pgErrorCode(error) === UNIQUE_VIOLATION &&
       String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error).includes('task_claims_tx_key')
     ) {
-      return record(ctx, actor, row.id, task, period.key, { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { txHash: input.txHash } }, input);
+      return record(ctx, actor, row, task, period.key, { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { txHash: input.txHash } }, input);
     }
     if (
       pgErrorCode(error) === UNIQUE_VIOLATION &&
@@ -400,83 +402,87 @@ export async function claimTask(
   }
 }
 
+/** A claim's statement that wrote nothing and must be made again: the task changed, the transaction was counted, or another attempt took its number. */
+class RecordAgain extends Error {
+  constructor(
+    readonly why: 'stale' | 'counted' | 'attempt',
+    readonly task?: TaskRow,
+  ) {
+    super(`the claim is recorded again (${why})`);
+  }
+}
+
+/**
+ * The claim recorded: one statement, autocommitted (writeClaim), made again when it wrote nothing
+ * for a reason that does not refuse the claim: the task changed since it was judged (its title and
+ * rewards as they are now), the transaction was counted meanwhile (refused TX_ALREADY_COUNTED), or a
+ * parallel attempt took the same attempt number (counted again). Bounded: each retry follows a
+ * change that another request committed.
+ */
 async function record(
   ctx: AppContext,
   actor: SessionUser,
-  ambassadorId: string,
+  row: AmbassadorRow,
   task: TaskRow,
   periodKey: string,
   given: Verdict,
   input: { postUrl?: string | undefined; txHash?: string | undefined; note?: string | null | undefined },
 ): Promise<TClaimResult> {
-  return withTransaction(ctx, actor, async (m) => {
-    const { tx, now } = m;
-    // Parallel claims of one ambassador queue here: the checks below see every committed one (a
-    // statement of its own after the lock: in READ COMMITTED only a later statement's snapshot does).
-    const locked = await lockAmbassador(tx, ambassadorId);
-    let verdict = given;
-    if (verdict.status !== 'refused' && input.txHash) {
-      const counted = await tx
-        .select({ id: taskClaims.id })
-        .from(taskClaims)
-        .where(and(eq(taskClaims.txHash, input.txHash), inArray(taskClaims.status, ['credited', 'pending_review'])));
-      if (counted.length) verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
+  let verdict = given;
+  let current: Pick<TaskRow, 'title' | 'gcmReward' | 'usdtReward'> = task;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await withTransaction(ctx, actor, (m) => writeClaim(m, row, task.id, periodKey, verdict, input, current), { statement: true });
+    } catch (error) {
+      if (tries >= TASK_ATTEMPTS_PER_PERIOD + 2) throw error;
+      if (error instanceof RecordAgain) {
+        if (error.why === 'stale') {
+          const [fresh] = await ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
+          if (!fresh) throw notFound(TASK_MESSAGES.taskNotFound);
+          current = fresh;
+        } else if (error.why === 'counted') verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
+        continue;
+      }
+      if (pgErrorCode(error) === UNIQUE_VIOLATION && constraintOf(error).includes('task_claims_attempt_key')) continue;
+      throw error;
     }
-    // The task as this claim read it; the statement checks it still stands so (a reward changed later
-    // applies to later claims). When it changed meanwhile, the task is read again and held (FOR SHARE)
-    // until this claim commits, and the statement made again with what it says now.
-    let current: Pick<TaskRow, 'title' | 'gcmReward' | 'usdtReward'> = task;
-    let written = await writeClaim(m, locked, task.id, periodKey, verdict, input, current);
-    if (written.stale) {
-      const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, task.id)).for('share');
-      if (!fresh) throw notFound(TASK_MESSAGES.taskNotFound);
-      current = fresh;
-      written = await writeClaim(m, locked, task.id, periodKey, verdict, input, current);
-      if (written.stale) throw new Error('the task changed while it was held');
-    }
-    const claim = written.claim;
-    // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written in the claim's own
-    // transaction; the claim's statement said whether an enabled endpoint wants it.
-    if (written.webhook)
-      await m.event('task.claimed', {
-        id: claim.id,
-        taskId: claim.taskId,
-        ambassadorId,
-        periodKey,
-        status: claim.status,
-        reasonCode: claim.reasonCode,
-        evidence: claim.evidence,
-        gcmAwarded: claim.gcmAwarded,
-        usdtAwarded: claim.usdtAwarded,
-        at: now.toISOString(),
-      });
-    return { id: claim.id, status: claim.status, reasonCode: claim.reasonCode, evidence: claim.evidence };
-  });
+  }
+}
+
+/** The constraint a unique violation names (drizzle wraps the driver's error as its cause). */
+function constraintOf(error: unknown): string {
+  return String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
 }
 
 /**
- * The claim recorded in one statement, after the ambassador's row was locked (so its snapshot sees
- * every claim committed before): the period's claims checked again (refused at once when one stands
- * or TASK_ATTEMPTS_PER_PERIOD were made: nothing is written), the task checked to still have the
- * title and rewards the claim was judged with (`stale` when not: nothing is written), the claim
- * inserted, for a credit the ledger's writes (creditParts: the caches, the entries, the programme's
- * totals, the day's figures), and whether a webhook endpoint wants `task.claimed`.
+ * The claim recorded in one statement, autocommitted: the period's claims counted (refused at once
+ * when one stands or TASK_ATTEMPTS_PER_PERIOD were made: nothing is written), the task checked to
+ * still have the title and rewards the claim was judged with, the transaction checked not to be
+ * counted by another claim, the claim inserted under its attempt number, for a credit the ledger's
+ * writes (creditParts: the caches, the entries, the programme's totals, the day's figures, a role
+ * push), and the webhook event for the endpoints that want `task.claimed`. No lock is taken before
+ * it, so its snapshot may miss a claim committed a moment earlier: the unique keys decide then. A
+ * second credited or pending claim of the period breaks `task_claims_period_key` (ALREADY_CLAIMED), a
+ * second attempt under one number `task_claims_attempt_key` (counted again, so the attempts stay
+ * exact), a counted transaction `task_claims_tx_key`; a credit locks the ambassador's row first (as
+ * every credit does), then writes. Throws RecordAgain when nothing was written for a reason that does
+ * not refuse the claim.
  */
 async function writeClaim(
   m: Mutation,
-  locked: AmbassadorRow,
+  row: AmbassadorRow,
   taskId: string,
   periodKey: string,
   verdict: Verdict,
   input: { postUrl?: string | undefined; txHash?: string | undefined; note?: string | null | undefined },
   current: Pick<TaskRow, 'title' | 'gcmReward' | 'usdtReward'>,
-): Promise<{ stale: true } | { stale: false; claim: Omit<ClaimRow, 'decidedAt' | 'decidedBy' | 'facts'>; webhook: boolean }> {
+): Promise<TClaimResult> {
   const { tx, now } = m;
   const creditedNow = verdict.status === 'credited';
   const claim = {
     id: randomUUID(),
     taskId,
-    ambassadorId: locked.id,
+    ambassadorId: row.id,
     periodKey,
     status: verdict.status,
     reasonCode: verdict.reasonCode,
@@ -488,50 +494,82 @@ async function writeClaim(
     usdtAwarded: creditedNow ? money(current.usdtReward) : '0.00',
     createdAt: now,
   };
+  const written = sql`exists (select 1 from claim)`;
   const description = LEDGER_DESCRIPTIONS.task(current.title);
-  const entry = { ambassadorId: locked.id, type: 'reward' as const, ...description, taskClaimId: claim.id };
+  const entry = { ambassadorId: row.id, type: 'reward' as const, ...description, taskClaimId: claim.id };
   const credit = creditedNow
     ? creditParts(
         m,
-        locked,
+        { id: row.id, userId: row.userId },
         [
           { ...entry, currency: 'GCM', amount: current.gcmReward },
           { ...entry, currency: 'USDT', amount: current.usdtReward },
         ],
-        sql`exists (select 1 from claim)`,
+        written,
       )
     : undefined;
-  // The change's NOTIFYs ride on this statement (sent only if the transaction commits): nothing the
-  // claim writes after it (the webhook event, a role push) is shown by a live topic.
+  // Integrations hear every claim with its verdict (DECISIONS §7, Webhooks), written by the claim's own statement.
+  const event = m.eventWith(
+    'task.claimed',
+    {
+      id: claim.id,
+      taskId,
+      ambassadorId: row.id,
+      periodKey,
+      status: claim.status,
+      reasonCode: claim.reasonCode,
+      evidence: claim.evidence,
+      gcmAwarded: claim.gcmAwarded,
+      usdtAwarded: claim.usdtAwarded,
+      at: now.toISOString(),
+    },
+    written,
+  );
+  // The change's NOTIFYs ride on this statement, sent (at its commit) only when the claim was written.
   const notices = m.noticesWith([taskClaims, ...(credit?.tables ?? [])]);
+  const txCounted = verdict.status !== 'refused' && claim.txHash !== null;
   const result = await executeNamed(
     tx,
     sql`with
     mine as (
       select count(*)::int as attempts, coalesce(bool_or(status <> 'refused'), false) as settled
-      from task_claims where task_id = ${taskId}::uuid and ambassador_id = ${locked.id}::uuid and period_key = ${periodKey}::text),
+      from task_claims where task_id = ${taskId}::uuid and ambassador_id = ${row.id}::uuid and period_key = ${periodKey}::text),
     task_as_judged as (
       select 1 from tasks where id = ${taskId}::uuid and title = ${current.title}::text
         and gcm_reward = ${current.gcmReward}::numeric and usdt_reward = ${current.usdtReward}::numeric),
+    counted as (
+      select 1 from task_claims where ${txCounted ? sql`tx_hash = ${claim.txHash}::text and status in ('credited', 'pending_review')` : sql`false`}),${credit ? sql`
+    ${credit.lock},` : sql``}
     claim as (
-      insert into task_claims (id, task_id, ambassador_id, period_key, status, reason_code, evidence, post_url, tx_hash, note, gcm_awarded, usdt_awarded, created_at)
-      select ${claim.id}::uuid, ${taskId}::uuid, ${locked.id}::uuid, ${periodKey}::text, ${claim.status}::text, ${claim.reasonCode}::text,
+      insert into task_claims (id, task_id, ambassador_id, period_key, attempt, status, reason_code, evidence, post_url, tx_hash, note, gcm_awarded, usdt_awarded, created_at)
+      select ${claim.id}::uuid, ${taskId}::uuid, ${row.id}::uuid, ${periodKey}::text, mine.attempts + 1, ${claim.status}::text, ${claim.reasonCode}::text,
         ${JSON.stringify(claim.evidence)}::jsonb, ${claim.postUrl}::text, ${claim.txHash}::text, ${claim.note}::text,
         ${claim.gcmAwarded}::numeric, ${claim.usdtAwarded}::numeric, ${now.toISOString()}::timestamptz
-      from mine where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged)
-      returning id)${credit ? sql`, ${credit.ctes}` : sql``}
-    select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from claim) as written,
-      exists (select 1 from webhook_endpoints where enabled and events @> ${JSON.stringify(['task.claimed'])}::jsonb) as webhook${notices ? sql`, ${notices}` : sql``}
+      from mine${credit ? sql`, ${credit.locked}` : sql``}
+      where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged) and not exists (select 1 from counted)
+      returning id),${credit ? sql`
+    ${credit.ctes},` : sql``}
+    ${event.ctes}
+    select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from counted) as counted,
+      ${written} as written, ${event.written}, ${credit?.answer ?? sql`false as role_pushed`}${
+        notices ? sql`, (select count(*) from (select ${notices} where ${written}) notices)::int as notified` : sql``
+      }
     from mine`,
   );
-  const [read] = (result as unknown as { rows: { attempts: number; settled: boolean; judged: boolean; written: boolean; webhook: boolean }[] }).rows;
+  const [read] = (
+    result as unknown as {
+      rows: { attempts: number; settled: boolean; judged: boolean; counted: boolean; written: boolean; webhook_written: boolean; role_pushed: boolean }[];
+    }
+  ).rows;
   if (!read) throw new Error('the claim’s statement answered nothing');
   refuseIfDone({ settled: read.settled, attempts: Number(read.attempts) });
-  if (!read.judged) return { stale: true };
+  if (!read.judged) throw new RecordAgain('stale');
+  if (read.counted) throw new RecordAgain('counted');
   if (!read.written) throw new Error('the claim was not written');
   m.wrote(taskClaims);
-  await credit?.done();
-  return { stale: false, claim, webhook: read.webhook };
+  credit?.done(read.role_pushed);
+  event.done(read.webhook_written);
+  return { id: claim.id, status: claim.status, reasonCode: claim.reasonCode, evidence: claim.evidence };
 }
 
 /** The claim's reward through the ledger; `locked`: the ambassador's row as this transaction locked it, when nothing has changed it since. */
