@@ -100,19 +100,20 @@ export function hitTwoCte(db: Db) {
  * One counter (a route's own limit) as a CTE of the statement that reads what the attempt needs next:
  * one round trip for both, as hitTwoCte. Its row is always there, so the statement can read from it
  * and left-join the rest. Placeholders: `key`, `now`, `open` (when the window opened: hitOneParams).
+ * With `counted`, the key is a select of the statement's own (`select key from …`, e.g. from the
+ * session the statement reads): no row, no count; the placeholder `key` is then not used.
  */
-export function hitOneCte(db: Db) {
+export function hitOneCte(db: Db, counted?: SQL) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const open = sql`${sql.placeholder('open')}::timestamptz`;
-  return db
-    .$with('hit', { count: sql<number>`count`.as('count'), windowStart: sql<Date | string>`window_start`.as('window_start') })
-    .as(
-      sql`insert into ${rateLimits} (key, window_start, count) values (${sql.placeholder('key')}, ${now}, 1)
+  const row = counted ? sql`select key, ${now}, 1 from (${counted}) counted` : sql`values (${sql.placeholder('key')}, ${now}, 1)`;
+  return db.$with('hit', { count: sql<number>`count`.as('count'), windowStart: sql<Date | string>`window_start`.as('window_start') }).as(
+    sql`insert into ${rateLimits} (key, window_start, count) ${row}
       on conflict (key) do update set
         count = case when ${rateLimits.windowStart} <= ${open} then 1 else ${rateLimits.count} + 1 end,
         window_start = case when ${rateLimits.windowStart} <= ${open} then ${now} else ${rateLimits.windowStart} end
       returning count, window_start`,
-    );
+  );
 }
 
 /** hitOneCte's placeholders for one limit. */

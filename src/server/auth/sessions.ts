@@ -3,6 +3,9 @@
  * table holds only their HMAC. Idle expiry moves with use, absolute does not.
  */
 import { and, eq, gt, ne, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { WithSubquery } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
@@ -164,22 +167,39 @@ const loadAmbassadorSessionStatement = preparedPer((db) =>
 /** More columns an ambassador route reads in its session's own round trip (over `users` and `ambassadors`). */
 export type SessionExtra = Record<string, SQL>;
 
+/** A route's own part of its session's statement: its columns, and the CTEs and tables they read. */
+export interface SessionRead<E extends SessionExtra> {
+  /** Columns over `users`, `ambassadors` and what `join` adds. */
+  extra: E;
+  /** CTEs the statement starts with (`db.$with`), e.g. a counter the route's request moves. */
+  with?: WithSubquery[];
+  /** More tables joined to the session, its account and its record (left joins: the session is found without them). */
+  join?: (query: SessionQuery) => SessionQuery;
+}
+
+/** The session's statement as a route's `join` extends it. */
+export type SessionQuery = PgSelect;
+
 /**
  * The session, the caller's ambassador record and a route's own columns in one statement (prepared
  * once per connection under `name`): a route whose whole answer is a few figures of the caller
- * (the dashboard's read) costs one round trip instead of two. Its placeholders beside `sid` and
+ * (the dashboard's read), or that reads what it needs next with its session (a task claim's
+ * counter, task and link), costs one round trip instead of two. Its placeholders beside `sid` and
  * `now` come from `params` of the load.
  */
-export function ambassadorSessionWith<E extends SessionExtra>(name: string, extra: E) {
-  const statement = preparedPer((db) =>
-    db
-      .select({ ...SESSION_COLUMNS, ambassador: ambassadors, extra })
+export function ambassadorSessionWith<E extends SessionExtra>(name: string, own: E | ((db: Db) => SessionRead<E>)) {
+  const statement = preparedPer((db) => {
+    const read: SessionRead<E> = typeof own === 'function' ? own(db) : { extra: own };
+    const from = read.with?.length ? db.with(...read.with) : db;
+    const query = from
+      .select({ ...SESSION_COLUMNS, ambassador: ambassadors, extra: read.extra })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(ambassadors, eq(ambassadors.userId, users.id))
-      .where(liveSession())
-      .prepare(name),
-  );
+      .$dynamic();
+    // The join keeps the selection (it only adds tables its columns read): the result's type is the query's.
+    return ((read.join ? read.join(query) : query) as typeof query).where(liveSession()).prepare(name);
+  });
   return async (
     db: Db,
     config: Config,
@@ -200,7 +220,7 @@ export function ambassadorSessionWith<E extends SessionExtra>(name: string, extr
 export type AmbassadorSession<X = undefined> = LoadedSession & { ambassador: typeof ambassadors.$inferSelect | null; extra?: X };
 
 /** How an ambassador route's access check reads its session (loadAmbassadorSession, or a route's own with more columns). */
-export type AmbassadorSessionLoader = (db: Db, config: Config, token: string, now: Date) => Promise<AmbassadorSession<unknown> | null>;
+export type AmbassadorSessionLoader = (db: Db, config: Config, token: string, now: Date, request: FastifyRequest) => Promise<AmbassadorSession<unknown> | null>;
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof loadSessionStatement>['execute']>>[number];
 

@@ -110,7 +110,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
     if (!token) return;
     const now = ctx.clock.now();
     if (withAmbassador) {
-      const session = await withAmbassador(ctx.db, ctx.config, token, now);
+      const session = await withAmbassador(ctx.db, ctx.config, token, now, request);
       if (session) {
         request.ambassador = session.ambassador;
         request.sessionExtra = session.extra ?? null;

@@ -19,7 +19,7 @@ import { routes } from '../../routes.ts';
 
 /** The admin lists' total (sendPage), documented as they send it. */
 const TOTAL = { headers: { 'X-Total-Count': docHeader('XTotalCount') } };
-import { appealClaim, claimTask, createTask, listAdminTasks, listClaims, listTasks, reviewClaim, updateTask } from './service.ts';
+import { appealClaim, claimRead, claimTask, createTask, listAdminTasks, listClaims, listTasks, loadClaimSession, reviewClaim, updateTask } from './service.ts';
 import { appealRoute } from '../decisions/index.ts';
 
 const ZReviewInput = z.object({
@@ -91,7 +91,8 @@ export async function taskRoutes(app: FastifyInstance) {
     async (request) => listTasks(app.ctx, requireAmbassador(request)),
   );
 
-  route('ambassador').post(
+  // The claim's first read (its counter, the task, the link) comes with the session's (loadClaimSession).
+  route({ access: 'ambassador', ambassadorSession: loadClaimSession }).post(
     '/api/tasks/:id/claim',
     {
       operationId: 'claimTask',
@@ -112,7 +113,8 @@ export async function taskRoutes(app: FastifyInstance) {
         503: unavailable,
       },
     },
-    async (request, reply) => reply.code(201).send(await claimTask(app.ctx, requireUser(request), requireAmbassador(request), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await claimTask(app.ctx, requireUser(request), requireAmbassador(request), request.params.id, request.body, claimRead(request))),
   );
 
   route({ access: 'admin', scope: 'read:tasks', document: TOTAL }).get(

@@ -14,12 +14,13 @@
  * tx_hash). A manual claim waits for the review desk.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { hitOneCte, hitOneParams, refuseOver } from '../../auth/rate-limit.ts';
-import { executeNamed, preparedPer } from '../../db/prepared.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { hitOneCte, refuseOver } from '../../auth/rate-limit.ts';
+import { executeNamed } from '../../db/prepared.ts';
+import { ambassadorSessionWith, loadAmbassadorSession, type AmbassadorSessionLoader, type SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { ambassadors, appeals, linkedAccounts, taskClaims, tasks } from '../../db/schema.ts';
+import { ambassadors, appeals, linkedAccounts, sessions, taskClaims, tasks } from '../../db/schema.ts';
 import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode, valueError } from '../../errors.ts';
 import { appealDeadline, appealOnce, fileAppeal } from '../decisions/index.ts';
 import { type TAppealView } from '../../../shared/schemas/decisions.ts';
@@ -46,6 +47,7 @@ type TaskRow = typeof tasks.$inferSelect;
 type ClaimRow = typeof taskClaims.$inferSelect;
 type AppealRow = typeof appeals.$inferSelect;
 type AmbassadorRow = typeof ambassadors.$inferSelect;
+type LinkRow = typeof linkedAccounts.$inferSelect;
 
 /** The provider whose linked account a kind is checked with, in SQL (telegram_member: telegram, discord_member: discord, x_post: x; else none). */
 const PROVIDER_OF_KIND = sql`(case ${tasks.kind} when 'telegram_member' then 'telegram' when 'discord_member' then 'discord' when 'x_post' then 'x' end)`;
@@ -294,36 +296,78 @@ function periodStateColumns(ambassadorId: SQL | string, periodKey: SQL | string)
   };
 }
 
+/** The claims' limit is counted per account: `task-claims:{user id}`. */
+const CLAIMS_LIMIT_KEY = 'task-claims:';
+
+/** What a claim reads with its session (loadClaimSession): the counter, the task, the link, the period's claims. */
+interface ClaimRead {
+  count: number | null;
+  windowStart: Date | string | null;
+  /** Null fields: no task has the id. */
+  task: { [K in keyof TaskRow]: TaskRow[K] | null };
+  /** Null fields: no live link of the task's provider. */
+  link: { [K in keyof LinkRow]: LinkRow[K] | null };
+  attempts: number;
+  settled: boolean;
+}
+
 /**
- * Everything a claim reads before asking the service, in one round trip built once per database
- * handle: its attempt counted against TASK_CLAIMS_PER_MINUTE (the counter is a CTE, so it counts even
- * for a task that does not exist), the task, the ambassador's live link of the task's provider, and
- * the current period's claims (the period's key is picked from the keys of now by the task's period).
+ * A claim's session read (the route's access check, plugins/access.ts) with everything the claim
+ * reads before asking the service, in one round trip built once per database handle: its attempt
+ * counted against TASK_CLAIMS_PER_MINUTE (a CTE keyed by the session's account: it counts even for a
+ * task that does not exist, and not for a session that is not live, an account without an ambassador
+ * record or a suspended one), the task, the ambassador's live link of the task's provider, and the
+ * current period's claims (the period's key is picked from the keys of now by the task's period).
  */
-const claimContext = preparedPer((db) => {
-  const hit = hitOneCte(db);
+const claimSession = ambassadorSessionWith('load_claim_session', (db) => {
+  const hit = hitOneCte(
+    db,
+    sql`select ${CLAIMS_LIMIT_KEY} || s.user_id::text as key from ${sessions} s join ${ambassadors} a on a.user_id = s.user_id
+      where s.sid = ${sql.placeholder('sid')} and not s.mfa_pending and s.expire > ${sql.placeholder('now')} and s.absolute_expire > ${sql.placeholder('now')}
+        and a.status <> 'suspended'`,
+  );
   const periodKey = sql`(case ${tasks.period} when 'once' then 'once' when 'weekly' then ${sql.placeholder('week')} else ${sql.placeholder('month')} end)`;
-  return db
-    .with(hit)
-    .select({
-      count: hit.count,
-      windowStart: hit.windowStart,
-      task: tasks,
-      link: linkedAccounts,
-      ...periodStateColumns(sql`${sql.placeholder('ambassadorId')}`, periodKey),
-    })
-    .from(hit)
-    .leftJoin(tasks, eq(tasks.id, sql.placeholder('taskId')))
-    .leftJoin(
-      linkedAccounts,
-      and(
-        eq(linkedAccounts.ambassadorId, sql.placeholder('ambassadorId')),
-        sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`,
-        isNull(linkedAccounts.unlinkedAt),
-      ),
-    )
-    .prepare('task_claim_context');
+  const extra = {
+    count: hit.count,
+    windowStart: hit.windowStart,
+    task: getTableColumns(tasks),
+    link: getTableColumns(linkedAccounts),
+    ...periodStateColumns(sql`${ambassadors.id}`, periodKey),
+  };
+  return {
+    with: [hit],
+    // Nested columns: read as ClaimRead (claimRead below).
+    extra: extra as unknown as Record<string, SQL>,
+    join: (query) =>
+      query
+        .leftJoin(hit, sql`true`)
+        .leftJoin(tasks, eq(tasks.id, sql`${sql.placeholder('taskId')}::uuid`))
+        .leftJoin(
+          linkedAccounts,
+          and(eq(linkedAccounts.ambassadorId, ambassadors.id), sql`${linkedAccounts.provider} = ${PROVIDER_OF_KIND}`, isNull(linkedAccounts.unlinkedAt)),
+        ),
+  };
 });
+
+/**
+ * POST /api/tasks/{id}/claim's session read (`config.ambassadorSession` of the route): claimSession
+ * for a task id that is a UUID; any other id reads the session alone (the claim answers 404, uncounted).
+ */
+export const loadClaimSession: AmbassadorSessionLoader = (db, config, token, now, request) => {
+  const taskId = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof taskId !== 'string' || !isUuid(taskId)) return loadAmbassadorSession(db, config, token, now);
+  return claimSession(db, config, token, now, {
+    taskId,
+    open: new Date(now.getTime() - 60_000).toISOString(),
+    week: periodOf('weekly', now).key,
+    month: periodOf('monthly', now).key,
+  });
+};
+
+/** What the route's session read brought for this claim (loadClaimSession), when it brought it. */
+export function claimRead(request: FastifyRequest): ClaimRead | undefined {
+  return (request.sessionExtra as ClaimRead | null | undefined) ?? undefined;
+}
 
 /** The period's claims of this task by this ambassador: whether one stands (credited or pending) and how many were made. */
 async function periodState(db: AppContext['db'], taskId: string, ambassadorId: string, periodKey: string) {
@@ -346,21 +390,17 @@ export async function claimTask(
   row: AmbassadorRow,
   taskId: string,
   input: { postUrl?: string | undefined; txHash?: string | undefined; note?: string | null | undefined },
+  read: ClaimRead | undefined,
 ): Promise<TClaimResult> {
   if (!isUuid(taskId)) throw notFound(TASK_MESSAGES.taskNotFound);
   if (row.status === 'suspended') throw new AppError('FORBIDDEN', TASK_MESSAGES.suspended, undefined, 'AMBASSADOR_SUSPENDED');
   const now = ctx.clock.now();
-  const limit = { key: `task-claims:${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: 60_000 };
-  const [read] = await claimContext(ctx.db).execute({
-    ...hitOneParams(limit, now),
-    taskId,
-    ambassadorId: row.id,
-    week: periodOf('weekly', now).key,
-    month: periodOf('monthly', now).key,
-  });
-  if (!read) throw new Error('the claim’s read answered nothing');
+  // Read with the session (loadClaimSession): the route's access check made this claim's one read.
+  if (!read) throw new Error('the claim’s session read brought nothing');
+  const limit = { key: `${CLAIMS_LIMIT_KEY}${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: 60_000 };
+  if (read.count === null || read.windowStart === null) throw new Error('the claim was not counted');
   refuseOver([limit], new Map([[limit.key, { count: Number(read.count), windowStart: new Date(read.windowStart) }]]), now, TASK_MESSAGES.tooMany);
-  const task = read.task;
+  const task = read.task.id === null ? undefined : (read.task as TaskRow);
   if (!task || !task.active) throw notFound(TASK_MESSAGES.taskNotFound);
   if (task.kind === 'x_post' && !input.postUrl)
     throw new AppError('BAD_REQUEST', TASK_MESSAGES.postRequired, [{ path: 'postUrl', message: TASK_MESSAGES.postRequired }]);
@@ -379,7 +419,14 @@ export async function claimTask(
     };
   } else {
     // `row` is the ambassador's record as this request's session read it (plugins/access.ts).
-    verdict = await verifyClaim({ ctx, task, ambassador: row, link: read.link ?? undefined, periodStart: period.start, input });
+    verdict = await verifyClaim({
+      ctx,
+      task,
+      ambassador: row,
+      link: read.link.id === null ? undefined : (read.link as LinkRow),
+      periodStart: period.start,
+      input,
+    });
   }
   try {
     return await record(ctx, actor, row, task, period.key, verdict, input);
@@ -538,8 +585,12 @@ async function writeClaim(
       select 1 from tasks where id = ${taskId}::uuid and title = ${current.title}::text
         and gcm_reward = ${current.gcmReward}::numeric and usdt_reward = ${current.usdtReward}::numeric),
     counted as (
-      select 1 from task_claims where ${txCounted ? sql`tx_hash = ${claim.txHash}::text and status in ('credited', 'pending_review')` : sql`false`}),${credit ? sql`
-    ${credit.lock},` : sql``}
+      select 1 from task_claims where ${txCounted ? sql`tx_hash = ${claim.txHash}::text and status in ('credited', 'pending_review')` : sql`false`}),${
+        credit
+          ? sql`
+    ${credit.lock},`
+          : sql``
+      }
     claim as (
       insert into task_claims (id, task_id, ambassador_id, period_key, attempt, status, reason_code, evidence, post_url, tx_hash, note, gcm_awarded, usdt_awarded, created_at)
       select ${claim.id}::uuid, ${taskId}::uuid, ${row.id}::uuid, ${periodKey}::text, mine.attempts + 1, ${claim.status}::text, ${claim.reasonCode}::text,
@@ -547,8 +598,12 @@ async function writeClaim(
         ${claim.gcmAwarded}::numeric, ${claim.usdtAwarded}::numeric, ${now.toISOString()}::timestamptz
       from mine${credit ? sql`, ${credit.locked}` : sql``}
       where not mine.settled and mine.attempts < ${TASK_ATTEMPTS_PER_PERIOD} and exists (select 1 from task_as_judged) and not exists (select 1 from counted)
-      returning id),${credit ? sql`
-    ${credit.ctes},` : sql``}
+      returning id),${
+        credit
+          ? sql`
+    ${credit.ctes},`
+          : sql``
+      }
     ${event.ctes}
     select mine.attempts, mine.settled, exists (select 1 from task_as_judged) as judged, exists (select 1 from counted) as counted,
       ${written} as written, ${event.written}, ${credit?.answer ?? sql`false as role_pushed`}${
