@@ -7,12 +7,12 @@
  * and records nothing, a garbage answer is a refusal; credits go through the ledger ('Task: …');
  * manual claims wait for an admin's review; the month's summary counts them.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { createTestClient, createWalletClient, http, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { taskClaims, transactions } from '../../src/server/db/schema.ts';
+import { taskClaims, transactions, webhookDeliveries, webhookEvents } from '../../src/server/db/schema.ts';
 import { figures } from '../../src/server/features/analytics/index.ts';
 import { monthSummary } from '../../src/server/features/seasons/summary.ts';
 import { ApiClient, type ApiResponse } from '../helpers/client.ts';
@@ -318,6 +318,42 @@ describeEachDatabase(
       );
       const summary = await monthSummary(server.db, month);
       expect({ gcm: summary.gcmAwarded, usdt: summary.usdtAwarded }).toEqual(ofMonth);
+    });
+
+    it('writes the task.claimed event of every claim, credited or refused, with the claim, for the endpoints that want it', async () => {
+      const task = await createTask({ title: `Heard ${kind}`, kind: 'telegram_member', params: { chatId } });
+      const hook = await superAdmin.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/claims', events: ['task.claimed'], description: 'Claims' });
+      expect(hook.status, hook.text).toBe(201);
+      try {
+        const member = await createAmbassador(server, { admin: superAdmin });
+        providers.setChatMember(chatId, await withTelegram(member), 'member');
+        const stranger = await createAmbassador(server, { admin: superAdmin });
+        await withTelegram(stranger);
+        const credited = await member.client.post(`/api/tasks/${task.id}/claim`, {});
+        expectClaim(credited, 'credited', null);
+        const refused = await stranger.client.post(`/api/tasks/${task.id}/claim`, {});
+        expectClaim(refused, 'refused', 'NOT_MEMBER');
+        const events = await server.db
+          .select({ id: webhookEvents.id, body: webhookEvents.body })
+          .from(webhookEvents)
+          .where(and(eq(webhookEvents.type, 'task.claimed'), like(webhookEvents.body, `%${task.id}%`)));
+        const data = events.map((e) => (JSON.parse(e.body) as { data: Record<string, unknown> }).data);
+        expect(data).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ id: credited.body.id, ambassadorId: member.ambassadorId, status: 'credited', gcmAwarded: '50.00', usdtAwarded: '2.50' }),
+            expect.objectContaining({ id: refused.body.id, ambassadorId: stranger.ambassadorId, status: 'refused', reasonCode: 'NOT_MEMBER', gcmAwarded: '0.00' }),
+          ]),
+        );
+        expect(data).toHaveLength(2);
+        // One delivery each, to the endpoint that asked.
+        const deliveries = await server.db
+          .select({ endpoint: webhookDeliveries.endpointId })
+          .from(webhookDeliveries)
+          .where(inArray(webhookDeliveries.eventId, events.map((e) => e.id)));
+        expect(deliveries).toEqual([{ endpoint: hook.body.id }, { endpoint: hook.body.id }]);
+      } finally {
+        expect((await superAdmin.delete(`/api/admin/webhooks/${hook.body.id}`)).status).toBe(200);
+      }
     });
 
     it('numbers the attempts, so claims refused at once still stop at five a period', async () => {
