@@ -61,7 +61,17 @@ let postCounter = 0;
 describeEachDatabase(
   'tasks (%s)',
   // Fifty claims at once on two shared cores: the stand-in's answers are not cut short (a timeout has its own suite below).
-  () => ({ env: { ...providers.env, PROVIDER_TIMEOUT_SECONDS: '60', BSC_RPC_URL: anvil.url, BSC_RPC_TIMEOUT_SECONDS: '5', TASK_CLAIMS_PER_MINUTE: '1000' } }),
+  () => ({
+    env: {
+      ...providers.env,
+      PROVIDER_TIMEOUT_SECONDS: '60',
+      BSC_RPC_URL: anvil.url,
+      BSC_RPC_TIMEOUT_SECONDS: '5',
+      TASK_CLAIMS_PER_MINUTE: '1000',
+      APPLICATIONS_PER_HOUR: '1000',
+      SETUP_PASSWORD_ATTEMPTS: '1000',
+    },
+  }),
   ({ server, superAdmin, kind }) => {
     const nowSeconds = () => Math.floor(server.clock.now().getTime() / 1000);
     const chatId = `-100${kind === 'postgres' ? 1 : 2}${Date.now() % 1_000_000}`;
@@ -341,7 +351,13 @@ describeEachDatabase(
         expect(data).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ id: credited.body.id, ambassadorId: member.ambassadorId, status: 'credited', gcmAwarded: '50.00', usdtAwarded: '2.50' }),
-            expect.objectContaining({ id: refused.body.id, ambassadorId: stranger.ambassadorId, status: 'refused', reasonCode: 'NOT_MEMBER', gcmAwarded: '0.00' }),
+            expect.objectContaining({
+              id: refused.body.id,
+              ambassadorId: stranger.ambassadorId,
+              status: 'refused',
+              reasonCode: 'NOT_MEMBER',
+              gcmAwarded: '0.00',
+            }),
           ]),
         );
         expect(data).toHaveLength(2);
@@ -349,7 +365,12 @@ describeEachDatabase(
         const deliveries = await server.db
           .select({ endpoint: webhookDeliveries.endpointId })
           .from(webhookDeliveries)
-          .where(inArray(webhookDeliveries.eventId, events.map((e) => e.id)));
+          .where(
+            inArray(
+              webhookDeliveries.eventId,
+              events.map((e) => e.id),
+            ),
+          );
         expect(deliveries).toEqual([{ endpoint: hook.body.id }, { endpoint: hook.body.id }]);
       } finally {
         expect((await superAdmin.delete(`/api/admin/webhooks/${hook.body.id}`)).status).toBe(200);

@@ -204,6 +204,10 @@ function badgeCase(monthlyGcm: SQL): SQL {
   return sql`(case ${sql.join(whens, sql` `)} else ${sql.raw(`'${base.level}'`)} end)`;
 }
 
+/** The badge after and before a credit, from `ledger_old` (creditParts): a pinned one stays. */
+const BADGE_AFTER = sql`(case when o.badge_pinned then o.badge_level else ${badgeCase(sql.raw('o.gcm_after'))} end)`;
+const BADGE_BEFORE = sql`(case when o.badge_pinned then o.badge_level else ${badgeCase(sql.raw('o.gcm_before'))} end)`;
+
 /**
  * A credit of one ambassador (its entries, one per currency, each > 0) written by the caller's own
  * statement, with no lock taken before it: the hot path of a task claim, one autocommitted statement
@@ -241,9 +245,6 @@ export function creditParts(m: Mutation, who: { id: string; userId: string }, en
   const gcm = formatCents(sums.GCM);
   const usdt = formatCents(sums.USDT);
   const month = sql`${monthPeriod(m.now)}::date`;
-  // The month's figures before this credit: a past month's count as 0 (effectiveMonthly).
-  const monthly = (column: 'monthly_gcm' | 'monthly_usdt') => sql`(case when o.monthly_period = ${month} then o.${sql.raw(column)} else 0 end)`;
-  const gcmAfter = sql`(${monthly('monthly_gcm')} + ${gcm}::numeric)`;
   const totals: SQL[] = [];
   if (sums.GCM) totals.push(sql`total_gcm_earned = total_gcm_earned + ${gcm}::numeric`);
   if (sums.USDT) totals.push(sql`total_usdt_earned = total_usdt_earned + ${usdt}::numeric`);
@@ -258,16 +259,20 @@ export function creditParts(m: Mutation, who: { id: string; userId: string }, en
         and exists (select 1 from linked_accounts where ambassador_id = ${who.id}::uuid and provider = 'discord' and unlinked_at is null)
       on conflict do nothing returning id)`
     : sql``;
+  // The row as locked, with this month's figures before the credit (a past month's count as 0,
+  // effectiveMonthly) and after it.
   const lock = sql`ledger_old as materialized (
-      select id, total_gcm_earned, total_usdt_earned, monthly_gcm, monthly_usdt, monthly_period, badge_level, badge_pinned
-      from ambassadors where id = ${who.id}::uuid for no key update)`;
+      select id, total_gcm_earned, total_usdt_earned, monthly_period, badge_level, badge_pinned, gcm_before, gcm_before + ${gcm}::numeric as gcm_after,
+        usdt_before + ${usdt}::numeric as usdt_after
+      from (select *, case when monthly_period = ${month} then monthly_gcm else 0 end as gcm_before,
+          case when monthly_period = ${month} then monthly_usdt else 0 end as usdt_before
+        from ambassadors where id = ${who.id}::uuid for no key update) locked)`;
   const ctes = sql`ledger_caches as (
       update ambassadors a set total_gcm_earned = o.total_gcm_earned + ${gcm}::numeric, total_usdt_earned = o.total_usdt_earned + ${usdt}::numeric,
-        monthly_gcm = ${gcmAfter}, monthly_usdt = ${monthly('monthly_usdt')} + ${usdt}::numeric, monthly_period = ${month},
-        badge_level = case when o.badge_pinned then o.badge_level else ${badgeCase(gcmAfter)} end, updated_at = ${m.now.toISOString()}::timestamptz
+        monthly_gcm = o.gcm_after, monthly_usdt = o.usdt_after, monthly_period = ${month}, badge_level = ${BADGE_AFTER},
+        updated_at = ${m.now.toISOString()}::timestamptz
       from ledger_old o where a.id = o.id and ${gate}
-      returning a.badge_level, o.monthly_period as period_before,
-        case when o.badge_pinned then o.badge_level else ${badgeCase(monthly('monthly_gcm'))} end as badge_before),
+      returning a.badge_level, o.monthly_period as period_before, ${BADGE_BEFORE} as badge_before),
     ledger_entries as (
       insert into transactions (ambassador_id, report_id, withdrawal_id, task_claim_id, referral_id, season_month, type, currency, amount,
         description, description_kind, description_values, created_at, created_by)
