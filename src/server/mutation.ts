@@ -19,6 +19,11 @@
  *   moves the public figures' feed (the public reads' caches).
  * Work that must not hold a transaction open (argon2 hashing) or must survive a refusal (rate-limit
  * counters) happens before it, on ctx.db.
+ *
+ * A hot change that writes all it writes in one statement (a task claim: ADR 029, fifth pass) runs
+ * with `{ statement: true }`: no transaction (the statement commits by itself), the same bookkeeping
+ * (its notices ride on the statement, `noticesWith`; effects after it), and nothing that needs a
+ * transaction (`beforeCommit`, `event`, `email`, `audit` throw; `eventWith` gives the event as CTEs).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';

@@ -2,9 +2,8 @@
  * Server-side sessions (DECISIONS §4). The cookie holds 256 random bits; the
  * table holds only their HMAC. Idle expiry moves with use, absolute does not.
  */
-import { and, eq, gt, ne, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ne, lt, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { WithSubquery } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
