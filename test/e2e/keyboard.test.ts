@@ -74,7 +74,12 @@ async function press(page: Page, key: string, times = 1): Promise<void> {
  * back at the page's start, but the headless shell the tests run in (test/e2e/browser.ts) has none, so a control
  * before the focus is reached backwards.
  */
-async function tabTo(page: Page, role: string, name: string | RegExp, { max = 30, key = 'Tab' }: { max?: number; key?: 'Tab' | 'Shift+Tab' } = {}): Promise<void> {
+async function tabTo(
+  page: Page,
+  role: string,
+  name: string | RegExp,
+  { max = 30, key = 'Tab' }: { max?: number; key?: 'Tab' | 'Shift+Tab' } = {},
+): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
     const now = await focused(page);
