@@ -4,7 +4,7 @@
  * and phone size into screenshots/ (git-ignored).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -18,9 +18,20 @@ export const SCREENSHOTS = join(ROOT, 'screenshots');
 export const DESKTOP = { width: 1366, height: 900 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
 
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, .ci/run installs it): the same Blink
+ * and V8 as /usr/bin/chromium, of the same Debian version, without the browser's own interface, which
+ * playwright runs headless by default too. /usr/bin/chromium's headless mode is the whole browser: each
+ * context opens a window, and each window preloads a renderer of its own for the browser's WebUI (its
+ * tab search), which no test looks at; a page cost its Chromium twice the CPU (docs/testing.md, the
+ * eighth session). CHROMIUM_PATH chooses another; without the shell, the whole browser.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
 }

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { validApplication } from './factories.ts';
 
 export const MAIN = path.resolve('src/server/main.ts');
@@ -25,9 +26,12 @@ export interface Spawned {
  */
 export const NODE_FLAGS = ['--liftoff-only'];
 
+/** Stops a process whose test worker has gone (a killed run): it would otherwise serve on, orphaned (exit-with-parent.ts). */
+const EXIT_WITH_PARENT = pathToFileURL(path.resolve('test/helpers/exit-with-parent.ts')).href;
+
 /** `script` (the server by default) with `args`, in `env` (pass `{ ...process.env, … }` to inherit); `preload`: more modules for `node --import`. */
 export function spawnScript(env: NodeJS.ProcessEnv, script = MAIN, args: string[] = [], preload: string[] = []): Spawned {
-  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const imports = ['tsx', EXIT_WITH_PARENT, ...preload].flatMap((module) => ['--import', module]);
   const child = spawn(process.execPath, [...NODE_FLAGS, ...imports, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
