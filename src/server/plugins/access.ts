@@ -87,13 +87,16 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
           request.user = apiKeyUser(key);
           return;
         }
-        if (access !== 'public') await attachSession(request, access === 'ambassador' ? loadOwn : null);
+        // A change from a foreign site is refused below, after the role's answer; until then its session is
+        // read alone: a route's own read (a claim's counter) may write, and a forged request moves nothing.
+        const foreign = mutating && !crossSite && !originAllowed(request);
+        if (access !== 'public') await attachSession(request, access === 'ambassador' ? (foreign ? loadAmbassadorSession : loadOwn) : null);
         checkAccess(access, request.user);
         // ADMIN_MFA=required: an admin without two-factor sign-in reaches no admin API until enrolled.
         if ((access === 'admin' || access === 'superAdmin') && request.user && mustEnrollFirst(ctx.config.adminMfa, request.user)) {
           throw new AppError('FORBIDDEN', MFA_MESSAGES.enrollFirst, undefined, 'MFA_ENROLL');
         }
-        if (mutating && !crossSite) checkOrigin(request);
+        if (foreign) throw forbidden('Cross-site request refused');
         // The record came with the session (one round trip): an account without one is refused here.
         if (access === 'ambassador' && request.user) {
           if (!request.ambassador)
@@ -131,10 +134,9 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
   // server (DNS rebinding) would pass that.
   const appUrl = new URL(ctx.config.appUrl);
   const allowedOrigins = new Set([appUrl.origin, ...ctx.config.allowedOrigins]);
-  function checkOrigin(request: FastifyRequest): void {
+  function originAllowed(request: FastifyRequest): boolean {
     const origin = request.headers.origin;
-    if (origin && allowedOrigins.has(origin)) return;
-    throw forbidden('Cross-site request refused');
+    return origin !== undefined && allowedOrigins.has(origin);
   }
 }
 
