@@ -296,8 +296,9 @@ function periodStateColumns(ambassadorId: SQL | string, periodKey: SQL | string)
   };
 }
 
-/** The claims' limit is counted per account: `task-claims:{user id}`. */
+/** The claims' limit is counted per account (`task-claims:{user id}`), in windows of a minute (TASK_CLAIMS_PER_MINUTE). */
 const CLAIMS_LIMIT_KEY = 'task-claims:';
+const CLAIMS_WINDOW_MS = 60_000;
 
 /** What a claim reads with its session (loadClaimSession): the counter, the task, the link, the period's claims. */
 interface ClaimRead {
@@ -358,7 +359,7 @@ export const loadClaimSession: AmbassadorSessionLoader = (db, config, token, now
   if (typeof taskId !== 'string' || !isUuid(taskId)) return loadAmbassadorSession(db, config, token, now);
   return claimSession(db, config, token, now, {
     taskId,
-    open: new Date(now.getTime() - 60_000).toISOString(),
+    open: new Date(now.getTime() - CLAIMS_WINDOW_MS).toISOString(),
     week: periodOf('weekly', now).key,
     month: periodOf('monthly', now).key,
   });
@@ -397,7 +398,7 @@ export async function claimTask(
   const now = ctx.clock.now();
   // Read with the session (loadClaimSession): the route's access check made this claim's one read.
   if (!read) throw new Error('the claim’s session read brought nothing');
-  const limit = { key: `${CLAIMS_LIMIT_KEY}${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: 60_000 };
+  const limit = { key: `${CLAIMS_LIMIT_KEY}${actor.id}`, max: ctx.config.taskClaimsPerMinute, windowMs: CLAIMS_WINDOW_MS };
   if (read.count === null || read.windowStart === null) throw new Error('the claim was not counted');
   refuseOver([limit], new Map([[limit.key, { count: Number(read.count), windowStart: new Date(read.windowStart) }]]), now, TASK_MESSAGES.tooMany);
   const task = read.task.id === null ? undefined : (read.task as TaskRow);
