@@ -40,42 +40,36 @@ function install(): State {
       .slice(0, 4)
       .map((line) => line.trim().replace(/^at /, '').replace(process.cwd(), ''))
       .join(' < ');
-  globalThis.setInterval = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const tracked: Tracked = { stack: `${ms}ms ${where()}`, file: state.file, fires: 0, kind: 'interval' };
-    const timer = originalSetInterval(
-      (...a: unknown[]) => {
-        tracked.fires += 1;
-        callback(...a);
-      },
-      ms,
-      ...args,
-    );
-    state.live.set(timer, tracked);
-    return timer;
-  }) as typeof setInterval;
-  globalThis.clearInterval = ((timer: Parameters<typeof clearInterval>[0]) => {
-    state.live.delete(timer);
-    originalClearInterval(timer);
-  }) as typeof clearInterval;
-  // Long timeouts only (a second or more): the short ones are the tests' own waits.
-  globalThis.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
-    const tracked: Tracked | undefined = (ms ?? 0) >= 1000 ? { stack: `${ms}ms ${where()}`, file: state.file, fires: 0, kind: 'timeout' } : undefined;
-    timer = originalSetTimeout(
-      (...a: unknown[]) => {
-        if (tracked) state.live.delete(timer);
-        callback(...a);
-      },
-      ms,
-      ...args,
-    );
-    if (tracked) state.live.set(timer, tracked);
-    return timer;
-  }) as typeof setTimeout;
-  globalThis.clearTimeout = ((timer: Parameters<typeof clearTimeout>[0]) => {
-    state.live.delete(timer);
-    originalClearTimeout(timer);
-  }) as typeof clearTimeout;
+  /**
+   * A timer function that keeps its timers in `state.live` while they can still fire: every interval, and
+   * the timeouts of a second or more (the short ones are the tests' own waits), until they fire.
+   */
+  const tracking = <T extends typeof setInterval | typeof setTimeout>(original: T, kind: Tracked['kind'], minMs: number): T =>
+    ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const tracked: Tracked | undefined = (ms ?? 0) >= minMs ? { stack: `${ms}ms ${where()}`, file: state.file, fires: 0, kind } : undefined;
+      const timer = (original as typeof setTimeout)(
+        (...a: unknown[]) => {
+          if (tracked) {
+            tracked.fires += 1;
+            if (kind === 'timeout') state.live.delete(timer);
+          }
+          callback(...a);
+        },
+        ms,
+        ...args,
+      );
+      if (tracked) state.live.set(timer, tracked);
+      return timer;
+    }) as T;
+  const forgetting = <T extends typeof clearInterval | typeof clearTimeout>(original: T): T =>
+    ((timer: Parameters<typeof clearTimeout>[0]) => {
+      state.live.delete(timer);
+      (original as typeof clearTimeout)(timer);
+    }) as T;
+  globalThis.setInterval = tracking(originalSetInterval, 'interval', 0);
+  globalThis.clearInterval = forgetting(originalClearInterval);
+  globalThis.setTimeout = tracking(originalSetTimeout, 'timeout', 1000);
+  globalThis.clearTimeout = forgetting(originalClearTimeout);
   return state;
 }
 

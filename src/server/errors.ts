@@ -74,6 +74,19 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 
+/** Whether the error is a unique violation of this constraint (drizzle wraps the driver's error as its cause). */
+export function violatesUnique(error: unknown, constraint: string): boolean {
+  if (pgErrorCode(error) !== UNIQUE_VIOLATION) return false;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { constraint: named, message } = current as { constraint?: unknown; message?: unknown };
+    // The driver names it; an error that does not still says it in its message.
+    if (named === constraint || (typeof message === 'string' && message.includes(`"${constraint}"`))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * True when a query failed because the connection did (no SQLSTATE from the
  * server, as when a backend is killed and the driver sees the socket close).

@@ -138,7 +138,7 @@ export async function withTransaction<T>(
   // that carries its own notices (noticesWith), and nothing is written before or after it.
   const oneStatement = options.statement === true;
   if (oneStatement && options.idempotency) throw new Error('an idempotent change needs a transaction');
-  const inStatement = (what: string) => {
+  const needsTransaction = (what: string) => {
     if (oneStatement) throw new Error(`${what} needs a transaction: a one-statement change writes in its statement`);
   };
   const run = <R>(fn: (raw: Db) => Promise<R>): Promise<R> => (oneStatement ? fn(ctx.db) : ctx.db.transaction((raw) => fn(raw)));
@@ -179,7 +179,7 @@ export async function withTransaction<T>(
       actor,
       afterCommit: (effect) => void effects.push(effect),
       beforeCommit: (write, rank = 1) => {
-        inStatement('beforeCommit');
+        needsTransaction('beforeCommit');
         lastWrites.push({ write, rank });
       },
       concerns(forUsers) {
@@ -206,7 +206,7 @@ export async function withTransaction<T>(
         return notices.sql;
       },
       async event(type, data) {
-        inStatement('event');
+        needsTransaction('event');
         if ((await recordWebhookEvent(tx, type, data, now)) && !effects.includes(kickWebhooks)) effects.push(kickWebhooks);
       },
       eventWith(type, data, gate) {
@@ -218,12 +218,12 @@ export async function withTransaction<T>(
         };
       },
       async email(to, content, headers) {
-        inStatement('email');
+        needsTransaction('email');
         await enqueueEmail(tx, to, content, now, headers);
         if (!effects.includes(kickOutbox)) effects.push(kickOutbox);
       },
       async audit(action, target, details, changes) {
-        inStatement('audit');
+        needsTransaction('audit');
         if (!actor) throw new Error('audit() needs an actor');
         await tx.insert(adminActions).values({
           adminId: actor.id,
@@ -260,7 +260,7 @@ export async function withTransaction<T>(
     }
     if (sent !== undefined && sent !== notices.key) throw new Error('the change’s notices were sent before it wrote what changes them');
     if (notices.sql && sent === undefined) {
-      inStatement('a notice of its own');
+      needsTransaction('a notice of its own');
       await raw.execute(sql`select ${notices.sql}`);
     }
     if (claim) await storeAnswer(tx, claim, options.idempotency?.status ?? 200, value);

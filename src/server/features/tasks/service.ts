@@ -21,7 +21,7 @@ import { executeNamed } from '../../db/prepared.ts';
 import { ambassadorSessionWith, loadAmbassadorSession, type AmbassadorSessionLoader, type SessionUser } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ambassadors, appeals, linkedAccounts, sessions, taskClaims, tasks } from '../../db/schema.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode, valueError } from '../../errors.ts';
+import { AppError, conflict, notFound, valueError, violatesUnique } from '../../errors.ts';
 import { appealDeadline, appealOnce, fileAppeal } from '../decisions/index.ts';
 import { type TAppealView } from '../../../shared/schemas/decisions.ts';
 import { DECISION_MESSAGES, TASK_MESSAGES } from '../../../shared/schemas/messages.ts';
@@ -433,29 +433,19 @@ export async function claimTask(
     return await record(ctx, actor, row, task, period.key, verdict, input);
   } catch (error) {
     // Another claim counted the same transaction between our check and our insert.
-    if (
-      input.txHash &&
-      pgErrorCode(error) === UNIQUE_VIOLATION &&
-      String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error).includes('task_claims_tx_key')
-    ) {
+    if (input.txHash && violatesUnique(error, 'task_claims_tx_key')) {
       return record(ctx, actor, row, task, period.key, { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { txHash: input.txHash } }, input);
     }
-    if (
-      pgErrorCode(error) === UNIQUE_VIOLATION &&
-      String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error).includes('task_claims_period_key')
-    ) {
+    if (violatesUnique(error, 'task_claims_period_key')) {
       throw new AppError('CONFLICT', TASK_MESSAGES.alreadyClaimed, undefined, 'ALREADY_CLAIMED');
     }
     throw error;
   }
 }
 
-/** A claim's statement that wrote nothing and must be made again: the task changed, the transaction was counted, or another attempt took its number. */
+/** A claim's statement that wrote nothing and must be made again: the task changed since it was judged, or the transaction was counted meanwhile. */
 class RecordAgain extends Error {
-  constructor(
-    readonly why: 'stale' | 'counted' | 'attempt',
-    readonly task?: TaskRow,
-  ) {
+  constructor(readonly why: 'stale' | 'counted') {
     super(`the claim is recorded again (${why})`);
   }
 }
@@ -491,15 +481,10 @@ async function record(
         } else if (error.why === 'counted') verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
         continue;
       }
-      if (pgErrorCode(error) === UNIQUE_VIOLATION && constraintOf(error).includes('task_claims_attempt_key')) continue;
+      if (violatesUnique(error, 'task_claims_attempt_key')) continue;
       throw error;
     }
   }
-}
-
-/** The constraint a unique violation names (drizzle wraps the driver's error as its cause). */
-function constraintOf(error: unknown): string {
-  return String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
 }
 
 /**
