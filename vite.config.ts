@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { catalogChunks, landingChunks, writePrerenderedLanding, type BuiltChunk } from './scripts/prerender-landing.ts';
 
 const API_TARGET = 'http://localhost:5000';
@@ -31,7 +32,21 @@ function linguiMacros() {
 export default defineConfig({
   // Lingui's macros (the texts, docs/decisions/024-languages.md) through Babel, only in files that
   // import them; the catalogs (.po) compiled when the pages import them.
-  plugins: [babel({ presets: [linguiMacros()] }), react(), lingui(), tailwindcss()],
+  // The built scripts, styles and pictures also as .gz and .br beside them, compressed once at their
+  // best (gzip 9, brotli 11), which the server sends as they are (src/server/pages.ts, preCompressed):
+  // no asset is compressed again on each request (docs/decisions/039-precompressed-assets.md).
+  plugins: [
+    babel({ presets: [linguiMacros()] }),
+    react(),
+    lingui(),
+    tailwindcss(),
+    compression({
+      include: /\.(js|css|svg|json)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],
+      logLevel: 'silent',
+    }),
+  ],
   define: {
     // The prerendered footer's year; the browser swaps in today's after hydration.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

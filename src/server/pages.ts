@@ -19,7 +19,9 @@ import type { AppContext } from './context.ts';
 export function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'ROUTE_NOT_FOUND' }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'ROUTE_NOT_FOUND' }),
+    );
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain').send('The API is running. Build the pages with `npm run build` (npm start does it for you).'),
     );
@@ -49,6 +51,10 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, clientDir: 
     wildcard: false,
     index: false,
     allowedPath: (pathname) => !/^\/landing\.[^/]*html$/.test(pathname),
+    // The build's .br and .gz beside each script, style and picture (vite.config.ts): sent as they are
+    // to a browser that takes them, with Vary: Accept-Encoding; @fastify/compress leaves an answer that
+    // already has its Content-Encoding alone.
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },

@@ -4,6 +4,7 @@
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -115,6 +116,7 @@ describeEachDatabase('profile links on %s', ({ server, superAdmin: admin }) => {
 describe('pages', () => {
   const HTML = '<!doctype html><html lang="en"><head><meta name="app-page" content="" /></head><body><div id="root"></div></body></html>';
   const LANDING = '<!doctype html><html lang="en"><head><meta name="app-page" content="" /></head><body><div id="root"><h1>Landing</h1></div></body></html>';
+  const BIG_SCRIPT = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n'));
   const LANDING_ES = '<!doctype html><html lang="es"><head><meta name="app-page" content="" /></head><body><div id="root"><h1>Portada</h1></div></body></html>';
   let server: TestServer;
   let app: FastifyInstance;
@@ -127,6 +129,10 @@ describe('pages', () => {
     writeFileSync(path.join(clientDir, 'landing.es.html'), LANDING_ES);
     mkdirSync(path.join(clientDir, 'assets'));
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A script as the build leaves it (vite.config.ts): itself, and its .br and .gz beside it.
+    writeFileSync(path.join(clientDir, 'assets', 'page-def456.js'), BIG_SCRIPT);
+    writeFileSync(path.join(clientDir, 'assets', 'page-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(path.join(clientDir, 'assets', 'page-def456.js.gz'), gzipSync(BIG_SCRIPT));
     server = await startTestServer();
     app = await buildApp(server.ctx, { clientDir });
     await app.ready();
@@ -198,6 +204,36 @@ describe('pages', () => {
     const post = await get('/apply', 'POST');
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'Route POST /apply not found', code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it("sends an asset's .br or .gz from the build as it is, by what the browser takes, and the file itself to one that takes neither", async () => {
+    const asset = (encoding: string, method: 'GET' | 'HEAD' = 'GET') =>
+      app.inject({ method, url: '/assets/page-def456.js', headers: { 'accept-encoding': encoding } });
+    const brotli = await asset('gzip, deflate, br, zstd');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // The build's bytes, not compressed again (@fastify/compress leaves it alone).
+    expect(brotli.rawPayload.equals(brotliCompressSync(BIG_SCRIPT))).toBe(true);
+    expect(brotliDecompressSync(brotli.rawPayload).equals(BIG_SCRIPT)).toBe(true);
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.rawPayload.length);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(gzipSync(BIG_SCRIPT))).toBe(true);
+
+    for (const encoding of ['identity', '']) {
+      const plain = await asset(encoding);
+      expect(plain.statusCode, encoding).toBe(200);
+      expect(plain.headers['content-encoding'], encoding).toBeUndefined();
+      expect(plain.rawPayload.equals(BIG_SCRIPT), encoding).toBe(true);
+    }
+    const head = await asset('br', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it("sends each page in the visitor's language: the menu's cookie, else Accept-Language, else English (DECISIONS §6)", async () => {
