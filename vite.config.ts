@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compression } from 'vite-plugin-compression2';
 import { catalogChunks, landingChunks, writePrerenderedLanding, type BuiltChunk } from './scripts/prerender-landing.ts';
 
 const API_TARGET = 'http://localhost:5000';
@@ -33,7 +33,7 @@ export default defineConfig({
   // Lingui's macros (the texts, docs/decisions/024-languages.md) through Babel, only in files that
   // import them; the catalogs (.po) compiled when the pages import them.
   // The built scripts, styles and pictures also as .gz and .br beside them, compressed once at their
-  // best (gzip 9, brotli 11), which the server sends as they are (src/server/pages.ts, preCompressed):
+  // best (the plugin's own algorithms and levels: gzip 9, brotli 11), which the server sends as they are (src/server/pages.ts, preCompressed):
   // no asset is compressed again on each request (docs/decisions/039-precompressed-assets.md).
   plugins: [
     babel({ presets: [linguiMacros()] }),
@@ -43,7 +43,6 @@ export default defineConfig({
     compression({
       include: /\.(js|css|svg|json)$/,
       threshold: 1024,
-      algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],
       logLevel: 'silent',
     }),
   ],

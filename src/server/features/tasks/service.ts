@@ -478,7 +478,7 @@ async function record(
           const [fresh] = await ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
           if (!fresh) throw notFound(TASK_MESSAGES.taskNotFound);
           current = fresh;
-        } else if (error.why === 'counted') verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
+        } else verdict = { status: 'refused', reasonCode: 'TX_ALREADY_COUNTED', evidence: { ...verdict.evidence } };
         continue;
       }
       if (violatesUnique(error, 'task_claims_attempt_key')) continue;
