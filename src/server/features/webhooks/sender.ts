@@ -247,6 +247,15 @@ export function createWebhookSender(ctx: AppContext, options: { pollMs?: number 
     await withTransaction(ctx, null, async (m) => {
       // The delivery log hears of attempts by the coalesced notice (at most one per NOTICE_MS); an endpoint's own state at once.
       m.announcedLater(webhookAttempts, webhookDeliveries);
+      // The endpoint's row first, then its deliveries: the order an admin's change takes (service.ts
+      // lockEndpoint, then a delete's cascade to the deliveries), so the two queue instead of
+      // deadlocking. An endpoint deleted meanwhile took its deliveries with it: nothing to record.
+      const [held] = await m.tx
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, batch.endpointId))
+        .for('no key update');
+      if (!held) return;
       if (tried.length) {
         await m.tx.insert(webhookAttempts).values(
           tried.map((t) => ({
